@@ -1,0 +1,158 @@
+//! Finding the server's socket, and starting the server when none runs.
+
+use crate::connection::{ConnectError, Connection};
+use anyhow::{Context, bail};
+use fugue_protocol::PaneId;
+use fugue_protocol::message::ClientKind;
+use fugue_protocol::paths::{self, ProcessEnv};
+use std::io::{BufRead, BufReader, Read};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// Which server to talk to.
+#[derive(Clone, Debug)]
+pub struct ServerAddr {
+    pub socket: PathBuf,
+    pub config: Option<PathBuf>,
+}
+
+impl ServerAddr {
+    /// `-S PATH` wins, then `-L NAME`, then the default server.
+    pub fn resolve(
+        socket: Option<PathBuf>,
+        name: Option<String>,
+        config: Option<PathBuf>,
+    ) -> anyhow::Result<ServerAddr> {
+        let socket = match socket {
+            Some(s) => std::path::absolute(&s)
+                .with_context(|| format!("bad socket path {}", s.display()))?,
+            None => {
+                let name = name.unwrap_or_else(|| paths::DEFAULT_SERVER_NAME.into());
+                if name.is_empty() || name.contains('/') {
+                    bail!(
+                        "invalid server name `{name}`: it must be non-empty and contain no `/` (use -S for a path)"
+                    );
+                }
+                // SAFETY: getuid cannot fail.
+                let uid = unsafe { libc::getuid() };
+                paths::socket_path(&ProcessEnv, uid, &name)
+            }
+        };
+        let config = match config {
+            Some(c) => Some(
+                std::path::absolute(&c)
+                    .with_context(|| format!("bad config path {}", c.display()))?,
+            ),
+            None => None,
+        };
+        Ok(ServerAddr { socket, config })
+    }
+
+    /// The pane this process runs in, if it runs in one of this server's panes.
+    pub fn caller_pane(&self) -> Option<PaneId> {
+        let socket = std::env::var_os("FUGUE_SOCKET")?;
+        if Path::new(&socket) != self.socket {
+            return None;
+        }
+        std::env::var("FUGUE_PANE_ID").ok()?.parse().ok()
+    }
+}
+
+/// Connects to a running server.
+pub async fn connect(addr: &ServerAddr, kind: ClientKind) -> Result<Connection, ConnectError> {
+    Connection::open(&addr.socket, kind, addr.caller_pane()).await
+}
+
+/// Connects, starting the server first when none runs.
+pub async fn connect_or_start(addr: &ServerAddr, kind: ClientKind) -> anyhow::Result<Connection> {
+    match connect(addr, kind).await {
+        Err(ConnectError::NoServer(_)) => {}
+        other => return Ok(other?),
+    }
+    let addr2 = addr.clone();
+    tokio::task::spawn_blocking(move || start_server(&addr2)).await??;
+    Ok(connect(addr, kind).await?)
+}
+
+/// The server binary: next to this one, then on PATH.
+fn server_binary() -> anyhow::Result<PathBuf> {
+    if let Some(dir) = std::env::current_exe()
+        .ok()
+        .and_then(|e| e.parent().map(Path::to_path_buf))
+    {
+        let candidate = dir.join("fugue-server");
+        if candidate.is_file() {
+            return Ok(candidate);
+        }
+    }
+    if let Some(path) = std::env::var_os("PATH") {
+        for dir in std::env::split_paths(&path) {
+            let candidate = dir.join("fugue-server");
+            if candidate.is_file() {
+                return Ok(candidate);
+            }
+        }
+    }
+    bail!(
+        "cannot find the `fugue-server` binary next to `fugue` or on PATH; install both (cargo install --path fugue-server)"
+    )
+}
+
+/// Starts a server and waits until it listens (it prints `ready`).
+pub fn start_server(addr: &ServerAddr) -> anyhow::Result<()> {
+    let bin = server_binary()?;
+    let mut cmd = Command::new(&bin);
+    cmd.arg("--socket").arg(&addr.socket);
+    if let Some(c) = &addr.config {
+        cmd.arg("--config").arg(c);
+    }
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: setsid in the child before exec; it touches no memory of ours.
+    unsafe {
+        cmd.pre_exec(|| {
+            libc::setsid();
+            Ok(())
+        });
+    }
+    let mut child = cmd
+        .spawn()
+        .with_context(|| format!("cannot start {}", bin.display()))?;
+    let stdout = child.stdout.take().context("no stdout from the server")?;
+    let mut line = String::new();
+    let _ = BufReader::new(stdout).read_line(&mut line);
+    if line.trim() == "ready" {
+        // Reap the server whenever it exits, so it never lingers as a zombie of ours.
+        std::thread::spawn(move || {
+            let _ = child.wait();
+        });
+        return Ok(());
+    }
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_string(&mut err);
+    }
+    let status = child.wait()?;
+    if status.code() == Some(3) {
+        // Another client started it at the same moment; wait until it listens.
+        for _ in 0..100 {
+            if std::os::unix::net::UnixStream::connect(&addr.socket).is_ok() {
+                return Ok(());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    let err = err.trim();
+    let err = err.strip_prefix("fugue-server: ").unwrap_or(err);
+    bail!(
+        "{}",
+        if err.is_empty() {
+            format!("the server did not start ({status})")
+        } else {
+            err.to_string()
+        }
+    )
+}

@@ -1,0 +1,322 @@
+//! The command line: global options and the verbs, named as in tmux.
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "fugue",
+    version,
+    about = "A terminal multiplexer with agent protocols built in.\n\nWith no command, attaches to the most recent session (creating one if none exists).",
+    disable_help_subcommand = true
+)]
+pub struct Cli {
+    /// Use the server called NAME (socket $XDG_RUNTIME_DIR/fugue/NAME).
+    #[arg(short = 'L', value_name = "NAME")]
+    pub name: Option<String>,
+    /// Use the server at this socket path.
+    #[arg(short = 'S', value_name = "PATH")]
+    pub socket: Option<PathBuf>,
+    /// Config file for a server this command starts.
+    #[arg(short = 'f', value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    #[command(subcommand)]
+    pub verb: Option<Verb>,
+}
+
+/// Options for a program started in a new pane.
+#[derive(Args, Debug, Default, Clone)]
+pub struct SpawnArgs {
+    /// Working directory.
+    #[arg(short = 'c', value_name = "DIR")]
+    pub cwd: Option<PathBuf>,
+    /// Environment variable for the program (repeatable).
+    #[arg(short = 'e', value_name = "VAR=VALUE")]
+    pub env: Vec<String>,
+    /// Scan the pane's output for sideband tags.
+    #[arg(long)]
+    pub sideband: bool,
+    /// The program and its arguments (a single argument with spaces runs in the shell).
+    #[arg(last = true, value_name = "COMMAND")]
+    pub command: Vec<String>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Verb {
+    /// Create a session (and attach to it unless -d).
+    #[command(visible_alias = "new")]
+    NewSession {
+        /// Session name.
+        #[arg(short = 's')]
+        name: Option<String>,
+        /// Name of the first window.
+        #[arg(short = 'n')]
+        window_name: Option<String>,
+        /// Do not attach.
+        #[arg(short = 'd')]
+        detached: bool,
+        /// Width of a detached session.
+        #[arg(short = 'x')]
+        width: Option<u16>,
+        /// Height of a detached session.
+        #[arg(short = 'y')]
+        height: Option<u16>,
+        /// Print the new pane (see -F).
+        #[arg(short = 'P')]
+        print: bool,
+        /// Format for -P.
+        #[arg(short = 'F')]
+        format: Option<String>,
+        #[command(flatten)]
+        spawn: SpawnArgs,
+    },
+    /// Attach to a session.
+    #[command(visible_aliases = ["attach", "a"])]
+    AttachSession {
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
+    /// Detach the clients of a session.
+    #[command(visible_alias = "detach")]
+    DetachClient {
+        #[arg(short = 's', short_alias = 't')]
+        target: Option<String>,
+    },
+    /// List sessions.
+    #[command(visible_alias = "ls")]
+    ListSessions {
+        #[arg(short = 'F')]
+        format: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Kill a session and everything in it.
+    KillSession {
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
+    /// Kill every session and stop the server.
+    KillServer,
+    /// Rename a session.
+    #[command(visible_alias = "rename")]
+    RenameSession {
+        #[arg(short = 't')]
+        target: Option<String>,
+        name: String,
+    },
+    /// Create a window.
+    #[command(visible_alias = "neww")]
+    NewWindow {
+        /// The session.
+        #[arg(short = 't')]
+        target: Option<String>,
+        #[arg(short = 'n')]
+        name: Option<String>,
+        /// Do not make it the current window.
+        #[arg(short = 'd')]
+        detached: bool,
+        #[arg(short = 'P')]
+        print: bool,
+        #[arg(short = 'F')]
+        format: Option<String>,
+        #[command(flatten)]
+        spawn: SpawnArgs,
+    },
+    /// Make a window the current one.
+    #[command(visible_alias = "selectw")]
+    SelectWindow {
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// Next window.
+        #[arg(short = 'n', conflicts_with_all = ["previous", "last"])]
+        next: bool,
+        /// Previous window.
+        #[arg(short = 'p', conflicts_with = "last")]
+        previous: bool,
+        /// Last used window.
+        #[arg(short = 'l')]
+        last: bool,
+    },
+    /// Go to the next window.
+    #[command(visible_alias = "next")]
+    NextWindow {
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
+    /// Go to the previous window.
+    #[command(visible_alias = "prev")]
+    PreviousWindow {
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
+    /// Go to the last used window.
+    #[command(visible_alias = "last")]
+    LastWindow {
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
+    /// Rename a window.
+    #[command(visible_alias = "renamew")]
+    RenameWindow {
+        #[arg(short = 't')]
+        target: Option<String>,
+        name: String,
+    },
+    /// Kill a window.
+    #[command(visible_alias = "killw")]
+    KillWindow {
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
+    /// Split a pane.
+    #[command(visible_aliases = ["split", "splitw"], disable_help_flag = true)]
+    SplitWindow {
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// Side by side (new pane on the right).
+        #[arg(short = 'h', conflicts_with = "vertical")]
+        horizontal: bool,
+        /// One above the other (new pane below; the default).
+        #[arg(short = 'v')]
+        vertical: bool,
+        /// Put the new pane before (left of or above) the target.
+        #[arg(short = 'b')]
+        before: bool,
+        /// Size of the new pane: cells, or a percentage such as 30%.
+        #[arg(short = 'l')]
+        size: Option<String>,
+        /// Size of the new pane in percent.
+        #[arg(short = 'p', conflicts_with = "size")]
+        percent: Option<u8>,
+        /// Do not make the new pane active.
+        #[arg(short = 'd')]
+        detached: bool,
+        /// Print the new pane (see -F).
+        #[arg(short = 'P')]
+        print: bool,
+        #[arg(short = 'F')]
+        format: Option<String>,
+        #[command(flatten)]
+        spawn: SpawnArgs,
+        #[arg(long, action = clap::ArgAction::Help)]
+        help: Option<bool>,
+    },
+    /// Close a pane.
+    #[command(visible_alias = "killp")]
+    KillPane {
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
+    /// Make a pane active, or set its title.
+    #[command(visible_alias = "selectp")]
+    SelectPane {
+        #[arg(short = 't')]
+        target: Option<String>,
+        #[arg(short = 'L')]
+        left: bool,
+        #[arg(short = 'R')]
+        right: bool,
+        #[arg(short = 'U')]
+        up: bool,
+        #[arg(short = 'D')]
+        down: bool,
+        /// The previously active pane.
+        #[arg(short = 'l')]
+        last: bool,
+        /// The next pane.
+        #[arg(long)]
+        next: bool,
+        /// The previous pane.
+        #[arg(long)]
+        previous: bool,
+        /// Set the pane's title.
+        #[arg(short = 'T')]
+        title: Option<String>,
+    },
+    /// Resize a pane, or zoom it.
+    #[command(visible_alias = "resizep")]
+    ResizePane {
+        #[arg(short = 't')]
+        target: Option<String>,
+        #[arg(short = 'L')]
+        left: bool,
+        #[arg(short = 'R')]
+        right: bool,
+        #[arg(short = 'U')]
+        up: bool,
+        #[arg(short = 'D')]
+        down: bool,
+        /// Toggle zoom.
+        #[arg(short = 'Z')]
+        zoom: bool,
+        /// Cells to move the border by (default 1).
+        amount: Option<u16>,
+    },
+    /// Arrange a window's panes: even-horizontal, even-vertical, main-horizontal, main-vertical, tiled.
+    #[command(visible_alias = "selectl")]
+    SelectLayout {
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// The next preset.
+        #[arg(short = 'n')]
+        next: bool,
+        layout: Option<String>,
+    },
+    /// Arrange a window's panes in the next preset.
+    #[command(visible_alias = "nextl")]
+    NextLayout {
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
+    /// Type keys or text into a pane.
+    #[command(visible_alias = "send")]
+    SendKeys {
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// Send every argument as literal text, not key names.
+        #[arg(short = 'l')]
+        literal: bool,
+        /// Keys (Enter, C-c, Escape, Up, ...) and text.
+        #[arg(allow_hyphen_values = true)]
+        keys: Vec<String>,
+    },
+    /// Print a pane's screen and history.
+    #[command(visible_aliases = ["capture", "capturep"])]
+    CapturePane {
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// Print to standard output (always done; accepted for tmux compatibility).
+        #[arg(short = 'p')]
+        print: bool,
+        /// Keep colors and attributes as escape sequences.
+        #[arg(short = 'e')]
+        escapes: bool,
+        /// Join wrapped lines.
+        #[arg(short = 'J')]
+        join: bool,
+        /// First line (0 = top of the screen, negative = history, - = start of history).
+        #[arg(short = 'S', allow_hyphen_values = true)]
+        start: Option<String>,
+        /// Last line (- = end of the screen).
+        #[arg(short = 'E', allow_hyphen_values = true)]
+        end: Option<String>,
+    },
+    /// List panes.
+    #[command(visible_alias = "lsp")]
+    ListPanes {
+        /// Every pane on the server.
+        #[arg(short = 'a')]
+        all: bool,
+        /// Every pane of the target session.
+        #[arg(short = 's')]
+        session: bool,
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// Format, with #{pane_id}-style variables.
+        #[arg(short = 'F')]
+        format: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}

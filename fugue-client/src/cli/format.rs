@@ -1,0 +1,100 @@
+//! `-F` formats with `#{variable}` substitution, as tmux has them.
+
+use anyhow::bail;
+use fugue_protocol::{PaneInfo, SessionInfo};
+
+fn flag(b: bool) -> String {
+    if b { "1".into() } else { "0".into() }
+}
+
+/// The value of a pane variable, or None if the name is unknown.
+pub fn pane_var(p: &PaneInfo, name: &str) -> Option<String> {
+    Some(match name {
+        "pane_id" => p.id.to_string(),
+        "pane_index" => p.index.to_string(),
+        "pane_width" => p.width.to_string(),
+        "pane_height" => p.height.to_string(),
+        "pane_title" => p.title.clone(),
+        "pane_current_command" => p.command.clone(),
+        "pane_current_path" => p.cwd.clone().unwrap_or_default(),
+        "pane_pid" => p.pid.map(|p| p.to_string()).unwrap_or_default(),
+        "pane_active" => flag(p.active),
+        "pane_dead" => flag(!p.alive),
+        "pane_dead_status" => p.exit_status.map(|s| s.to_string()).unwrap_or_default(),
+        "pane_sideband" => flag(p.sideband),
+        "cursor_x" => p.cursor_col.to_string(),
+        "cursor_y" => p.cursor_row.to_string(),
+        "alternate_on" => flag(p.alternate_screen),
+        "session_name" => p.session.clone(),
+        "session_id" => p.session_id.to_string(),
+        "window_index" => p.window_index.to_string(),
+        "window_name" => p.window_name.clone(),
+        "window_id" => p.window_id.to_string(),
+        "window_active" => flag(p.window_active),
+        _ => return None,
+    })
+}
+
+pub const PANE_VARS: &str = "pane_id, pane_index, pane_width, pane_height, pane_title, pane_current_command, \
+     pane_current_path, pane_pid, pane_active, pane_dead, pane_dead_status, pane_sideband, cursor_x, cursor_y, \
+     alternate_on, session_name, session_id, window_index, window_name, window_id, window_active";
+
+pub fn session_var(s: &SessionInfo, name: &str) -> Option<String> {
+    Some(match name {
+        "session_name" => s.name.clone(),
+        "session_id" => s.id.to_string(),
+        "session_windows" => s.windows.to_string(),
+        "session_created" => s.created.to_string(),
+        "session_attached" => s.attached.to_string(),
+        "session_width" => s.width.to_string(),
+        "session_height" => s.height.to_string(),
+        _ => return None,
+    })
+}
+
+pub const SESSION_VARS: &str = "session_name, session_id, session_windows, session_created, session_attached, session_width, session_height";
+
+/// Expands `#{name}` in `format` with `lookup`; an unknown name is an error that lists
+/// the known ones.
+pub fn expand(
+    format: &str,
+    lookup: impl Fn(&str) -> Option<String>,
+    known: &str,
+) -> anyhow::Result<String> {
+    let mut out = String::with_capacity(format.len());
+    let mut rest = format;
+    while let Some(start) = rest.find("#{") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let Some(end) = after.find('}') else {
+            bail!("unterminated `#{{` in format `{format}`");
+        };
+        let name = &after[..end];
+        match lookup(name) {
+            Some(v) => out.push_str(&v),
+            None => bail!("unknown format variable `#{{{name}}}`; known variables: {known}"),
+        }
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expands_and_rejects_unknown_names() {
+        let look = |n: &str| (n == "a").then(|| "1".to_string());
+        assert_eq!(expand("x#{a}y#{a}", look, "a").unwrap(), "x1y1");
+        assert!(
+            expand("#{b}", look, "a")
+                .unwrap_err()
+                .to_string()
+                .contains("known variables: a")
+        );
+        assert!(expand("#{a", look, "a").is_err());
+        assert_eq!(expand("plain", look, "a").unwrap(), "plain");
+    }
+}

@@ -1,0 +1,7 @@
+//! The CLI verbs: each becomes one Command for the server's dispatcher.
+
+pub mod args;
+pub mod format;
+mod verbs;
+
+pub use verbs::{Outcome, report, run};

@@ -1,0 +1,560 @@
+//! Running a verb: build its Command, send it, print the answer.
+
+use super::args::{SpawnArgs, Verb};
+use super::format::{self, expand};
+use crate::autostart::{self, ServerAddr};
+use crate::connection::Connection;
+use anyhow::{Context, bail};
+use fugue_protocol::keys::{SendKeysArg, classify_send_keys_arg};
+use fugue_protocol::message::ClientKind;
+use fugue_protocol::{
+    CapturePane, Command, CommandError, Created, Direction, InputPart, LayoutChoice, LayoutPreset,
+    LineBound, NewSession, NewWindow, PaneScope, PaneSelect, Resize, Response, SendInput, Spawn,
+    SplitPane, SplitSize, Target, WindowSelect,
+};
+use std::io::Write;
+
+/// What a verb asks of the caller after it ran.
+pub enum Outcome {
+    /// Exit with this code.
+    Exit(i32),
+    /// Attach a terminal client to this session.
+    Attach(Option<Target>),
+}
+
+fn target(t: Option<String>) -> anyhow::Result<Option<Target>> {
+    t.map(|s| s.parse::<Target>().map_err(anyhow::Error::from))
+        .transpose()
+}
+
+fn spawn(args: SpawnArgs, default_cwd: bool) -> anyhow::Result<Spawn> {
+    let cwd = match args.cwd {
+        Some(c) => Some(
+            std::path::absolute(&c).with_context(|| format!("bad directory {}", c.display()))?,
+        ),
+        None if default_cwd => std::env::current_dir().ok(),
+        None => None,
+    };
+    let env = args
+        .env
+        .iter()
+        .map(|kv| match kv.split_once('=') {
+            Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
+            _ => bail!("invalid -e `{kv}`: expected VAR=VALUE"),
+        })
+        .collect::<anyhow::Result<_>>()?;
+    Ok(Spawn {
+        command: args.command,
+        cwd: cwd.map(|c| c.to_string_lossy().into_owned()),
+        env,
+        title: None,
+        sideband: args.sideband.then_some(true),
+    })
+}
+
+fn line_bound(s: Option<String>, flag: &str) -> anyhow::Result<Option<LineBound>> {
+    match s.as_deref() {
+        None => Ok(None),
+        Some("-") => Ok(Some(LineBound::Edge)),
+        Some(n) => n
+            .parse::<i64>()
+            .map(|n| Some(LineBound::Line(n)))
+            .map_err(|_| anyhow::anyhow!("invalid {flag} `{n}`: expected a line number or -")),
+    }
+}
+
+fn direction(left: bool, right: bool, up: bool, down: bool) -> anyhow::Result<Option<Direction>> {
+    match (left, right, up, down) {
+        (false, false, false, false) => Ok(None),
+        (true, false, false, false) => Ok(Some(Direction::Left)),
+        (false, true, false, false) => Ok(Some(Direction::Right)),
+        (false, false, true, false) => Ok(Some(Direction::Up)),
+        (false, false, false, true) => Ok(Some(Direction::Down)),
+        _ => bail!("give at most one of -L, -R, -U, -D"),
+    }
+}
+
+fn split_size(size: Option<String>, percent: Option<u8>) -> anyhow::Result<Option<SplitSize>> {
+    if let Some(p) = percent {
+        return Ok(Some(SplitSize::Percent(p)));
+    }
+    let Some(s) = size else { return Ok(None) };
+    if let Some(p) = s.strip_suffix('%') {
+        let p: u8 = p.parse().map_err(|_| {
+            anyhow::anyhow!("invalid -l `{s}`: expected cells or a percentage like 30%")
+        })?;
+        return Ok(Some(SplitSize::Percent(p)));
+    }
+    let n: u16 = s.parse().map_err(|_| {
+        anyhow::anyhow!("invalid -l `{s}`: expected cells or a percentage like 30%")
+    })?;
+    Ok(Some(SplitSize::Cells(n)))
+}
+
+fn created_var(c: &Created, name: &str) -> Option<String> {
+    Some(match name {
+        "pane_id" => c.pane.to_string(),
+        "session_name" => c.session_name.clone(),
+        "session_id" => c.session.to_string(),
+        "window_index" => c.window_index.to_string(),
+        "window_id" => c.window.to_string(),
+        _ => return None,
+    })
+}
+
+fn print_created(
+    out: &mut impl Write,
+    resp: &Response,
+    print: bool,
+    fmt: Option<&str>,
+) -> anyhow::Result<()> {
+    if let (true, Response::Created(c)) = (print, resp) {
+        let line = expand(
+            fmt.unwrap_or("#{pane_id}"),
+            |n| created_var(c, n),
+            "pane_id, session_name, session_id, window_index, window_id",
+        )?;
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// Builds the command for a verb. Verbs that do not need the server (none yet) would
+/// return None.
+fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
+    Ok(match verb {
+        Verb::NewSession {
+            name,
+            window_name,
+            detached,
+            width,
+            height,
+            print,
+            format,
+            spawn: s,
+        } => {
+            let size = match (width, height) {
+                (None, None) => None,
+                (w, h) => Some((w.unwrap_or(80), h.unwrap_or(24))),
+            };
+            (
+                Command::NewSession(NewSession {
+                    name,
+                    window_name,
+                    size,
+                    spawn: spawn(s, true)?,
+                }),
+                Printer::Created {
+                    print,
+                    format,
+                    attach: !detached,
+                },
+            )
+        }
+        Verb::AttachSession { .. } => bail!("attach is handled by the terminal client"),
+        Verb::DetachClient { target: t } => (
+            Command::DetachClient { target: target(t)? },
+            Printer::Nothing,
+        ),
+        Verb::ListSessions { format, json } => {
+            (Command::ListSessions, Printer::Sessions { format, json })
+        }
+        Verb::KillSession { target: t } => (
+            Command::KillSession { target: target(t)? },
+            Printer::Nothing,
+        ),
+        Verb::KillServer => (Command::KillServer, Printer::Nothing),
+        Verb::RenameSession { target: t, name } => (
+            Command::RenameSession {
+                target: target(t)?,
+                name,
+            },
+            Printer::Nothing,
+        ),
+        Verb::NewWindow {
+            target: t,
+            name,
+            detached,
+            print,
+            format,
+            spawn: s,
+        } => (
+            Command::NewWindow(NewWindow {
+                target: target(t)?,
+                name,
+                select: !detached,
+                spawn: spawn(s, false)?,
+            }),
+            Printer::Created {
+                print,
+                format,
+                attach: false,
+            },
+        ),
+        Verb::SelectWindow {
+            target: t,
+            next,
+            previous,
+            last,
+        } => {
+            let select = if next {
+                WindowSelect::Next
+            } else if previous {
+                WindowSelect::Previous
+            } else if last {
+                WindowSelect::Last
+            } else {
+                WindowSelect::Target
+            };
+            (
+                Command::SelectWindow {
+                    target: target(t)?,
+                    select,
+                },
+                Printer::Nothing,
+            )
+        }
+        Verb::NextWindow { target: t } => (
+            Command::SelectWindow {
+                target: target(t)?,
+                select: WindowSelect::Next,
+            },
+            Printer::Nothing,
+        ),
+        Verb::PreviousWindow { target: t } => (
+            Command::SelectWindow {
+                target: target(t)?,
+                select: WindowSelect::Previous,
+            },
+            Printer::Nothing,
+        ),
+        Verb::LastWindow { target: t } => (
+            Command::SelectWindow {
+                target: target(t)?,
+                select: WindowSelect::Last,
+            },
+            Printer::Nothing,
+        ),
+        Verb::RenameWindow { target: t, name } => (
+            Command::RenameWindow {
+                target: target(t)?,
+                name,
+            },
+            Printer::Nothing,
+        ),
+        Verb::KillWindow { target: t } => {
+            (Command::KillWindow { target: target(t)? }, Printer::Nothing)
+        }
+        Verb::SplitWindow {
+            target: t,
+            horizontal,
+            vertical: _,
+            before,
+            size,
+            percent,
+            detached,
+            print,
+            format,
+            spawn: s,
+            help: _,
+        } => {
+            let direction = match (horizontal, before) {
+                (true, false) => Direction::Right,
+                (true, true) => Direction::Left,
+                (false, false) => Direction::Down,
+                (false, true) => Direction::Up,
+            };
+            (
+                Command::SplitPane(SplitPane {
+                    target: target(t)?,
+                    direction,
+                    size: split_size(size, percent)?,
+                    select: !detached,
+                    spawn: spawn(s, false)?,
+                }),
+                Printer::Created {
+                    print,
+                    format,
+                    attach: false,
+                },
+            )
+        }
+        Verb::KillPane { target: t } => {
+            (Command::KillPane { target: target(t)? }, Printer::Nothing)
+        }
+        Verb::SelectPane {
+            target: t,
+            left,
+            right,
+            up,
+            down,
+            last,
+            next,
+            previous,
+            title,
+        } => {
+            let target = target(t)?;
+            if let Some(title) = title {
+                return Ok((Command::SetPaneTitle { target, title }, Printer::Nothing));
+            }
+            let select = match direction(left, right, up, down)? {
+                Some(d) => PaneSelect::Direction(d),
+                None if last => PaneSelect::Last,
+                None if next => PaneSelect::Next,
+                None if previous => PaneSelect::Previous,
+                None => PaneSelect::Target,
+            };
+            (Command::SelectPane { target, select }, Printer::Nothing)
+        }
+        Verb::ResizePane {
+            target: t,
+            left,
+            right,
+            up,
+            down,
+            zoom,
+            amount,
+        } => {
+            let resize = match (zoom, direction(left, right, up, down)?) {
+                (true, None) => Resize::ZoomToggle,
+                (false, Some(d)) => Resize::By(d, amount.unwrap_or(1)),
+                (true, Some(_)) => bail!("give either -Z or a direction, not both"),
+                (false, None) => bail!("give a direction (-L, -R, -U, -D) or -Z"),
+            };
+            (
+                Command::ResizePane {
+                    target: target(t)?,
+                    resize,
+                },
+                Printer::Nothing,
+            )
+        }
+        Verb::SelectLayout {
+            target: t,
+            next,
+            layout,
+        } => {
+            let layout = match (next, layout) {
+                (true, _) => LayoutChoice::Next,
+                (false, Some(name)) => LayoutChoice::Preset(LayoutPreset::parse(&name).ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "unknown layout `{name}`; layouts are even-horizontal, even-vertical, main-horizontal, main-vertical, tiled"
+                    )
+                })?),
+                (false, None) => LayoutChoice::Next,
+            };
+            (
+                Command::SelectLayout {
+                    target: target(t)?,
+                    layout,
+                },
+                Printer::Nothing,
+            )
+        }
+        Verb::NextLayout { target: t } => (
+            Command::SelectLayout {
+                target: target(t)?,
+                layout: LayoutChoice::Next,
+            },
+            Printer::Nothing,
+        ),
+        Verb::SendKeys {
+            target: t,
+            literal,
+            keys,
+        } => {
+            let parts = keys
+                .into_iter()
+                .map(|k| {
+                    if literal {
+                        InputPart::Text(k)
+                    } else {
+                        match classify_send_keys_arg(&k) {
+                            SendKeysArg::Key(key) => InputPart::Key(key),
+                            SendKeysArg::Text(t) => InputPart::Text(t),
+                        }
+                    }
+                })
+                .collect();
+            (
+                Command::SendInput(SendInput {
+                    target: target(t)?,
+                    parts,
+                }),
+                Printer::Nothing,
+            )
+        }
+        Verb::CapturePane {
+            target: t,
+            print: _,
+            escapes,
+            join,
+            start,
+            end,
+        } => (
+            Command::CapturePane(CapturePane {
+                target: target(t)?,
+                start: line_bound(start, "-S")?,
+                end: line_bound(end, "-E")?,
+                escapes,
+                join,
+            }),
+            Printer::Captured,
+        ),
+        Verb::ListPanes {
+            all,
+            session,
+            target: t,
+            format,
+            json,
+        } => {
+            let scope = if all {
+                PaneScope::All
+            } else if session {
+                PaneScope::Session
+            } else {
+                PaneScope::Window
+            };
+            (
+                Command::ListPanes {
+                    target: target(t)?,
+                    scope,
+                },
+                Printer::Panes { format, json, all },
+            )
+        }
+    })
+}
+
+/// How to show a successful answer.
+enum Printer {
+    Nothing,
+    Created {
+        print: bool,
+        format: Option<String>,
+        attach: bool,
+    },
+    Sessions {
+        format: Option<String>,
+        json: bool,
+    },
+    Panes {
+        format: Option<String>,
+        json: bool,
+        all: bool,
+    },
+    Captured,
+}
+
+fn print(out: &mut impl Write, printer: &Printer, resp: &Response) -> anyhow::Result<()> {
+    match (printer, resp) {
+        (Printer::Created { print, format, .. }, r) => {
+            print_created(out, r, *print, format.as_deref())?
+        }
+        (Printer::Sessions { format, json }, Response::Sessions(list)) => {
+            if *json {
+                writeln!(out, "{}", serde_json::to_string_pretty(list)?)?;
+            }
+            for s in list.iter().filter(|_| !*json) {
+                match format {
+                    Some(f) => writeln!(
+                        out,
+                        "{}",
+                        expand(f, |n| format::session_var(s, n), format::SESSION_VARS)?
+                    )?,
+                    None => writeln!(
+                        out,
+                        "{}: {} windows [{}x{}]{}",
+                        s.name,
+                        s.windows,
+                        s.width,
+                        s.height,
+                        if s.attached > 0 { " (attached)" } else { "" }
+                    )?,
+                }
+            }
+        }
+        (Printer::Panes { format, json, all }, Response::Panes(list)) => {
+            if *json {
+                writeln!(out, "{}", serde_json::to_string_pretty(list)?)?;
+            }
+            for p in list.iter().filter(|_| !*json) {
+                match format {
+                    Some(f) => writeln!(
+                        out,
+                        "{}",
+                        expand(f, |n| format::pane_var(p, n), format::PANE_VARS)?
+                    )?,
+                    None => {
+                        let prefix = if *all {
+                            format!("{}:{}.", p.session, p.window_index)
+                        } else {
+                            String::new()
+                        };
+                        writeln!(
+                            out,
+                            "{prefix}{}: [{}x{}] {} {}{}{}",
+                            p.index,
+                            p.width,
+                            p.height,
+                            p.id,
+                            p.command,
+                            if p.active { " (active)" } else { "" },
+                            p.exit_status
+                                .map(|s| format!(" (dead: {s})"))
+                                .unwrap_or_default()
+                        )?
+                    }
+                }
+            }
+        }
+        (Printer::Captured, Response::Captured(text)) => out.write_all(text.as_bytes())?,
+        _ => {}
+    }
+    Ok(())
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.downcast_ref::<std::io::Error>()
+        .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+}
+
+/// Prints a command error the way every verb does, and returns the exit code.
+pub fn report(e: &CommandError) -> i32 {
+    let mut err = std::io::stderr().lock();
+    let _ = writeln!(err, "fugue: {}", e.message);
+    if let Some(s) = &e.suggestion {
+        let _ = writeln!(err, "  {s}");
+    }
+    1
+}
+
+/// Runs a verb against the server at `addr`.
+pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
+    let starts_server = matches!(verb, Verb::NewSession { .. });
+    let (command, printer) = command_for(verb)?;
+    let mut conn: Connection = if starts_server {
+        autostart::connect_or_start(addr, ClientKind::Cli).await?
+    } else {
+        autostart::connect(addr, ClientKind::Cli).await?
+    };
+    let result = conn.call(command).await?;
+    match result {
+        Ok(resp) => {
+            let mut out = std::io::stdout().lock();
+            match print(&mut out, &printer, &resp).and_then(|_| Ok(out.flush()?)) {
+                Ok(()) => {}
+                // A reader that stopped reading (`| head`) is not an error.
+                Err(e) if is_broken_pipe(&e) => return Ok(Outcome::Exit(0)),
+                Err(e) => return Err(e),
+            }
+            drop(out);
+            if let (Printer::Created { attach: true, .. }, Response::Created(c)) = (&printer, &resp)
+            {
+                return Ok(Outcome::Attach(Some(Target::SessionId(c.session))));
+            }
+            Ok(Outcome::Exit(0))
+        }
+        Err(e) => Ok(Outcome::Exit(report(&e))),
+    }
+}

@@ -1,0 +1,134 @@
+//! A connection to the server: handshake, then requests answered by id.
+
+use bytes::Bytes;
+use fugue_protocol::codec::{self, RawCodec};
+use fugue_protocol::message::{
+    ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
+};
+use fugue_protocol::{Command, CommandError, PaneId, Response};
+use futures::{SinkExt, StreamExt};
+use std::path::{Path, PathBuf};
+use tokio::net::UnixStream;
+use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
+use tokio_util::codec::{FramedRead, FramedWrite};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    #[error("no server running on {0}")]
+    NoServer(PathBuf),
+    #[error("the server refused the connection: {0}")]
+    Refused(String),
+    #[error("cannot connect to {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the server closed the connection during the handshake")]
+    Closed,
+    #[error(transparent)]
+    Codec(#[from] codec::CodecError),
+}
+
+/// Reading half: decoded server messages.
+pub struct Incoming(FramedRead<OwnedReadHalf, RawCodec>);
+
+/// Writing half: requests with increasing ids.
+pub struct Outgoing {
+    framed: FramedWrite<OwnedWriteHalf, RawCodec>,
+    next_id: u64,
+}
+
+pub struct Connection {
+    pub incoming: Incoming,
+    pub outgoing: Outgoing,
+}
+
+impl Incoming {
+    /// The next message, or None when the server closed the connection.
+    pub async fn next(&mut self) -> anyhow::Result<Option<ServerMessage>> {
+        match self.0.next().await {
+            None => Ok(None),
+            Some(frame) => Ok(Some(codec::decode(&frame?)?)),
+        }
+    }
+}
+
+impl Outgoing {
+    async fn write(&mut self, msg: &ClientMessage) -> anyhow::Result<()> {
+        self.framed.send(Bytes::from(codec::encode(msg)?)).await?;
+        Ok(())
+    }
+
+    /// Sends a request and returns its id.
+    pub async fn request(&mut self, command: Command) -> anyhow::Result<u64> {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.write(&ClientMessage::Request { id, command }).await?;
+        Ok(id)
+    }
+
+    pub async fn resize(&mut self, cols: u16, rows: u16) -> anyhow::Result<()> {
+        self.write(&ClientMessage::Resize { cols, rows }).await
+    }
+}
+
+impl Connection {
+    pub async fn open(
+        path: &Path,
+        kind: ClientKind,
+        caller_pane: Option<PaneId>,
+    ) -> Result<Connection, ConnectError> {
+        let stream = UnixStream::connect(path)
+            .await
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::ConnectionRefused => {
+                    ConnectError::NoServer(path.into())
+                }
+                _ => ConnectError::Io {
+                    path: path.into(),
+                    source: e,
+                },
+            })?;
+        let (rd, wr) = stream.into_split();
+        let mut reader = FramedRead::new(rd, RawCodec::default());
+        let mut writer = FramedWrite::new(wr, RawCodec::default());
+        let hello = Hello {
+            protocol: PROTOCOL_VERSION,
+            client_version: env!("CARGO_PKG_VERSION").into(),
+            kind,
+            caller_pane,
+        };
+        writer
+            .send(Bytes::from(codec::encode(&hello)?))
+            .await
+            .map_err(|_| ConnectError::Closed)?;
+        let frame = reader.next().await.ok_or(ConnectError::Closed)??;
+        match codec::decode::<HandshakeReply>(&frame)? {
+            HandshakeReply::Welcome { .. } => Ok(Connection {
+                incoming: Incoming(reader),
+                outgoing: Outgoing {
+                    framed: writer,
+                    next_id: 0,
+                },
+            }),
+            HandshakeReply::Refused { reason } => Err(ConnectError::Refused(reason)),
+        }
+    }
+
+    /// Sends one command and waits for its answer.
+    pub async fn call(
+        &mut self,
+        command: Command,
+    ) -> anyhow::Result<Result<Response, CommandError>> {
+        let id = self.outgoing.request(command).await?;
+        loop {
+            match self.incoming.next().await? {
+                Some(ServerMessage::Response { id: got, result }) if got == id => {
+                    return Ok(result);
+                }
+                Some(_) => continue,
+                None => anyhow::bail!("the server closed the connection before answering"),
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! `fugue`: the terminal client, the CLI verbs, and (later) the MCP stdio bridge.
+
+mod autostart;
+mod cli;
+mod connection;
+mod tui;
+
+use autostart::ServerAddr;
+use clap::Parser;
+use cli::args::{Cli, Verb};
+use fugue_protocol::Target;
+use std::io::Write;
+
+fn main() {
+    let args = Cli::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "fugue: cannot start: {e}");
+            std::process::exit(1);
+        }
+    };
+    let code = match runtime.block_on(run(args)) {
+        Ok(code) => code,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "fugue: {e:#}");
+            1
+        }
+    };
+    runtime.shutdown_background();
+    std::process::exit(code);
+}
+
+async fn run(args: Cli) -> anyhow::Result<i32> {
+    let addr = ServerAddr::resolve(args.socket, args.name, args.config)?;
+    match args.verb {
+        None => tui::attach(&addr, None, true).await,
+        Some(Verb::AttachSession { target }) => {
+            let target = target.map(|t| t.parse::<Target>()).transpose()?;
+            tui::attach(&addr, target, false).await
+        }
+        Some(verb) => match cli::run(&addr, verb).await? {
+            cli::Outcome::Exit(code) => Ok(code),
+            cli::Outcome::Attach(target) => tui::attach(&addr, target, false).await,
+        },
+    }
+}

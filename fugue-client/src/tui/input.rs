@@ -1,0 +1,298 @@
+//! What keys do in the terminal client: the prefix, bound actions, prompts, scrolling,
+//! and everything else typed into the active pane.
+
+use super::state::{App, Mode, Pending, PromptKind, ScrollView};
+use fugue_protocol::keys::{Key, KeyCode, Mods};
+use fugue_protocol::{
+    Command, InputPart, KeyAction, LayoutChoice, NewSession, NewWindow, PaneSelect, Resize,
+    SendInput, SplitPane, Target, WindowSelect,
+};
+
+/// A request the key produced.
+pub struct Request {
+    pub command: Command,
+    pub pending: Pending,
+}
+
+fn req(command: Command, what: &'static str) -> Request {
+    Request {
+        command,
+        pending: Pending::Action(what),
+    }
+}
+
+fn send_key(key: Key) -> Request {
+    req(
+        Command::SendInput(SendInput {
+            target: None,
+            parts: vec![InputPart::Key(key)],
+        }),
+        "send-keys",
+    )
+}
+
+/// Rows to show in scroll mode for the active pane.
+pub fn rows_request(pane: fugue_protocol::PaneId, offset: u64, height: u16) -> Request {
+    Request {
+        command: Command::ReadRows {
+            target: Some(Target::Pane(pane)),
+            start: -(offset.min(i64::MAX as u64) as i64),
+            count: u32::from(height.max(1)),
+        },
+        pending: Pending::Rows(pane),
+    }
+}
+
+impl App {
+    /// Inner height of the active pane (for paging).
+    fn page(&self) -> u16 {
+        self.active_rect()
+            .map(|r| r.height.saturating_sub(2).max(1))
+            .unwrap_or(10)
+    }
+
+    pub fn on_paste(&mut self, text: String) -> Vec<Request> {
+        match &mut self.mode {
+            Mode::Prompt { input, .. } => {
+                input.push_str(&text.replace(['\n', '\r'], " "));
+                Vec::new()
+            }
+            Mode::Normal => vec![req(
+                Command::SendInput(SendInput {
+                    target: None,
+                    parts: vec![InputPart::Paste(text)],
+                }),
+                "paste",
+            )],
+            _ => Vec::new(),
+        }
+    }
+
+    pub fn on_key(&mut self, key: Key) -> Vec<Request> {
+        match std::mem::replace(&mut self.mode, Mode::Normal) {
+            Mode::Normal => {
+                if key == self.keys.prefix {
+                    self.mode = Mode::Prefix;
+                    return Vec::new();
+                }
+                if let Some(action) = self.keys.root_action(&key).cloned() {
+                    return self.action(action);
+                }
+                vec![send_key(key)]
+            }
+            Mode::Prefix => match self.keys.prefix_action(&key).cloned() {
+                Some(action) => self.action(action),
+                None => Vec::new(),
+            },
+            Mode::Prompt { kind, mut input } => {
+                match (key.code, key.mods) {
+                    (KeyCode::Enter, _) => {
+                        let name = input.trim().to_string();
+                        if !name.is_empty() {
+                            let command = match kind {
+                                PromptKind::RenameWindow => {
+                                    Command::RenameWindow { target: None, name }
+                                }
+                                PromptKind::RenameSession => {
+                                    Command::RenameSession { target: None, name }
+                                }
+                            };
+                            return vec![req(command, kind.label())];
+                        }
+                        return Vec::new();
+                    }
+                    (KeyCode::Escape, _) => return Vec::new(),
+                    (KeyCode::Char('c' | 'g'), m) if m.contains(Mods::CTRL) => return Vec::new(),
+                    (KeyCode::Char('u'), m) if m.contains(Mods::CTRL) => input.clear(),
+                    (KeyCode::Backspace, _) => {
+                        input.pop();
+                    }
+                    (KeyCode::Char(c), m) if !m.contains(Mods::CTRL) && !m.contains(Mods::ALT) => {
+                        input.push(c)
+                    }
+                    _ => {}
+                }
+                self.mode = Mode::Prompt { kind, input };
+                Vec::new()
+            }
+            Mode::Confirm { command, question } => {
+                if key == Key::char('y') || key == Key::char('Y') {
+                    let what = command.name();
+                    return vec![req(command, what)];
+                }
+                let _ = question;
+                Vec::new()
+            }
+            Mode::Help { scroll } => {
+                let scroll = match key.code {
+                    KeyCode::Down | KeyCode::Char('j') => scroll + 1,
+                    KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+                    KeyCode::PageDown | KeyCode::Char(' ') => scroll + 10,
+                    KeyCode::PageUp => scroll.saturating_sub(10),
+                    _ => return Vec::new(),
+                };
+                self.mode = Mode::Help { scroll };
+                Vec::new()
+            }
+            Mode::Scroll(mut view) => {
+                let page = u64::from(self.page());
+                let before = view.offset;
+                match (key.code, key.mods) {
+                    (KeyCode::Char('q') | KeyCode::Escape, _) => return Vec::new(),
+                    (KeyCode::Char('c'), m) if m.contains(Mods::CTRL) => return Vec::new(),
+                    (KeyCode::Up | KeyCode::Char('k'), _) => view.offset += 1,
+                    (KeyCode::Down | KeyCode::Char('j'), _) => {
+                        view.offset = view.offset.saturating_sub(1)
+                    }
+                    (KeyCode::PageUp, _) | (KeyCode::Char('b'), Mods::CTRL) => view.offset += page,
+                    (KeyCode::PageDown, _) | (KeyCode::Char('f'), Mods::CTRL) => {
+                        view.offset = view.offset.saturating_sub(page)
+                    }
+                    (KeyCode::Char('g') | KeyCode::Home, _) => view.offset = view.history,
+                    (KeyCode::Char('G') | KeyCode::End, _) => view.offset = 0,
+                    _ => {}
+                }
+                view.offset = view.offset.min(view.history);
+                let changed = view.offset != before;
+                let (pane, offset) = (view.pane, view.offset);
+                self.mode = Mode::Scroll(view);
+                if changed {
+                    vec![rows_request(pane, offset, self.page())]
+                } else {
+                    Vec::new()
+                }
+            }
+        }
+    }
+
+    fn action(&mut self, action: KeyAction) -> Vec<Request> {
+        use KeyAction as A;
+        let select_window = |select| Command::SelectWindow {
+            target: None,
+            select,
+        };
+        let select_pane = |select| Command::SelectPane {
+            target: None,
+            select,
+        };
+        let split = |direction| {
+            Command::SplitPane(SplitPane {
+                target: None,
+                direction,
+                size: None,
+                select: true,
+                spawn: Default::default(),
+            })
+        };
+        let one = |command: Command, what| vec![req(command, what)];
+        match action {
+            A::NewWindow => one(
+                Command::NewWindow(NewWindow {
+                    target: None,
+                    name: None,
+                    select: true,
+                    spawn: Default::default(),
+                }),
+                "new-window",
+            ),
+            A::NextWindow => one(select_window(WindowSelect::Next), "next-window"),
+            A::PreviousWindow => one(select_window(WindowSelect::Previous), "previous-window"),
+            A::LastWindow => one(select_window(WindowSelect::Last), "last-window"),
+            A::SelectWindow(i) => one(select_window(WindowSelect::Index(i)), "select-window"),
+            A::SplitRight => one(split(fugue_protocol::Direction::Right), "split-window"),
+            A::SplitDown => one(split(fugue_protocol::Direction::Down), "split-window"),
+            A::Focus(d) => one(select_pane(PaneSelect::Direction(d)), "select-pane"),
+            A::NextPane => one(select_pane(PaneSelect::Next), "select-pane"),
+            A::PreviousPane => one(select_pane(PaneSelect::Previous), "select-pane"),
+            A::LastPane => one(select_pane(PaneSelect::Last), "last-pane"),
+            A::KillPane => {
+                let pane = self
+                    .active_pane()
+                    .map(|p| p.to_string())
+                    .unwrap_or_default();
+                self.mode = Mode::Confirm {
+                    question: format!("kill-pane {pane}? (y/n)"),
+                    command: Command::KillPane { target: None },
+                };
+                Vec::new()
+            }
+            A::KillWindow => {
+                self.mode = Mode::Confirm {
+                    question: "kill-window? (y/n)".into(),
+                    command: Command::KillWindow { target: None },
+                };
+                Vec::new()
+            }
+            A::Zoom => one(
+                Command::ResizePane {
+                    target: None,
+                    resize: Resize::ZoomToggle,
+                },
+                "zoom",
+            ),
+            A::Resize(d, n) => one(
+                Command::ResizePane {
+                    target: None,
+                    resize: Resize::By(d, n),
+                },
+                "resize-pane",
+            ),
+            A::Detach => one(Command::DetachClient { target: None }, "detach"),
+            A::RenameWindow => {
+                let current = self
+                    .layout
+                    .as_ref()
+                    .and_then(|l| l.windows.iter().find(|w| w.active))
+                    .map(|w| w.name.clone())
+                    .unwrap_or_default();
+                self.mode = Mode::Prompt {
+                    kind: PromptKind::RenameWindow,
+                    input: current,
+                };
+                Vec::new()
+            }
+            A::RenameSession => {
+                self.mode = Mode::Prompt {
+                    kind: PromptKind::RenameSession,
+                    input: self.session_name.clone(),
+                };
+                Vec::new()
+            }
+            A::ScrollMode => {
+                let Some(pane) = self.active_pane() else {
+                    return Vec::new();
+                };
+                self.mode = Mode::Scroll(ScrollView {
+                    pane,
+                    offset: 0,
+                    history: 0,
+                    rows: Vec::new(),
+                });
+                vec![rows_request(pane, 0, self.page())]
+            }
+            A::NextLayout => one(
+                Command::SelectLayout {
+                    target: None,
+                    layout: LayoutChoice::Next,
+                },
+                "next-layout",
+            ),
+            A::Layout(p) => one(
+                Command::SelectLayout {
+                    target: None,
+                    layout: LayoutChoice::Preset(p),
+                },
+                "select-layout",
+            ),
+            A::ListKeys => {
+                self.mode = Mode::Help { scroll: 0 };
+                Vec::new()
+            }
+            A::SendPrefix => vec![send_key(self.keys.prefix)],
+            A::NewSession => vec![Request {
+                command: Command::NewSession(NewSession::default()),
+                pending: Pending::NewSession,
+            }],
+        }
+    }
+}

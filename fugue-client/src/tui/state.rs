@@ -1,0 +1,141 @@
+//! What the terminal client knows: the server's screens as last received, and the
+//! client's own modes (prefix, prompts, scrolling).
+
+use fugue_protocol::screen::{ClientLayout, Cursor, Frame, PaneRect};
+use fugue_protocol::{Command, KeyTable, PaneId, Row};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A pane's screen as the server last described it.
+#[derive(Default)]
+pub struct PaneView {
+    pub cols: u16,
+    pub rows: u16,
+    pub lines: Vec<Arc<Row>>,
+    pub cursor: Cursor,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromptKind {
+    RenameWindow,
+    RenameSession,
+}
+
+impl PromptKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            PromptKind::RenameWindow => "rename window",
+            PromptKind::RenameSession => "rename session",
+        }
+    }
+}
+
+/// Scrolling back through a pane's history.
+pub struct ScrollView {
+    pub pane: PaneId,
+    /// Lines above the live screen.
+    pub offset: u64,
+    pub history: u64,
+    /// The rows shown, from line `-offset`.
+    pub rows: Vec<Arc<Row>>,
+}
+
+pub enum Mode {
+    Normal,
+    /// The prefix was pressed; the next key is a command.
+    Prefix,
+    Prompt {
+        kind: PromptKind,
+        input: String,
+    },
+    Confirm {
+        question: String,
+        command: Command,
+    },
+    Help {
+        scroll: usize,
+    },
+    Scroll(ScrollView),
+}
+
+/// What a request in flight is for.
+#[derive(Debug)]
+pub enum Pending {
+    /// Show an error if it fails.
+    Action(&'static str),
+    /// A new session to switch to when created.
+    NewSession,
+    /// Rows for scroll mode.
+    Rows(PaneId),
+}
+
+pub struct App {
+    pub keys: KeyTable,
+    pub status: bool,
+    pub session_name: String,
+    pub layout: Option<ClientLayout>,
+    pub panes: HashMap<PaneId, PaneView>,
+    pub mode: Mode,
+    pub notice: Option<(String, Instant)>,
+    pub pending: HashMap<u64, Pending>,
+}
+
+/// How long a notice stays in the status bar.
+pub const NOTICE_TIME: Duration = Duration::from_secs(4);
+
+impl App {
+    pub fn new(keys: KeyTable, status: bool, session_name: String) -> App {
+        App {
+            keys,
+            status,
+            session_name,
+            layout: None,
+            panes: HashMap::new(),
+            mode: Mode::Normal,
+            notice: None,
+            pending: HashMap::new(),
+        }
+    }
+
+    pub fn notice(&mut self, text: impl Into<String>) {
+        self.notice = Some((text.into(), Instant::now() + NOTICE_TIME));
+    }
+
+    pub fn active_rect(&self) -> Option<&PaneRect> {
+        self.layout.as_ref()?.panes.iter().find(|p| p.active)
+    }
+
+    pub fn active_pane(&self) -> Option<PaneId> {
+        self.active_rect().map(|p| p.pane)
+    }
+
+    /// Applies a frame from the server.
+    pub fn apply(&mut self, frame: Frame) {
+        if let Some(layout) = frame.layout {
+            self.session_name = layout.session_name.clone();
+            self.panes
+                .retain(|id, _| layout.panes.iter().any(|p| p.pane == *id));
+            if let Mode::Scroll(s) = &self.mode
+                && !layout.panes.iter().any(|p| p.pane == s.pane && p.active)
+            {
+                self.mode = Mode::Normal;
+            }
+            self.layout = Some(layout);
+        }
+        for u in frame.panes {
+            let view = self.panes.entry(u.pane).or_default();
+            if u.full || view.rows != u.rows || view.cols != u.cols {
+                view.lines = vec![Arc::new(Row::default()); usize::from(u.rows)];
+            }
+            view.cols = u.cols;
+            view.rows = u.rows;
+            for (i, row) in u.changed {
+                if let Some(slot) = view.lines.get_mut(usize::from(i)) {
+                    *slot = row;
+                }
+            }
+            view.cursor = u.cursor;
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! Key bindings: what a key does in an attached client.
+//!
+//! The server owns the configuration and hands the client its key table when it
+//! attaches, so every client of one server behaves the same and the config file is read
+//! in one place.
+
+use crate::command::{Direction, LayoutPreset};
+use crate::keys::Key;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// An action a key can be bound to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum KeyAction {
+    NewWindow,
+    NextWindow,
+    PreviousWindow,
+    LastWindow,
+    SelectWindow(u32),
+    /// New pane to the right (tmux `split-window -h`).
+    SplitRight,
+    /// New pane below (tmux `split-window -v`).
+    SplitDown,
+    Focus(Direction),
+    NextPane,
+    PreviousPane,
+    LastPane,
+    /// Asks for confirmation first.
+    KillPane,
+    /// Asks for confirmation first.
+    KillWindow,
+    Zoom,
+    Detach,
+    RenameWindow,
+    RenameSession,
+    ScrollMode,
+    NextLayout,
+    Layout(LayoutPreset),
+    Resize(Direction, u16),
+    ListKeys,
+    SendPrefix,
+    NewSession,
+}
+
+impl KeyAction {
+    /// Every action name with a short description, for `list-keys` and config docs.
+    pub const NAMES: &'static [(&'static str, &'static str)] = &[
+        ("new-window", "create a window"),
+        ("next-window", "go to the next window"),
+        ("previous-window", "go to the previous window"),
+        ("last-window", "go to the previously used window"),
+        ("select-window N", "go to window N"),
+        ("split-right", "split the pane, new pane to the right"),
+        ("split-down", "split the pane, new pane below"),
+        ("focus DIR", "focus the pane left/right/up/down"),
+        ("next-pane", "focus the next pane"),
+        ("previous-pane", "focus the previous pane"),
+        ("last-pane", "focus the previously active pane"),
+        ("kill-pane", "close the pane (asks first)"),
+        ("kill-window", "close the window (asks first)"),
+        ("zoom", "zoom or unzoom the pane"),
+        ("detach", "detach this client"),
+        ("rename-window", "rename the window"),
+        ("rename-session", "rename the session"),
+        ("scroll-mode", "scroll through history (q leaves)"),
+        ("next-layout", "arrange panes in the next preset layout"),
+        ("layout NAME", "arrange panes in a preset layout"),
+        ("resize DIR N", "move the pane's border by N cells"),
+        ("list-keys", "show the key bindings"),
+        ("send-prefix", "send the prefix key to the pane"),
+        ("new-session", "create a session and switch to it"),
+    ];
+}
+
+/// Why an action string was not understood.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session"
+)]
+pub struct ActionParseError(pub String);
+
+impl FromStr for KeyAction {
+    type Err = ActionParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || ActionParseError(s.to_string());
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let dir = |w: Option<&&str>| w.and_then(|w| Direction::parse(w)).ok_or_else(err);
+        Ok(match words.as_slice() {
+            ["new-window"] => KeyAction::NewWindow,
+            ["next-window"] => KeyAction::NextWindow,
+            ["previous-window"] => KeyAction::PreviousWindow,
+            ["last-window"] => KeyAction::LastWindow,
+            ["select-window", n] => KeyAction::SelectWindow(n.parse().map_err(|_| err())?),
+            ["split-right"] => KeyAction::SplitRight,
+            ["split-down"] => KeyAction::SplitDown,
+            ["focus", d] => KeyAction::Focus(dir(Some(d))?),
+            ["next-pane"] => KeyAction::NextPane,
+            ["previous-pane"] => KeyAction::PreviousPane,
+            ["last-pane"] => KeyAction::LastPane,
+            ["kill-pane"] => KeyAction::KillPane,
+            ["kill-window"] => KeyAction::KillWindow,
+            ["zoom"] => KeyAction::Zoom,
+            ["detach"] => KeyAction::Detach,
+            ["rename-window"] => KeyAction::RenameWindow,
+            ["rename-session"] => KeyAction::RenameSession,
+            ["scroll-mode"] => KeyAction::ScrollMode,
+            ["next-layout"] => KeyAction::NextLayout,
+            ["layout", name] => KeyAction::Layout(LayoutPreset::parse(name).ok_or_else(err)?),
+            ["resize", d, n] => KeyAction::Resize(dir(Some(d))?, n.parse().map_err(|_| err())?),
+            ["list-keys"] => KeyAction::ListKeys,
+            ["send-prefix"] => KeyAction::SendPrefix,
+            ["new-session"] => KeyAction::NewSession,
+            _ => return Err(err()),
+        })
+    }
+}
+
+impl fmt::Display for KeyAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            KeyAction::NewWindow => f.write_str("new-window"),
+            KeyAction::NextWindow => f.write_str("next-window"),
+            KeyAction::PreviousWindow => f.write_str("previous-window"),
+            KeyAction::LastWindow => f.write_str("last-window"),
+            KeyAction::SelectWindow(n) => write!(f, "select-window {n}"),
+            KeyAction::SplitRight => f.write_str("split-right"),
+            KeyAction::SplitDown => f.write_str("split-down"),
+            KeyAction::Focus(d) => write!(f, "focus {}", d.name()),
+            KeyAction::NextPane => f.write_str("next-pane"),
+            KeyAction::PreviousPane => f.write_str("previous-pane"),
+            KeyAction::LastPane => f.write_str("last-pane"),
+            KeyAction::KillPane => f.write_str("kill-pane"),
+            KeyAction::KillWindow => f.write_str("kill-window"),
+            KeyAction::Zoom => f.write_str("zoom"),
+            KeyAction::Detach => f.write_str("detach"),
+            KeyAction::RenameWindow => f.write_str("rename-window"),
+            KeyAction::RenameSession => f.write_str("rename-session"),
+            KeyAction::ScrollMode => f.write_str("scroll-mode"),
+            KeyAction::NextLayout => f.write_str("next-layout"),
+            KeyAction::Layout(p) => write!(f, "layout {}", p.name()),
+            KeyAction::Resize(d, n) => write!(f, "resize {} {n}", d.name()),
+            KeyAction::ListKeys => f.write_str("list-keys"),
+            KeyAction::SendPrefix => f.write_str("send-prefix"),
+            KeyAction::NewSession => f.write_str("new-session"),
+        }
+    }
+}
+
+impl TryFrom<String> for KeyAction {
+    type Error = ActionParseError;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<KeyAction> for String {
+    fn from(a: KeyAction) -> String {
+        a.to_string()
+    }
+}
+
+/// The keys of an attached client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeyTable {
+    pub prefix: Key,
+    /// Keys after the prefix.
+    pub prefix_bindings: Vec<(Key, KeyAction)>,
+    /// Keys that act without the prefix.
+    pub root_bindings: Vec<(Key, KeyAction)>,
+}
+
+impl KeyTable {
+    pub fn prefix_action(&self, key: &Key) -> Option<&KeyAction> {
+        self.prefix_bindings
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, a)| a)
+    }
+
+    pub fn root_action(&self, key: &Key) -> Option<&KeyAction> {
+        self.root_bindings
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, a)| a)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_round_trips() {
+        let actions = [
+            KeyAction::SelectWindow(3),
+            KeyAction::Focus(Direction::Left),
+            KeyAction::Layout(LayoutPreset::Tiled),
+            KeyAction::Resize(Direction::Up, 5),
+            KeyAction::SplitRight,
+            KeyAction::Detach,
+        ];
+        for a in actions {
+            assert_eq!(a.to_string().parse::<KeyAction>(), Ok(a.clone()), "{a}");
+        }
+    }
+
+    #[test]
+    fn unknown_actions_list_the_known_ones() {
+        let e = "split-sideways".parse::<KeyAction>().unwrap_err();
+        assert!(e.to_string().contains("split-right"));
+        assert!("select-window x".parse::<KeyAction>().is_err());
+        assert!("resize left".parse::<KeyAction>().is_err());
+    }
+}

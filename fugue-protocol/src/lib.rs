@@ -1,0 +1,37 @@
+//! The wire contract between fugue's server and its clients.
+//!
+//! - [`command`]: the one [`Command`] set and its table ([`COMMANDS`]), shared by every
+//!   surface (keys, CLI, MCP, sideband).
+//! - [`message`]: the handshake and the messages of a connection, each request carrying
+//!   an id that its response repeats.
+//! - [`codec`]: length-delimited MessagePack frames.
+//! - [`screen`]: compact rows, the unit of screen updates and history.
+//! - [`keys`] and [`bindings`]: tmux key names and what keys do in a client.
+//! - [`target`], [`ids`]: naming panes, windows and sessions.
+//! - [`paths`]: where sockets, logs and config live.
+//!
+//! This crate does no I/O beyond the codec.
+
+pub mod bindings;
+pub mod codec;
+pub mod command;
+pub mod error;
+pub mod ids;
+pub mod keys;
+pub mod message;
+pub mod paths;
+pub mod response;
+pub mod screen;
+pub mod target;
+
+pub use bindings::{KeyAction, KeyTable};
+pub use command::*;
+pub use error::{CommandError, ErrorCode};
+pub use ids::{PaneId, SessionId, WindowId};
+pub use keys::Key;
+pub use message::{
+    ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
+};
+pub use response::*;
+pub use screen::{Row, Style};
+pub use target::{Target, WindowSpec};

@@ -1,0 +1,75 @@
+//! Messages between a client and the server.
+//!
+//! A connection starts with the handshake: the client sends a [`Hello`], the server
+//! answers a [`HandshakeReply`]. Those two types are frozen across protocol versions so
+//! that a mismatch can always be detected and explained. After a successful handshake
+//! the client sends [`ClientMessage`]s and the server [`ServerMessage`]s.
+
+use crate::command::Command;
+use crate::error::CommandError;
+use crate::ids::PaneId;
+use crate::response::Response;
+use crate::screen::Frame;
+use serde::{Deserialize, Serialize};
+
+/// The protocol version. Bump it whenever a message changes shape.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// What kind of program is connecting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClientKind {
+    /// A one-shot CLI verb.
+    Cli,
+    /// An attached terminal client.
+    Tui,
+}
+
+/// The first frame of every connection. Frozen: never change its fields.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    pub protocol: u32,
+    pub client_version: String,
+    pub kind: ClientKind,
+    /// The pane the client runs in (`FUGUE_PANE_ID`), so the server knows the caller.
+    pub caller_pane: Option<PaneId>,
+}
+
+/// The server's answer to [`Hello`]. Frozen: never change its shape.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HandshakeReply {
+    Welcome {
+        protocol: u32,
+        server_version: String,
+        server_pid: u32,
+        client_id: u64,
+    },
+    Refused {
+        reason: String,
+    },
+}
+
+/// Messages from a client after the handshake.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ClientMessage {
+    /// Run a command; the server answers with a [`ServerMessage::Response`] carrying `id`.
+    Request { id: u64, command: Command },
+    /// The client's terminal size (sent before attaching and whenever it changes).
+    Resize { cols: u16, rows: u16 },
+}
+
+/// Messages from the server after the handshake.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ServerMessage {
+    /// The answer to the request with the same id.
+    Response {
+        id: u64,
+        result: Result<Response, CommandError>,
+    },
+    /// Screen and layout changes for an attached client.
+    Frame(Frame),
+    /// A line for the status bar.
+    Notice(String),
+    /// The client is no longer attached (detached, session ended, server exiting).
+    Detached { reason: String },
+}

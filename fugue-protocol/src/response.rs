@@ -1,0 +1,92 @@
+//! What commands answer.
+
+use crate::bindings::KeyTable;
+use crate::ids::{PaneId, SessionId, WindowId};
+use crate::screen::Row;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// What a command that made something made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Created {
+    pub session: SessionId,
+    pub session_name: String,
+    pub window: WindowId,
+    pub window_index: u32,
+    pub pane: PaneId,
+}
+
+/// A session, as `list-sessions` shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SessionInfo {
+    pub id: SessionId,
+    pub name: String,
+    pub windows: u32,
+    /// Seconds since the Unix epoch.
+    pub created: u64,
+    pub attached: u32,
+    pub width: u16,
+    pub height: u16,
+}
+
+/// A pane and where it lives, as `list-panes` shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PaneInfo {
+    pub id: PaneId,
+    pub session: String,
+    pub session_id: SessionId,
+    pub window_index: u32,
+    pub window_name: String,
+    pub window_id: WindowId,
+    pub window_active: bool,
+    /// Position in the window's reading order.
+    pub index: u32,
+    pub title: String,
+    /// The program in the foreground of the pane's terminal.
+    pub command: String,
+    pub pid: Option<u32>,
+    pub cwd: Option<String>,
+    pub width: u16,
+    pub height: u16,
+    /// The active pane of its window.
+    pub active: bool,
+    pub alive: bool,
+    pub exit_status: Option<i32>,
+    pub alternate_screen: bool,
+    pub cursor_row: u16,
+    pub cursor_col: u16,
+    pub sideband: bool,
+}
+
+/// Rows for a client's scroll mode.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RowsReply {
+    /// Line number of the first row (0 = top of the screen, negative = history).
+    pub start: i64,
+    /// Lines of history the pane holds.
+    pub history: u64,
+    pub rows: Vec<Arc<Row>>,
+}
+
+/// What an attached client needs to know up front.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AttachInfo {
+    pub session: SessionId,
+    pub session_name: String,
+    pub client_id: u64,
+    pub keys: KeyTable,
+    /// Status bar on (true) or hidden.
+    pub status: bool,
+}
+
+/// The answer to a command that succeeded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Response {
+    Done,
+    Created(Created),
+    Sessions(Vec<SessionInfo>),
+    Panes(Vec<PaneInfo>),
+    Captured(String),
+    Rows(RowsReply),
+    Attached(AttachInfo),
+}

@@ -1,0 +1,485 @@
+//! Compact screen rows, the unit in which screens travel and history is stored.
+//!
+//! A row is its text plus one byte of layout per cell and a list of style runs. Plain
+//! ASCII rows need no layout bytes at all, which keeps both the wire and the server's
+//! history small (vt100's own cells are 32 bytes each).
+
+use crate::ids::{PaneId, SessionId};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// A terminal color packed in 32 bits: default, one of 256 indexed colors, or RGB.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Color(pub u32);
+
+const INDEXED: u32 = 1 << 24;
+const RGB: u32 = 2 << 24;
+
+/// What a [`Color`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorKind {
+    Default,
+    Indexed(u8),
+    Rgb(u8, u8, u8),
+}
+
+impl Color {
+    pub const DEFAULT: Color = Color(0);
+
+    pub fn indexed(i: u8) -> Color {
+        Color(INDEXED | u32::from(i))
+    }
+
+    pub fn rgb(r: u8, g: u8, b: u8) -> Color {
+        Color(RGB | (u32::from(r) << 16) | (u32::from(g) << 8) | u32::from(b))
+    }
+
+    pub fn kind(self) -> ColorKind {
+        let [tag, a, b, c] = self.0.to_be_bytes();
+        match tag {
+            1 => ColorKind::Indexed(c),
+            2 => ColorKind::Rgb(a, b, c),
+            _ => ColorKind::Default,
+        }
+    }
+}
+
+/// Cell attributes.
+pub mod attr {
+    pub const BOLD: u8 = 1;
+    pub const DIM: u8 = 2;
+    pub const ITALIC: u8 = 4;
+    pub const UNDERLINE: u8 = 8;
+    pub const INVERSE: u8 = 16;
+}
+
+/// The look of a cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Style {
+    pub fg: Color,
+    pub bg: Color,
+    pub attrs: u8,
+}
+
+impl Style {
+    pub fn is_default(&self) -> bool {
+        *self == Style::default()
+    }
+
+    /// Appends the SGR sequence that switches a terminal from any state to this style.
+    pub fn write_sgr(&self, out: &mut String) {
+        use std::fmt::Write;
+        out.push_str("\x1b[0");
+        let flags = [
+            (attr::BOLD, ";1"),
+            (attr::DIM, ";2"),
+            (attr::ITALIC, ";3"),
+            (attr::UNDERLINE, ";4"),
+            (attr::INVERSE, ";7"),
+        ];
+        for (bit, code) in flags {
+            if self.attrs & bit != 0 {
+                out.push_str(code);
+            }
+        }
+        for (color, base, ext) in [(self.fg, 30u8, 38u8), (self.bg, 40, 48)] {
+            // Writing to a String cannot fail.
+            let _ = match color.kind() {
+                ColorKind::Default => Ok(()),
+                ColorKind::Indexed(i) if i < 8 => write!(out, ";{}", base + i),
+                ColorKind::Indexed(i) if i < 16 => write!(out, ";{}", base + 60 + (i - 8)),
+                ColorKind::Indexed(i) => write!(out, ";{ext};5;{i}"),
+                ColorKind::Rgb(r, g, b) => write!(out, ";{ext};2;{r};{g};{b}"),
+            };
+        }
+        out.push('m');
+    }
+}
+
+/// A style that applies from `start` (a cell column) to the next run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct StyleRun {
+    pub start: u16,
+    pub style: Style,
+}
+
+/// Layout bits of one cell in [`Row::cells`].
+pub mod cell {
+    /// Byte length of the cell's contents in [`super::Row::text`].
+    pub const LEN_MASK: u8 = 0b0001_1111;
+    /// The cell holds a double-width character.
+    pub const WIDE: u8 = 0b1000_0000;
+    /// The cell is the right half of a double-width character (and holds no text).
+    pub const CONTINUATION: u8 = 0b0100_0000;
+}
+
+/// One row of a screen or of history.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Row {
+    /// The contents of every cell, concatenated. An empty cell contributes nothing.
+    pub text: String,
+    /// One layout byte per cell (see [`cell`]). Empty when every cell is one
+    /// single-width char of `text`, the common case.
+    #[serde(with = "serde_bytes")]
+    pub cells: Vec<u8>,
+    /// Style runs in column order; columns before the first run are default style.
+    pub styles: Vec<StyleRun>,
+    /// The line continues on the next row (soft wrap).
+    pub wrapped: bool,
+}
+
+/// A cell as read back from a [`Row`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellRef<'a> {
+    pub col: u16,
+    /// Empty for a blank cell.
+    pub text: &'a str,
+    pub wide: bool,
+    pub style: Style,
+}
+
+/// Builds a [`Row`] cell by cell, trimming trailing blank default cells.
+#[derive(Default)]
+pub struct RowBuilder {
+    row: Row,
+    ncells: u16,
+    simple: bool,
+    current: Style,
+    /// Length of `text`/`cells`/`styles` after the last cell that was not blank-default,
+    /// so trailing blanks can be cut off at the end.
+    keep: (usize, usize, usize, u16),
+}
+
+impl RowBuilder {
+    pub fn new() -> Self {
+        RowBuilder {
+            simple: true,
+            ..Default::default()
+        }
+    }
+
+    /// Appends a cell. `text` is empty for a blank cell.
+    pub fn push(&mut self, text: &str, wide: bool, continuation: bool, style: Style) {
+        let col = self.ncells;
+        if style != self.current {
+            self.row.styles.push(StyleRun { start: col, style });
+            self.current = style;
+        }
+        let single = !wide
+            && !continuation
+            && {
+                let mut chars = text.chars();
+                matches!((chars.next(), chars.next()), (Some(c), None) if unicode_width::UnicodeWidthChar::width(c) == Some(1))
+            };
+        if self.simple && !single {
+            // Switch to explicit layout: describe every cell pushed so far.
+            self.simple = false;
+            self.row.cells = self.row.text.chars().map(|c| c.len_utf8() as u8).collect();
+        }
+        self.row.text.push_str(text);
+        if !self.simple {
+            let len = (text.len().min(usize::from(cell::LEN_MASK))) as u8;
+            let mut b = len;
+            if wide {
+                b |= cell::WIDE;
+            }
+            if continuation {
+                b |= cell::CONTINUATION;
+            }
+            self.row.cells.push(b);
+        }
+        self.ncells += 1;
+        if !(text.is_empty() || text == " ") || continuation || !style.is_default() {
+            self.keep = (
+                self.row.text.len(),
+                self.row.cells.len(),
+                self.row.styles.len(),
+                self.ncells,
+            );
+        }
+    }
+
+    pub fn finish(mut self, wrapped: bool) -> Row {
+        let (t, c, s, n) = self.keep;
+        if n < self.ncells {
+            self.row.text.truncate(t);
+            self.row.cells.truncate(c);
+            self.row.styles.truncate(s);
+        }
+        if self.simple {
+            self.row.cells.clear();
+        }
+        self.row.wrapped = wrapped;
+        self.row
+    }
+}
+
+impl Row {
+    /// A row holding `text` in the default style (every char one cell).
+    pub fn plain(text: &str) -> Row {
+        let mut b = RowBuilder::new();
+        for c in text.chars() {
+            let mut buf = [0u8; 4];
+            b.push(c.encode_utf8(&mut buf), false, false, Style::default());
+        }
+        b.finish(false)
+    }
+
+    /// Number of cells the row describes (trailing blank cells are not stored).
+    pub fn len(&self) -> usize {
+        if self.cells.is_empty() {
+            self.text.chars().count()
+        } else {
+            self.cells.len()
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The cells of the row, without the right halves of wide characters.
+    pub fn cells(&self) -> impl Iterator<Item = CellRef<'_>> + '_ {
+        let mut styles = self.styles.iter().peekable();
+        let mut style = Style::default();
+        let mut style_at = move |col: u16| {
+            while let Some(run) = styles.peek() {
+                if run.start <= col {
+                    style = run.style;
+                    styles.next();
+                } else {
+                    break;
+                }
+            }
+            style
+        };
+        let simple = self.cells.is_empty();
+        let mut offset = 0usize;
+        let mut chars = self.text.char_indices();
+        let mut layout = self.cells.iter();
+        let mut col: u16 = 0;
+        std::iter::from_fn(move || {
+            loop {
+                let here = col;
+                let (text, wide, cont) = if simple {
+                    let (i, c) = chars.next()?;
+                    (&self.text[i..i + c.len_utf8()], false, false)
+                } else {
+                    let b = *layout.next()?;
+                    let len = usize::from(b & cell::LEN_MASK);
+                    let end = (offset + len).min(self.text.len());
+                    let text = self.text.get(offset..end).unwrap_or("");
+                    offset = end;
+                    (text, b & cell::WIDE != 0, b & cell::CONTINUATION != 0)
+                };
+                col = col.saturating_add(1);
+                let style = style_at(here);
+                if cont {
+                    continue;
+                }
+                return Some(CellRef {
+                    col: here,
+                    text,
+                    wide,
+                    style,
+                });
+            }
+        })
+    }
+
+    /// The row as plain text, blank cells as spaces, trailing spaces removed.
+    pub fn to_plain(&self) -> String {
+        let mut out = String::with_capacity(self.text.len());
+        if self.cells.is_empty() {
+            out.push_str(&self.text);
+        } else {
+            for c in self.cells() {
+                out.push_str(if c.text.is_empty() { " " } else { c.text });
+            }
+        }
+        let trimmed = out.trim_end_matches(' ').len();
+        out.truncate(trimmed);
+        out
+    }
+
+    /// The row with SGR escape sequences, ending in the default style.
+    pub fn to_ansi(&self) -> String {
+        let mut out = String::with_capacity(self.text.len() + 16 * self.styles.len());
+        let mut current = Style::default();
+        for c in self.cells() {
+            if c.style != current {
+                c.style.write_sgr(&mut out);
+                current = c.style;
+            }
+            out.push_str(if c.text.is_empty() { " " } else { c.text });
+        }
+        if !current.is_default() {
+            out.push_str("\x1b[0m");
+        }
+        out
+    }
+
+    /// Approximate heap bytes held by this row (for memory accounting).
+    pub fn heap_size(&self) -> usize {
+        self.text.capacity()
+            + self.cells.capacity()
+            + self.styles.capacity() * std::mem::size_of::<StyleRun>()
+    }
+}
+
+/// Cursor position within a pane, 0-based.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cursor {
+    pub row: u16,
+    pub col: u16,
+    pub visible: bool,
+}
+
+/// What changed in one pane since the sequence number the client last saw.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PaneUpdate {
+    pub pane: PaneId,
+    /// The pane's sequence number these rows bring the client up to.
+    pub seq: u64,
+    pub cols: u16,
+    pub rows: u16,
+    /// `changed` holds every row: replace everything the client had.
+    pub full: bool,
+    pub changed: Vec<(u16, Arc<Row>)>,
+    pub cursor: Cursor,
+    pub alternate_screen: bool,
+    /// The program asked for mouse reports (any mode).
+    pub mouse: bool,
+}
+
+/// A window's entry in the status bar.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WindowTab {
+    pub index: u32,
+    pub name: String,
+    pub active: bool,
+    pub last: bool,
+    pub zoomed: bool,
+    pub activity: bool,
+}
+
+/// Where a pane is drawn, its box included.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PaneRect {
+    pub pane: PaneId,
+    pub x: u16,
+    pub y: u16,
+    pub width: u16,
+    pub height: u16,
+    pub title: String,
+    pub active: bool,
+    /// Exit status when the program has exited and the pane was kept.
+    pub exit_status: Option<i32>,
+    /// A short marker shown in the border (for example an agent state).
+    pub badge: Option<String>,
+}
+
+/// Everything an attached client needs to draw the chrome around the panes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientLayout {
+    pub session: SessionId,
+    pub session_name: String,
+    pub windows: Vec<WindowTab>,
+    pub panes: Vec<PaneRect>,
+    pub cols: u16,
+    pub rows: u16,
+}
+
+/// One push of screen state to an attached client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Frame {
+    /// Present when the layout changed since the client's last frame.
+    pub layout: Option<ClientLayout>,
+    pub panes: Vec<PaneUpdate>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colors_pack_and_unpack() {
+        assert_eq!(Color::DEFAULT.kind(), ColorKind::Default);
+        assert_eq!(Color::indexed(200).kind(), ColorKind::Indexed(200));
+        assert_eq!(Color::rgb(1, 2, 3).kind(), ColorKind::Rgb(1, 2, 3));
+    }
+
+    #[test]
+    fn plain_rows_need_no_layout_bytes() {
+        let r = Row::plain("hello  ");
+        assert!(r.cells.is_empty());
+        assert_eq!(r.text, "hello");
+        assert_eq!(r.to_plain(), "hello");
+    }
+
+    #[test]
+    fn wide_and_blank_cells_keep_their_columns() {
+        let red = Style {
+            fg: Color::indexed(1),
+            ..Style::default()
+        };
+        let mut b = RowBuilder::new();
+        b.push("a", false, false, Style::default());
+        b.push("", false, false, Style::default());
+        b.push("日", true, false, red);
+        b.push("", false, true, red);
+        b.push("b", false, false, Style::default());
+        b.push("", false, false, Style::default());
+        let r = b.finish(true);
+        let cells: Vec<_> = r
+            .cells()
+            .map(|c| (c.col, c.text, c.wide, c.style == red))
+            .collect();
+        assert_eq!(
+            cells,
+            vec![
+                (0, "a", false, false),
+                (1, "", false, false),
+                (2, "日", true, true),
+                (4, "b", false, false)
+            ]
+        );
+        assert_eq!(r.to_plain(), "a 日b");
+        assert!(r.wrapped);
+        assert_eq!(r.to_ansi(), "a \x1b[0;31m日\x1b[0mb");
+    }
+
+    #[test]
+    fn trailing_styled_blanks_are_kept() {
+        let bg = Style {
+            bg: Color::indexed(4),
+            ..Style::default()
+        };
+        let mut b = RowBuilder::new();
+        b.push("x", false, false, Style::default());
+        b.push("", false, false, bg);
+        b.push("", false, false, Style::default());
+        let r = b.finish(false);
+        assert_eq!(r.len(), 2);
+    }
+
+    #[test]
+    fn sgr_covers_every_color_kind() {
+        let s = Style {
+            fg: Color::indexed(9),
+            bg: Color::rgb(1, 2, 3),
+            attrs: attr::BOLD | attr::UNDERLINE,
+        };
+        let mut out = String::new();
+        s.write_sgr(&mut out);
+        assert_eq!(out, "\x1b[0;1;4;91;48;2;1;2;3m");
+        let mut out = String::new();
+        Style {
+            fg: Color::indexed(123),
+            ..Style::default()
+        }
+        .write_sgr(&mut out);
+        assert_eq!(out, "\x1b[0;38;5;123m");
+    }
+}

@@ -1,0 +1,215 @@
+//! The configuration file.
+//!
+//! TOML at `$XDG_CONFIG_HOME/fugue/config.toml` (or `-f FILE`). Every field has a
+//! default, documented in `config/fugue.toml`. A file that does not parse, or that holds
+//! a key fugue does not know, is refused with the file, line, column and what was
+//! expected: silently ignoring a typo is how an earlier multiplexer's prefix setting
+//! went unnoticed.
+
+mod keys;
+
+pub use keys::{Binding, KeysSection};
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    pub server: ServerSection,
+    pub status: StatusSection,
+    pub keys: KeysSection,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            server: ServerSection::default(),
+            status: StatusSection::default(),
+            keys: KeysSection::default(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ServerSection {
+    /// Lines of history kept per pane.
+    pub history_limit: usize,
+    /// Keep a pane whose program exited, showing its exit status.
+    pub remain_on_exit: bool,
+    /// The program new panes run; empty means `$SHELL` (or /bin/sh).
+    pub default_command: Vec<String>,
+    /// `TERM` for programs in panes.
+    pub term: String,
+    /// Window size of a session no client is attached to.
+    pub default_width: u16,
+    pub default_height: u16,
+    /// Most screen updates per second sent to a client for one pane.
+    pub frame_rate: u32,
+    /// Share of the window the main pane gets in main-* layouts.
+    pub main_pane_percent: u8,
+}
+
+impl Default for ServerSection {
+    fn default() -> Self {
+        ServerSection {
+            history_limit: 10_000,
+            remain_on_exit: false,
+            default_command: Vec::new(),
+            term: "xterm-256color".into(),
+            default_width: 80,
+            default_height: 24,
+            frame_rate: 60,
+            main_pane_percent: 60,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StatusSection {
+    /// Show the status bar.
+    pub enabled: bool,
+}
+
+impl Default for StatusSection {
+    fn default() -> Self {
+        StatusSection { enabled: true }
+    }
+}
+
+/// A config file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read config file {path}: {source}")]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("invalid config file {path}:\n{message}")]
+    Invalid { path: PathBuf, message: String },
+}
+
+impl Config {
+    /// Parses config text; `path` names it in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+        let invalid = |message: String| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            message,
+        };
+        let config: Config = toml::from_str(text).map_err(|e| invalid(e.to_string()))?;
+        config.validate().map_err(invalid)?;
+        Ok(config)
+    }
+
+    /// Loads `explicit` (which must exist), else the user's file if there is one, else
+    /// the defaults.
+    pub fn load(
+        explicit: Option<&Path>,
+        user_default: &Path,
+    ) -> Result<(Config, Option<PathBuf>), ConfigError> {
+        let path = match explicit {
+            Some(p) => p.to_path_buf(),
+            None if user_default.exists() => user_default.to_path_buf(),
+            None => return Ok((Config::default(), None)),
+        };
+        let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Read {
+            path: path.clone(),
+            source,
+        })?;
+        Ok((Config::parse(&text, &path)?, Some(path)))
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        let s = &self.server;
+        if s.frame_rate == 0 || s.frame_rate > 1000 {
+            return Err(format!(
+                "server.frame_rate = {} is out of range: expected 1 to 1000",
+                s.frame_rate
+            ));
+        }
+        if !(10..=90).contains(&s.main_pane_percent) {
+            return Err(format!(
+                "server.main_pane_percent = {} is out of range: expected 10 to 90",
+                s.main_pane_percent
+            ));
+        }
+        if s.default_width < 10 || s.default_height < 5 {
+            return Err("server.default_width and default_height must be at least 10 and 5".into());
+        }
+        if s.term.is_empty() {
+            return Err(
+                "server.term is empty: expected a terminal name such as xterm-256color".into(),
+            );
+        }
+        Ok(())
+    }
+
+    /// The program a pane runs when none is given.
+    pub fn default_argv(&self) -> Vec<String> {
+        if !self.server.default_command.is_empty() {
+            return self.server.default_command.clone();
+        }
+        let shell = std::env::var("SHELL").ok().filter(|s| !s.is_empty());
+        vec![shell.unwrap_or_else(|| "/bin/sh".into())]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_documented_default_file_is_the_default() {
+        let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../config/fugue.toml"));
+        let text = std::fs::read_to_string(path).expect("config/fugue.toml exists");
+        let parsed = Config::parse(&text, path).expect("config/fugue.toml parses");
+        assert_eq!(parsed, Config::default());
+    }
+
+    #[test]
+    fn unknown_keys_are_refused_with_a_location() {
+        let err = Config::parse("[server]\nhistory_limt = 5\n", Path::new("/x.toml")).unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.contains("/x.toml"), "{msg}");
+        assert!(msg.contains("line 2"), "{msg}");
+        assert!(msg.contains("history_limit"), "{msg}");
+    }
+
+    #[test]
+    fn wrong_types_say_what_was_expected() {
+        let msg = Config::parse("[server]\nhistory_limit = \"lots\"\n", Path::new("c.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(msg.contains("line 2") && msg.contains("column"), "{msg}");
+    }
+
+    #[test]
+    fn bad_key_names_and_actions_are_refused() {
+        let msg = Config::parse(
+            "[keys.prefix_bindings]\n\"C-Foo\" = \"zoom\"\n",
+            Path::new("c.toml"),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(msg.contains("C-Foo"), "{msg}");
+        let msg = Config::parse(
+            "[keys.prefix_bindings]\nz = \"zoomify\"\n",
+            Path::new("c.toml"),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(msg.contains("zoomify") && msg.contains("line 2"), "{msg}");
+        let msg = Config::parse("[keys]\nprefix = \"C-Foo\"\n", Path::new("c.toml"))
+            .unwrap_err()
+            .to_string();
+        assert!(msg.contains("line 2"), "{msg}");
+    }
+
+    #[test]
+    fn range_checks() {
+        assert!(Config::parse("[server]\nframe_rate = 0\n", Path::new("c")).is_err());
+    }
+}

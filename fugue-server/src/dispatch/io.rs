@@ -1,0 +1,130 @@
+//! Commands that talk to a pane's program: input in, screen and history out.
+
+use super::Exec;
+use crate::session::tree::Pane;
+use fugue_protocol::keys::KeyModes;
+use fugue_protocol::{
+    CapturePane, CommandError, ErrorCode, InputPart, PaneId, Response, SendInput, Target,
+};
+
+/// Most bytes one `send-keys` may deliver.
+pub const MAX_INPUT: usize = 1024 * 1024;
+
+fn live_pane<'t>(tree: &'t crate::session::Tree, id: PaneId) -> Result<&'t Pane, CommandError> {
+    let p = tree
+        .panes
+        .get(&id)
+        .ok_or_else(|| CommandError::internal("pane vanished"))?;
+    if let Some(status) = p.exit_status {
+        return Err(CommandError::new(
+            ErrorCode::PaneExited,
+            format!("pane {id} has exited (status {status}); it takes no input"),
+        )
+        .with_suggestion("close it with kill-pane, or start a new pane"));
+    }
+    Ok(p)
+}
+
+/// Encodes input parts for a program in the given modes. Each part becomes one write so
+/// that a key after text (Enter after a prompt) arrives as its own keystroke.
+pub fn encode_parts(parts: &[InputPart], modes: KeyModes, bracketed_paste: bool) -> Vec<Vec<u8>> {
+    parts
+        .iter()
+        .map(|part| match part {
+            InputPart::Text(t) => t.as_bytes().to_vec(),
+            InputPart::Paste(t) if bracketed_paste => {
+                // The end marker inside the text would end the paste early.
+                let body = t.replace("\x1b[201~", "");
+                let mut v = Vec::with_capacity(body.len() + 12);
+                v.extend_from_slice(b"\x1b[200~");
+                v.extend_from_slice(body.as_bytes());
+                v.extend_from_slice(b"\x1b[201~");
+                v
+            }
+            InputPart::Paste(t) => t.as_bytes().to_vec(),
+            InputPart::Key(k) => {
+                let mut v = Vec::new();
+                k.encode(modes, &mut v);
+                v
+            }
+        })
+        .filter(|v| !v.is_empty())
+        .collect()
+}
+
+pub fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, CommandError> {
+    let total: usize = c
+        .parts
+        .iter()
+        .map(|p| match p {
+            InputPart::Text(t) | InputPart::Paste(t) => t.len(),
+            InputPart::Key(_) => 8,
+        })
+        .sum();
+    if total > MAX_INPUT {
+        return Err(CommandError::new(
+            ErrorCode::LimitExceeded,
+            format!("input of {total} bytes is over the limit of {MAX_INPUT} bytes"),
+        )
+        .with_suggestion(
+            "send it in smaller pieces, or write it to a file and have the program read that",
+        ));
+    }
+    let tree = exec.server.tree.lock();
+    let id = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
+    exec.resolved = Some(id.to_string());
+    let pane = live_pane(&tree, id)?;
+    let (modes, paste) = {
+        let st = pane.shared.state.lock();
+        let s = st.screen();
+        (
+            KeyModes {
+                app_cursor: s.application_cursor(),
+                app_keypad: s.application_keypad(),
+            },
+            s.bracketed_paste(),
+        )
+    };
+    for bytes in encode_parts(&c.parts, modes, paste) {
+        if !pane.pty.write(bytes) {
+            return Err(CommandError::new(
+                ErrorCode::PaneExited,
+                format!("pane {id} no longer takes input"),
+            ));
+        }
+    }
+    Ok(Response::Done)
+}
+
+pub fn capture(exec: &mut Exec<'_>, c: CapturePane) -> Result<Response, CommandError> {
+    let tree = exec.server.tree.lock();
+    let id = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
+    exec.resolved = Some(id.to_string());
+    let pane = tree
+        .panes
+        .get(&id)
+        .ok_or_else(|| CommandError::internal("pane vanished"))?;
+    let text = pane
+        .shared
+        .state
+        .lock()
+        .capture(c.start, c.end, c.escapes, c.join);
+    Ok(Response::Captured(text))
+}
+
+pub fn read_rows(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    start: i64,
+    count: u32,
+) -> Result<Response, CommandError> {
+    let tree = exec.server.tree.lock();
+    let id = tree.resolve_pane(target, &exec.ctx)?;
+    exec.resolved = Some(id.to_string());
+    let pane = tree
+        .panes
+        .get(&id)
+        .ok_or_else(|| CommandError::internal("pane vanished"))?;
+    let rows = pane.shared.state.lock().read_rows(start, count.min(10_000));
+    Ok(Response::Rows(rows))
+}

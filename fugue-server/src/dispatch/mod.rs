@@ -1,0 +1,154 @@
+//! The one dispatcher.
+//!
+//! Every surface turns what it received into a [`Command`] with an [`Origin`] and calls
+//! [`dispatch`]. Here, and only here, commands are checked against policy, executed
+//! against the session tree, and recorded in the audit log. Surfaces never touch panes
+//! or the tree themselves, so every capability behaves the same whichever way it is
+//! reached.
+
+pub mod audit;
+mod io;
+pub mod origin;
+mod panes;
+pub mod policy;
+mod sessions;
+pub mod spawn;
+
+use crate::server::Server;
+use crate::session::resolve::Context;
+use audit::AuditRecord;
+use fugue_protocol::{Command, CommandError, InputPart, Response};
+use origin::Origin;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// What a command handler works with.
+pub struct Exec<'a> {
+    pub server: &'a Arc<Server>,
+    pub origin: &'a Origin,
+    pub ctx: Context,
+    /// The target as resolved, for the audit log.
+    pub resolved: Option<String>,
+}
+
+/// Runs a command for `origin` and records it.
+pub async fn dispatch(
+    server: &Arc<Server>,
+    origin: &Origin,
+    command: Command,
+) -> Result<Response, CommandError> {
+    let started = Instant::now();
+    let name = command.name();
+    let given_target = command.target().map(|t| t.to_string());
+    let detail = detail(&command);
+    let mut exec = Exec {
+        server,
+        origin,
+        ctx: server.context(origin),
+        resolved: None,
+    };
+    let result = match policy::check(&server.config(), origin, &command) {
+        Ok(()) => execute(&mut exec, command).await,
+        Err(e) => Err(e),
+    };
+    if let Err(e) = &result {
+        tracing::debug!("{origin}: {name} failed: {}", e.display_with_suggestion());
+    }
+    server.audit.record(&AuditRecord {
+        time: audit::now(),
+        origin: origin.to_string(),
+        command: name,
+        target: exec.resolved.take().or(given_target),
+        result: match &result {
+            Ok(_) => "ok",
+            Err(e) => e.code.as_str(),
+        },
+        duration_us: audit::micros(started.elapsed()),
+        detail,
+    });
+    result
+}
+
+/// Extra audit fields; typed text only as its size.
+fn detail(command: &Command) -> Option<serde_json::Value> {
+    match command {
+        Command::SendInput(s) => {
+            let bytes: usize = s
+                .parts
+                .iter()
+                .map(|p| match p {
+                    InputPart::Text(t) | InputPart::Paste(t) => t.len(),
+                    InputPart::Key(_) => 1,
+                })
+                .sum();
+            Some(serde_json::json!({ "input_parts": s.parts.len(), "input_bytes": bytes }))
+        }
+        _ => None,
+    }
+}
+
+async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, CommandError> {
+    match command {
+        Command::NewSession(c) => sessions::new_session(exec, c),
+        Command::NewWindow(c) => sessions::new_window(exec, c),
+        Command::KillSession { target } => sessions::kill_session(exec, target.as_ref()),
+        Command::KillWindow { target } => sessions::kill_window(exec, target.as_ref()),
+        Command::KillServer => sessions::kill_server(exec),
+        Command::RenameSession { target, name } => {
+            sessions::rename_session(exec, target.as_ref(), name)
+        }
+        Command::RenameWindow { target, name } => {
+            sessions::rename_window(exec, target.as_ref(), name)
+        }
+        Command::SelectWindow { target, select } => {
+            sessions::select_window(exec, target.as_ref(), select)
+        }
+        Command::ListSessions => sessions::list_sessions(exec),
+        Command::AttachSession { target, create } => {
+            sessions::attach(exec, target.as_ref(), create)
+        }
+        Command::DetachClient { target } => sessions::detach(exec, target.as_ref()),
+        Command::SplitPane(c) => panes::split(exec, c),
+        Command::KillPane { target } => panes::kill_pane(exec, target.as_ref()),
+        Command::SelectPane { target, select } => panes::select_pane(exec, target.as_ref(), select),
+        Command::ResizePane { target, resize } => panes::resize_pane(exec, target.as_ref(), resize),
+        Command::SelectLayout { target, layout } => {
+            panes::select_layout(exec, target.as_ref(), layout)
+        }
+        Command::SetPaneTitle { target, title } => panes::set_title(exec, target.as_ref(), title),
+        Command::ListPanes { target, scope } => panes::list_panes(exec, target.as_ref(), scope),
+        Command::SendInput(c) => io::send_input(exec, c),
+        Command::CapturePane(c) => io::capture(exec, c),
+        Command::ReadRows {
+            target,
+            start,
+            count,
+        } => io::read_rows(exec, target.as_ref(), start, count),
+    }
+}
+
+/// Names may not contain the characters targets use as separators.
+pub fn validate_name(argument: &str, name: &str) -> Result<(), CommandError> {
+    if name.trim().is_empty() {
+        return Err(CommandError::invalid_argument(argument, "it is empty"));
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|c| matches!(c, ':' | '.' | '%' | '@' | '$') || c.is_control())
+    {
+        return Err(CommandError::invalid_argument(
+            argument,
+            format!(
+                "`{name}` contains `{}`; names may not contain : . % @ $ or control characters",
+                c.escape_default()
+            ),
+        ));
+    }
+    if name.len() > 128 {
+        return Err(CommandError::invalid_argument(
+            argument,
+            "it is longer than 128 bytes",
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,272 @@
+//! Commands on panes and the layout of their window.
+
+use super::Exec;
+use super::spawn::spawn_pane;
+use fugue_protocol::{
+    CommandError, Created, ErrorCode, LayoutChoice, LayoutPreset, PaneId, PaneScope, PaneSelect,
+    Resize, Response, SplitPane, Target,
+};
+
+pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError> {
+    let server = exec.server;
+    let created = {
+        let mut tree = server.tree.lock();
+        let target = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
+        exec.resolved = Some(target.to_string());
+        let (sid, wid) = tree
+            .locate(target)
+            .ok_or_else(|| CommandError::internal("pane has no window"))?;
+        let s = tree
+            .session(sid)
+            .ok_or_else(|| CommandError::internal("session vanished"))?;
+        let area = s.area();
+        let sname = s.name.clone();
+        let w = s
+            .window(wid)
+            .ok_or_else(|| CommandError::internal("window vanished"))?;
+        let window_index = w.index;
+        // Try the split on a copy first: a pane too small to split must not start a program.
+        let mut layout = w.layout.clone();
+        let placeholder = PaneId(u32::MAX);
+        layout
+            .split(target, placeholder, c.direction, c.size, area)
+            .map_err(|e| {
+                let code = match e {
+                    crate::session::layout::LayoutError::InvalidSize(_) => {
+                        ErrorCode::InvalidArgument
+                    }
+                    _ => ErrorCode::LimitExceeded,
+                };
+                CommandError::new(code, e.to_string()).with_suggestion(
+                    "make the window larger, close a pane, or use `select-layout tiled`",
+                )
+            })?;
+        let rect = layout
+            .geometry(area)
+            .into_iter()
+            .find(|(p, _)| *p == placeholder)
+            .map(|(_, r)| r)
+            .ok_or_else(|| CommandError::internal("split pane has no geometry"))?;
+        let inner = (
+            rect.width.saturating_sub(2).max(1),
+            rect.height.saturating_sub(2).max(1),
+        );
+        let cwd = tree.panes.get(&target).and_then(|p| p.current_cwd());
+        let pane = spawn_pane(server, &mut tree, wid, &c.spawn, inner, cwd)?;
+        layout.replace(placeholder, pane);
+        let w = tree
+            .window_mut(wid)
+            .ok_or_else(|| CommandError::internal("window vanished"))?;
+        w.layout = layout;
+        w.zoomed = false;
+        if c.select {
+            w.set_active(pane);
+        }
+        server.relayout(&mut tree, sid);
+        Created {
+            session: sid,
+            session_name: sname,
+            window: wid,
+            window_index,
+            pane,
+        }
+    };
+    server.changed();
+    Ok(Response::Created(created))
+}
+
+pub fn kill_pane(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, CommandError> {
+    let server = exec.server;
+    let (pane, closed) = {
+        let mut tree = server.tree.lock();
+        let id = tree.resolve_pane(target, &exec.ctx)?;
+        exec.resolved = Some(id.to_string());
+        let sid = tree.locate(id).map(|(s, _)| s);
+        let (pane, removed) = tree
+            .remove_pane(id)
+            .ok_or_else(|| CommandError::internal("pane vanished"))?;
+        if let Some(sid) = sid.filter(|s| Some(*s) != removed.session_closed) {
+            server.relayout(&mut tree, sid);
+        }
+        (pane, removed.session_closed)
+    };
+    pane.pty.kill();
+    if let Some(sid) = closed {
+        server.detach_session_clients(sid, "the session's last pane was killed");
+    }
+    server.changed();
+    server.maybe_exit();
+    Ok(Response::Done)
+}
+
+pub fn select_pane(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    select: PaneSelect,
+) -> Result<Response, CommandError> {
+    {
+        let mut tree = exec.server.tree.lock();
+        let current = tree.resolve_pane(target, &exec.ctx)?;
+        let (sid, wid) = tree
+            .locate(current)
+            .ok_or_else(|| CommandError::internal("pane has no window"))?;
+        let area = tree.session(sid).map(|s| s.area()).unwrap_or_default();
+        let w = tree
+            .window(wid)
+            .ok_or_else(|| CommandError::internal("window vanished"))?;
+        let order = w.layout.panes();
+        let pos = order.iter().position(|p| *p == current).unwrap_or(0);
+        let n = order.len();
+        let chosen = match select {
+            PaneSelect::Target => Some(current),
+            PaneSelect::Direction(d) => w.layout.neighbor(current, d, area),
+            PaneSelect::Next => order.get((pos + 1) % n).copied(),
+            PaneSelect::Previous => order.get((pos + n - 1) % n).copied(),
+            PaneSelect::Last => w.last_active.filter(|p| w.layout.contains(*p)),
+        };
+        exec.resolved = Some(current.to_string());
+        if let Some(p) = chosen {
+            let w = tree
+                .window_mut(wid)
+                .ok_or_else(|| CommandError::internal("window vanished"))?;
+            if p != w.active {
+                w.zoomed = false;
+            }
+            w.set_active(p);
+            if let Some(s) = tree.session_mut(sid) {
+                s.set_active(wid);
+            }
+            exec.server.relayout(&mut tree, sid);
+        }
+    }
+    exec.server.changed();
+    Ok(Response::Done)
+}
+
+pub fn resize_pane(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    resize: Resize,
+) -> Result<Response, CommandError> {
+    {
+        let mut tree = exec.server.tree.lock();
+        let pane = tree.resolve_pane(target, &exec.ctx)?;
+        exec.resolved = Some(pane.to_string());
+        let (sid, wid) = tree
+            .locate(pane)
+            .ok_or_else(|| CommandError::internal("pane has no window"))?;
+        let area = tree.session(sid).map(|s| s.area()).unwrap_or_default();
+        let w = tree
+            .window_mut(wid)
+            .ok_or_else(|| CommandError::internal("window vanished"))?;
+        match resize {
+            Resize::By(dir, amount) => {
+                if amount == 0 || amount > 10_000 {
+                    return Err(CommandError::invalid_argument(
+                        "amount",
+                        "expected 1 to 10000 cells",
+                    ));
+                }
+                w.zoomed = false;
+                w.layout.resize(pane, dir, amount, area);
+            }
+            Resize::ZoomToggle => {
+                if w.layout.len() > 1 {
+                    w.zoomed = !w.zoomed || w.active != pane;
+                    w.set_active(pane);
+                }
+            }
+        }
+        exec.server.relayout(&mut tree, sid);
+    }
+    exec.server.changed();
+    Ok(Response::Done)
+}
+
+pub fn select_layout(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    choice: LayoutChoice,
+) -> Result<Response, CommandError> {
+    let percent = exec.server.config().server.main_pane_percent;
+    {
+        let mut tree = exec.server.tree.lock();
+        let (sid, wid) = tree.resolve_window(target, &exec.ctx)?;
+        exec.resolved = Some(wid.to_string());
+        let w = tree
+            .window_mut(wid)
+            .ok_or_else(|| CommandError::internal("window vanished"))?;
+        let preset = match choice {
+            LayoutChoice::Preset(p) => p,
+            LayoutChoice::Next => w
+                .last_preset
+                .map(LayoutPreset::next)
+                .unwrap_or(LayoutPreset::EvenHorizontal),
+        };
+        w.layout.apply_preset(preset, w.active, percent);
+        w.last_preset = Some(preset);
+        w.zoomed = false;
+        exec.server.relayout(&mut tree, sid);
+    }
+    exec.server.changed();
+    Ok(Response::Done)
+}
+
+pub fn set_title(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    title: String,
+) -> Result<Response, CommandError> {
+    if title.chars().any(char::is_control) || title.len() > 256 {
+        return Err(CommandError::invalid_argument(
+            "title",
+            "expected at most 256 bytes without control characters",
+        ));
+    }
+    {
+        let mut tree = exec.server.tree.lock();
+        let id = tree.resolve_pane(target, &exec.ctx)?;
+        exec.resolved = Some(id.to_string());
+        if let Some(p) = tree.panes.get_mut(&id) {
+            p.title = (!title.is_empty()).then_some(title);
+        }
+    }
+    exec.server.changed();
+    Ok(Response::Done)
+}
+
+pub fn list_panes(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    scope: PaneScope,
+) -> Result<Response, CommandError> {
+    let tree = exec.server.tree.lock();
+    let infos = match scope {
+        PaneScope::All => tree
+            .sessions
+            .iter()
+            .flat_map(|s| s.windows.iter())
+            .flat_map(|w| tree.window_pane_infos(w))
+            .collect(),
+        PaneScope::Session => {
+            let sid = tree.resolve_session(target, &exec.ctx)?;
+            exec.resolved = tree.session(sid).map(|s| s.name.clone());
+            tree.session(sid)
+                .map(|s| {
+                    s.windows
+                        .iter()
+                        .flat_map(|w| tree.window_pane_infos(w))
+                        .collect()
+                })
+                .unwrap_or_default()
+        }
+        PaneScope::Window => {
+            let (_, wid) = tree.resolve_window(target, &exec.ctx)?;
+            exec.resolved = Some(wid.to_string());
+            tree.window(wid)
+                .map(|w| tree.window_pane_infos(w))
+                .unwrap_or_default()
+        }
+    };
+    Ok(Response::Panes(infos))
+}

@@ -1,0 +1,446 @@
+//! Commands on sessions and windows.
+
+use super::spawn::spawn_pane;
+use super::{Exec, validate_name};
+use crate::server::Control;
+use crate::session::layout::{Layout, Rect};
+use crate::session::tree::{Session, Window, program_name};
+use fugue_protocol::{
+    AttachInfo, ClientKind, CommandError, Created, NewSession, NewWindow, Response, SessionId,
+    Target, WindowSelect,
+};
+use std::time::SystemTime;
+
+fn inner_size(area: Rect) -> (u16, u16) {
+    (
+        area.width.saturating_sub(2).max(1),
+        area.height.saturating_sub(2).max(1),
+    )
+}
+
+pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, CommandError> {
+    let server = exec.server;
+    let config = server.config();
+    if let Some(name) = &c.name {
+        validate_name("name", name)?;
+    }
+    if let Some(name) = &c.window_name {
+        validate_name("window_name", name)?;
+    }
+    let size = match c.size {
+        Some((w, h)) if w < 10 || h < 5 || w > 10_000 || h > 10_000 => {
+            return Err(CommandError::invalid_argument(
+                "size",
+                format!("{w}x{h} is out of range: expected at least 10x5 and at most 10000x10000"),
+            ));
+        }
+        Some(s) => s,
+        None => (config.server.default_width, config.server.default_height),
+    };
+    let created = {
+        let mut tree = server.tree.lock();
+        if let Some(name) = &c.name
+            && tree.session_by_name(name).is_some()
+        {
+            return Err(CommandError::invalid_argument(
+                "name",
+                format!("a session named `{name}` already exists"),
+            )
+            .with_suggestion("pick another name, or attach to it with `fugue attach -t NAME`"));
+        }
+        let name = c.name.clone().unwrap_or_else(|| tree.free_session_name());
+        let wid = tree.new_window_id();
+        let area = Rect {
+            x: 0,
+            y: 0,
+            width: size.0,
+            height: size.1,
+        };
+        let pane = spawn_pane(server, &mut tree, wid, &c.spawn, inner_size(area), None)?;
+        let argv = tree
+            .panes
+            .get(&pane)
+            .map(|p| p.argv.clone())
+            .unwrap_or_default();
+        let sid = tree.new_session_id();
+        let last_used = tree.touch();
+        tree.sessions.push(Session {
+            id: sid,
+            name: name.clone(),
+            windows: vec![Window {
+                id: wid,
+                index: 0,
+                name: c.window_name.clone().unwrap_or_else(|| program_name(&argv)),
+                auto_name: c.window_name.is_none(),
+                layout: Layout::new(pane),
+                active: pane,
+                last_active: None,
+                zoomed: false,
+                last_preset: None,
+            }],
+            active: wid,
+            last_window: None,
+            created: SystemTime::now(),
+            last_used,
+            size,
+        });
+        exec.resolved = Some(name.clone());
+        Created {
+            session: sid,
+            session_name: name,
+            window: wid,
+            window_index: 0,
+            pane,
+        }
+    };
+    server.mark_had_sessions();
+    server.changed();
+    Ok(Response::Created(created))
+}
+
+pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, CommandError> {
+    let server = exec.server;
+    if let Some(name) = &c.name {
+        validate_name("name", name)?;
+    }
+    let created = {
+        let mut tree = server.tree.lock();
+        let sid = tree.resolve_session(c.target.as_ref(), &exec.ctx)?;
+        let (area, index, sname, cwd) = {
+            let s = tree
+                .session(sid)
+                .ok_or_else(|| CommandError::internal("session vanished"))?;
+            let cwd = s
+                .active_window()
+                .and_then(|w| tree.panes.get(&w.active))
+                .and_then(|p| p.current_cwd());
+            (s.area(), s.free_index(), s.name.clone(), cwd)
+        };
+        let wid = tree.new_window_id();
+        let pane = spawn_pane(server, &mut tree, wid, &c.spawn, inner_size(area), cwd)?;
+        let argv = tree
+            .panes
+            .get(&pane)
+            .map(|p| p.argv.clone())
+            .unwrap_or_default();
+        let s = tree
+            .session_mut(sid)
+            .ok_or_else(|| CommandError::internal("session vanished"))?;
+        let pos = s
+            .windows
+            .iter()
+            .position(|w| w.index > index)
+            .unwrap_or(s.windows.len());
+        s.windows.insert(
+            pos,
+            Window {
+                id: wid,
+                index,
+                name: c.name.clone().unwrap_or_else(|| program_name(&argv)),
+                auto_name: c.name.is_none(),
+                layout: Layout::new(pane),
+                active: pane,
+                last_active: None,
+                zoomed: false,
+                last_preset: None,
+            },
+        );
+        if c.select {
+            s.set_active(wid);
+        }
+        exec.resolved = Some(format!("{sname}:{index}"));
+        Created {
+            session: sid,
+            session_name: sname,
+            window: wid,
+            window_index: index,
+            pane,
+        }
+    };
+    server.changed();
+    Ok(Response::Created(created))
+}
+
+pub fn kill_session(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+) -> Result<Response, CommandError> {
+    let server = exec.server;
+    let (sid, panes) = {
+        let mut tree = server.tree.lock();
+        let sid = tree.resolve_session(target, &exec.ctx)?;
+        let ids: Vec<_> = tree
+            .session(sid)
+            .map(|s| s.windows.iter().flat_map(|w| w.layout.panes()).collect())
+            .unwrap_or_default();
+        exec.resolved = tree.session(sid).map(|s| s.name.clone());
+        tree.sessions.retain(|s| s.id != sid);
+        let panes: Vec<_> = ids.iter().filter_map(|p| tree.panes.remove(p)).collect();
+        (sid, panes)
+    };
+    for p in &panes {
+        p.pty.kill();
+    }
+    server.detach_session_clients(sid, "the session was killed");
+    server.changed();
+    server.maybe_exit();
+    Ok(Response::Done)
+}
+
+pub fn kill_window(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, CommandError> {
+    let server = exec.server;
+    let (sid, session_closed, panes) = {
+        let mut tree = server.tree.lock();
+        let (sid, wid) = tree.resolve_window(target, &exec.ctx)?;
+        let ids = tree
+            .window(wid)
+            .map(|w| w.layout.panes())
+            .unwrap_or_default();
+        exec.resolved = tree
+            .session(sid)
+            .and_then(|s| s.window(wid).map(|w| format!("{}:{}", s.name, w.index)));
+        let panes: Vec<_> = ids.iter().filter_map(|p| tree.panes.remove(p)).collect();
+        let closed = tree.remove_window(wid);
+        (sid, closed, panes)
+    };
+    for p in &panes {
+        p.pty.kill();
+    }
+    if session_closed {
+        server.detach_session_clients(sid, "the session's last window was killed");
+    }
+    server.changed();
+    server.maybe_exit();
+    Ok(Response::Done)
+}
+
+pub fn kill_server(exec: &mut Exec<'_>) -> Result<Response, CommandError> {
+    exec.server.begin_shutdown("kill-server");
+    Ok(Response::Done)
+}
+
+pub fn rename_session(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    name: String,
+) -> Result<Response, CommandError> {
+    validate_name("name", &name)?;
+    {
+        let mut tree = exec.server.tree.lock();
+        let sid = tree.resolve_session(target, &exec.ctx)?;
+        if tree.session_by_name(&name).is_some_and(|s| s.id != sid) {
+            return Err(CommandError::invalid_argument(
+                "name",
+                format!("a session named `{name}` already exists"),
+            ));
+        }
+        let s = tree
+            .session_mut(sid)
+            .ok_or_else(|| CommandError::internal("session vanished"))?;
+        exec.resolved = Some(s.name.clone());
+        s.name = name;
+    }
+    exec.server.changed();
+    Ok(Response::Done)
+}
+
+pub fn rename_window(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    name: String,
+) -> Result<Response, CommandError> {
+    validate_name("name", &name)?;
+    {
+        let mut tree = exec.server.tree.lock();
+        let (_, wid) = tree.resolve_window(target, &exec.ctx)?;
+        let w = tree
+            .window_mut(wid)
+            .ok_or_else(|| CommandError::internal("window vanished"))?;
+        exec.resolved = Some(wid.to_string());
+        w.name = name;
+        w.auto_name = false;
+    }
+    exec.server.changed();
+    Ok(Response::Done)
+}
+
+pub fn select_window(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    select: WindowSelect,
+) -> Result<Response, CommandError> {
+    {
+        let mut tree = exec.server.tree.lock();
+        let (sid, wid) = match select {
+            WindowSelect::Target => tree.resolve_window(target, &exec.ctx)?,
+            _ => {
+                let sid = tree.resolve_session(target, &exec.ctx)?;
+                let s = tree
+                    .session(sid)
+                    .ok_or_else(|| CommandError::internal("session vanished"))?;
+                let pos = s.windows.iter().position(|w| w.id == s.active).unwrap_or(0);
+                let n = s.windows.len();
+                let wid = match select {
+                    WindowSelect::Index(i) => s
+                        .windows
+                        .iter()
+                        .find(|w| w.index == i)
+                        .map(|w| w.id)
+                        .ok_or_else(|| {
+                            CommandError::unknown_target(format!(
+                                "session `{}` has no window {i}",
+                                s.name
+                            ))
+                            .with_suggestion(format!(
+                                "windows: {}",
+                                s.windows
+                                    .iter()
+                                    .map(|w| w.index.to_string())
+                                    .collect::<Vec<_>>()
+                                    .join(", ")
+                            ))
+                        })?,
+                    WindowSelect::Next => s.windows[(pos + 1) % n].id,
+                    WindowSelect::Previous => s.windows[(pos + n - 1) % n].id,
+                    WindowSelect::Last => s.last_window.ok_or_else(|| {
+                        CommandError::new(
+                            fugue_protocol::ErrorCode::InvalidArgument,
+                            "there is no previous window",
+                        )
+                    })?,
+                    WindowSelect::Target => s.active,
+                };
+                (sid, wid)
+            }
+        };
+        let s = tree
+            .session_mut(sid)
+            .ok_or_else(|| CommandError::internal("session vanished"))?;
+        s.set_active(wid);
+        exec.resolved = s.window(wid).map(|w| format!("{}:{}", s.name, w.index));
+    }
+    exec.server.changed();
+    Ok(Response::Done)
+}
+
+pub fn list_sessions(exec: &mut Exec<'_>) -> Result<Response, CommandError> {
+    let counts = attached_counts(exec);
+    let tree = exec.server.tree.lock();
+    let mut list: Vec<_> = tree
+        .sessions
+        .iter()
+        .map(|s| tree.session_info(s, counts.iter().filter(|c| **c == s.id).count() as u32))
+        .collect();
+    list.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(Response::Sessions(list))
+}
+
+fn attached_counts(exec: &Exec<'_>) -> Vec<SessionId> {
+    exec.server
+        .clients
+        .lock()
+        .values()
+        .filter_map(|c| c.session)
+        .collect()
+}
+
+pub fn attach(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    create: bool,
+) -> Result<Response, CommandError> {
+    let server = exec.server;
+    let Some(client) = exec.origin.client_id().filter(|_| {
+        matches!(
+            exec.origin,
+            crate::dispatch::origin::Origin::Client {
+                kind: ClientKind::Tui,
+                ..
+            }
+        )
+    }) else {
+        return Err(CommandError::invalid_argument(
+            "client",
+            "only a terminal client can attach; run `fugue attach` in a terminal",
+        ));
+    };
+    let existing = {
+        let tree = server.tree.lock();
+        match target {
+            Some(_) => Some(tree.resolve_session(target, &exec.ctx)?),
+            None => tree.most_recent_session().map(|s| s.id),
+        }
+    };
+    let sid = match existing {
+        Some(s) => s,
+        None if create => {
+            let status_rows = u16::from(server.config().status.enabled);
+            let size = server
+                .clients
+                .lock()
+                .get(&client)
+                .and_then(|c| c.size)
+                .map(|(c, r)| (c.max(10), r.saturating_sub(status_rows).max(5)));
+            match new_session(
+                exec,
+                NewSession {
+                    size,
+                    ..NewSession::default()
+                },
+            )? {
+                Response::Created(c) => c.session,
+                _ => return Err(CommandError::internal("new-session answered unexpectedly")),
+            }
+        }
+        None => {
+            return Err(CommandError::unknown_target("no sessions exist")
+                .with_suggestion("create one with `fugue new-session` or just `fugue`"));
+        }
+    };
+    {
+        let mut clients = server.clients.lock();
+        if let Some(c) = clients.get_mut(&client) {
+            c.session = Some(sid);
+        }
+    }
+    let info = {
+        let mut tree = server.tree.lock();
+        let stamp = tree.touch();
+        let s = tree
+            .session_mut(sid)
+            .ok_or_else(|| CommandError::internal("session vanished"))?;
+        s.last_used = stamp;
+        let name = s.name.clone();
+        server.resize_session_to_clients(&mut tree, sid);
+        exec.resolved = Some(name.clone());
+        let config = server.config();
+        AttachInfo {
+            session: sid,
+            session_name: name,
+            client_id: client,
+            keys: config.keys.table(),
+            status: config.status.enabled,
+        }
+    };
+    server.changed();
+    Ok(Response::Attached(info))
+}
+
+pub fn detach(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, CommandError> {
+    let server = exec.server;
+    match (target, exec.origin.client_id()) {
+        (None, Some(me)) if exec.ctx.client_session.is_some() => {
+            let mut clients = server.clients.lock();
+            if let Some(c) = clients.get_mut(&me) {
+                c.session = None;
+                let _ = c.control.send(Control::Detached("detached".into()));
+            }
+        }
+        _ => {
+            let sid = server.tree.lock().resolve_session(target, &exec.ctx)?;
+            server.detach_session_clients(sid, "detached");
+        }
+    }
+    server.changed();
+    Ok(Response::Done)
+}

@@ -1,0 +1,20 @@
+//! The fugue server: it owns every PTY and every pane's screen, holds sessions, windows
+//! and layouts, and executes every command through one dispatcher.
+//!
+//! Architecture (see docs/architecture.md):
+//! - [`pane`]: a program on a PTY; its bytes go through a sans-IO [`pane::state`] into a
+//!   vt100 screen and a compact history.
+//! - [`session`]: sessions → windows → layout trees of panes.
+//! - [`dispatch`]: the one dispatcher, its policy and audit log.
+//! - [`surfaces`]: the ways commands arrive (client socket; MCP and sideband later).
+//! - [`server`]: shared state and pane lifecycle; [`socket`]: private sockets;
+//!   [`config`]: the configuration file; [`run`]: starting and stopping.
+
+pub mod config;
+pub mod dispatch;
+pub mod pane;
+pub mod run;
+pub mod server;
+pub mod session;
+pub mod socket;
+pub mod surfaces;

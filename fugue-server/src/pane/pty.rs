@@ -1,0 +1,269 @@
+//! Starting a pane's program on a PTY, and the three threads that serve it.
+//!
+//! PTY reads block, so each pane has its own reader thread that feeds the pane's state
+//! directly; nothing on the async runtime ever waits for a program, and a reader never
+//! waits for a client. Writes go through a writer thread so that a program that stops
+//! reading its input cannot stall the dispatcher. A waiter thread collects the exit
+//! status.
+
+use super::PaneShared;
+use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, mpsc};
+use std::time::Duration;
+
+/// What to run and where.
+#[derive(Clone, Debug)]
+pub struct SpawnSpec {
+    pub argv: Vec<String>,
+    pub cwd: Option<PathBuf>,
+    pub env: Vec<(String, String)>,
+    pub cols: u16,
+    pub rows: u16,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum SpawnError {
+    #[error("could not open a pseudo-terminal: {0}")]
+    Pty(String),
+    #[error("could not start `{program}`: {reason}")]
+    Program { program: String, reason: String },
+}
+
+/// Bytes for the program, and optionally a signal when they have been written.
+pub struct WriteJob {
+    pub bytes: Vec<u8>,
+    pub done: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+/// The server's handle on a running pane program.
+pub struct Pty {
+    master: Box<dyn MasterPty + Send>,
+    input: mpsc::Sender<WriteJob>,
+    pid: Option<u32>,
+    exited: Arc<AtomicBool>,
+}
+
+/// How long to wait after the program exits for the rest of its output to be read.
+const DRAIN_GRACE: Duration = Duration::from_millis(250);
+/// How long a killed program gets to exit after SIGHUP before SIGKILL.
+const KILL_GRACE: Duration = Duration::from_secs(2);
+
+fn decode_status(status: i32) -> i32 {
+    if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else if libc::WIFSIGNALED(status) {
+        128 + libc::WTERMSIG(status)
+    } else {
+        -1
+    }
+}
+
+fn wait_pid(pid: i32) -> i32 {
+    let mut status = 0;
+    loop {
+        // SAFETY: waitpid writes only to `status`.
+        let r = unsafe { libc::waitpid(pid, &mut status, 0) };
+        if r == pid {
+            return decode_status(status);
+        }
+        if r == -1 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+            continue;
+        }
+        return -1;
+    }
+}
+
+impl Pty {
+    /// Starts the program. `on_exit` is called once, from the waiter thread, with the
+    /// exit status (128+N for signal N) after the program's output has been read.
+    pub fn spawn(
+        spec: SpawnSpec,
+        shared: Arc<PaneShared>,
+        on_exit: impl FnOnce(i32) + Send + 'static,
+    ) -> Result<Pty, SpawnError> {
+        let program = spec.argv.first().cloned().unwrap_or_default();
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows: spec.rows.max(1),
+                cols: spec.cols.max(1),
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .map_err(|e| SpawnError::Pty(e.to_string()))?;
+        let mut cmd = CommandBuilder::new(&program);
+        cmd.args(spec.argv.iter().skip(1));
+        if let Some(cwd) = &spec.cwd {
+            cmd.cwd(cwd);
+        }
+        for (k, v) in &spec.env {
+            cmd.env(k, v);
+        }
+        let child = pair
+            .slave
+            .spawn_command(cmd)
+            .map_err(|e| SpawnError::Program {
+                program: program.clone(),
+                reason: e.to_string(),
+            })?;
+        // The parent's copy of the slave must go, or the reader never sees end of file.
+        drop(pair.slave);
+        let pid = child.process_id();
+        // We reap the child ourselves with waitpid to get the real signal number.
+        drop(child);
+        let reader = pair
+            .master
+            .try_clone_reader()
+            .map_err(|e| SpawnError::Pty(e.to_string()))?;
+        let writer = pair
+            .master
+            .take_writer()
+            .map_err(|e| SpawnError::Pty(e.to_string()))?;
+        let (input, jobs) = mpsc::channel::<WriteJob>();
+        let (eof_tx, eof_rx) = mpsc::channel::<()>();
+        let exited = Arc::new(AtomicBool::new(false));
+        let name = format!("{}", shared.id);
+
+        spawn_thread(format!("pane-writer {name}"), move || {
+            writer_loop(writer, jobs)
+        })?;
+        let replies = input.clone();
+        spawn_thread(format!("pane-reader {name}"), move || {
+            reader_loop(reader, &shared, &replies);
+            let _ = eof_tx.send(());
+        })?;
+        let exited_flag = Arc::clone(&exited);
+        spawn_thread(format!("pane-waiter {name}"), move || {
+            let status = match pid {
+                Some(pid) => wait_pid(pid as i32),
+                None => -1,
+            };
+            exited_flag.store(true, Ordering::Release);
+            let _ = eof_rx.recv_timeout(DRAIN_GRACE);
+            on_exit(status);
+        })?;
+        Ok(Pty {
+            master: pair.master,
+            input,
+            pid,
+            exited,
+        })
+    }
+
+    /// Queues bytes for the program. False when the program is gone.
+    pub fn write(&self, bytes: Vec<u8>) -> bool {
+        self.input.send(WriteJob { bytes, done: None }).is_ok()
+    }
+
+    /// Queues bytes and returns a receiver that fires once they have been written.
+    pub fn write_acked(&self, bytes: Vec<u8>) -> Option<tokio::sync::oneshot::Receiver<()>> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.input
+            .send(WriteJob {
+                bytes,
+                done: Some(tx),
+            })
+            .ok()?;
+        Some(rx)
+    }
+
+    pub fn resize(&self, cols: u16, rows: u16) {
+        let _ = self.master.resize(PtySize {
+            rows: rows.max(1),
+            cols: cols.max(1),
+            pixel_width: 0,
+            pixel_height: 0,
+        });
+    }
+
+    pub fn pid(&self) -> Option<u32> {
+        self.pid
+    }
+
+    pub fn has_exited(&self) -> bool {
+        self.exited.load(Ordering::Acquire)
+    }
+
+    /// The process group in the foreground of the pane's terminal.
+    pub fn foreground_pgrp(&self) -> Option<i32> {
+        self.master
+            .as_raw_fd()
+            .and_then(super::process::foreground_group)
+    }
+
+    /// Ends the program the way closing a terminal does: SIGHUP to the program and
+    /// whatever runs in the foreground, then SIGKILL if it is still there after a grace
+    /// period.
+    pub fn kill(&self) {
+        let Some(pid) = self.pid else { return };
+        let pid = pid as i32;
+        let fg = self.foreground_pgrp();
+        for pgrp in [Some(pid), fg].into_iter().flatten() {
+            super::process::signal_group(pgrp, libc::SIGHUP);
+            super::process::signal_group(pgrp, libc::SIGCONT);
+        }
+        let exited = Arc::clone(&self.exited);
+        let _ = std::thread::Builder::new()
+            .name("pane-killer".into())
+            .spawn(move || {
+                std::thread::sleep(KILL_GRACE);
+                if !exited.load(Ordering::Acquire) {
+                    super::process::signal_group(pid, libc::SIGKILL);
+                }
+            });
+    }
+}
+
+fn spawn_thread(name: String, f: impl FnOnce() + Send + 'static) -> Result<(), SpawnError> {
+    std::thread::Builder::new()
+        .name(name)
+        .spawn(f)
+        .map(|_| ())
+        .map_err(|e| SpawnError::Pty(format!("could not start a thread: {e}")))
+}
+
+fn writer_loop(mut writer: Box<dyn Write + Send>, jobs: mpsc::Receiver<WriteJob>) {
+    for job in jobs {
+        if writer
+            .write_all(&job.bytes)
+            .and_then(|_| writer.flush())
+            .is_err()
+        {
+            return;
+        }
+        if let Some(done) = job.done {
+            let _ = done.send(());
+        }
+    }
+}
+
+fn reader_loop(
+    mut reader: Box<dyn Read + Send>,
+    shared: &PaneShared,
+    replies: &mpsc::Sender<WriteJob>,
+) {
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(0) => return,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            // EIO once every process has closed the terminal.
+            Err(_) => return,
+        };
+        let (out, seq) = {
+            let mut state = shared.state.lock();
+            let out = state.process(&buf[..n]);
+            (out, state.seq())
+        };
+        if !out.replies.is_empty() {
+            let _ = replies.send(WriteJob {
+                bytes: out.replies,
+                done: None,
+            });
+        }
+        shared.changed(seq, true);
+    }
+}

@@ -1,0 +1,302 @@
+//! A pane's terminal state, free of I/O.
+//!
+//! [`PaneState`] takes the bytes a program wrote and turns them into a screen, history
+//! and answers owed to the program; it never touches a file descriptor, so it can be
+//! driven the same way by the reader thread, by tests and by benchmarks.
+
+use super::history::History;
+use super::rows::{RowCache, screen_row};
+use super::terminal::Terminal;
+use fugue_protocol::screen::{Cursor, PaneUpdate};
+use fugue_protocol::{LineBound, PaneId, RowsReply};
+use std::num::NonZeroU16;
+use std::sync::Arc;
+
+/// What processing a chunk of output produced besides screen changes.
+#[derive(Debug, Default)]
+pub struct Processed {
+    /// Bytes to write back to the program (terminal answers).
+    pub replies: Vec<u8>,
+    /// The program set its title.
+    pub title_changed: bool,
+}
+
+pub struct PaneState {
+    parser: vt100::Parser<Terminal>,
+    cache: RowCache,
+    seq: u64,
+}
+
+fn nz(v: u16) -> NonZeroU16 {
+    NonZeroU16::new(v).unwrap_or(NonZeroU16::MIN)
+}
+
+impl PaneState {
+    pub fn new(cols: u16, rows: u16, history_limit: usize) -> Self {
+        PaneState {
+            // vt100 keeps no scrollback: rows scrolling off go to our compact history.
+            parser: vt100::Parser::new_with_callbacks(
+                nz(rows),
+                nz(cols),
+                0,
+                Terminal::new(history_limit),
+            ),
+            cache: RowCache::default(),
+            seq: 1,
+        }
+    }
+
+    /// Feeds program output.
+    pub fn process(&mut self, bytes: &[u8]) -> Processed {
+        let title_before = self.parser.callbacks().title.clone();
+        self.parser.process(bytes);
+        self.seq += 1;
+        let cb = self.parser.callbacks_mut();
+        Processed {
+            replies: std::mem::take(&mut cb.replies),
+            title_changed: cb.title != title_before,
+        }
+    }
+
+    pub fn resize(&mut self, cols: u16, rows: u16) {
+        let (r, c) = self.parser.screen().size();
+        if (r.get(), c.get()) == (rows, cols) {
+            return;
+        }
+        self.parser.set_size(nz(rows), nz(cols));
+        self.seq += 1;
+        self.cache.invalidate(self.seq);
+    }
+
+    /// Bumped by every change; clients and waiters compare it.
+    pub fn seq(&self) -> u64 {
+        self.seq
+    }
+
+    pub fn screen(&self) -> &vt100::Screen {
+        self.parser.screen()
+    }
+
+    pub fn size(&self) -> (u16, u16) {
+        let (r, c) = self.parser.screen().size();
+        (c.get(), r.get())
+    }
+
+    pub fn history(&self) -> &History {
+        &self.parser.callbacks().history
+    }
+
+    pub fn title(&self) -> Option<&str> {
+        self.parser.callbacks().title.as_deref()
+    }
+
+    pub fn take_bell(&mut self) -> bool {
+        std::mem::take(&mut self.parser.callbacks_mut().bell)
+    }
+
+    pub fn cursor(&self) -> Cursor {
+        let s = self.parser.screen();
+        let (row, col) = s.cursor_position();
+        Cursor {
+            row,
+            col,
+            visible: !s.hide_cursor(),
+        }
+    }
+
+    /// What changed since `since` (0: everything).
+    pub fn update_since(&mut self, pane: PaneId, since: u64) -> PaneUpdate {
+        self.cache.sync(self.parser.screen(), self.seq);
+        let (full, changed) = self.cache.changed_since(since);
+        let (cols, rows) = self.size();
+        let screen = self.parser.screen();
+        PaneUpdate {
+            pane,
+            seq: self.seq,
+            cols,
+            rows,
+            full,
+            changed,
+            cursor: self.cursor(),
+            alternate_screen: screen.alternate_screen(),
+            mouse: screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None,
+        }
+    }
+
+    /// Resolves capture bounds to an inclusive range of line numbers (0 = top of the
+    /// screen, negative = history), tmux style.
+    fn line_range(&self, start: Option<LineBound>, end: Option<LineBound>) -> (i64, i64) {
+        let hist = self.history().len() as i64;
+        let rows = i64::from(self.size().1);
+        let first = -hist;
+        let last = rows - 1;
+        let s = match start {
+            None => 0,
+            Some(LineBound::Edge) => first,
+            Some(LineBound::Line(n)) => n.clamp(first, last),
+        };
+        let e = match end {
+            None | Some(LineBound::Edge) => last,
+            Some(LineBound::Line(n)) => n.clamp(first, last),
+        };
+        (s, e.max(s))
+    }
+
+    /// The text of line `n` (see [`Self::line_range`]) and whether it wraps.
+    fn line(&self, n: i64, escapes: bool) -> (String, bool) {
+        if n < 0 {
+            let hist = self.history().len() as i64;
+            match self.history().get((hist + n) as usize) {
+                Some(r) => (if escapes { r.ansi() } else { r.plain() }, r.wrapped),
+                None => (String::new(), false),
+            }
+        } else {
+            let row = screen_row(self.parser.screen(), n as u16);
+            let text = if escapes {
+                row.to_ansi()
+            } else {
+                row.to_plain()
+            };
+            (text, row.wrapped)
+        }
+    }
+
+    /// `capture-pane`: lines from `start` to `end`, each ending in a newline (wrapped
+    /// lines joined when `join`).
+    pub fn capture(
+        &self,
+        start: Option<LineBound>,
+        end: Option<LineBound>,
+        escapes: bool,
+        join: bool,
+    ) -> String {
+        let (s, e) = self.line_range(start, end);
+        let mut out = String::new();
+        for n in s..=e {
+            let (text, wrapped) = self.line(n, escapes);
+            out.push_str(&text);
+            if !(join && wrapped && n < e) {
+                out.push('\n');
+            }
+        }
+        out
+    }
+
+    /// Rows for scroll mode: `count` rows starting at line `start`.
+    pub fn read_rows(&self, start: i64, count: u32) -> RowsReply {
+        let hist = self.history().len() as i64;
+        let rows = i64::from(self.size().1);
+        let start = start.clamp(-hist, rows);
+        let end = (start + i64::from(count)).min(rows);
+        let rows = (start..end)
+            .map(|n| {
+                Arc::new(if n < 0 {
+                    self.history()
+                        .get((hist + n) as usize)
+                        .map(|r| r.to_row())
+                        .unwrap_or_default()
+                } else {
+                    screen_row(self.parser.screen(), n as u16)
+                })
+            })
+            .collect();
+        RowsReply {
+            start,
+            history: hist as u64,
+            rows,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scrolled_rows_land_in_compact_history() {
+        let mut p = PaneState::new(10, 3, 100);
+        p.process(b"one\r\ntwo\r\nthree\r\nfour\r\nfive");
+        assert_eq!(p.history().len(), 2);
+        assert_eq!(
+            p.capture(Some(LineBound::Edge), None, false, false),
+            "one\ntwo\nthree\nfour\nfive\n"
+        );
+        assert_eq!(
+            p.capture(
+                Some(LineBound::Line(-1)),
+                Some(LineBound::Line(0)),
+                false,
+                false
+            ),
+            "two\nthree\n"
+        );
+    }
+
+    #[test]
+    fn answers_cursor_position_and_device_attributes() {
+        let mut p = PaneState::new(20, 5, 0);
+        let out = p.process(b"ab\x1b[6n\x1b[c\x1b[>c");
+        assert_eq!(out.replies, b"\x1b[1;3R\x1b[?1;2c\x1b[>84;0;0c");
+    }
+
+    #[test]
+    fn colors_survive_capture_with_escapes() {
+        let mut p = PaneState::new(20, 2, 10);
+        p.process(b"\x1b[31mred\x1b[0m\r\n");
+        let cap = p.capture(None, None, true, false);
+        assert!(cap.starts_with("\x1b[0;31mred\x1b[0m\n"), "{cap:?}");
+        // ...and after scrolling into history.
+        p.process(b"x\r\ny\r\n");
+        let cap = p.capture(Some(LineBound::Edge), None, true, false);
+        assert!(cap.contains("\x1b[31mred"), "{cap:?}");
+    }
+
+    #[test]
+    fn join_wrapped_lines() {
+        let mut p = PaneState::new(4, 3, 10);
+        p.process(b"abcdefg");
+        assert_eq!(
+            p.capture(
+                Some(LineBound::Line(0)),
+                Some(LineBound::Line(1)),
+                false,
+                true
+            ),
+            "abcdefg\n"
+        );
+        assert_eq!(
+            p.capture(
+                Some(LineBound::Line(0)),
+                Some(LineBound::Line(1)),
+                false,
+                false
+            ),
+            "abcd\nefg\n"
+        );
+    }
+
+    #[test]
+    fn updates_carry_only_changed_rows() {
+        let mut p = PaneState::new(10, 4, 10);
+        let full = p.update_since(PaneId(1), 0);
+        assert!(full.full);
+        assert_eq!(full.changed.len(), 4);
+        p.process(b"\x1b[3;1Hhi");
+        let delta = p.update_since(PaneId(1), full.seq);
+        assert!(!delta.full);
+        assert_eq!(
+            delta.changed.iter().map(|(i, _)| *i).collect::<Vec<_>>(),
+            vec![2]
+        );
+        assert_eq!(delta.cursor.row, 2);
+        p.resize(12, 4);
+        assert!(p.update_since(PaneId(1), delta.seq).full);
+    }
+
+    #[test]
+    fn alternate_screen_does_not_feed_history() {
+        let mut p = PaneState::new(10, 2, 10);
+        p.process(b"\x1b[?1049h1\r\n2\r\n3\r\n4\x1b[?1049l");
+        assert_eq!(p.history().len(), 0);
+    }
+}

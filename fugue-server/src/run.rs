@@ -1,0 +1,141 @@
+//! Starting the server, running it, and stopping it.
+
+use crate::config::{Config, ConfigError};
+use crate::dispatch::audit::Audit;
+use crate::server::{Server, run_events};
+use crate::socket::{self, SocketError};
+use fugue_protocol::paths;
+use std::os::unix::fs::DirBuilderExt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How long a server that never got a session waits before exiting.
+const IDLE_START_EXIT: Duration = Duration::from_secs(15);
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Socket(#[from] SocketError),
+    #[error("cannot set up {what} in {path}: {source}")]
+    State {
+        what: &'static str,
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Everything prepared before the runtime starts: config read, socket bound.
+pub struct Prepared {
+    pub config: Config,
+    pub config_path: Option<PathBuf>,
+    pub bound: socket::Bound,
+    pub state_dir: PathBuf,
+}
+
+/// Reads the config and binds the socket; any error here is reported to whoever
+/// started the server before it detaches.
+pub fn prepare(socket_path: &Path, config_file: Option<&Path>) -> Result<Prepared, StartError> {
+    let env = paths::ProcessEnv;
+    let (config, config_path) = Config::load(config_file, &paths::config_path(&env))?;
+    let dir = socket_path.parent().unwrap_or(Path::new("/"));
+    socket::prepare_dir(dir)?;
+    let bound = socket::bind(socket_path)?;
+    let state_dir = paths::state_dir(&env);
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&state_dir)
+        .map_err(|source| StartError::State {
+            what: "the state directory",
+            path: state_dir.clone(),
+            source,
+        })?;
+    Ok(Prepared {
+        config,
+        config_path,
+        bound,
+        state_dir,
+    })
+}
+
+/// Runs the server until it shuts down.
+pub async fn serve(prepared: Prepared) -> Result<(), StartError> {
+    let label = paths::server_label(&prepared.bound.path);
+    let audit_path = prepared.state_dir.join(format!("audit-{label}.jsonl"));
+    let audit = Audit::open(&audit_path).map_err(|source| StartError::State {
+        what: "the audit log",
+        path: audit_path.clone(),
+        source,
+    })?;
+    let listener = prepared
+        .bound
+        .listener
+        .try_clone()
+        .and_then(|l| {
+            l.set_nonblocking(true)?;
+            tokio::net::UnixListener::from_std(l)
+        })
+        .map_err(|source| StartError::State {
+            what: "the listener",
+            path: prepared.bound.path.clone(),
+            source,
+        })?;
+    let (server, events) = Server::new(prepared.config, prepared.bound.path.clone(), audit);
+    tracing::info!(
+        "fugue-server {} listening on {} (config: {})",
+        env!("CARGO_PKG_VERSION"),
+        prepared.bound.path.display(),
+        prepared
+            .config_path
+            .as_ref()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| "defaults".into())
+    );
+    tokio::spawn(run_events(Arc::clone(&server), events));
+    tokio::spawn(crate::surfaces::clients::accept_loop(
+        Arc::clone(&server),
+        listener,
+    ));
+    tokio::spawn(idle_exit(Arc::clone(&server)));
+    tokio::spawn(signals(Arc::clone(&server)));
+    server.shutdown.notified().await;
+    // Let detach notices reach clients before the process goes.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    drop(prepared.bound);
+    Ok(())
+}
+
+async fn idle_exit(server: Arc<Server>) {
+    loop {
+        tokio::time::sleep(IDLE_START_EXIT).await;
+        let idle = server.tree.lock().sessions.is_empty() && server.clients.lock().is_empty();
+        if idle {
+            server.begin_shutdown("no sessions and no clients");
+            return;
+        }
+    }
+}
+
+async fn signals(server: Arc<Server>) {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut term), Ok(mut int), Ok(mut hup)) = (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+        signal(SignalKind::hangup()),
+    ) else {
+        return;
+    };
+    loop {
+        tokio::select! {
+            _ = term.recv() => break,
+            _ = int.recv() => break,
+            // The server has no terminal; a hangup means nothing to it.
+            _ = hup.recv() => continue,
+        }
+    }
+    server.begin_shutdown("terminated by signal");
+}

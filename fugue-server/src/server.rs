@@ -1,0 +1,271 @@
+//! The server's shared state and the events that change it outside of commands (a
+//! pane's program exiting).
+
+use crate::config::Config;
+use crate::dispatch::audit::Audit;
+use crate::dispatch::origin::Origin;
+use crate::session::Tree;
+use crate::session::layout::Rect;
+use crate::session::resolve::Context;
+use fugue_protocol::{ClientKind, PaneId, SessionId};
+use parking_lot::{Mutex, RwLock};
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use tokio::sync::{Notify, mpsc};
+
+/// Something pushed to an attached client outside of frames.
+#[derive(Clone, Debug)]
+pub enum Control {
+    Notice(String),
+    Detached(String),
+}
+
+/// A connected client.
+pub struct ClientEntry {
+    pub kind: ClientKind,
+    pub caller_pane: Option<PaneId>,
+    pub session: Option<SessionId>,
+    /// The client's terminal size.
+    pub size: Option<(u16, u16)>,
+    /// Wakes the client's frame task.
+    pub notify: Arc<Notify>,
+    pub control: mpsc::UnboundedSender<Control>,
+}
+
+/// Events from pane threads.
+#[derive(Debug)]
+pub enum ServerEvent {
+    PaneExited { pane: PaneId, status: i32 },
+}
+
+pub struct Server {
+    pub tree: Mutex<Tree>,
+    config: RwLock<Arc<Config>>,
+    pub socket: PathBuf,
+    pub audit: Audit,
+    pub clients: Mutex<HashMap<u64, ClientEntry>>,
+    next_client: AtomicU64,
+    pub events: mpsc::UnboundedSender<ServerEvent>,
+    /// Bumped on every change to the tree that clients draw.
+    generation: AtomicU64,
+    /// Set once a session has existed, so an empty server knows it may exit.
+    had_sessions: AtomicBool,
+    pub shutdown: Notify,
+    shutting_down: AtomicBool,
+}
+
+impl Server {
+    pub fn new(
+        config: Config,
+        socket: PathBuf,
+        audit: Audit,
+    ) -> (Arc<Server>, mpsc::UnboundedReceiver<ServerEvent>) {
+        let (events, rx) = mpsc::unbounded_channel();
+        let server = Arc::new(Server {
+            tree: Mutex::new(Tree::default()),
+            config: RwLock::new(Arc::new(config)),
+            socket,
+            audit,
+            clients: Mutex::new(HashMap::new()),
+            next_client: AtomicU64::new(1),
+            events,
+            generation: AtomicU64::new(1),
+            had_sessions: AtomicBool::new(false),
+            shutdown: Notify::new(),
+            shutting_down: AtomicBool::new(false),
+        });
+        (server, rx)
+    }
+
+    pub fn config(&self) -> Arc<Config> {
+        Arc::clone(&self.config.read())
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    /// Records that the tree changed and wakes every attached client.
+    pub fn changed(&self) {
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        for c in self.clients.lock().values() {
+            c.notify.notify_one();
+        }
+    }
+
+    pub fn next_client_id(&self) -> u64 {
+        self.next_client.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub fn mark_had_sessions(&self) {
+        self.had_sessions.store(true, Ordering::Release);
+    }
+
+    /// Who is asking, for resolving targets.
+    pub fn context(&self, origin: &Origin) -> Context {
+        let mut ctx = Context {
+            caller_pane: origin.caller_pane(),
+            client_session: None,
+        };
+        if let Some(id) = origin.client_id() {
+            ctx.client_session = self.clients.lock().get(&id).and_then(|c| c.session);
+        }
+        ctx
+    }
+
+    /// Sends a control message to every client attached to `session` (or to all).
+    pub fn tell_clients(&self, session: Option<SessionId>, msg: Control) {
+        for c in self.clients.lock().values() {
+            if session.is_none() || c.session == session {
+                let _ = c.control.send(msg.clone());
+            }
+        }
+    }
+
+    /// Detaches every client attached to `session`.
+    pub fn detach_session_clients(&self, session: SessionId, reason: &str) {
+        for c in self.clients.lock().values_mut() {
+            if c.session == Some(session) {
+                c.session = None;
+                let _ = c.control.send(Control::Detached(reason.to_string()));
+            }
+        }
+    }
+
+    /// The window area of a session: the smallest attached client (less its status
+    /// bar), or what the session has when none is attached.
+    pub fn session_area_from_clients(&self, session: SessionId) -> Option<(u16, u16)> {
+        let status_rows = u16::from(self.config().status.enabled);
+        self.clients
+            .lock()
+            .values()
+            .filter(|c| c.session == Some(session))
+            .filter_map(|c| c.size)
+            .map(|(c, r)| (c.max(1), r.saturating_sub(status_rows).max(1)))
+            .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1)))
+    }
+
+    /// Gives every pane of the session the size its rect in the layout implies.
+    pub fn relayout(&self, tree: &mut Tree, session: SessionId) {
+        let Some(s) = tree.session(session) else {
+            return;
+        };
+        let area = s.area();
+        let mut sizes: Vec<(PaneId, Rect)> = Vec::new();
+        for w in &s.windows {
+            sizes.extend(w.layout.geometry(area));
+            if w.zoomed {
+                sizes.push((w.active, area));
+            }
+        }
+        for (id, r) in sizes {
+            let inner = (
+                r.width.saturating_sub(2).max(1),
+                r.height.saturating_sub(2).max(1),
+            );
+            if let Some(p) = tree.panes.get_mut(&id)
+                && p.size != inner
+            {
+                p.size = inner;
+                p.pty.resize(inner.0, inner.1);
+                let seq = {
+                    let mut st = p.shared.state.lock();
+                    st.resize(inner.0, inner.1);
+                    st.seq()
+                };
+                p.shared.changed(seq, false);
+            }
+        }
+    }
+
+    /// Re-reads attached clients' sizes into the session and relayouts if it changed.
+    pub fn resize_session_to_clients(&self, tree: &mut Tree, session: SessionId) {
+        let Some(area) = self.session_area_from_clients(session) else {
+            return;
+        };
+        if let Some(s) = tree.session_mut(session)
+            && s.size != area
+        {
+            s.size = area;
+            self.relayout(tree, session);
+        }
+    }
+
+    /// Called after sessions may have disappeared: the server exits with its last one.
+    pub fn maybe_exit(&self) {
+        if self.had_sessions.load(Ordering::Acquire) && self.tree.lock().sessions.is_empty() {
+            self.begin_shutdown("the last session ended");
+        }
+    }
+
+    pub fn begin_shutdown(&self, reason: &str) {
+        if self.shutting_down.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        tracing::info!("shutting down: {reason}");
+        self.tell_clients(None, Control::Detached(format!("server exited ({reason})")));
+        let panes: Vec<_> = {
+            let mut tree = self.tree.lock();
+            tree.sessions.clear();
+            tree.panes.drain().map(|(_, p)| p).collect()
+        };
+        for p in &panes {
+            p.pty.kill();
+        }
+        self.shutdown.notify_waiters();
+        self.shutdown.notify_one();
+    }
+
+    pub fn is_shutting_down(&self) -> bool {
+        self.shutting_down.load(Ordering::Acquire)
+    }
+
+    /// A pane's program ended: keep the pane (remain-on-exit) or close it, and with it
+    /// an emptied window and session.
+    pub fn pane_exited(&self, pane: PaneId, status: i32) {
+        tracing::info!("pane {pane} exited with status {status}");
+        let remain = self.config().server.remain_on_exit;
+        let mut closed_session = None;
+        {
+            let mut tree = self.tree.lock();
+            let Some(p) = tree.panes.get_mut(&pane) else {
+                return;
+            };
+            if remain {
+                p.exit_status = Some(status);
+                let seq = {
+                    let mut st = p.shared.state.lock();
+                    st.process(
+                        format!("\r\n\x1b[0;7mPane is dead (status {status})\x1b[0m").as_bytes(),
+                    );
+                    st.seq()
+                };
+                p.shared.changed(seq, false);
+            } else {
+                let sid = tree.locate(pane).map(|(s, _)| s);
+                if let Some((_, removed)) = tree.remove_pane(pane) {
+                    closed_session = removed.session_closed;
+                    if let Some(sid) = sid.filter(|s| Some(*s) != closed_session) {
+                        self.relayout(&mut tree, sid);
+                    }
+                }
+            }
+        }
+        if let Some(sid) = closed_session {
+            self.detach_session_clients(sid, "the session ended");
+        }
+        self.changed();
+        self.maybe_exit();
+    }
+}
+
+/// Handles events from pane threads until the server stops.
+pub async fn run_events(server: Arc<Server>, mut rx: mpsc::UnboundedReceiver<ServerEvent>) {
+    while let Some(ev) = rx.recv().await {
+        match ev {
+            ServerEvent::PaneExited { pane, status } => server.pane_exited(pane, status),
+        }
+    }
+}

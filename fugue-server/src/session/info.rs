@@ -1,0 +1,138 @@
+//! Descriptions of the tree for `list-*` commands and for attached clients.
+
+use super::tree::{Session, Tree, Window};
+use crate::pane::PaneShared;
+use fugue_protocol::screen::{ClientLayout, PaneRect, WindowTab};
+use fugue_protocol::{PaneId, PaneInfo, SessionId, SessionInfo};
+use std::sync::Arc;
+use std::time::UNIX_EPOCH;
+
+/// What an attached client shows: the layout and the panes to stream.
+pub struct ClientView {
+    pub layout: ClientLayout,
+    pub panes: Vec<(PaneId, Arc<PaneShared>)>,
+}
+
+impl Tree {
+    /// A window's name: its own, or what its active pane runs.
+    pub fn window_name(&self, w: &Window) -> String {
+        if w.auto_name {
+            if let Some(p) = self.panes.get(&w.active) {
+                return p.current_command();
+            }
+        }
+        w.name.clone()
+    }
+
+    pub fn pane_info(&self, pane: PaneId) -> Option<PaneInfo> {
+        let p = self.panes.get(&pane)?;
+        let s = self.session_of_window(p.window)?;
+        let w = s.window(p.window)?;
+        let index = w
+            .layout
+            .panes()
+            .iter()
+            .position(|x| *x == pane)
+            .unwrap_or(0) as u32;
+        let (alternate_screen, cursor) = {
+            let st = p.shared.state.lock();
+            (st.screen().alternate_screen(), st.cursor())
+        };
+        Some(PaneInfo {
+            id: pane,
+            session: s.name.clone(),
+            session_id: s.id,
+            window_index: w.index,
+            window_name: self.window_name(w),
+            window_id: w.id,
+            window_active: s.active == w.id,
+            index,
+            title: p.display_title(),
+            command: p.current_command(),
+            pid: p.pty.pid(),
+            cwd: p.current_cwd().map(|c| c.to_string_lossy().into_owned()),
+            width: p.size.0,
+            height: p.size.1,
+            active: w.active == pane,
+            alive: p.alive(),
+            exit_status: p.exit_status,
+            alternate_screen,
+            cursor_row: cursor.row,
+            cursor_col: cursor.col,
+            sideband: p.sideband,
+        })
+    }
+
+    /// Panes of one window, in reading order.
+    pub fn window_pane_infos(&self, w: &Window) -> Vec<PaneInfo> {
+        w.layout
+            .panes()
+            .into_iter()
+            .filter_map(|p| self.pane_info(p))
+            .collect()
+    }
+
+    pub fn session_info(&self, s: &Session, attached: u32) -> SessionInfo {
+        SessionInfo {
+            id: s.id,
+            name: s.name.clone(),
+            windows: s.windows.len() as u32,
+            created: s
+                .created
+                .duration_since(UNIX_EPOCH)
+                .map(|d| d.as_secs())
+                .unwrap_or(0),
+            attached,
+            width: s.size.0,
+            height: s.size.1,
+        }
+    }
+
+    /// What a client attached to `session` should draw.
+    pub fn client_view(&self, session: SessionId) -> Option<ClientView> {
+        let s = self.session(session)?;
+        let w = s.active_window()?;
+        let windows = s
+            .windows
+            .iter()
+            .map(|win| WindowTab {
+                index: win.index,
+                name: self.window_name(win),
+                active: win.id == s.active,
+                last: Some(win.id) == s.last_window,
+                zoomed: win.zoomed,
+                activity: false,
+            })
+            .collect();
+        let mut rects = Vec::new();
+        let mut panes = Vec::new();
+        for (id, r) in w.visible(s.area()) {
+            let Some(p) = self.panes.get(&id) else {
+                continue;
+            };
+            rects.push(PaneRect {
+                pane: id,
+                x: r.x,
+                y: r.y,
+                width: r.width,
+                height: r.height,
+                title: p.display_title(),
+                active: id == w.active,
+                exit_status: p.exit_status,
+                badge: None,
+            });
+            panes.push((id, Arc::clone(&p.shared)));
+        }
+        Some(ClientView {
+            layout: ClientLayout {
+                session: s.id,
+                session_name: s.name.clone(),
+                windows,
+                panes: rects,
+                cols: s.size.0,
+                rows: s.size.1,
+            },
+            panes,
+        })
+    }
+}

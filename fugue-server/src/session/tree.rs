@@ -1,0 +1,356 @@
+//! The session tree: sessions hold windows, windows hold a layout of panes.
+
+use super::layout::{Layout, Rect};
+use crate::pane::PaneShared;
+use crate::pane::pty::Pty;
+use fugue_protocol::{LayoutPreset, PaneId, SessionId, WindowId};
+use parking_lot::Mutex;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Instant, SystemTime};
+
+/// A pane as the tree knows it.
+pub struct Pane {
+    pub id: PaneId,
+    pub shared: Arc<PaneShared>,
+    pub pty: Pty,
+    pub window: WindowId,
+    /// Inner size (columns, rows): what the program sees.
+    pub size: (u16, u16),
+    /// A title set with `select-pane -T` (the program's own title is in its state).
+    pub title: Option<String>,
+    /// Set once the program has exited and the pane is kept (`remain-on-exit`).
+    pub exit_status: Option<i32>,
+    pub sideband: bool,
+    pub argv: Vec<String>,
+    pub cwd: Option<PathBuf>,
+    /// The foreground command's name, refreshed at most once a second.
+    fg_cache: Mutex<Option<(Instant, String)>>,
+}
+
+impl Pane {
+    pub fn new(
+        id: PaneId,
+        shared: Arc<PaneShared>,
+        pty: Pty,
+        window: WindowId,
+        size: (u16, u16),
+        argv: Vec<String>,
+        cwd: Option<PathBuf>,
+    ) -> Pane {
+        Pane {
+            id,
+            shared,
+            pty,
+            window,
+            size,
+            title: None,
+            exit_status: None,
+            sideband: false,
+            argv,
+            cwd,
+            fg_cache: Mutex::new(None),
+        }
+    }
+
+    pub fn alive(&self) -> bool {
+        self.exit_status.is_none()
+    }
+
+    /// The process in the foreground of the pane (or the pane's program).
+    pub fn foreground_pid(&self) -> Option<i32> {
+        if !self.alive() {
+            return None;
+        }
+        self.pty
+            .foreground_pgrp()
+            .or(self.pty.pid().map(|p| p as i32))
+    }
+
+    /// The name of what runs in the foreground, like tmux's `pane_current_command`.
+    pub fn current_command(&self) -> String {
+        let mut cache = self.fg_cache.lock();
+        if let Some((at, name)) = cache.as_ref()
+            && at.elapsed().as_millis() < 1000
+        {
+            return name.clone();
+        }
+        let name = self
+            .foreground_pid()
+            .and_then(crate::pane::process::name)
+            .unwrap_or_else(|| program_name(&self.argv));
+        *cache = Some((Instant::now(), name.clone()));
+        name
+    }
+
+    pub fn current_cwd(&self) -> Option<PathBuf> {
+        self.foreground_pid()
+            .and_then(crate::pane::process::cwd)
+            .or_else(|| self.cwd.clone())
+    }
+
+    /// The title shown in the pane's border.
+    pub fn display_title(&self) -> String {
+        if let Some(t) = &self.title {
+            return t.clone();
+        }
+        if let Some(t) = self.shared.state.lock().title()
+            && !t.is_empty()
+        {
+            return t.to_string();
+        }
+        self.current_command()
+    }
+}
+
+/// The base name of a program from its argv.
+pub fn program_name(argv: &[String]) -> String {
+    let first = argv.first().map(String::as_str).unwrap_or("sh");
+    let word = first.split_whitespace().next().unwrap_or(first);
+    word.rsplit('/').next().unwrap_or(word).to_string()
+}
+
+pub struct Window {
+    pub id: WindowId,
+    pub index: u32,
+    pub name: String,
+    /// Follow the active pane's program, as tmux's automatic-rename does.
+    pub auto_name: bool,
+    pub layout: Layout,
+    pub active: PaneId,
+    pub last_active: Option<PaneId>,
+    pub zoomed: bool,
+    pub last_preset: Option<LayoutPreset>,
+}
+
+impl Window {
+    /// Makes `pane` active, remembering the previous one for `last-pane`.
+    pub fn set_active(&mut self, pane: PaneId) {
+        if pane != self.active {
+            self.last_active = Some(self.active);
+            self.active = pane;
+        }
+    }
+
+    /// The panes drawn and their outer rects in `area`.
+    pub fn visible(&self, area: Rect) -> Vec<(PaneId, Rect)> {
+        if self.zoomed {
+            vec![(self.active, area)]
+        } else {
+            self.layout.geometry(area)
+        }
+    }
+}
+
+pub struct Session {
+    pub id: SessionId,
+    pub name: String,
+    /// Sorted by index.
+    pub windows: Vec<Window>,
+    pub active: WindowId,
+    pub last_window: Option<WindowId>,
+    pub created: SystemTime,
+    /// Higher is more recent: the default session for callers that name none.
+    pub last_used: u64,
+    /// The area windows are laid out in (columns, rows), without the status bar.
+    pub size: (u16, u16),
+}
+
+impl Session {
+    pub fn window(&self, id: WindowId) -> Option<&Window> {
+        self.windows.iter().find(|w| w.id == id)
+    }
+
+    pub fn window_mut(&mut self, id: WindowId) -> Option<&mut Window> {
+        self.windows.iter_mut().find(|w| w.id == id)
+    }
+
+    pub fn active_window(&self) -> Option<&Window> {
+        self.window(self.active)
+    }
+
+    pub fn area(&self) -> Rect {
+        Rect {
+            x: 0,
+            y: 0,
+            width: self.size.0,
+            height: self.size.1,
+        }
+    }
+
+    /// The first free window index.
+    pub fn free_index(&self) -> u32 {
+        (0..)
+            .find(|i| !self.windows.iter().any(|w| w.index == *i))
+            .unwrap_or(0)
+    }
+
+    pub fn set_active(&mut self, window: WindowId) {
+        if window != self.active {
+            self.last_window = Some(self.active);
+            self.active = window;
+        }
+    }
+}
+
+/// Everything that exists.
+#[derive(Default)]
+pub struct Tree {
+    pub sessions: Vec<Session>,
+    pub panes: HashMap<PaneId, Pane>,
+    next_pane: u32,
+    next_window: u32,
+    next_session: u32,
+    use_counter: u64,
+}
+
+/// What closing a pane closed with it.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Removed {
+    pub window_closed: bool,
+    pub session_closed: Option<SessionId>,
+}
+
+impl Tree {
+    pub fn new_pane_id(&mut self) -> PaneId {
+        self.next_pane += 1;
+        PaneId(self.next_pane)
+    }
+
+    pub fn new_window_id(&mut self) -> WindowId {
+        self.next_window += 1;
+        WindowId(self.next_window)
+    }
+
+    pub fn new_session_id(&mut self) -> SessionId {
+        let id = SessionId(self.next_session);
+        self.next_session += 1;
+        id
+    }
+
+    /// A fresh "recently used" stamp.
+    pub fn touch(&mut self) -> u64 {
+        self.use_counter += 1;
+        self.use_counter
+    }
+
+    pub fn session(&self, id: SessionId) -> Option<&Session> {
+        self.sessions.iter().find(|s| s.id == id)
+    }
+
+    pub fn session_mut(&mut self, id: SessionId) -> Option<&mut Session> {
+        self.sessions.iter_mut().find(|s| s.id == id)
+    }
+
+    /// The session holding a window.
+    pub fn session_of_window(&self, window: WindowId) -> Option<&Session> {
+        self.sessions.iter().find(|s| s.window(window).is_some())
+    }
+
+    pub fn session_of_window_mut(&mut self, window: WindowId) -> Option<&mut Session> {
+        self.sessions
+            .iter_mut()
+            .find(|s| s.window(window).is_some())
+    }
+
+    pub fn window(&self, id: WindowId) -> Option<&Window> {
+        self.session_of_window(id).and_then(|s| s.window(id))
+    }
+
+    pub fn window_mut(&mut self, id: WindowId) -> Option<&mut Window> {
+        self.session_of_window_mut(id)
+            .and_then(|s| s.window_mut(id))
+    }
+
+    /// (session, window) of a pane.
+    pub fn locate(&self, pane: PaneId) -> Option<(SessionId, WindowId)> {
+        let window = self.panes.get(&pane)?.window;
+        Some((self.session_of_window(window)?.id, window))
+    }
+
+    /// A free session name: the lowest unused number, as tmux does.
+    pub fn free_session_name(&self) -> String {
+        (0u32..)
+            .map(|i| i.to_string())
+            .find(|n| !self.sessions.iter().any(|s| &s.name == n))
+            .unwrap_or_default()
+    }
+
+    pub fn session_by_name(&self, name: &str) -> Option<&Session> {
+        self.sessions.iter().find(|s| s.name == name)
+    }
+
+    /// The most recently used session.
+    pub fn most_recent_session(&self) -> Option<&Session> {
+        self.sessions.iter().max_by_key(|s| s.last_used)
+    }
+
+    /// Takes a pane out of its window, closing the window and session when they become
+    /// empty. The pane's program is not touched; the caller decides.
+    pub fn remove_pane(&mut self, pane: PaneId) -> Option<(Pane, Removed)> {
+        let p = self.panes.remove(&pane)?;
+        let mut removed = Removed::default();
+        let Some(session) = self.session_of_window_mut(p.window) else {
+            return Some((p, removed));
+        };
+        let sid = session.id;
+        let mut close_window = false;
+        if let Some(w) = session.window_mut(p.window) {
+            if w.layout.len() <= 1 {
+                close_window = true;
+            } else {
+                w.layout.remove(pane);
+                if w.active == pane {
+                    let next = w
+                        .last_active
+                        .filter(|l| w.layout.contains(*l))
+                        .or_else(|| w.layout.panes().first().copied())
+                        .unwrap_or(pane);
+                    w.active = next;
+                    w.last_active = None;
+                }
+                if w.last_active == Some(pane) {
+                    w.last_active = None;
+                }
+                if w.layout.len() <= 1 {
+                    w.zoomed = false;
+                }
+            }
+        }
+        if close_window {
+            removed.window_closed = true;
+            if self.remove_window(p.window) {
+                removed.session_closed = Some(sid);
+            }
+        }
+        Some((p, removed))
+    }
+
+    /// Removes an (already emptied) window; true when its session went with it.
+    pub fn remove_window(&mut self, window: WindowId) -> bool {
+        let Some(session) = self.session_of_window_mut(window) else {
+            return false;
+        };
+        session.windows.retain(|w| w.id != window);
+        if session.windows.is_empty() {
+            let sid = session.id;
+            self.sessions.retain(|s| s.id != sid);
+            return true;
+        }
+        if session.last_window == Some(window) {
+            session.last_window = None;
+        }
+        if session.active == window {
+            let next = session
+                .last_window
+                .filter(|l| session.window(*l).is_some())
+                .or_else(|| session.windows.first().map(|w| w.id));
+            if let Some(next) = next {
+                session.active = next;
+            }
+            session.last_window = None;
+        }
+        false
+    }
+}

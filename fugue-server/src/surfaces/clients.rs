@@ -1,0 +1,206 @@
+//! Connections on the client socket: handshake, requests answered by id, and the
+//! attached client's terminal size.
+
+use super::frames;
+use crate::dispatch::{dispatch, origin::Origin};
+use crate::server::{ClientEntry, Server};
+use bytes::Bytes;
+use fugue_protocol::codec::{self, RawCodec};
+use fugue_protocol::message::{
+    ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
+};
+use futures::{SinkExt, StreamExt};
+use serde::Deserialize;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::UnixStream;
+use tokio::net::unix::OwnedWriteHalf;
+use tokio::sync::{Mutex, Notify, mpsc};
+use tokio_util::codec::{FramedRead, FramedWrite};
+
+/// The write half of a connection, shared by the request loop and the frame task.
+pub type Writer = Arc<Mutex<FramedWrite<OwnedWriteHalf, RawCodec>>>;
+
+/// Writes one message; false when the connection is gone.
+pub async fn send(writer: &Writer, msg: &ServerMessage) -> bool {
+    match codec::encode(msg) {
+        Ok(body) => writer.lock().await.send(Bytes::from(body)).await.is_ok(),
+        Err(e) => {
+            tracing::error!("cannot encode a message: {e}");
+            false
+        }
+    }
+}
+
+/// Accepts connections until the server shuts down, refusing other users.
+pub async fn accept_loop(server: Arc<Server>, listener: tokio::net::UnixListener) {
+    let me = crate::socket::uid();
+    loop {
+        let stream = tokio::select! {
+            r = listener.accept() => match r {
+                Ok((s, _)) => s,
+                Err(e) => {
+                    tracing::warn!("accept failed: {e}");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = server.shutdown.notified() => return,
+        };
+        match stream.peer_cred() {
+            Ok(cred) if cred.uid() == me => {}
+            Ok(cred) => {
+                tracing::warn!(
+                    "refused a connection from uid {} (pid {:?}): only uid {me} may connect",
+                    cred.uid(),
+                    cred.pid()
+                );
+                continue;
+            }
+            Err(e) => {
+                tracing::warn!("refused a connection whose peer cannot be identified: {e}");
+                continue;
+            }
+        }
+        tokio::spawn(handle(Arc::clone(&server), stream));
+    }
+}
+
+/// Just the version, to explain a mismatch even when the rest of a Hello is foreign.
+#[derive(Deserialize)]
+struct VersionProbe {
+    protocol: u32,
+}
+
+async fn handle(server: Arc<Server>, stream: UnixStream) {
+    let (rd, wr) = stream.into_split();
+    let mut reader = FramedRead::new(rd, RawCodec::default());
+    let writer: Writer = Arc::new(Mutex::new(FramedWrite::new(wr, RawCodec::default())));
+    let first = match tokio::time::timeout(Duration::from_secs(10), reader.next()).await {
+        Ok(Some(Ok(frame))) => frame,
+        _ => return,
+    };
+    let hello: Hello = match codec::decode(&first) {
+        Ok(h) => h,
+        Err(e) => {
+            let reason = match codec::decode::<VersionProbe>(&first) {
+                Ok(p) => version_mismatch(p.protocol),
+                Err(_) => format!("the first message was not a fugue hello ({e})"),
+            };
+            reply(&writer, &HandshakeReply::Refused { reason }).await;
+            return;
+        }
+    };
+    if hello.protocol != PROTOCOL_VERSION {
+        tracing::warn!("refused a client speaking protocol {}", hello.protocol);
+        reply(
+            &writer,
+            &HandshakeReply::Refused {
+                reason: version_mismatch(hello.protocol),
+            },
+        )
+        .await;
+        return;
+    }
+    let id = server.next_client_id();
+    if !reply(
+        &writer,
+        &HandshakeReply::Welcome {
+            protocol: PROTOCOL_VERSION,
+            server_version: env!("CARGO_PKG_VERSION").into(),
+            server_pid: std::process::id(),
+            client_id: id,
+        },
+    )
+    .await
+    {
+        return;
+    }
+    let notify = Arc::new(Notify::new());
+    let (control_tx, control_rx) = mpsc::unbounded_channel();
+    server.clients.lock().insert(
+        id,
+        ClientEntry {
+            kind: hello.kind,
+            caller_pane: hello.caller_pane,
+            session: None,
+            size: None,
+            notify: Arc::clone(&notify),
+            control: control_tx,
+        },
+    );
+    let frame_task = (hello.kind == ClientKind::Tui).then(|| {
+        tokio::spawn(frames::run(
+            Arc::clone(&server),
+            id,
+            Arc::clone(&writer),
+            notify,
+            control_rx,
+        ))
+    });
+    let origin = Origin::Client {
+        id,
+        kind: hello.kind,
+        caller_pane: hello.caller_pane,
+    };
+    tracing::debug!("{origin} connected (client {})", hello.client_version);
+    while let Some(Ok(frame)) = reader.next().await {
+        let msg: ClientMessage = match codec::decode(&frame) {
+            Ok(m) => m,
+            Err(e) => {
+                tracing::warn!("{origin}: undecodable message: {e}");
+                break;
+            }
+        };
+        match msg {
+            ClientMessage::Request { id: req, command } => {
+                let result = dispatch(&server, &origin, command).await;
+                if !send(&writer, &ServerMessage::Response { id: req, result }).await {
+                    break;
+                }
+            }
+            ClientMessage::Resize { cols, rows } => client_resized(&server, id, cols, rows),
+        }
+    }
+    if let Some(t) = frame_task {
+        t.abort();
+    }
+    let session = server.clients.lock().remove(&id).and_then(|c| c.session);
+    if let Some(sid) = session {
+        let mut tree = server.tree.lock();
+        server.resize_session_to_clients(&mut tree, sid);
+    }
+    server.changed();
+    tracing::debug!("{origin} disconnected");
+}
+
+fn version_mismatch(theirs: u32) -> String {
+    format!(
+        "protocol version mismatch: this server (fugue {}) speaks protocol {PROTOCOL_VERSION}, the client speaks protocol {theirs}. \
+         Use the same fugue version for both, or start a separate server for the other version with `fugue -L NAME`",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+async fn reply(writer: &Writer, msg: &HandshakeReply) -> bool {
+    match codec::encode(msg) {
+        Ok(body) => writer.lock().await.send(Bytes::from(body)).await.is_ok(),
+        Err(_) => false,
+    }
+}
+
+fn client_resized(server: &Arc<Server>, id: u64, cols: u16, rows: u16) {
+    let session = {
+        let mut clients = server.clients.lock();
+        let Some(c) = clients.get_mut(&id) else {
+            return;
+        };
+        c.size = Some((cols.clamp(1, 10_000), rows.clamp(1, 10_000)));
+        c.session
+    };
+    if let Some(sid) = session {
+        let mut tree = server.tree.lock();
+        server.resize_session_to_clients(&mut tree, sid);
+    }
+    server.changed();
+}

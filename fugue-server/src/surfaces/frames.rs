@@ -1,0 +1,138 @@
+//! Pushing screens to an attached client.
+//!
+//! On attach the client gets every visible pane in full; afterwards only rows that
+//! changed since the sequence number it has. Each pane is paced separately: a pane that
+//! was quiet is sent at once (a keystroke's echo is not held back), a pane that keeps
+//! changing is sent at most `frame_rate` times a second. The task writes one frame at a
+//! time and builds the next only when the last is written, so a slow client skips
+//! intermediate states instead of queueing them, and never slows a pane.
+
+use super::clients::{Writer, send};
+use crate::pane::PaneShared;
+use crate::server::{Control, Server};
+use fugue_protocol::PaneId;
+use fugue_protocol::message::ServerMessage;
+use fugue_protocol::screen::{ClientLayout, Frame};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::{Notify, mpsc};
+
+/// How often the layout is recomputed while only pane contents change (titles and
+/// window names follow the programs running in panes).
+const LAYOUT_REFRESH: Duration = Duration::from_millis(250);
+
+struct PaneSent {
+    seq: u64,
+    at: Instant,
+}
+
+pub async fn run(
+    server: Arc<Server>,
+    client: u64,
+    writer: Writer,
+    notify: Arc<Notify>,
+    mut control: mpsc::UnboundedReceiver<Control>,
+) {
+    let interval = Duration::from_secs(1) / server.config().server.frame_rate.max(1);
+    let mut sent: HashMap<PaneId, PaneSent> = HashMap::new();
+    let mut last_layout: Option<ClientLayout> = None;
+    let mut visible: Vec<(PaneId, Arc<PaneShared>)> = Vec::new();
+    let mut seen_generation = 0u64;
+    let mut layout_at = Instant::now();
+    let mut deadline: Option<Instant> = None;
+    loop {
+        tokio::select! {
+            _ = notify.notified() => {}
+            _ = sleep_until(deadline), if deadline.is_some() => {}
+            msg = control.recv() => {
+                let msg = match msg {
+                    Some(Control::Notice(text)) => ServerMessage::Notice(text),
+                    Some(Control::Detached(reason)) => {
+                        for (_, p) in visible.drain(..) {
+                            p.unsubscribe(&notify);
+                        }
+                        sent.clear();
+                        last_layout = None;
+                        ServerMessage::Detached { reason }
+                    }
+                    None => return,
+                };
+                if !send(&writer, &msg).await {
+                    return;
+                }
+                continue;
+            }
+        }
+        deadline = None;
+        let session = server.clients.lock().get(&client).and_then(|c| c.session);
+        let Some(session) = session else { continue };
+
+        let generation = server.generation();
+        let mut layout = None;
+        if generation != seen_generation || layout_at.elapsed() >= LAYOUT_REFRESH {
+            let view = server.tree.lock().client_view(session);
+            let Some(view) = view else { continue };
+            seen_generation = generation;
+            layout_at = Instant::now();
+            for (id, p) in &visible {
+                if !view.panes.iter().any(|(v, _)| v == id) {
+                    p.unsubscribe(&notify);
+                }
+            }
+            for (_, p) in &view.panes {
+                p.subscribe(&notify);
+            }
+            sent.retain(|id, _| view.panes.iter().any(|(v, _)| v == id));
+            visible = view.panes;
+            if last_layout.as_ref() != Some(&view.layout) {
+                last_layout = Some(view.layout.clone());
+                layout = Some(view.layout);
+            }
+        }
+
+        let now = Instant::now();
+        let mut panes = Vec::new();
+        for (id, shared) in &visible {
+            let since = match sent.get(id) {
+                Some(s) if s.seq == shared.seq() => continue,
+                Some(s) if now.duration_since(s.at) < interval => {
+                    let due = s.at + interval;
+                    deadline = Some(deadline.map_or(due, |d| d.min(due)));
+                    continue;
+                }
+                Some(s) => s.seq,
+                None => 0,
+            };
+            let update = shared.state.lock().update_since(*id, since);
+            sent.insert(
+                *id,
+                PaneSent {
+                    seq: update.seq,
+                    at: now,
+                },
+            );
+            panes.push(update);
+        }
+        if layout.is_none() && panes.is_empty() {
+            if deadline.is_none()
+                && visible
+                    .iter()
+                    .any(|(id, p)| sent.get(id).is_some_and(|s| s.seq != p.seq()))
+            {
+                deadline = Some(now + interval);
+            }
+            continue;
+        }
+        if !send(&writer, &ServerMessage::Frame(Frame { layout, panes })).await {
+            return;
+        }
+    }
+}
+
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(d) => tokio::time::sleep_until(d.into()).await,
+        None => std::future::pending().await,
+    }
+}

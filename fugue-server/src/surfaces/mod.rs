@@ -1,0 +1,7 @@
+//! The ways in: the client socket (CLI verbs and attached terminals).
+//!
+//! A surface turns what it receives into Commands for the dispatcher and carries the
+//! answers back; it never changes panes or the session tree itself.
+
+pub mod clients;
+pub mod frames;
