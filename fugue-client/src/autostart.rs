@@ -25,7 +25,10 @@ impl ServerAddr {
         name: Option<String>,
         config: Option<PathBuf>,
     ) -> anyhow::Result<ServerAddr> {
-        let socket = match socket {
+        // Inside a pane, commands talk to the server that runs the pane, as in tmux.
+        let inherited =
+            std::env::var_os("FUGUE_SOCKET").filter(|s| !s.is_empty() && name.is_none());
+        let socket = match socket.or(inherited.map(PathBuf::from)) {
             Some(s) => std::path::absolute(&s)
                 .with_context(|| format!("bad socket path {}", s.display()))?,
             None => {

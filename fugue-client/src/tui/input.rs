@@ -148,11 +148,14 @@ impl App {
                     (KeyCode::PageDown, _) | (KeyCode::Char('f'), Mods::CTRL) => {
                         view.offset = view.offset.saturating_sub(page)
                     }
-                    (KeyCode::Char('g') | KeyCode::Home, _) => view.offset = view.history,
+                    (KeyCode::Char('g') | KeyCode::Home, _) => {
+                        view.offset = view.history.unwrap_or(u64::MAX / 2)
+                    }
                     (KeyCode::Char('G') | KeyCode::End, _) => view.offset = 0,
                     _ => {}
                 }
-                view.offset = view.offset.min(view.history);
+                // Until the server has said how much history there is, it clamps for us.
+                view.offset = view.offset.min(view.history.unwrap_or(u64::MAX / 2));
                 let changed = view.offset != before;
                 let (pane, offset) = (view.pane, view.offset);
                 self.mode = Mode::Scroll(view);
@@ -265,7 +268,7 @@ impl App {
                 self.mode = Mode::Scroll(ScrollView {
                     pane,
                     offset: 0,
-                    history: 0,
+                    history: None,
                     rows: Vec::new(),
                 });
                 vec![rows_request(pane, 0, self.page())]

@@ -21,7 +21,7 @@ use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event};
 use ratatui::crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::crossterm::{cursor, execute};
 use state::{App, Mode, Pending};
@@ -35,7 +35,14 @@ struct TerminalGuard;
 impl TerminalGuard {
     fn enter() -> anyhow::Result<TerminalGuard> {
         enable_raw_mode().context("cannot put the terminal in raw mode (is this a terminal?)")?;
-        execute!(stdout(), EnterAlternateScreen, EnableBracketedPaste)?;
+        // Clear explicitly: ratatui's clear() asks the terminal for the cursor position,
+        // which would race the input thread for the terminal's answer.
+        execute!(
+            stdout(),
+            EnterAlternateScreen,
+            EnableBracketedPaste,
+            Clear(ClearType::All)
+        )?;
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             restore();
@@ -107,7 +114,6 @@ pub async fn attach(
     }
     let guard = TerminalGuard::enter()?;
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
-    terminal.clear()?;
     let reason = run(&mut terminal, &mut conn, &mut app).await;
     drop(terminal);
     drop(guard);
@@ -213,7 +219,9 @@ fn on_response(
             if let Mode::Scroll(s) = &mut app.mode
                 && s.pane == pane
             {
-                s.history = rows.history;
+                s.history = Some(rows.history);
+                // The server clamps the start to the history it has.
+                s.offset = rows.start.min(0).unsigned_abs();
                 s.rows = rows.rows;
             }
             Vec::new()

@@ -100,7 +100,11 @@ fn draw_pane(f: &mut Frame, app: &App, r: &PaneRect, area: Rect) {
     match &app.mode {
         Mode::Scroll(s) if s.pane == r.pane => {
             draw_rows(f.buffer_mut(), inner, &s.rows);
-            let tag = format!("[{}/{}]", s.offset, s.history);
+            let tag = format!(
+                "[{}/{}]",
+                s.offset,
+                s.history.map(|h| h.to_string()).unwrap_or_default()
+            );
             let x = (inner.x + inner.width).saturating_sub(tag.len() as u16);
             f.buffer_mut().set_string(
                 x,

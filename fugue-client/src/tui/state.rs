@@ -36,7 +36,8 @@ pub struct ScrollView {
     pub pane: PaneId,
     /// Lines above the live screen.
     pub offset: u64,
-    pub history: u64,
+    /// Lines of history, once the server has said.
+    pub history: Option<u64>,
     /// The rows shown, from line `-offset`.
     pub rows: Vec<Arc<Row>>,
 }
@@ -126,7 +127,8 @@ impl App {
         for u in frame.panes {
             let view = self.panes.entry(u.pane).or_default();
             if u.full || view.rows != u.rows || view.cols != u.cols {
-                view.lines = vec![Arc::new(Row::default()); usize::from(u.rows)];
+                let blank = Arc::new(Row::default());
+                view.lines = (0..u.rows).map(|_| Arc::clone(&blank)).collect();
             }
             view.cols = u.cols;
             view.rows = u.rows;

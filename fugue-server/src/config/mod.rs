@@ -13,22 +13,12 @@ pub use keys::{Binding, KeysSection};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Config {
     pub server: ServerSection,
     pub status: StatusSection,
     pub keys: KeysSection,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            server: ServerSection::default(),
-            status: StatusSection::default(),
-            keys: KeysSection::default(),
-        }
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]

@@ -10,7 +10,7 @@ use fugue_protocol::{
 /// Most bytes one `send-keys` may deliver.
 pub const MAX_INPUT: usize = 1024 * 1024;
 
-fn live_pane<'t>(tree: &'t crate::session::Tree, id: PaneId) -> Result<&'t Pane, CommandError> {
+fn live_pane(tree: &crate::session::Tree, id: PaneId) -> Result<&Pane, CommandError> {
     let p = tree
         .panes
         .get(&id)

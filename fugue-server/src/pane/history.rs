@@ -233,7 +233,7 @@ mod tests {
     #[test]
     fn formatted_rows_become_cells() {
         let r = HistoryRow::new("a\x1b[31mb\x1b[m 日e\u{301}", true);
-        assert_eq!(r.plain(), "ab 日é");
+        assert_eq!(r.plain(), "ab 日e\u{301}");
         let row = r.to_row();
         let cells: Vec<_> = row.cells().map(|c| (c.col, c.text.to_string())).collect();
         assert_eq!(

@@ -79,7 +79,9 @@ impl RowCache {
         let (rows, _) = screen.size();
         let rows = usize::from(rows.get());
         if rows != self.rows.len() {
-            self.rows = vec![Arc::new(Row::default()); rows];
+            // Rows are immutable once shared, so one blank row can stand for all of them.
+            let blank = Arc::new(Row::default());
+            self.rows = (0..rows).map(|_| Arc::clone(&blank)).collect();
             self.versions = vec![seq; rows];
             self.reset = seq;
         }

@@ -1,0 +1,11 @@
+//! End-to-end tests: the real `fugue` and `fugue-server` binaries, real sockets and
+//! real PTYs. The terminal client runs inside a PTY and its screen is read back
+//! through vt100, the way a person would see it.
+
+mod e2e {
+    pub mod cli;
+    pub mod harness;
+    pub mod lifecycle;
+    pub mod security;
+    pub mod tui;
+}

@@ -1,0 +1,241 @@
+//! CLI verbs against a real server.
+
+use super::harness::{World, eventually};
+
+fn capture(w: &World, target: &str) -> String {
+    w.ok(&["capture-pane", "-p", "-t", target])
+}
+
+fn wait_capture(w: &World, target: &str, text: &str) -> String {
+    eventually(&format!("`{text}` in {target}"), || {
+        let c = capture(w, target);
+        c.contains(text).then_some(c)
+    })
+}
+
+#[test]
+fn detached_session_capture_with_escapes_split_and_list() {
+    let w = World::new();
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        "w",
+        "-x",
+        "120",
+        "-y",
+        "40",
+        "--",
+        "sh",
+        "-c",
+        "printf '\\033[31mred\\033[0m\\n'; exec cat",
+    ]);
+    let esc = eventually("red text", || {
+        let c = w.ok(&["capture-pane", "-p", "-e", "-t", "w"]);
+        c.contains("red").then_some(c)
+    });
+    assert!(esc.contains("\x1b[0;31mred\x1b[0m"), "{esc:?}");
+    let id = w.ok(&["split-window", "-t", "w", "-h", "-P"]);
+    assert!(
+        id.trim().starts_with('%') && id.trim()[1..].parse::<u32>().is_ok(),
+        "{id:?}"
+    );
+    let panes: Vec<serde_json::Value> =
+        serde_json::from_str(&w.ok(&["list-panes", "-t", "w", "--json"])).expect("json");
+    assert_eq!(panes.len(), 2);
+    // 120 columns split in two boxes of 60: 58 columns inside each.
+    assert_eq!(panes[0]["width"], 58);
+    assert_eq!(
+        panes[1]["id"].as_u64().map(|n| format!("%{n}")),
+        Some(id.trim().to_string())
+    );
+}
+
+#[test]
+fn unknown_target_fails_and_names_what_exists() {
+    let w = World::new();
+    w.ok(&["new", "-d", "-s", "w"]);
+    let out = w.run(&["capture-pane", "-p", "-t", "nosuch"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("nosuch") && err.contains("sessions: w"),
+        "{err}"
+    );
+    let out = w.run(&["kill-pane", "-t", "%99"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("%99") && err.contains("%1 (w:0.0)"),
+        "{err}"
+    );
+    let out = w.run(&["send-keys", "-t", "w:5", "x"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("no window 5"),
+        "{err}"
+    );
+}
+
+#[test]
+fn send_keys_types_text_and_key_names() {
+    let w = World::new();
+    w.ok(&["new", "-d", "-s", "k"]);
+    w.ok(&["send-keys", "-t", "k", "sleep 100", "Enter"]);
+    eventually("sleep to run", || {
+        w.ok(&["list-panes", "-t", "k", "-F", "#{pane_current_command}"])
+            .contains("sleep")
+            .then_some(())
+    });
+    w.ok(&["send-keys", "-t", "k", "C-c"]);
+    w.ok(&["send-keys", "-t", "k", "-l", "echo lit-$((2+3)) Enter"]);
+    w.ok(&["send-keys", "-t", "k", "Enter"]);
+    wait_capture(&w, "k", "lit-5 Enter");
+}
+
+#[test]
+fn capture_ranges_reach_into_history_and_join_wrapped_lines() {
+    let w = World::new();
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        "h",
+        "-x",
+        "40",
+        "-y",
+        "12",
+        "--",
+        "sh",
+        "-c",
+        "seq 1 100; exec cat",
+    ]);
+    wait_capture(&w, "h", "100");
+    let all = w.ok(&["capture-pane", "-p", "-t", "h", "-S", "-", "-E", "-"]);
+    let lines: Vec<&str> = all.lines().filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines.first(), Some(&"1"));
+    assert!(lines.contains(&"100"));
+    let some = w.ok(&["capture-pane", "-p", "-t", "h", "-S", "-3", "-E", "-1"]);
+    assert_eq!(some.lines().count(), 3, "{some:?}");
+
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        "j",
+        "-x",
+        "12",
+        "-y",
+        "8",
+        "--",
+        "sh",
+        "-c",
+        "echo abcdefghijklmnop; exec cat",
+    ]);
+    wait_capture(&w, "j", "abcdefghij");
+    let joined = w.ok(&["capture-pane", "-p", "-J", "-t", "j"]);
+    assert!(joined.contains("abcdefghijklmnop"), "{joined:?}");
+    let plain = w.ok(&["capture-pane", "-p", "-t", "j"]);
+    assert!(!plain.contains("abcdefghijklmnop"), "{plain:?}");
+}
+
+#[test]
+fn windows_layouts_and_renames() {
+    let w = World::new();
+    w.ok(&["new", "-d", "-s", "lay", "-x", "100", "-y", "30"]);
+    w.ok(&["split-window", "-t", "lay", "-h"]);
+    w.ok(&["split-window", "-t", "lay", "-v"]);
+    w.ok(&["select-layout", "-t", "lay", "even-horizontal"]);
+    let widths = w.ok(&[
+        "list-panes",
+        "-t",
+        "lay",
+        "-F",
+        "#{pane_width}x#{pane_height}",
+    ]);
+    assert_eq!(
+        widths.lines().collect::<Vec<_>>(),
+        vec!["32x28", "31x28", "31x28"],
+        "{widths}"
+    );
+    w.ok(&["select-layout", "-t", "lay", "even-vertical"]);
+    let heights = w.ok(&["list-panes", "-t", "lay", "-F", "#{pane_height}"]);
+    assert_eq!(heights.lines().collect::<Vec<_>>(), vec!["8", "8", "8"]);
+    w.ok(&["select-layout", "-t", "lay", "tiled"]);
+    w.ok(&["select-layout", "-t", "lay", "main-vertical"]);
+    w.ok(&["resize-pane", "-t", "lay:0.0", "-R", "5"]);
+    w.ok(&["resize-pane", "-t", "lay:0.0", "-Z"]);
+    let zoomed = w.ok(&[
+        "list-panes",
+        "-t",
+        "lay",
+        "-F",
+        "#{pane_index} #{pane_width}",
+    ]);
+    assert!(
+        zoomed.lines().next().is_some_and(|l| l == "0 98"),
+        "{zoomed}"
+    );
+
+    w.ok(&["new-window", "-t", "lay", "-n", "second"]);
+    w.ok(&["rename-window", "-t", "lay:1", "renamed"]);
+    w.ok(&["rename-session", "-t", "lay", "lay2"]);
+    let names = w.ok(&[
+        "list-panes",
+        "-s",
+        "-t",
+        "lay2",
+        "-F",
+        "#{session_name}:#{window_index}:#{window_name}",
+    ]);
+    assert!(names.contains("lay2:1:renamed"), "{names}");
+    w.ok(&["select-window", "-t", "lay2:0"]);
+    w.ok(&["next-window", "-t", "lay2"]);
+    let active = w.ok(&[
+        "list-panes",
+        "-s",
+        "-t",
+        "lay2",
+        "-F",
+        "#{window_index}#{window_active}",
+    ]);
+    assert!(active.contains("11"), "{active}");
+    w.ok(&["kill-window", "-t", "lay2:1"]);
+    assert_eq!(w.panes().len(), 3);
+    let out = w.run(&["list-panes", "-F", "#{nope}"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("known variables"));
+}
+
+#[test]
+fn programs_get_answers_from_the_terminal_with_no_client() {
+    let w = World::new();
+    // The program asks for the cursor position and prints what it got back.
+    w.ok(&[
+        "new", "-d", "-s", "dsr", "--", "sh", "-c",
+        "stty -icanon -echo; printf 'ab\\033[6n'; r=$(dd bs=1 count=6 2>/dev/null | od -An -c | tr -d ' '); echo; echo \"got:$r\"; exec cat",
+    ]);
+    let c = wait_capture(&w, "dsr", "got:");
+    assert!(c.contains("got:033[1;3R"), "{c}");
+}
+
+#[test]
+fn panes_know_where_they_are() {
+    let w = World::new();
+    w.ok(&["new", "-d", "-s", "env"]);
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "env",
+        "echo \"id=$FUGUE_PANE_ID sock=$FUGUE_SOCKET term=$TERM\"",
+        "Enter",
+    ]);
+    let c = wait_capture(&w, "env", "id=%1");
+    assert!(c.contains(&format!("sock={}", w.socket.display())), "{c}");
+    assert!(c.contains("term=xterm-256color"), "{c}");
+    // Inside a pane, a CLI call with no target means that pane.
+    let inner = format!(
+        "{} list-panes -F inner=#{{pane_id}}",
+        super::harness::fugue_bin().display()
+    );
+    w.ok(&["send-keys", "-t", "env", &inner, "Enter"]);
+    wait_capture(&w, "env", "inner=%1");
+}

@@ -1,0 +1,286 @@
+//! Test fixtures: an isolated server per test, CLI calls, and a terminal client in a
+//! PTY whose screen is parsed with vt100.
+
+use parking_lot::{Condvar, Mutex};
+use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+pub const TIMEOUT: Duration = Duration::from_secs(15);
+
+pub fn fugue_bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_fugue"))
+}
+
+/// One isolated fugue world: its own socket, state, config and runtime folders.
+pub struct World {
+    pub dir: tempfile::TempDir,
+    pub socket: PathBuf,
+}
+
+impl World {
+    pub fn new() -> World {
+        let server = fugue_bin().with_file_name("fugue-server");
+        assert!(
+            server.is_file(),
+            "{} is missing: build the whole workspace first (cargo test --workspace builds it)",
+            server.display()
+        );
+        let dir = tempfile::tempdir().expect("temp dir");
+        for sub in ["run", "state", "config", "home"] {
+            std::fs::create_dir_all(dir.path().join(sub)).expect("mkdir");
+        }
+        let socket = dir.path().join("run/fugue/test");
+        World { dir, socket }
+    }
+
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.dir.path().join(rel)
+    }
+
+    pub fn state_dir(&self) -> PathBuf {
+        self.path("state/fugue")
+    }
+
+    fn envs(&self) -> Vec<(&'static str, String)> {
+        let p = |s: &str| self.path(s).to_string_lossy().into_owned();
+        vec![
+            ("XDG_RUNTIME_DIR", p("run")),
+            ("XDG_STATE_HOME", p("state")),
+            ("XDG_CONFIG_HOME", p("config")),
+            ("HOME", p("home")),
+            ("SHELL", "/bin/sh".into()),
+            ("TERM", "xterm-256color".into()),
+            ("PS1", "$ ".into()),
+            ("ENV", String::new()),
+        ]
+    }
+
+    /// A `fugue` command against this world's server.
+    pub fn cmd(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(fugue_bin());
+        c.arg("-S").arg(&self.socket).args(args);
+        c.env_remove("FUGUE_PANE_ID")
+            .env_remove("FUGUE_SOCKET")
+            .env_remove("TMUX");
+        for (k, v) in self.envs() {
+            c.env(k, v);
+        }
+        c
+    }
+
+    pub fn run(&self, args: &[&str]) -> Output {
+        self.cmd(args).output().expect("run fugue")
+    }
+
+    /// Runs a verb that must succeed and returns its standard output.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(
+            out.status.success(),
+            "fugue {args:?} failed: {}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Panes as `list-panes -a --json` reports them.
+    pub fn panes(&self) -> Vec<serde_json::Value> {
+        let out = self.ok(&["list-panes", "-a", "--json"]);
+        serde_json::from_str(&out).expect("list-panes json")
+    }
+
+    /// Starts a terminal client in a PTY of the given size.
+    pub fn tui(&self, args: &[&str], cols: u16, rows: u16) -> Tui {
+        let mut cmd = CommandBuilder::new(fugue_bin());
+        cmd.arg("-S");
+        cmd.arg(&self.socket);
+        for a in args {
+            cmd.arg(a);
+        }
+        cmd.env_remove("FUGUE_PANE_ID");
+        cmd.env_remove("FUGUE_SOCKET");
+        for (k, v) in self.envs() {
+            cmd.env(k, v);
+        }
+        cmd.cwd(self.dir.path());
+        Tui::spawn(cmd, cols, rows)
+    }
+}
+
+impl Drop for World {
+    fn drop(&mut self) {
+        let _ = self.cmd(&["kill-server"]).output();
+    }
+}
+
+/// Waits for a condition that depends on the server's state, re-checking it briefly.
+/// (Screens of terminal clients are awaited with [`Tui::wait`], which is event-driven.)
+pub fn eventually<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(v) = f() {
+            return v;
+        }
+        assert!(start.elapsed() < TIMEOUT, "timed out waiting for {what}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+struct Screen {
+    parser: Mutex<vt100::Parser>,
+    changed: Condvar,
+    /// The client process closed the PTY.
+    closed: Mutex<bool>,
+}
+
+/// A terminal client running in a PTY.
+pub struct Tui {
+    master: Box<dyn MasterPty + Send>,
+    writer: Box<dyn Write + Send>,
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    screen: Arc<Screen>,
+}
+
+impl Tui {
+    fn spawn(cmd: CommandBuilder, cols: u16, rows: u16) -> Tui {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("openpty");
+        let child = pair.slave.spawn_command(cmd).expect("spawn fugue");
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().expect("reader");
+        let writer = pair.master.take_writer().expect("writer");
+        let screen = Arc::new(Screen {
+            parser: Mutex::new(vt100::Parser::new(nz(rows), nz(cols), 0)),
+            changed: Condvar::new(),
+            closed: Mutex::new(false),
+        });
+        let s = Arc::clone(&screen);
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 65536];
+            loop {
+                match reader.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => {
+                        s.parser.lock().process(&buf[..n]);
+                        s.changed.notify_all();
+                    }
+                }
+            }
+            *s.closed.lock() = true;
+            s.changed.notify_all();
+        });
+        Tui {
+            master: pair.master,
+            writer,
+            child,
+            screen,
+        }
+    }
+
+    /// Types bytes as if on the keyboard.
+    pub fn send(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).expect("write to client");
+        self.writer.flush().expect("flush");
+    }
+
+    /// The prefix, then a key.
+    pub fn prefix(&mut self, key: &[u8]) {
+        self.send(b"\x02");
+        self.send(key);
+    }
+
+    pub fn resize(&mut self, cols: u16, rows: u16) {
+        self.screen
+            .parser
+            .lock()
+            .screen_mut()
+            .set_size(nz(rows), nz(cols));
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("resize");
+    }
+
+    pub fn contents(&self) -> String {
+        self.screen.parser.lock().screen().contents()
+    }
+
+    pub fn screen<T>(&self, f: impl FnOnce(&vt100::Screen) -> T) -> T {
+        f(self.screen.parser.lock().screen())
+    }
+
+    /// Waits until `pred` holds for the screen; panics with the screen if it does not.
+    pub fn wait(&self, what: &str, pred: impl Fn(&vt100::Screen) -> bool) {
+        let deadline = Instant::now() + TIMEOUT;
+        let mut parser = self.screen.parser.lock();
+        loop {
+            if pred(parser.screen()) {
+                return;
+            }
+            if Instant::now() >= deadline {
+                panic!(
+                    "timed out waiting for {what}; the screen was:\n{}",
+                    parser.screen().contents()
+                );
+            }
+            self.screen.changed.wait_until(&mut parser, deadline);
+        }
+    }
+
+    pub fn wait_text(&self, text: &str) {
+        self.wait(&format!("`{text}` on screen"), |s| {
+            s.contents().contains(text)
+        });
+    }
+
+    /// Waits for the client process to exit and returns its status code.
+    pub fn wait_exit(&mut self) -> u32 {
+        let deadline = Instant::now() + TIMEOUT;
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.exit_code();
+            }
+            assert!(
+                Instant::now() < deadline,
+                "client did not exit; screen:\n{}",
+                self.contents()
+            );
+            let mut closed = self.screen.closed.lock();
+            if !*closed {
+                self.screen
+                    .changed
+                    .wait_for(&mut closed, Duration::from_millis(50));
+            }
+        }
+    }
+}
+
+impl Drop for Tui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+/// Number of pane boxes on a screen: top-left corners of borders.
+pub fn count_boxes(screen: &vt100::Screen) -> usize {
+    screen.contents().matches('┌').count()
+}
+
+pub fn nz(v: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(v).unwrap_or(std::num::NonZeroU16::MIN)
+}

@@ -1,0 +1,209 @@
+//! The terminal client, driven through a PTY and read back through vt100.
+
+use super::harness::{World, count_boxes, eventually};
+
+/// Every row but the status bar.
+fn pane_area(screen: &vt100::Screen) -> String {
+    let (rows, cols) = screen.size();
+    screen
+        .rows(0, cols.get())
+        .take(usize::from(rows.get()) - 1)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn active_pane(w: &World) -> String {
+    w.panes()
+        .into_iter()
+        .find(|p| p["active"] == true && p["window_active"] == true)
+        .and_then(|p| p["id"].as_u64())
+        .map(|id| format!("%{id}"))
+        .expect("an active pane")
+}
+
+#[test]
+fn split_type_detach_and_reattach_keep_layout_and_screens() {
+    let w = World::new();
+    let mut t = w.tui(&[], 160, 48);
+    t.wait("a session with one pane", |s| {
+        count_boxes(s) == 1 && s.contents().contains("[0]")
+    });
+    t.prefix(b"%");
+    t.wait("two panes side by side", |s| count_boxes(s) == 2);
+    t.prefix(b"\"");
+    t.wait("three panes", |s| count_boxes(s) == 3);
+    assert_eq!(w.panes().len(), 3);
+
+    // Typed text lands in the active pane (the last one created) and nowhere else.
+    let active = active_pane(&w);
+    t.send(b"echo typed-$((40+2))\r");
+    t.wait_text("typed-42");
+    eventually("output in the active pane", || {
+        w.ok(&["capture-pane", "-p", "-t", &active])
+            .contains("typed-42")
+            .then_some(())
+    });
+    for p in w.panes() {
+        let id = format!("%{}", p["id"]);
+        if id != active {
+            assert!(
+                !w.ok(&["capture-pane", "-p", "-t", &id])
+                    .contains("typed-42"),
+                "{id} got the text"
+            );
+        }
+    }
+
+    // A full-screen program on the alternate screen must come back intact.
+    t.send(b"printf '\\033[?1049h\\033[H\\033[2JALT-SCREEN-UP'; sleep 1000\r");
+    t.wait("the program on the alternate screen", |s| {
+        s.contents().contains("ALT-SCREEN-UP") && !s.contents().contains("typed-42")
+    });
+    let before = t.screen(pane_area);
+
+    t.prefix(b"d");
+    t.wait_text("[detached (from session 0)]");
+    assert_eq!(t.wait_exit(), 0);
+
+    let t2 = w.tui(&["attach"], 160, 48);
+    t2.wait(
+        &format!("the same layout and screens after re-attach:\n{before}"),
+        |s| pane_area(s) == before,
+    );
+    assert_eq!(t2.screen(count_boxes), 3);
+}
+
+#[test]
+fn two_clients_see_the_same_thing() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "shared"]);
+    let mut a = w.tui(&["attach", "-t", "shared"], 120, 40);
+    let b = w.tui(&["attach", "-t", "shared"], 120, 40);
+    a.wait_text("[shared]");
+    b.wait_text("[shared]");
+    a.prefix(b"%");
+    a.send(b"echo from-a-$((1+1))\r");
+    b.wait_text("from-a-2");
+    b.wait("both clients to show the same panes", |s| {
+        count_boxes(s) == 2
+    });
+    a.wait("client a to settle", |s| s.contents().contains("from-a-2"));
+    let expected = b.screen(pane_area);
+    a.wait("identical screens", |s| pane_area(s) == expected);
+}
+
+#[test]
+fn resizing_the_outer_terminal_resizes_panes() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "rs"], 100, 30);
+    t.wait_text("[rs]");
+    t.prefix(b"%");
+    t.wait("two panes", |s| count_boxes(s) == 2);
+    let widths = |w: &World| -> Vec<u64> {
+        w.panes()
+            .iter()
+            .filter_map(|p| p["width"].as_u64())
+            .collect()
+    };
+    // 100 columns: two boxes of 50, each 48 wide inside.
+    assert_eq!(widths(&w), vec![48, 48]);
+    t.resize(140, 40);
+    eventually("panes to follow the terminal", || {
+        (widths(&w) == vec![68, 68]).then_some(())
+    });
+    let heights: Vec<u64> = w
+        .panes()
+        .iter()
+        .filter_map(|p| p["height"].as_u64())
+        .collect();
+    assert_eq!(
+        heights,
+        vec![37, 37],
+        "40 rows less the status bar and two border rows"
+    );
+    t.wait("the right border at the new edge", |s| {
+        s.cell(0, 139).is_some_and(|c| c.contents() == "┐")
+    });
+}
+
+#[test]
+fn colors_and_wide_characters_are_drawn_as_the_pane_holds_them() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "c"], 80, 24);
+    t.wait_text("[c]");
+    t.send(b"clear; printf '\\033[1;31mRED\\033[0m \\033[38;2;1;2;3mRGB\\033[0m \\346\\227\\245\\346\\234\\254x\\n'\r");
+    t.wait_text("日本x");
+    t.screen(|s| {
+        let (row, col) = (0..24)
+            .find_map(|r| {
+                let line: String = s.rows(0, 80).nth(usize::from(r)).unwrap_or_default();
+                line.find("RED")
+                    .map(|c| (r, line[..c].chars().count() as u16))
+            })
+            .expect("RED on screen");
+        let red = s.cell(row, col).expect("cell");
+        assert_eq!(red.fgcolor(), vt100::Color::Idx(1));
+        assert!(red.bold());
+        let rgb = s.cell(row, col + 4).expect("cell");
+        assert_eq!(rgb.fgcolor(), vt100::Color::Rgb(1, 2, 3));
+        let wide = s.cell(row, col + 8).expect("cell");
+        assert_eq!(wide.contents(), "日");
+        assert!(wide.is_wide());
+        assert_eq!(s.cell(row, col + 12).expect("cell").contents(), "x");
+    });
+}
+
+#[test]
+fn prefix_keys_manage_windows_zoom_and_rename() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "keys"], 100, 30);
+    t.wait_text("[keys]");
+    t.prefix(b"c");
+    t.wait_text("1:sh*");
+    t.prefix(b"0");
+    t.wait_text("0:sh*");
+    t.prefix(b",");
+    t.wait_text("rename window");
+    t.send(b"\x15editor\r");
+    t.wait_text("0:editor*");
+    t.prefix(b"%");
+    t.wait("two panes", |s| count_boxes(s) == 2);
+    t.prefix(b"z");
+    t.wait("zoomed to one pane", |s| {
+        count_boxes(s) == 1 && s.contents().contains("0:editor*Z")
+    });
+    t.prefix(b"z");
+    t.wait("unzoomed", |s| count_boxes(s) == 2);
+    t.prefix(b"x");
+    t.wait_text("kill-pane %");
+    t.send(b"y");
+    t.wait("one pane left", |s| count_boxes(s) == 1);
+    t.prefix(b"?");
+    t.wait_text("split-right");
+    t.send(b"q");
+    t.wait("help closed", |s| !s.contents().contains("split-right"));
+    // C-b C-b sends a literal C-b to the program.
+    t.send(b"cat -v\r");
+    t.prefix(b"\x02");
+    t.send(b"\r");
+    t.wait_text("^B");
+}
+
+#[test]
+fn scroll_mode_shows_history() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "sc"], 80, 20);
+    t.wait_text("[sc]");
+    t.send(b"for i in $(seq 1 200); do echo line-$i; done\r");
+    t.wait_text("line-200");
+    t.prefix(b"[");
+    t.wait_text("scroll: q to leave");
+    t.send(b"\x1b[5~");
+    t.wait("a page up", |s| s.contents().contains("line-170 "));
+    t.send(b"g");
+    t.wait("the top of history", |s| s.contents().contains("line-3 "));
+    t.send(b"q");
+    t.wait("back to the live screen", |s| {
+        !s.contents().contains("scroll: q") && s.contents().contains("line-200")
+    });
+}
