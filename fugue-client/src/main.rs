@@ -3,6 +3,7 @@
 mod autostart;
 mod cli;
 mod connection;
+mod mcp_bridge;
 mod tui;
 
 use autostart::ServerAddr;
@@ -43,6 +44,7 @@ async fn run(args: Cli) -> anyhow::Result<i32> {
             let target = target.map(|t| t.parse::<Target>()).transpose()?;
             tui::attach(&addr, target, false).await
         }
+        Some(Verb::Mcp) => tokio::task::spawn_blocking(move || mcp_bridge::run(&addr)).await?,
         Some(verb) => match cli::run(&addr, verb).await? {
             cli::Outcome::Exit(code) => Ok(code),
             cli::Outcome::Attach(target) => tui::attach(&addr, target, false).await,

@@ -6,6 +6,7 @@ mod e2e {
     pub mod cli;
     pub mod harness;
     pub mod lifecycle;
+    pub mod mcp;
     pub mod security;
     pub mod tui;
 }

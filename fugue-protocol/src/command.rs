@@ -7,6 +7,7 @@
 //! against it.
 
 use crate::keys::Key;
+use crate::observe::{ReadPane, RunCommand, SearchPanes, WaitFor};
 use crate::target::Target;
 use serde::{Deserialize, Serialize};
 
@@ -121,6 +122,8 @@ pub struct Spawn {
     pub title: Option<String>,
     /// Scan this pane's output for sideband tags.
     pub sideband: Option<bool>,
+    /// Keep the pane, showing its exit status, when the program ends.
+    pub remain: Option<bool>,
 }
 
 /// `new-session`
@@ -303,6 +306,10 @@ pub enum Command {
     DetachClient {
         target: Option<Target>,
     },
+    ReadPane(ReadPane),
+    WaitFor(WaitFor),
+    RunCommand(RunCommand),
+    SearchPanes(SearchPanes),
 }
 
 /// What a command may do, for the permission policy.
@@ -375,6 +382,26 @@ pub const COMMANDS: &[CommandSpec] = &[
     spec!("list-panes", Read, "list panes with their details"),
     spec!("attach-session", Read, "attach a client to a session"),
     spec!("detach-client", Write, "detach clients from a session"),
+    spec!(
+        "read-pane",
+        Read,
+        "read a pane's screen, history, or what arrived since a cursor"
+    ),
+    spec!(
+        "wait-for",
+        Read,
+        "wait for output, quiet, or the end of a pane's program"
+    ),
+    spec!(
+        "run-command",
+        Write,
+        "run a shell command to completion and return its output"
+    ),
+    spec!(
+        "search-panes",
+        Read,
+        "search screens and history of panes with a regex"
+    ),
 ];
 
 impl Command {
@@ -401,6 +428,10 @@ impl Command {
             Command::ListPanes { .. } => 18,
             Command::AttachSession { .. } => 19,
             Command::DetachClient { .. } => 20,
+            Command::ReadPane(_) => 21,
+            Command::WaitFor(_) => 22,
+            Command::RunCommand(_) => 23,
+            Command::SearchPanes(_) => 24,
         }
     }
 
@@ -425,6 +456,10 @@ impl Command {
             Command::SplitPane(c) => c.target.as_ref(),
             Command::SendInput(c) => c.target.as_ref(),
             Command::CapturePane(c) => c.target.as_ref(),
+            Command::ReadPane(c) => c.target.as_ref(),
+            Command::WaitFor(c) => c.target.as_ref(),
+            Command::RunCommand(c) => c.pane.as_ref().or(c.split_from.as_ref()),
+            Command::SearchPanes(c) => c.targets.first(),
             Command::KillPane { target }
             | Command::KillWindow { target }
             | Command::KillSession { target }

@@ -19,6 +19,7 @@ pub mod error;
 pub mod ids;
 pub mod keys;
 pub mod message;
+pub mod observe;
 pub mod paths;
 pub mod response;
 pub mod screen;
@@ -32,6 +33,7 @@ pub use keys::Key;
 pub use message::{
     ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
 };
+pub use observe::*;
 pub use response::*;
 pub use screen::{Row, Style};
 pub use target::{Target, WindowSpec};

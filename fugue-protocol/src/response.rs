@@ -2,6 +2,7 @@
 
 use crate::bindings::KeyTable;
 use crate::ids::{PaneId, SessionId, WindowId};
+use crate::observe::{InputSent, PaneText, RunOutcome, SearchResult, WaitOutcome};
 use crate::screen::Row;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -89,4 +90,9 @@ pub enum Response {
     Captured(String),
     Rows(RowsReply),
     Attached(AttachInfo),
+    Read(PaneText),
+    Waited(WaitOutcome),
+    Ran(RunOutcome),
+    Found(SearchResult),
+    Sent(InputSent),
 }

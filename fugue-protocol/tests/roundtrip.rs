@@ -18,6 +18,7 @@ fn spawn() -> Spawn {
         env: vec![("A".into(), "b".into())],
         title: Some("t".into()),
         sideband: Some(true),
+        remain: Some(false),
     }
 }
 
@@ -109,6 +110,36 @@ fn commands() -> Vec<Command> {
             create: true,
         },
         Command::DetachClient { target: t("s") },
+        Command::ReadPane(ReadPane {
+            target: t("%1"),
+            source: ReadSource::Since("%1@4.ab".into()),
+            lines: Some(10),
+            ansi: false,
+        }),
+        Command::WaitFor(WaitFor {
+            target: None,
+            condition: WaitCondition::Text {
+                pattern: "^done$".into(),
+                after: None,
+            },
+            timeout_ms: Some(5),
+        }),
+        Command::RunCommand(RunCommand {
+            pane: None,
+            split_from: t("%1"),
+            command: "make".into(),
+            cwd: None,
+            env: vec![],
+            timeout_ms: None,
+            keep: true,
+        }),
+        Command::SearchPanes(SearchPanes {
+            pattern: "x".into(),
+            targets: vec![Target::Pane(PaneId(2))],
+            history: true,
+            offset: 1,
+            limit: 2,
+        }),
     ]
 }
 
@@ -187,6 +218,48 @@ fn responses() -> Vec<Result<Response, CommandError>> {
             history: 9,
             rows: vec![row()],
         })),
+        Ok(Response::Read(PaneText {
+            pane: PaneId(1),
+            text: "a\nb".into(),
+            lines: 2,
+            cursor: "%1@3.ab".into(),
+            lines_missed: 1,
+            truncated: true,
+            cursor_row: 1,
+            cursor_col: 1,
+            alternate_screen: false,
+            width: 10,
+            height: 5,
+        })),
+        Ok(Response::Waited(WaitOutcome {
+            pane: PaneId(1),
+            line: Some("done".into()),
+            matched: Some("done".into()),
+            exit_status: Some(0),
+            cursor: "c".into(),
+            waited_ms: 3,
+            timeout_ms: 4,
+        })),
+        Ok(Response::Ran(RunOutcome {
+            pane: PaneId(1),
+            exit_status: 2,
+            output: "o".into(),
+            truncated: false,
+            duration_ms: 9,
+        })),
+        Ok(Response::Found(SearchResult {
+            matches: vec![SearchMatch {
+                pane: PaneId(1),
+                line: -4,
+                text: "x".into(),
+            }],
+            total: 3,
+            next_offset: Some(1),
+        })),
+        Ok(Response::Sent(InputSent {
+            pane: PaneId(1),
+            cursor: "%1@0.1".into(),
+        })),
         Ok(Response::Attached(AttachInfo {
             session: SessionId(1),
             session_name: "s".into(),
@@ -247,6 +320,24 @@ fn frame() -> Frame {
             mouse: false,
         }],
     }
+}
+
+#[test]
+fn ids_travel_as_their_printed_form() {
+    assert_eq!(
+        codec::decode::<PaneId>(&codec::encode(&PaneId(7)).unwrap()).unwrap(),
+        PaneId(7)
+    );
+    let info = Created {
+        session: SessionId(1),
+        session_name: "s".into(),
+        window: WindowId(2),
+        window_index: 0,
+        pane: PaneId(3),
+    };
+    let bytes = codec::encode(&info).unwrap();
+    assert!(bytes.windows(2).any(|w| w == b"%3"));
+    assert!(codec::decode::<PaneId>(&codec::encode(&"3").unwrap()).is_err());
 }
 
 fn round_trip<T: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(

@@ -33,6 +33,7 @@ pub struct Prepared {
     pub config: Config,
     pub config_path: Option<PathBuf>,
     pub bound: socket::Bound,
+    pub mcp: socket::Bound,
     pub state_dir: PathBuf,
 }
 
@@ -44,6 +45,7 @@ pub fn prepare(socket_path: &Path, config_file: Option<&Path>) -> Result<Prepare
     let dir = socket_path.parent().unwrap_or(Path::new("/"));
     socket::prepare_dir(dir)?;
     let bound = socket::bind(socket_path)?;
+    let mcp = socket::bind_unlocked(&paths::mcp_socket_path(socket_path))?;
     let state_dir = paths::state_dir(&env);
     std::fs::DirBuilder::new()
         .recursive(true)
@@ -58,6 +60,7 @@ pub fn prepare(socket_path: &Path, config_file: Option<&Path>) -> Result<Prepare
         config,
         config_path,
         bound,
+        mcp,
         state_dir,
     })
 }
@@ -71,19 +74,8 @@ pub async fn serve(prepared: Prepared) -> Result<(), StartError> {
         path: audit_path.clone(),
         source,
     })?;
-    let listener = prepared
-        .bound
-        .listener
-        .try_clone()
-        .and_then(|l| {
-            l.set_nonblocking(true)?;
-            tokio::net::UnixListener::from_std(l)
-        })
-        .map_err(|source| StartError::State {
-            what: "the listener",
-            path: prepared.bound.path.clone(),
-            source,
-        })?;
+    let listener = async_listener(&prepared.bound)?;
+    let mcp_listener = async_listener(&prepared.mcp)?;
     let (server, events) = Server::new(prepared.config, prepared.bound.path.clone(), audit);
     tracing::info!(
         "fugue-server {} listening on {} (config: {})",
@@ -100,19 +92,39 @@ pub async fn serve(prepared: Prepared) -> Result<(), StartError> {
         Arc::clone(&server),
         listener,
     ));
+    tokio::spawn(crate::surfaces::mcp::accept_loop(
+        Arc::clone(&server),
+        mcp_listener,
+    ));
     tokio::spawn(idle_exit(Arc::clone(&server)));
     tokio::spawn(signals(Arc::clone(&server)));
     server.shutdown.notified().await;
     // Let detach notices reach clients before the process goes.
     tokio::time::sleep(Duration::from_millis(50)).await;
     drop(prepared.bound);
+    drop(prepared.mcp);
     Ok(())
+}
+
+fn async_listener(bound: &socket::Bound) -> Result<tokio::net::UnixListener, StartError> {
+    bound
+        .listener
+        .try_clone()
+        .and_then(|l| {
+            l.set_nonblocking(true)?;
+            tokio::net::UnixListener::from_std(l)
+        })
+        .map_err(|source| StartError::State {
+            what: "the listener",
+            path: bound.path.clone(),
+            source,
+        })
 }
 
 async fn idle_exit(server: Arc<Server>) {
     loop {
         tokio::time::sleep(IDLE_START_EXIT).await;
-        let idle = server.tree.lock().sessions.is_empty() && server.clients.lock().is_empty();
+        let idle = server.is_idle() && server.clients.lock().is_empty();
         if idle {
             server.begin_shutdown("no sessions and no clients");
             return;

@@ -54,6 +54,11 @@ pub struct Server {
     had_sessions: AtomicBool,
     pub shutdown: Notify,
     shutting_down: AtomicBool,
+    /// Open MCP connections and the pane each caller runs in.
+    mcp: Mutex<HashMap<u64, Option<PaneId>>>,
+    /// Distinguishes this server's cursors from those of an earlier one on the same socket.
+    pub instance: u32,
+    nonce: AtomicU64,
 }
 
 impl Server {
@@ -75,6 +80,9 @@ impl Server {
             had_sessions: AtomicBool::new(false),
             shutdown: Notify::new(),
             shutting_down: AtomicBool::new(false),
+            mcp: Mutex::new(HashMap::new()),
+            instance: instance_id(),
+            nonce: AtomicU64::new(u64::from(instance_id())),
         });
         (server, rx)
     }
@@ -93,6 +101,11 @@ impl Server {
         for c in self.clients.lock().values() {
             c.notify.notify_one();
         }
+    }
+
+    /// A number not handed out before by this server (markers, generated ids).
+    pub fn next_nonce(&self) -> u64 {
+        self.nonce.fetch_add(0x9e37_79b9, Ordering::Relaxed)
     }
 
     pub fn next_client_id(&self) -> u64 {
@@ -193,9 +206,30 @@ impl Server {
         }
     }
 
-    /// Called after sessions may have disappeared: the server exits with its last one.
+    pub fn mcp_connected(&self, id: u64, caller_pane: Option<PaneId>) {
+        self.mcp.lock().insert(id, caller_pane);
+    }
+
+    pub fn mcp_disconnected(&self, id: u64) {
+        self.mcp.lock().remove(&id);
+        self.maybe_exit();
+    }
+
+    /// Panes whose agent is connected over MCP.
+    pub fn mcp_panes(&self) -> Vec<PaneId> {
+        self.mcp.lock().values().flatten().copied().collect()
+    }
+
+    /// True when nothing keeps the server alive: no sessions, and no MCP connection
+    /// (an agent connected over MCP may create sessions later).
+    pub fn is_idle(&self) -> bool {
+        self.tree.lock().sessions.is_empty() && self.mcp.lock().is_empty()
+    }
+
+    /// Called after sessions or MCP connections may have gone: the server exits with
+    /// its last session (once no MCP client is connected).
     pub fn maybe_exit(&self) {
-        if self.had_sessions.load(Ordering::Acquire) && self.tree.lock().sessions.is_empty() {
+        if self.had_sessions.load(Ordering::Acquire) && self.is_idle() {
             self.begin_shutdown("the last session ended");
         }
     }
@@ -226,14 +260,14 @@ impl Server {
     /// an emptied window and session.
     pub fn pane_exited(&self, pane: PaneId, status: i32) {
         tracing::info!("pane {pane} exited with status {status}");
-        let remain = self.config().server.remain_on_exit;
+        let remain_default = self.config().server.remain_on_exit;
         let mut closed_session = None;
         {
             let mut tree = self.tree.lock();
             let Some(p) = tree.panes.get_mut(&pane) else {
                 return;
             };
-            if remain {
+            if p.remain.unwrap_or(remain_default) {
                 p.exit_status = Some(status);
                 let seq = {
                     let mut st = p.shared.state.lock();
@@ -259,6 +293,14 @@ impl Server {
         self.changed();
         self.maybe_exit();
     }
+}
+
+fn instance_id() -> u32 {
+    let t = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos() ^ d.as_secs() as u32)
+        .unwrap_or(0);
+    (t ^ std::process::id().rotate_left(16)) & 0x00ff_ffff
 }
 
 /// Handles events from pane threads until the server stops.

@@ -85,7 +85,7 @@ pub fn prepare_dir(dir: &Path) -> Result<(), SocketError> {
 pub struct Bound {
     pub listener: std::os::unix::net::UnixListener,
     pub path: PathBuf,
-    _lock: File,
+    _lock: Option<File>,
 }
 
 impl Drop for Bound {
@@ -110,11 +110,31 @@ pub fn bind(path: &Path) -> Result<Bound, SocketError> {
     if unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
         return Err(SocketError::AlreadyRunning(path.into()));
     }
+    if path.exists() && std::os::unix::net::UnixStream::connect(path).is_ok() {
+        return Err(SocketError::AlreadyRunning(path.into()));
+    }
+    let (listener, path) = listen_private(path)?;
+    Ok(Bound {
+        listener,
+        path,
+        _lock: Some(lock),
+    })
+}
+
+/// Binds a second socket of a server that already holds its main socket's lock (the
+/// MCP socket), with the same permissions.
+pub fn bind_unlocked(path: &Path) -> Result<Bound, SocketError> {
+    let (listener, path) = listen_private(path)?;
+    Ok(Bound {
+        listener,
+        path,
+        _lock: None,
+    })
+}
+
+fn listen_private(path: &Path) -> Result<(std::os::unix::net::UnixListener, PathBuf), SocketError> {
     if path.exists() {
-        if std::os::unix::net::UnixStream::connect(path).is_ok() {
-            return Err(SocketError::AlreadyRunning(path.into()));
-        }
-        // A socket left behind by a server that died.
+        // A socket left behind by a server that died (the caller holds the lock).
         std::fs::remove_file(path).map_err(io_err("cannot remove stale socket", path))?;
     }
     // SAFETY: umask only changes this process's file creation mask; restored below.
@@ -124,9 +144,5 @@ pub fn bind(path: &Path) -> Result<Bound, SocketError> {
     let listener = listener.map_err(io_err("cannot listen on", path))?;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
         .map_err(io_err("cannot chmod", path))?;
-    Ok(Bound {
-        listener,
-        path: path.into(),
-        _lock: lock,
-    })
+    Ok((listener, path.into()))
 }

@@ -301,6 +301,92 @@ pub enum Verb {
         #[arg(short = 'E', allow_hyphen_values = true)]
         end: Option<String>,
     },
+    /// Read a pane's screen, its history, or only what arrived since a cursor.
+    #[command(visible_alias = "read")]
+    ReadPane {
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// The last lines of history and screen instead of the screen.
+        #[arg(long, conflicts_with = "since")]
+        scrollback: bool,
+        /// Only lines that arrived since this cursor (from an earlier --json answer).
+        #[arg(long)]
+        since: Option<String>,
+        /// At most this many lines (the last ones; default 200, at most 2000).
+        #[arg(short = 'n', long)]
+        lines: Option<u32>,
+        /// Keep colors as escape sequences.
+        #[arg(short = 'e')]
+        escapes: bool,
+        /// Print the whole answer as JSON (with the cursor for the next read).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Wait for a line of output matching a regex, for quiet, or for the program to exit.
+    #[command(visible_alias = "wait")]
+    WaitFor {
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// A regex matched against each line of output that arrives after the call.
+        #[arg(long, conflicts_with_all = ["idle", "exit"])]
+        text: Option<String>,
+        /// With --text: match output after this cursor instead.
+        #[arg(long, requires = "text")]
+        after: Option<String>,
+        /// Wait until there has been no output for this many milliseconds.
+        #[arg(long, conflicts_with = "exit")]
+        idle: Option<u64>,
+        /// Wait until the pane's program exits.
+        #[arg(long)]
+        exit: bool,
+        /// Give up after this many milliseconds (capped by the server).
+        #[arg(long)]
+        timeout: Option<u64>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run a shell command to completion and print its output; exits with its status.
+    #[command(visible_alias = "run")]
+    RunCommand {
+        /// Type the command into this pane's shell instead of starting a new pane.
+        #[arg(short = 't')]
+        pane: Option<String>,
+        /// The pane to split for the new pane.
+        #[arg(long)]
+        split_from: Option<String>,
+        #[arg(short = 'c', value_name = "DIR")]
+        cwd: Option<std::path::PathBuf>,
+        #[arg(short = 'e', value_name = "VAR=VALUE")]
+        env: Vec<String>,
+        #[arg(long)]
+        timeout: Option<u64>,
+        /// Keep the new pane open after the command ends.
+        #[arg(long)]
+        keep: bool,
+        #[arg(long)]
+        json: bool,
+        /// The command (several words are joined with spaces).
+        #[arg(last = true, required = true)]
+        command: Vec<String>,
+    },
+    /// Search the screens (and with --history the history) of panes with a regex.
+    #[command(visible_alias = "search")]
+    SearchPanes {
+        /// Panes to search (repeatable; default all).
+        #[arg(short = 't')]
+        targets: Vec<String>,
+        #[arg(long)]
+        history: bool,
+        #[arg(long, default_value_t = 0)]
+        offset: u32,
+        #[arg(long, default_value_t = 50)]
+        limit: u32,
+        #[arg(long)]
+        json: bool,
+        pattern: String,
+    },
+    /// The MCP endpoint for agents on stdio (`claude mcp add fugue -- fugue mcp`).
+    Mcp,
     /// List panes.
     #[command(visible_alias = "lsp")]
     ListPanes {

@@ -7,6 +7,9 @@ use crate::connection::Connection;
 use anyhow::{Context, bail};
 use fugue_protocol::keys::{SendKeysArg, classify_send_keys_arg};
 use fugue_protocol::message::ClientKind;
+use fugue_protocol::observe::{
+    ReadPane, ReadSource, RunCommand, SearchPanes, WaitCondition, WaitFor,
+};
 use fugue_protocol::{
     CapturePane, Command, CommandError, Created, Direction, InputPart, LayoutChoice, LayoutPreset,
     LineBound, NewSession, NewWindow, PaneScope, PaneSelect, Resize, Response, SendInput, Spawn,
@@ -49,6 +52,7 @@ fn spawn(args: SpawnArgs, default_cwd: bool) -> anyhow::Result<Spawn> {
         env,
         title: None,
         sideband: args.sideband.then_some(true),
+        remain: None,
     })
 }
 
@@ -151,7 +155,7 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
                 },
             )
         }
-        Verb::AttachSession { .. } => bail!("attach is handled by the terminal client"),
+        Verb::AttachSession { .. } | Verb::Mcp => bail!("handled before command_for"),
         Verb::DetachClient { target: t } => (
             Command::DetachClient { target: target(t)? },
             Printer::Nothing,
@@ -401,6 +405,104 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
             }),
             Printer::Captured,
         ),
+        Verb::ReadPane {
+            target: t,
+            scrollback,
+            since,
+            lines,
+            escapes,
+            json,
+        } => {
+            let source = match (scrollback, since) {
+                (_, Some(c)) => ReadSource::Since(c),
+                (true, None) => ReadSource::Scrollback,
+                (false, None) => ReadSource::Screen,
+            };
+            (
+                Command::ReadPane(ReadPane {
+                    target: target(t)?,
+                    source,
+                    lines,
+                    ansi: escapes,
+                }),
+                Printer::Json(json),
+            )
+        }
+        Verb::WaitFor {
+            target: t,
+            text,
+            after,
+            idle,
+            exit,
+            timeout,
+            json,
+        } => {
+            let condition = match (text, idle, exit) {
+                (Some(pattern), None, false) => WaitCondition::Text { pattern, after },
+                (None, Some(ms), false) => WaitCondition::Idle { ms },
+                (None, None, true) => WaitCondition::Exit,
+                _ => bail!("give one of --text REGEX, --idle MS or --exit"),
+            };
+            (
+                Command::WaitFor(WaitFor {
+                    target: target(t)?,
+                    condition,
+                    timeout_ms: timeout,
+                }),
+                Printer::Json(json),
+            )
+        }
+        Verb::RunCommand {
+            pane,
+            split_from,
+            cwd,
+            env,
+            timeout,
+            keep,
+            json,
+            command,
+        } => {
+            let s = spawn(
+                SpawnArgs {
+                    cwd,
+                    env,
+                    ..SpawnArgs::default()
+                },
+                false,
+            )?;
+            (
+                Command::RunCommand(RunCommand {
+                    pane: target(pane)?,
+                    split_from: target(split_from)?,
+                    command: command.join(" "),
+                    cwd: s.cwd,
+                    env: s.env,
+                    timeout_ms: timeout,
+                    keep,
+                }),
+                Printer::Json(json),
+            )
+        }
+        Verb::SearchPanes {
+            targets,
+            history,
+            offset,
+            limit,
+            json,
+            pattern,
+        } => (
+            Command::SearchPanes(SearchPanes {
+                pattern,
+                targets: targets
+                    .into_iter()
+                    .map(|t| t.parse::<Target>())
+                    .collect::<Result<_, _>>()?,
+                history,
+                offset,
+                limit,
+            }),
+            Printer::Json(json),
+        ),
         Verb::ListPanes {
             all,
             session,
@@ -444,6 +546,8 @@ enum Printer {
         all: bool,
     },
     Captured,
+    /// Text for people, or the whole answer as JSON.
+    Json(bool),
 }
 
 fn print(out: &mut impl Write, printer: &Printer, resp: &Response) -> anyhow::Result<()> {
@@ -509,9 +613,42 @@ fn print(out: &mut impl Write, printer: &Printer, resp: &Response) -> anyhow::Re
             }
         }
         (Printer::Captured, Response::Captured(text)) => out.write_all(text.as_bytes())?,
+        (Printer::Json(true), r) => writeln!(out, "{}", answer_json(r)?)?,
+        (Printer::Json(false), Response::Read(t)) => writeln!(out, "{}", t.text)?,
+        (Printer::Json(false), Response::Waited(w)) => match (&w.line, w.exit_status) {
+            (Some(line), _) => writeln!(out, "{line}")?,
+            (None, Some(status)) => writeln!(out, "exited {status}")?,
+            (None, None) => {}
+        },
+        (Printer::Json(false), Response::Ran(r)) if !r.output.is_empty() => {
+            writeln!(out, "{}", r.output)?
+        }
+        (Printer::Json(false), Response::Found(f)) => {
+            for m in &f.matches {
+                writeln!(out, "{}:{}: {}", m.pane, m.line, m.text)?;
+            }
+            if let Some(next) = f.next_offset {
+                writeln!(
+                    out,
+                    "... {} matches in all; more with --offset {next}",
+                    f.total
+                )?;
+            }
+        }
         _ => {}
     }
     Ok(())
+}
+
+fn answer_json(r: &Response) -> anyhow::Result<String> {
+    Ok(match r {
+        Response::Read(t) => serde_json::to_string_pretty(t)?,
+        Response::Waited(w) => serde_json::to_string_pretty(w)?,
+        Response::Ran(r) => serde_json::to_string_pretty(r)?,
+        Response::Found(f) => serde_json::to_string_pretty(f)?,
+        Response::Sent(s) => serde_json::to_string_pretty(s)?,
+        other => serde_json::to_string_pretty(&format!("{other:?}"))?,
+    })
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -549,6 +686,9 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
                 Err(e) => return Err(e),
             }
             drop(out);
+            if let Response::Ran(r) = &resp {
+                return Ok(Outcome::Exit(r.exit_status.clamp(0, 255)));
+            }
             if let (Printer::Created { attach: true, .. }, Response::Created(c)) = (&printer, &resp)
             {
                 return Ok(Outcome::Attach(Some(Target::SessionId(c.session))));

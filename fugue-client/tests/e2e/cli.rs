@@ -46,7 +46,7 @@ fn detached_session_capture_with_escapes_split_and_list() {
     // 120 columns split in two boxes of 60: 58 columns inside each.
     assert_eq!(panes[0]["width"], 58);
     assert_eq!(
-        panes[1]["id"].as_u64().map(|n| format!("%{n}")),
+        panes[1]["id"].as_str().map(String::from),
         Some(id.trim().to_string())
     );
 }

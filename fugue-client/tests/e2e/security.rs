@@ -114,6 +114,10 @@ fn other_users_are_refused_even_when_the_file_would_let_them_in() {
         "another user got in: {}",
         String::from_utf8_lossy(&out.stdout)
     );
-    let log = std::fs::read_to_string(w.state_dir().join("server-test.log")).expect("server log");
-    assert!(log.contains("refused a connection from uid 65534"), "{log}");
+    // The log is written by a background thread: wait for the line.
+    super::harness::eventually("the refusal in the server log", || {
+        let log = std::fs::read_to_string(w.state_dir().join("server-test.log")).ok()?;
+        log.contains("refused a connection from uid 65534")
+            .then_some(())
+    });
 }

@@ -16,8 +16,7 @@ fn active_pane(w: &World) -> String {
     w.panes()
         .into_iter()
         .find(|p| p["active"] == true && p["window_active"] == true)
-        .and_then(|p| p["id"].as_u64())
-        .map(|id| format!("%{id}"))
+        .and_then(|p| p["id"].as_str().map(String::from))
         .expect("an active pane")
 }
 
@@ -44,7 +43,7 @@ fn split_type_detach_and_reattach_keep_layout_and_screens() {
             .then_some(())
     });
     for p in w.panes() {
-        let id = format!("%{}", p["id"]);
+        let id = p["id"].as_str().unwrap_or_default().to_string();
         if id != active {
             assert!(
                 !w.ok(&["capture-pane", "-p", "-t", &id])

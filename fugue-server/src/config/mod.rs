@@ -10,6 +10,7 @@ mod keys;
 
 pub use keys::{Binding, KeysSection};
 
+use fugue_protocol::Tier;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -19,6 +20,8 @@ pub struct Config {
     pub server: ServerSection,
     pub status: StatusSection,
     pub keys: KeysSection,
+    pub waits: WaitsSection,
+    pub policy: PolicySection,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -66,6 +69,53 @@ pub struct StatusSection {
 impl Default for StatusSection {
     fn default() -> Self {
         StatusSection { enabled: true }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct WaitsSection {
+    /// Timeout of a wait (wait-for, run-command) that names none.
+    pub default_timeout_ms: u64,
+    /// The longest any wait may last; longer requests are capped (and told so).
+    pub max_timeout_ms: u64,
+}
+
+impl Default for WaitsSection {
+    fn default() -> Self {
+        WaitsSection {
+            default_timeout_ms: 30_000,
+            max_timeout_ms: 300_000,
+        }
+    }
+}
+
+/// What each surface may do.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct PolicySection {
+    /// Command tiers (read, write, destroy) for CLI verbs.
+    pub cli: Vec<Tier>,
+    /// ...for keys of attached clients.
+    pub keys: Vec<Tier>,
+    /// ...for MCP tool calls.
+    pub mcp: Vec<Tier>,
+    /// ...for sideband tags.
+    pub sideband: Vec<Tier>,
+    /// Let an MCP caller or a sideband pane close its own pane, window or session, or
+    /// kill the server.
+    pub allow_self_destroy: bool,
+}
+
+impl Default for PolicySection {
+    fn default() -> Self {
+        PolicySection {
+            cli: vec![Tier::Read, Tier::Write, Tier::Destroy],
+            keys: vec![Tier::Read, Tier::Write, Tier::Destroy],
+            mcp: vec![Tier::Read, Tier::Write],
+            sideband: vec![Tier::Read, Tier::Write],
+            allow_self_destroy: false,
+        }
     }
 }
 
@@ -128,6 +178,10 @@ impl Config {
         }
         if s.default_width < 10 || s.default_height < 5 {
             return Err("server.default_width and default_height must be at least 10 and 5".into());
+        }
+        let w = &self.waits;
+        if w.max_timeout_ms == 0 || w.default_timeout_ms == 0 {
+            return Err("waits.default_timeout_ms and waits.max_timeout_ms must be above 0".into());
         }
         if s.term.is_empty() {
             return Err(

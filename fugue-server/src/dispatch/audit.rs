@@ -20,6 +20,9 @@ pub struct AuditRecord<'a> {
     /// `ok` or the error code.
     pub result: &'a str,
     pub duration_us: u64,
+    /// The MCP tool or sideband tag the command came from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub detail: Option<serde_json::Value>,
 }

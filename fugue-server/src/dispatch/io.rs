@@ -1,11 +1,16 @@
 //! Commands that talk to a pane's program: input in, screen and history out.
 
 use super::Exec;
+use crate::pane::lines::LineCursor;
 use crate::session::tree::Pane;
 use fugue_protocol::keys::KeyModes;
+use fugue_protocol::observe::InputSent;
 use fugue_protocol::{
     CapturePane, CommandError, ErrorCode, InputPart, PaneId, Response, SendInput, Target,
 };
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::Notify;
 
 /// Most bytes one `send-keys` may deliver.
 pub const MAX_INPUT: usize = 1024 * 1024;
@@ -52,7 +57,71 @@ pub fn encode_parts(parts: &[InputPart], modes: KeyModes, bracketed_paste: bool)
         .collect()
 }
 
-pub fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, CommandError> {
+/// How long a key that follows text waits for the program to react to the text.
+const TEXT_SETTLE: Duration = Duration::from_millis(250);
+
+/// Writes input parts to a live pane, encoded for its current modes, one write each.
+///
+/// A key that follows text (Enter after a prompt) is sent only once the text has been
+/// written to the terminal and the program has reacted to it (echo, redraw), or after
+/// a short bound for programs that do not echo, so that the key is read as its own
+/// keystroke rather than as the end of a paste.
+pub async fn deliver(exec: &Exec<'_>, id: PaneId, parts: &[InputPart]) -> Result<(), CommandError> {
+    let (input, shared) = {
+        let tree = exec.server.tree.lock();
+        let pane = live_pane(&tree, id)?;
+        (pane.pty.input(), Arc::clone(&pane.shared))
+    };
+    let gone = || {
+        CommandError::new(
+            ErrorCode::PaneExited,
+            format!("pane {id} no longer takes input"),
+        )
+    };
+    shared.ready_for_input().await;
+    for (i, part) in parts.iter().enumerate() {
+        let is_text = matches!(part, InputPart::Text(_) | InputPart::Paste(_));
+        let key_follows = is_text && matches!(parts.get(i + 1), Some(InputPart::Key(_)));
+        let (modes, paste) = {
+            let st = shared.state.lock();
+            let s = st.screen();
+            (
+                KeyModes {
+                    app_cursor: s.application_cursor(),
+                    app_keypad: s.application_keypad(),
+                },
+                s.bracketed_paste(),
+            )
+        };
+        let Some(bytes) = encode_parts(std::slice::from_ref(part), modes, paste).pop() else {
+            continue;
+        };
+        if !key_follows {
+            input.write_acked(bytes).ok_or_else(gone)?;
+            continue;
+        }
+        // Subscribed before writing, so the program's reaction cannot be missed.
+        let seq_before = shared.seq();
+        let notify = Arc::new(Notify::new());
+        shared.subscribe(&notify);
+        let written = input.write_acked(bytes).ok_or_else(gone)?;
+        let deadline = tokio::time::Instant::now() + TEXT_SETTLE;
+        if tokio::time::timeout_at(deadline, written).await.is_ok() {
+            while shared.seq() == seq_before {
+                if tokio::time::timeout_at(deadline, notify.notified())
+                    .await
+                    .is_err()
+                {
+                    break;
+                }
+            }
+        }
+        shared.unsubscribe(&notify);
+    }
+    Ok(())
+}
+
+pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, CommandError> {
     let total: usize = c
         .parts
         .iter()
@@ -70,10 +139,49 @@ pub fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, Command
             "send it in smaller pieces, or write it to a file and have the program read that",
         ));
     }
-    let tree = exec.server.tree.lock();
-    let id = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
+    let id = exec
+        .server
+        .tree
+        .lock()
+        .resolve_pane(c.target.as_ref(), &exec.ctx)?;
     exec.resolved = Some(id.to_string());
-    let pane = live_pane(&tree, id)?;
+    // Keys alone (typing in an attached client) go out without any waiting.
+    let needs_settle = c.parts.windows(2).any(|w| {
+        matches!(w[0], InputPart::Text(_) | InputPart::Paste(_))
+            && matches!(w[1], InputPart::Key(_))
+    });
+    let shared = {
+        let tree = exec.server.tree.lock();
+        Arc::clone(&live_pane(&tree, id)?.shared)
+    };
+    shared.ready_for_input().await;
+    let cursor = {
+        let tree = exec.server.tree.lock();
+        let pane = live_pane(&tree, id)?;
+        let line = pane.shared.state.lock().cursor_line();
+        LineCursor {
+            pane: id,
+            line,
+            instance: exec.server.instance,
+        }
+        .encode()
+    };
+    if needs_settle {
+        deliver(exec, id, &c.parts).await?;
+    } else {
+        let tree = exec.server.tree.lock();
+        write_now(&tree, id, &c.parts)?;
+    }
+    Ok(Response::Sent(InputSent { pane: id, cursor }))
+}
+
+/// Writes parts at once, without waiting between them.
+fn write_now(
+    tree: &crate::session::Tree,
+    id: PaneId,
+    parts: &[InputPart],
+) -> Result<(), CommandError> {
+    let pane = live_pane(tree, id)?;
     let (modes, paste) = {
         let st = pane.shared.state.lock();
         let s = st.screen();
@@ -85,7 +193,7 @@ pub fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, Command
             s.bracketed_paste(),
         )
     };
-    for bytes in encode_parts(&c.parts, modes, paste) {
+    for bytes in encode_parts(parts, modes, paste) {
         if !pane.pty.write(bytes) {
             return Err(CommandError::new(
                 ErrorCode::PaneExited,
@@ -93,7 +201,7 @@ pub fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, Command
             ));
         }
     }
-    Ok(Response::Done)
+    Ok(())
 }
 
 pub fn capture(exec: &mut Exec<'_>, c: CapturePane) -> Result<Response, CommandError> {

@@ -8,11 +8,13 @@
 
 pub mod audit;
 mod io;
+mod observe;
 pub mod origin;
 mod panes;
 pub mod policy;
 mod sessions;
 pub mod spawn;
+mod wait;
 
 use crate::server::Server;
 use crate::session::resolve::Context;
@@ -37,17 +39,31 @@ pub async fn dispatch(
     origin: &Origin,
     command: Command,
 ) -> Result<Response, CommandError> {
+    dispatch_via(server, origin, command, None).await
+}
+
+/// [`dispatch`], naming the MCP tool or sideband tag the command came from.
+pub async fn dispatch_via(
+    server: &Arc<Server>,
+    origin: &Origin,
+    command: Command,
+    via: Option<&'static str>,
+) -> Result<Response, CommandError> {
     let started = Instant::now();
     let name = command.name();
     let given_target = command.target().map(|t| t.to_string());
-    let detail = detail(&command);
+    let detail = detail(&command, origin.is_agent());
     let mut exec = Exec {
         server,
         origin,
         ctx: server.context(origin),
         resolved: None,
     };
-    let result = match policy::check(&server.config(), origin, &command) {
+    let allowed = {
+        let tree = server.tree.lock();
+        policy::check(&server.config(), &tree, &exec.ctx, origin, &command)
+    };
+    let result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),
     };
@@ -64,27 +80,52 @@ pub async fn dispatch(
             Err(e) => e.code.as_str(),
         },
         duration_us: audit::micros(started.elapsed()),
+        via,
         detail,
     });
     result
 }
 
-/// Extra audit fields; typed text only as its size.
-fn detail(command: &Command) -> Option<serde_json::Value> {
-    match command {
+/// Extra audit fields. Typed text appears only as its size, and for agents also as a
+/// hash, so a person can match a logged call against what an agent says it sent
+/// without the log ever holding the text.
+fn detail(command: &Command, agent: bool) -> Option<serde_json::Value> {
+    use sha2::Digest;
+    let mut hash = sha2::Sha256::new();
+    let (parts, bytes) = match command {
         Command::SendInput(s) => {
-            let bytes: usize = s
-                .parts
-                .iter()
-                .map(|p| match p {
-                    InputPart::Text(t) | InputPart::Paste(t) => t.len(),
-                    InputPart::Key(_) => 1,
-                })
-                .sum();
-            Some(serde_json::json!({ "input_parts": s.parts.len(), "input_bytes": bytes }))
+            let mut bytes = 0usize;
+            for p in &s.parts {
+                match p {
+                    InputPart::Text(t) | InputPart::Paste(t) => {
+                        hash.update(t.as_bytes());
+                        bytes += t.len();
+                    }
+                    InputPart::Key(k) => {
+                        hash.update(k.to_string().as_bytes());
+                        bytes += 1;
+                    }
+                }
+            }
+            (s.parts.len(), bytes)
         }
-        _ => None,
+        Command::RunCommand(r) => {
+            hash.update(r.command.as_bytes());
+            (1, r.command.len())
+        }
+        _ => return None,
+    };
+    let mut v = serde_json::json!({ "input_parts": parts, "input_bytes": bytes });
+    if agent {
+        let hex: String = hash
+            .finalize()
+            .iter()
+            .take(8)
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        v["input_sha256"] = serde_json::Value::String(hex);
     }
+    Some(v)
 }
 
 async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, CommandError> {
@@ -117,13 +158,17 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         }
         Command::SetPaneTitle { target, title } => panes::set_title(exec, target.as_ref(), title),
         Command::ListPanes { target, scope } => panes::list_panes(exec, target.as_ref(), scope),
-        Command::SendInput(c) => io::send_input(exec, c),
+        Command::SendInput(c) => io::send_input(exec, c).await,
         Command::CapturePane(c) => io::capture(exec, c),
         Command::ReadRows {
             target,
             start,
             count,
         } => io::read_rows(exec, target.as_ref(), start, count),
+        Command::ReadPane(c) => observe::read_pane(exec, c),
+        Command::SearchPanes(c) => observe::search_panes(exec, c),
+        Command::WaitFor(c) => wait::wait_for(exec, c).await,
+        Command::RunCommand(c) => wait::run_command(exec, c).await,
     }
 }
 

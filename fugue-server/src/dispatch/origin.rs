@@ -10,6 +10,10 @@ pub enum Surface {
     Keys,
     /// A CLI verb.
     Cli,
+    /// An MCP tool call.
+    Mcp,
+    /// A sideband tag printed in a pane.
+    Sideband,
     /// The server itself (pane lifecycle, shutdown).
     Server,
 }
@@ -19,6 +23,8 @@ impl Surface {
         match self {
             Surface::Keys => "keys",
             Surface::Cli => "cli",
+            Surface::Mcp => "mcp",
+            Surface::Sideband => "sideband",
             Surface::Server => "server",
         }
     }
@@ -33,13 +39,23 @@ pub enum Origin {
         kind: ClientKind,
         caller_pane: Option<PaneId>,
     },
+    /// A connection on the MCP socket, and the pane its agent runs in.
+    Mcp {
+        connection: u64,
+        caller_pane: Option<PaneId>,
+    },
+    /// A tag printed by a pane's program.
+    Sideband {
+        pane: PaneId,
+    },
     Server,
 }
 
 impl Origin {
     pub fn caller_pane(&self) -> Option<PaneId> {
         match self {
-            Origin::Client { caller_pane, .. } => *caller_pane,
+            Origin::Client { caller_pane, .. } | Origin::Mcp { caller_pane, .. } => *caller_pane,
+            Origin::Sideband { pane } => Some(*pane),
             Origin::Server => None,
         }
     }
@@ -47,7 +63,7 @@ impl Origin {
     pub fn client_id(&self) -> Option<u64> {
         match self {
             Origin::Client { id, .. } => Some(*id),
-            Origin::Server => None,
+            _ => None,
         }
     }
 
@@ -61,8 +77,15 @@ impl Origin {
                 kind: ClientKind::Cli,
                 ..
             } => Surface::Cli,
+            Origin::Mcp { .. } => Surface::Mcp,
+            Origin::Sideband { .. } => Surface::Sideband,
             Origin::Server => Surface::Server,
         }
+    }
+
+    /// Origins that act on behalf of a program in a pane rather than a person.
+    pub fn is_agent(&self) -> bool {
+        matches!(self.surface(), Surface::Mcp | Surface::Sideband)
     }
 }
 
@@ -84,6 +107,17 @@ impl fmt::Display for Origin {
                 }
                 Ok(())
             }
+            Origin::Mcp {
+                connection,
+                caller_pane,
+            } => {
+                write!(f, "MCP connection {connection}")?;
+                if let Some(p) = caller_pane {
+                    write!(f, ", calling from pane {p}")?;
+                }
+                Ok(())
+            }
+            Origin::Sideband { pane } => write!(f, "sideband, pane {pane}"),
             Origin::Server => f.write_str("server"),
         }
     }

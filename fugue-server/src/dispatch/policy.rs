@@ -1,24 +1,101 @@
-//! What each surface may do. Enforced in the dispatcher, at call time, for every
-//! surface alike.
+//! What each surface may do. Enforced here, in the dispatcher, at call time, for every
+//! surface alike: a tool an MCP client cannot see is also refused if it calls it.
 
 use super::origin::{Origin, Surface};
 use crate::config::Config;
+use crate::session::Tree;
+use crate::session::resolve::Context;
 use fugue_protocol::{Command, CommandError, Tier};
 
-/// Refuses a command the origin's surface is not allowed to run.
-pub fn check(_config: &Config, origin: &Origin, command: &Command) -> Result<(), CommandError> {
-    let allowed = match origin.surface() {
-        // A person at the keyboard or a script they run may do anything.
-        Surface::Keys | Surface::Cli | Surface::Server => Tier::Destroy,
-    };
-    if command.tier() > allowed {
+/// The tiers a surface may use.
+pub fn allowed(config: &Config, surface: Surface) -> &[Tier] {
+    let p = &config.policy;
+    match surface {
+        Surface::Cli => &p.cli,
+        Surface::Keys => &p.keys,
+        Surface::Mcp => &p.mcp,
+        Surface::Sideband => &p.sideband,
+        Surface::Server => &[Tier::Read, Tier::Write, Tier::Destroy],
+    }
+}
+
+fn tier_name(t: Tier) -> &'static str {
+    match t {
+        Tier::Read => "read",
+        Tier::Write => "write",
+        Tier::Destroy => "destroy",
+    }
+}
+
+/// Refuses a command the origin's surface may not run.
+pub fn check(
+    config: &Config,
+    tree: &Tree,
+    ctx: &Context,
+    origin: &Origin,
+    command: &Command,
+) -> Result<(), CommandError> {
+    let surface = origin.surface();
+    let tier = command.tier();
+    if !allowed(config, surface).contains(&tier) {
         return Err(CommandError::forbidden(format!(
-            "`{}` is a {:?} command and {} may only run commands up to {:?}",
+            "`{}` needs the {} tier, which the {} surface does not have",
             command.name(),
-            command.tier(),
-            origin.surface().name(),
-            allowed
+            tier_name(tier),
+            surface.name()
+        ))
+        .with_suggestion(format!(
+            "a person can allow it with `{} = [..., \"{}\"]` under [policy] in the config file",
+            surface.name(),
+            tier_name(tier)
         )));
     }
+    if origin.is_agent() && !config.policy.allow_self_destroy {
+        check_self(tree, ctx, origin, command)?;
+    }
     Ok(())
+}
+
+/// An agent may not end the pane, window or session it runs in, or the server.
+fn check_self(
+    tree: &Tree,
+    ctx: &Context,
+    origin: &Origin,
+    command: &Command,
+) -> Result<(), CommandError> {
+    let refuse = |what: &str| {
+        Err(
+            CommandError::forbidden(format!("{origin} may not {what}")).with_suggestion(
+                "a person can allow it with `allow_self_destroy = true` under [policy]",
+            ),
+        )
+    };
+    let Some(me) = origin.caller_pane().filter(|p| tree.panes.contains_key(p)) else {
+        return match command {
+            Command::KillServer => refuse("kill the server"),
+            _ => Ok(()),
+        };
+    };
+    let Some((my_session, my_window)) = tree.locate(me) else {
+        return Ok(());
+    };
+    match command {
+        Command::KillServer => refuse("kill the server"),
+        Command::KillPane { target }
+            if tree.resolve_pane(target.as_ref(), ctx).ok() == Some(me) =>
+        {
+            refuse(&format!("close its own pane {me}"))
+        }
+        Command::KillWindow { target }
+            if tree.resolve_window(target.as_ref(), ctx).ok().map(|w| w.1) == Some(my_window) =>
+        {
+            refuse("close the window it runs in")
+        }
+        Command::KillSession { target }
+            if tree.resolve_session(target.as_ref(), ctx).ok() == Some(my_session) =>
+        {
+            refuse("kill the session it runs in")
+        }
+        _ => Ok(()),
+    }
 }

@@ -102,6 +102,7 @@ pub fn spawn_pane(
     let mut pane = Pane::new(id, shared, pty, window, (cols, rows), argv, cwd);
     pane.title = spawn.title.clone().filter(|t| !t.is_empty());
     pane.sideband = spawn.sideband.unwrap_or(false);
+    pane.remain = spawn.remain;
     tree.panes.insert(id, pane);
     Ok(id)
 }

@@ -7,6 +7,7 @@
 //! - [`process`]: what runs in the foreground of a pane.
 
 pub mod history;
+pub mod lines;
 pub mod process;
 pub mod pty;
 pub mod rows;
@@ -32,6 +33,10 @@ pub struct PaneShared {
     epoch: Instant,
     /// Who wants to hear about changes: attached clients and waiters.
     subscribers: Mutex<Vec<Weak<Notify>>>,
+    /// The program's exit status, once it has exited and its output was read.
+    exit_status: Mutex<Option<i32>>,
+    /// The program has written something (a shell's first prompt).
+    seen_output: std::sync::atomic::AtomicBool,
 }
 
 impl PaneShared {
@@ -44,7 +49,43 @@ impl PaneShared {
             last_output_ms: AtomicU64::new(0),
             epoch: Instant::now(),
             subscribers: Mutex::new(Vec::new()),
+            exit_status: Mutex::new(None),
+            seen_output: std::sync::atomic::AtomicBool::new(false),
         })
+    }
+
+    /// How long input to a new pane waits for the program's first output.
+    pub const READY_GRACE: std::time::Duration = std::time::Duration::from_millis(1500);
+
+    /// Waits (boundedly) until a new pane's program has written something. Shells set
+    /// up their terminal before the first prompt and may discard input typed earlier,
+    /// so input to a pane that has not spoken yet is held until it does.
+    pub async fn ready_for_input(&self) {
+        let deadline = self.epoch + Self::READY_GRACE;
+        if self.seen_output.load(Ordering::Acquire) || std::time::Instant::now() >= deadline {
+            return;
+        }
+        let notify = Arc::new(Notify::new());
+        self.subscribe(&notify);
+        while !self.seen_output.load(Ordering::Acquire) && self.exit_status().is_none() {
+            if tokio::time::timeout_at(deadline.into(), notify.notified())
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+        self.unsubscribe(&notify);
+    }
+
+    /// Records the exit status and wakes waiters.
+    pub fn exited(&self, status: i32) {
+        *self.exit_status.lock() = Some(status);
+        self.notify();
+    }
+
+    pub fn exit_status(&self) -> Option<i32> {
+        *self.exit_status.lock()
     }
 
     pub fn seq(&self) -> u64 {
@@ -61,6 +102,7 @@ impl PaneShared {
         if output {
             let ms = self.epoch.elapsed().as_millis() as u64;
             self.last_output_ms.store(ms, Ordering::Relaxed);
+            self.seen_output.store(true, Ordering::Release);
         }
         self.seq.store(seq, Ordering::Release);
         self.notify();

@@ -9,6 +9,17 @@ pub fn name(pid: i32) -> Option<String> {
     (!s.is_empty()).then(|| s.to_string())
 }
 
+/// A child forked by this server that has not yet run its program.
+pub fn is_unexeced_child(pid: i32) -> bool {
+    match (
+        std::fs::read_link(format!("/proc/{pid}/exe")),
+        std::fs::read_link("/proc/self/exe"),
+    ) {
+        (Ok(theirs), Ok(ours)) => theirs == ours,
+        _ => false,
+    }
+}
+
 /// The working directory of a process.
 pub fn cwd(pid: i32) -> Option<PathBuf> {
     std::fs::read_link(format!("/proc/{pid}/cwd")).ok()

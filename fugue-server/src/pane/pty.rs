@@ -38,6 +38,24 @@ pub struct WriteJob {
     pub done: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
+/// A handle for writing to a pane's program, usable without holding the session tree.
+#[derive(Clone)]
+pub struct PtyInput(mpsc::Sender<WriteJob>);
+
+impl PtyInput {
+    /// Queues bytes and returns a receiver that fires once they have been written.
+    pub fn write_acked(&self, bytes: Vec<u8>) -> Option<tokio::sync::oneshot::Receiver<()>> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.0
+            .send(WriteJob {
+                bytes,
+                done: Some(tx),
+            })
+            .ok()?;
+        Some(rx)
+    }
+}
+
 /// The server's handle on a running pane program.
 pub struct Pty {
     master: Box<dyn MasterPty + Send>,
@@ -130,11 +148,13 @@ impl Pty {
             writer_loop(writer, jobs)
         })?;
         let replies = input.clone();
+        let reader_shared = Arc::clone(&shared);
         spawn_thread(format!("pane-reader {name}"), move || {
-            reader_loop(reader, &shared, &replies);
+            reader_loop(reader, &reader_shared, &replies);
             let _ = eof_tx.send(());
         })?;
         let exited_flag = Arc::clone(&exited);
+        let waiter_shared = Arc::clone(&shared);
         spawn_thread(format!("pane-waiter {name}"), move || {
             let status = match pid {
                 Some(pid) => wait_pid(pid as i32),
@@ -142,6 +162,7 @@ impl Pty {
             };
             exited_flag.store(true, Ordering::Release);
             let _ = eof_rx.recv_timeout(DRAIN_GRACE);
+            waiter_shared.exited(status);
             on_exit(status);
         })?;
         Ok(Pty {
@@ -157,16 +178,8 @@ impl Pty {
         self.input.send(WriteJob { bytes, done: None }).is_ok()
     }
 
-    /// Queues bytes and returns a receiver that fires once they have been written.
-    pub fn write_acked(&self, bytes: Vec<u8>) -> Option<tokio::sync::oneshot::Receiver<()>> {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        self.input
-            .send(WriteJob {
-                bytes,
-                done: Some(tx),
-            })
-            .ok()?;
-        Some(rx)
+    pub fn input(&self) -> PtyInput {
+        PtyInput(self.input.clone())
     }
 
     pub fn resize(&self, cols: u16, rows: u16) {

@@ -22,7 +22,7 @@ pub struct Processed {
 }
 
 pub struct PaneState {
-    parser: vt100::Parser<Terminal>,
+    pub(super) parser: vt100::Parser<Terminal>,
     cache: RowCache,
     seq: u64,
 }
@@ -143,7 +143,7 @@ impl PaneState {
     }
 
     /// The text of line `n` (see [`Self::line_range`]) and whether it wraps.
-    fn line(&self, n: i64, escapes: bool) -> (String, bool) {
+    pub(super) fn line(&self, n: i64, escapes: bool) -> (String, bool) {
         if n < 0 {
             let hist = self.history().len() as i64;
             match self.history().get((hist + n) as usize) {

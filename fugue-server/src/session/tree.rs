@@ -23,6 +23,8 @@ pub struct Pane {
     /// Set once the program has exited and the pane is kept (`remain-on-exit`).
     pub exit_status: Option<i32>,
     pub sideband: bool,
+    /// Keep the pane when its program exits (None: the configured default).
+    pub remain: Option<bool>,
     pub argv: Vec<String>,
     pub cwd: Option<PathBuf>,
     /// The foreground command's name, refreshed at most once a second.
@@ -48,6 +50,7 @@ impl Pane {
             title: None,
             exit_status: None,
             sideband: false,
+            remain: None,
             argv,
             cwd,
             fg_cache: Mutex::new(None),
@@ -76,8 +79,12 @@ impl Pane {
         {
             return name.clone();
         }
-        let name = self
-            .foreground_pid()
+        let pid = self.foreground_pid();
+        // Between fork and exec the child still carries the server's thread name.
+        if pid.is_none_or(crate::pane::process::is_unexeced_child) {
+            return program_name(&self.argv);
+        }
+        let name = pid
             .and_then(crate::pane::process::name)
             .unwrap_or_else(|| program_name(&self.argv));
         *cache = Some((Instant::now(), name.clone()));

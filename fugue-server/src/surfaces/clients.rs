@@ -34,7 +34,6 @@ pub async fn send(writer: &Writer, msg: &ServerMessage) -> bool {
 
 /// Accepts connections until the server shuts down, refusing other users.
 pub async fn accept_loop(server: Arc<Server>, listener: tokio::net::UnixListener) {
-    let me = crate::socket::uid();
     loop {
         let stream = tokio::select! {
             r = listener.accept() => match r {
@@ -47,22 +46,30 @@ pub async fn accept_loop(server: Arc<Server>, listener: tokio::net::UnixListener
             },
             _ = server.shutdown.notified() => return,
         };
-        match stream.peer_cred() {
-            Ok(cred) if cred.uid() == me => {}
-            Ok(cred) => {
-                tracing::warn!(
-                    "refused a connection from uid {} (pid {:?}): only uid {me} may connect",
-                    cred.uid(),
-                    cred.pid()
-                );
-                continue;
-            }
-            Err(e) => {
-                tracing::warn!("refused a connection whose peer cannot be identified: {e}");
-                continue;
-            }
+        if !peer_allowed(&stream) {
+            continue;
         }
         tokio::spawn(handle(Arc::clone(&server), stream));
+    }
+}
+
+/// Only the server's own user may connect; refusals are logged.
+pub fn peer_allowed(stream: &UnixStream) -> bool {
+    let me = crate::socket::uid();
+    match stream.peer_cred() {
+        Ok(cred) if cred.uid() == me => true,
+        Ok(cred) => {
+            tracing::warn!(
+                "refused a connection from uid {} (pid {:?}): only uid {me} may connect",
+                cred.uid(),
+                cred.pid()
+            );
+            false
+        }
+        Err(e) => {
+            tracing::warn!("refused a connection whose peer cannot be identified: {e}");
+            false
+        }
     }
 }
 

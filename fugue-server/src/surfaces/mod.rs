@@ -5,3 +5,4 @@
 
 pub mod clients;
 pub mod frames;
+pub mod mcp;

@@ -1,0 +1,159 @@
+//! Arguments and answers of the commands that watch programs: reading a pane with a
+//! cursor, waiting for output, running a command to completion, searching panes.
+
+use crate::ids::PaneId;
+use crate::target::Target;
+use serde::{Deserialize, Serialize};
+
+/// Default and largest number of lines `read-pane` returns.
+pub const READ_LINES_DEFAULT: u32 = 200;
+pub const READ_LINES_MAX: u32 = 2000;
+/// Largest text a read returns; longer text keeps its tail.
+pub const READ_BYTES_MAX: usize = 256 * 1024;
+
+/// What `read-pane` reads.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReadSource {
+    /// The visible screen.
+    Screen,
+    /// The last lines of history and screen together.
+    Scrollback,
+    /// Lines that arrived since a cursor returned by an earlier read or wait.
+    Since(String),
+}
+
+/// `read-pane`
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReadPane {
+    pub target: Option<Target>,
+    pub source: ReadSource,
+    /// At most this many lines (the last ones); default 200, at most 2000.
+    pub lines: Option<u32>,
+    /// Keep colors as SGR escape sequences.
+    pub ansi: bool,
+}
+
+/// What a read returned.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PaneText {
+    pub pane: PaneId,
+    pub text: String,
+    /// Lines in `text`.
+    pub lines: u32,
+    /// Pass to the next read (`Since`) to get only what arrives after this one.
+    pub cursor: String,
+    /// Lines that arrived since the cursor but had already left the history.
+    pub lines_missed: u64,
+    /// The text was cut to its tail (line or size limit).
+    pub truncated: bool,
+    pub cursor_row: u16,
+    pub cursor_col: u16,
+    pub alternate_screen: bool,
+    pub width: u16,
+    pub height: u16,
+}
+
+/// What `send-keys` answers: where the pane's output stood just before the input, so
+/// a following wait sees output that arrives before it starts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InputSent {
+    pub pane: PaneId,
+    pub cursor: String,
+}
+
+/// What `wait-for` waits for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WaitCondition {
+    /// A line of output matching a regex, among output that arrives after the call (or
+    /// after `after`, a cursor from an earlier read).
+    Text {
+        pattern: String,
+        after: Option<String>,
+    },
+    /// No output for this long.
+    Idle { ms: u64 },
+    /// The program ended.
+    Exit,
+}
+
+/// `wait-for`
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WaitFor {
+    pub target: Option<Target>,
+    pub condition: WaitCondition,
+    /// Capped by the server's configured maximum; the answer says which cap applied.
+    pub timeout_ms: Option<u64>,
+}
+
+/// What a wait saw.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WaitOutcome {
+    pub pane: PaneId,
+    /// The matching line, for a text wait.
+    pub line: Option<String>,
+    /// The text the pattern matched.
+    pub matched: Option<String>,
+    /// The exit status, for an exit wait.
+    pub exit_status: Option<i32>,
+    /// Continue reading from here (for example `read-pane` with `Since`).
+    pub cursor: String,
+    pub waited_ms: u64,
+    /// The timeout that applied after capping.
+    pub timeout_ms: u64,
+}
+
+/// `run-command`: run a shell command to completion.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunCommand {
+    /// Type it into this pane's shell; otherwise a new pane is split off `split_from`
+    /// (default: the caller's pane or the current one) and closes when the command ends.
+    pub pane: Option<Target>,
+    pub split_from: Option<Target>,
+    pub command: String,
+    pub cwd: Option<String>,
+    pub env: Vec<(String, String)>,
+    pub timeout_ms: Option<u64>,
+    /// Keep a new pane open after the command ends.
+    pub keep: bool,
+}
+
+/// What a command run produced.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunOutcome {
+    pub pane: PaneId,
+    pub exit_status: i32,
+    pub output: String,
+    /// The output was cut to its tail.
+    pub truncated: bool,
+    pub duration_ms: u64,
+}
+
+/// `search-panes`
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchPanes {
+    pub pattern: String,
+    /// Panes to search; empty means every pane.
+    pub targets: Vec<Target>,
+    /// Search history too, not only screens.
+    pub history: bool,
+    pub offset: u32,
+    pub limit: u32,
+}
+
+/// One line that matched.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchMatch {
+    pub pane: PaneId,
+    /// 0 is the top of the screen, negative lines are history.
+    pub line: i64,
+    pub text: String,
+}
+
+/// A page of matches.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchResult {
+    pub matches: Vec<SearchMatch>,
+    pub total: u32,
+    /// Offset of the next page, when there is one.
+    pub next_offset: Option<u32>,
+}

@@ -1,0 +1,447 @@
+//! Waiting on panes: for output, for quiet, for exit; and running a command to its end.
+//!
+//! Waits are woken by the pane's change notifications, never by polling: a matching
+//! line is seen as soon as the reader thread has processed it.
+
+use super::observe::{check_cursor, compile, target_or_cursor};
+use super::{Exec, io, panes, sessions};
+use crate::pane::PaneShared;
+use crate::pane::lines::LineCursor;
+use fugue_protocol::observe::{RunCommand, RunOutcome, WaitCondition, WaitFor, WaitOutcome};
+use fugue_protocol::{
+    CommandError, Direction, ErrorCode, InputPart, NewSession, PaneId, Response, Spawn, SplitPane,
+    Target,
+};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::Notify;
+
+/// The timeout a caller gets: what it asked (or the default), capped.
+fn timeout_for(exec: &Exec<'_>, asked: Option<u64>) -> u64 {
+    let w = &exec.server.config().waits;
+    asked.unwrap_or(w.default_timeout_ms).min(w.max_timeout_ms)
+}
+
+fn timed_out(what: String, pane: PaneId, timeout: u64, cap: u64) -> CommandError {
+    CommandError::new(ErrorCode::Timeout, format!("{what} in pane {pane} within {timeout} ms")).with_suggestion(format!(
+        "read_pane shows what the pane has now; wait again, with a longer timeout if needed (the server caps waits at {cap} ms)"
+    ))
+}
+
+/// A pane's shared state, subscribed for change notifications.
+struct Watch {
+    pane: PaneId,
+    shared: Arc<PaneShared>,
+    notify: Arc<Notify>,
+}
+
+impl Watch {
+    fn new(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Watch, CommandError> {
+        let tree = exec.server.tree.lock();
+        let pane = tree.resolve_pane(target, &exec.ctx)?;
+        exec.resolved = Some(pane.to_string());
+        let shared = Arc::clone(
+            &tree
+                .panes
+                .get(&pane)
+                .ok_or_else(|| CommandError::internal("pane vanished"))?
+                .shared,
+        );
+        let notify = Arc::new(Notify::new());
+        // Subscribe before the first check so no change between them is missed.
+        shared.subscribe(&notify);
+        Ok(Watch {
+            pane,
+            shared,
+            notify,
+        })
+    }
+
+    /// Waits for a change or the deadline; false at the deadline.
+    async fn changed(&self, deadline: Instant) -> bool {
+        tokio::select! {
+            _ = self.notify.notified() => true,
+            _ = tokio::time::sleep_until(deadline.into()) => false,
+        }
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.shared.unsubscribe(&self.notify);
+    }
+}
+
+/// A line of new output matching a pattern.
+struct Found {
+    line: String,
+    matched: String,
+    at: u64,
+}
+
+/// Scans lines from `next` for `re`; on the first line, only text from `first_col` on.
+/// Advances `next` to the last line, which may still be growing.
+fn scan(
+    w: &Watch,
+    re: &regex::Regex,
+    next: &mut u64,
+    first: &mut Option<(u64, u16)>,
+) -> Option<Found> {
+    let st = w.shared.state.lock();
+    let end = st.last_content_line().max(st.cursor_line());
+    *next = (*next).max(st.history_dropped());
+    if *next > end {
+        // The screen was redrawn above the old position: look from its top.
+        *next = st.history_total().min(end);
+        *first = None;
+    }
+    for n in *next..=end {
+        let text = match *first {
+            Some((line, col)) if line == n => st.abs_line_from(n, col),
+            _ => st.abs_line(n, false),
+        };
+        if let Some(text) = text
+            && let Some(m) = re.find(&text)
+        {
+            return Some(Found {
+                matched: m.as_str().to_string(),
+                line: text,
+                at: n,
+            });
+        }
+    }
+    *next = end;
+    None
+}
+
+pub async fn wait_for(exec: &mut Exec<'_>, c: WaitFor) -> Result<Response, CommandError> {
+    let cap = exec.server.config().waits.max_timeout_ms;
+    let timeout = timeout_for(exec, c.timeout_ms);
+    let after = match &c.condition {
+        WaitCondition::Text { after, .. } => after.clone(),
+        _ => None,
+    };
+    let target = target_or_cursor(c.target, after.as_deref());
+    let w = Watch::new(exec, target.as_ref())?;
+    let started = Instant::now();
+    let deadline = started + Duration::from_millis(timeout);
+    let instance = exec.server.instance;
+    let outcome = |line: Option<String>,
+                   matched: Option<String>,
+                   exit_status: Option<i32>,
+                   at: u64| WaitOutcome {
+        pane: w.pane,
+        line,
+        matched,
+        exit_status,
+        cursor: LineCursor {
+            pane: w.pane,
+            line: at,
+            instance,
+        }
+        .encode(),
+        waited_ms: started.elapsed().as_millis() as u64,
+        timeout_ms: timeout,
+    };
+    match c.condition {
+        WaitCondition::Text { pattern, after } => {
+            let re = compile("pattern", &pattern)?;
+            let (mut next, mut first) = {
+                let st = w.shared.state.lock();
+                match &after {
+                    Some(a) => (check_cursor(exec, a, w.pane)?.line, None),
+                    None => (st.cursor_line(), Some((st.cursor_line(), st.cursor().col))),
+                }
+            };
+            loop {
+                // Read the exit flag first: output before the exit is all processed by
+                // the time it is set, so one more scan sees everything.
+                let exited = w.shared.exit_status();
+                if let Some(f) = scan(&w, &re, &mut next, &mut first) {
+                    return Ok(Response::Waited(outcome(
+                        Some(f.line),
+                        Some(f.matched),
+                        None,
+                        f.at,
+                    )));
+                }
+                if let Some(status) = exited {
+                    return Err(CommandError::new(
+                        ErrorCode::PaneExited,
+                        format!(
+                            "pane {} exited (status {status}) before a line matched `{pattern}`",
+                            w.pane
+                        ),
+                    )
+                    .with_suggestion("read_pane shows its last output"));
+                }
+                if !w.changed(deadline).await {
+                    return Err(timed_out(
+                        format!("no line matched `{pattern}`"),
+                        w.pane,
+                        timeout,
+                        cap,
+                    ));
+                }
+            }
+        }
+        WaitCondition::Idle { ms } => {
+            if ms == 0 || ms > 3_600_000 {
+                return Err(CommandError::invalid_argument(
+                    "idle_ms",
+                    "expected 1 to 3600000 ms",
+                ));
+            }
+            loop {
+                let quiet = w.shared.last_output().elapsed();
+                let want = Duration::from_millis(ms);
+                if quiet >= want {
+                    let at = w.shared.state.lock().cursor_line();
+                    return Ok(Response::Waited(outcome(
+                        None,
+                        None,
+                        w.shared.exit_status(),
+                        at,
+                    )));
+                }
+                let wake = Instant::now() + (want - quiet);
+                if wake > deadline {
+                    tokio::time::sleep_until(deadline.into()).await;
+                    return Err(timed_out(
+                        format!("output did not pause for {ms} ms"),
+                        w.pane,
+                        timeout,
+                        cap,
+                    ));
+                }
+                tokio::time::sleep_until(wake.into()).await;
+            }
+        }
+        WaitCondition::Exit => loop {
+            if let Some(status) = w.shared.exit_status() {
+                let at = w.shared.state.lock().cursor_line();
+                return Ok(Response::Waited(outcome(None, None, Some(status), at)));
+            }
+            if !w.changed(deadline).await {
+                return Err(timed_out(
+                    "the program did not exit".into(),
+                    w.pane,
+                    timeout,
+                    cap,
+                ));
+            }
+        },
+    }
+}
+
+/// Most lines of output `run-command` returns (the last ones).
+const RUN_OUTPUT_LINES: u32 = 2000;
+
+pub async fn run_command(exec: &mut Exec<'_>, c: RunCommand) -> Result<Response, CommandError> {
+    if c.command.trim().is_empty() {
+        return Err(CommandError::invalid_argument("command", "it is empty"));
+    }
+    match c.pane.clone() {
+        Some(pane) => run_in_pane(exec, &pane, c).await,
+        None => run_in_new_pane(exec, c).await,
+    }
+}
+
+async fn run_in_new_pane(exec: &mut Exec<'_>, c: RunCommand) -> Result<Response, CommandError> {
+    let cap = exec.server.config().waits.max_timeout_ms;
+    let timeout = timeout_for(exec, c.timeout_ms);
+    let shell = exec
+        .server
+        .config()
+        .default_argv()
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| "/bin/sh".into());
+    let title: String = c.command.chars().take(40).collect();
+    let spawn = Spawn {
+        command: vec![shell, "-c".into(), c.command.clone()],
+        cwd: c.cwd.clone(),
+        env: c.env.clone(),
+        title: Some(title),
+        sideband: None,
+        // Kept until its output has been read; closed afterwards unless `keep`.
+        remain: Some(true),
+    };
+    let has_sessions = !exec.server.tree.lock().sessions.is_empty();
+    let created = if has_sessions {
+        panes::split(
+            exec,
+            SplitPane {
+                target: c.split_from.clone(),
+                direction: Direction::Down,
+                size: None,
+                select: false,
+                spawn,
+            },
+        )?
+    } else {
+        sessions::new_session(
+            exec,
+            NewSession {
+                spawn,
+                ..NewSession::default()
+            },
+        )?
+    };
+    let Response::Created(created) = created else {
+        return Err(CommandError::internal(
+            "creating the pane answered unexpectedly",
+        ));
+    };
+    let started = Instant::now();
+    let deadline = started + Duration::from_millis(timeout);
+    let w = Watch::new(exec, Some(&Target::Pane(created.pane)))?;
+    let status = loop {
+        if let Some(s) = w.shared.exit_status() {
+            break s;
+        }
+        if !w.changed(deadline).await {
+            return Err(timed_out("the command did not finish".into(), w.pane, timeout, cap)
+                .with_suggestion(format!(
+                    "it is still running in pane {}: wait_for exit on it, read_pane it, or close_pane it",
+                    w.pane
+                )));
+        }
+    };
+    let (mut output, truncated) = {
+        let st = w.shared.state.lock();
+        let span = st.lines_between(
+            st.history_dropped(),
+            st.last_content_line(),
+            RUN_OUTPUT_LINES,
+            false,
+        );
+        (span.lines, span.truncated || span.missed > 0)
+    };
+    // The dead-pane notice of a kept pane is not the command's output.
+    if output
+        .last()
+        .is_some_and(|l| l.starts_with("Pane is dead (status"))
+    {
+        output.pop();
+    }
+    while output.last().is_some_and(|l| l.is_empty()) {
+        output.pop();
+    }
+    let pane = w.pane;
+    drop(w);
+    if !c.keep {
+        let _ = panes::kill_pane(exec, Some(&Target::Pane(pane)));
+    }
+    exec.resolved = Some(pane.to_string());
+    Ok(Response::Ran(RunOutcome {
+        pane,
+        exit_status: status,
+        output: output.join("\n"),
+        truncated,
+        duration_ms: started.elapsed().as_millis() as u64,
+    }))
+}
+
+async fn run_in_pane(
+    exec: &mut Exec<'_>,
+    pane: &Target,
+    c: RunCommand,
+) -> Result<Response, CommandError> {
+    if c.command.contains(['\n', '\r']) {
+        return Err(CommandError::invalid_argument(
+            "command",
+            "it spans several lines; that works only in a new pane",
+        )
+        .with_suggestion("leave out `pane` to run it in a new pane, or join the lines with `;`"));
+    }
+    if c.cwd.is_some() || !c.env.is_empty() {
+        return Err(
+            CommandError::invalid_argument("cwd", "cwd and env apply only to a new pane")
+                .with_suggestion("leave out `pane`, or put `cd DIR && VAR=value` in the command"),
+        );
+    }
+    let cap = exec.server.config().waits.max_timeout_ms;
+    let timeout = timeout_for(exec, c.timeout_ms);
+    let w = Watch::new(exec, Some(pane))?;
+    let tag = exec.server.next_nonce();
+    // The markers are written so that the typed line does not contain them literally:
+    // only the command's own output does.
+    let begin = format!("__FUGUE_BEGIN_{tag:x}");
+    let end_re = compile("pattern", &format!(r"^__FUGUE_END_{tag:x}_(\d+)$"))?;
+    let line = format!(
+        " printf '\\n__FUGUE_%s_{tag:x}\\n' BEGIN; {}; printf '\\n__FUGUE_%s_{tag:x}_%s\\n' END \"$?\"",
+        c.command
+    );
+    let (mut next, mut first) = {
+        let st = w.shared.state.lock();
+        (st.cursor_line(), Some((st.cursor_line(), st.cursor().col)))
+    };
+    let started = Instant::now();
+    let enter = fugue_protocol::Key::new(
+        fugue_protocol::keys::KeyCode::Enter,
+        fugue_protocol::keys::Mods::NONE,
+    );
+    io::deliver(
+        exec,
+        w.pane,
+        &[InputPart::Text(line), InputPart::Key(enter)],
+    )
+    .await?;
+    let deadline = started + Duration::from_millis(timeout);
+    let found = loop {
+        let exited = w.shared.exit_status();
+        if let Some(f) = scan(&w, &end_re, &mut next, &mut first) {
+            break f;
+        }
+        if let Some(status) = exited {
+            return Err(CommandError::new(
+                ErrorCode::PaneExited,
+                format!(
+                    "pane {} exited (status {status}) before the command finished",
+                    w.pane
+                ),
+            ));
+        }
+        if !w.changed(deadline).await {
+            return Err(timed_out(
+                "the command did not finish".into(),
+                w.pane,
+                timeout,
+                cap,
+            ));
+        }
+    };
+    let status = end_re
+        .captures(&found.line)
+        .and_then(|c| c.get(1))
+        .and_then(|m| m.as_str().parse().ok())
+        .unwrap_or(-1);
+    let (output, truncated) = {
+        let st = w.shared.state.lock();
+        let from = (st.history_dropped()..found.at)
+            .rev()
+            .find(|n| st.abs_line(*n, false).is_some_and(|l| l == begin))
+            .map(|n| n + 1);
+        match from {
+            Some(from) if from < found.at => {
+                let span = st.lines_between(from, found.at - 1, RUN_OUTPUT_LINES, false);
+                let mut lines = span.lines;
+                // The end marker starts with a newline of its own.
+                if lines.last().is_some_and(|l| l.is_empty()) {
+                    lines.pop();
+                }
+                (lines.join("\n"), span.truncated || span.missed > 0)
+            }
+            Some(_) => (String::new(), false),
+            None => (String::new(), true),
+        }
+    };
+    Ok(Response::Ran(RunOutcome {
+        pane: w.pane,
+        exit_status: status,
+        output,
+        truncated,
+        duration_ms: started.elapsed().as_millis() as u64,
+    }))
+}

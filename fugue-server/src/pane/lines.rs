@@ -1,0 +1,293 @@
+//! A pane's output as numbered lines, for agents.
+//!
+//! Every line a pane has ever shown gets an absolute number: history rows in the order
+//! they scrolled off (including those the history limit has since dropped), then the
+//! rows of the screen. A cursor is such a number, so "what arrived since my last read"
+//! is a range of lines, and the number of dropped lines says what was missed.
+
+use super::state::PaneState;
+use fugue_protocol::observe::{PaneText, READ_BYTES_MAX, READ_LINES_DEFAULT, READ_LINES_MAX};
+use fugue_protocol::{CommandError, PaneId};
+
+/// Where a reader is: a pane of one server instance and an absolute line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineCursor {
+    pub pane: PaneId,
+    pub line: u64,
+    pub instance: u32,
+}
+
+impl LineCursor {
+    pub fn encode(&self) -> String {
+        format!("{}@{}.{:x}", self.pane, self.line, self.instance)
+    }
+
+    pub fn decode(s: &str) -> Result<LineCursor, CommandError> {
+        let bad = || {
+            CommandError::invalid_argument(
+                "cursor",
+                format!("`{s}` is not a cursor returned by read_pane or wait_for"),
+            )
+            .with_suggestion(
+                "pass the `cursor` field of an earlier answer unchanged, or read without a cursor",
+            )
+        };
+        let (pane, rest) = s.split_once('@').ok_or_else(bad)?;
+        let (line, instance) = rest.split_once('.').ok_or_else(bad)?;
+        Ok(LineCursor {
+            pane: pane.parse().map_err(|_| bad())?,
+            line: line.parse().map_err(|_| bad())?,
+            instance: u32::from_str_radix(instance, 16).map_err(|_| bad())?,
+        })
+    }
+}
+
+/// What [`PaneState::lines_between`] found.
+pub struct LineSpan {
+    pub lines: Vec<String>,
+    /// Lines asked for that the history had already dropped.
+    pub missed: u64,
+    pub truncated: bool,
+}
+
+impl PaneState {
+    /// Rows that ever scrolled into history.
+    pub fn history_total(&self) -> u64 {
+        self.history().total()
+    }
+
+    /// History rows dropped by the limit.
+    pub fn history_dropped(&self) -> u64 {
+        self.history().total() - self.history().len() as u64
+    }
+
+    /// The absolute number of the screen row the cursor is on.
+    pub fn cursor_line(&self) -> u64 {
+        self.history_total() + u64::from(self.cursor().row)
+    }
+
+    /// The last screen row worth reading: the lowest non-blank row or the cursor's row.
+    pub fn last_content_line(&self) -> u64 {
+        let rows = self.size().1;
+        let screen = self.screen();
+        let last = (0..rows)
+            .rev()
+            .find(|r| {
+                screen
+                    .rows(0, self.size().0)
+                    .nth(usize::from(*r))
+                    .is_some_and(|t| !t.trim().is_empty())
+            })
+            .unwrap_or(0);
+        self.history_total() + u64::from(last.max(self.cursor().row))
+    }
+
+    /// The text of absolute line `n` (None if it was dropped or does not exist).
+    pub fn abs_line(&self, n: u64, ansi: bool) -> Option<String> {
+        let total = self.history_total();
+        if n < self.history_dropped() {
+            return None;
+        }
+        let rel = n as i64 - total as i64;
+        if rel >= i64::from(self.size().1) {
+            return None;
+        }
+        Some(self.line(rel, ansi).0)
+    }
+
+    /// The text of absolute line `n` from screen column `col` on.
+    pub fn abs_line_from(&self, n: u64, col: u16) -> Option<String> {
+        if col == 0 || n < self.history_total() {
+            return self.abs_line(n, false);
+        }
+        let row = (n - self.history_total()) as u16;
+        let r = super::rows::screen_row(self.screen(), row);
+        Some(
+            r.cells()
+                .filter(|c| c.col >= col)
+                .map(|c| if c.text.is_empty() { " " } else { c.text })
+                .collect::<String>()
+                .trim_end()
+                .to_string(),
+        )
+    }
+
+    /// Lines `from..=to`, keeping at most `max` (the last ones) and `READ_BYTES_MAX`.
+    pub fn lines_between(&self, from: u64, to: u64, max: u32, ansi: bool) -> LineSpan {
+        let dropped = self.history_dropped();
+        let missed = dropped
+            .saturating_sub(from)
+            .min(to.saturating_add(1).saturating_sub(from));
+        let start = from.max(dropped);
+        let mut truncated = false;
+        let first = if to >= start && to - start + 1 > u64::from(max) {
+            truncated = true;
+            to + 1 - u64::from(max)
+        } else {
+            start
+        };
+        let mut lines: Vec<String> = (first..=to)
+            .filter_map(|n| self.abs_line(n, ansi))
+            .collect();
+        let mut bytes: usize = lines.iter().map(|l| l.len() + 1).sum();
+        while bytes > READ_BYTES_MAX && lines.len() > 1 {
+            bytes -= lines.remove(0).len() + 1;
+            truncated = true;
+        }
+        LineSpan {
+            lines,
+            missed,
+            truncated,
+        }
+    }
+
+    fn text_answer(&self, pane: PaneId, span: LineSpan, next: u64, instance: u32) -> PaneText {
+        let (width, height) = self.size();
+        let c = self.cursor();
+        PaneText {
+            pane,
+            lines: span.lines.len() as u32,
+            text: span.lines.join("\n"),
+            cursor: LineCursor {
+                pane,
+                line: next,
+                instance,
+            }
+            .encode(),
+            lines_missed: span.missed,
+            truncated: span.truncated,
+            cursor_row: c.row,
+            cursor_col: c.col,
+            alternate_screen: self.screen().alternate_screen(),
+            width,
+            height,
+        }
+    }
+
+    /// The visible screen (trailing blank rows left out).
+    pub fn read_screen(
+        &self,
+        pane: PaneId,
+        lines: Option<u32>,
+        ansi: bool,
+        instance: u32,
+    ) -> PaneText {
+        let max = clamp_lines(lines);
+        let top = self.history_total();
+        let end = self.last_content_line();
+        let span = self.lines_between(top, end, max, ansi);
+        self.text_answer(pane, span, self.cursor_line(), instance)
+    }
+
+    /// The last lines of history and screen.
+    pub fn read_scrollback(
+        &self,
+        pane: PaneId,
+        lines: Option<u32>,
+        ansi: bool,
+        instance: u32,
+    ) -> PaneText {
+        let max = clamp_lines(lines);
+        let end = self.last_content_line();
+        let from = (end + 1).saturating_sub(u64::from(max));
+        let mut span = self.lines_between(from, end, max, ansi);
+        span.missed = 0;
+        span.truncated = from > self.history_dropped();
+        self.text_answer(pane, span, self.cursor_line(), instance)
+    }
+
+    /// Lines from `cursor` to the cursor's row. The cursor's row is returned again by
+    /// the next read (a line still being written, such as a prompt, is never lost).
+    pub fn read_since(
+        &self,
+        pane: PaneId,
+        cursor: u64,
+        lines: Option<u32>,
+        ansi: bool,
+        instance: u32,
+    ) -> PaneText {
+        let max = clamp_lines(lines);
+        let end = self.last_content_line();
+        // A cursor past the end means the screen was cleared or redrawn above it: the
+        // rows from the top of the screen are new.
+        let from = if cursor > end {
+            self.history_total().min(end)
+        } else {
+            cursor
+        };
+        let span = self.lines_between(from, end, max, ansi);
+        self.text_answer(pane, span, self.cursor_line(), instance)
+    }
+}
+
+fn clamp_lines(lines: Option<u32>) -> u32 {
+    lines.unwrap_or(READ_LINES_DEFAULT).clamp(1, READ_LINES_MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: PaneId = PaneId(1);
+
+    #[test]
+    fn cursors_round_trip_and_reject_garbage() {
+        let c = LineCursor {
+            pane: P,
+            line: 42,
+            instance: 0xabc,
+        };
+        assert_eq!(LineCursor::decode(&c.encode()).unwrap(), c);
+        for bad in ["", "%1", "%1@x.1", "x@1.1", "%1@1.zz"] {
+            assert!(LineCursor::decode(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn reads_since_a_cursor_return_only_new_lines() {
+        let mut p = PaneState::new(20, 4, 100);
+        p.process(b"one\r\ntwo\r\n$ ");
+        let first = p.read_screen(P, None, false, 1);
+        assert_eq!(first.text, "one\ntwo\n$");
+        let cur = LineCursor::decode(&first.cursor).unwrap();
+        p.process(b"cmd\r\nout1\r\nout2\r\nout3\r\n$ ");
+        let next = p.read_since(P, cur.line, None, false, 1);
+        assert_eq!(next.text, "$ cmd\nout1\nout2\nout3\n$");
+        assert_eq!(next.lines_missed, 0);
+    }
+
+    #[test]
+    fn reports_lines_the_history_dropped() {
+        let mut p = PaneState::new(20, 2, 3);
+        let start = p.read_screen(P, None, false, 1);
+        let cur = LineCursor::decode(&start.cursor).unwrap();
+        for i in 0..10 {
+            p.process(format!("l{i}\r\n").as_bytes());
+        }
+        let r = p.read_since(P, cur.line, None, false, 1);
+        // l0..l8 scrolled into a history of 3: l0..l5 are gone.
+        assert_eq!(r.lines_missed, 6);
+        assert_eq!(r.text, "l6\nl7\nl8\nl9\n");
+    }
+
+    #[test]
+    fn long_reads_keep_the_tail() {
+        let mut p = PaneState::new(20, 5, 1000);
+        for i in 0..300 {
+            p.process(format!("line{i}\r\n").as_bytes());
+        }
+        let r = p.read_scrollback(P, Some(10), false, 1);
+        assert_eq!(r.lines, 10);
+        assert!(r.truncated);
+        assert!(r.text.starts_with("line291"), "{}", r.text);
+    }
+
+    #[test]
+    fn a_cleared_screen_is_read_from_the_top() {
+        let mut p = PaneState::new(20, 10, 100);
+        p.process(b"a\r\nb\r\nc\r\nd\r\ne\r\n");
+        let cur = LineCursor::decode(&p.read_screen(P, None, false, 1).cursor).unwrap();
+        p.process(b"\x1b[2J\x1b[Hfresh");
+        assert_eq!(p.read_since(P, cur.line, None, false, 1).text, "fresh");
+    }
+}

@@ -1,0 +1,180 @@
+//! The rmcp server handler: lists the tools the caller may use and runs calls through
+//! the dispatcher.
+
+use super::args::Args;
+use super::tools::{TOOLS, ToolDef, find};
+use crate::dispatch::origin::{Origin, Surface};
+use crate::dispatch::{dispatch_via, policy};
+use crate::server::Server;
+use fugue_protocol::{COMMANDS, CommandError, Response};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
+    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
+    ToolAnnotations,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData as McpError, RoleServer, ServerHandler};
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often a long call reports progress, so clients with idle timers keep waiting.
+const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+const INSTRUCTIONS: &str = "fugue is a terminal multiplexer. Sessions hold windows, windows hold panes (ids like %3), \
+each running a program on a terminal the user may be watching. Start with list_panes. Run a command to completion with \
+run_command; drive interactive programs with send_input, then wait_for (event-driven, no polling needed) and read_pane \
+(pass the returned cursor back to get only new output). Errors carry a code and a suggestion.";
+
+#[derive(Clone)]
+pub struct FugueMcp {
+    server: Arc<Server>,
+    origin: Origin,
+}
+
+fn tool_entry(t: &ToolDef) -> Tool {
+    let input = match (t.input)() {
+        Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    };
+    Tool::new(t.name, t.description, Arc::new(input))
+        .with_title(t.title)
+        .with_annotations(
+            ToolAnnotations::new()
+                .read_only(t.read_only)
+                .destructive(t.destructive)
+                .idempotent(t.idempotent)
+                .open_world(t.open_world),
+        )
+}
+
+/// The structured answer of a successful command.
+pub fn render(resp: Response) -> Value {
+    let v = match resp {
+        Response::Done => Ok(json!({ "ok": true })),
+        Response::Created(c) => serde_json::to_value(c),
+        Response::Sessions(s) => Ok(json!({ "sessions": s })),
+        Response::Panes(p) => Ok(json!({ "panes": p })),
+        Response::Captured(t) => Ok(json!({ "text": t })),
+        Response::Rows(r) => serde_json::to_value(r),
+        Response::Attached(a) => serde_json::to_value(a),
+        Response::Read(t) => serde_json::to_value(t),
+        Response::Waited(w) => serde_json::to_value(w),
+        Response::Ran(r) => serde_json::to_value(r),
+        Response::Found(f) => serde_json::to_value(f),
+        Response::Sent(s) => serde_json::to_value(s),
+    };
+    v.unwrap_or_else(|e| json!({ "error": e.to_string() }))
+}
+
+fn error_result(e: &CommandError) -> CallToolResult {
+    CallToolResult::structured_error(json!({
+        "code": e.code.as_str(),
+        "message": e.message,
+        "suggestion": e.suggestion,
+    }))
+}
+
+impl FugueMcp {
+    pub fn new(server: Arc<Server>, origin: Origin) -> FugueMcp {
+        FugueMcp { server, origin }
+    }
+
+    /// Tools whose command this caller's surface may run.
+    pub fn visible(&self) -> Vec<&'static ToolDef> {
+        let config = self.server.config();
+        let tiers = policy::allowed(&config, Surface::Mcp);
+        TOOLS
+            .iter()
+            .filter(|t| {
+                COMMANDS
+                    .iter()
+                    .any(|c| c.name == t.command && tiers.contains(&c.tier))
+            })
+            .collect()
+    }
+
+    pub fn tool_list(&self) -> Vec<Tool> {
+        self.visible().into_iter().map(tool_entry).collect()
+    }
+
+    /// Runs one tool call through the dispatcher.
+    pub async fn call(
+        &self,
+        name: &str,
+        args: &serde_json::Map<String, Value>,
+    ) -> Result<Value, CommandError> {
+        let tool = find(name).ok_or_else(|| {
+            CommandError::invalid_argument("name", format!("there is no tool `{name}`"))
+        })?;
+        let schema = (tool.input)();
+        let command = (tool.build)(&Args::new(args, &schema)?)?;
+        dispatch_via(&self.server, &self.origin, command, Some(tool.name))
+            .await
+            .map(render)
+    }
+}
+
+impl ServerHandler for FugueMcp {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(
+                Implementation::new("fugue", env!("CARGO_PKG_VERSION")).with_title("fugue"),
+            )
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, McpError> {
+        Ok(ListToolsResult::with_all_items(self.tool_list()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, McpError> {
+        let name = request.name.to_string();
+        if find(&name).is_none() {
+            let names: Vec<&str> = self.visible().iter().map(|t| t.name).collect();
+            return Err(McpError::invalid_params(
+                format!("unknown tool `{name}`; the tools are: {}", names.join(", ")),
+                Some(json!({ "code": "invalid_argument", "suggestion": "call tools/list" })),
+            ));
+        }
+        let args = request.arguments.unwrap_or_default();
+        let token = context.meta.get_progress_token();
+        let started = Instant::now();
+        let call = self.call(&name, &args);
+        tokio::pin!(call);
+        let mut ticks = tokio::time::interval_at((started + PROGRESS_EVERY).into(), PROGRESS_EVERY);
+        let result = loop {
+            tokio::select! {
+                r = &mut call => break r,
+                _ = context.ct.cancelled() => {
+                    return Ok(error_result(&CommandError::new(fugue_protocol::ErrorCode::Timeout, "the call was cancelled")).into());
+                }
+                _ = ticks.tick() => {
+                    if let Some(t) = &token {
+                        let secs = started.elapsed().as_secs_f64();
+                        let _ = context
+                            .peer
+                            .notify_progress(
+                                ProgressNotificationParam::new(t.clone(), secs)
+                                    .with_message(format!("{name}: still running after {secs:.0} s")),
+                            )
+                            .await;
+                    }
+                }
+            }
+        };
+        Ok(match result {
+            Ok(v) => CallToolResult::structured(v),
+            Err(e) => error_result(&e),
+        }
+        .into())
+    }
+}

@@ -1,0 +1,633 @@
+//! The MCP tools: each one builds a [`Command`] for the dispatcher.
+//!
+//! `tools/list` is generated from [`TOOLS`], and every entry names the command (from the
+//! protocol's command table) it runs, so no tool can be advertised without being
+//! dispatched, and a tool's visibility follows its command's permission tier.
+
+use super::args::Args;
+use fugue_protocol::observe::{
+    ReadPane, ReadSource, RunCommand, SearchPanes, WaitCondition, WaitFor,
+};
+use fugue_protocol::{
+    Command, CommandError, InputPart, Key, LayoutChoice, LayoutPreset, NewSession, NewWindow,
+    PaneScope, PaneSelect, Resize, SendInput, Spawn, SplitPane, SplitSize, Target,
+};
+use serde_json::{Value, json};
+
+pub struct ToolDef {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    /// The entry of the command table this tool runs.
+    pub command: &'static str,
+    pub read_only: bool,
+    pub destructive: bool,
+    pub idempotent: bool,
+    pub open_world: bool,
+    pub input: fn() -> Value,
+    pub build: fn(&Args<'_>) -> Result<Command, CommandError>,
+}
+
+const PANE: &str = "Pane: %N from list_panes, or session:window.pane. Default: the pane this agent runs in, else the current pane.";
+
+fn schema(props: Value, required: &[&str]) -> Value {
+    json!({ "type": "object", "properties": props, "required": required, "additionalProperties": false })
+}
+
+fn spawn(a: &Args<'_>) -> Result<Spawn, CommandError> {
+    Ok(Spawn {
+        command: a.string("command")?.map(|c| vec![c]).unwrap_or_default(),
+        cwd: a.string("cwd")?,
+        env: a.env("env")?,
+        title: a.string("name")?,
+        sideband: a.bool("sideband")?,
+        remain: None,
+    })
+}
+
+fn spawn_props() -> Value {
+    json!({
+        "command": { "type": "string", "description": "Shell command to run (default: the user's shell)." },
+        "cwd": { "type": "string", "description": "Absolute working directory." },
+        "env": { "type": "object", "additionalProperties": { "type": "string" }, "description": "Extra environment variables." },
+        "sideband": { "type": "boolean", "description": "Let the program command fugue by printing <fugue:...> tags." }
+    })
+}
+
+fn merge(mut a: Value, b: Value) -> Value {
+    if let (Some(a), Value::Object(b)) = (a.as_object_mut(), b) {
+        a.extend(b);
+    }
+    a
+}
+
+pub static TOOLS: &[ToolDef] = &[
+    ToolDef {
+        name: "list_panes",
+        title: "List panes",
+        description: "List sessions, windows and panes: id (%N), title, running command, cwd, pid, size, whether active, alive or exit status. Call first to find pane ids.",
+        command: "list-panes",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+        input: || {
+            schema(
+                json!({ "session": { "type": "string", "description": "Only this session." } }),
+                &[],
+            )
+        },
+        build: |a| {
+            Ok(match a.target("session")? {
+                Some(t) => Command::ListPanes {
+                    target: Some(t),
+                    scope: PaneScope::Session,
+                },
+                None => Command::ListPanes {
+                    target: None,
+                    scope: PaneScope::All,
+                },
+            })
+        },
+    },
+    ToolDef {
+        name: "read_pane",
+        title: "Read a pane",
+        description: "Read a pane's text. Default: the visible screen. mode=scrollback: the last `lines` lines including history. With `cursor` (from a previous read_pane or wait_for): only lines that arrived since, plus `lines_missed` if history dropped some. Every answer has a new `cursor`; the last line may repeat in the next read if it was still being written. Includes cursor position and whether a full-screen app (alternate screen) is showing.",
+        command: "read-pane",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+        input: || {
+            schema(
+                json!({
+                    "pane": { "type": "string", "description": PANE },
+                    "mode": { "type": "string", "enum": ["screen", "scrollback"], "description": "Ignored when `cursor` is given." },
+                    "cursor": { "type": "string", "description": "Read only what arrived after this cursor." },
+                    "lines": { "type": "integer", "minimum": 1, "maximum": 2000, "description": "Most lines returned (the last ones). Default 200." },
+                    "ansi": { "type": "boolean", "description": "Keep color escape sequences." }
+                }),
+                &[],
+            )
+        },
+        build: |a| {
+            let source = match (a.string("cursor")?, a.string("mode")?.as_deref()) {
+                (Some(c), _) => ReadSource::Since(c),
+                (None, None | Some("screen")) => ReadSource::Screen,
+                (None, Some("scrollback")) => ReadSource::Scrollback,
+                (None, Some(m)) => {
+                    return Err(CommandError::invalid_argument(
+                        "mode",
+                        format!("`{m}`: expected screen or scrollback"),
+                    ));
+                }
+            };
+            Ok(Command::ReadPane(ReadPane {
+                target: a.target("pane")?,
+                source,
+                lines: a.uint("lines", 2000)?.map(|n| n as u32),
+                ansi: a.bool("ansi")?.unwrap_or(false),
+            }))
+        },
+    },
+    ToolDef {
+        name: "send_input",
+        title: "Type into a pane",
+        description: "Type into a pane. `text` arrives whole (as a bracketed paste when the program enabled it); `keys` are key names sent after it (Enter, Escape, Tab, C-c, Up, M-x, F5...); `submit: true` presses Enter last, as its own key, after the text is delivered. Returns a `cursor` from just before the input: pass it to wait_for as `after_cursor` so fast output is not missed.",
+        command: "send-keys",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+        open_world: true,
+        input: || {
+            schema(
+                json!({
+                    "pane": { "type": "string", "description": PANE },
+                    "text": { "type": "string" },
+                    "keys": { "type": "array", "items": { "type": "string" } },
+                    "submit": { "type": "boolean", "description": "Press Enter at the end." }
+                }),
+                &[],
+            )
+        },
+        build: |a| {
+            let mut parts = Vec::new();
+            if let Some(t) = a.string("text")? {
+                parts.push(InputPart::Paste(t));
+            }
+            parts.extend(a.keys("keys")?.into_iter().map(InputPart::Key));
+            if a.bool("submit")?.unwrap_or(false) {
+                parts.push(InputPart::Key(Key::new(
+                    fugue_protocol::keys::KeyCode::Enter,
+                    fugue_protocol::keys::Mods::NONE,
+                )));
+            }
+            if parts.is_empty() {
+                return Err(CommandError::invalid_argument("text", "nothing to send")
+                    .with_suggestion("give text, keys, or submit: true"));
+            }
+            Ok(Command::SendInput(SendInput {
+                target: a.target("pane")?,
+                parts,
+            }))
+        },
+    },
+    ToolDef {
+        name: "wait_for",
+        title: "Wait for a pane",
+        description: "Wait until a pane shows something, then return at once (event-driven). Exactly one of: `text`, a regex matched against each line of output arriving after this call (or after `after_cursor`); anchor it (^...$) so the echo of a typed command does not match. `idle_ms`: no output for that long. `exit`: the program ended (returns its exit status). Fails with code `timeout` after `timeout_ms` (default 30000; the server's cap is reported as `timeout_ms` in the answer).",
+        command: "wait-for",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+        input: || {
+            schema(
+                json!({
+                    "pane": { "type": "string", "description": PANE },
+                    "text": { "type": "string", "description": "Regex." },
+                    "after_cursor": { "type": "string", "description": "With text: match output after this cursor instead of after the call." },
+                    "idle_ms": { "type": "integer", "minimum": 1 },
+                    "exit": { "type": "boolean" },
+                    "timeout_ms": { "type": "integer", "minimum": 1 }
+                }),
+                &[],
+            )
+        },
+        build: |a| {
+            let condition = match (
+                a.string("text")?,
+                a.uint("idle_ms", 3_600_000)?,
+                a.bool("exit")?.unwrap_or(false),
+            ) {
+                (Some(pattern), None, false) => WaitCondition::Text {
+                    pattern,
+                    after: a.string("after_cursor")?,
+                },
+                (None, Some(ms), false) => WaitCondition::Idle { ms },
+                (None, None, true) => WaitCondition::Exit,
+                _ => {
+                    return Err(CommandError::invalid_argument(
+                        "text",
+                        "give exactly one of text, idle_ms, exit: true",
+                    ));
+                }
+            };
+            Ok(Command::WaitFor(WaitFor {
+                target: a.target("pane")?,
+                condition,
+                timeout_ms: a.uint("timeout_ms", u64::MAX)?,
+            }))
+        },
+    },
+    ToolDef {
+        name: "run_command",
+        title: "Run a command",
+        description: "Run a shell command to completion and return its exit status and output (the tail, if long). By default it runs in a new pane split off yours (visible to the user) that closes when done (`keep: true` keeps it). With `pane`, it is typed into that pane's shell instead (single line; sh-compatible shell).",
+        command: "run-command",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+        open_world: true,
+        input: || {
+            schema(
+                json!({
+                    "command": { "type": "string" },
+                    "pane": { "type": "string", "description": "Run in this existing pane's shell." },
+                    "split_from": { "type": "string", "description": "Pane to split for the new pane." },
+                    "cwd": { "type": "string", "description": "Absolute directory (new pane only)." },
+                    "env": { "type": "object", "additionalProperties": { "type": "string" } },
+                    "timeout_ms": { "type": "integer", "minimum": 1 },
+                    "keep": { "type": "boolean" }
+                }),
+                &["command"],
+            )
+        },
+        build: |a| {
+            Ok(Command::RunCommand(RunCommand {
+                pane: a.target("pane")?,
+                split_from: a.target("split_from")?,
+                command: a.required_string("command")?,
+                cwd: a.string("cwd")?,
+                env: a.env("env")?,
+                timeout_ms: a.uint("timeout_ms", u64::MAX)?,
+                keep: a.bool("keep")?.unwrap_or(false),
+            }))
+        },
+    },
+    ToolDef {
+        name: "create_pane",
+        title: "Split a pane",
+        description: "Split a pane to make a new one running a command (default: a shell). Returns the new pane id. The user's focus stays where it is unless focus: true.",
+        command: "split-window",
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        open_world: false,
+        input: || {
+            schema(
+                merge(
+                    json!({
+                        "target": { "type": "string", "description": "Pane to split. Default: yours, else the current one." },
+                        "direction": { "type": "string", "enum": ["right", "left", "down", "up"], "description": "Where the new pane goes. Default right." },
+                        "size_percent": { "type": "integer", "minimum": 1, "maximum": 99 },
+                        "name": { "type": "string", "description": "Pane title." },
+                        "focus": { "type": "boolean" }
+                    }),
+                    spawn_props(),
+                ),
+                &[],
+            )
+        },
+        build: |a| {
+            Ok(Command::SplitPane(SplitPane {
+                target: a.target("target")?,
+                direction: a
+                    .direction("direction")?
+                    .unwrap_or(fugue_protocol::Direction::Right),
+                size: a
+                    .uint("size_percent", 99)?
+                    .map(|p| SplitSize::Percent(p as u8)),
+                select: a.bool("focus")?.unwrap_or(false),
+                spawn: spawn(a)?,
+            }))
+        },
+    },
+    ToolDef {
+        name: "create_window",
+        title: "Create a window",
+        description: "Create a window (a new tab) in a session, running a command (default: a shell). Returns its pane id.",
+        command: "new-window",
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        open_world: false,
+        input: || {
+            schema(
+                merge(
+                    json!({
+                        "session": { "type": "string", "description": "Default: yours, else the current one." },
+                        "name": { "type": "string", "description": "Window name." },
+                        "focus": { "type": "boolean" }
+                    }),
+                    spawn_props(),
+                ),
+                &[],
+            )
+        },
+        build: |a| {
+            let mut spawn = spawn(a)?;
+            let name = spawn.title.take();
+            Ok(Command::NewWindow(NewWindow {
+                target: a.target("session")?,
+                name,
+                select: a.bool("focus")?.unwrap_or(false),
+                spawn,
+            }))
+        },
+    },
+    ToolDef {
+        name: "create_session",
+        title: "Create a session",
+        description: "Create a detached session with one window, running a command (default: a shell). Returns its pane id.",
+        command: "new-session",
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        open_world: false,
+        input: || {
+            schema(
+                merge(
+                    json!({
+                        "name": { "type": "string", "description": "Session name (default: a number)." },
+                        "width": { "type": "integer", "minimum": 10, "maximum": 1000 },
+                        "height": { "type": "integer", "minimum": 5, "maximum": 1000 }
+                    }),
+                    spawn_props(),
+                ),
+                &[],
+            )
+        },
+        build: |a| {
+            let mut spawn = spawn(a)?;
+            let name = spawn.title.take();
+            let size = match (a.uint("width", 1000)?, a.uint("height", 1000)?) {
+                (None, None) => None,
+                (w, h) => Some((w.unwrap_or(80) as u16, h.unwrap_or(24) as u16)),
+            };
+            Ok(Command::NewSession(NewSession {
+                name,
+                window_name: None,
+                size,
+                spawn,
+            }))
+        },
+    },
+    ToolDef {
+        name: "close_pane",
+        title: "Close a pane",
+        description: "Close a pane, ending its program. Refused for the pane you run in.",
+        command: "kill-pane",
+        read_only: false,
+        destructive: true,
+        idempotent: true,
+        open_world: false,
+        input: || {
+            schema(
+                json!({ "pane": { "type": "string", "description": "Pane: %N." } }),
+                &["pane"],
+            )
+        },
+        build: |a| {
+            Ok(Command::KillPane {
+                target: Some(a.required_target("pane")?),
+            })
+        },
+    },
+    ToolDef {
+        name: "kill_session",
+        title: "Kill a session",
+        description: "End a session and every program in it. Refused for the session you run in.",
+        command: "kill-session",
+        read_only: false,
+        destructive: true,
+        idempotent: true,
+        open_world: false,
+        input: || schema(json!({ "session": { "type": "string" } }), &["session"]),
+        build: |a| {
+            Ok(Command::KillSession {
+                target: Some(a.required_target("session")?),
+            })
+        },
+    },
+    ToolDef {
+        name: "focus_pane",
+        title: "Focus a pane",
+        description: "Make a pane the active one the user types into (and show its window); or, with `direction`, move focus from a pane to its neighbour.",
+        command: "select-pane",
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        open_world: false,
+        input: || {
+            schema(
+                json!({
+                    "pane": { "type": "string", "description": PANE },
+                    "direction": { "type": "string", "enum": ["left", "right", "up", "down"] }
+                }),
+                &[],
+            )
+        },
+        build: |a| {
+            let select = match a.direction("direction")? {
+                Some(d) => PaneSelect::Direction(d),
+                None => PaneSelect::Target,
+            };
+            Ok(Command::SelectPane {
+                target: a.target("pane")?,
+                select,
+            })
+        },
+    },
+    ToolDef {
+        name: "resize_pane",
+        title: "Resize a pane",
+        description: "Move a pane's border `amount` cells toward `direction`, or toggle zoom (the pane fills its window).",
+        command: "resize-pane",
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        open_world: false,
+        input: || {
+            schema(
+                json!({
+                    "pane": { "type": "string", "description": PANE },
+                    "direction": { "type": "string", "enum": ["left", "right", "up", "down"] },
+                    "amount": { "type": "integer", "minimum": 1, "maximum": 1000 },
+                    "zoom": { "type": "boolean", "description": "Toggle zoom instead." }
+                }),
+                &[],
+            )
+        },
+        build: |a| {
+            let resize = match (a.bool("zoom")?.unwrap_or(false), a.direction("direction")?) {
+                (true, None) => Resize::ZoomToggle,
+                (false, Some(d)) => Resize::By(d, a.uint("amount", 1000)?.unwrap_or(5) as u16),
+                _ => {
+                    return Err(CommandError::invalid_argument(
+                        "direction",
+                        "give a direction (with an amount), or zoom: true",
+                    ));
+                }
+            };
+            Ok(Command::ResizePane {
+                target: a.target("pane")?,
+                resize,
+            })
+        },
+    },
+    ToolDef {
+        name: "select_layout",
+        title: "Arrange panes",
+        description: "Arrange a window's panes in a preset layout.",
+        command: "select-layout",
+        read_only: false,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+        input: || {
+            schema(
+                json!({
+                    "window": { "type": "string", "description": "session:window, @N, or a pane in it. Default: yours." },
+                    "layout": { "type": "string", "enum": ["even-horizontal", "even-vertical", "main-horizontal", "main-vertical", "tiled"] }
+                }),
+                &["layout"],
+            )
+        },
+        build: |a| {
+            let name = a.required_string("layout")?;
+            let preset = LayoutPreset::parse(&name).ok_or_else(|| {
+                CommandError::invalid_argument("layout", format!("`{name}` is not a layout"))
+            })?;
+            Ok(Command::SelectLayout {
+                target: a.target("window")?,
+                layout: LayoutChoice::Preset(preset),
+            })
+        },
+    },
+    ToolDef {
+        name: "rename",
+        title: "Rename",
+        description: "Rename a session (target `name`), a window (`name:index` or `@N`), or set a pane's title (`%N`).",
+        command: "rename-window",
+        read_only: false,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+        input: || {
+            schema(
+                json!({ "target": { "type": "string" }, "name": { "type": "string" } }),
+                &["target", "name"],
+            )
+        },
+        build: |a| {
+            let target = a.required_target("target")?;
+            let name = a.required_string("name")?;
+            Ok(match target {
+                Target::Pane(_) | Target::Path { pane: Some(_), .. } => Command::SetPaneTitle {
+                    target: Some(target),
+                    title: name,
+                },
+                Target::Window(_)
+                | Target::Path {
+                    window: Some(_), ..
+                } => Command::RenameWindow {
+                    target: Some(target),
+                    name,
+                },
+                _ => Command::RenameSession {
+                    target: Some(target),
+                    name,
+                },
+            })
+        },
+    },
+    ToolDef {
+        name: "search_panes",
+        title: "Search panes",
+        description: "Search the screens and history of all (or some) panes for a regex. Paginated: pass `next_offset` back as `offset`.",
+        command: "search-panes",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+        input: || {
+            schema(
+                json!({
+                    "pattern": { "type": "string", "description": "Regex." },
+                    "panes": { "type": "array", "items": { "type": "string" }, "description": "Default: every pane." },
+                    "history": { "type": "boolean", "description": "Search history too (default true)." },
+                    "offset": { "type": "integer", "minimum": 0 },
+                    "limit": { "type": "integer", "minimum": 1, "maximum": 500, "description": "Default 50." }
+                }),
+                &["pattern"],
+            )
+        },
+        build: |a| {
+            Ok(Command::SearchPanes(SearchPanes {
+                pattern: a.required_string("pattern")?,
+                targets: a.targets("panes")?,
+                history: a.bool("history")?.unwrap_or(true),
+                offset: a.uint("offset", u64::from(u32::MAX))?.unwrap_or(0) as u32,
+                limit: a.uint("limit", 500)?.unwrap_or(50) as u32,
+            }))
+        },
+    },
+];
+
+pub fn find(name: &str) -> Option<&'static ToolDef> {
+    TOOLS.iter().find(|t| t.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fugue_protocol::COMMANDS;
+
+    #[test]
+    fn every_tool_runs_a_command_of_the_table() {
+        for t in TOOLS {
+            assert!(
+                COMMANDS.iter().any(|c| c.name == t.command),
+                "{} names unknown command {}",
+                t.name,
+                t.command
+            );
+            assert!(
+                !(t.read_only && t.destructive),
+                "{} cannot be both read-only and destructive",
+                t.name
+            );
+            let schema = (t.input)();
+            assert_eq!(schema["type"], "object", "{}", t.name);
+        }
+        assert!(TOOLS.len() <= 20);
+    }
+
+    #[test]
+    fn each_tool_builds_the_command_it_names() {
+        let samples = json!({
+            "list_panes": {}, "read_pane": {}, "send_input": { "text": "x" }, "wait_for": { "exit": true },
+            "run_command": { "command": "true" }, "create_pane": {}, "create_window": {}, "create_session": {},
+            "close_pane": { "pane": "%1" }, "kill_session": { "session": "s" }, "focus_pane": {},
+            "resize_pane": { "zoom": true }, "select_layout": { "layout": "tiled" },
+            "rename": { "target": "s:1", "name": "n" }, "search_panes": { "pattern": "x" }
+        });
+        for t in TOOLS {
+            let args = samples[t.name]
+                .as_object()
+                .unwrap_or_else(|| panic!("no sample for {}", t.name));
+            let schema = (t.input)();
+            let cmd = (t.build)(&Args::new(args, &schema).unwrap()).unwrap();
+            assert_eq!(cmd.name(), t.command, "{}", t.name);
+        }
+    }
+
+    #[test]
+    fn bad_arguments_name_the_argument() {
+        let t = find("read_pane").unwrap();
+        let schema = (t.input)();
+        let args = json!({ "lines": "many" });
+        let err = (t.build)(&Args::new(args.as_object().unwrap(), &schema).unwrap()).unwrap_err();
+        assert!(err.message.contains("`lines`"), "{}", err.message);
+        let args = json!({ "colour": true });
+        let err = Args::new(args.as_object().unwrap(), &schema).err().unwrap();
+        assert!(err.message.contains("`colour`") && err.suggestion.unwrap().contains("cursor"));
+        let t = find("send_input").unwrap();
+        let args = json!({ "keys": ["Enter", "Ctrl+C"] });
+        let err =
+            (t.build)(&Args::new(args.as_object().unwrap(), &(t.input)()).unwrap()).unwrap_err();
+        assert!(err.message.contains("Ctrl+C"));
+    }
+}

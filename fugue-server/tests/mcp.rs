@@ -1,0 +1,478 @@
+//! The MCP surface in-process: an rmcp client over an in-memory duplex against the real
+//! dispatcher and real PTYs. Every tool and every error code that can be provoked.
+
+use fugue_protocol::PaneId;
+use fugue_server::config::Config;
+use fugue_server::dispatch::audit::Audit;
+use fugue_server::dispatch::origin::Origin;
+use fugue_server::server::{Server, run_events};
+use fugue_server::surfaces::mcp::handler::FugueMcp;
+use fugue_server::surfaces::mcp::tools::TOOLS;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Implementation,
+    ProgressNotificationParam,
+};
+use rmcp::service::{NotificationContext, RunningService};
+use rmcp::{ClientHandler, RoleClient, ServiceExt};
+use serde_json::{Value, json};
+use std::sync::{Arc, Mutex};
+
+#[derive(Clone, Default)]
+struct Recorder {
+    progress: Arc<Mutex<Vec<ProgressNotificationParam>>>,
+}
+
+impl ClientHandler for Recorder {
+    async fn on_progress(&self, p: ProgressNotificationParam, _c: NotificationContext<RoleClient>) {
+        self.progress.lock().unwrap().push(p);
+    }
+
+    fn get_info(&self) -> ClientConfig {
+        ClientConfig::new(
+            ClientCapabilities::default(),
+            Implementation::new("fugue-test", "0"),
+        )
+    }
+}
+
+struct Rig {
+    server: Arc<Server>,
+    dir: tempfile::TempDir,
+}
+
+impl Rig {
+    fn new(edit: impl FnOnce(&mut Config)) -> Rig {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = Config::default();
+        config.server.default_command = vec!["/bin/sh".into()];
+        edit(&mut config);
+        let audit = Audit::open(&dir.path().join("audit.jsonl")).unwrap();
+        let (server, events) = Server::new(config, dir.path().join("sock"), audit);
+        tokio::spawn(run_events(Arc::clone(&server), events));
+        Rig { server, dir }
+    }
+
+    async fn client(
+        &self,
+        caller_pane: Option<PaneId>,
+    ) -> (RunningService<RoleClient, Recorder>, Recorder) {
+        let (server_io, client_io) = tokio::io::duplex(1 << 16);
+        let handler = FugueMcp::new(
+            Arc::clone(&self.server),
+            Origin::Mcp {
+                connection: 1,
+                caller_pane,
+            },
+        );
+        tokio::spawn(async move {
+            if let Ok(running) = handler.serve(server_io).await {
+                let _ = running.waiting().await;
+            }
+        });
+        let rec = Recorder::default();
+        (rec.clone().serve(client_io).await.unwrap(), rec)
+    }
+}
+
+impl Drop for Rig {
+    fn drop(&mut self) {
+        self.server.begin_shutdown("test over");
+    }
+}
+
+fn req(name: &str, args: Value) -> CallToolRequestParams {
+    let Value::Object(map) = args else {
+        panic!("arguments must be an object")
+    };
+    CallToolRequestParams::new(name.to_string()).with_arguments(map)
+}
+
+/// Calls a tool that must succeed and returns its structured answer.
+async fn ok(c: &RunningService<RoleClient, Recorder>, name: &str, args: Value) -> Value {
+    let r: CallToolResult = c.call_tool(req(name, args.clone())).await.unwrap();
+    assert_eq!(
+        r.is_error,
+        Some(false),
+        "{name} {args} failed: {:?}",
+        r.structured_content
+    );
+    let v = r.structured_content.clone().expect("structured content");
+    // The text copy says the same.
+    let text = r
+        .content
+        .iter()
+        .filter_map(|c| c.as_text())
+        .map(|t| t.text.clone())
+        .collect::<String>();
+    assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), v);
+    v
+}
+
+/// Calls a tool that must fail and returns its error code and the error.
+async fn err(c: &RunningService<RoleClient, Recorder>, name: &str, args: Value) -> (String, Value) {
+    let r = c.call_tool(req(name, args.clone())).await.unwrap();
+    assert_eq!(
+        r.is_error,
+        Some(true),
+        "{name} {args} should fail: {:?}",
+        r.structured_content
+    );
+    let v = r.structured_content.expect("structured error");
+    assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()));
+    (v["code"].as_str().unwrap().to_string(), v)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tools_list_comes_from_the_table_and_hides_what_policy_forbids() {
+    let rig = Rig::new(|_| {});
+    let (c, _) = rig.client(None).await;
+    let tools = c.list_tools(None).await.unwrap().tools;
+    let names: Vec<String> = tools.iter().map(|t| t.name.to_string()).collect();
+    assert!(
+        !names.contains(&"close_pane".to_string()) && !names.contains(&"kill_session".to_string())
+    );
+    assert_eq!(names.len(), TOOLS.len() - 2);
+    for t in &tools {
+        let a = t.annotations.as_ref().expect("annotations");
+        assert!(
+            a.read_only_hint.is_some()
+                && a.destructive_hint.is_some()
+                && a.idempotent_hint.is_some()
+        );
+        assert!(t.description.as_ref().is_some_and(|d| d.len() > 40));
+    }
+    let size = serde_json::to_vec(&tools).unwrap().len();
+    assert!(size < 25_000, "tools/list is {size} bytes");
+
+    let all = Rig::new(|c| c.policy.mcp.push(fugue_protocol::Tier::Destroy));
+    let (c, _) = all.client(None).await;
+    let tools = c.list_tools(None).await.unwrap().tools;
+    assert_eq!(tools.len(), TOOLS.len());
+    let size = serde_json::to_vec(&tools).unwrap().len();
+    println!(
+        "tools/list with every tool: {} tools, {size} bytes",
+        tools.len()
+    );
+    assert!(size < 25_000);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_tool_against_real_panes() {
+    let rig = Rig::new(|c| c.policy.mcp.push(fugue_protocol::Tier::Destroy));
+    let (c, _) = rig.client(None).await;
+    let s = ok(
+        &c,
+        "create_session",
+        json!({ "name": "work", "width": 100, "height": 30 }),
+    )
+    .await;
+    let p1 = s["pane"].as_str().unwrap().to_string();
+    assert_eq!(s["session_name"], "work");
+
+    let sent = ok(
+        &c,
+        "send_input",
+        json!({ "pane": p1, "text": "echo one-$((1+1))", "submit": true }),
+    )
+    .await;
+    let w = ok(
+        &c,
+        "wait_for",
+        json!({ "pane": p1, "text": "^one-2$", "after_cursor": sent["cursor"] }),
+    )
+    .await;
+    assert_eq!(w["line"], "one-2");
+    let screen = ok(&c, "read_pane", json!({ "pane": p1 })).await;
+    assert!(screen["text"].as_str().unwrap().contains("one-2"));
+    let cursor = screen["cursor"].as_str().unwrap().to_string();
+    let sent = ok(
+        &c,
+        "send_input",
+        json!({ "pane": p1, "text": "echo three-$((1+2))", "keys": ["Enter"] }),
+    )
+    .await;
+    ok(
+        &c,
+        "wait_for",
+        json!({ "pane": p1, "text": "^three-3$", "after_cursor": sent["cursor"] }),
+    )
+    .await;
+    let since = ok(&c, "read_pane", json!({ "pane": p1, "cursor": cursor })).await;
+    let text = since["text"].as_str().unwrap();
+    assert!(
+        text.contains("three-3") && !text.contains("one-2"),
+        "{text}"
+    );
+    let back = ok(
+        &c,
+        "read_pane",
+        json!({ "pane": p1, "mode": "scrollback", "lines": 3 }),
+    )
+    .await;
+    assert!(back["lines"].as_u64().unwrap() <= 3);
+
+    let found = ok(&c, "search_panes", json!({ "pattern": "^three-\\d$" })).await;
+    assert_eq!(found["total"], 1);
+    assert_eq!(found["matches"][0]["pane"], p1);
+
+    let p2 = ok(
+        &c,
+        "create_pane",
+        json!({ "target": p1, "direction": "down", "size_percent": 30, "name": "helper" }),
+    )
+    .await;
+    let p2 = p2["pane"].as_str().unwrap().to_string();
+    let win = ok(
+        &c,
+        "create_window",
+        json!({ "session": "work", "name": "logs", "command": "sh" }),
+    )
+    .await;
+    let p3 = win["pane"].as_str().unwrap().to_string();
+    ok(&c, "focus_pane", json!({ "pane": p2 })).await;
+    ok(&c, "focus_pane", json!({ "pane": p2, "direction": "up" })).await;
+    ok(
+        &c,
+        "resize_pane",
+        json!({ "pane": p1, "direction": "down", "amount": 2 }),
+    )
+    .await;
+    ok(&c, "resize_pane", json!({ "pane": p1, "zoom": true })).await;
+    ok(
+        &c,
+        "select_layout",
+        json!({ "window": "work:0", "layout": "even-vertical" }),
+    )
+    .await;
+    ok(
+        &c,
+        "rename",
+        json!({ "target": p2, "name": "renamed-pane" }),
+    )
+    .await;
+    ok(&c, "rename", json!({ "target": "work:1", "name": "tail" })).await;
+    ok(&c, "rename", json!({ "target": "work", "name": "job" })).await;
+    let list = ok(&c, "list_panes", json!({ "session": "job" })).await;
+    let panes = list["panes"].as_array().unwrap();
+    assert_eq!(panes.len(), 3);
+    assert!(
+        panes
+            .iter()
+            .any(|p| p["id"] == p2 && p["title"] == "renamed-pane")
+    );
+    assert!(
+        panes
+            .iter()
+            .any(|p| p["id"] == p3 && p["window_name"] == "tail")
+    );
+
+    let ran = ok(
+        &c,
+        "run_command",
+        json!({ "command": "echo out; echo err >&2; exit 3", "split_from": p1 }),
+    )
+    .await;
+    assert_eq!(ran["exit_status"], 3);
+    assert_eq!(ran["output"], "out\nerr");
+    let ran = ok(
+        &c,
+        "run_command",
+        json!({ "command": "echo typed-$((2*21))", "pane": p1 }),
+    )
+    .await;
+    assert_eq!(
+        (ran["exit_status"].as_i64(), ran["output"].as_str()),
+        (Some(0), Some("typed-42"))
+    );
+
+    ok(&c, "wait_for", json!({ "pane": p1, "idle_ms": 100 })).await;
+    let exiting = ok(
+        &c,
+        "create_pane",
+        json!({ "target": p3, "command": "sleep 0.2; exit 4" }),
+    )
+    .await;
+    let w = ok(
+        &c,
+        "wait_for",
+        json!({ "pane": exiting["pane"], "exit": true }),
+    )
+    .await;
+    assert_eq!(w["exit_status"], 4);
+
+    ok(&c, "close_pane", json!({ "pane": p3 })).await;
+    ok(&c, "kill_session", json!({ "session": "job" })).await;
+    let list = ok(&c, "list_panes", json!({})).await;
+    assert_eq!(list["panes"].as_array().unwrap().len(), 0);
+
+    // Every call is in the audit log with its tool, and typed text never is.
+    let audit = std::fs::read_to_string(rig.dir.path().join("audit.jsonl")).unwrap();
+    assert!(!audit.contains("one-$((1+1))"));
+    let sends: Vec<Value> = audit
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|l| l["via"] == "send_input")
+        .collect();
+    assert_eq!(sends.len(), 2);
+    assert!(
+        sends[0]["detail"]["input_sha256"]
+            .as_str()
+            .is_some_and(|h| h.len() == 16)
+    );
+    assert!(
+        sends[0]["origin"]
+            .as_str()
+            .unwrap()
+            .starts_with("MCP connection 1")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_error_code_that_can_be_provoked() {
+    let rig = Rig::new(|_| {});
+    let (c, _) = rig.client(None).await;
+    let s = ok(
+        &c,
+        "create_session",
+        json!({ "name": "e", "width": 20, "height": 5 }),
+    )
+    .await;
+    let p = s["pane"].as_str().unwrap().to_string();
+
+    let (code, e) = err(&c, "read_pane", json!({ "pane": "%99" })).await;
+    assert_eq!(code, "unknown_target");
+    assert!(e["suggestion"].as_str().unwrap().contains(&p), "{e}");
+
+    let (code, e) = err(&c, "read_pane", json!({ "pane": p, "lines": "all" })).await;
+    assert_eq!(code, "invalid_argument");
+    assert!(e["message"].as_str().unwrap().contains("lines"));
+    let (code, e) = err(&c, "read_pane", json!({ "pain": p })).await;
+    assert_eq!(code, "invalid_argument");
+    assert!(e["suggestion"].as_str().unwrap().contains("pane"));
+    let (code, _) = err(&c, "wait_for", json!({ "pane": p, "text": "(" })).await;
+    assert_eq!(code, "invalid_argument");
+    let (code, _) = err(&c, "read_pane", json!({ "pane": p, "cursor": "garbage" })).await;
+    assert_eq!(code, "invalid_argument");
+
+    let (code, e) = err(&c, "close_pane", json!({ "pane": p })).await;
+    assert_eq!(code, "forbidden", "hidden tools are refused too: {e}");
+
+    let (code, e) = err(
+        &c,
+        "wait_for",
+        json!({ "pane": p, "text": "^never$", "timeout_ms": 200 }),
+    )
+    .await;
+    assert_eq!(code, "timeout");
+    assert!(e["suggestion"].as_str().unwrap().contains("300000"));
+
+    // A 20x5 window has no room for a split one above the other.
+    let (code, _) = err(
+        &c,
+        "create_pane",
+        json!({ "target": p, "direction": "down" }),
+    )
+    .await;
+    assert_eq!(code, "limit_exceeded");
+
+    let dead = ok(
+        &c,
+        "create_session",
+        json!({ "name": "d", "command": "exit 5" }),
+    )
+    .await;
+    let dead_pane = dead["pane"].as_str().unwrap().to_string();
+    let (code, _) = err(
+        &c,
+        "wait_for",
+        json!({ "pane": dead_pane, "text": "^x$", "timeout_ms": 5000 }),
+    )
+    .await;
+    assert!(code == "pane_exited" || code == "unknown_target", "{code}");
+
+    // Unknown tools are a protocol error that lists the tools.
+    let e = c
+        .call_tool(req("no_such_tool", json!({})))
+        .await
+        .unwrap_err();
+    assert!(e.to_string().contains("list_panes"), "{e}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pane_exited_for_input_to_a_finished_program() {
+    let rig = Rig::new(|c| c.server.remain_on_exit = true);
+    let (c, _) = rig.client(None).await;
+    let s = ok(&c, "create_session", json!({ "command": "exit 2" })).await;
+    let p = s["pane"].as_str().unwrap().to_string();
+    let w = ok(&c, "wait_for", json!({ "pane": p, "exit": true })).await;
+    assert_eq!(w["exit_status"], 2);
+    // The server marks the pane dead right after the exit is seen.
+    let mut code = String::new();
+    for _ in 0..100 {
+        code = err(&c, "send_input", json!({ "pane": p, "text": "x" }))
+            .await
+            .0;
+        if code == "pane_exited" {
+            break;
+        }
+    }
+    assert_eq!(code, "pane_exited");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_cannot_close_its_own_pane_or_session() {
+    let rig = Rig::new(|c| c.policy.mcp.push(fugue_protocol::Tier::Destroy));
+    let (admin, _) = rig.client(None).await;
+    let s = ok(&admin, "create_session", json!({ "name": "home" })).await;
+    let me: PaneId = s["pane"].as_str().unwrap().parse().unwrap();
+    let other = ok(&admin, "create_session", json!({ "name": "other" })).await;
+    let (agent, _) = rig.client(Some(me)).await;
+    let (code, _) = err(&agent, "close_pane", json!({ "pane": me.to_string() })).await;
+    assert_eq!(code, "forbidden");
+    let (code, _) = err(&agent, "kill_session", json!({ "session": "home" })).await;
+    assert_eq!(code, "forbidden");
+    // Reading defaults to the caller's own pane.
+    let r = ok(&agent, "read_pane", json!({})).await;
+    assert_eq!(r["pane"], me.to_string());
+    ok(&agent, "close_pane", json!({ "pane": other["pane"] })).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn long_waits_report_progress_and_do_not_block_other_calls() {
+    let rig = Rig::new(|_| {});
+    let (c, rec) = rig.client(None).await;
+    let s = ok(&c, "create_session", json!({})).await;
+    let p = s["pane"].as_str().unwrap().to_string();
+    let c = Arc::new(c);
+    let waiter = {
+        let c = Arc::clone(&c);
+        let p = p.clone();
+        tokio::spawn(async move {
+            ok(
+                &c,
+                "wait_for",
+                json!({ "pane": p, "text": "^late-\\d+$", "timeout_ms": 20000 }),
+            )
+            .await
+        })
+    };
+    // Other calls on the same connection answer while the wait is in progress.
+    ok(&c, "read_pane", json!({ "pane": p })).await;
+    let (other, _) = rig.client(None).await;
+    ok(&other, "list_panes", json!({})).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1300)).await;
+    ok(
+        &c,
+        "send_input",
+        json!({ "pane": p, "text": "echo late-$((3*3))", "submit": true }),
+    )
+    .await;
+    let w = waiter.await.unwrap();
+    assert_eq!(w["line"], "late-9");
+    assert!(w["waited_ms"].as_u64().unwrap() >= 1300);
+    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    assert!(
+        !rec.progress.lock().unwrap().is_empty(),
+        "no progress notification during a 1.3 s wait"
+    );
+}
