@@ -8,5 +8,6 @@ mod e2e {
     pub mod lifecycle;
     pub mod mcp;
     pub mod security;
+    pub mod sideband;
     pub mod tui;
 }

@@ -310,6 +310,11 @@ pub enum Command {
     WaitFor(WaitFor),
     RunCommand(RunCommand),
     SearchPanes(SearchPanes),
+    /// Show a message in the status bar of the clients attached to a session.
+    DisplayMessage {
+        target: Option<Target>,
+        text: String,
+    },
 }
 
 /// What a command may do, for the permission policy.
@@ -402,6 +407,11 @@ pub const COMMANDS: &[CommandSpec] = &[
         Read,
         "search screens and history of panes with a regex"
     ),
+    spec!(
+        "display-message",
+        Write,
+        "show a message in the status bar of a session's clients"
+    ),
 ];
 
 impl Command {
@@ -432,6 +442,7 @@ impl Command {
             Command::WaitFor(_) => 22,
             Command::RunCommand(_) => 23,
             Command::SearchPanes(_) => 24,
+            Command::DisplayMessage { .. } => 25,
         }
     }
 
@@ -460,6 +471,7 @@ impl Command {
             Command::WaitFor(c) => c.target.as_ref(),
             Command::RunCommand(c) => c.pane.as_ref().or(c.split_from.as_ref()),
             Command::SearchPanes(c) => c.targets.first(),
+            Command::DisplayMessage { target, .. } => target.as_ref(),
             Command::KillPane { target }
             | Command::KillWindow { target }
             | Command::KillSession { target }

@@ -110,6 +110,10 @@ fn commands() -> Vec<Command> {
             create: true,
         },
         Command::DetachClient { target: t("s") },
+        Command::DisplayMessage {
+            target: None,
+            text: "hello".into(),
+        },
         Command::ReadPane(ReadPane {
             target: t("%1"),
             source: ReadSource::Since("%1@4.ab".into()),

@@ -37,7 +37,16 @@ pub struct ClientEntry {
 /// Events from pane threads.
 #[derive(Debug)]
 pub enum ServerEvent {
-    PaneExited { pane: PaneId, status: i32 },
+    PaneExited {
+        pane: PaneId,
+        status: i32,
+    },
+    /// Sideband tags printed in a pane.
+    Tags {
+        pane: PaneId,
+        tags: Vec<crate::pane::tags::Tag>,
+        overflowed: bool,
+    },
 }
 
 pub struct Server {
@@ -54,6 +63,8 @@ pub struct Server {
     had_sessions: AtomicBool,
     pub shutdown: Notify,
     shutting_down: AtomicBool,
+    /// Sideband tags waiting to run, per pane.
+    pub sideband: crate::surfaces::sideband::Queues,
     /// Open MCP connections and the pane each caller runs in.
     mcp: Mutex<HashMap<u64, Option<PaneId>>>,
     /// Distinguishes this server's cursors from those of an earlier one on the same socket.
@@ -81,6 +92,7 @@ impl Server {
             shutdown: Notify::new(),
             shutting_down: AtomicBool::new(false),
             mcp: Mutex::new(HashMap::new()),
+            sideband: Default::default(),
             instance: instance_id(),
             nonce: AtomicU64::new(u64::from(instance_id())),
         });
@@ -208,11 +220,45 @@ impl Server {
 
     pub fn mcp_connected(&self, id: u64, caller_pane: Option<PaneId>) {
         self.mcp.lock().insert(id, caller_pane);
+        self.mark_mcp_pane(caller_pane, true);
     }
 
     pub fn mcp_disconnected(&self, id: u64) {
-        self.mcp.lock().remove(&id);
+        let pane = self.mcp.lock().remove(&id).flatten();
+        let still = pane.is_some_and(|p| self.mcp.lock().values().any(|v| *v == Some(p)));
+        if !still {
+            self.mark_mcp_pane(pane, false);
+        }
         self.maybe_exit();
+    }
+
+    /// In `auto` sideband mode an agent connected over MCP is not scanned for tags.
+    fn mark_mcp_pane(&self, pane: Option<PaneId>, connected: bool) {
+        if let Some(p) = pane
+            && let Some(p) = self.tree.lock().panes.get(&p)
+        {
+            p.shared.sideband.set_mcp(connected);
+        }
+    }
+
+    /// Where a pane's sideband results go: a private folder next to the socket.
+    pub fn sideband_dir(&self, pane: PaneId) -> PathBuf {
+        let name = self
+            .socket
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        self.socket
+            .with_file_name(format!("{name}.sideband"))
+            .join(format!("pane-{}", pane.0))
+    }
+
+    /// Forgets what the server keeps per pane outside the tree once panes are gone.
+    pub fn panes_closed(&self, panes: &[PaneId]) {
+        for p in panes {
+            crate::surfaces::sideband::forget(self, *p);
+            let _ = std::fs::remove_dir_all(self.sideband_dir(*p));
+        }
     }
 
     /// Panes whose agent is connected over MCP.
@@ -248,6 +294,7 @@ impl Server {
         for p in &panes {
             p.pty.kill();
         }
+        self.panes_closed(&panes.iter().map(|p| p.id).collect::<Vec<_>>());
         self.shutdown.notify_waiters();
         self.shutdown.notify_one();
     }
@@ -281,6 +328,7 @@ impl Server {
                 let sid = tree.locate(pane).map(|(s, _)| s);
                 if let Some((_, removed)) = tree.remove_pane(pane) {
                     closed_session = removed.session_closed;
+                    self.panes_closed(&[pane]);
                     if let Some(sid) = sid.filter(|s| Some(*s) != closed_session) {
                         self.relayout(&mut tree, sid);
                     }
@@ -308,6 +356,11 @@ pub async fn run_events(server: Arc<Server>, mut rx: mpsc::UnboundedReceiver<Ser
     while let Some(ev) = rx.recv().await {
         match ev {
             ServerEvent::PaneExited { pane, status } => server.pane_exited(pane, status),
+            ServerEvent::Tags {
+                pane,
+                tags,
+                overflowed,
+            } => crate::surfaces::sideband::received(&server, pane, tags, overflowed),
         }
     }
 }

@@ -385,6 +385,13 @@ pub enum Verb {
         json: bool,
         pattern: String,
     },
+    /// Show a message in the status bar of the people attached to a session.
+    #[command(visible_alias = "display")]
+    DisplayMessage {
+        #[arg(short = 't')]
+        target: Option<String>,
+        message: String,
+    },
     /// The MCP endpoint for agents on stdio (`claude mcp add fugue -- fugue mcp`).
     Mcp,
     /// List panes.

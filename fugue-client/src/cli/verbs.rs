@@ -168,6 +168,13 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
             Printer::Nothing,
         ),
         Verb::KillServer => (Command::KillServer, Printer::Nothing),
+        Verb::DisplayMessage { target: t, message } => (
+            Command::DisplayMessage {
+                target: target(t)?,
+                text: message,
+            },
+            Printer::Nothing,
+        ),
         Verb::RenameSession { target: t, name } => (
             Command::RenameSession {
                 target: target(t)?,

@@ -22,6 +22,7 @@ pub struct Config {
     pub keys: KeysSection,
     pub waits: WaitsSection,
     pub policy: PolicySection,
+    pub sideband: SidebandSection,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -119,6 +120,52 @@ impl Default for PolicySection {
     }
 }
 
+/// When panes are scanned for sideband tags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SidebandMode {
+    /// Scan panes that asked for it or run a program named in `enable_for`.
+    On,
+    /// Never scan.
+    Off,
+    /// As `on`, except panes whose agent is connected over MCP (MCP takes precedence).
+    Auto,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct SidebandSection {
+    pub mode: SidebandMode,
+    /// Program names whose panes are scanned without asking.
+    pub enable_for: Vec<String>,
+    /// How many generations of panes spawned by sideband tags may exist.
+    pub max_depth: u32,
+    /// Live panes one pane may have spawned by sideband tags.
+    pub max_children: u32,
+    /// Tags a pane may run per second, and in a burst.
+    pub rate_per_second: f64,
+    pub burst: u32,
+    /// A tag without an id runs once per identical text within this many seconds.
+    pub dedup_seconds: u64,
+    /// A possible tag longer than this is released to the screen unread.
+    pub max_tag_bytes: usize,
+}
+
+impl Default for SidebandSection {
+    fn default() -> Self {
+        SidebandSection {
+            mode: SidebandMode::Auto,
+            enable_for: vec!["claude".into(), "codex".into(), "gemini".into()],
+            max_depth: 3,
+            max_children: 16,
+            rate_per_second: 5.0,
+            burst: 20,
+            dedup_seconds: 60,
+            max_tag_bytes: 64 * 1024,
+        }
+    }
+}
+
 /// A config file that cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -182,6 +229,16 @@ impl Config {
         let w = &self.waits;
         if w.max_timeout_ms == 0 || w.default_timeout_ms == 0 {
             return Err("waits.default_timeout_ms and waits.max_timeout_ms must be above 0".into());
+        }
+        let sb = &self.sideband;
+        if !(sb.rate_per_second > 0.0 && sb.rate_per_second <= 1000.0) || sb.burst == 0 {
+            return Err(
+                "sideband.rate_per_second must be in (0, 1000] and sideband.burst at least 1"
+                    .into(),
+            );
+        }
+        if sb.max_tag_bytes < 256 || sb.max_tag_bytes > 16 * 1024 * 1024 {
+            return Err("sideband.max_tag_bytes must be from 256 to 16777216".into());
         }
         if s.term.is_empty() {
             return Err(

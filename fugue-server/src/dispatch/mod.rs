@@ -169,6 +169,9 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::SearchPanes(c) => observe::search_panes(exec, c),
         Command::WaitFor(c) => wait::wait_for(exec, c).await,
         Command::RunCommand(c) => wait::run_command(exec, c).await,
+        Command::DisplayMessage { target, text } => {
+            sessions::display_message(exec, target.as_ref(), text)
+        }
     }
 }
 

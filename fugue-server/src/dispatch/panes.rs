@@ -52,7 +52,7 @@ pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError
             rect.height.saturating_sub(2).max(1),
         );
         let cwd = tree.panes.get(&target).and_then(|p| p.current_cwd());
-        let pane = spawn_pane(server, &mut tree, wid, &c.spawn, inner, cwd)?;
+        let pane = spawn_pane(server, &mut tree, exec.origin, wid, &c.spawn, inner, cwd)?;
         layout.replace(placeholder, pane);
         let w = tree
             .window_mut(wid)
@@ -91,6 +91,7 @@ pub fn kill_pane(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Respons
         (pane, removed.session_closed)
     };
     pane.pty.kill();
+    server.panes_closed(&[pane.id]);
     if let Some(sid) = closed {
         server.detach_session_clients(sid, "the session's last pane was killed");
     }

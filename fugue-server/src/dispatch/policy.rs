@@ -5,7 +5,8 @@ use super::origin::{Origin, Surface};
 use crate::config::Config;
 use crate::session::Tree;
 use crate::session::resolve::Context;
-use fugue_protocol::{Command, CommandError, Tier};
+use crate::session::tree::Creator;
+use fugue_protocol::{Command, CommandError, ErrorCode, PaneId, Tier};
 
 /// The tiers a surface may use.
 pub fn allowed(config: &Config, surface: Surface) -> &[Tier] {
@@ -52,6 +53,57 @@ pub fn check(
     }
     if origin.is_agent() && !config.policy.allow_self_destroy {
         check_self(tree, ctx, origin, command)?;
+    }
+    if let Origin::Sideband { pane } = origin {
+        check_spawn_limits(config, tree, *pane, command)?;
+    }
+    Ok(())
+}
+
+/// A pane's tags may not spawn deeper than `max_depth` generations, nor keep more than
+/// `max_children` live panes of its own: the bounds on a runaway chain.
+fn check_spawn_limits(
+    config: &Config,
+    tree: &Tree,
+    pane: PaneId,
+    command: &Command,
+) -> Result<(), CommandError> {
+    let creates = match command {
+        Command::SplitPane(_) | Command::NewWindow(_) | Command::NewSession(_) => true,
+        Command::RunCommand(r) => r.pane.is_none(),
+        _ => false,
+    };
+    if !creates {
+        return Ok(());
+    }
+    let sb = &config.sideband;
+    let depth = tree.panes.get(&pane).map(|p| p.depth).unwrap_or(0) + 1;
+    if depth > sb.max_depth {
+        return Err(CommandError::new(
+            ErrorCode::LimitExceeded,
+            format!(
+                "pane {pane} may not spawn: its pane would be {depth} generations deep and the limit is {}",
+                sb.max_depth
+            ),
+        )
+        .with_suggestion("do the work in this pane, or ask a person to raise [sideband] max_depth"));
+    }
+    let children = tree
+        .panes
+        .values()
+        .filter(|p| p.creator == Creator::Sideband { pane })
+        .count() as u32;
+    if children >= sb.max_children {
+        return Err(CommandError::new(
+            ErrorCode::LimitExceeded,
+            format!(
+                "pane {pane} already has {children} live panes it spawned (the limit is {})",
+                sb.max_children
+            ),
+        )
+        .with_suggestion(
+            "close some of them (<fugue:control action=\"close\" pane=\"%N\"/>) first",
+        ));
     }
     Ok(())
 }

@@ -56,7 +56,15 @@ pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, Comma
             width: size.0,
             height: size.1,
         };
-        let pane = spawn_pane(server, &mut tree, wid, &c.spawn, inner_size(area), None)?;
+        let pane = spawn_pane(
+            server,
+            &mut tree,
+            exec.origin,
+            wid,
+            &c.spawn,
+            inner_size(area),
+            None,
+        )?;
         let argv = tree
             .panes
             .get(&pane)
@@ -117,7 +125,15 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
             (s.area(), s.free_index(), s.name.clone(), cwd)
         };
         let wid = tree.new_window_id();
-        let pane = spawn_pane(server, &mut tree, wid, &c.spawn, inner_size(area), cwd)?;
+        let pane = spawn_pane(
+            server,
+            &mut tree,
+            exec.origin,
+            wid,
+            &c.spawn,
+            inner_size(area),
+            cwd,
+        )?;
         let argv = tree
             .panes
             .get(&pane)
@@ -181,6 +197,7 @@ pub fn kill_session(
     for p in &panes {
         p.pty.kill();
     }
+    server.panes_closed(&panes.iter().map(|p| p.id).collect::<Vec<_>>());
     server.detach_session_clients(sid, "the session was killed");
     server.changed();
     server.maybe_exit();
@@ -206,6 +223,7 @@ pub fn kill_window(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Respo
     for p in &panes {
         p.pty.kill();
     }
+    server.panes_closed(&panes.iter().map(|p| p.id).collect::<Vec<_>>());
     if session_closed {
         server.detach_session_clients(sid, "the session's last window was killed");
     }
@@ -442,5 +460,38 @@ pub fn detach(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, 
         }
     }
     server.changed();
+    Ok(Response::Done)
+}
+
+/// Longest status-bar message.
+const MESSAGE_MAX: usize = 500;
+
+pub fn display_message(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    text: String,
+) -> Result<Response, CommandError> {
+    let text: String = text.chars().filter(|c| !c.is_control()).collect();
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(CommandError::invalid_argument(
+            "text",
+            "the message is empty",
+        ));
+    }
+    if text.len() > MESSAGE_MAX {
+        return Err(CommandError::invalid_argument(
+            "text",
+            format!("longer than {MESSAGE_MAX} bytes"),
+        ));
+    }
+    let sid = {
+        let tree = exec.server.tree.lock();
+        let sid = tree.resolve_session(target, &exec.ctx)?;
+        exec.resolved = tree.session(sid).map(|s| s.name.clone());
+        sid
+    };
+    exec.server
+        .tell_clients(Some(sid), Control::Notice(text.to_string()));
     Ok(Response::Done)
 }

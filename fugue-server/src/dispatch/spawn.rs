@@ -1,10 +1,13 @@
 //! Starting a program in a new pane.
 
+use super::origin::Origin;
+use crate::config::SidebandMode;
 use crate::pane::PaneShared;
-use crate::pane::pty::{Pty, SpawnSpec};
+use crate::pane::pty::{PaneEvents, Pty, SpawnSpec};
 use crate::pane::state::PaneState;
+use crate::pane::switch::SidebandSwitch;
 use crate::server::{Server, ServerEvent};
-use crate::session::tree::{Pane, Tree};
+use crate::session::tree::{Creator, Pane, Tree};
 use fugue_protocol::{CommandError, PaneId, Spawn, WindowId};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -47,11 +50,28 @@ fn validate_cwd(cwd: &str) -> Result<PathBuf, CommandError> {
     Ok(path)
 }
 
+/// Who made a pane, from the origin of the command that made it.
+fn creator(origin: &Origin) -> Creator {
+    match origin {
+        Origin::Client { .. } => Creator::Person,
+        Origin::Mcp {
+            connection,
+            caller_pane,
+        } => Creator::Mcp {
+            connection: *connection,
+            pane: *caller_pane,
+        },
+        Origin::Sideband { pane } => Creator::Sideband { pane: *pane },
+        Origin::Server => Creator::Server,
+    }
+}
+
 /// Spawns a pane for `window` with inner size `size` and adds it to the tree (but not
 /// to any layout: the caller places it).
 pub fn spawn_pane(
     server: &Arc<Server>,
     tree: &mut Tree,
+    origin: &Origin,
     window: WindowId,
     spawn: &Spawn,
     size: (u16, u16),
@@ -71,6 +91,13 @@ pub fn spawn_pane(
         }
     }
     let config = server.config();
+    let creator = creator(origin);
+    // An agent's pane is a generation below the pane the agent runs in.
+    let depth = creator
+        .pane()
+        .and_then(|p| tree.panes.get(&p))
+        .map(|p| p.depth + 1)
+        .unwrap_or(0);
     let id = tree.new_pane_id();
     let mut env = vec![
         ("TERM".to_string(), config.server.term.clone()),
@@ -80,11 +107,30 @@ pub fn spawn_pane(
             "FUGUE_SOCKET".to_string(),
             server.socket.to_string_lossy().into_owned(),
         ),
+        (
+            "FUGUE_SIDEBAND_DIR".to_string(),
+            server.sideband_dir(id).to_string_lossy().into_owned(),
+        ),
     ];
     env.extend(spawn.env.iter().cloned());
     let (cols, rows) = (size.0.max(1), size.1.max(1));
-    let shared = PaneShared::new(id, PaneState::new(cols, rows, config.server.history_limit));
-    let events = server.events.clone();
+    let sb = &config.sideband;
+    // A pane an agent's tag spawned scans only if the tag asked for it.
+    let explicit = match (&creator, spawn.sideband) {
+        (Creator::Sideband { .. }, None) => Some(false),
+        (_, asked) => asked,
+    };
+    let switch = SidebandSwitch::new(
+        explicit,
+        sb.mode == SidebandMode::Off,
+        sb.mode == SidebandMode::Auto,
+        Arc::from(sb.enable_for.clone()),
+    );
+    let mut state = PaneState::new(cols, rows, config.server.history_limit);
+    state.set_tag_limit(sb.max_tag_bytes);
+    let shared = PaneShared::new(id, state, switch);
+    let exit_events = server.events.clone();
+    let tag_events = server.events.clone();
     let pty = Pty::spawn(
         SpawnSpec {
             argv: argv.clone(),
@@ -94,15 +140,26 @@ pub fn spawn_pane(
             rows,
         },
         Arc::clone(&shared),
-        move |status| {
-            let _ = events.send(ServerEvent::PaneExited { pane: id, status });
+        PaneEvents {
+            on_exit: Box::new(move |status| {
+                let _ = exit_events.send(ServerEvent::PaneExited { pane: id, status });
+            }),
+            on_tags: Box::new(move |tags, overflowed| {
+                let _ = tag_events.send(ServerEvent::Tags {
+                    pane: id,
+                    tags,
+                    overflowed,
+                });
+            }),
         },
     )
     .map_err(|e| CommandError::invalid_argument("command", e))?;
     let mut pane = Pane::new(id, shared, pty, window, (cols, rows), argv, cwd);
     pane.title = spawn.title.clone().filter(|t| !t.is_empty());
-    pane.sideband = spawn.sideband.unwrap_or(false);
+    pane.sideband = explicit == Some(true);
     pane.remain = spawn.remain;
+    pane.creator = creator;
+    pane.depth = depth;
     tree.panes.insert(id, pane);
     Ok(id)
 }

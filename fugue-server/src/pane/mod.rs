@@ -12,6 +12,8 @@ pub mod process;
 pub mod pty;
 pub mod rows;
 pub mod state;
+pub mod switch;
+pub mod tags;
 pub mod terminal;
 
 use fugue_protocol::PaneId;
@@ -37,10 +39,12 @@ pub struct PaneShared {
     exit_status: Mutex<Option<i32>>,
     /// The program has written something (a shell's first prompt).
     seen_output: std::sync::atomic::AtomicBool,
+    /// Whether output is scanned for sideband tags.
+    pub sideband: switch::SidebandSwitch,
 }
 
 impl PaneShared {
-    pub fn new(id: PaneId, state: PaneState) -> Arc<Self> {
+    pub fn new(id: PaneId, state: PaneState, sideband: switch::SidebandSwitch) -> Arc<Self> {
         let seq = state.seq();
         Arc::new(PaneShared {
             id,
@@ -51,7 +55,13 @@ impl PaneShared {
             subscribers: Mutex::new(Vec::new()),
             exit_status: Mutex::new(None),
             seen_output: std::sync::atomic::AtomicBool::new(false),
+            sideband,
         })
+    }
+
+    /// Milliseconds since the pane was created (the pane's own clock).
+    pub fn now_ms(&self) -> u64 {
+        self.epoch.elapsed().as_millis() as u64
     }
 
     /// How long input to a new pane waits for the program's first output.

@@ -9,6 +9,33 @@ pub fn name(pid: i32) -> Option<String> {
     (!s.is_empty()).then(|| s.to_string())
 }
 
+/// Interpreters whose first argument is the program people know the process by.
+const INTERPRETERS: &[&str] = &["node", "bun", "deno", "python", "python3", "ruby", "perl"];
+
+/// The names a process goes by: its short name, and the base name of its program (or of
+/// the script, when the program is an interpreter such as node).
+pub fn names(pid: i32) -> Vec<String> {
+    let mut out: Vec<String> = name(pid).into_iter().collect();
+    let Ok(cmdline) = std::fs::read(format!("/proc/{pid}/cmdline")) else {
+        return out;
+    };
+    let base = |a: &[u8]| {
+        let s = String::from_utf8_lossy(a);
+        s.rsplit('/').next().unwrap_or_default().to_string()
+    };
+    let mut args = cmdline.split(|b| *b == 0).filter(|a| !a.is_empty());
+    if let Some(first) = args.next() {
+        let first = base(first);
+        if INTERPRETERS.contains(&first.as_str())
+            && let Some(script) = args.find(|a| !a.starts_with(b"-"))
+        {
+            out.push(base(script));
+        }
+        out.push(first);
+    }
+    out
+}
+
 /// A child forked by this server that has not yet run its program.
 pub fn is_unexeced_child(pid: i32) -> bool {
     match (

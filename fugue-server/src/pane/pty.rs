@@ -100,8 +100,9 @@ impl Pty {
     pub fn spawn(
         spec: SpawnSpec,
         shared: Arc<PaneShared>,
-        on_exit: impl FnOnce(i32) + Send + 'static,
+        events: PaneEvents,
     ) -> Result<Pty, SpawnError> {
+        let PaneEvents { on_exit, on_tags } = events;
         let program = spec.argv.first().cloned().unwrap_or_default();
         let pair = native_pty_system()
             .openpty(PtySize {
@@ -149,8 +150,17 @@ impl Pty {
         })?;
         let replies = input.clone();
         let reader_shared = Arc::clone(&shared);
+        // The reader's own handle on the master, to see what runs in the foreground.
+        let fg_fd = pair
+            .master
+            .as_raw_fd()
+            // SAFETY: dup of a descriptor we own; the result is owned by OwnedFd.
+            .map(|fd| unsafe { libc::dup(fd) })
+            .filter(|fd| *fd >= 0)
+            // SAFETY: a fresh descriptor from dup, owned by nobody else.
+            .map(|fd| unsafe { <std::os::fd::OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) });
         spawn_thread(format!("pane-reader {name}"), move || {
-            reader_loop(reader, &reader_shared, &replies);
+            reader_loop(reader, &reader_shared, &replies, fg_fd, &*on_tags);
             let _ = eof_tx.send(());
         })?;
         let exited_flag = Arc::clone(&exited);
@@ -252,11 +262,25 @@ fn writer_loop(mut writer: Box<dyn Write + Send>, jobs: mpsc::Receiver<WriteJob>
     }
 }
 
+/// What a pane's threads report to the server.
+pub struct PaneEvents {
+    /// Called once, from the waiter thread, with the exit status (128+N for signal N)
+    /// after the program's output has been read.
+    pub on_exit: Box<dyn FnOnce(i32) + Send>,
+    /// Called from the reader thread with sideband tags found in the output (and
+    /// whether a possible tag overflowed the size bound).
+    pub on_tags: Box<dyn Fn(Vec<super::tags::Tag>, bool) + Send>,
+}
+
 fn reader_loop(
     mut reader: Box<dyn Read + Send>,
     shared: &PaneShared,
     replies: &mpsc::Sender<WriteJob>,
+    fg_fd: Option<std::os::fd::OwnedFd>,
+    on_tags: &(dyn Fn(Vec<super::tags::Tag>, bool) + Send),
 ) {
+    use std::os::fd::AsRawFd;
+    let fd = fg_fd.as_ref().map(|f| f.as_raw_fd());
     let mut buf = vec![0u8; 64 * 1024];
     loop {
         let n = match reader.read(&mut buf) {
@@ -266,9 +290,10 @@ fn reader_loop(
             // EIO once every process has closed the terminal.
             Err(_) => return,
         };
+        let scan = shared.sideband.active(fd, shared.now_ms());
         let (out, seq) = {
             let mut state = shared.state.lock();
-            let out = state.process(&buf[..n]);
+            let out = state.process_scanning(&buf[..n], scan);
             (out, state.seq())
         };
         if !out.replies.is_empty() {
@@ -278,5 +303,8 @@ fn reader_loop(
             });
         }
         shared.changed(seq, true);
+        if !out.tags.is_empty() || out.tag_overflow {
+            on_tags(out.tags, out.tag_overflow);
+        }
     }
 }

@@ -6,6 +6,7 @@
 
 use super::history::History;
 use super::rows::{RowCache, screen_row};
+use super::tags::{Scanned, Scanner, Tag};
 use super::terminal::Terminal;
 use fugue_protocol::screen::{Cursor, PaneUpdate};
 use fugue_protocol::{LineBound, PaneId, RowsReply};
@@ -19,12 +20,19 @@ pub struct Processed {
     pub replies: Vec<u8>,
     /// The program set its title.
     pub title_changed: bool,
+    /// Sideband tags found (and removed from the screen).
+    pub tags: Vec<Tag>,
+    /// A possible tag grew past the bound and was shown as text.
+    pub tag_overflow: bool,
 }
 
 pub struct PaneState {
     pub(super) parser: vt100::Parser<Terminal>,
     cache: RowCache,
     seq: u64,
+    scanner: Scanner,
+    /// Reused buffer for what the scanner lets through.
+    scanned: Vec<u8>,
 }
 
 fn nz(v: u16) -> NonZeroU16 {
@@ -43,18 +51,47 @@ impl PaneState {
             ),
             cache: RowCache::default(),
             seq: 1,
+            scanner: Scanner::new(64 * 1024),
+            scanned: Vec::new(),
         }
+    }
+
+    /// Sets the size bound of a possible sideband tag.
+    pub fn set_tag_limit(&mut self, max: usize) {
+        self.scanner = Scanner::new(max);
     }
 
     /// Feeds program output.
     pub fn process(&mut self, bytes: &[u8]) -> Processed {
+        self.process_scanning(bytes, false)
+    }
+
+    /// Feeds program output, first taking sideband tags out of it when `scan`.
+    pub fn process_scanning(&mut self, bytes: &[u8], scan: bool) -> Processed {
         let title_before = self.parser.callbacks().title.clone();
-        self.parser.process(bytes);
+        let mut found = Scanned::default();
+        if scan {
+            let mut shown = std::mem::take(&mut self.scanned);
+            shown.clear();
+            found = self.scanner.feed(bytes, &mut shown);
+            self.parser.process(&shown);
+            self.scanned = shown;
+        } else {
+            if self.scanner.has_pending() {
+                // Scanning was switched off with a possible tag held: show it.
+                let mut held = Vec::new();
+                self.scanner.flush(&mut held);
+                self.parser.process(&held);
+            }
+            self.parser.process(bytes);
+        }
         self.seq += 1;
         let cb = self.parser.callbacks_mut();
         Processed {
             replies: std::mem::take(&mut cb.replies),
             title_changed: cb.title != title_before,
+            tags: found.tags,
+            tag_overflow: found.overflowed,
         }
     }
 

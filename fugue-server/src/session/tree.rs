@@ -10,6 +10,34 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Instant, SystemTime};
 
+/// Who made a pane.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Creator {
+    /// A person: keys of an attached client or a CLI verb.
+    Person,
+    /// An MCP connection (and the pane its agent runs in, if any).
+    Mcp {
+        connection: u64,
+        pane: Option<PaneId>,
+    },
+    /// A sideband tag printed in a pane.
+    Sideband {
+        pane: PaneId,
+    },
+    Server,
+}
+
+impl Creator {
+    /// The agent pane behind this creation, if any.
+    pub fn pane(&self) -> Option<PaneId> {
+        match self {
+            Creator::Mcp { pane, .. } => *pane,
+            Creator::Sideband { pane } => Some(*pane),
+            _ => None,
+        }
+    }
+}
+
 /// A pane as the tree knows it.
 pub struct Pane {
     pub id: PaneId,
@@ -25,6 +53,9 @@ pub struct Pane {
     pub sideband: bool,
     /// Keep the pane when its program exits (None: the configured default).
     pub remain: Option<bool>,
+    pub creator: Creator,
+    /// Generations of agent-made panes above this one (0 for a person's pane).
+    pub depth: u32,
     pub argv: Vec<String>,
     pub cwd: Option<PathBuf>,
     /// The foreground command's name, refreshed at most once a second.
@@ -51,6 +82,8 @@ impl Pane {
             exit_status: None,
             sideband: false,
             remain: None,
+            creator: Creator::Person,
+            depth: 0,
             argv,
             cwd,
             fg_cache: Mutex::new(None),

@@ -6,3 +6,4 @@
 pub mod clients;
 pub mod frames;
 pub mod mcp;
+pub mod sideband;

@@ -564,6 +564,31 @@ pub static TOOLS: &[ToolDef] = &[
             }))
         },
     },
+    ToolDef {
+        name: "notify",
+        title: "Notify the user",
+        description: "Show a short message in the status bar of the people attached to a session (default: yours).",
+        command: "display-message",
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        open_world: false,
+        input: || {
+            schema(
+                json!({
+                    "text": { "type": "string" },
+                    "session": { "type": "string" }
+                }),
+                &["text"],
+            )
+        },
+        build: |a| {
+            Ok(Command::DisplayMessage {
+                target: a.target("session")?,
+                text: a.required_string("text")?,
+            })
+        },
+    },
 ];
 
 pub fn find(name: &str) -> Option<&'static ToolDef> {
@@ -602,7 +627,8 @@ mod tests {
             "run_command": { "command": "true" }, "create_pane": {}, "create_window": {}, "create_session": {},
             "close_pane": { "pane": "%1" }, "kill_session": { "session": "s" }, "focus_pane": {},
             "resize_pane": { "zoom": true }, "select_layout": { "layout": "tiled" },
-            "rename": { "target": "s:1", "name": "n" }, "search_panes": { "pattern": "x" }
+            "rename": { "target": "s:1", "name": "n" }, "search_panes": { "pattern": "x" },
+            "notify": { "text": "hi" }
         });
         for t in TOOLS {
             let args = samples[t.name]

@@ -1,0 +1,378 @@
+//! Sideband tags printed in real panes.
+
+use super::harness::{World, eventually};
+use std::path::PathBuf;
+
+fn pane_count(w: &World) -> usize {
+    w.panes().len()
+}
+
+fn sideband_dir(w: &World, pane: &str) -> PathBuf {
+    w.socket.with_file_name(format!(
+        "test.sideband/pane-{}",
+        pane.trim_start_matches('%')
+    ))
+}
+
+fn capture(w: &World, target: &str) -> String {
+    w.ok(&["capture-pane", "-p", "-t", target])
+}
+
+#[test]
+fn a_spawn_tag_in_a_sideband_pane_adds_one_pane_and_disappears() {
+    let w = World::new();
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        "sb",
+        "-x",
+        "160",
+        "-y",
+        "40",
+        "--sideband",
+    ]);
+    // The shell echoes the typed line, tag included, and printf prints it again:
+    // identical text runs once.
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "sb",
+        "printf '<fugue:spawn command=\"sleep 300\"/>\\n'; echo done-$((1+1))",
+        "Enter",
+    ]);
+    eventually("the command to finish", || {
+        capture(&w, "sb").contains("done-2").then_some(())
+    });
+    eventually("one new pane", || (pane_count(&w) == 2).then_some(()));
+    let screen = capture(&w, "sb:0.0");
+    assert!(
+        !screen.contains("<fugue:"),
+        "the tag is on screen:\n{screen}"
+    );
+    assert!(
+        screen.contains("printf '\\n'"),
+        "text around the tag stays:\n{screen}"
+    );
+    let result = eventually("a result file", || {
+        let dir = sideband_dir(&w, "%1");
+        let entry = std::fs::read_dir(&dir)
+            .ok()?
+            .flatten()
+            .find(|e| e.path().extension().is_some_and(|x| x == "json"))?;
+        std::fs::read_to_string(entry.path()).ok()
+    });
+    let v: serde_json::Value = serde_json::from_str(&result).unwrap();
+    assert_eq!(
+        (v["command"].as_str(), v["ok"].as_bool()),
+        (Some("spawn"), Some(true)),
+        "{v}"
+    );
+    assert_eq!(v["result"]["pane"], "%2");
+    // The spawned pane runs the command and does not scan for tags itself.
+    let panes = w.panes();
+    let child = panes.iter().find(|p| p["id"] == "%2").unwrap();
+    // `sleep 300` runs under `sh -c`, the foreground group's leader (tmux reports the same).
+    assert!(
+        child["command"] == "sleep" || child["command"] == "sh",
+        "{child}"
+    );
+    assert_eq!(child["sideband"], false);
+    // Still one pane more after the repaint window, and nothing else ran.
+    w.ok(&["send-keys", "-t", "sb:0.0", "echo settled", "Enter"]);
+    eventually("settled", || {
+        capture(&w, "sb:0.0").contains("\nsettled").then_some(())
+    });
+    assert_eq!(pane_count(&w), 2);
+}
+
+#[test]
+fn a_plain_pane_runs_nothing_and_shows_the_tag() {
+    let w = World::new();
+    w.ok(&["new", "-d", "-s", "plain", "-x", "160", "-y", "40"]);
+    let file = w.path("tags.txt");
+    let mut text = String::new();
+    for i in 0..50 {
+        text.push_str(&format!(
+            "<fugue:spawn id=\"x{i}\" command=\"sleep 300\"/> <fugue:notify>hi</fugue:notify>\n"
+        ));
+    }
+    std::fs::write(&file, text).unwrap();
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "plain",
+        &format!("cat {}; echo cat-done", file.display()),
+        "Enter",
+    ]);
+    eventually("cat to finish", || {
+        capture(&w, "plain").contains("\ncat-done").then_some(())
+    });
+    assert!(capture(&w, "plain").contains("<fugue:spawn id=\"x49\" command=\"sleep 300\"/>"));
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "plain",
+        "printf '<fugue:spawn command=\"sleep 300\"/>\\n'",
+        "Enter",
+    ]);
+    eventually("the printf", || {
+        (capture(&w, "plain")
+            .matches("<fugue:spawn command=")
+            .count()
+            >= 2)
+            .then_some(())
+    });
+    assert_eq!(pane_count(&w), 1);
+    assert!(!sideband_dir(&w, "%1").exists());
+}
+
+#[test]
+fn split_wrapped_repainted_malformed_and_unknown_tags() {
+    let w = World::new();
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        "fx",
+        "-x",
+        "160",
+        "-y",
+        "40",
+        "--sideband",
+    ]);
+    let script = w.path("fixtures.sh");
+    std::fs::write(
+        &script,
+        concat!(
+            // A tag split across two reads.
+            "printf 'a<fugue:re'; sleep 0.3; printf 'ad id=\"split\" lines=\"2\"/>b\\n'\n",
+            // Wrapped by a TUI: a line break and indentation, with SGR inside.
+            "printf '\\033[1m<fugue:list \\033[0m\\r\\n    id=\"wrapped\"/>\\033[32mgreen\\033[0m\\n'\n",
+            // The same tag repainted five times runs once.
+            "for i in 1 2 3 4 5; do printf '<fugue:spawn id=\"once\" command=\"sleep 300\"/>\\n'; done\n",
+            // Malformed and unknown: shown as they are.
+            "printf '<fugue:frobnicate x=\"1\"/> <fugue:spawn command=unquoted/> <fugue:spawn\\n'\n",
+            "echo fixtures-done\n",
+        ),
+    )
+    .unwrap();
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "fx",
+        &format!("sh {}", script.display()),
+        "Enter",
+    ]);
+    eventually("the fixtures", || {
+        capture(&w, "fx:0.0")
+            .contains("fixtures-done")
+            .then_some(())
+    });
+    let dir = sideband_dir(&w, "%1");
+    let read = eventually("the split tag's result", || {
+        std::fs::read_to_string(dir.join("split.json")).ok()
+    });
+    let read: serde_json::Value = serde_json::from_str(&read).unwrap();
+    assert_eq!(read["ok"], true, "{read}");
+    assert_eq!(read["command"], "read");
+    let list = eventually("the wrapped tag's result", || {
+        std::fs::read_to_string(dir.join("wrapped.json")).ok()
+    });
+    assert!(list.contains("\"panes\""));
+    eventually("the spawn", || {
+        std::fs::read_to_string(dir.join("once.json")).ok()
+    });
+    assert_eq!(pane_count(&w), 2, "the repainted spawn ran once");
+    let screen = capture(&w, "fx:0.0");
+    assert!(
+        screen.contains("\nab\n"),
+        "text around the split tag stays:\n{screen}"
+    );
+    assert!(screen.contains("\ngreen\n"), "{screen}");
+    assert!(
+        screen.contains("<fugue:frobnicate x=\"1\"/> <fugue:spawn command=unquoted/> <fugue:spawn"),
+        "{screen}"
+    );
+    assert!(
+        !screen.contains("<fugue:read") && !screen.contains("<fugue:list"),
+        "{screen}"
+    );
+    // The escape sequences around and inside the wrapped tag kept their effect.
+    let esc = w.ok(&["capture-pane", "-p", "-e", "-t", "fx:0.0"]);
+    assert!(esc.contains("\x1b[0;32mgreen"), "{esc:?}");
+}
+
+#[test]
+fn a_self_replicating_spawn_stops_at_the_depth_limit() {
+    let w = World::new();
+    let script = w.path("replicate.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "printf '<fugue:spawn command=\"sh {}\" sideband=\"true\"/>\\n'; exec sleep 300\n",
+            script.display()
+        ),
+    )
+    .unwrap();
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        "run",
+        "-x",
+        "200",
+        "-y",
+        "60",
+        "--sideband",
+        "--",
+        "sh",
+        &script.to_string_lossy(),
+    ]);
+    // Depth 3: the first pane's child, grandchild and great-grandchild; no more.
+    eventually("the chain to stop at depth 3", || {
+        (pane_count(&w) == 4).then_some(())
+    });
+    let last = sideband_dir(&w, "%4");
+    let refused = eventually("the refusal", || {
+        std::fs::read_to_string(last.join("tag-1.json")).ok()
+    });
+    let v: serde_json::Value = serde_json::from_str(&refused).unwrap();
+    assert_eq!(v["error"]["code"], "limit_exceeded", "{v}");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("generations")
+    );
+    // The server stays responsive.
+    let start = std::time::Instant::now();
+    w.ok(&["ls"]);
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+    assert_eq!(pane_count(&w), 4);
+    let log = std::fs::read_to_string(w.state_dir().join("server-test.log")).unwrap_or_default();
+    assert!(log.contains("refused"), "refusals are logged");
+}
+
+#[test]
+fn one_pane_may_keep_only_so_many_children() {
+    let w = World::new();
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        "many",
+        "-x",
+        "250",
+        "-y",
+        "80",
+        "--sideband",
+    ]);
+    let script = w.path("many.sh");
+    let mut text = String::new();
+    for i in 0..18 {
+        text.push_str(&format!("printf '<fugue:spawn id=\"c{i}\" command=\"sleep 300\" direction=\"down\" size=\"5\"/>\\n'\n"));
+    }
+    text.push_str("echo many-done\n");
+    std::fs::write(&script, text).unwrap();
+    w.ok(&["select-layout", "-t", "many", "tiled"]);
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "many",
+        &format!("sh {}", script.display()),
+        "Enter",
+    ]);
+    let dir = sideband_dir(&w, "%1");
+    eventually("all results", || {
+        std::fs::read_dir(&dir)
+            .ok()
+            .map(|d| d.count() >= 18)
+            .filter(|b| *b)
+    });
+    let refused: Vec<String> = (0..18)
+        .filter_map(|i| std::fs::read_to_string(dir.join(format!("c{i}.json"))).ok())
+        .filter(|t| t.contains("\"ok\": false"))
+        .collect();
+    let live = pane_count(&w) - 1;
+    assert!(live <= 16, "{live} children");
+    assert_eq!(
+        live + refused.len(),
+        18,
+        "every tag either ran or was refused: {refused:?}"
+    );
+    assert!(
+        refused.iter().all(|r| r.contains("limit_exceeded")),
+        "{refused:?}"
+    );
+}
+
+#[test]
+fn programs_named_in_enable_for_are_scanned_and_mcp_takes_precedence() {
+    let w = World::new();
+    let bin = w.path("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let agent = bin.join("claude");
+    std::fs::write(
+        &agent,
+        "#!/bin/sh\nwhile read -r line; do printf '%s\\n' \"$line\"; done\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&agent, std::fs::Permissions::from_mode(0o755)).unwrap();
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        "ag",
+        "-x",
+        "160",
+        "-y",
+        "40",
+        "--",
+        &agent.to_string_lossy(),
+    ]);
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "ag",
+        "<fugue:notify id=\"n1\">hello</fugue:notify>",
+        "Enter",
+    ]);
+    let dir = sideband_dir(&w, "%1");
+    let r = eventually("the agent's tag to run", || {
+        std::fs::read_to_string(dir.join("n1.json")).ok()
+    });
+    assert!(r.contains("\"ok\": true"), "{r}");
+
+    // Once the agent connects over MCP (auto mode), its output is not scanned.
+    let mut mcp = w
+        .cmd(&["mcp"])
+        .env("FUGUE_PANE_ID", "%1")
+        .env("FUGUE_SOCKET", &w.socket)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let log = w.state_dir().join("server-test.log");
+    eventually("the MCP connection", || {
+        std::fs::read_to_string(&log)
+            .ok()
+            .filter(|l| l.contains("calling from pane %1 connected"))
+    });
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "ag",
+        "<fugue:notify id=\"n2\">again</fugue:notify>",
+        "Enter",
+    ]);
+    eventually("the line shown as text", || {
+        capture(&w, "ag")
+            .contains("<fugue:notify id=\"n2\">")
+            .then_some(())
+    });
+    assert!(!dir.join("n2.json").exists());
+    let _ = mcp.kill();
+    let _ = mcp.wait();
+}

@@ -1,0 +1,218 @@
+//! What each tag does: the same Commands the MCP tools and CLI verbs build.
+
+use crate::pane::tags::Tag;
+use fugue_protocol::observe::{ReadPane, ReadSource};
+use fugue_protocol::{
+    Command, CommandError, Direction, InputPart, Key, LayoutChoice, LayoutPreset, PaneId,
+    PaneScope, PaneSelect, Resize, SendInput, Spawn, SplitPane, SplitSize, Target,
+};
+
+/// What running a tag takes.
+pub enum Plan {
+    One(Command),
+    /// Spawn a pane, then give it its task (the tag's content) as typed input.
+    SpawnWithTask(SplitPane, String),
+}
+
+/// Attributes each tag takes (every tag also takes `id`).
+fn allowed(name: &str) -> &'static [&'static str] {
+    match name {
+        "spawn" => &["command", "direction", "size", "cwd", "name", "sideband"],
+        "input" => &["pane", "submit"],
+        "read" => &["pane", "lines"],
+        "list" => &[],
+        "focus" => &["pane"],
+        "control" => &["action", "pane", "amount", "direction", "layout"],
+        "notify" => &[],
+        _ => &[],
+    }
+}
+
+fn flag(tag: &Tag, name: &str) -> Result<Option<bool>, CommandError> {
+    match tag.attr(name) {
+        None => Ok(None),
+        Some("true" | "yes" | "1") => Ok(Some(true)),
+        Some("false" | "no" | "0") => Ok(Some(false)),
+        Some(v) => Err(CommandError::invalid_argument(
+            name,
+            format!("`{v}`: expected true or false"),
+        )),
+    }
+}
+
+fn pane(tag: &Tag, me: PaneId) -> Result<Target, CommandError> {
+    match tag.attr("pane") {
+        None => Ok(Target::Pane(me)),
+        Some(p) => p
+            .parse()
+            .map_err(|e| CommandError::invalid_argument("pane", e)),
+    }
+}
+
+fn number(tag: &Tag, name: &str, max: u32) -> Result<Option<u32>, CommandError> {
+    tag.attr(name)
+        .map(|v| {
+            v.trim_end_matches('%')
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n <= max)
+                .ok_or_else(|| {
+                    CommandError::invalid_argument(
+                        name,
+                        format!("`{v}`: expected a number up to {max}"),
+                    )
+                })
+        })
+        .transpose()
+}
+
+fn direction(tag: &Tag) -> Result<Option<Direction>, CommandError> {
+    tag.attr("direction")
+        .map(|d| {
+            Direction::parse(d).ok_or_else(|| {
+                CommandError::invalid_argument(
+                    "direction",
+                    format!("`{d}`: expected left, right, up or down"),
+                )
+            })
+        })
+        .transpose()
+}
+
+/// The commands a tag from pane `me` stands for.
+pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
+    let allowed = allowed(&tag.name);
+    if let Some((k, _)) = tag
+        .attrs
+        .iter()
+        .find(|(k, _)| k != "id" && !allowed.contains(&k.as_str()))
+    {
+        return Err(CommandError::invalid_argument(
+            k,
+            format!("<fugue:{}> has no such attribute", tag.name),
+        )
+        .with_suggestion(format!("its attributes are: id, {}", allowed.join(", "))));
+    }
+    let content = tag.content.clone().unwrap_or_default();
+    Ok(match tag.name.as_str() {
+        "spawn" => {
+            let split = SplitPane {
+                target: Some(Target::Pane(me)),
+                direction: direction(tag)?.unwrap_or(Direction::Right),
+                size: number(tag, "size", 99)?
+                    .filter(|n| *n > 0)
+                    .map(|n| SplitSize::Percent(n as u8)),
+                select: false,
+                spawn: Spawn {
+                    command: tag
+                        .attr("command")
+                        .map(|c| vec![c.to_string()])
+                        .unwrap_or_default(),
+                    cwd: tag.attr("cwd").map(String::from),
+                    env: Vec::new(),
+                    title: tag.attr("name").map(String::from),
+                    sideband: flag(tag, "sideband")?,
+                    remain: None,
+                },
+            };
+            if content.trim().is_empty() {
+                Plan::One(Command::SplitPane(split))
+            } else {
+                Plan::SpawnWithTask(split, content)
+            }
+        }
+        "input" => {
+            let Some(target) = tag.attr("pane") else {
+                return Err(CommandError::invalid_argument(
+                    "pane",
+                    "it is required: the pane to type into",
+                ));
+            };
+            let mut parts = vec![InputPart::Paste(content)];
+            if flag(tag, "submit")?.unwrap_or(false) {
+                parts.push(InputPart::Key(Key::new(
+                    fugue_protocol::keys::KeyCode::Enter,
+                    fugue_protocol::keys::Mods::NONE,
+                )));
+            }
+            Plan::One(Command::SendInput(SendInput {
+                target: Some(
+                    target
+                        .parse()
+                        .map_err(|e| CommandError::invalid_argument("pane", e))?,
+                ),
+                parts,
+            }))
+        }
+        "read" => Plan::One(Command::ReadPane(ReadPane {
+            target: Some(pane(tag, me)?),
+            source: ReadSource::Scrollback,
+            lines: number(tag, "lines", 2000)?,
+            ansi: false,
+        })),
+        "list" => Plan::One(Command::ListPanes {
+            target: None,
+            scope: PaneScope::All,
+        }),
+        "focus" => Plan::One(Command::SelectPane {
+            target: Some(pane(tag, me)?),
+            select: PaneSelect::Target,
+        }),
+        "control" => {
+            let target = Some(pane(tag, me)?);
+            match tag.attr("action") {
+                Some("close") => Plan::One(Command::KillPane { target }),
+                Some("zoom") => Plan::One(Command::ResizePane {
+                    target,
+                    resize: Resize::ZoomToggle,
+                }),
+                Some("resize") => {
+                    let dir = direction(tag)?.ok_or_else(|| {
+                        CommandError::invalid_argument(
+                            "direction",
+                            "resize needs direction=left|right|up|down",
+                        )
+                    })?;
+                    let amount = number(tag, "amount", 1000)?.unwrap_or(5).max(1) as u16;
+                    Plan::One(Command::ResizePane {
+                        target,
+                        resize: Resize::By(dir, amount),
+                    })
+                }
+                Some("layout") => {
+                    let layout = match tag.attr("layout") {
+                        None => LayoutChoice::Next,
+                        Some(name) => {
+                            LayoutChoice::Preset(LayoutPreset::parse(name).ok_or_else(|| {
+                                CommandError::invalid_argument(
+                                    "layout",
+                                    format!("`{name}` is not a layout"),
+                                )
+                            })?)
+                        }
+                    };
+                    Plan::One(Command::SelectLayout { target, layout })
+                }
+                other => {
+                    return Err(CommandError::invalid_argument(
+                        "action",
+                        format!(
+                            "`{}`: expected close, resize, zoom or layout",
+                            other.unwrap_or("")
+                        ),
+                    ));
+                }
+            }
+        }
+        "notify" => Plan::One(Command::DisplayMessage {
+            target: Some(Target::Pane(me)),
+            text: content,
+        }),
+        other => {
+            return Err(CommandError::invalid_argument(
+                "tag",
+                format!("unknown tag `{other}`"),
+            ));
+        }
+    })
+}
