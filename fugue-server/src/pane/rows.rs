@@ -1,4 +1,4 @@
-//! Reading vt100's screen into compact rows, and keeping track of which rows changed.
+//! Reading vt100's cells into compact rows, and keeping track of which rows changed.
 //!
 //! Every attached client asks "what changed since sequence N". Rather than keep a copy
 //! of the screen per client, the pane keeps one cache of its rows with the sequence
@@ -6,7 +6,7 @@
 //! Rows are shared (`Arc`) between the cache and every frame that carries them.
 
 use fugue_protocol::Row;
-use fugue_protocol::screen::{Color, RowBuilder, Style, attr};
+use fugue_protocol::screen::{Color, Style, StyleRun, attr, cell};
 use std::sync::Arc;
 
 fn color(c: vt100::Color) -> Color {
@@ -41,22 +41,86 @@ fn style(cell: &vt100::Cell) -> Style {
     }
 }
 
+/// Fills `row` (reusing its buffers) from vt100 cells; trailing cleared cells are
+/// left out. This runs for every row that scrolls into history, so the common case is
+/// kept to a few instructions per cell: a narrow ASCII cell is one byte pushed, and a
+/// cell's style is worked out only when its attributes differ from the cell before.
+pub fn fill_row(row: &mut Row, cells: &[vt100::Cell], wrapped: bool) {
+    row.text.clear();
+    row.cells.clear();
+    row.styles.clear();
+    row.wrapped = wrapped;
+    let end = cells
+        .iter()
+        .rposition(|c| !c.is_default())
+        .map_or(0, |i| i + 1);
+    let cells = &cells[..end];
+    row.text.reserve(end);
+    let mut current = Style::default();
+    let mut prev: Option<&vt100::Cell> = None;
+    let mut col = 0usize;
+    // The simple form: every cell one narrow character (blank cells as spaces).
+    while let Some(cell) = cells.get(col) {
+        if !prev.is_some_and(|p| p.same_look(cell)) {
+            note_style(row, cell, col, &mut current);
+        }
+        prev = Some(cell);
+        let byte = match cell.ascii() {
+            Some(b) => b,
+            None if !cell.has_contents() && !cell.is_wide_continuation() => b' ',
+            None => break,
+        };
+        // SAFETY: an ASCII byte is a whole UTF-8 character.
+        unsafe { row.text.as_mut_vec().push(byte) };
+        col += 1;
+    }
+    if col == cells.len() {
+        return;
+    }
+    // Some cell is wide, combining or non-ASCII: describe the rest cell by cell.
+    row.cells.extend(std::iter::repeat_n(1u8, col));
+    for (col, cell) in cells.iter().enumerate().skip(col) {
+        if !prev.is_some_and(|p| p.same_look(cell)) {
+            note_style(row, cell, col, &mut current);
+        }
+        prev = Some(cell);
+        let text = std::str::from_utf8(cell.contents_bytes()).unwrap_or("");
+        let mut b = (text.len().min(usize::from(cell::LEN_MASK))) as u8;
+        if cell.is_wide() {
+            b |= cell::WIDE;
+        }
+        if cell.is_wide_continuation() {
+            b |= cell::CONTINUATION;
+        }
+        row.text.push_str(text);
+        row.cells.push(b);
+    }
+}
+
+fn note_style(row: &mut Row, cell: &vt100::Cell, col: usize, current: &mut Style) {
+    let s = style(cell);
+    if s != *current {
+        row.styles.push(StyleRun {
+            start: col as u16,
+            style: s,
+        });
+        *current = s;
+    }
+}
+
+/// A compact row from vt100 cells.
+pub fn row_from_cells(cells: &[vt100::Cell], wrapped: bool) -> Row {
+    let mut row = Row::default();
+    fill_row(&mut row, cells, wrapped);
+    row
+}
+
 /// Row `row` of the visible screen.
 pub fn screen_row(screen: &vt100::Screen, row: u16) -> Row {
-    let (_, cols) = screen.size();
-    let mut b = RowBuilder::new();
-    for col in 0..cols.get() {
-        match screen.cell(row, col) {
-            Some(cell) => b.push(
-                cell.contents(),
-                cell.is_wide(),
-                cell.is_wide_continuation(),
-                style(cell),
-            ),
-            None => b.push("", false, false, Style::default()),
-        }
+    match screen.row_cells(row) {
+        Some(cells) => row_from_cells(cells, screen.row_wrapped(row)),
+        None => Row::default(),
     }
-    b.finish(screen.row_wrapped(row))
 }
 
 /// The visible rows and the sequence number at which each last changed.
@@ -85,15 +149,20 @@ impl RowCache {
             self.versions = vec![seq; rows];
             self.reset = seq;
         }
+        let mut scratch = Row::default();
         for (i, (cached, version)) in self
             .rows
             .iter_mut()
             .zip(self.versions.iter_mut())
             .enumerate()
         {
-            let row = screen_row(screen, i as u16);
-            if **cached != row {
-                *cached = Arc::new(row);
+            let i = i as u16;
+            match screen.row_cells(i) {
+                Some(cells) => fill_row(&mut scratch, cells, screen.row_wrapped(i)),
+                None => scratch = Row::default(),
+            }
+            if **cached != scratch {
+                *cached = Arc::new(std::mem::take(&mut scratch));
                 *version = seq;
             }
         }

@@ -184,7 +184,7 @@ impl PaneState {
         if n < 0 {
             let hist = self.history().len() as i64;
             match self.history().get((hist + n) as usize) {
-                Some(r) => (if escapes { r.ansi() } else { r.plain() }, r.wrapped),
+                Some(r) => (if escapes { r.ansi() } else { r.plain() }, r.wrapped()),
                 None => (String::new(), false),
             }
         } else {
@@ -285,7 +285,7 @@ mod tests {
         // ...and after scrolling into history.
         p.process(b"x\r\ny\r\n");
         let cap = p.capture(Some(LineBound::Edge), None, true, false);
-        assert!(cap.contains("\x1b[31mred"), "{cap:?}");
+        assert!(cap.contains("\x1b[0;31mred\x1b[0m"), "{cap:?}");
     }
 
     #[test]

@@ -5,8 +5,8 @@
 //! is the background) and some wait for the answer. The server answers them itself so
 //! that programs work with no client attached.
 
-use super::history::{History, HistoryRow};
-use vt100::capture::{BasicFormattedCaptureState, RowContents};
+use super::history::History;
+use vt100::capture::RowContents;
 
 /// State vt100 hands to its callbacks.
 #[derive(Debug, Default)]
@@ -16,7 +16,6 @@ pub struct Terminal {
     pub replies: Vec<u8>,
     pub title: Option<String>,
     pub bell: bool,
-    scratch: String,
 }
 
 impl Terminal {
@@ -28,30 +27,19 @@ impl Terminal {
     }
 }
 
-/// A writer that stops vt100's row formatter at its first output, to learn whether the
-/// row just written ended a line (vt100 keeps that bit private).
-struct FirstChar(Option<char>);
-
-impl std::fmt::Write for FirstChar {
-    fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0 = s.chars().next();
-        Err(std::fmt::Error)
-    }
-}
-
 impl vt100::Callbacks for Terminal {
     fn on_scroll(&mut self, contents: RowContents<'_>, alternate_screen: bool) {
         // Full-screen programs scroll their own alternate screen; that is not history.
         if alternate_screen {
             return;
         }
-        self.scratch.clear();
-        let mut state = BasicFormattedCaptureState::default();
-        let _ = contents.write_formatted_basic(&mut self.scratch, &mut state);
-        let mut probe = FirstChar(None);
-        let _ = contents.write_formatted_basic(&mut probe, &mut state);
-        let wrapped = probe.0 != Some('\n');
-        self.history.push(HistoryRow::new(&self.scratch, wrapped));
+        if !self.history.keeps_rows() {
+            self.history.skip();
+            return;
+        }
+        let mut row = self.history.recycle();
+        super::rows::fill_row(row.row_mut(), contents.cells(), contents.wrapped());
+        self.history.push(row);
     }
 
     fn set_window_title(&mut self, _: &mut vt100::Screen, title: &[u8]) {
