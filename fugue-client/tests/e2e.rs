@@ -7,6 +7,7 @@ mod e2e {
     pub mod harness;
     pub mod lifecycle;
     pub mod mcp;
+    pub mod policy;
     pub mod security;
     pub mod sideband;
     pub mod tui;

@@ -52,6 +52,8 @@ pub async fn dispatch_via(
     let started = Instant::now();
     let name = command.name();
     let given_target = command.target().map(|t| t.to_string());
+    let delegated = policy::effective(&server.tree.lock(), origin);
+    let origin = delegated.as_ref().unwrap_or(origin);
     let detail = detail(&command, origin.is_agent());
     let mut exec = Exec {
         server,

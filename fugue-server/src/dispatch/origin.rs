@@ -48,21 +48,50 @@ pub enum Origin {
     Sideband {
         pane: PaneId,
     },
+    /// A client connection from inside a pane that an agent created: the program there
+    /// acts for the agent, so it gets the agent's rules (policy tiers, self-protection,
+    /// spawn depth and count), however it reaches the server.
+    Delegated {
+        client: u64,
+        pane: PaneId,
+        agent: Agent,
+    },
     Server,
+}
+
+/// The agent a delegated origin acts for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Agent {
+    Mcp { connection: u64 },
+    Sideband,
 }
 
 impl Origin {
     pub fn caller_pane(&self) -> Option<PaneId> {
         match self {
             Origin::Client { caller_pane, .. } | Origin::Mcp { caller_pane, .. } => *caller_pane,
-            Origin::Sideband { pane } => Some(*pane),
+            Origin::Sideband { pane } | Origin::Delegated { pane, .. } => Some(*pane),
             Origin::Server => None,
         }
     }
 
     pub fn client_id(&self) -> Option<u64> {
         match self {
-            Origin::Client { id, .. } => Some(*id),
+            Origin::Client { id, .. } | Origin::Delegated { client: id, .. } => Some(*id),
+            _ => None,
+        }
+    }
+
+    /// The pane whose sideband limits (depth, count) a command from here counts
+    /// against.
+    pub fn sideband_pane(&self) -> Option<PaneId> {
+        match self {
+            Origin::Sideband { pane }
+            | Origin::Delegated {
+                pane,
+                agent: Agent::Sideband,
+                ..
+            } => Some(*pane),
             _ => None,
         }
     }
@@ -77,8 +106,16 @@ impl Origin {
                 kind: ClientKind::Cli,
                 ..
             } => Surface::Cli,
-            Origin::Mcp { .. } => Surface::Mcp,
-            Origin::Sideband { .. } => Surface::Sideband,
+            Origin::Mcp { .. }
+            | Origin::Delegated {
+                agent: Agent::Mcp { .. },
+                ..
+            } => Surface::Mcp,
+            Origin::Sideband { .. }
+            | Origin::Delegated {
+                agent: Agent::Sideband,
+                ..
+            } => Surface::Sideband,
             Origin::Server => Surface::Server,
         }
     }
@@ -118,6 +155,17 @@ impl fmt::Display for Origin {
                 Ok(())
             }
             Origin::Sideband { pane } => write!(f, "sideband, pane {pane}"),
+            Origin::Delegated {
+                client,
+                pane,
+                agent,
+            } => {
+                write!(f, "client {client} in pane {pane}, acting for ")?;
+                match agent {
+                    Agent::Mcp { connection } => write!(f, "MCP connection {connection}"),
+                    Agent::Sideband => f.write_str("a sideband tag"),
+                }
+            }
             Origin::Server => f.write_str("server"),
         }
     }

@@ -1,7 +1,7 @@
 //! What each surface may do. Enforced here, in the dispatcher, at call time, for every
 //! surface alike: a tool an MCP client cannot see is also refused if it calls it.
 
-use super::origin::{Origin, Surface};
+use super::origin::{Agent, Origin, Surface};
 use crate::config::Config;
 use crate::session::Tree;
 use crate::session::resolve::Context;
@@ -26,6 +26,30 @@ fn tier_name(t: Tier) -> &'static str {
         Tier::Write => "write",
         Tier::Destroy => "destroy",
     }
+}
+
+/// The origin a command is judged as: a client connection from inside a pane an agent
+/// created acts for that agent (otherwise `fugue kill-session` typed by an agent's own
+/// pane would escape every rule the agent is held to).
+pub fn effective(tree: &Tree, origin: &Origin) -> Option<Origin> {
+    let Origin::Client {
+        id,
+        caller_pane: Some(pane),
+        ..
+    } = origin
+    else {
+        return None;
+    };
+    let agent = match tree.panes.get(pane)?.creator {
+        Creator::Sideband { .. } => Agent::Sideband,
+        Creator::Mcp { connection, .. } => Agent::Mcp { connection },
+        Creator::Person | Creator::Server => return None,
+    };
+    Some(Origin::Delegated {
+        client: *id,
+        pane: *pane,
+        agent,
+    })
 }
 
 /// Refuses a command the origin's surface may not run.
@@ -54,8 +78,8 @@ pub fn check(
     if origin.is_agent() && !config.policy.allow_self_destroy {
         check_self(tree, ctx, origin, command)?;
     }
-    if let Origin::Sideband { pane } = origin {
-        check_spawn_limits(config, tree, *pane, command)?;
+    if let Some(pane) = origin.sideband_pane() {
+        check_spawn_limits(config, tree, pane, command)?;
     }
     Ok(())
 }

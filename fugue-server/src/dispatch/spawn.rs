@@ -1,6 +1,6 @@
 //! Starting a program in a new pane.
 
-use super::origin::Origin;
+use super::origin::{Agent, Origin};
 use crate::config::SidebandMode;
 use crate::pane::PaneShared;
 use crate::pane::pty::{PaneEvents, Pty, SpawnSpec};
@@ -61,7 +61,20 @@ fn creator(origin: &Origin) -> Creator {
             connection: *connection,
             pane: *caller_pane,
         },
-        Origin::Sideband { pane } => Creator::Sideband { pane: *pane },
+        Origin::Sideband { pane }
+        | Origin::Delegated {
+            pane,
+            agent: Agent::Sideband,
+            ..
+        } => Creator::Sideband { pane: *pane },
+        Origin::Delegated {
+            pane,
+            agent: Agent::Mcp { connection },
+            ..
+        } => Creator::Mcp {
+            connection: *connection,
+            pane: Some(*pane),
+        },
         Origin::Server => Creator::Server,
     }
 }
