@@ -476,3 +476,89 @@ async fn long_waits_report_progress_and_do_not_block_other_calls() {
         "no progress notification during a 1.3 s wait"
     );
 }
+
+/// Issue 3 check, and the lesson of an earlier system: an unanchored wait for the text
+/// an agent just typed matched the shell's echo of the command, not its output.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wait_for_text_skips_the_echo_of_typed_input() {
+    let rig = Rig::new(|_| {});
+    let (c, _) = rig.client(None).await;
+    let s = ok(
+        &c,
+        "create_session",
+        json!({ "name": "echo", "width": 100, "height": 30 }),
+    )
+    .await;
+    let p = s["pane"].as_str().unwrap().to_string();
+    let sent = ok(
+        &c,
+        "send_input",
+        json!({ "pane": p, "text": "sleep 0.3; echo marker-123", "submit": true }),
+    )
+    .await;
+    let w = ok(
+        &c,
+        "wait_for",
+        json!({ "pane": p, "text": "marker-123", "after_cursor": sent["cursor"] }),
+    )
+    .await;
+    assert_eq!(w["line"], "marker-123", "{w}");
+    // Text typed into `cat` comes back twice: the echo, then cat's copy, which counts.
+    ok(
+        &c,
+        "send_input",
+        json!({ "pane": p, "text": "cat", "submit": true }),
+    )
+    .await;
+    let sent = ok(
+        &c,
+        "send_input",
+        json!({ "pane": p, "text": "copy-me", "submit": true }),
+    )
+    .await;
+    let w = ok(
+        &c,
+        "wait_for",
+        json!({ "pane": p, "text": "copy-me", "after_cursor": sent["cursor"] }),
+    )
+    .await;
+    let echo_line = sent["cursor"].as_str().unwrap().to_string();
+    assert_eq!(w["line"], "copy-me");
+    assert_ne!(w["cursor"].as_str().unwrap(), echo_line);
+}
+
+/// Issue 3 check: a command's long output line came back cut at the pane's width, and
+/// run_command without a pane split the same pane until it was too small.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn run_command_returns_whole_lines_and_finds_room() {
+    let rig = Rig::new(|_| {});
+    let (c, _) = rig.client(None).await;
+    ok(
+        &c,
+        "create_session",
+        json!({ "name": "small", "width": 40, "height": 12 }),
+    )
+    .await;
+    let r = ok(
+        &c,
+        "run_command",
+        json!({ "command": "printf 'A%.0s' $(seq 1 250); echo" }),
+    )
+    .await;
+    assert_eq!(r["output"], "A".repeat(250), "{r}");
+    let calls = (0..8).map(|i| {
+        let c = &c;
+        async move {
+            ok(
+                c,
+                "run_command",
+                json!({ "command": format!("sleep 0.5; echo done-{i}") }),
+            )
+            .await
+        }
+    });
+    let outs = futures::future::join_all(calls).await;
+    for (i, o) in outs.iter().enumerate() {
+        assert_eq!(o["output"], format!("done-{i}"), "{o}");
+    }
+}

@@ -96,6 +96,10 @@ pub async fn deliver(exec: &Exec<'_>, id: PaneId, parts: &[InputPart]) -> Result
         let Some(bytes) = encode_parts(std::slice::from_ref(part), modes, paste).pop() else {
             continue;
         };
+        if let InputPart::Text(t) | InputPart::Paste(t) = part {
+            let line = shared.state.lock().cursor_line();
+            shared.record_typed(t, line);
+        }
         if !key_follows {
             input.write_acked(bytes).ok_or_else(gone)?;
             continue;

@@ -9,8 +9,8 @@ use crate::pane::PaneShared;
 use crate::pane::lines::LineCursor;
 use fugue_protocol::observe::{RunCommand, RunOutcome, WaitCondition, WaitFor, WaitOutcome};
 use fugue_protocol::{
-    CommandError, Direction, ErrorCode, InputPart, NewSession, PaneId, Response, Spawn, SplitPane,
-    Target,
+    CommandError, Direction, ErrorCode, InputPart, NewSession, NewWindow, PaneId, Response, Spawn,
+    SplitPane, Target,
 };
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -79,8 +79,31 @@ struct Found {
     at: u64,
 }
 
+/// The first match of `re` in `text` that is not inside the terminal's echo of
+/// something typed on this line (the lesson of an earlier system whose `expect` matched
+/// the shell's echo of the command instead of its output).
+fn find_output<'t>(
+    re: &regex::Regex,
+    text: &'t str,
+    typed: &[crate::pane::Typed],
+) -> Option<regex::Match<'t>> {
+    let echoes: Vec<std::ops::Range<usize>> = typed
+        .iter()
+        .flat_map(|t| {
+            text.match_indices(t.text.as_str())
+                .map(|(i, s)| i..i + s.len())
+        })
+        .collect();
+    re.find_iter(text).find(|m| {
+        !echoes
+            .iter()
+            .any(|e| e.start <= m.start() && m.end() <= e.end)
+    })
+}
+
 /// Scans lines from `next` for `re`; on the first line, only text from `first_col` on.
-/// Advances `next` to the last line, which may still be growing.
+/// Lines are read whole (rows that wrap joined). Advances `next` to the last line,
+/// which may still be growing.
 fn scan(
     w: &Watch,
     re: &regex::Regex,
@@ -95,22 +118,31 @@ fn scan(
         *next = st.history_total().min(end);
         *first = None;
     }
-    for n in *next..=end {
-        let text = match *first {
-            Some((line, col)) if line == n => st.abs_line_from(n, col),
-            _ => st.abs_line(n, false),
+    let mut n = *next;
+    while n <= end {
+        let col = match *first {
+            Some((line, col)) if line == n => col,
+            _ => 0,
         };
-        if let Some(text) = text
-            && let Some(m) = re.find(&text)
-        {
+        let Some((text, last)) = st.logical_line(n, end, col) else {
+            n += 1;
+            continue;
+        };
+        let typed = w.shared.typed_on(n, last);
+        if let Some(m) = find_output(re, &text, &typed) {
             return Some(Found {
                 matched: m.as_str().to_string(),
-                line: text,
+                line: text.clone(),
                 at: n,
             });
         }
+        if last == end {
+            break;
+        }
+        n = last + 1;
     }
-    *next = end;
+    // The last line may still grow (and may have started rows above `end`).
+    *next = n.min(end);
     None
 }
 
@@ -145,7 +177,7 @@ pub async fn wait_for(exec: &mut Exec<'_>, c: WaitFor) -> Result<Response, Comma
     };
     match c.condition {
         WaitCondition::Text { pattern, after } => {
-            let re = compile("pattern", &pattern)?;
+            let re = compile("text", &pattern)?;
             let (mut next, mut first) = {
                 let st = w.shared.state.lock();
                 match &after {
@@ -267,27 +299,7 @@ async fn run_in_new_pane(exec: &mut Exec<'_>, c: RunCommand) -> Result<Response,
         // Kept until its output has been read; closed afterwards unless `keep`.
         remain: Some(true),
     };
-    let has_sessions = !exec.server.tree.lock().sessions.is_empty();
-    let created = if has_sessions {
-        panes::split(
-            exec,
-            SplitPane {
-                target: c.split_from.clone(),
-                direction: Direction::Down,
-                size: None,
-                select: false,
-                spawn,
-            },
-        )?
-    } else {
-        sessions::new_session(
-            exec,
-            NewSession {
-                spawn,
-                ..NewSession::default()
-            },
-        )?
-    };
+    let created = place_run_pane(exec, c.split_from.clone(), spawn)?;
     let Response::Created(created) = created else {
         return Err(CommandError::internal(
             "creating the pane answered unexpectedly",
@@ -341,6 +353,64 @@ async fn run_in_new_pane(exec: &mut Exec<'_>, c: RunCommand) -> Result<Response,
         truncated,
         duration_ms: started.elapsed().as_millis() as u64,
     }))
+}
+
+/// Where a command run to completion gets its pane: split from the pane asked for, or
+/// from the caller's own pane, so a person sees it next to the agent; a new window when
+/// there is no such pane or it has no room left (concurrent runs would otherwise split
+/// one pane until nothing fits); a new session when there is none.
+fn place_run_pane(
+    exec: &mut Exec<'_>,
+    split_from: Option<Target>,
+    spawn: Spawn,
+) -> Result<Response, CommandError> {
+    if exec.server.tree.lock().sessions.is_empty() {
+        return sessions::new_session(
+            exec,
+            NewSession {
+                spawn,
+                ..NewSession::default()
+            },
+        );
+    }
+    let from = split_from.or_else(|| {
+        let tree = exec.server.tree.lock();
+        exec.ctx
+            .caller_pane
+            .filter(|p| tree.panes.contains_key(p))
+            .map(Target::Pane)
+    });
+    let session = match &from {
+        Some(from) => {
+            let split = panes::split(
+                exec,
+                SplitPane {
+                    target: Some(from.clone()),
+                    direction: Direction::Down,
+                    size: None,
+                    select: false,
+                    spawn: spawn.clone(),
+                },
+            );
+            match split {
+                Err(e) if e.code == ErrorCode::LimitExceeded => {}
+                other => return other,
+            }
+            let tree = exec.server.tree.lock();
+            let pane = tree.resolve_pane(Some(from), &exec.ctx)?;
+            tree.locate(pane).map(|(s, _)| Target::SessionId(s))
+        }
+        None => None,
+    };
+    sessions::new_window(
+        exec,
+        NewWindow {
+            target: session,
+            name: None,
+            select: false,
+            spawn,
+        },
+    )
 }
 
 async fn run_in_pane(

@@ -68,15 +68,13 @@ impl PaneState {
 
     /// The last screen row worth reading: the lowest non-blank row or the cursor's row.
     pub fn last_content_line(&self) -> u64 {
-        let rows = self.size().1;
         let screen = self.screen();
-        let last = (0..rows)
+        let last = (0..self.size().1)
             .rev()
             .find(|r| {
                 screen
-                    .rows(0, self.size().0)
-                    .nth(usize::from(*r))
-                    .is_some_and(|t| !t.trim().is_empty())
+                    .row_cells(*r)
+                    .is_some_and(|cells| cells.iter().any(|c| c.has_contents()))
             })
             .unwrap_or(0);
         self.history_total() + u64::from(last.max(self.cursor().row))
@@ -84,6 +82,11 @@ impl PaneState {
 
     /// The text of absolute line `n` (None if it was dropped or does not exist).
     pub fn abs_line(&self, n: u64, ansi: bool) -> Option<String> {
+        self.abs_row(n, ansi).map(|(text, _)| text)
+    }
+
+    /// The text of absolute row `n` and whether it wraps onto the next row.
+    fn abs_row(&self, n: u64, ansi: bool) -> Option<(String, bool)> {
         let total = self.history_total();
         if n < self.history_dropped() {
             return None;
@@ -92,27 +95,54 @@ impl PaneState {
         if rel >= i64::from(self.size().1) {
             return None;
         }
-        Some(self.line(rel, ansi).0)
+        Some(self.line(rel, ansi))
     }
 
-    /// The text of absolute line `n` from screen column `col` on.
-    pub fn abs_line_from(&self, n: u64, col: u16) -> Option<String> {
-        if col == 0 || n < self.history_total() {
-            return self.abs_line(n, false);
-        }
-        let row = (n - self.history_total()) as u16;
-        let r = super::rows::screen_row(self.screen(), row);
-        Some(
-            r.cells()
+    /// Row `n` from column `col` on, ready to have the next row appended when it
+    /// wraps: a wrapped row fills the width, so blanks at its end are text.
+    fn joinable_row(&self, n: u64, col: u16, ansi: bool) -> Option<(String, bool)> {
+        let (mut text, wrapped) = if col == 0 || n < self.history_total() {
+            self.abs_row(n, ansi)?
+        } else {
+            let row = (n - self.history_total()) as u16;
+            let r = super::rows::screen_row(self.screen(), row);
+            let text: String = r
+                .cells()
                 .filter(|c| c.col >= col)
                 .map(|c| if c.text.is_empty() { " " } else { c.text })
-                .collect::<String>()
-                .trim_end()
-                .to_string(),
-        )
+                .collect();
+            (text.trim_end().to_string(), r.wrapped)
+        };
+        if wrapped && !ansi {
+            let width = usize::from(self.size().0.saturating_sub(col));
+            let have = unicode_width::UnicodeWidthStr::width(text.as_str());
+            text.extend(std::iter::repeat_n(' ', width.saturating_sub(have)));
+        }
+        Some((text, wrapped))
+    }
+
+    /// The line that starts at row `n`, from column `col` on, with the rows it wraps
+    /// onto joined (up to row `end`), and the last row it covers. A program's long line
+    /// is one line for a reader, whatever the pane's width.
+    pub fn logical_line(&self, n: u64, end: u64, col: u16) -> Option<(String, u64)> {
+        let (mut text, mut wrapped) = self.joinable_row(n, col, false)?;
+        let mut last = n;
+        while wrapped && last < end {
+            let Some((more, w)) = self.joinable_row(last + 1, 0, false) else {
+                break;
+            };
+            text.push_str(&more);
+            wrapped = w;
+            last += 1;
+        }
+        let keep = text.trim_end_matches(' ').len();
+        text.truncate(keep);
+        Some((text, last))
     }
 
     /// Lines `from..=to`, keeping at most `max` (the last ones) and `READ_BYTES_MAX`.
+    /// Rows that wrap are joined with the next, so each returned line is a line the
+    /// program wrote.
     pub fn lines_between(&self, from: u64, to: u64, max: u32, ansi: bool) -> LineSpan {
         let dropped = self.history_dropped();
         let missed = dropped
@@ -126,9 +156,23 @@ impl PaneState {
         } else {
             start
         };
-        let mut lines: Vec<String> = (first..=to)
-            .filter_map(|n| self.abs_line(n, ansi))
-            .collect();
+        let mut lines: Vec<String> = Vec::new();
+        let mut current: Option<String> = None;
+        for n in first..=to {
+            let Some((text, wrapped)) = self.joinable_row(n, 0, ansi) else {
+                continue;
+            };
+            let line = current.get_or_insert_with(String::new);
+            line.push_str(&text);
+            if !wrapped || n == to {
+                let mut line = current.take().unwrap_or_default();
+                if wrapped && !ansi {
+                    let keep = line.trim_end_matches(' ').len();
+                    line.truncate(keep);
+                }
+                lines.push(line);
+            }
+        }
         let mut bytes: usize = lines.iter().map(|l| l.len() + 1).sum();
         while bytes > READ_BYTES_MAX && lines.len() > 1 {
             bytes -= lines.remove(0).len() + 1;
@@ -280,6 +324,26 @@ mod tests {
         assert_eq!(r.lines, 10);
         assert!(r.truncated);
         assert!(r.text.starts_with("line291"), "{}", r.text);
+    }
+
+    /// Issue 3 check: run_command's output came back cut at the pane's width.
+    #[test]
+    fn wrapped_rows_read_as_one_line() {
+        let mut p = PaneState::new(10, 6, 100);
+        let long = "A".repeat(25);
+        p.process(format!("{long}\r\nab  cd  ef  gh\r\n$ ").as_bytes());
+        let r = p.read_screen(P, None, false, 1);
+        assert_eq!(r.text, format!("{long}\nab  cd  ef  gh\n$"));
+        assert_eq!(r.lines, 3);
+        // Blanks at the wrap point are part of the line.
+        assert_eq!(
+            p.logical_line(p.history_total() + 3, 10, 0).map(|l| l.1),
+            Some(4)
+        );
+        assert_eq!(
+            p.logical_line(p.history_total() + 3, 10, 0).map(|l| l.0),
+            Some("ab  cd  ef  gh".to_string())
+        );
     }
 
     #[test]

@@ -41,7 +41,23 @@ pub struct PaneShared {
     seen_output: std::sync::atomic::AtomicBool,
     /// Whether output is scanned for sideband tags.
     pub sideband: switch::SidebandSwitch,
+    /// Text recently typed into the pane and the line it was typed on: the terminal
+    /// echoes typed text, and a wait for output must not match that echo.
+    typed: Mutex<std::collections::VecDeque<Typed>>,
 }
+
+/// Text typed into a pane (see [`PaneShared::typed_on`]).
+#[derive(Clone, Debug)]
+pub struct Typed {
+    pub text: String,
+    /// The absolute line the cursor was on when it was typed.
+    pub line: u64,
+    at: Instant,
+}
+
+/// How many typed texts a pane remembers, and for how long.
+const TYPED_KEEP: usize = 8;
+const TYPED_FOR: std::time::Duration = std::time::Duration::from_secs(120);
 
 impl PaneShared {
     pub fn new(id: PaneId, state: PaneState, sideband: switch::SidebandSwitch) -> Arc<Self> {
@@ -56,7 +72,36 @@ impl PaneShared {
             exit_status: Mutex::new(None),
             seen_output: std::sync::atomic::AtomicBool::new(false),
             sideband,
+            typed: Mutex::new(std::collections::VecDeque::new()),
         })
+    }
+
+    /// Remembers text typed into the pane at absolute line `line`. Single keystrokes
+    /// are not worth it: they are a person typing, and too short to tell apart.
+    pub fn record_typed(&self, text: &str, line: u64) {
+        let text = text.trim();
+        if text.chars().count() < 2 {
+            return;
+        }
+        let mut typed = self.typed.lock();
+        if typed.len() >= TYPED_KEEP {
+            typed.pop_front();
+        }
+        typed.push_back(Typed {
+            text: text.chars().take(4096).collect(),
+            line,
+            at: Instant::now(),
+        });
+    }
+
+    /// Texts typed on lines `first..=last` (recently): their echo is on those lines.
+    pub fn typed_on(&self, first: u64, last: u64) -> Vec<Typed> {
+        self.typed
+            .lock()
+            .iter()
+            .filter(|t| t.line >= first && t.line <= last && t.at.elapsed() < TYPED_FOR)
+            .cloned()
+            .collect()
     }
 
     /// Milliseconds since the pane was created (the pane's own clock).

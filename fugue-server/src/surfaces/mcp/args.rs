@@ -19,6 +19,7 @@ fn wrong(name: &str, expected: &str, got: &Value) -> CommandError {
         Value::Object(_) => "an object",
     };
     CommandError::invalid_argument(name, format!("expected {expected}, got {kind}"))
+        .with_suggestion(format!("pass `{name}` as {expected}, or leave it out"))
 }
 
 impl<'a> Args<'a> {
@@ -68,15 +69,26 @@ impl<'a> Args<'a> {
         }
     }
 
-    pub fn uint(&self, name: &str, max: u64) -> Result<Option<u64>, CommandError> {
+    pub fn uint(
+        &self,
+        name: &str,
+        range: std::ops::RangeInclusive<u64>,
+    ) -> Result<Option<u64>, CommandError> {
         match self.get(name) {
             None => Ok(None),
             Some(Value::Number(n)) => match n.as_u64() {
-                Some(v) if v <= max => Ok(Some(v)),
+                Some(v) if range.contains(&v) => Ok(Some(v)),
                 _ => Err(CommandError::invalid_argument(
                     name,
-                    format!("expected a whole number from 0 to {max}"),
-                )),
+                    format!(
+                        "expected a whole number from {} to {}, got {n}",
+                        range.start(),
+                        range.end()
+                    ),
+                )
+                .with_suggestion(format!(
+                    "pass a number in that range, or leave `{name}` out for the default"
+                ))),
             },
             Some(v) => Err(wrong(name, "a whole number", v)),
         }

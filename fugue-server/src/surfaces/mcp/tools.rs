@@ -126,7 +126,7 @@ pub static TOOLS: &[ToolDef] = &[
             Ok(Command::ReadPane(ReadPane {
                 target: a.target("pane")?,
                 source,
-                lines: a.uint("lines", 2000)?.map(|n| n as u32),
+                lines: a.uint("lines", 1..=2000)?.map(|n| n as u32),
                 ansi: a.bool("ansi")?.unwrap_or(false),
             }))
         },
@@ -198,7 +198,7 @@ pub static TOOLS: &[ToolDef] = &[
         build: |a| {
             let condition = match (
                 a.string("text")?,
-                a.uint("idle_ms", 3_600_000)?,
+                a.uint("idle_ms", 1..=3_600_000)?,
                 a.bool("exit")?.unwrap_or(false),
             ) {
                 (Some(pattern), None, false) => WaitCondition::Text {
@@ -217,7 +217,7 @@ pub static TOOLS: &[ToolDef] = &[
             Ok(Command::WaitFor(WaitFor {
                 target: a.target("pane")?,
                 condition,
-                timeout_ms: a.uint("timeout_ms", u64::MAX)?,
+                timeout_ms: a.uint("timeout_ms", 1..=u64::MAX)?,
             }))
         },
     },
@@ -251,7 +251,7 @@ pub static TOOLS: &[ToolDef] = &[
                 command: a.required_string("command")?,
                 cwd: a.string("cwd")?,
                 env: a.env("env")?,
-                timeout_ms: a.uint("timeout_ms", u64::MAX)?,
+                timeout_ms: a.uint("timeout_ms", 1..=u64::MAX)?,
                 keep: a.bool("keep")?.unwrap_or(false),
             }))
         },
@@ -287,7 +287,7 @@ pub static TOOLS: &[ToolDef] = &[
                     .direction("direction")?
                     .unwrap_or(fugue_protocol::Direction::Right),
                 size: a
-                    .uint("size_percent", 99)?
+                    .uint("size_percent", 1..=99)?
                     .map(|p| SplitSize::Percent(p as u8)),
                 select: a.bool("focus")?.unwrap_or(false),
                 spawn: spawn(a)?,
@@ -352,7 +352,7 @@ pub static TOOLS: &[ToolDef] = &[
         build: |a| {
             let mut spawn = spawn(a)?;
             let name = spawn.title.take();
-            let size = match (a.uint("width", 1000)?, a.uint("height", 1000)?) {
+            let size = match (a.uint("width", 10..=1000)?, a.uint("height", 5..=1000)?) {
                 (None, None) => None,
                 (w, h) => Some((w.unwrap_or(80) as u16, h.unwrap_or(24) as u16)),
             };
@@ -453,7 +453,7 @@ pub static TOOLS: &[ToolDef] = &[
         build: |a| {
             let resize = match (a.bool("zoom")?.unwrap_or(false), a.direction("direction")?) {
                 (true, None) => Resize::ZoomToggle,
-                (false, Some(d)) => Resize::By(d, a.uint("amount", 1000)?.unwrap_or(5) as u16),
+                (false, Some(d)) => Resize::By(d, a.uint("amount", 1..=1000)?.unwrap_or(5) as u16),
                 _ => {
                     return Err(CommandError::invalid_argument(
                         "direction",
@@ -559,8 +559,8 @@ pub static TOOLS: &[ToolDef] = &[
                 pattern: a.required_string("pattern")?,
                 targets: a.targets("panes")?,
                 history: a.bool("history")?.unwrap_or(true),
-                offset: a.uint("offset", u64::from(u32::MAX))?.unwrap_or(0) as u32,
-                limit: a.uint("limit", 500)?.unwrap_or(50) as u32,
+                offset: a.uint("offset", 0..=u64::from(u32::MAX))?.unwrap_or(0) as u32,
+                limit: a.uint("limit", 1..=500)?.unwrap_or(50) as u32,
             }))
         },
     },
@@ -647,6 +647,14 @@ mod tests {
         let args = json!({ "lines": "many" });
         let err = (t.build)(&Args::new(args.as_object().unwrap(), &schema).unwrap()).unwrap_err();
         assert!(err.message.contains("`lines`"), "{}", err.message);
+        // The schema says 1 to 2000; so does the call.
+        for lines in [0, 2001] {
+            let args = json!({ "lines": lines });
+            let err =
+                (t.build)(&Args::new(args.as_object().unwrap(), &schema).unwrap()).unwrap_err();
+            assert!(err.message.contains("from 1 to 2000"), "{}", err.message);
+            assert!(err.suggestion.is_some());
+        }
         let args = json!({ "colour": true });
         let err = Args::new(args.as_object().unwrap(), &schema).err().unwrap();
         assert!(err.message.contains("`colour`") && err.suggestion.unwrap().contains("cursor"));
