@@ -19,10 +19,9 @@ pub enum KeyAction {
     PreviousWindow,
     LastWindow,
     SelectWindow(u32),
-    /// New pane to the right (tmux `split-window -h`).
-    SplitRight,
-    /// New pane below (tmux `split-window -v`).
-    SplitDown,
+    /// Split the active pane; the new pane goes on this side (`split-right` is tmux's
+    /// `split-window -h`, `split-down` its `split-window -v`, left and up its `-b`).
+    Split(Direction),
     Focus(Direction),
     NextPane,
     PreviousPane,
@@ -54,6 +53,8 @@ impl KeyAction {
         ("select-window N", "go to window N"),
         ("split-right", "split the pane, new pane to the right"),
         ("split-down", "split the pane, new pane below"),
+        ("split-left", "split the pane, new pane to the left"),
+        ("split-up", "split the pane, new pane above"),
         ("focus DIR", "focus the pane left/right/up/down"),
         ("next-pane", "focus the next pane"),
         ("previous-pane", "focus the previous pane"),
@@ -77,7 +78,7 @@ impl KeyAction {
 /// Why an action string was not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session"
+    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session"
 )]
 pub struct ActionParseError(pub String);
 
@@ -94,8 +95,9 @@ impl FromStr for KeyAction {
             ["previous-window"] => KeyAction::PreviousWindow,
             ["last-window"] => KeyAction::LastWindow,
             ["select-window", n] => KeyAction::SelectWindow(n.parse().map_err(|_| err())?),
-            ["split-right"] => KeyAction::SplitRight,
-            ["split-down"] => KeyAction::SplitDown,
+            [split] if split.starts_with("split-") => {
+                KeyAction::Split(Direction::parse(&split["split-".len()..]).ok_or_else(err)?)
+            }
             ["focus", d] => KeyAction::Focus(dir(Some(d))?),
             ["next-pane"] => KeyAction::NextPane,
             ["previous-pane"] => KeyAction::PreviousPane,
@@ -126,8 +128,7 @@ impl fmt::Display for KeyAction {
             KeyAction::PreviousWindow => f.write_str("previous-window"),
             KeyAction::LastWindow => f.write_str("last-window"),
             KeyAction::SelectWindow(n) => write!(f, "select-window {n}"),
-            KeyAction::SplitRight => f.write_str("split-right"),
-            KeyAction::SplitDown => f.write_str("split-down"),
+            KeyAction::Split(d) => write!(f, "split-{}", d.name()),
             KeyAction::Focus(d) => write!(f, "focus {}", d.name()),
             KeyAction::NextPane => f.write_str("next-pane"),
             KeyAction::PreviousPane => f.write_str("previous-pane"),
@@ -199,7 +200,8 @@ mod tests {
             KeyAction::Focus(Direction::Left),
             KeyAction::Layout(LayoutPreset::Tiled),
             KeyAction::Resize(Direction::Up, 5),
-            KeyAction::SplitRight,
+            KeyAction::Split(Direction::Right),
+            KeyAction::Split(Direction::Up),
             KeyAction::Detach,
         ];
         for a in actions {

@@ -197,7 +197,7 @@ fn responses() -> Vec<Result<Response, CommandError>> {
     };
     let keys = KeyTable {
         prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
-        prefix_bindings: vec![(Key::char('%'), KeyAction::SplitRight)],
+        prefix_bindings: vec![(Key::char('%'), KeyAction::Split(Direction::Right))],
         root_bindings: vec![(
             Key::new(KeyCode::Left, Mods::ALT),
             KeyAction::Focus(Direction::Left),

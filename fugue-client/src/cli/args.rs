@@ -34,8 +34,12 @@ pub struct SpawnArgs {
     #[arg(short = 'e', value_name = "VAR=VALUE")]
     pub env: Vec<String>,
     /// Scan the pane's output for sideband tags.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "no_sideband")]
     pub sideband: bool,
+    /// Never scan the pane's output for sideband tags, even for a program named in
+    /// `[sideband] enable_for`.
+    #[arg(long)]
+    pub no_sideband: bool,
     /// The program and its arguments (a single argument with spaces runs in the shell).
     #[arg(last = true, value_name = "COMMAND")]
     pub command: Vec<String>,

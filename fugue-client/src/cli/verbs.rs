@@ -51,7 +51,11 @@ fn spawn(args: SpawnArgs, default_cwd: bool) -> anyhow::Result<Spawn> {
         cwd: cwd.map(|c| c.to_string_lossy().into_owned()),
         env,
         title: None,
-        sideband: args.sideband.then_some(true),
+        sideband: match (args.sideband, args.no_sideband) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
         remain: None,
     })
 }

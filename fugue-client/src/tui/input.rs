@@ -202,27 +202,41 @@ impl App {
             A::PreviousWindow => one(select_window(WindowSelect::Previous), "previous-window"),
             A::LastWindow => one(select_window(WindowSelect::Last), "last-window"),
             A::SelectWindow(i) => one(select_window(WindowSelect::Index(i)), "select-window"),
-            A::SplitRight => one(split(fugue_protocol::Direction::Right), "split-window"),
-            A::SplitDown => one(split(fugue_protocol::Direction::Down), "split-window"),
+            A::Split(d) => one(split(d), "split-window"),
             A::Focus(d) => one(select_pane(PaneSelect::Direction(d)), "select-pane"),
             A::NextPane => one(select_pane(PaneSelect::Next), "select-pane"),
             A::PreviousPane => one(select_pane(PaneSelect::Previous), "select-pane"),
             A::LastPane => one(select_pane(PaneSelect::Last), "last-pane"),
+            // The question names what the person sees now; the answer must act on that
+            // and not on whatever is active when `y` is pressed.
             A::KillPane => {
-                let pane = self
-                    .active_pane()
-                    .map(|p| p.to_string())
-                    .unwrap_or_default();
+                let Some(pane) = self.active_pane() else {
+                    return Vec::new();
+                };
                 self.mode = Mode::Confirm {
                     question: format!("kill-pane {pane}? (y/n)"),
-                    command: Command::KillPane { target: None },
+                    command: Command::KillPane {
+                        target: Some(Target::Pane(pane)),
+                    },
                 };
                 Vec::new()
             }
             A::KillWindow => {
+                let Some(pane) = self.active_pane() else {
+                    return Vec::new();
+                };
+                let window = self
+                    .layout
+                    .as_ref()
+                    .and_then(|l| l.windows.iter().find(|w| w.active))
+                    .map(|w| format!("{}:{}", w.index, w.name))
+                    .unwrap_or_default();
                 self.mode = Mode::Confirm {
-                    question: "kill-window? (y/n)".into(),
-                    command: Command::KillWindow { target: None },
+                    question: format!("kill-window {window}? (y/n)"),
+                    // A pane target names the window it is in.
+                    command: Command::KillWindow {
+                        target: Some(Target::Pane(pane)),
+                    },
                 };
                 Vec::new()
             }

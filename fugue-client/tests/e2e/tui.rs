@@ -206,3 +206,36 @@ fn scroll_mode_shows_history() {
         !s.contents().contains("scroll: q") && s.contents().contains("line-200")
     });
 }
+
+/// Issue 2 review: the y/n question named one pane, but `y` killed whichever pane was
+/// active by then.
+#[test]
+fn kill_confirmation_acts_on_the_pane_it_named() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "conf"], 100, 30);
+    t.wait_text("[conf]");
+    t.prefix(b"%");
+    t.wait("two panes", |s| count_boxes(s) == 2);
+    let panes = w.panes();
+    let active = |want: bool| {
+        panes
+            .iter()
+            .find(|p| p["active"].as_bool() == Some(want))
+            .and_then(|p| p["id"].as_str())
+            .map(str::to_string)
+            .expect("pane")
+    };
+    let (asked, other) = (active(true), active(false));
+    t.prefix(b"x");
+    t.wait_text(&format!("kill-pane {asked}?"));
+    // Something else changes the active pane while the question is open.
+    w.ok(&["select-pane", "-t", &other]);
+    t.send(b"y");
+    t.wait("one pane left", |s| count_boxes(s) == 1);
+    let left: Vec<String> = w
+        .panes()
+        .iter()
+        .filter_map(|p| p["id"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(left, vec![other]);
+}

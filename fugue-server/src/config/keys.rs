@@ -60,8 +60,8 @@ pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
         ("n", A::NextWindow),
         ("p", A::PreviousWindow),
         ("l", A::LastWindow),
-        ("%", A::SplitRight),
-        ("\"", A::SplitDown),
+        ("%", A::Split(Direction::Right)),
+        ("\"", A::Split(Direction::Down)),
         ("Left", A::Focus(Direction::Left)),
         ("Right", A::Focus(Direction::Right)),
         ("Up", A::Focus(Direction::Up)),
@@ -155,11 +155,11 @@ mod tests {
         assert_eq!(t.prefix.to_string(), "C-b");
         assert_eq!(
             t.prefix_action(&Key::char('%')),
-            Some(&KeyAction::SplitRight)
+            Some(&KeyAction::Split(Direction::Right))
         );
         assert_eq!(
             t.prefix_action(&Key::char('"')),
-            Some(&KeyAction::SplitDown)
+            Some(&KeyAction::Split(Direction::Down))
         );
         assert_eq!(
             t.prefix_action(&Key::char('7')),
@@ -175,13 +175,15 @@ mod tests {
             ..Default::default()
         };
         k.prefix_bindings.insert(Key::char('%'), Binding::Unbound);
-        k.prefix_bindings
-            .insert(Key::char('|'), Binding::Action(KeyAction::SplitRight));
+        k.prefix_bindings.insert(
+            Key::char('|'),
+            Binding::Action(KeyAction::Split(Direction::Right)),
+        );
         let t = k.table();
         assert_eq!(t.prefix_action(&Key::char('%')), None);
         assert_eq!(
             t.prefix_action(&Key::char('|')),
-            Some(&KeyAction::SplitRight)
+            Some(&KeyAction::Split(Direction::Right))
         );
         assert_eq!(
             t.prefix_action(&Key::new(KeyCode::Char('a'), Mods::CTRL)),

@@ -90,7 +90,10 @@ pub async fn dispatch_via(
 
 /// Extra audit fields. Typed text appears only as its size, and for agents also as a
 /// hash, so a person can match a logged call against what an agent says it sent
-/// without the log ever holding the text.
+/// without the log ever holding the text. Short input gets no hash: a few bytes (a
+/// PIN, a short password) could be recovered from it by trying them all.
+const HASHED_INPUT_MIN: usize = 16;
+
 fn detail(command: &Command, agent: bool) -> Option<serde_json::Value> {
     use sha2::Digest;
     let mut hash = sha2::Sha256::new();
@@ -118,7 +121,7 @@ fn detail(command: &Command, agent: bool) -> Option<serde_json::Value> {
         _ => return None,
     };
     let mut v = serde_json::json!({ "input_parts": parts, "input_bytes": bytes });
-    if agent {
+    if agent && bytes >= HASHED_INPUT_MIN {
         let hex: String = hash
             .finalize()
             .iter()
