@@ -147,6 +147,11 @@ impl PaneShared {
         self.seq.load(Ordering::Acquire)
     }
 
+    /// The pane's height, for pacing its frames (read under the state's lock).
+    pub fn rows(&self) -> u16 {
+        self.state.lock().size().1
+    }
+
     /// When the program last wrote anything.
     pub fn last_output(&self) -> Instant {
         self.epoch + std::time::Duration::from_millis(self.last_output_ms.load(Ordering::Relaxed))

@@ -1,11 +1,12 @@
 //! Pushing screens to an attached client.
 //!
 //! On attach the client gets every visible pane in full; afterwards only rows that
-//! changed since the sequence number it has. Each pane is paced separately: a pane that
-//! was quiet is sent at once (a keystroke's echo is not held back), a pane that keeps
-//! changing is sent at most `frame_rate` times a second. The task writes one frame at a
-//! time and builds the next only when the last is written, so a slow client skips
-//! intermediate states instead of queueing them, and never slows a pane.
+//! changed since the sequence number it has. Each pane is paced separately by a bucket
+//! of rows: a frame costs the rows it carries, and the bucket refills at `frame_rate`
+//! full screens a second. A keystroke's echo (one row) is always sent at once, however
+//! fast the typing; a pane redrawing its whole screen is held to `frame_rate`. The task writes one frame at a time and builds the
+//! next only when the last is written, so a slow client skips intermediate states
+//! instead of queueing them, and never slows a pane.
 
 use super::clients::{Writer, send};
 use crate::pane::PaneShared;
@@ -22,9 +23,30 @@ use tokio::sync::{Notify, mpsc};
 /// window names follow the programs running in panes).
 const LAYOUT_REFRESH: Duration = Duration::from_millis(250);
 
+/// Full screens a pane may send back to back before it is held to `frame_rate`.
+const BURST_SCREENS: f64 = 2.0;
+
 struct PaneSent {
     seq: u64,
-    at: Instant,
+    /// Rows the pane may send (below zero: owed by the last frame).
+    tokens: f64,
+    refilled: Instant,
+}
+
+impl PaneSent {
+    /// When the pane may send next (now or later), with the bucket refilled to `now`
+    /// at `frame_rate` screens of `rows` a second.
+    fn next_send(&mut self, now: Instant, frame_rate: f64, rows: u16) -> Instant {
+        let per_second = frame_rate * f64::from(rows.max(1));
+        let gained = now.duration_since(self.refilled).as_secs_f64() * per_second;
+        self.tokens = (self.tokens + gained).min(BURST_SCREENS * f64::from(rows.max(1)));
+        self.refilled = now;
+        if self.tokens > 0.0 {
+            now
+        } else {
+            now + Duration::from_secs_f64((1.0 - self.tokens) / per_second)
+        }
+    }
 }
 
 pub async fn run(
@@ -34,7 +56,7 @@ pub async fn run(
     notify: Arc<Notify>,
     mut control: mpsc::UnboundedReceiver<Control>,
 ) {
-    let interval = Duration::from_secs(1) / server.config().server.frame_rate.max(1);
+    let rate = f64::from(server.config().server.frame_rate.max(1));
     let mut sent: HashMap<PaneId, PaneSent> = HashMap::new();
     let mut last_layout: Option<ClientLayout> = None;
     let mut visible: Vec<(PaneId, Arc<PaneShared>)> = Vec::new();
@@ -94,34 +116,29 @@ pub async fn run(
         let now = Instant::now();
         let mut panes = Vec::new();
         for (id, shared) in &visible {
-            let since = match sent.get(id) {
+            let since = match sent.get_mut(id) {
                 Some(s) if s.seq == shared.seq() => continue,
-                Some(s) if now.duration_since(s.at) < interval => {
-                    let due = s.at + interval;
-                    deadline = Some(deadline.map_or(due, |d| d.min(due)));
-                    continue;
+                Some(s) => {
+                    let due = s.next_send(now, rate, shared.rows());
+                    if due > now {
+                        deadline = Some(deadline.map_or(due, |d| d.min(due)));
+                        continue;
+                    }
+                    s.seq
                 }
-                Some(s) => s.seq,
                 None => 0,
             };
             let update = shared.state.lock().update_since(*id, since);
-            sent.insert(
-                *id,
-                PaneSent {
-                    seq: update.seq,
-                    at: now,
-                },
-            );
+            let entry = sent.entry(*id).or_insert(PaneSent {
+                seq: 0,
+                tokens: BURST_SCREENS * f64::from(update.rows.max(1)),
+                refilled: now,
+            });
+            entry.seq = update.seq;
+            entry.tokens -= update.changed.len().max(1) as f64;
             panes.push(update);
         }
         if layout.is_none() && panes.is_empty() {
-            if deadline.is_none()
-                && visible
-                    .iter()
-                    .any(|(id, p)| sent.get(id).is_some_and(|s| s.seq != p.seq()))
-            {
-                deadline = Some(now + interval);
-            }
             continue;
         }
         if !send(&writer, &ServerMessage::Frame(Frame { layout, panes })).await {
