@@ -96,10 +96,6 @@ pub async fn deliver(exec: &Exec<'_>, id: PaneId, parts: &[InputPart]) -> Result
         let Some(bytes) = encode_parts(std::slice::from_ref(part), modes, paste).pop() else {
             continue;
         };
-        if let InputPart::Text(t) | InputPart::Paste(t) = part {
-            let line = shared.state.lock().cursor_line();
-            shared.record_typed(t, line);
-        }
         if !key_follows {
             input.write_acked(bytes).ok_or_else(gone)?;
             continue;
@@ -158,11 +154,21 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         let tree = exec.server.tree.lock();
         Arc::clone(&live_pane(&tree, id)?.shared)
     };
-    shared.ready_for_input().await;
+    // A person types when they see the pane is ready; holding their keys back for a
+    // program that never prints (`cat`) would only delay them.
+    if exec.origin.surface() != super::origin::Surface::Keys {
+        shared.ready_for_input().await;
+    }
     let cursor = {
         let tree = exec.server.tree.lock();
         let pane = live_pane(&tree, id)?;
         let line = pane.shared.state.lock().cursor_line();
+        // Remembered so that waits can tell the terminal's echo of it from output.
+        for part in &c.parts {
+            if let InputPart::Text(t) | InputPart::Paste(t) = part {
+                pane.shared.record_typed(t, line);
+            }
+        }
         LineCursor {
             pane: id,
             line,
