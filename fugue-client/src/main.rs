@@ -1,4 +1,4 @@
-//! `fugue`: the terminal client, the CLI verbs, and (later) the MCP stdio bridge.
+//! `fugue`: the terminal client, the CLI verbs, and the MCP stdio bridge.
 
 mod autostart;
 mod cli;
@@ -14,8 +14,9 @@ use std::io::Write;
 
 fn main() {
     let args = Cli::parse();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+    // One thread: the client waits on a socket and a terminal, and a key's way to the
+    // server should not cross threads (a CLI verb also starts faster without workers).
+    let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {

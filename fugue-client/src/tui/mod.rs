@@ -5,6 +5,7 @@
 //! - [`render`]: drawing with ratatui.
 //! - [`keymap`]: crossterm keys to fugue keys.
 
+mod compositor;
 mod input;
 mod keymap;
 mod render;
@@ -14,10 +15,10 @@ use crate::autostart::{self, ServerAddr};
 use crate::cli::report;
 use crate::connection::Connection;
 use anyhow::Context;
+use compositor::Compositor;
 use fugue_protocol::message::{ClientKind, ServerMessage};
 use fugue_protocol::{Command, Response, Target};
 use input::Request;
-use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event};
 use ratatui::crossterm::terminal::{
@@ -113,9 +114,9 @@ pub async fn attach(
         app.apply(f);
     }
     let guard = TerminalGuard::enter()?;
-    let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
-    let reason = run(&mut terminal, &mut conn, &mut app).await;
-    drop(terminal);
+    let mut screen = Compositor::new(CrosstermBackend::new(stdout()))?;
+    let reason = run(&mut screen, &mut conn, &mut app).await;
+    drop(screen);
     drop(guard);
     match reason {
         Ok(reason) => {
@@ -157,56 +158,116 @@ async fn sleep_until(when: Option<Instant>) {
     }
 }
 
+/// The longest the client handles ready messages before drawing.
+const MAX_DRAW_DELAY: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// What woke the client's loop.
+enum Wake {
+    Input(Option<Event>),
+    Server(anyhow::Result<Option<ServerMessage>>),
+    NoticeExpired,
+}
+
 /// The client's loop; returns why it ended.
-async fn run(
-    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+///
+/// Everything that is ready is handled before the screen is drawn once: a busy pane's
+/// frames and a key's echo arriving together cost one draw, not one each, so typing
+/// never waits behind drawing states nobody will see.
+async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyhow::Result<String> {
+    use futures::FutureExt;
+    let mut events = spawn_input();
+    loop {
+        screen.draw(app)?;
+        let mut wake = tokio::select! {
+            ev = events.recv() => Wake::Input(ev),
+            msg = conn.incoming.next() => Wake::Server(msg),
+            _ = sleep_until(app.notice.as_ref().map(|(_, t)| *t)) => Wake::NoticeExpired,
+        };
+        // Drawing is put off for what is ready now, but never for long: a server that
+        // always has more must not keep the screen from being drawn.
+        let started = Instant::now();
+        loop {
+            if let Some(reason) = handle(wake, screen, conn, app).await? {
+                return Ok(reason);
+            }
+            if started.elapsed() > MAX_DRAW_DELAY {
+                break;
+            }
+            // Both futures are cancel-safe: nothing is lost when they are not ready.
+            wake = if let Some(ev) = events.recv().now_or_never() {
+                Wake::Input(ev)
+            } else if let Some(msg) = conn.incoming.next().now_or_never() {
+                Wake::Server(msg)
+            } else {
+                break;
+            };
+        }
+    }
+}
+
+type Screen = Compositor<CrosstermBackend<Stdout>>;
+
+/// Handles one wake-up, recording in `app.damage` what must be drawn again (nothing,
+/// for a key passed to a pane or a request acknowledged: drawing then would cost time
+/// the key's echo may be waiting for). Returns why the client ends, if it does.
+async fn handle(
+    wake: Wake,
+    screen: &mut Screen,
     conn: &mut Connection,
     app: &mut App,
-) -> anyhow::Result<String> {
-    let mut events = spawn_input();
-    let session = app.session_name.clone();
-    loop {
-        terminal.draw(|f| render::draw(f, app))?;
-        tokio::select! {
-            ev = events.recv() => {
-                let Some(ev) = ev else { return Ok("detached".into()) };
-                let requests = match ev {
-                    Event::Key(k) => keymap::to_key(&k).map(|k| app.on_key(k)).unwrap_or_default(),
-                    Event::Paste(text) => app.on_paste(text),
-                    Event::Resize(c, r) => {
-                        conn.outgoing.resize(c, r).await?;
-                        terminal.autoresize()?;
-                        Vec::new()
-                    }
-                    _ => Vec::new(),
-                };
-                send(conn, app, requests).await?;
-            }
-            msg = conn.incoming.next() => {
-                match msg? {
-                    None => return Ok("lost server".into()),
-                    Some(ServerMessage::Frame(f)) => app.apply(f),
-                    Some(ServerMessage::Notice(text)) => app.notice(text),
-                    Some(ServerMessage::Detached { reason }) => {
-                        return Ok(if reason == "detached" {
-                            format!("detached (from session {})", app.session_name)
-                        } else {
-                            reason
-                        });
-                    }
-                    Some(ServerMessage::Response { id, result }) => {
-                        let pending = app.pending.remove(&id);
-                        let follow = on_response(app, pending, result);
-                        send(conn, app, follow).await?;
-                    }
+) -> anyhow::Result<Option<String>> {
+    match wake {
+        Wake::Input(None) => return Ok(Some("detached".into())),
+        Wake::Input(Some(ev)) => {
+            // Typing into a pane changes nothing here; its echo comes as a frame.
+            let typing = matches!(app.mode, Mode::Normal) && matches!(ev, Event::Key(_));
+            let requests = match ev {
+                Event::Key(k) => keymap::to_key(&k)
+                    .map(|k| app.on_key(k))
+                    .unwrap_or_default(),
+                Event::Paste(text) => app.on_paste(text),
+                Event::Resize(c, r) => {
+                    conn.outgoing.resize(c, r).await?;
+                    screen.resize(c, r);
+                    Vec::new()
                 }
-            }
-            _ = sleep_until(app.notice.as_ref().map(|(_, t)| *t)) => {
-                app.notice = None;
+                _ => Vec::new(),
+            };
+            send(conn, app, requests).await?;
+            if !(typing && matches!(app.mode, Mode::Normal)) {
+                app.damage_all();
             }
         }
-        let _ = &session;
+        Wake::Server(msg) => match msg? {
+            None => return Ok(Some("lost server".into())),
+            Some(ServerMessage::Frame(f)) => app.apply(f),
+            Some(ServerMessage::Notice(text)) => app.notice(text),
+            Some(ServerMessage::Detached { reason }) => {
+                return Ok(Some(if reason == "detached" {
+                    format!("detached (from session {})", app.session_name)
+                } else {
+                    reason
+                }));
+            }
+            Some(ServerMessage::Response { id, result }) => {
+                let pending = app.pending.remove(&id);
+                let quiet = matches!(
+                    (&pending, &result),
+                    (Some(Pending::Action(_)) | None, Ok(r)) if !matches!(r, Response::Attached(_))
+                );
+                let follow = on_response(app, pending, result);
+                send(conn, app, follow).await?;
+                if !quiet {
+                    app.damage_all();
+                }
+            }
+        },
+        Wake::NoticeExpired => {
+            app.notice = None;
+            app.damage_all();
+        }
     }
+    Ok(None)
 }
 
 fn on_response(

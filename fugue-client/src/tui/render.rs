@@ -1,14 +1,15 @@
-//! Drawing: pane boxes with their screens, the status bar, and overlays.
+//! Drawing into a buffer: pane boxes with their screens, the status bar, and overlays.
 //!
 //! Cells are copied exactly as the server's screen holds them (colors, attributes, wide
-//! characters); ratatui then writes only what differs from the previous frame.
+//! characters). [`draw`] draws everything; [`draw_pane_rows`] redraws only some rows of
+//! one pane, which is all a keystroke's echo or a busy pane's frame needs (see
+//! `compositor.rs`).
 
 use super::state::{App, Mode, PaneView};
-use fugue_protocol::Row;
 use fugue_protocol::screen::{ColorKind, PaneRect, attr};
-use ratatui::Frame;
+use fugue_protocol::{PaneId, Row};
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Widget};
@@ -44,22 +45,31 @@ fn style(s: fugue_protocol::Style) -> Style {
 /// Copies rows into `area` of the buffer.
 fn draw_rows(buf: &mut Buffer, area: Rect, rows: &[Arc<Row>]) {
     for (y, row) in rows.iter().enumerate().take(usize::from(area.height)) {
-        let y = area.y + y as u16;
-        for cell in row.cells() {
-            if cell.col >= area.width || (cell.wide && cell.col + 1 >= area.width) {
-                break;
-            }
-            let x = area.x + cell.col;
-            if let Some(c) = buf.cell_mut((x, y)) {
-                c.set_symbol(if cell.text.is_empty() { " " } else { cell.text });
-                c.set_style(style(cell.style));
-            }
-            if cell.wide
-                && let Some(c) = buf.cell_mut((x + 1, y))
-            {
-                c.reset();
-                c.set_style(style(cell.style));
-            }
+        draw_row(buf, area, area.y + y as u16, row);
+    }
+}
+
+/// Copies one row into line `y` of `area`, over whatever was there.
+fn draw_row(buf: &mut Buffer, area: Rect, y: u16, row: &Row) {
+    for x in area.x..area.x + area.width {
+        if let Some(c) = buf.cell_mut((x, y)) {
+            c.reset();
+        }
+    }
+    for cell in row.cells() {
+        if cell.col >= area.width || (cell.wide && cell.col + 1 >= area.width) {
+            break;
+        }
+        let x = area.x + cell.col;
+        if let Some(c) = buf.cell_mut((x, y)) {
+            c.set_symbol(if cell.text.is_empty() { " " } else { cell.text });
+            c.set_style(style(cell.style));
+        }
+        if cell.wide
+            && let Some(c) = buf.cell_mut((x + 1, y))
+        {
+            c.reset();
+            c.set_style(style(cell.style));
         }
     }
 }
@@ -71,7 +81,12 @@ fn pane_area(r: &PaneRect, within: Rect) -> Rect {
     Rect::new(x, y, r.width, r.height).intersection(within)
 }
 
-fn draw_pane(f: &mut Frame, app: &App, r: &PaneRect, area: Rect) {
+/// The area inside a pane's border.
+fn inner(area: Rect) -> Rect {
+    Block::default().borders(Borders::ALL).inner(area)
+}
+
+fn draw_pane(buf: &mut Buffer, app: &App, r: &PaneRect, area: Rect) -> Option<Position> {
     let active = r.active;
     let border = if active {
         Style::default().fg(Color::Green)
@@ -96,41 +111,45 @@ fn draw_pane(f: &mut Frame, app: &App, r: &PaneRect, area: Rect) {
         .border_style(border)
         .title(Span::styled(title, title_style));
     let inner = block.inner(area);
-    f.render_widget(block, area);
+    block.render(area, buf);
     match &app.mode {
         Mode::Scroll(s) if s.pane == r.pane => {
-            draw_rows(f.buffer_mut(), inner, &s.rows);
+            draw_rows(buf, inner, &s.rows);
             let tag = format!(
                 "[{}/{}]",
                 s.offset,
                 s.history.map(|h| h.to_string()).unwrap_or_default()
             );
             let x = (inner.x + inner.width).saturating_sub(tag.len() as u16);
-            f.buffer_mut().set_string(
+            buf.set_string(
                 x,
                 inner.y,
                 tag,
                 Style::default().fg(Color::Black).bg(Color::Yellow),
             );
+            None
         }
         _ => {
-            if let Some(view) = app.panes.get(&r.pane) {
-                draw_rows(f.buffer_mut(), inner, &view.lines);
-                if active && matches!(app.mode, Mode::Normal | Mode::Prefix) {
-                    place_cursor(f, view, inner);
-                }
-            }
+            let view = app.panes.get(&r.pane)?;
+            draw_rows(buf, inner, &view.lines);
+            pane_cursor(app, r, view, inner)
         }
     }
 }
 
-fn place_cursor(f: &mut Frame, view: &PaneView, inner: Rect) {
-    if view.cursor.visible && view.cursor.col < inner.width && view.cursor.row < inner.height {
-        f.set_cursor_position((inner.x + view.cursor.col, inner.y + view.cursor.row));
-    }
+/// Where the terminal's cursor goes: at the active pane's cursor, unless a mode shows
+/// something else.
+fn pane_cursor(app: &App, r: &PaneRect, view: &PaneView, inner: Rect) -> Option<Position> {
+    let c = view.cursor;
+    (r.active
+        && matches!(app.mode, Mode::Normal | Mode::Prefix)
+        && c.visible
+        && c.col < inner.width
+        && c.row < inner.height)
+        .then(|| Position::new(inner.x + c.col, inner.y + c.row))
 }
 
-fn status_bar(f: &mut Frame, app: &App, area: Rect) {
+fn status_bar(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
     let bar = Style::default().fg(Color::Black).bg(Color::Green);
     match &app.mode {
         Mode::Prompt { kind, input } => {
@@ -138,20 +157,16 @@ fn status_bar(f: &mut Frame, app: &App, area: Rect) {
             let cursor_x = area.x
                 + (unicode_width::UnicodeWidthStr::width(line.as_str()) as u16)
                     .min(area.width.saturating_sub(1));
-            f.render_widget(
-                Paragraph::new(line).style(Style::default().fg(Color::Black).bg(Color::Yellow)),
-                area,
-            );
-            f.set_cursor_position((cursor_x, area.y));
-            return;
+            Paragraph::new(line)
+                .style(Style::default().fg(Color::Black).bg(Color::Yellow))
+                .render(area, buf);
+            return Some(Position::new(cursor_x, area.y));
         }
         Mode::Confirm { question, .. } => {
-            f.render_widget(
-                Paragraph::new(question.as_str())
-                    .style(Style::default().fg(Color::Black).bg(Color::Yellow)),
-                area,
-            );
-            return;
+            Paragraph::new(question.as_str())
+                .style(Style::default().fg(Color::Black).bg(Color::Yellow))
+                .render(area, buf);
+            return None;
         }
         _ => {}
     }
@@ -175,7 +190,9 @@ fn status_bar(f: &mut Frame, app: &App, area: Rect) {
             spans.push(Span::styled(s, st));
         }
     }
-    f.render_widget(Paragraph::new(Line::from(spans)).style(bar), area);
+    Paragraph::new(Line::from(spans))
+        .style(bar)
+        .render(area, buf);
     let right = match &app.mode {
         Mode::Prefix => Some((
             format!(" {} ", app.keys.prefix),
@@ -193,11 +210,14 @@ fn status_bar(f: &mut Frame, app: &App, area: Rect) {
     if let Some((text, st)) = right {
         let w = (unicode_width::UnicodeWidthStr::width(text.as_str()) as u16).min(area.width);
         let x = area.x + area.width - w;
-        f.render_widget(Paragraph::new(text).style(st), Rect::new(x, area.y, w, 1));
+        Paragraph::new(text)
+            .style(st)
+            .render(Rect::new(x, area.y, w, 1), buf);
     }
+    None
 }
 
-fn help(f: &mut Frame, app: &App, area: Rect, scroll: usize) {
+fn help(buf: &mut Buffer, app: &App, area: Rect, scroll: usize) {
     let mut lines: Vec<Line> = vec![Line::from(format!(
         "prefix: {}   (q leaves, arrows scroll)",
         app.keys.prefix
@@ -220,40 +240,87 @@ fn help(f: &mut Frame, app: &App, area: Rect, scroll: usize) {
         w,
         h,
     );
-    Clear.render(popup, f.buffer_mut());
+    Clear.render(popup, buf);
     let scroll = scroll.min(lines.len().saturating_sub(1)) as u16;
-    f.render_widget(
-        Paragraph::new(lines).scroll((scroll, 0)).block(
+    Paragraph::new(lines)
+        .scroll((scroll, 0))
+        .block(
             Block::bordered()
                 .title(" keys ")
                 .border_style(Style::default().fg(Color::Yellow)),
-        ),
-        popup,
-    );
+        )
+        .render(popup, buf);
 }
 
-pub fn draw(f: &mut Frame, app: &App) {
-    let full = f.area();
-    let (panes_area, status_area) = if app.status && full.height > 1 {
+/// The area panes are drawn in, and the status bar's.
+fn areas(app: &App, full: Rect) -> (Rect, Option<Rect>) {
+    if app.status && full.height > 1 {
         (
             Rect::new(full.x, full.y, full.width, full.height - 1),
             Some(Rect::new(full.x, full.y + full.height - 1, full.width, 1)),
         )
     } else {
         (full, None)
-    };
+    }
+}
+
+/// Draws everything into `buf` (which the caller has cleared); returns where the
+/// terminal's cursor goes.
+pub fn draw(buf: &mut Buffer, app: &App) -> Option<Position> {
+    let (panes_area, status_area) = areas(app, buf.area);
+    let mut cursor = None;
     if let Some(layout) = &app.layout {
         for r in &layout.panes {
             let area = pane_area(r, panes_area);
             if area.width > 0 && area.height > 0 {
-                draw_pane(f, app, r, area);
+                cursor = draw_pane(buf, app, r, area).or(cursor);
             }
         }
     }
-    if let Some(area) = status_area {
-        status_bar(f, app, area);
+    if let Some(area) = status_area
+        && let Some(c) = status_bar(buf, app, area)
+    {
+        cursor = Some(c);
     }
     if let Mode::Help { scroll } = app.mode {
-        help(f, app, panes_area, scroll);
+        help(buf, app, panes_area, scroll);
+        cursor = None;
     }
+    cursor
+}
+
+/// Redraws rows of one pane's live screen; returns the terminal lines it touched, or
+/// None when the pane is not drawn as a live screen (the caller then draws everything).
+pub fn draw_pane_rows(buf: &mut Buffer, app: &App, pane: PaneId, rows: &[u16]) -> Option<Vec<u16>> {
+    if matches!(app.mode, Mode::Help { .. } | Mode::Scroll(_)) {
+        return None;
+    }
+    let (panes_area, _) = areas(app, buf.area);
+    let r = app.layout.as_ref()?.panes.iter().find(|p| p.pane == pane)?;
+    let view = app.panes.get(&pane)?;
+    let inner = inner(pane_area(r, panes_area));
+    let mut touched = Vec::with_capacity(rows.len());
+    for &row in rows {
+        if row >= inner.height {
+            continue;
+        }
+        let Some(line) = view.lines.get(usize::from(row)) else {
+            continue;
+        };
+        let y = inner.y + row;
+        draw_row(buf, inner, y, line);
+        touched.push(y);
+    }
+    Some(touched)
+}
+
+/// Where the cursor goes when nothing but panes' rows changed.
+pub fn cursor(app: &App, full: Rect) -> Option<Position> {
+    if !matches!(app.mode, Mode::Normal | Mode::Prefix) {
+        return None;
+    }
+    let (panes_area, _) = areas(app, full);
+    let r = app.active_rect()?;
+    let view = app.panes.get(&r.pane)?;
+    pane_cursor(app, r, view, inner(pane_area(r, panes_area)))
 }

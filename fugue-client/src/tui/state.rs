@@ -71,6 +71,29 @@ pub enum Pending {
     Rows(PaneId),
 }
 
+/// What changed on screen since the last draw.
+#[derive(Debug, Default)]
+pub enum Damage {
+    #[default]
+    None,
+    /// Rows of panes' live screens (rows within each pane).
+    Rows(HashMap<PaneId, Vec<u16>>),
+    /// Anything else: layout, modes, the status bar.
+    All,
+}
+
+impl Damage {
+    fn rows(&mut self, pane: PaneId, rows: impl IntoIterator<Item = u16>) {
+        match self {
+            Damage::All => {}
+            Damage::None => {
+                *self = Damage::Rows(HashMap::from([(pane, rows.into_iter().collect())]));
+            }
+            Damage::Rows(map) => map.entry(pane).or_default().extend(rows),
+        }
+    }
+}
+
 pub struct App {
     pub keys: KeyTable,
     pub status: bool,
@@ -80,6 +103,7 @@ pub struct App {
     pub mode: Mode,
     pub notice: Option<(String, Instant)>,
     pub pending: HashMap<u64, Pending>,
+    pub damage: Damage,
 }
 
 /// How long a notice stays in the status bar.
@@ -96,11 +120,18 @@ impl App {
             mode: Mode::Normal,
             notice: None,
             pending: HashMap::new(),
+            damage: Damage::All,
         }
+    }
+
+    /// Everything must be drawn again.
+    pub fn damage_all(&mut self) {
+        self.damage = Damage::All;
     }
 
     pub fn notice(&mut self, text: impl Into<String>) {
         self.notice = Some((text.into(), Instant::now() + NOTICE_TIME));
+        self.damage_all();
     }
 
     pub fn active_rect(&self) -> Option<&PaneRect> {
@@ -123,15 +154,18 @@ impl App {
                 self.mode = Mode::Normal;
             }
             self.layout = Some(layout);
+            self.damage_all();
         }
         for u in frame.panes {
             let view = self.panes.entry(u.pane).or_default();
             if u.full || view.rows != u.rows || view.cols != u.cols {
                 let blank = Arc::new(Row::default());
                 view.lines = (0..u.rows).map(|_| Arc::clone(&blank)).collect();
+                self.damage.rows(u.pane, 0..u.rows);
             }
             view.cols = u.cols;
             view.rows = u.rows;
+            self.damage.rows(u.pane, u.changed.iter().map(|(i, _)| *i));
             for (i, row) in u.changed {
                 if let Some(slot) = view.lines.get_mut(usize::from(i)) {
                     *slot = row;

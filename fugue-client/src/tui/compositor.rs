@@ -1,0 +1,149 @@
+//! Putting the client's screen on the terminal, redrawing only what changed.
+//!
+//! ratatui's `Terminal::draw` rebuilds and compares the whole screen on every draw:
+//! about 170 µs for a 200x50 terminal here, on the way of every keystroke's echo. The
+//! compositor keeps what the terminal shows between draws. A frame that changed a few
+//! rows of a pane redraws those rows, compares those lines and writes what differs;
+//! anything else (layout, modes, the status bar) redraws everything, as before.
+
+use super::render;
+use super::state::{App, Damage};
+use ratatui::backend::Backend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use std::collections::BTreeSet;
+
+pub struct Compositor<B: Backend> {
+    backend: B,
+    /// What should be on the terminal.
+    next: Buffer,
+    /// What the terminal shows.
+    shown: Buffer,
+    /// The cursor as last placed (None: hidden).
+    cursor: Option<Position>,
+    /// The terminal's contents are unknown (at start, after a resize).
+    clear: bool,
+}
+
+impl<B: Backend> Compositor<B> {
+    pub fn new(backend: B) -> Result<Self, B::Error> {
+        let size = backend.size()?;
+        let area = Rect::new(0, 0, size.width, size.height);
+        Ok(Compositor {
+            backend,
+            next: Buffer::empty(area),
+            shown: Buffer::empty(area),
+            cursor: None,
+            clear: true,
+        })
+    }
+
+    /// The terminal changed size: everything is drawn again on a cleared terminal.
+    pub fn resize(&mut self, cols: u16, rows: u16) {
+        let area = Rect::new(0, 0, cols, rows);
+        self.next = Buffer::empty(area);
+        self.shown = Buffer::empty(area);
+        self.clear = true;
+    }
+
+    /// Draws what `app` says changed.
+    pub fn draw(&mut self, app: &mut App) -> Result<(), B::Error> {
+        let damage = std::mem::take(&mut app.damage);
+        let lines = match damage {
+            Damage::None => return Ok(()),
+            Damage::Rows(panes) if !self.clear => {
+                let mut lines = BTreeSet::new();
+                let mut partial = true;
+                for (pane, rows) in panes {
+                    match render::draw_pane_rows(&mut self.next, app, pane, &rows) {
+                        Some(ys) => lines.extend(ys),
+                        None => partial = false,
+                    }
+                }
+                partial.then_some(lines)
+            }
+            _ => None,
+        };
+        let (lines, cursor) = match lines {
+            Some(lines) => (Some(lines), render::cursor(app, self.next.area)),
+            None => {
+                self.next.reset();
+                (None, render::draw(&mut self.next, app))
+            }
+        };
+        self.flush(lines, cursor)
+    }
+
+    /// Writes the differences on `lines` (all lines when None) and places the cursor.
+    fn flush(
+        &mut self,
+        lines: Option<BTreeSet<u16>>,
+        cursor: Option<Position>,
+    ) -> Result<(), B::Error> {
+        if std::mem::take(&mut self.clear) {
+            self.backend.clear()?;
+            self.shown.reset();
+        }
+        let wrote = match lines {
+            None => {
+                let diff = self.shown.diff(&self.next);
+                let wrote = !diff.is_empty();
+                self.backend.draw(diff.into_iter())?;
+                self.shown.clone_from(&self.next);
+                wrote
+            }
+            Some(lines) => {
+                let mut wrote = false;
+                for y in lines {
+                    wrote |= self.flush_line(y)?;
+                }
+                wrote
+            }
+        };
+        // Writing cells moves the terminal's cursor: put it back where it belongs.
+        if wrote || cursor != self.cursor {
+            match cursor {
+                Some(p) => {
+                    self.backend.set_cursor_position(p)?;
+                    self.backend.show_cursor()?;
+                }
+                None => self.backend.hide_cursor()?,
+            }
+            self.cursor = cursor;
+        }
+        self.backend.flush()
+    }
+
+    /// Writes what differs on line `y`; true if anything did.
+    fn flush_line(&mut self, y: u16) -> Result<bool, B::Error> {
+        let width = self.next.area.width;
+        let row = Rect::new(0, 0, width, 1);
+        let start = usize::from(y) * usize::from(width);
+        let end = start + usize::from(width);
+        let (Some(next), Some(shown)) = (
+            self.next.content.get(start..end),
+            self.shown.content.get(start..end),
+        ) else {
+            return Ok(false);
+        };
+        // ratatui's diff knows about wide characters; give it just this line.
+        let next = Buffer {
+            area: row,
+            content: next.to_vec(),
+        };
+        let shown = Buffer {
+            area: row,
+            content: shown.to_vec(),
+        };
+        let diff = shown.diff(&next);
+        if diff.is_empty() {
+            return Ok(false);
+        }
+        self.backend
+            .draw(diff.into_iter().map(|(x, _, cell)| (x, y, cell)))?;
+        if let Some(line) = self.shown.content.get_mut(start..end) {
+            line.clone_from_slice(&next.content);
+        }
+        Ok(true)
+    }
+}
