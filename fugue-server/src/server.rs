@@ -45,7 +45,7 @@ pub enum ServerEvent {
     Tags {
         pane: PaneId,
         tags: Vec<crate::pane::tags::Tag>,
-        overflowed: bool,
+        overflowed: u32,
     },
 }
 

@@ -267,9 +267,9 @@ pub struct PaneEvents {
     /// Called once, from the waiter thread, with the exit status (128+N for signal N)
     /// after the program's output has been read.
     pub on_exit: Box<dyn FnOnce(i32) + Send>,
-    /// Called from the reader thread with sideband tags found in the output (and
-    /// whether a possible tag overflowed the size bound).
-    pub on_tags: Box<dyn Fn(Vec<super::tags::Tag>, bool) + Send>,
+    /// Called from the reader thread with sideband tags found in the output (and how
+    /// many possible tags overflowed the size bound).
+    pub on_tags: Box<dyn Fn(Vec<super::tags::Tag>, u32) + Send>,
 }
 
 fn reader_loop(
@@ -277,7 +277,7 @@ fn reader_loop(
     shared: &PaneShared,
     replies: &mpsc::Sender<WriteJob>,
     fg_fd: Option<std::os::fd::OwnedFd>,
-    on_tags: &(dyn Fn(Vec<super::tags::Tag>, bool) + Send),
+    on_tags: &(dyn Fn(Vec<super::tags::Tag>, u32) + Send),
 ) {
     use std::os::fd::AsRawFd;
     let fd = fg_fd.as_ref().map(|f| f.as_raw_fd());
@@ -303,8 +303,8 @@ fn reader_loop(
             });
         }
         shared.changed(seq, true);
-        if !out.tags.is_empty() || out.tag_overflow {
-            on_tags(out.tags, out.tag_overflow);
+        if !out.tags.is_empty() || out.tag_overflows > 0 {
+            on_tags(out.tags, out.tag_overflows);
         }
     }
 }

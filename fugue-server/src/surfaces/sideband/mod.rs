@@ -31,8 +31,8 @@ use tokio::sync::mpsc;
 pub struct Queues(Mutex<HashMap<PaneId, mpsc::UnboundedSender<Tag>>>);
 
 /// Tags arrived from a pane's reader thread.
-pub fn received(server: &Arc<Server>, pane: PaneId, tags: Vec<Tag>, overflowed: bool) {
-    if overflowed {
+pub fn received(server: &Arc<Server>, pane: PaneId, tags: Vec<Tag>, overflowed: u32) {
+    if overflowed > 0 {
         let max = server.config().sideband.max_tag_bytes;
         tracing::warn!(
             "pane {pane}: a possible sideband tag grew past {max} bytes and was shown as text"
