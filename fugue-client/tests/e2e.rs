@@ -9,5 +9,6 @@ mod e2e {
     pub mod mcp;
     pub mod security;
     pub mod sideband;
+    pub mod sideband_limits;
     pub mod tui;
 }

@@ -125,7 +125,8 @@ pub fn spawn_pane(
         sb.mode == SidebandMode::Off,
         sb.mode == SidebandMode::Auto,
         Arc::from(sb.enable_for.clone()),
-    );
+    )
+    .with_release_after(std::time::Duration::from_millis(sb.release_after_ms));
     let mut state = PaneState::new(cols, rows, config.server.history_limit);
     state.set_tag_limit(sb.max_tag_bytes);
     let shared = PaneShared::new(id, state, switch);

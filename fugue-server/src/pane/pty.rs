@@ -281,8 +281,31 @@ fn reader_loop(
 ) {
     use std::os::fd::AsRawFd;
     let fd = fg_fd.as_ref().map(|f| f.as_raw_fd());
+    let quiet = shared.sideband.release_after();
     let mut buf = vec![0u8; 64 * 1024];
+    // Whether the scanner holds back a possible tag: then the read waits at most `quiet`
+    // for more output, and shows what it holds if none comes. Otherwise it blocks.
+    let mut holding = false;
     loop {
+        if holding
+            && let Some(fd) = fd
+            && !readable_within(fd, quiet)
+        {
+            let seq = {
+                let mut state = shared.state.lock();
+                state.release_held().then(|| state.seq())
+            };
+            if let Some(seq) = seq {
+                tracing::debug!(
+                    "pane {}: a possible sideband tag was still open after {} ms of quiet; shown as text",
+                    shared.id,
+                    quiet.as_millis()
+                );
+                shared.changed(seq, false);
+            }
+            holding = false;
+            continue;
+        }
         let n = match reader.read(&mut buf) {
             Ok(0) => return,
             Ok(n) => n,
@@ -294,6 +317,7 @@ fn reader_loop(
         let (out, seq) = {
             let mut state = shared.state.lock();
             let out = state.process_scanning(&buf[..n], scan);
+            holding = state.holds_tag();
             (out, state.seq())
         };
         if !out.replies.is_empty() {
@@ -306,5 +330,25 @@ fn reader_loop(
         if !out.tags.is_empty() || out.tag_overflows > 0 {
             on_tags(out.tags, out.tag_overflows);
         }
+    }
+}
+
+/// Waits until the terminal `fd` has output (or has closed) or `timeout` passes; false
+/// when it passed with nothing to read.
+fn readable_within(fd: i32, timeout: Duration) -> bool {
+    let mut p = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = i32::try_from(timeout.as_millis()).unwrap_or(i32::MAX);
+    loop {
+        // SAFETY: poll reads and writes only the one pollfd, which outlives the call.
+        let r = unsafe { libc::poll(&mut p, 1, ms) };
+        if r < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+            continue;
+        }
+        // Readable, hung up or failed: the read that follows tells which.
+        return r != 0;
     }
 }

@@ -345,6 +345,23 @@ mod tests {
     }
 
     #[test]
+    fn a_held_possible_tag_is_shown_when_released() {
+        let mut p = PaneState::new(40, 3, 10);
+        p.process_scanning(b"usage: <fugue:notify>message\r\nnext", true);
+        assert!(p.holds_tag());
+        assert_eq!(p.capture(None, None, false, false), "usage:\n\n\n");
+        let seq = p.seq();
+        assert!(p.release_held());
+        assert!(p.seq() > seq);
+        assert!(!p.holds_tag());
+        assert_eq!(
+            p.capture(None, None, false, false),
+            "usage: <fugue:notify>message\nnext\n\n"
+        );
+        assert!(!p.release_held());
+    }
+
+    #[test]
     fn alternate_screen_does_not_feed_history() {
         let mut p = PaneState::new(10, 2, 10);
         p.process(b"\x1b[?1049h1\r\n2\r\n3\r\n4\x1b[?1049l");

@@ -10,6 +10,7 @@
 use super::process;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
 
 const RECHECK_MS: u64 = 250;
 
@@ -24,6 +25,8 @@ pub struct SidebandSwitch {
     fg_matches: AtomicBool,
     /// Milliseconds (pane clock) of the last foreground check; u64::MAX: never.
     checked: AtomicU64,
+    /// How long a possible tag is held while the program prints nothing more.
+    release_after: Duration,
 }
 
 impl SidebandSwitch {
@@ -41,7 +44,18 @@ impl SidebandSwitch {
             mcp: AtomicBool::new(false),
             fg_matches: AtomicBool::new(false),
             checked: AtomicU64::new(u64::MAX),
+            release_after: Duration::from_millis(750),
         }
+    }
+
+    /// Sets how long a possible tag is held while the program prints nothing more.
+    pub fn with_release_after(mut self, after: Duration) -> SidebandSwitch {
+        self.release_after = after;
+        self
+    }
+
+    pub fn release_after(&self) -> Duration {
+        self.release_after
     }
 
     /// A switch that never scans (tests and benchmarks of the plain path).

@@ -1,0 +1,140 @@
+//! Sideband under abuse and mistakes: floods of refused tags, unclosed and runaway
+//! partial tags, a finished agent followed by a plain program, and what reaches the log.
+
+use super::harness::{World, eventually};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn sideband_dir(w: &World, pane: &str) -> PathBuf {
+    w.socket.with_file_name(format!(
+        "test.sideband/pane-{}",
+        pane.trim_start_matches('%')
+    ))
+}
+
+fn capture(w: &World, target: &str) -> String {
+    w.ok(&["capture-pane", "-p", "-t", target])
+}
+
+fn json_files(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.flatten()
+                .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+fn sideband_session(w: &World, name: &str) {
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        name,
+        "-x",
+        "160",
+        "-y",
+        "40",
+        "--sideband",
+    ]);
+}
+
+/// Runs `script` in the session's shell and waits for `marker` at the start of a line.
+fn run_script(w: &World, target: &str, name: &str, script: &str, marker: &str) {
+    let path = w.path(name);
+    std::fs::write(&path, script).unwrap();
+    w.ok(&[
+        "send-keys",
+        "-t",
+        target,
+        &format!("sh {}", path.display()),
+        "Enter",
+    ]);
+    eventually(marker, || {
+        capture(w, target)
+            .contains(&format!("\n{marker}"))
+            .then_some(())
+    });
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmRSS:"))
+                .and_then(|l| l.split_whitespace().nth(1)?.parse().ok())
+        })
+        .unwrap_or(0)
+}
+
+/// The server is the parent of every pane's program.
+fn server_pid(w: &World) -> u32 {
+    let pane_pid = w.panes()[0]["pid"].as_u64().unwrap() as u32;
+    let stat = std::fs::read_to_string(format!("/proc/{pane_pid}/stat")).unwrap();
+    let after = &stat[stat.rfind(')').unwrap() + 2..];
+    after.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+#[test]
+fn an_unclosed_tag_is_shown_after_a_quiet_moment() {
+    let w = World::new();
+    sideband_session(&w, "open");
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "open",
+        "echo 'usage: <fugue:notify>message'; echo visible-after",
+        "Enter",
+    ]);
+    let start = Instant::now();
+    eventually("the output after the unclosed tag", || {
+        capture(&w, "open")
+            .contains("\nvisible-after\n")
+            .then_some(())
+    });
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    let screen = capture(&w, "open");
+    assert!(
+        screen.contains("\nusage: <fugue:notify>message\n"),
+        "the partial tag is shown as printed:\n{screen}"
+    );
+    // The shell's prompt came back too, and the pane works as before.
+    w.ok(&["send-keys", "-t", "open", "echo after-$((2+3))", "Enter"]);
+    eventually("the next command", || {
+        capture(&w, "open").contains("\nafter-5").then_some(())
+    });
+}
+
+#[test]
+fn a_partial_tag_past_the_bound_is_shown_and_logged() {
+    let w = World::new();
+    sideband_session(&w, "big");
+    // 70,000 bytes of one never-closed tag, with output right behind it: the bound, not
+    // the quiet time, releases it.
+    run_script(
+        &w,
+        "big",
+        "big.sh",
+        "printf '<fugue:notify>'; head -c 70000 /dev/zero | tr '\\0' x; echo; echo big-done\n",
+        "big-done",
+    );
+    let all = w.ok(&["capture-pane", "-p", "-J", "-S", "-", "-t", "big"]);
+    assert!(all.contains("<fugue:notify>xxxxxxxx"), "{}", &all[..200]);
+    assert_eq!(all.matches('x').count(), 70_000);
+    let log = eventually("the log line", || {
+        Some(w.log()).filter(|l| l.contains("grew past 65536 bytes"))
+    });
+    assert!(log.contains("pane %1"), "{log}");
+    assert!(!sideband_dir(&w, "%1").join("tag-1.json").exists());
+}
+
+
+
+
+
