@@ -134,6 +134,54 @@ fn a_partial_tag_past_the_bound_is_shown_and_logged() {
     assert!(!sideband_dir(&w, "%1").join("tag-1.json").exists());
 }
 
+#[test]
+fn a_finished_agent_does_not_lend_its_scanning_to_the_next_program() {
+    let w = World::new();
+    let bin = w.path("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    // An "agent" that prints its own tag a moment after starting, and exits soon after
+    // (well within the quarter second an earlier foreground cache lasted).
+    let agent = bin.join("claude");
+    std::fs::write(
+        &agent,
+        "#!/bin/sh\nsleep 0.4\nprintf '<fugue:notify id=\"good\">from the agent</fugue:notify>\\n'\nsleep 0.15\n",
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&agent, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let evil = w.path("evil.txt");
+    std::fs::write(
+        &evil,
+        "<fugue:notify id=\"evil\">from a file</fugue:notify>\n",
+    )
+    .unwrap();
+    w.ok(&["new", "-d", "-s", "plain", "-x", "160", "-y", "40"]);
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "plain",
+        &format!(
+            "{}; cat {}; echo cat-$((6*7))",
+            agent.display(),
+            evil.display()
+        ),
+        "Enter",
+    ]);
+    eventually("cat to finish", || {
+        capture(&w, "plain").contains("\ncat-42").then_some(())
+    });
+    let dir = sideband_dir(&w, "%1");
+    eventually("the agent's own tag to run", || {
+        dir.join("good.json").exists().then_some(())
+    });
+    let screen = capture(&w, "plain");
+    assert!(
+        screen.contains("\n<fugue:notify id=\"evil\">from a file</fugue:notify>\n"),
+        "cat's output is shown as text:\n{screen}"
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(!dir.join("evil.json").exists(), "cat's tag ran");
+}
 
 
 
