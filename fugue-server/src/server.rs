@@ -34,19 +34,12 @@ pub struct ClientEntry {
     pub control: mpsc::UnboundedSender<Control>,
 }
 
-/// Events from pane threads.
+/// Events from pane threads: one per pane, so the channel stays small. (Sideband tags,
+/// which a pane can print without end, do not come this way: see
+/// [`Server::sideband_printed`].)
 #[derive(Debug)]
 pub enum ServerEvent {
-    PaneExited {
-        pane: PaneId,
-        status: i32,
-    },
-    /// Sideband tags printed in a pane.
-    Tags {
-        pane: PaneId,
-        tags: Vec<crate::pane::tags::Tag>,
-        overflowed: u32,
-    },
+    PaneExited { pane: PaneId, status: i32 },
 }
 
 pub struct Server {
@@ -64,7 +57,7 @@ pub struct Server {
     pub shutdown: Notify,
     shutting_down: AtomicBool,
     /// Sideband tags waiting to run, per pane.
-    pub sideband: crate::surfaces::sideband::Queues,
+    pub sideband: crate::surfaces::sideband::Sideband,
     /// Open MCP connections and the pane each caller runs in.
     mcp: Mutex<HashMap<u64, Option<PaneId>>>,
     /// Distinguishes this server's cursors from those of an earlier one on the same socket.
@@ -253,6 +246,17 @@ impl Server {
             .join(format!("pane-{}", pane.0))
     }
 
+    /// Sideband tags found in a pane's output (and possible tags that overflowed the size
+    /// bound). Called from the pane's reader thread.
+    pub fn sideband_printed(
+        self: &Arc<Self>,
+        pane: PaneId,
+        tags: Vec<crate::pane::tags::Tag>,
+        overflows: u32,
+    ) {
+        crate::surfaces::sideband::offer(self, pane, tags, overflows);
+    }
+
     /// Forgets what the server keeps per pane outside the tree once panes are gone.
     pub fn panes_closed(&self, panes: &[PaneId]) {
         for p in panes {
@@ -356,11 +360,6 @@ pub async fn run_events(server: Arc<Server>, mut rx: mpsc::UnboundedReceiver<Ser
     while let Some(ev) = rx.recv().await {
         match ev {
             ServerEvent::PaneExited { pane, status } => server.pane_exited(pane, status),
-            ServerEvent::Tags {
-                pane,
-                tags,
-                overflowed,
-            } => crate::surfaces::sideband::received(&server, pane, tags, overflowed),
         }
     }
 }

@@ -183,6 +183,112 @@ fn a_finished_agent_does_not_lend_its_scanning_to_the_next_program() {
     assert!(!dir.join("evil.json").exists(), "cat's tag ran");
 }
 
+#[test]
+fn a_flood_of_refused_tags_costs_bounded_files_logs_and_notices() {
+    let w = World::new();
+    sideband_session(&w, "flood");
+    let mut text = String::new();
+    for i in 0..3000 {
+        text.push_str(&format!("<fugue:notify id=\"n{i}\">flood</fugue:notify>\n"));
+    }
+    std::fs::write(w.path("flood.txt"), text).unwrap();
+    run_script(
+        &w,
+        "flood",
+        "flood.sh",
+        &format!("cat {}\necho flood-done\n", w.path("flood.txt").display()),
+        "flood-done",
+    );
+    let dir = sideband_dir(&w, "%1");
+    let summary = eventually("the summary of refusals", || {
+        let s = std::fs::read_to_string(dir.join("refused.json")).ok()?;
+        let v: serde_json::Value = serde_json::from_str(&s).ok()?;
+        // Every refusal is counted in some report: the first on its own, then summaries.
+        (v["total"].as_u64()? >= 2900).then_some(v)
+    });
+    assert_eq!(summary["ok"], false, "{summary}");
+    assert!(
+        summary["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("rate limit"),
+        "{summary}"
+    );
+    let files = json_files(&dir);
+    assert!(files <= 257, "{files} result files");
+    let log = w.log();
+    let lines = log.lines().filter(|l| l.contains("refused")).count();
+    assert!(lines < 40, "{lines} log lines about refusals");
+    // The server is responsive.
+    let start = Instant::now();
+    w.ok(&["ls"]);
+    assert!(start.elapsed() < Duration::from_secs(2));
+}
 
 
+#[test]
+fn a_tag_with_a_bad_id_is_refused_where_people_see_it() {
+    let w = World::new();
+    sideband_session(&w, "bad");
+    let mut t = w.tui(&["attach", "-t", "bad"], 160, 40);
+    t.wait_text("0:sh");
+    run_script(
+        &w,
+        "bad",
+        "bad.sh",
+        "printf '<fugue:notify id=\"no good\">x</fugue:notify>\\n'\necho bad-done\n",
+        "bad-done",
+    );
+    t.wait_text("cannot name a result file");
+    let log = eventually("the log line", || {
+        Some(w.log()).filter(|l| l.contains("cannot name a result file"))
+    });
+    assert!(
+        log.lines()
+            .any(|l| l.contains("WARN") && l.contains("cannot name a result file")),
+        "{log}"
+    );
+    let r = std::fs::read_to_string(sideband_dir(&w, "%1").join("tag-1.json")).unwrap();
+    assert!(r.contains("invalid_argument"), "{r}");
+}
 
+#[test]
+fn typed_content_never_reaches_the_log() {
+    let w = World::new();
+    let out = w
+        .cmd(&[
+            "new",
+            "-d",
+            "-s",
+            "quiet",
+            "-x",
+            "160",
+            "-y",
+            "40",
+            "--sideband",
+        ])
+        .env("FUGUE_LOG", "debug")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    // Printed twice (a repaint), once with a bad pane, once refused by policy: none of
+    // the text typed may appear in the log.
+    run_script(
+        &w,
+        "quiet",
+        "secret.sh",
+        concat!(
+            "s=hunter; s=${s}2-secret\n",
+            "printf '<fugue:input pane=\"%%1\">%s</fugue:input>\\n' $s $s\n",
+            "printf '<fugue:input pane=\"nowhere\">%s</fugue:input>\\n' $s\n",
+            "printf '<fugue:spawn command=\"echo %s\" bogus=\"1\"/>\\n' $s\n",
+            "echo secret-done\n",
+        ),
+        "secret-done",
+    );
+    let log = eventually("the refusal in the log", || {
+        Some(w.log()).filter(|l| l.contains("nowhere") || l.contains("bogus"))
+    });
+    assert!(log.contains("input"), "{log}");
+    assert!(!log.contains("hunter2-secret"), "{log}");
+}
