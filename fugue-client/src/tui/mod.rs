@@ -16,6 +16,7 @@ use crate::connection::Connection;
 use anyhow::Context;
 use fugue_protocol::message::{ClientKind, ServerMessage};
 use fugue_protocol::{Command, Response, Target};
+use futures::FutureExt;
 use input::Request;
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -26,7 +27,7 @@ use ratatui::crossterm::terminal::{
 use ratatui::crossterm::{cursor, execute};
 use state::{App, Mode, Pending};
 use std::io::{Stdout, stdout};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 /// Puts the terminal back however the client ends.
@@ -157,6 +158,10 @@ async fn sleep_until(when: Option<Instant>) {
     }
 }
 
+/// How long the client applies messages that are already waiting before it draws
+/// again.
+const CATCH_UP: Duration = Duration::from_millis(50);
+
 /// The client's loop; returns why it ended.
 async fn run(
     terminal: &mut Terminal<CrosstermBackend<Stdout>>,
@@ -164,49 +169,88 @@ async fn run(
     app: &mut App,
 ) -> anyhow::Result<String> {
     let mut events = spawn_input();
-    let session = app.session_name.clone();
     loop {
         terminal.draw(|f| render::draw(f, app))?;
-        tokio::select! {
-            ev = events.recv() => {
-                let Some(ev) = ev else { return Ok("detached".into()) };
-                let requests = match ev {
-                    Event::Key(k) => keymap::to_key(&k).map(|k| app.on_key(k)).unwrap_or_default(),
-                    Event::Paste(text) => app.on_paste(text),
-                    Event::Resize(c, r) => {
-                        conn.outgoing.resize(c, r).await?;
-                        terminal.autoresize()?;
-                        Vec::new()
-                    }
-                    _ => Vec::new(),
-                };
-                send(conn, app, requests).await?;
-            }
-            msg = conn.incoming.next() => {
-                match msg? {
-                    None => return Ok("lost server".into()),
-                    Some(ServerMessage::Frame(f)) => app.apply(f),
-                    Some(ServerMessage::Notice(text)) => app.notice(text),
-                    Some(ServerMessage::Detached { reason }) => {
-                        return Ok(if reason == "detached" {
-                            format!("detached (from session {})", app.session_name)
-                        } else {
-                            reason
-                        });
-                    }
-                    Some(ServerMessage::Response { id, result }) => {
-                        let pending = app.pending.remove(&id);
-                        let follow = on_response(app, pending, result);
-                        send(conn, app, follow).await?;
-                    }
-                }
-            }
+        let step = tokio::select! {
+            ev = events.recv() => on_event(terminal, conn, app, ev).await?,
+            msg = conn.incoming.next() => on_message(conn, app, msg?).await?,
             _ = sleep_until(app.notice.as_ref().map(|(_, t)| *t)) => {
                 app.notice = None;
+                None
+            }
+        };
+        if let Some(reason) = step {
+            return Ok(reason);
+        }
+        // Apply everything already waiting before drawing again: a client that fell
+        // behind (it was stopped, or its terminal is slow) catches up in one draw rather
+        // than one per message, and keys typed meanwhile (a detach) are seen at once.
+        let until = Instant::now() + CATCH_UP;
+        while Instant::now() < until {
+            let step = if let Ok(ev) = events.try_recv() {
+                on_event(terminal, conn, app, Some(ev)).await?
+            } else if let Some(msg) = conn.incoming.next().now_or_never() {
+                on_message(conn, app, msg?).await?
+            } else {
+                break;
+            };
+            if let Some(reason) = step {
+                return Ok(reason);
             }
         }
-        let _ = &session;
     }
+}
+
+/// A terminal event; Some(reason) when the client should end.
+async fn on_event(
+    terminal: &mut Terminal<CrosstermBackend<Stdout>>,
+    conn: &mut Connection,
+    app: &mut App,
+    ev: Option<Event>,
+) -> anyhow::Result<Option<String>> {
+    let Some(ev) = ev else {
+        return Ok(Some("detached".into()));
+    };
+    let requests = match ev {
+        Event::Key(k) => keymap::to_key(&k)
+            .map(|k| app.on_key(k))
+            .unwrap_or_default(),
+        Event::Paste(text) => app.on_paste(text),
+        Event::Resize(c, r) => {
+            conn.outgoing.resize(c, r).await?;
+            terminal.autoresize()?;
+            Vec::new()
+        }
+        _ => Vec::new(),
+    };
+    send(conn, app, requests).await?;
+    Ok(None)
+}
+
+/// A message from the server; Some(reason) when the client should end.
+async fn on_message(
+    conn: &mut Connection,
+    app: &mut App,
+    msg: Option<ServerMessage>,
+) -> anyhow::Result<Option<String>> {
+    match msg {
+        None => return Ok(Some("lost server".into())),
+        Some(ServerMessage::Frame(f)) => app.apply(f),
+        Some(ServerMessage::Notice(text)) => app.notice(text),
+        Some(ServerMessage::Detached { reason }) => {
+            return Ok(Some(if reason == "detached" {
+                format!("detached (from session {})", app.session_name)
+            } else {
+                reason
+            }));
+        }
+        Some(ServerMessage::Response { id, result }) => {
+            let pending = app.pending.remove(&id);
+            let follow = on_response(app, pending, result);
+            send(conn, app, follow).await?;
+        }
+    }
+    Ok(None)
 }
 
 fn on_response(

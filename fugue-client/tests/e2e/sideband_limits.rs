@@ -225,6 +225,47 @@ fn a_flood_of_refused_tags_costs_bounded_files_logs_and_notices() {
     assert!(start.elapsed() < Duration::from_secs(2));
 }
 
+#[test]
+fn a_stopped_client_is_not_buried_in_notices() {
+    let w = World::new();
+    sideband_session(&w, "stop");
+    let mut text = String::new();
+    for i in 0..50_000 {
+        text.push_str(&format!("<fugue:notify id=\"n{i}\">x</fugue:notify>\n"));
+    }
+    std::fs::write(w.path("many.txt"), text).unwrap();
+    let mut t = w.tui(&["attach", "-t", "stop"], 160, 40);
+    t.wait_text("0:sh");
+    let server = server_pid(&w);
+    let before = rss_kib(server);
+    let pid = t.pid().unwrap() as i32;
+    // SAFETY: signals to the client process this test started.
+    unsafe { libc::kill(pid, libc::SIGSTOP) };
+    run_script(
+        &w,
+        "stop",
+        "many.sh",
+        &format!("cat {}\necho many-done\n", w.path("many.txt").display()),
+        "many-done",
+    );
+    let after = rss_kib(server);
+    println!("server RSS {before} KiB before, {after} KiB after 50,000 refused tags");
+    assert!(
+        after < before + 20_000,
+        "server memory grew from {before} to {after} KiB"
+    );
+    // SAFETY: as above.
+    unsafe { libc::kill(pid, libc::SIGCONT) };
+    t.wait_text("refused");
+    let start = Instant::now();
+    t.prefix(b"d");
+    assert_eq!(t.wait_exit(), 0);
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "detach took {:?}",
+        start.elapsed()
+    );
+}
 
 #[test]
 fn a_tag_with_a_bad_id_is_refused_where_people_see_it() {
