@@ -271,7 +271,7 @@ fn a_stopped_client_is_not_buried_in_notices() {
 fn a_tag_with_a_bad_id_is_refused_where_people_see_it() {
     let w = World::new();
     sideband_session(&w, "bad");
-    let mut t = w.tui(&["attach", "-t", "bad"], 160, 40);
+    let t = w.tui(&["attach", "-t", "bad"], 160, 40);
     t.wait_text("0:sh");
     run_script(
         &w,

@@ -307,11 +307,20 @@ fn reader_loop(
             continue;
         }
         let n = match reader.read(&mut buf) {
-            Ok(0) => return,
-            Ok(n) => n,
+            Ok(n) if n > 0 => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            // EIO once every process has closed the terminal.
-            Err(_) => return,
+            // End of file, or EIO once every process has closed the terminal: what the
+            // scanner still holds was the program's last word, and is shown.
+            _ => {
+                let seq = {
+                    let mut state = shared.state.lock();
+                    state.release_held().then(|| state.seq())
+                };
+                if let Some(seq) = seq {
+                    shared.changed(seq, false);
+                }
+                return;
+            }
         };
         let scan = shared.sideband.active(fd, shared.now_ms());
         let (out, seq) = {
