@@ -10,5 +10,6 @@ mod e2e {
     pub mod policy;
     pub mod security;
     pub mod sideband;
+    pub mod sideband_limits;
     pub mod tui;
 }

@@ -16,10 +16,53 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tokio::sync::{Notify, mpsc};
 
 /// Something pushed to an attached client outside of frames.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Control {
     Notice(String),
     Detached(String),
+}
+
+/// What waits to be pushed to an attached client besides frames. The latest notice
+/// wins: a client that stopped reading costs one notice however many are posted, and a
+/// detach never waits behind notices (a stopped client once queued 60,000 of them and
+/// took minutes to act on the detach it was asked for).
+#[derive(Default)]
+pub struct Mailbox {
+    slot: Mutex<Slot>,
+    /// Wakes the client's frame task.
+    pub wake: Notify,
+}
+
+#[derive(Default)]
+struct Slot {
+    detached: Option<String>,
+    notice: Option<String>,
+}
+
+impl Mailbox {
+    pub fn post(&self, msg: Control) {
+        {
+            let mut slot = self.slot.lock();
+            match msg {
+                Control::Notice(text) => slot.notice = Some(text),
+                Control::Detached(reason) => {
+                    // A notice posted before the detach is about the session left.
+                    slot.notice = None;
+                    slot.detached = Some(reason);
+                }
+            }
+        }
+        self.wake.notify_one();
+    }
+
+    /// The next message to push: a detach first.
+    pub fn take(&self) -> Option<Control> {
+        let mut slot = self.slot.lock();
+        if let Some(reason) = slot.detached.take() {
+            return Some(Control::Detached(reason));
+        }
+        slot.notice.take().map(Control::Notice)
+    }
 }
 
 /// A connected client.
@@ -31,22 +74,15 @@ pub struct ClientEntry {
     pub size: Option<(u16, u16)>,
     /// Wakes the client's frame task.
     pub notify: Arc<Notify>,
-    pub control: mpsc::UnboundedSender<Control>,
+    pub control: Arc<Mailbox>,
 }
 
-/// Events from pane threads.
+/// Events from pane threads: one per pane, so the channel stays small. (Sideband tags,
+/// which a pane can print without end, do not come this way: see
+/// [`Server::sideband_printed`].)
 #[derive(Debug)]
 pub enum ServerEvent {
-    PaneExited {
-        pane: PaneId,
-        status: i32,
-    },
-    /// Sideband tags printed in a pane.
-    Tags {
-        pane: PaneId,
-        tags: Vec<crate::pane::tags::Tag>,
-        overflowed: bool,
-    },
+    PaneExited { pane: PaneId, status: i32 },
 }
 
 pub struct Server {
@@ -64,7 +100,7 @@ pub struct Server {
     pub shutdown: Notify,
     shutting_down: AtomicBool,
     /// Sideband tags waiting to run, per pane.
-    pub sideband: crate::surfaces::sideband::Queues,
+    pub sideband: crate::surfaces::sideband::Sideband,
     /// Open MCP connections and the pane each caller runs in.
     mcp: Mutex<HashMap<u64, Option<PaneId>>>,
     /// Distinguishes this server's cursors from those of an earlier one on the same socket.
@@ -144,7 +180,7 @@ impl Server {
     pub fn tell_clients(&self, session: Option<SessionId>, msg: Control) {
         for c in self.clients.lock().values() {
             if session.is_none() || c.session == session {
-                let _ = c.control.send(msg.clone());
+                c.control.post(msg.clone());
             }
         }
     }
@@ -154,7 +190,7 @@ impl Server {
         for c in self.clients.lock().values_mut() {
             if c.session == Some(session) {
                 c.session = None;
-                let _ = c.control.send(Control::Detached(reason.to_string()));
+                c.control.post(Control::Detached(reason.to_string()));
             }
         }
     }
@@ -251,6 +287,17 @@ impl Server {
         self.socket
             .with_file_name(format!("{name}.sideband"))
             .join(format!("pane-{}", pane.0))
+    }
+
+    /// Sideband tags found in a pane's output (and possible tags that overflowed the size
+    /// bound). Called from the pane's reader thread.
+    pub fn sideband_printed(
+        self: &Arc<Self>,
+        pane: PaneId,
+        tags: Vec<crate::pane::tags::Tag>,
+        overflows: u32,
+    ) {
+        crate::surfaces::sideband::offer(self, pane, tags, overflows);
     }
 
     /// Forgets what the server keeps per pane outside the tree once panes are gone.
@@ -356,11 +403,27 @@ pub async fn run_events(server: Arc<Server>, mut rx: mpsc::UnboundedReceiver<Ser
     while let Some(ev) = rx.recv().await {
         match ev {
             ServerEvent::PaneExited { pane, status } => server.pane_exited(pane, status),
-            ServerEvent::Tags {
-                pane,
-                tags,
-                overflowed,
-            } => crate::surfaces::sideband::received(&server, pane, tags, overflowed),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mailbox_keeps_the_latest_notice_and_puts_a_detach_first() {
+        let m = Mailbox::default();
+        for i in 0..10_000 {
+            m.post(Control::Notice(format!("n{i}")));
+        }
+        assert_eq!(m.take(), Some(Control::Notice("n9999".into())));
+        assert_eq!(m.take(), None);
+        m.post(Control::Notice("before".into()));
+        m.post(Control::Detached("detached".into()));
+        m.post(Control::Notice("after".into()));
+        assert_eq!(m.take(), Some(Control::Detached("detached".into())));
+        assert_eq!(m.take(), Some(Control::Notice("after".into())));
+        assert_eq!(m.take(), None);
     }
 }

@@ -45,6 +45,11 @@ impl World {
         self.path("state/fugue")
     }
 
+    /// The server's log so far.
+    pub fn log(&self) -> String {
+        std::fs::read_to_string(self.state_dir().join("server-test.log")).unwrap_or_default()
+    }
+
     fn envs(&self) -> Vec<(&'static str, String)> {
         let p = |s: &str| self.path(s).to_string_lossy().into_owned();
         vec![
@@ -218,6 +223,11 @@ impl Tui {
 
     pub fn contents(&self) -> String {
         self.screen.parser.lock().screen().contents()
+    }
+
+    /// The client's process id (to stop and continue it).
+    pub fn pid(&self) -> Option<u32> {
+        self.child.process_id()
     }
 
     pub fn screen<T>(&self, f: impl FnOnce(&vt100::Screen) -> T) -> T {

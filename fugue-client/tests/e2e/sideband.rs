@@ -254,6 +254,45 @@ fn a_self_replicating_spawn_stops_at_the_depth_limit() {
     assert!(log.contains("refused"), "refusals are logged");
 }
 
+/// Runs a script printing a spawn tag per id in the pane `many` and waits for every
+/// result.
+fn spawn_children(w: &World, ids: &[String]) {
+    let script = w.path(&format!("{}.sh", ids[0]));
+    let mut text = String::new();
+    for id in ids {
+        text.push_str(&format!("printf '<fugue:spawn id=\"{id}\" command=\"sleep 300\" direction=\"down\" size=\"5\"/>\\n'\n"));
+    }
+    std::fs::write(&script, text).unwrap();
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "many:0.0",
+        &format!("sh {}", script.display()),
+        "Enter",
+    ]);
+    let dir = sideband_dir(w, "%1");
+    eventually("all results", || {
+        ids.iter()
+            .all(|id| dir.join(format!("{id}.json")).exists())
+            .then_some(())
+    });
+}
+
+fn refused(w: &World, ids: &[String]) -> Vec<String> {
+    let dir = sideband_dir(w, "%1");
+    ids.iter()
+        .filter(|id| {
+            let text = std::fs::read_to_string(dir.join(format!("{id}.json"))).unwrap();
+            assert!(
+                text.contains("\"ok\": true") || text.contains("limit_exceeded"),
+                "{text}"
+            );
+            text.contains("\"ok\": false")
+        })
+        .cloned()
+        .collect()
+}
+
 #[test]
 fn one_pane_may_keep_only_so_many_children() {
     let w = World::new();
@@ -265,46 +304,34 @@ fn one_pane_may_keep_only_so_many_children() {
         "-x",
         "250",
         "-y",
-        "80",
+        "250",
         "--sideband",
     ]);
-    let script = w.path("many.sh");
-    let mut text = String::new();
-    for i in 0..18 {
-        text.push_str(&format!("printf '<fugue:spawn id=\"c{i}\" command=\"sleep 300\" direction=\"down\" size=\"5\"/>\\n'\n"));
-    }
-    text.push_str("echo many-done\n");
-    std::fs::write(&script, text).unwrap();
     w.ok(&["select-layout", "-t", "many", "tiled"]);
-    w.ok(&[
-        "send-keys",
-        "-t",
-        "many",
-        &format!("sh {}", script.display()),
-        "Enter",
-    ]);
+    let first: Vec<String> = (0..18).map(|i| format!("c{i}")).collect();
+    spawn_children(&w, &first);
+    // Exactly the limit: tags run in order, the 17th and 18th are refused.
     let dir = sideband_dir(&w, "%1");
-    eventually("all results", || {
-        std::fs::read_dir(&dir)
-            .ok()
-            .map(|d| d.count() >= 18)
-            .filter(|b| *b)
-    });
-    let refused: Vec<String> = (0..18)
-        .filter_map(|i| std::fs::read_to_string(dir.join(format!("c{i}.json"))).ok())
-        .filter(|t| t.contains("\"ok\": false"))
+    let all: Vec<String> = first
+        .iter()
+        .map(|id| std::fs::read_to_string(dir.join(format!("{id}.json"))).unwrap())
         .collect();
-    let live = pane_count(&w) - 1;
-    assert!(live <= 16, "{live} children");
-    assert_eq!(
-        live + refused.len(),
-        18,
-        "every tag either ran or was refused: {refused:?}"
-    );
-    assert!(
-        refused.iter().all(|r| r.contains("limit_exceeded")),
-        "{refused:?}"
-    );
+    assert_eq!(pane_count(&w) - 1, 16, "{all:#?}");
+    assert_eq!(refused(&w, &first), ["c16", "c17"]);
+
+    // Closing children counts them down: as many new ones fit again, and no more.
+    for p in ["%2", "%5", "%9"] {
+        w.ok(&["kill-pane", "-t", p]);
+    }
+    eventually("three children gone", || {
+        (pane_count(&w) - 1 == 13).then_some(())
+    });
+    // Let the rate limit's bucket refill, so that only the count can refuse.
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let second: Vec<String> = (0..4).map(|i| format!("d{i}")).collect();
+    spawn_children(&w, &second);
+    assert_eq!(pane_count(&w) - 1, 16);
+    assert_eq!(refused(&w, &second), ["d3"]);
 }
 
 #[test]

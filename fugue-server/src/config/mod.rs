@@ -149,6 +149,9 @@ pub struct SidebandSection {
     pub dedup_seconds: u64,
     /// A possible tag longer than this is released to the screen unread.
     pub max_tag_bytes: usize,
+    /// A possible tag still open when the pane has been quiet this long is released to
+    /// the screen unread (an agent quoting `<fugue:notify>` in a usage line).
+    pub release_after_ms: u64,
 }
 
 impl Default for SidebandSection {
@@ -162,6 +165,7 @@ impl Default for SidebandSection {
             burst: 20,
             dedup_seconds: 60,
             max_tag_bytes: 64 * 1024,
+            release_after_ms: 750,
         }
     }
 }
@@ -239,6 +243,9 @@ impl Config {
         }
         if sb.max_tag_bytes < 256 || sb.max_tag_bytes > 16 * 1024 * 1024 {
             return Err("sideband.max_tag_bytes must be from 256 to 16777216".into());
+        }
+        if !(10..=60_000).contains(&sb.release_after_ms) {
+            return Err("sideband.release_after_ms must be from 10 to 60000".into());
         }
         if s.term.is_empty() {
             return Err(

@@ -451,7 +451,7 @@ pub fn detach(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, 
             let mut clients = server.clients.lock();
             if let Some(c) = clients.get_mut(&me) {
                 c.session = None;
-                let _ = c.control.send(Control::Detached("detached".into()));
+                c.control.post(Control::Detached("detached".into()));
             }
         }
         _ => {

@@ -138,12 +138,14 @@ pub fn spawn_pane(
         sb.mode == SidebandMode::Off,
         sb.mode == SidebandMode::Auto,
         Arc::from(sb.enable_for.clone()),
-    );
+    )
+    .with_release_after(std::time::Duration::from_millis(sb.release_after_ms));
     let mut state = PaneState::new(cols, rows, config.server.history_limit);
     state.set_tag_limit(sb.max_tag_bytes);
     let shared = PaneShared::new(id, state, switch);
     let exit_events = server.events.clone();
-    let tag_events = server.events.clone();
+    // Weak: the reader thread must not keep a stopped server alive.
+    let tag_server = Arc::downgrade(server);
     let pty = Pty::spawn(
         SpawnSpec {
             argv: argv.clone(),
@@ -157,12 +159,10 @@ pub fn spawn_pane(
             on_exit: Box::new(move |status| {
                 let _ = exit_events.send(ServerEvent::PaneExited { pane: id, status });
             }),
-            on_tags: Box::new(move |tags, overflowed| {
-                let _ = tag_events.send(ServerEvent::Tags {
-                    pane: id,
-                    tags,
-                    overflowed,
-                });
+            on_tags: Box::new(move |tags, overflows| {
+                if let Some(server) = tag_server.upgrade() {
+                    server.sideband_printed(id, tags, overflows);
+                }
             }),
         },
     )

@@ -267,9 +267,9 @@ pub struct PaneEvents {
     /// Called once, from the waiter thread, with the exit status (128+N for signal N)
     /// after the program's output has been read.
     pub on_exit: Box<dyn FnOnce(i32) + Send>,
-    /// Called from the reader thread with sideband tags found in the output (and
-    /// whether a possible tag overflowed the size bound).
-    pub on_tags: Box<dyn Fn(Vec<super::tags::Tag>, bool) + Send>,
+    /// Called from the reader thread with sideband tags found in the output (and how
+    /// many possible tags overflowed the size bound).
+    pub on_tags: Box<dyn Fn(Vec<super::tags::Tag>, u32) + Send>,
 }
 
 fn reader_loop(
@@ -277,23 +277,56 @@ fn reader_loop(
     shared: &PaneShared,
     replies: &mpsc::Sender<WriteJob>,
     fg_fd: Option<std::os::fd::OwnedFd>,
-    on_tags: &(dyn Fn(Vec<super::tags::Tag>, bool) + Send),
+    on_tags: &(dyn Fn(Vec<super::tags::Tag>, u32) + Send),
 ) {
     use std::os::fd::AsRawFd;
     let fd = fg_fd.as_ref().map(|f| f.as_raw_fd());
+    let quiet = shared.sideband.release_after();
     let mut buf = vec![0u8; 64 * 1024];
+    // Whether the scanner holds back a possible tag: then the read waits at most `quiet`
+    // for more output, and shows what it holds if none comes. Otherwise it blocks.
+    let mut holding = false;
     loop {
+        if holding
+            && let Some(fd) = fd
+            && !readable_within(fd, quiet)
+        {
+            let seq = {
+                let mut state = shared.state.lock();
+                state.release_held().then(|| state.seq())
+            };
+            if let Some(seq) = seq {
+                tracing::debug!(
+                    "pane {}: a possible sideband tag was still open after {} ms of quiet; shown as text",
+                    shared.id,
+                    quiet.as_millis()
+                );
+                shared.changed(seq, false);
+            }
+            holding = false;
+            continue;
+        }
         let n = match reader.read(&mut buf) {
-            Ok(0) => return,
-            Ok(n) => n,
+            Ok(n) if n > 0 => n,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            // EIO once every process has closed the terminal.
-            Err(_) => return,
+            // End of file, or EIO once every process has closed the terminal: what the
+            // scanner still holds was the program's last word, and is shown.
+            _ => {
+                let seq = {
+                    let mut state = shared.state.lock();
+                    state.release_held().then(|| state.seq())
+                };
+                if let Some(seq) = seq {
+                    shared.changed(seq, false);
+                }
+                return;
+            }
         };
         let scan = shared.sideband.active(fd, shared.now_ms());
         let (out, seq) = {
             let mut state = shared.state.lock();
             let out = state.process_scanning(&buf[..n], scan);
+            holding = state.holds_tag();
             (out, state.seq())
         };
         if !out.replies.is_empty() {
@@ -303,8 +336,28 @@ fn reader_loop(
             });
         }
         shared.changed(seq, true);
-        if !out.tags.is_empty() || out.tag_overflow {
-            on_tags(out.tags, out.tag_overflow);
+        if !out.tags.is_empty() || out.tag_overflows > 0 {
+            on_tags(out.tags, out.tag_overflows);
         }
+    }
+}
+
+/// Waits until the terminal `fd` has output (or has closed) or `timeout` passes; false
+/// when it passed with nothing to read.
+fn readable_within(fd: i32, timeout: Duration) -> bool {
+    let mut p = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = i32::try_from(timeout.as_millis()).unwrap_or(i32::MAX);
+    loop {
+        // SAFETY: poll reads and writes only the one pollfd, which outlives the call.
+        let r = unsafe { libc::poll(&mut p, 1, ms) };
+        if r < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+            continue;
+        }
+        // Readable, hung up or failed: the read that follows tells which.
+        return r != 0;
     }
 }

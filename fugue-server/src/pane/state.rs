@@ -22,8 +22,8 @@ pub struct Processed {
     pub title_changed: bool,
     /// Sideband tags found (and removed from the screen).
     pub tags: Vec<Tag>,
-    /// A possible tag grew past the bound and was shown as text.
-    pub tag_overflow: bool,
+    /// Possible tags that grew past the bound and were shown as text.
+    pub tag_overflows: u32,
 }
 
 pub struct PaneState {
@@ -31,8 +31,8 @@ pub struct PaneState {
     cache: RowCache,
     seq: u64,
     scanner: Scanner,
-    /// Reused buffer for what the scanner lets through.
-    scanned: Vec<u8>,
+    /// Whether the last output was scanned.
+    scanning: bool,
 }
 
 fn nz(v: u16) -> NonZeroU16 {
@@ -52,7 +52,7 @@ impl PaneState {
             cache: RowCache::default(),
             seq: 1,
             scanner: Scanner::new(64 * 1024),
-            scanned: Vec::new(),
+            scanning: false,
         }
     }
 
@@ -70,29 +70,43 @@ impl PaneState {
     pub fn process_scanning(&mut self, bytes: &[u8], scan: bool) -> Processed {
         let title_before = self.parser.callbacks().title.clone();
         let mut found = Scanned::default();
+        let parser = &mut self.parser;
         if scan {
-            let mut shown = std::mem::take(&mut self.scanned);
-            shown.clear();
-            found = self.scanner.feed(bytes, &mut shown);
-            self.parser.process(&shown);
-            self.scanned = shown;
-        } else {
-            if self.scanner.has_pending() {
-                // Scanning was switched off with a possible tag held: show it.
-                let mut held = Vec::new();
-                self.scanner.flush(&mut held);
-                self.parser.process(&held);
+            if !self.scanning {
+                self.scanner.restart();
             }
-            self.parser.process(bytes);
+            // What the scanner lets through goes straight to vt100, uncopied.
+            found = self.scanner.feed(bytes, |shown| parser.process(shown));
+        } else {
+            // Scanning was switched off with a possible tag held: show it first.
+            self.scanner.flush(|held| parser.process(held));
+            parser.process(bytes);
         }
+        self.scanning = scan;
         self.seq += 1;
         let cb = self.parser.callbacks_mut();
         Processed {
             replies: std::mem::take(&mut cb.replies),
             title_changed: cb.title != title_before,
             tags: found.tags,
-            tag_overflow: found.overflowed,
+            tag_overflows: found.overflows,
         }
+    }
+
+    /// Whether a possible sideband tag is held back from the screen.
+    pub fn holds_tag(&self) -> bool {
+        self.scanner.has_pending()
+    }
+
+    /// Shows a held possible tag as it was printed (the program went quiet before it
+    /// was complete). True if there was one.
+    pub fn release_held(&mut self) -> bool {
+        let parser = &mut self.parser;
+        if !self.scanner.flush(|held| parser.process(held)) {
+            return false;
+        }
+        self.seq += 1;
+        true
     }
 
     pub fn resize(&mut self, cols: u16, rows: u16) {
@@ -328,6 +342,23 @@ mod tests {
         assert_eq!(delta.cursor.row, 2);
         p.resize(12, 4);
         assert!(p.update_since(PaneId(1), delta.seq).full);
+    }
+
+    #[test]
+    fn a_held_possible_tag_is_shown_when_released() {
+        let mut p = PaneState::new(40, 3, 10);
+        p.process_scanning(b"usage: <fugue:notify>message\r\nnext", true);
+        assert!(p.holds_tag());
+        assert_eq!(p.capture(None, None, false, false), "usage:\n\n\n");
+        let seq = p.seq();
+        assert!(p.release_held());
+        assert!(p.seq() > seq);
+        assert!(!p.holds_tag());
+        assert_eq!(
+            p.capture(None, None, false, false),
+            "usage: <fugue:notify>message\nnext\n\n"
+        );
+        assert!(!p.release_held());
     }
 
     #[test]

@@ -4,14 +4,34 @@
 //! program in its foreground is one named in the config's `enable_for` (an agent such
 //! as `claude` started from a shell). A spawn that said `sideband="false"` is never
 //! scanned. In `auto` mode a pane stops being scanned once its agent connects through
-//! `fugue mcp`. The foreground is looked up only when output arrives, at most every
-//! quarter second: tags can only appear in output.
+//! `fugue mcp`.
+//!
+//! The foreground is decided on every read, because a stale answer is an injection: with
+//! a cached "yes", `claude; cat evil.txt` had cat's output scanned after the agent
+//! exited. Reading the terminal's foreground process group is one ioctl; the program's
+//! name (from /proc) is read again only when that group changes. One exception, in the
+//! safe direction: a group that did not match is looked at again after a moment, since
+//! a shell hands the terminal to a new job before the job's program is exec'd, and the
+//! first look may see the shell's name rather than the agent's.
 
 use super::process;
+use parking_lot::Mutex;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
-const RECHECK_MS: u64 = 250;
+/// How soon a foreground group that did not match is looked at again.
+const RECHECK_UNMATCHED_MS: u64 = 250;
+
+/// What the reader last found in the foreground.
+#[derive(Clone, Copy, Debug, Default)]
+struct Foreground {
+    /// The process group (0: none yet).
+    pgrp: i32,
+    matches: bool,
+    /// Pane clock of the last look at the program's name.
+    checked_ms: u64,
+}
 
 pub struct SidebandSwitch {
     /// Set at spawn: Some(true) asked for, Some(false) refused, None decided by program.
@@ -21,9 +41,10 @@ pub struct SidebandSwitch {
     enable_for: Arc<[String]>,
     /// An agent in this pane is connected over MCP.
     mcp: AtomicBool,
-    fg_matches: AtomicBool,
-    /// Milliseconds (pane clock) of the last foreground check; u64::MAX: never.
-    checked: AtomicU64,
+    /// Used by the reader thread alone; a lock only to keep the switch shareable.
+    fg: Mutex<Foreground>,
+    /// How long a possible tag is held while the program prints nothing more.
+    release_after: Duration,
 }
 
 impl SidebandSwitch {
@@ -39,9 +60,19 @@ impl SidebandSwitch {
             mcp_wins,
             enable_for,
             mcp: AtomicBool::new(false),
-            fg_matches: AtomicBool::new(false),
-            checked: AtomicU64::new(u64::MAX),
+            fg: Mutex::new(Foreground::default()),
+            release_after: Duration::from_millis(750),
         }
+    }
+
+    /// Sets how long a possible tag is held while the program prints nothing more.
+    pub fn with_release_after(mut self, after: Duration) -> SidebandSwitch {
+        self.release_after = after;
+        self
+    }
+
+    pub fn release_after(&self) -> Duration {
+        self.release_after
     }
 
     /// A switch that never scans (tests and benchmarks of the plain path).
@@ -58,8 +89,23 @@ impl SidebandSwitch {
         self.explicit == Some(true)
     }
 
-    /// Whether to scan output arriving now. `fd` is the PTY master, for the foreground.
+    /// Whether to scan output read just now. `fd` is the PTY master, for the foreground.
     pub fn active(&self, fd: Option<i32>, now_ms: u64) -> bool {
+        self.decide(
+            || fd.and_then(process::foreground_group),
+            now_ms,
+            process::names,
+        )
+    }
+
+    /// [`Self::active`] with the foreground group from `pgrp` and a group's program
+    /// names from `names`.
+    fn decide(
+        &self,
+        pgrp: impl FnOnce() -> Option<i32>,
+        now_ms: u64,
+        names: impl FnOnce(i32) -> Vec<String>,
+    ) -> bool {
         if self.off || (self.mcp_wins && self.mcp.load(Ordering::Acquire)) {
             return false;
         }
@@ -67,21 +113,91 @@ impl SidebandSwitch {
             Some(on) => on,
             None if self.enable_for.is_empty() => false,
             None => {
-                let last = self.checked.load(Ordering::Relaxed);
-                if last == u64::MAX || now_ms.saturating_sub(last) >= RECHECK_MS {
-                    self.checked.store(now_ms, Ordering::Relaxed);
-                    let matches = fd
-                        .and_then(process::foreground_group)
-                        .map(|pid| {
-                            process::names(pid)
-                                .iter()
-                                .any(|n| self.enable_for.iter().any(|e| e == n))
-                        })
-                        .unwrap_or(false);
-                    self.fg_matches.store(matches, Ordering::Relaxed);
+                let Some(pgrp) = pgrp() else {
+                    return false;
+                };
+                let mut fg = self.fg.lock();
+                let look = pgrp != fg.pgrp
+                    || (!fg.matches
+                        && now_ms.saturating_sub(fg.checked_ms) >= RECHECK_UNMATCHED_MS);
+                if look {
+                    let matches = names(pgrp)
+                        .iter()
+                        .any(|n| self.enable_for.iter().any(|e| e == n));
+                    *fg = Foreground {
+                        pgrp,
+                        matches,
+                        checked_ms: now_ms,
+                    };
                 }
-                self.fg_matches.load(Ordering::Relaxed)
+                fg.matches
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    fn agents() -> SidebandSwitch {
+        SidebandSwitch::new(None, false, true, Arc::from(vec!["claude".to_string()]))
+    }
+
+    /// Decides for `pgrp` at `now`, with group 7 running claude and any other a shell;
+    /// returns the answer and whether /proc was read.
+    fn ask(s: &SidebandSwitch, pgrp: i32, now: u64) -> (bool, bool) {
+        let looked = Cell::new(false);
+        let on = s.decide(
+            || Some(pgrp),
+            now,
+            |p| {
+                looked.set(true);
+                vec![if p == 7 { "claude" } else { "sh" }.to_string()]
+            },
+        );
+        (on, looked.get())
+    }
+
+    #[test]
+    fn the_agent_leaving_the_foreground_ends_scanning_at_the_next_read() {
+        let s = agents();
+        assert_eq!(ask(&s, 7, 0), (true, true));
+        // The same group: one ioctl, no /proc.
+        assert_eq!(ask(&s, 7, 1), (true, false));
+        assert_eq!(ask(&s, 7, 10_000), (true, false));
+        // `claude; cat evil.txt`: cat's group takes the terminal a millisecond later.
+        assert_eq!(ask(&s, 9, 10_001), (false, true));
+        assert_eq!(ask(&s, 9, 10_002), (false, false));
+    }
+
+    #[test]
+    fn an_unmatched_group_is_looked_at_again_after_a_moment() {
+        let s = agents();
+        // A job's group may get the terminal before its program is exec'd.
+        let looked = Cell::new(0);
+        let name = |n: &'static str| {
+            let looked = &looked;
+            move |_| {
+                looked.set(looked.get() + 1);
+                vec![n.to_string()]
+            }
+        };
+        assert!(!s.decide(|| Some(5), 0, name("sh")));
+        assert!(!s.decide(|| Some(5), 100, name("claude")));
+        assert!(s.decide(|| Some(5), 300, name("claude")));
+        assert_eq!(looked.get(), 2);
+    }
+
+    #[test]
+    fn explicit_choices_and_mcp_win() {
+        let on = SidebandSwitch::new(Some(true), false, true, Arc::from(Vec::new()));
+        assert!(on.decide(|| None, 0, |_| unreachable!()));
+        on.set_mcp(true);
+        assert!(!on.decide(|| None, 0, |_| unreachable!()));
+        let refused = SidebandSwitch::new(Some(false), false, true, agents().enable_for);
+        assert!(!refused.decide(|| Some(7), 0, |_| unreachable!()));
+        assert!(!agents().decide(|| None, 0, |_| unreachable!()));
     }
 }

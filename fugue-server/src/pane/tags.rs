@@ -8,15 +8,29 @@
 //! sequences are kept (they still take effect), only the tag's own characters go. A
 //! line break followed by indentation inside a tag is a TUI's wrapping and is ignored.
 //!
+//! The scanner is a state machine carried across reads: each byte is looked at a bounded
+//! number of times, so its cost is linear in the output whatever a program prints (an
+//! earlier version re-parsed the held text on every read and took minutes on a few
+//! megabytes of unclosed tags). Text without `<` goes through at memchr speed.
+//!
 //! Anything that is not a complete valid tag is released byte for byte: a `<` starts a
 //! candidate, held back until it is either a tag, not a tag, or over the size bound (then
-//! released as is). Escape sequences are tracked across reads, so a `<` inside one (an
-//! OSC title, `CSI < u`) never starts a candidate.
+//! released as is). A candidate that turns out not to be a tag is released up to the
+//! byte that proved it, and scanning goes on from that byte, so `<fugue:x<fugue:list/>`
+//! still finds the second tag. Tags do not nest: from `<fugue:NAME ...>` on, everything
+//! up to `</fugue:NAME>` is content, and if that end never comes the whole candidate is
+//! shown as printed, tags inside it included. Escape sequences are tracked across reads,
+//! so a `<` inside one (an OSC title, `CSI < u`) never starts a candidate.
 
 /// Tag names fugue knows; any other name passes through untouched.
 pub const TAG_NAMES: &[&str] = &[
     "spawn", "input", "read", "list", "focus", "control", "notify",
 ];
+
+/// No tag name is longer: a longer name is known not to be a tag at once.
+const LONGEST_NAME: usize = 7;
+
+const PREFIX: &[u8] = b"fugue:";
 
 /// A recognised tag.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,17 +51,31 @@ impl Tag {
             .find(|(k, _)| k == name)
             .map(|(_, v)| v.as_str())
     }
+
+    /// The tag's name and attribute names, for logs: never values or content, which may
+    /// hold what an agent types.
+    pub fn shape(&self) -> String {
+        let mut s = format!("<fugue:{}", self.name);
+        for (k, _) in &self.attrs {
+            s.push(' ');
+            s.push_str(k);
+        }
+        s.push_str(if self.content.is_some() { ">…" } else { "/>" });
+        s
+    }
 }
 
 /// What scanning a chunk found besides the bytes to show.
 #[derive(Debug, Default)]
 pub struct Scanned {
     pub tags: Vec<Tag>,
-    /// A candidate grew past the size bound and was released to the screen.
-    pub overflowed: bool,
+    /// Candidates that grew past the size bound and were released to the screen.
+    pub overflows: u32,
 }
 
-/// Escape-sequence state of the stream outside candidates.
+/// Escape-sequence state of the stream. As in terminals, an ESC starts a new sequence
+/// in any state (it ends a string: ST is ESC then `\\`), so the state after the last ESC
+/// does not depend on what came before it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Esc {
     #[default]
@@ -56,10 +84,8 @@ enum Esc {
     Escape,
     /// In a CSI sequence, until its final byte.
     Csi,
-    /// In an OSC/DCS/APC/PM/SOS string, until BEL or ST.
+    /// In an OSC/DCS/APC/PM/SOS string, until BEL or ST (ESC \\).
     Str,
-    /// ESC inside a string (maybe the start of ST).
-    StrEscape,
 }
 
 impl Esc {
@@ -88,224 +114,513 @@ impl Esc {
             },
             Esc::Str => match b {
                 0x07 => Esc::Ground,
-                0x1b => Esc::StrEscape,
-                _ => Esc::Str,
-            },
-            Esc::StrEscape => match b {
-                b'\\' => Esc::Ground,
-                0x1b => Esc::StrEscape,
+                0x1b => Esc::Escape,
                 _ => Esc::Str,
             },
         }
     }
 }
 
-/// The outcome of parsing a candidate.
-enum Parse {
-    /// Consistent with a tag so far; more bytes are needed.
-    Incomplete,
-    NotATag,
-    /// A tag of `len` bytes; `keep` are the escape sequences inside it.
-    Tag {
-        tag: Tag,
-        len: usize,
-        keep: Vec<u8>,
+/// Where in the grammar a candidate is, after its `<`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Matched this many bytes of `fugue:`.
+    Prefix(u8),
+    Name,
+    /// Between attributes; `spaced` once a space was seen (an attribute needs one).
+    Between {
+        spaced: bool,
     },
+    /// After `/`, wanting `>`.
+    Slash,
+    Key,
+    /// After a key, wanting `=`.
+    Eq,
+    /// After `=`, wanting a quote.
+    Quote,
+    Value(u8),
+    Content,
+    /// In content, matched this many bytes of the end tag (its `<` included).
+    EndTag(usize),
+}
+
+impl Default for Phase {
+    fn default() -> Phase {
+        Phase::Prefix(0)
+    }
+}
+
+/// What one significant byte (outside escape sequences) did to a candidate.
+enum Step {
+    Next,
+    /// The byte cannot continue a tag: release the candidate without it, and look at
+    /// the byte again outside.
+    Fail,
+    /// The byte (kept in the candidate) showed it is not a tag.
+    FailAfter,
+    /// The byte completed a tag.
+    Done(Tag),
+}
+
+/// A possible tag, from its `<`. Buffers are kept between candidates.
+#[derive(Default)]
+struct Candidate {
+    /// Every byte since the `<`, as printed: what is shown if this is not a tag.
+    held: Vec<u8>,
+    /// Escape sequences inside: shown in place of a tag.
+    keep: Vec<u8>,
+    phase: Phase,
+    /// Inside a line break and its indentation.
+    wrapping: bool,
+    name: String,
+    key: String,
+    /// The value or content being read.
+    raw: Vec<u8>,
+    /// Bytes of a possible end tag, content if it is not one.
+    maybe_end: Vec<u8>,
+    attrs: Vec<(String, String)>,
+}
+
+/// Memory a candidate keeps for the next one; more is given back.
+const KEEP_CAPACITY: usize = 4096;
+
+impl Candidate {
+    fn reset(&mut self) {
+        for v in [&mut self.held, &mut self.keep, &mut self.raw] {
+            v.clear();
+            v.shrink_to(KEEP_CAPACITY);
+        }
+        self.maybe_end.clear();
+        self.name.clear();
+        self.key.clear();
+        self.attrs.clear();
+        self.phase = Phase::default();
+        self.wrapping = false;
+    }
+
+    /// How many bytes at the start of `input` are plain content, taken in one piece (at
+    /// most `room`); None when the next byte needs a closer look.
+    fn plain_content(&self, input: &[u8], room: usize) -> Option<usize> {
+        if self.phase != Phase::Content {
+            return None;
+        }
+        let input = &input[..input.len().min(room.max(1))];
+        let n = memchr::memchr3(b'<', 0x1b, b'\r', input).unwrap_or(input.len());
+        (n > 0).then_some(n)
+    }
+
+    fn end_tag(&self) -> impl Iterator<Item = u8> + '_ {
+        b"</fugue:"
+            .iter()
+            .copied()
+            .chain(self.name.bytes())
+            .chain(std::iter::once(b'>'))
+    }
+
+    fn end_tag_len(&self) -> usize {
+        b"</fugue:>".len() + self.name.len()
+    }
+
+    /// Takes one significant byte.
+    fn step(&mut self, b: u8) -> Step {
+        // Every phase but plain content reads through a TUI's line wrapping.
+        if self.phase != Phase::Content {
+            if b == b'\r' || b == b'\n' {
+                self.wrapping = true;
+                if matches!(self.phase, Phase::EndTag(_)) && b == b'\n' {
+                    self.maybe_end.push(b);
+                }
+                return Step::Next;
+            }
+            if self.wrapping {
+                if b == b' ' || b == b'\t' {
+                    if matches!(self.phase, Phase::EndTag(_)) {
+                        self.maybe_end.push(b);
+                    }
+                    return Step::Next;
+                }
+                self.wrapping = false;
+            }
+        }
+        // A phase may hand the byte on to the next one; at most twice.
+        loop {
+            match self.phase {
+                Phase::Prefix(k) => {
+                    let k = usize::from(k);
+                    if PREFIX.get(k) != Some(&b) {
+                        return Step::Fail;
+                    }
+                    self.phase = if k + 1 == PREFIX.len() {
+                        Phase::Name
+                    } else {
+                        Phase::Prefix((k + 1) as u8)
+                    };
+                    return Step::Next;
+                }
+                Phase::Name => {
+                    if is_name_byte(b) {
+                        if self.name.len() == LONGEST_NAME {
+                            return Step::Fail;
+                        }
+                        self.name.push(b as char);
+                        return Step::Next;
+                    }
+                    if !TAG_NAMES.contains(&self.name.as_str()) {
+                        return Step::Fail;
+                    }
+                    self.phase = Phase::Between { spaced: false };
+                }
+                Phase::Between { spaced } => {
+                    match b {
+                        b' ' | b'\t' => self.phase = Phase::Between { spaced: true },
+                        b'/' => self.phase = Phase::Slash,
+                        b'>' => self.phase = Phase::Content,
+                        b if spaced && (b.is_ascii_lowercase() || b == b'_') => {
+                            self.key.clear();
+                            self.key.push(b as char);
+                            self.phase = Phase::Key;
+                        }
+                        _ => return Step::Fail,
+                    }
+                    return Step::Next;
+                }
+                Phase::Slash => {
+                    return if b == b'>' {
+                        Step::Done(self.finish(None))
+                    } else {
+                        Step::Fail
+                    };
+                }
+                Phase::Key => {
+                    if is_name_byte(b) {
+                        self.key.push(b as char);
+                        return Step::Next;
+                    }
+                    self.phase = Phase::Eq;
+                }
+                Phase::Eq | Phase::Quote => {
+                    match (self.phase, b) {
+                        (_, b' ' | b'\t') => {}
+                        (Phase::Eq, b'=') => self.phase = Phase::Quote,
+                        (Phase::Quote, b'"' | b'\'') => {
+                            self.raw.clear();
+                            self.phase = Phase::Value(b);
+                        }
+                        _ => return Step::Fail,
+                    }
+                    return Step::Next;
+                }
+                Phase::Value(quote) => {
+                    if b == b'<' {
+                        return Step::Fail;
+                    }
+                    if b != quote {
+                        self.raw.push(b);
+                        return Step::Next;
+                    }
+                    let Some(value) = unescape(&self.raw) else {
+                        return Step::FailAfter;
+                    };
+                    self.raw.clear();
+                    self.attrs.push((std::mem::take(&mut self.key), value));
+                    self.phase = Phase::Between { spaced: false };
+                    return Step::Next;
+                }
+                Phase::Content => {
+                    if b == b'<' {
+                        self.maybe_end.clear();
+                        self.maybe_end.push(b);
+                        self.phase = Phase::EndTag(1);
+                    } else if b != b'\r' {
+                        // Newlines in content are the agent's, kept; carriage returns go.
+                        self.raw.push(b);
+                    }
+                    return Step::Next;
+                }
+                Phase::EndTag(k) => {
+                    if self.end_tag().nth(k) == Some(b) {
+                        self.maybe_end.push(b);
+                        if k + 1 < self.end_tag_len() {
+                            self.phase = Phase::EndTag(k + 1);
+                            return Step::Next;
+                        }
+                        let Some(content) = unescape(&self.raw) else {
+                            return Step::FailAfter;
+                        };
+                        return Step::Done(self.finish(Some(content)));
+                    }
+                    // Not the end: what looked like it is content, and so may this byte be.
+                    self.raw.append(&mut self.maybe_end);
+                    self.wrapping = false;
+                    self.phase = Phase::Content;
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self, content: Option<String>) -> Tag {
+        let name = std::mem::take(&mut self.name);
+        let attrs = std::mem::take(&mut self.attrs);
+        let mut text = format!("<fugue:{name}");
+        for (k, v) in &attrs {
+            text.push_str(&format!(" {k}=\"{v}\""));
+        }
+        match &content {
+            None => text.push_str("/>"),
+            Some(c) => text.push_str(&format!(">{c}</fugue:{name}>")),
+        }
+        Tag {
+            name,
+            attrs,
+            content,
+            text,
+        }
+    }
 }
 
 pub struct Scanner {
-    /// Bytes from a `<` that may begin a tag.
-    pending: Vec<u8>,
-    esc: Esc,
     max: usize,
+    /// Escape-sequence state of the whole stream, inside candidates and out.
+    esc: Esc,
+    active: bool,
+    cand: Candidate,
+    /// Bytes looked at one by one (tests bound it).
+    #[cfg(test)]
+    steps: u64,
+}
+
+/// How a candidate's reading of a chunk ended.
+enum Exit {
+    /// The chunk ended with the candidate still open.
+    Open,
+    /// Not a tag (or too long): its bytes are shown as printed.
+    Released,
+    /// A tag: its bytes are removed, escape sequences inside it shown.
+    Tag,
 }
 
 impl Scanner {
     /// A scanner that releases candidates longer than `max` bytes.
     pub fn new(max: usize) -> Scanner {
         Scanner {
-            pending: Vec::new(),
-            esc: Esc::Ground,
             max: max.max(16),
+            esc: Esc::Ground,
+            active: false,
+            cand: Candidate::default(),
+            #[cfg(test)]
+            steps: 0,
         }
     }
 
+    /// Whether a possible tag is held back from the screen.
     pub fn has_pending(&self) -> bool {
-        !self.pending.is_empty()
+        self.active
     }
 
-    /// Releases a held candidate unchanged (when scanning is switched off).
-    pub fn flush(&mut self, out: &mut Vec<u8>) {
-        let pending = std::mem::take(&mut self.pending);
-        self.ground(&pending, out, &mut Scanned::default(), false);
+    /// Forgets the escape-sequence state: scanning starts again on a stream it did not
+    /// follow (it was switched off), where the best guess is plain text.
+    pub fn restart(&mut self) {
+        self.esc = Esc::Ground;
     }
 
-    /// Scans `input`: bytes to show go to `out`, tags are returned.
-    pub fn feed(&mut self, input: &[u8], out: &mut Vec<u8>) -> Scanned {
+    /// Releases a held candidate unchanged (output went quiet, or scanning was switched
+    /// off). True if there was one.
+    pub fn flush(&mut self, mut show: impl FnMut(&[u8])) -> bool {
+        if !self.active {
+            return false;
+        }
+        show(&self.cand.held);
+        self.cand.reset();
+        self.active = false;
+        true
+    }
+
+    /// Scans `input`: bytes to show go to `show` (in order, in as few pieces as it can:
+    /// one for a chunk without tags), tags are returned.
+    pub fn feed(&mut self, input: &[u8], mut show: impl FnMut(&[u8])) -> Scanned {
         let mut found = Scanned::default();
-        if self.pending.is_empty() {
-            self.ground(input, out, &mut found, true);
-        } else {
-            self.pending.extend_from_slice(input);
-            let pending = std::mem::take(&mut self.pending);
-            self.resume(pending, out, &mut found);
+        let mut i = 0;
+        // Start of this chunk's bytes not shown yet. Bytes of a candidate that turns out
+        // not to be a tag stay in this run, so they are shown with the text around them
+        // rather than copied.
+        let mut run = 0;
+        // Where the open candidate's bytes in this chunk begin (0 when it began earlier
+        // and its first bytes wait in `cand.held`).
+        let mut from = 0;
+        loop {
+            if self.active {
+                match self.candidate(input, &mut i, from, &mut found) {
+                    Exit::Open => break,
+                    Exit::Released => {
+                        if !self.cand.held.is_empty() {
+                            show(&self.cand.held);
+                        }
+                    }
+                    Exit::Tag => {
+                        if run < from {
+                            show(&input[run..from]);
+                        }
+                        if !self.cand.keep.is_empty() {
+                            show(&self.cand.keep);
+                        }
+                        run = i;
+                    }
+                }
+                self.cand.reset();
+                self.active = false;
+                continue;
+            }
+            match self.next_candidate(input, i) {
+                None => break,
+                Some(at) => {
+                    self.active = true;
+                    from = at;
+                    i = at + 1;
+                }
+            }
+        }
+        if self.active {
+            if run < from {
+                show(&input[run..from]);
+            }
+            self.cand.held.extend_from_slice(&input[from..]);
+        } else if run < input.len() {
+            show(&input[run..]);
         }
         found
     }
 
-    /// Parses a held candidate (starting with `<`) and continues after it.
-    fn resume(&mut self, mut buf: Vec<u8>, out: &mut Vec<u8>, found: &mut Scanned) {
+    /// Where the next `<` outside escape sequences is, from `i`; None when there is none
+    /// (the escape state is then that at the end of `input`). Text is looked at with
+    /// memchr: only the end of an escape sequence before a `<` or at the end of the chunk
+    /// is stepped through byte by byte.
+    fn next_candidate(&mut self, input: &[u8], mut i: usize) -> Option<usize> {
         loop {
-            match parse(&buf) {
-                Parse::Incomplete if buf.len() <= self.max => {
-                    self.pending = buf;
-                    return;
-                }
-                Parse::Incomplete => {
-                    found.overflowed = true;
-                    out.push(b'<');
-                    buf.drain(..1);
-                }
-                Parse::NotATag => {
-                    out.push(b'<');
-                    buf.drain(..1);
-                }
-                Parse::Tag { tag, len, keep } => {
-                    out.extend_from_slice(&keep);
-                    found.tags.push(tag);
-                    buf.drain(..len);
-                }
+            i = self.finish_escape(input, i);
+            if i >= input.len() {
+                return None;
             }
-            // The rest is ground text again, which may hold further candidates.
-            match self.ground_until_candidate(&buf, out) {
-                Some(at) => {
-                    buf.drain(..at);
+            // The escape state is Ground at `i`; it is worked out further on only where it
+            // matters: at a `<` that may start a tag, and at the end of the chunk.
+            let mut inside_escape = None;
+            for off in memchr::memchr_iter(b'<', &input[i..]) {
+                let at = i + off;
+                // Most `<` in output (`a < b`, HTML) are followed by something no tag
+                // can be: pass them by, whether or not they are in an escape sequence.
+                if let Some(next) = input.get(at + 1)
+                    && !matches!(next, b'f' | 0x1b | b'\r' | b'\n')
+                {
+                    continue;
                 }
-                None => return,
+                self.esc = self.escape_state(input, i, at);
+                if self.esc == Esc::Ground {
+                    return Some(at);
+                }
+                inside_escape = Some(at);
+                break;
+            }
+            match inside_escape {
+                // This `<` belongs to an escape sequence: go on from it.
+                Some(at) => i = at,
+                None => {
+                    self.esc = self.escape_state(input, i, input.len());
+                    return None;
+                }
             }
         }
     }
 
-    /// Copies ground text to `out` and returns where a candidate starts, if one does.
-    fn ground_until_candidate(&mut self, input: &[u8], out: &mut Vec<u8>) -> Option<usize> {
-        let mut i = 0;
-        while i < input.len() {
-            if self.esc == Esc::Ground {
-                match memchr::memchr2(b'<', 0x1b, &input[i..]) {
-                    None => {
-                        out.extend_from_slice(&input[i..]);
-                        return None;
-                    }
-                    Some(off) => {
-                        out.extend_from_slice(&input[i..i + off]);
-                        i += off;
-                        if input[i] == b'<' {
-                            return Some(i);
-                        }
-                    }
+    /// Steps through the escape sequence in progress at `i`; returns where it ends.
+    fn finish_escape(&mut self, input: &[u8], mut i: usize) -> usize {
+        while self.esc != Esc::Ground && i < input.len() {
+            if self.esc == Esc::Str {
+                // Strings (titles, clipboard contents) can be long: jump to their end.
+                match memchr::memchr2(0x07, 0x1b, &input[i..]) {
+                    Some(off) => i += off,
+                    None => return input.len(),
                 }
             }
             self.esc = self.esc.step(input[i]);
-            out.push(input[i]);
             i += 1;
+            #[cfg(test)]
+            {
+                self.steps += 1;
+            }
         }
-        None
+        i
     }
 
-    fn ground(&mut self, input: &[u8], out: &mut Vec<u8>, found: &mut Scanned, scan: bool) {
-        if !scan {
-            for &b in input {
+    /// The escape state at `to`, given the state is Ground at `i`. Any ESC starts a new
+    /// sequence whatever came before, so only the bytes after the last ESC matter.
+    fn escape_state(&mut self, input: &[u8], i: usize, to: usize) -> Esc {
+        let Some(last) = memchr::memrchr(0x1b, &input[i..to]) else {
+            return Esc::Ground;
+        };
+        let mut esc = Esc::Escape;
+        for &b in &input[i + last + 1..to] {
+            #[cfg(test)]
+            {
+                self.steps += 1;
+            }
+            esc = esc.step(b);
+            if esc == Esc::Ground {
+                break;
+            }
+        }
+        esc
+    }
+
+    /// Feeds the open candidate from `input[*i..]`, leaving `*i` where ground text
+    /// resumes (or at the end while the candidate is still open). `from` is where the
+    /// candidate's bytes in this chunk begin.
+    fn candidate(&mut self, input: &[u8], i: &mut usize, from: usize, found: &mut Scanned) -> Exit {
+        let c = &mut self.cand;
+        while *i < input.len() {
+            #[cfg(test)]
+            {
+                self.steps += 1;
+            }
+            let b = input[*i];
+            // Bytes this candidate holds once `b` is taken.
+            let held = c.held.len() + (*i + 1 - from);
+            if self.esc != Esc::Ground || b == 0x1b {
                 self.esc = self.esc.step(b);
-            }
-            out.extend_from_slice(input);
-            return;
-        }
-        if let Some(at) = self.ground_until_candidate(input, out) {
-            self.resume(input[at..].to_vec(), out, found);
-        }
-    }
-}
-
-/// A cursor over a candidate that skips escape sequences (collecting them) and, where
-/// asked, a TUI's line wrapping.
-struct Reader<'a> {
-    buf: &'a [u8],
-    pos: usize,
-    keep: Vec<u8>,
-}
-
-/// `None` when the buffer ends: the tag may still be completed by later bytes.
-type More<T> = Option<T>;
-
-impl Reader<'_> {
-    /// Skips escape sequences at the current position. None if one is cut off.
-    fn skip_escapes(&mut self) -> More<()> {
-        while self.buf.get(self.pos) == Some(&0x1b) {
-            let start = self.pos;
-            let mut st = Esc::Ground;
-            loop {
-                let b = *self.buf.get(self.pos)?;
-                st = st.step(b);
-                self.pos += 1;
-                if st == Esc::Ground {
-                    break;
-                }
-            }
-            self.keep.extend_from_slice(&self.buf[start..self.pos]);
-        }
-        Some(())
-    }
-
-    /// The next significant byte (escape sequences skipped; wrapping skipped too when
-    /// `unwrap`), without consuming it.
-    fn peek(&mut self, unwrap: bool) -> More<u8> {
-        loop {
-            self.skip_escapes()?;
-            let b = *self.buf.get(self.pos)?;
-            if unwrap && (b == b'\r' || b == b'\n') {
-                self.pos += 1;
-                // Indentation after a wrap belongs to the wrap.
-                loop {
-                    self.skip_escapes()?;
-                    match self.buf.get(self.pos) {
-                        Some(b' ' | b'\t' | b'\r' | b'\n') => self.pos += 1,
-                        Some(_) => break,
-                        None => return None,
+                c.keep.push(b);
+                *i += 1;
+            } else if let Some(n) = c.plain_content(&input[*i..], self.max + 1 - (held - 1)) {
+                c.raw.extend_from_slice(&input[*i..*i + n]);
+                *i += n;
+            } else {
+                match c.step(b) {
+                    Step::Next => *i += 1,
+                    Step::Fail => return Exit::Released,
+                    Step::FailAfter => {
+                        *i += 1;
+                        return Exit::Released;
+                    }
+                    Step::Done(tag) => {
+                        *i += 1;
+                        found.tags.push(tag);
+                        return Exit::Tag;
                     }
                 }
-                continue;
             }
-            return Some(b);
-        }
-    }
-
-    fn next(&mut self, unwrap: bool) -> More<u8> {
-        let b = self.peek(unwrap)?;
-        self.pos += 1;
-        Some(b)
-    }
-
-    /// Consumes `lit` exactly; Some(false) on a mismatch.
-    fn literal(&mut self, lit: &[u8], unwrap: bool) -> More<bool> {
-        for &want in lit {
-            if self.next(unwrap)? != want {
-                return Some(false);
+            if c.held.len() + (*i - from) > self.max {
+                found.overflows += 1;
+                return Exit::Released;
             }
         }
-        Some(true)
+        Exit::Open
     }
 
-    fn skip_spaces(&mut self) -> More<bool> {
-        let mut any = false;
-        while matches!(self.peek(true)?, b' ' | b'\t') {
-            self.pos += 1;
-            any = true;
-        }
-        Some(any)
+    #[cfg(test)]
+    fn steps(&self) -> u64 {
+        self.steps
     }
 }
 
-/// Decodes the five XML entities; None for anything else after `&`.
+/// Decodes the five XML entities; None for anything else after `&`, or text that is
+/// not UTF-8.
 fn unescape(raw: &[u8]) -> Option<String> {
     let text = std::str::from_utf8(raw).ok()?;
     let mut out = String::with_capacity(text.len());
@@ -334,289 +649,5 @@ fn is_name_byte(b: u8) -> bool {
     b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-'
 }
 
-/// Parses a candidate that starts with `<`.
-fn parse(buf: &[u8]) -> Parse {
-    match parse_inner(buf) {
-        None => Parse::Incomplete,
-        Some(None) => Parse::NotATag,
-        Some(Some(p)) => p,
-    }
-}
-
-/// Some(None) is "not a tag", None is "incomplete".
-fn parse_inner(buf: &[u8]) -> More<Option<Parse>> {
-    let mut r = Reader {
-        buf,
-        pos: 0,
-        keep: Vec::new(),
-    };
-    let mut text = String::from("<");
-    if r.next(false)? != b'<' || !r.literal(b"fugue:", true)? {
-        return Some(None);
-    }
-    text.push_str("fugue:");
-    let mut name = String::new();
-    while is_name_byte(r.peek(true)?) {
-        name.push(r.next(true)? as char);
-    }
-    if !TAG_NAMES.contains(&name.as_str()) {
-        return Some(None);
-    }
-    text.push_str(&name);
-    let mut attrs = Vec::new();
-    let self_closing = loop {
-        let spaced = r.skip_spaces()?;
-        match r.peek(true)? {
-            b'/' => {
-                r.pos += 1;
-                if r.next(true)? != b'>' {
-                    return Some(None);
-                }
-                text.push_str("/>");
-                break true;
-            }
-            b'>' => {
-                r.pos += 1;
-                text.push('>');
-                break false;
-            }
-            b if spaced && (b.is_ascii_lowercase() || b == b'_') => {
-                let mut key = String::new();
-                while is_name_byte(r.peek(true)?) {
-                    key.push(r.next(true)? as char);
-                }
-                r.skip_spaces()?;
-                if r.next(true)? != b'=' {
-                    return Some(None);
-                }
-                r.skip_spaces()?;
-                let quote = r.next(true)?;
-                if quote != b'"' && quote != b'\'' {
-                    return Some(None);
-                }
-                let mut raw = Vec::new();
-                loop {
-                    match r.next(true)? {
-                        b if b == quote => break,
-                        b'<' => return Some(None),
-                        b => raw.push(b),
-                    }
-                }
-                let Some(value) = unescape(&raw) else {
-                    return Some(None);
-                };
-                text.push(' ');
-                text.push_str(&key);
-                text.push_str("=\"");
-                text.push_str(&value);
-                text.push('"');
-                attrs.push((key, value));
-            }
-            _ => return Some(None),
-        }
-    };
-    let content = if self_closing {
-        None
-    } else {
-        // Content runs to the matching end tag. Newlines in it are the agent's, kept
-        // (carriage returns dropped).
-        let end = format!("</fugue:{name}>");
-        let mut raw = Vec::new();
-        loop {
-            let b = r.next(false)?;
-            if b == b'<' {
-                let save = r.pos;
-                let mut closed = true;
-                for &want in &end.as_bytes()[1..] {
-                    if r.next(true)? != want {
-                        closed = false;
-                        break;
-                    }
-                }
-                if closed {
-                    break;
-                }
-                r.pos = save;
-            }
-            if b != b'\r' {
-                raw.push(b);
-            }
-        }
-        let Some(content) = unescape(&raw) else {
-            return Some(None);
-        };
-        text.push_str(&content);
-        text.push_str(&end);
-        Some(content)
-    };
-    Some(Some(Parse::Tag {
-        tag: Tag {
-            name,
-            attrs,
-            content,
-            text,
-        },
-        len: r.pos,
-        keep: r.keep,
-    }))
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn scan_chunks(chunks: &[&[u8]]) -> (Vec<u8>, Vec<Tag>) {
-        let mut s = Scanner::new(64 * 1024);
-        let mut out = Vec::new();
-        let mut tags = Vec::new();
-        for c in chunks {
-            tags.extend(s.feed(c, &mut out).tags);
-        }
-        (out, tags)
-    }
-
-    #[test]
-    fn a_self_closing_tag_is_removed_and_returned() {
-        let (out, tags) =
-            scan_chunks(&[b"before <fugue:spawn command=\"cargo test\" direction='down'/> after"]);
-        assert_eq!(out, b"before  after");
-        assert_eq!(tags.len(), 1);
-        assert_eq!(tags[0].name, "spawn");
-        assert_eq!(tags[0].attr("command"), Some("cargo test"));
-        assert_eq!(tags[0].attr("direction"), Some("down"));
-        assert_eq!(tags[0].content, None);
-    }
-
-    #[test]
-    fn content_tags_and_entities() {
-        let (out, tags) =
-            scan_chunks(&[b"<fugue:input pane=\"%3\" submit=\"true\">a &lt;b&gt; &amp; &quot;c&quot;\nline 2</fugue:input>!"]);
-        assert_eq!(out, b"!");
-        assert_eq!(tags[0].content.as_deref(), Some("a <b> & \"c\"\nline 2"));
-        assert_eq!(tags[0].attr("pane"), Some("%3"));
-    }
-
-    #[test]
-    fn a_tag_split_across_reads() {
-        let (out, tags) = scan_chunks(&[b"x <fugue:not", b"ify>hello</fugue:no", b"tify> y"]);
-        assert_eq!(out, b"x  y");
-        assert_eq!(tags[0].content.as_deref(), Some("hello"));
-    }
-
-    #[test]
-    fn a_wrapped_tag_with_indentation_and_sgr_keeps_its_escapes() {
-        let input = b"\x1b[1m<fugue:spawn com\x1b[0m\r\n    mand=\"make\x1b[32m all\"/>\x1b[0mz";
-        let (out, tags) = scan_chunks(&[input]);
-        assert_eq!(tags.len(), 1, "{out:?}");
-        assert_eq!(tags[0].attr("command"), Some("make all"));
-        assert_eq!(out, b"\x1b[1m\x1b[0m\x1b[32m\x1b[0mz");
-        assert_eq!(tags[0].text, "<fugue:spawn command=\"make all\"/>");
-    }
-
-    #[test]
-    fn malformed_and_unknown_tags_pass_through_unchanged() {
-        for input in [
-            &b"<fugue:frobnicate x=\"1\"/>"[..],
-            b"<fugue:spawn command=unquoted/>",
-            b"<fugue:spawn command=\"a<b\"/>",
-            b"<fugue:spawn command=\"&bogus;\"/>",
-            b"<fugue:spawncommand=\"x\"/>",
-            b"a < b and <b>html</b> <fugue> <fugue:> <fugue:spawn",
-            b"<fugue:notify>no end tag",
-            b"\x1b]0;<fugue:spawn command=\"x\"/>\x07",
-        ] {
-            let mut s = Scanner::new(64 * 1024);
-            let mut out = Vec::new();
-            let found = s.feed(input, &mut out);
-            // A possible tag still open at the end is held back until more output or
-            // until scanning stops.
-            s.flush(&mut out);
-            assert!(
-                found.tags.is_empty(),
-                "{:?}",
-                String::from_utf8_lossy(input)
-            );
-            assert_eq!(out, input, "{:?}", String::from_utf8_lossy(input));
-        }
-    }
-
-    #[test]
-    fn an_overlong_candidate_is_released() {
-        let mut s = Scanner::new(100);
-        let mut out = Vec::new();
-        let mut input = b"<fugue:notify>".to_vec();
-        input.extend(std::iter::repeat_n(b'x', 300));
-        let found = s.feed(&input, &mut out);
-        assert!(found.overflowed);
-        assert!(found.tags.is_empty());
-        assert_eq!(out, input);
-    }
-
-    #[test]
-    fn less_than_in_escape_sequences_is_not_a_candidate() {
-        let (out, tags) = scan_chunks(&[b"\x1b[<u", b"<fugue:list/>"]);
-        assert_eq!(out, b"\x1b[<u");
-        assert_eq!(tags.len(), 1);
-    }
-
-    #[test]
-    fn every_split_point_gives_the_same_result() {
-        let input: &[u8] =
-            b"ab\x1b[31m<fugue:read pane=\"%1\" lines=\"5\"/>cd<fugue:notify>hi</fugue:notify>ef<x";
-        let (whole, whole_tags) = scan_chunks(&[input]);
-        for i in 0..input.len() {
-            for j in i..input.len() {
-                let (out, tags) = scan_chunks(&[&input[..i], &input[i..j], &input[j..]]);
-                assert_eq!(tags, whole_tags, "split at {i},{j}");
-                assert_eq!(out, whole, "split at {i},{j}");
-            }
-        }
-        assert_eq!(whole_tags.len(), 2);
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
-        /// Without a complete tag, the scanner is invisible: every byte comes out as it
-        /// went in, whatever the chunking; and nothing ever panics.
-        #[test]
-        fn passthrough_is_exact(
-            pieces in proptest::collection::vec(
-                proptest::prop_oneof![
-                    proptest::strategy::Just(b"<".to_vec()),
-                    proptest::strategy::Just(b"<fugue:".to_vec()),
-                    proptest::strategy::Just(b"<fugue:spawn".to_vec()),
-                    proptest::strategy::Just(b" command=\"".to_vec()),
-                    proptest::strategy::Just(b"\"".to_vec()),
-                    proptest::strategy::Just(b"/".to_vec()),
-                    proptest::strategy::Just(b">".to_vec()),
-                    proptest::strategy::Just(b"\x1b[".to_vec()),
-                    proptest::strategy::Just(b"\x1b]".to_vec()),
-                    proptest::strategy::Just(b"\x07".to_vec()),
-                    proptest::strategy::Just(b"\r\n  ".to_vec()),
-                    proptest::strategy::Just(b"&amp;".to_vec()),
-                    proptest::collection::vec(proptest::num::u8::ANY, 0..8),
-                ],
-                0..40,
-            ),
-            cuts in proptest::collection::vec(0usize..400, 0..6),
-        ) {
-            let input: Vec<u8> = pieces.concat();
-            let mut cuts: Vec<usize> = cuts.into_iter().map(|c| c.min(input.len())).collect();
-            cuts.sort_unstable();
-            let mut s = Scanner::new(256);
-            let mut out = Vec::new();
-            let mut tags = Vec::new();
-            let mut last = 0;
-            for c in cuts.into_iter().chain([input.len()]) {
-                tags.extend(s.feed(&input[last..c], &mut out).tags);
-                last = c;
-            }
-            s.flush(&mut out);
-            if tags.is_empty() {
-                proptest::prop_assert_eq!(out, input);
-            } else {
-                proptest::prop_assert!(out.len() < input.len());
-            }
-        }
-    }
-}
+mod tests;

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::UnixStream;
 use tokio::net::unix::OwnedWriteHalf;
-use tokio::sync::{Mutex, Notify, mpsc};
+use tokio::sync::{Mutex, Notify};
 use tokio_util::codec::{FramedRead, FramedWrite};
 
 /// The write half of a connection, shared by the request loop and the frame task.
@@ -124,7 +124,7 @@ async fn handle(server: Arc<Server>, stream: UnixStream) {
         return;
     }
     let notify = Arc::new(Notify::new());
-    let (control_tx, control_rx) = mpsc::unbounded_channel();
+    let mailbox = Arc::new(crate::server::Mailbox::default());
     server.clients.lock().insert(
         id,
         ClientEntry {
@@ -133,7 +133,7 @@ async fn handle(server: Arc<Server>, stream: UnixStream) {
             session: None,
             size: None,
             notify: Arc::clone(&notify),
-            control: control_tx,
+            control: Arc::clone(&mailbox),
         },
     );
     let frame_task = (hello.kind == ClientKind::Tui).then(|| {
@@ -142,7 +142,7 @@ async fn handle(server: Arc<Server>, stream: UnixStream) {
             id,
             Arc::clone(&writer),
             notify,
-            control_rx,
+            mailbox,
         ))
     });
     let origin = Origin::Client {

@@ -10,14 +10,14 @@
 
 use super::clients::{Writer, send};
 use crate::pane::PaneShared;
-use crate::server::{Control, Server};
+use crate::server::{Control, Mailbox, Server};
 use fugue_protocol::PaneId;
 use fugue_protocol::message::ServerMessage;
 use fugue_protocol::screen::{ClientLayout, Frame};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::Notify;
 
 /// How often the layout is recomputed while only pane contents change (titles and
 /// window names follow the programs running in panes).
@@ -54,7 +54,7 @@ pub async fn run(
     client: u64,
     writer: Writer,
     notify: Arc<Notify>,
-    mut control: mpsc::UnboundedReceiver<Control>,
+    mailbox: Arc<Mailbox>,
 ) {
     let rate = f64::from(server.config().server.frame_rate.max(1));
     let mut sent: HashMap<PaneId, PaneSent> = HashMap::new();
@@ -67,21 +67,22 @@ pub async fn run(
         tokio::select! {
             _ = notify.notified() => {}
             _ = sleep_until(deadline), if deadline.is_some() => {}
-            msg = control.recv() => {
-                let msg = match msg {
-                    Some(Control::Notice(text)) => ServerMessage::Notice(text),
-                    Some(Control::Detached(reason)) => {
-                        for (_, p) in visible.drain(..) {
-                            p.unsubscribe(&notify);
+            _ = mailbox.wake.notified() => {
+                while let Some(msg) = mailbox.take() {
+                    let msg = match msg {
+                        Control::Notice(text) => ServerMessage::Notice(text),
+                        Control::Detached(reason) => {
+                            for (_, p) in visible.drain(..) {
+                                p.unsubscribe(&notify);
+                            }
+                            sent.clear();
+                            last_layout = None;
+                            ServerMessage::Detached { reason }
                         }
-                        sent.clear();
-                        last_layout = None;
-                        ServerMessage::Detached { reason }
+                    };
+                    if !send(&writer, &msg).await {
+                        return;
                     }
-                    None => return,
-                };
-                if !send(&writer, &msg).await {
-                    return;
                 }
                 continue;
             }

@@ -1,13 +1,18 @@
 //! The sideband surface: tags printed by agents in panes become Commands.
 //!
-//! The scanner (in the pane layer) finds tags; here each pane's tags are run in order,
-//! once each, within a rate, through the one dispatcher with the origin "sideband, pane
-//! %N", and their results are written to the pane's result folder. Depth and count of
-//! spawned panes are bounded by the dispatcher's policy, so a pane whose children print
-//! the same spawn tag cannot start a runaway chain.
+//! The scanner (in the pane layer) finds tags; the pane's reader thread hands them
+//! straight to [`offer`], which decides at once whether each may run: a repaint of a tag
+//! already seen is skipped, a tag over the pane's rate is refused. Only tags that may
+//! run are queued, in a small bounded queue per pane, for the pane's worker task, which
+//! runs them in order through the one dispatcher with the origin "sideband, pane %N" and
+//! writes their results. Depth and count of spawned panes are bounded by the
+//! dispatcher's policy, so a pane whose children print the same spawn tag cannot start a
+//! runaway chain. Refusals are reported through a [`report::Reporter`], at most once per
+//! second per pane however many tags a pane prints.
 
 mod commands;
 pub mod limits;
+mod report;
 pub mod results;
 
 use crate::dispatch::dispatch_via;
@@ -20,99 +25,248 @@ use fugue_protocol::{
 };
 use limits::{PaneLimits, Verdict};
 use parking_lot::Mutex;
+use report::{Refusal, Reporter};
+use results::Results;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc;
+use tokio::sync::{Notify, mpsc};
 
-/// Each pane's queue of tags, worked through in order by one task per pane.
-#[derive(Default)]
-pub struct Queues(Mutex<HashMap<PaneId, mpsc::UnboundedSender<Tag>>>);
+/// Tags that may run and wait for the pane's worker; more are refused as "busy". The
+/// rate limit keeps this from filling unless the dispatcher is stuck.
+const QUEUE: usize = 64;
 
-/// Tags arrived from a pane's reader thread.
-pub fn received(server: &Arc<Server>, pane: PaneId, tags: Vec<Tag>, overflowed: bool) {
-    if overflowed {
-        let max = server.config().sideband.max_tag_bytes;
-        tracing::warn!(
-            "pane {pane}: a possible sideband tag grew past {max} bytes and was shown as text"
-        );
+/// How often a pane's refusals are reported at most.
+const REPORT_EVERY: Duration = Duration::from_secs(1);
+
+/// Every pane's sideband state.
+pub struct Sideband {
+    panes: Mutex<HashMap<PaneId, Entry>>,
+    /// Where workers run: tags arrive on reader threads, outside the runtime.
+    runtime: Option<tokio::runtime::Handle>,
+}
+
+impl Default for Sideband {
+    fn default() -> Sideband {
+        Sideband {
+            panes: Mutex::new(HashMap::new()),
+            runtime: tokio::runtime::Handle::try_current().ok(),
+        }
     }
-    if tags.is_empty() {
+}
+
+struct Entry {
+    queue: mpsc::Sender<Queued>,
+    shared: Arc<Shared>,
+}
+
+/// What a pane's reader thread and its worker share.
+struct Shared {
+    intake: Mutex<Intake>,
+    /// Wakes the worker when there is something to report.
+    wake: Notify,
+}
+
+struct Intake {
+    limits: PaneLimits,
+    /// Tags counted so far (names results of tags without an id).
+    counter: u64,
+    reporter: Reporter,
+}
+
+/// A tag that may run.
+struct Queued {
+    tag: Tag,
+    /// Its result file's name.
+    stem: String,
+}
+
+/// Tags (and the count of possible tags that overflowed the size bound) found in a
+/// pane's output. Called from the pane's reader thread; never blocks on the runtime.
+pub fn offer(server: &Arc<Server>, pane: PaneId, tags: Vec<Tag>, overflows: u32) {
+    let Some((queue, shared)) = entry(server, pane) else {
         return;
+    };
+    let now = Instant::now();
+    let mut report = false;
+    {
+        let mut intake = shared.intake.lock();
+        if overflows > 0 {
+            intake.reporter.overflowed(overflows, now);
+            report = true;
+        }
+        for tag in tags {
+            let verdict = intake.limits.check(tag.attr("id"), &tag.text, now);
+            if verdict == Verdict::Repeat {
+                tracing::debug!(
+                    "pane {pane}: {} printed again (a repaint); not run again",
+                    tag.shape()
+                );
+                continue;
+            }
+            intake.counter += 1;
+            let stem = tag
+                .attr("id")
+                .and_then(results::file_stem)
+                .unwrap_or_else(|| format!("tag-{}", intake.counter));
+            let refused = |error: CommandError, reason: &str, tag: Tag, stem: String| Refusal {
+                stem,
+                command: tag.name,
+                error,
+                reason: reason.into(),
+                has_file: false,
+            };
+            if verdict == Verdict::TooFast {
+                let rate = server.config().sideband.rate_per_second;
+                let error = CommandError::new(
+                    ErrorCode::LimitExceeded,
+                    format!("pane {pane} printed tags faster than the limit of {rate} per second"),
+                )
+                .with_suggestion("wait a moment and print the tag again with a new id");
+                let r = refused(error, "rate limit", tag, stem);
+                intake.reporter.refused(r, now);
+                report = true;
+                continue;
+            }
+            match queue.try_send(Queued { tag, stem }) {
+                Ok(()) => {}
+                Err(mpsc::error::TrySendError::Full(q)) => {
+                    let error = CommandError::new(
+                        ErrorCode::LimitExceeded,
+                        format!("pane {pane} already has {QUEUE} tags waiting to run"),
+                    )
+                    .with_suggestion("wait for the results of earlier tags first");
+                    let r = refused(error, "too many waiting", q.tag, q.stem);
+                    intake.reporter.refused(r, now);
+                    report = true;
+                }
+                // The pane is closing.
+                Err(mpsc::error::TrySendError::Closed(_)) => return,
+            }
+        }
     }
-    let mut queues = server.sideband.0.lock();
-    let tx = queues.entry(pane).or_insert_with(|| {
-        let (tx, rx) = mpsc::unbounded_channel();
-        tokio::spawn(worker(Arc::clone(server), pane, rx));
-        tx
+    if report {
+        shared.wake.notify_one();
+    }
+}
+
+/// The pane's queue and shared state, made (with its worker) on its first tag.
+fn entry(server: &Arc<Server>, pane: PaneId) -> Option<(mpsc::Sender<Queued>, Arc<Shared>)> {
+    let mut panes = server.sideband.panes.lock();
+    if let Some(e) = panes.get(&pane) {
+        return Some((e.queue.clone(), Arc::clone(&e.shared)));
+    }
+    // Output read after a pane closed must not bring its results back.
+    if !server.tree.lock().panes.contains_key(&pane) {
+        return None;
+    }
+    let Some(runtime) = &server.sideband.runtime else {
+        tracing::warn!("pane {pane}: sideband tags found but no runtime to run them");
+        return None;
+    };
+    let sb = server.config().sideband.clone();
+    let shared = Arc::new(Shared {
+        intake: Mutex::new(Intake {
+            limits: PaneLimits::new(
+                sb.rate_per_second,
+                sb.burst,
+                Duration::from_secs(sb.dedup_seconds),
+                Instant::now(),
+            ),
+            counter: 0,
+            reporter: Reporter::new(REPORT_EVERY),
+        }),
+        wake: Notify::new(),
     });
-    for tag in tags {
-        let _ = tx.send(tag);
-    }
+    let (tx, rx) = mpsc::channel(QUEUE);
+    runtime.spawn(worker(Arc::clone(server), pane, Arc::clone(&shared), rx));
+    panes.insert(
+        pane,
+        Entry {
+            queue: tx.clone(),
+            shared: Arc::clone(&shared),
+        },
+    );
+    Some((tx, shared))
 }
 
 /// Drops a closed pane's queue (its worker then ends).
 pub fn forget(server: &Server, pane: PaneId) {
-    server.sideband.0.lock().remove(&pane);
+    server.sideband.panes.lock().remove(&pane);
 }
 
-async fn worker(server: Arc<Server>, pane: PaneId, mut rx: mpsc::UnboundedReceiver<Tag>) {
-    let sb = server.config().sideband.clone();
-    let mut limits = PaneLimits::new(
-        sb.rate_per_second,
-        sb.burst,
-        Duration::from_secs(sb.dedup_seconds),
-        Instant::now(),
-    );
-    let mut counter = 0u64;
-    while let Some(tag) = rx.recv().await {
-        if !server.tree.lock().panes.contains_key(&pane) {
+async fn worker(
+    server: Arc<Server>,
+    pane: PaneId,
+    shared: Arc<Shared>,
+    mut rx: mpsc::Receiver<Queued>,
+) {
+    let mut results = Results::new(server.sideband_dir(pane));
+    loop {
+        let due = shared.intake.lock().reporter.due();
+        tokio::select! {
+            queued = rx.recv() => {
+                let Some(q) = queued else { break };
+                if !alive(&server, pane) {
+                    break;
+                }
+                run(&server, pane, &shared, &mut results, q).await;
+            }
+            _ = shared.wake.notified() => {}
+            _ = sleep_until(due), if due.is_some() => {}
+        }
+        if !alive(&server, pane) {
             break;
         }
-        counter += 1;
-        run(&server, pane, &mut limits, tag, counter).await;
+        deliver(&server, pane, &shared, &mut results);
     }
 }
 
-async fn run(server: &Arc<Server>, pane: PaneId, limits: &mut PaneLimits, tag: Tag, counter: u64) {
-    let given = tag.attr("id");
-    let id = match given {
-        Some(g) => match results::file_stem(g) {
-            Some(stem) => stem,
-            None => {
-                let e = CommandError::invalid_argument(
-                    "id",
-                    format!("`{g}` cannot name a result file"),
-                )
-                .with_suggestion(
-                    "ids may hold letters, digits, `.`, `_` and `-`, at most 64 of them",
-                );
-                finish(server, pane, &format!("tag-{counter}"), &tag.name, Err(e));
-                return;
-            }
-        },
-        None => format!("tag-{counter}"),
-    };
-    let outcome = match limits.check(given, &tag.text, Instant::now()) {
-        Verdict::Repeat => {
-            tracing::debug!(
-                "pane {pane}: {} repeated (a repaint); not run again",
-                tag.text
-            );
-            return;
-        }
-        Verdict::TooFast => Err(CommandError::new(
-            ErrorCode::LimitExceeded,
-            format!(
-                "pane {pane} printed tags faster than the limit of {} per second",
-                server.config().sideband.rate_per_second
-            ),
+fn alive(server: &Server, pane: PaneId) -> bool {
+    server.tree.lock().panes.contains_key(&pane)
+}
+
+async fn sleep_until(when: Option<Instant>) {
+    match when {
+        Some(t) => tokio::time::sleep_until(t.into()).await,
+        None => std::future::pending().await,
+    }
+}
+
+async fn run(
+    server: &Arc<Server>,
+    pane: PaneId,
+    shared: &Shared,
+    results: &mut Results,
+    q: Queued,
+) {
+    let Queued { tag, stem } = q;
+    let outcome = match tag.attr("id") {
+        Some(given) if results::file_stem(given).is_none() => Err(CommandError::invalid_argument(
+            "id",
+            format!("`{given}` cannot name a result file"),
         )
-        .with_suggestion("wait a moment and print the tag again with a new id")),
-        Verdict::Run => execute(server, pane, &tag).await,
+        .with_suggestion(
+            "ids may hold letters, digits, `.`, `_` and `-`, at most 64 of them (not `refused`)",
+        )),
+        _ => execute(server, pane, &tag).await,
     };
-    finish(server, pane, &id, &tag.name, outcome);
+    let body = results::body(&stem, &tag.name, &outcome);
+    if let Err(e) = results.write(&stem, &body) {
+        tracing::warn!("pane {pane}: cannot write the sideband result {stem}: {e}");
+    }
+    if let Err(error) = outcome {
+        let reason = error.code.as_str().to_string();
+        let r = Refusal {
+            stem,
+            command: tag.name,
+            error,
+            reason,
+            has_file: true,
+        };
+        shared.intake.lock().reporter.refused(r, Instant::now());
+    }
 }
 
 /// Runs a tag's commands through the dispatcher.
@@ -151,31 +305,74 @@ async fn execute(server: &Arc<Server>, pane: PaneId, tag: &Tag) -> Result<Value,
     }
 }
 
-/// Writes the result file and reports refusals.
-fn finish(
-    server: &Arc<Server>,
-    pane: PaneId,
-    id: &str,
-    command: &str,
-    outcome: Result<Value, CommandError>,
-) {
-    if let Err(e) = &outcome {
-        let refused = matches!(e.code, ErrorCode::Forbidden | ErrorCode::LimitExceeded);
-        if refused {
-            tracing::warn!("pane {pane}: sideband {command} refused: {}", e.message);
-            let session = server.tree.lock().locate(pane).map(|(s, _)| s);
-            if let Some(s) = session {
-                server.tell_clients(
-                    Some(s),
-                    Control::Notice(format!("sideband {pane}: {}", e.message)),
+/// Reports what the pane's reporter says is due: in the log, in result files and as a
+/// notice to people attached to the pane's session.
+fn deliver(server: &Arc<Server>, pane: PaneId, shared: &Shared, results: &mut Results) {
+    let due = shared.intake.lock().reporter.take(Instant::now());
+    let max = server.config().sideband.max_tag_bytes;
+    if due.overflows > 0 {
+        tracing::warn!(
+            "pane {pane}: a possible sideband tag grew past {max} bytes and was shown as text"
+        );
+    }
+    if let Some(r) = due.refusal {
+        tracing::warn!(
+            "pane {pane}: sideband <fugue:{}> (result {}) refused: {}",
+            r.command,
+            r.stem,
+            r.error.message
+        );
+        notify(
+            server,
+            pane,
+            format!(
+                "sideband {pane}: <fugue:{}> refused: {}",
+                r.command, r.error.message
+            ),
+        );
+        if !r.has_file {
+            let body = results::body(&r.stem, &r.command, &Err(r.error));
+            if let Err(e) = results.write(&r.stem, &body) {
+                tracing::warn!(
+                    "pane {pane}: cannot write the sideband result {}: {e}",
+                    r.stem
                 );
             }
-        } else {
-            tracing::info!("pane {pane}: sideband {command} failed: {}", e.message);
         }
     }
-    let body = results::body(id, command, &outcome);
-    if let Err(e) = results::write(&server.sideband_dir(pane), id, &body) {
-        tracing::warn!("pane {pane}: cannot write the sideband result {id}: {e}");
+    let Some(s) = due.summary else { return };
+    if s.overflows > 0 {
+        tracing::warn!(
+            "pane {pane}: {} more possible sideband tags grew past {max} bytes and were shown as text",
+            s.overflows
+        );
+    }
+    if s.count == 0 {
+        return;
+    }
+    let more = if s.count as usize > s.ids.len() {
+        ", …"
+    } else {
+        ""
+    };
+    tracing::warn!(
+        "pane {pane}: sideband: {} in the last second (results {}{more})",
+        s.describe(),
+        s.ids.join(", ")
+    );
+    notify(server, pane, format!("sideband {pane}: {}", s.describe()));
+    let body = results::summary_body(
+        &s,
+        "print fewer tags, more slowly; a tag listed here did not run: print it again with a new id",
+    );
+    if let Err(e) = results.write(results::SUMMARY_STEM, &body) {
+        tracing::warn!("pane {pane}: cannot write the sideband refusal summary: {e}");
+    }
+}
+
+fn notify(server: &Server, pane: PaneId, text: String) {
+    let session = server.tree.lock().locate(pane).map(|(s, _)| s);
+    if let Some(s) = session {
+        server.tell_clients(Some(s), Control::Notice(text));
     }
 }
