@@ -6,6 +6,7 @@
 //!   callbacks.
 //! - [`process`]: what runs in the foreground of a pane.
 
+pub mod child;
 pub mod history;
 pub mod lines;
 pub mod process;
@@ -15,6 +16,7 @@ pub mod state;
 pub mod switch;
 pub mod tags;
 pub mod terminal;
+pub mod writer;
 
 use fugue_protocol::PaneId;
 use parking_lot::Mutex;

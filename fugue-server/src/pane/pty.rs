@@ -2,13 +2,14 @@
 //!
 //! PTY reads block, so each pane has its own reader thread that feeds the pane's state
 //! directly; nothing on the async runtime ever waits for a program, and a reader never
-//! waits for a client. Writes go through a writer thread so that a program that stops
-//! reading its input cannot stall the dispatcher. A waiter thread collects the exit
-//! status.
+//! waits for a client. Writes that may block go through a writer thread so that a
+//! program that stops reading its input cannot stall the dispatcher (see `writer.rs`).
+//! A waiter thread collects the exit status. The program itself is started with
+//! `posix_spawn` (see `child.rs`).
 
 use super::PaneShared;
 use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
-use std::io::{Read, Write};
+use std::io::Read;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
@@ -32,34 +33,12 @@ pub enum SpawnError {
     Program { program: String, reason: String },
 }
 
-/// Bytes for the program, and optionally a signal when they have been written.
-pub struct WriteJob {
-    pub bytes: Vec<u8>,
-    pub done: Option<tokio::sync::oneshot::Sender<()>>,
-}
-
-/// A handle for writing to a pane's program, usable without holding the session tree.
-#[derive(Clone)]
-pub struct PtyInput(mpsc::Sender<WriteJob>);
-
-impl PtyInput {
-    /// Queues bytes and returns a receiver that fires once they have been written.
-    pub fn write_acked(&self, bytes: Vec<u8>) -> Option<tokio::sync::oneshot::Receiver<()>> {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        self.0
-            .send(WriteJob {
-                bytes,
-                done: Some(tx),
-            })
-            .ok()?;
-        Some(rx)
-    }
-}
+pub use super::writer::{PtyInput, WriteJob};
 
 /// The server's handle on a running pane program.
 pub struct Pty {
     master: Box<dyn MasterPty + Send>,
-    input: mpsc::Sender<WriteJob>,
+    input: PtyInput,
     pid: Option<u32>,
     exited: Arc<AtomicBool>,
 }
@@ -112,26 +91,7 @@ impl Pty {
                 pixel_height: 0,
             })
             .map_err(|e| SpawnError::Pty(e.to_string()))?;
-        let mut cmd = CommandBuilder::new(&program);
-        cmd.args(spec.argv.iter().skip(1));
-        if let Some(cwd) = &spec.cwd {
-            cmd.cwd(cwd);
-        }
-        for (k, v) in &spec.env {
-            cmd.env(k, v);
-        }
-        let child = pair
-            .slave
-            .spawn_command(cmd)
-            .map_err(|e| SpawnError::Program {
-                program: program.clone(),
-                reason: e.to_string(),
-            })?;
-        // The parent's copy of the slave must go, or the reader never sees end of file.
-        drop(pair.slave);
-        let pid = child.process_id();
-        // We reap the child ourselves with waitpid to get the real signal number.
-        drop(child);
+        let pid = start_program(&spec, &program, pair.slave, &*pair.master)?;
         let reader = pair
             .master
             .try_clone_reader()
@@ -140,25 +100,20 @@ impl Pty {
             .master
             .take_writer()
             .map_err(|e| SpawnError::Pty(e.to_string()))?;
-        let (input, jobs) = mpsc::channel::<WriteJob>();
         let (eof_tx, eof_rx) = mpsc::channel::<()>();
         let exited = Arc::new(AtomicBool::new(false));
         let name = format!("{}", shared.id);
-
-        spawn_thread(format!("pane-writer {name}"), move || {
-            writer_loop(writer, jobs)
-        })?;
+        let master_fd = pair.master.as_raw_fd();
+        let input = PtyInput::start(
+            format!("pane-writer {name}"),
+            writer,
+            master_fd.and_then(super::writer::dup_cloexec),
+        )
+        .map_err(|e| SpawnError::Pty(format!("could not start a thread: {e}")))?;
         let replies = input.clone();
         let reader_shared = Arc::clone(&shared);
         // The reader's own handle on the master, to see what runs in the foreground.
-        let fg_fd = pair
-            .master
-            .as_raw_fd()
-            // SAFETY: dup of a descriptor we own; the result is owned by OwnedFd.
-            .map(|fd| unsafe { libc::dup(fd) })
-            .filter(|fd| *fd >= 0)
-            // SAFETY: a fresh descriptor from dup, owned by nobody else.
-            .map(|fd| unsafe { <std::os::fd::OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(fd) });
+        let fg_fd = master_fd.and_then(super::writer::dup_cloexec);
         spawn_thread(format!("pane-reader {name}"), move || {
             reader_loop(reader, &reader_shared, &replies, fg_fd, &*on_tags);
             let _ = eof_tx.send(());
@@ -166,10 +121,7 @@ impl Pty {
         let exited_flag = Arc::clone(&exited);
         let waiter_shared = Arc::clone(&shared);
         spawn_thread(format!("pane-waiter {name}"), move || {
-            let status = match pid {
-                Some(pid) => wait_pid(pid as i32),
-                None => -1,
-            };
+            let status = wait_pid(pid);
             exited_flag.store(true, Ordering::Release);
             let _ = eof_rx.recv_timeout(DRAIN_GRACE);
             waiter_shared.exited(status);
@@ -178,18 +130,18 @@ impl Pty {
         Ok(Pty {
             master: pair.master,
             input,
-            pid,
+            pid: u32::try_from(pid).ok(),
             exited,
         })
     }
 
-    /// Queues bytes for the program. False when the program is gone.
+    /// Writes bytes for the program. False when the program is gone.
     pub fn write(&self, bytes: Vec<u8>) -> bool {
-        self.input.send(WriteJob { bytes, done: None }).is_ok()
+        self.input.write(bytes)
     }
 
     pub fn input(&self) -> PtyInput {
-        PtyInput(self.input.clone())
+        self.input.clone()
     }
 
     pub fn resize(&self, cols: u16, rows: u16) {
@@ -239,27 +191,55 @@ impl Pty {
     }
 }
 
+/// Starts the program on the PTY's slave side; returns its pid. The server's copy of
+/// the slave is closed afterwards, or the reader would never see the end of output.
+fn start_program(
+    spec: &SpawnSpec,
+    program: &str,
+    slave: Box<dyn portable_pty::SlavePty + Send>,
+    master: &(dyn MasterPty + Send),
+) -> Result<i32, SpawnError> {
+    let failed = |reason: String| SpawnError::Program {
+        program: program.to_string(),
+        reason,
+    };
+    let pid = match master.tty_name() {
+        Some(tty) => super::child::spawn(&super::child::ChildSpec {
+            argv: &spec.argv,
+            env: &spec.env,
+            cwd: spec.cwd.as_deref(),
+            tty: &tty,
+        })
+        .map_err(|e| failed(e.to_string()))?,
+        // A PTY without a name to open: let portable-pty fork and set it up.
+        None => {
+            let mut cmd = CommandBuilder::new(program);
+            cmd.args(spec.argv.iter().skip(1));
+            if let Some(cwd) = &spec.cwd {
+                cmd.cwd(cwd);
+            }
+            for (k, v) in &spec.env {
+                cmd.env(k, v);
+            }
+            let child = slave
+                .spawn_command(cmd)
+                .map_err(|e| failed(e.to_string()))?;
+            // Reaped with waitpid by the waiter thread, for the real signal number.
+            child
+                .process_id()
+                .and_then(|p| i32::try_from(p).ok())
+                .ok_or_else(|| failed("it has no process id".into()))?
+        }
+    };
+    Ok(pid)
+}
+
 fn spawn_thread(name: String, f: impl FnOnce() + Send + 'static) -> Result<(), SpawnError> {
     std::thread::Builder::new()
         .name(name)
         .spawn(f)
         .map(|_| ())
         .map_err(|e| SpawnError::Pty(format!("could not start a thread: {e}")))
-}
-
-fn writer_loop(mut writer: Box<dyn Write + Send>, jobs: mpsc::Receiver<WriteJob>) {
-    for job in jobs {
-        if writer
-            .write_all(&job.bytes)
-            .and_then(|_| writer.flush())
-            .is_err()
-        {
-            return;
-        }
-        if let Some(done) = job.done {
-            let _ = done.send(());
-        }
-    }
 }
 
 /// What a pane's threads report to the server.
@@ -275,7 +255,7 @@ pub struct PaneEvents {
 fn reader_loop(
     mut reader: Box<dyn Read + Send>,
     shared: &PaneShared,
-    replies: &mpsc::Sender<WriteJob>,
+    replies: &PtyInput,
     fg_fd: Option<std::os::fd::OwnedFd>,
     on_tags: &(dyn Fn(Vec<super::tags::Tag>, u32) + Send),
 ) {
@@ -330,10 +310,7 @@ fn reader_loop(
             (out, state.seq())
         };
         if !out.replies.is_empty() {
-            let _ = replies.send(WriteJob {
-                bytes: out.replies,
-                done: None,
-            });
+            let _ = replies.write(out.replies);
         }
         shared.changed(seq, true);
         if !out.tags.is_empty() || out.tag_overflows > 0 {

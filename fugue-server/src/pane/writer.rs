@@ -1,0 +1,158 @@
+//! Writing to a pane's program.
+//!
+//! A program that stops reading its input must never stall the dispatcher, so writes
+//! that may block go through a writer thread. A keystroke, though, is a few bytes that a
+//! terminal with room in its input queue takes at once: when nothing is queued ahead of
+//! it and the terminal says it has room, it is written right away from the caller, which
+//! saves the wake-up of the writer thread on the way of every key.
+
+use parking_lot::Mutex;
+use std::io::Write;
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, mpsc};
+
+/// Bytes for the program, and optionally a signal when they have been written.
+pub struct WriteJob {
+    pub bytes: Vec<u8>,
+    pub done: Option<tokio::sync::oneshot::Sender<()>>,
+}
+
+/// The most bytes written without the writer thread (a key, not a paste).
+const DIRECT_MAX: usize = 64;
+
+struct Shared {
+    /// The terminal, for direct writes.
+    fd: Option<OwnedFd>,
+    /// Jobs sent to the thread and not yet written.
+    queued: AtomicUsize,
+    /// Held for every write, so direct writes and the thread's never interleave.
+    order: Mutex<()>,
+}
+
+/// A handle for writing to a pane's program, usable without holding the session tree.
+#[derive(Clone)]
+pub struct PtyInput {
+    tx: mpsc::Sender<WriteJob>,
+    shared: Arc<Shared>,
+}
+
+impl PtyInput {
+    /// Starts the writer thread for `writer`; `fd` (the same terminal) is used for
+    /// direct writes when given.
+    pub fn start(
+        name: String,
+        mut writer: Box<dyn Write + Send>,
+        fd: Option<OwnedFd>,
+    ) -> std::io::Result<PtyInput> {
+        let (tx, jobs) = mpsc::channel::<WriteJob>();
+        let shared = Arc::new(Shared {
+            fd,
+            queued: AtomicUsize::new(0),
+            order: Mutex::new(()),
+        });
+        let thread_shared = Arc::clone(&shared);
+        std::thread::Builder::new().name(name).spawn(move || {
+            for job in jobs {
+                let ok = {
+                    let _order = thread_shared.order.lock();
+                    writer
+                        .write_all(&job.bytes)
+                        .and_then(|_| writer.flush())
+                        .is_ok()
+                };
+                thread_shared.queued.fetch_sub(1, Ordering::AcqRel);
+                if !ok {
+                    return;
+                }
+                if let Some(done) = job.done {
+                    let _ = done.send(());
+                }
+            }
+        })?;
+        Ok(PtyInput { tx, shared })
+    }
+
+    /// Writes bytes, now if that cannot block, else through the thread. False when the
+    /// program is gone.
+    pub fn write(&self, bytes: Vec<u8>) -> bool {
+        match self.write_direct(bytes) {
+            Ok(()) => true,
+            Err(bytes) => self.queue(bytes, None),
+        }
+    }
+
+    /// Writes bytes and returns a receiver that fires once they have been written.
+    pub fn write_acked(&self, bytes: Vec<u8>) -> Option<tokio::sync::oneshot::Receiver<()>> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        match self.write_direct(bytes) {
+            Ok(()) => {
+                let _ = tx.send(());
+            }
+            Err(bytes) => {
+                if !self.queue(bytes, Some(tx)) {
+                    return None;
+                }
+            }
+        }
+        Some(rx)
+    }
+
+    fn queue(&self, bytes: Vec<u8>, done: Option<tokio::sync::oneshot::Sender<()>>) -> bool {
+        self.shared.queued.fetch_add(1, Ordering::AcqRel);
+        if self.tx.send(WriteJob { bytes, done }).is_err() {
+            self.shared.queued.fetch_sub(1, Ordering::AcqRel);
+            return false;
+        }
+        true
+    }
+
+    /// Writes `bytes` at once when they are few, nothing is queued before them and the
+    /// terminal has room; otherwise hands them back.
+    fn write_direct(&self, bytes: Vec<u8>) -> Result<(), Vec<u8>> {
+        let Some(fd) = self.shared.fd.as_ref().map(AsRawFd::as_raw_fd) else {
+            return Err(bytes);
+        };
+        if bytes.is_empty() || bytes.len() > DIRECT_MAX {
+            return Err(bytes);
+        }
+        // The thread holds the lock while it writes; then this key waits its turn.
+        let Some(_order) = self.shared.order.try_lock() else {
+            return Err(bytes);
+        };
+        if self.shared.queued.load(Ordering::Acquire) != 0 || !has_room(fd) {
+            return Err(bytes);
+        }
+        // SAFETY: writes from a live buffer to a descriptor this handle keeps open.
+        let n = unsafe { libc::write(fd, bytes.as_ptr().cast(), bytes.len()) };
+        match usize::try_from(n) {
+            Ok(n) if n == bytes.len() => Ok(()),
+            // The rest is queued while the lock is still held, so nothing overtakes it.
+            Ok(n) if n > 0 => {
+                self.queue(bytes[n..].to_vec(), None);
+                Ok(())
+            }
+            _ => Err(bytes),
+        }
+    }
+}
+
+/// Whether the terminal takes a write now.
+fn has_room(fd: i32) -> bool {
+    let mut p = libc::pollfd {
+        fd,
+        events: libc::POLLOUT,
+        revents: 0,
+    };
+    // SAFETY: poll reads and writes only the one pollfd, which outlives the call.
+    let r = unsafe { libc::poll(&mut p, 1, 0) };
+    r == 1 && p.revents & libc::POLLOUT != 0
+}
+
+/// A close-on-exec duplicate of `fd` (programs started later must not inherit it).
+pub fn dup_cloexec(fd: i32) -> Option<OwnedFd> {
+    // SAFETY: F_DUPFD_CLOEXEC makes a new descriptor and touches no memory.
+    let new = unsafe { libc::fcntl(fd, libc::F_DUPFD_CLOEXEC, 0) };
+    // SAFETY: a fresh descriptor that nobody else owns.
+    (new >= 0).then(|| unsafe { <OwnedFd as std::os::fd::FromRawFd>::from_raw_fd(new) })
+}
