@@ -16,6 +16,7 @@ mod latency;
 mod mcp;
 mod memory;
 mod mux;
+mod outer_tmux;
 mod proc;
 mod report;
 mod stats;

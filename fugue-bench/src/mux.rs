@@ -400,11 +400,16 @@ impl Mux {
         }
     }
 
-    /// Starts a client attached to the bench session, in a terminal of `size`.
-    pub fn attach(&self, size: (u16, u16), parse: bool) -> anyhow::Result<crate::term::Outer> {
+    /// The command that attaches a client to the bench session.
+    pub fn attach_command(&self) -> Command {
         let mut c = self.cli(&["attach-session", "-t", SESSION]);
         c.env("TERM", "xterm-256color");
-        crate::term::Outer::spawn(c, size, parse)
+        c
+    }
+
+    /// Starts a client attached to the bench session, in a terminal of `size`.
+    pub fn attach(&self, size: (u16, u16), parse: bool) -> anyhow::Result<crate::term::Outer> {
+        crate::term::Outer::spawn(self.attach_command(), size, parse)
     }
 
     /// The server's resident memory, in bytes.

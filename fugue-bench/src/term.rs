@@ -16,12 +16,105 @@ struct Probe {
     hit: Option<Instant>,
 }
 
-struct Shared {
+/// What an outer terminal shows: the client's output parsed (or only counted), and the
+/// probes waiting on it.
+pub struct Screen {
     parser: Mutex<Option<vt100::Parser>>,
     probe: Mutex<Option<Probe>>,
     changed: Condvar,
     bytes: AtomicU64,
     closed: Mutex<bool>,
+}
+
+impl Screen {
+    pub fn new((cols, rows): (u16, u16), parse: bool) -> Arc<Screen> {
+        Arc::new(Screen {
+            parser: Mutex::new(parse.then(|| vt100::Parser::new(nz(rows), nz(cols), 0))),
+            probe: Mutex::new(None),
+            changed: Condvar::new(),
+            bytes: AtomicU64::new(0),
+            closed: Mutex::new(false),
+        })
+    }
+
+    /// Output of the client that arrived at `at`.
+    pub fn feed(&self, chunk: &[u8], at: Instant) {
+        self.bytes.fetch_add(chunk.len() as u64, Ordering::Relaxed);
+        let mut parser = self.parser.lock();
+        if let Some(p) = parser.as_mut() {
+            p.process(chunk);
+            let mut probe = self.probe.lock();
+            if let Some(pr) = probe.as_mut().filter(|p| p.hit.is_none())
+                && (pr.pred)(p.screen())
+            {
+                pr.hit = Some(at);
+            }
+        }
+        drop(parser);
+        self.changed.notify_all();
+    }
+
+    /// The client's output ended.
+    pub fn close(&self) {
+        *self.closed.lock() = true;
+        self.changed.notify_all();
+    }
+
+    /// Bytes the client has written to its terminal so far.
+    pub fn bytes(&self) -> u64 {
+        self.bytes.load(Ordering::Relaxed)
+    }
+
+    /// Waits until the client has written at least `n` bytes.
+    pub fn wait_bytes(&self, n: u64, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        let mut closed = self.closed.lock();
+        while self.bytes() < n {
+            if *closed || Instant::now() >= deadline {
+                return false;
+            }
+            self.changed
+                .wait_for(&mut closed, Duration::from_millis(20));
+        }
+        true
+    }
+
+    /// Arms a probe: from now on, the first chunk after which `pred` holds is timed.
+    pub fn arm(&self, pred: impl Fn(&vt100::Screen) -> bool + Send + 'static) {
+        *self.probe.lock() = Some(Probe {
+            pred: Box::new(pred),
+            hit: None,
+        });
+    }
+
+    /// Waits for the armed probe; returns when its condition became true.
+    pub fn wait_probe(&self, timeout: Duration) -> Option<Instant> {
+        let deadline = Instant::now() + timeout;
+        let mut parser = self.parser.lock();
+        loop {
+            if let Some(hit) = self.probe.lock().as_ref().and_then(|p| p.hit) {
+                return Some(hit);
+            }
+            if Instant::now() >= deadline {
+                return None;
+            }
+            self.changed.wait_until(&mut parser, deadline);
+        }
+    }
+
+    pub fn contents(&self) -> String {
+        self.parser
+            .lock()
+            .as_ref()
+            .map(|p| p.screen().contents())
+            .unwrap_or_default()
+    }
+}
+
+/// Something keys can be typed into whose screen can be watched.
+pub trait Keyboard {
+    fn send(&mut self, bytes: &[u8]) -> anyhow::Result<()>;
+    fn screen(&self) -> &Screen;
 }
 
 /// A client running in a PTY.
@@ -30,7 +123,7 @@ pub struct Outer {
     _master: Box<dyn MasterPty + Send>,
     writer: Box<dyn Write + Send>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
-    shared: Arc<Shared>,
+    shared: Arc<Screen>,
 }
 
 fn nz(v: u16) -> std::num::NonZeroU16 {
@@ -69,13 +162,7 @@ impl Outer {
         let mut reader = pair.master.try_clone_reader()?;
         let mut answer = pair.master.take_writer()?;
         let writer = answer_writer(&*pair.master)?;
-        let shared = Arc::new(Shared {
-            parser: Mutex::new(parse.then(|| vt100::Parser::new(nz(rows), nz(cols), 0))),
-            probe: Mutex::new(None),
-            changed: Condvar::new(),
-            bytes: AtomicU64::new(0),
-            closed: Mutex::new(false),
-        });
+        let shared = Screen::new((cols, rows), parse);
         let s = Arc::clone(&shared);
         std::thread::Builder::new()
             .name("outer-terminal".into())
@@ -98,22 +185,9 @@ impl Outer {
                             }
                         }
                     }
-                    s.bytes.fetch_add(n as u64, Ordering::Relaxed);
-                    let mut parser = s.parser.lock();
-                    if let Some(p) = parser.as_mut() {
-                        p.process(chunk);
-                        let mut probe = s.probe.lock();
-                        if let Some(pr) = probe.as_mut().filter(|p| p.hit.is_none())
-                            && (pr.pred)(p.screen())
-                        {
-                            pr.hit = Some(at);
-                        }
-                    }
-                    drop(parser);
-                    s.changed.notify_all();
+                    s.feed(chunk, at);
                 }
-                *s.closed.lock() = true;
-                s.changed.notify_all();
+                s.close();
             })?;
         Ok(Outer {
             _master: pair.master,
@@ -123,63 +197,21 @@ impl Outer {
         })
     }
 
-    /// Types bytes as if on the keyboard.
-    pub fn send(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
+    /// Bytes the client has written to its terminal so far.
+    pub fn wait_bytes(&self, n: u64, timeout: Duration) -> bool {
+        self.shared.wait_bytes(n, timeout)
+    }
+}
+
+impl Keyboard for Outer {
+    fn send(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
         self.writer.write_all(bytes)?;
         self.writer.flush()?;
         Ok(())
     }
 
-    /// Bytes the client has written to its terminal so far.
-    pub fn bytes(&self) -> u64 {
-        self.shared.bytes.load(Ordering::Relaxed)
-    }
-
-    /// Waits until the client has written at least `n` bytes.
-    pub fn wait_bytes(&self, n: u64, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
-        let mut closed = self.shared.closed.lock();
-        while self.bytes() < n {
-            if *closed || Instant::now() >= deadline {
-                return false;
-            }
-            self.shared
-                .changed
-                .wait_for(&mut closed, Duration::from_millis(20));
-        }
-        true
-    }
-
-    /// Arms a probe: from now on, the first chunk after which `pred` holds is timed.
-    pub fn arm(&self, pred: impl Fn(&vt100::Screen) -> bool + Send + 'static) {
-        *self.shared.probe.lock() = Some(Probe {
-            pred: Box::new(pred),
-            hit: None,
-        });
-    }
-
-    /// Waits for the armed probe; returns when its condition became true.
-    pub fn wait_probe(&self, timeout: Duration) -> Option<Instant> {
-        let deadline = Instant::now() + timeout;
-        let mut parser = self.shared.parser.lock();
-        loop {
-            if let Some(hit) = self.shared.probe.lock().as_ref().and_then(|p| p.hit) {
-                return Some(hit);
-            }
-            if Instant::now() >= deadline {
-                return None;
-            }
-            self.shared.changed.wait_until(&mut parser, deadline);
-        }
-    }
-
-    pub fn contents(&self) -> String {
-        self.shared
-            .parser
-            .lock()
-            .as_ref()
-            .map(|p| p.screen().contents())
-            .unwrap_or_default()
+    fn screen(&self) -> &Screen {
+        &self.shared
     }
 }
 
