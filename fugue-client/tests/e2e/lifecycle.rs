@@ -139,3 +139,25 @@ fn audit_log_has_a_line_per_command_and_no_typed_text() {
     );
     assert!(lines[0]["time"].as_str().is_some_and(|t| t.ends_with('Z')));
 }
+
+/// Programs that ask the terminal who it is get an answer with no client attached
+/// (primary and secondary device attributes), as they would in any terminal.
+#[test]
+fn device_attribute_queries_are_answered_without_a_client() {
+    let w = World::new();
+    w.ok(&["new", "-d", "-s", "da", "-x", "100", "-y", "20"]);
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "da",
+        "stty -echo -icanon min 0 time 20; printf '\\033[c'; sleep 0.2; printf '\\033[>c'; sleep 0.2; dd bs=256 count=1 2>/dev/null | od -An -c | tr -d ' \\n'; echo; echo da-done",
+        "Enter",
+    ]);
+    let screen = super::harness::eventually("the answers", || {
+        let s = w.ok(&["capture-pane", "-p", "-t", "da"]);
+        // The typed line shows it too; the answer is the line that is only that.
+        s.lines().any(|l| l.trim() == "da-done").then_some(s)
+    });
+    assert!(screen.contains("033[?1;2c"), "{screen}");
+    assert!(screen.contains("033[>84;0;0c"), "{screen}");
+}

@@ -130,8 +130,8 @@ fn colors_and_wide_characters_are_drawn_as_the_pane_holds_them() {
     let w = World::new();
     let mut t = w.tui(&["new-session", "-s", "c"], 80, 24);
     t.wait_text("[c]");
-    t.send(b"clear; printf '\\033[1;31mRED\\033[0m \\033[38;2;1;2;3mRGB\\033[0m \\346\\227\\245\\346\\234\\254x\\n'\r");
-    t.wait_text("日本x");
+    t.send(b"clear; printf '\\033[1;31mRED\\033[0m \\033[38;2;1;2;3mRGB\\033[0m \\346\\227\\245\\346\\234\\254x \\033[3mIT\\033[0m \\033[4mUL\\033[0m \\033[7mRV\\033[0m \\033[38;5;200mIX\\033[0m\\n'\r");
+    t.wait_text("日本x IT UL RV IX");
     t.screen(|s| {
         let (row, col) = (0..24)
             .find_map(|r| {
@@ -149,6 +149,22 @@ fn colors_and_wide_characters_are_drawn_as_the_pane_holds_them() {
         assert_eq!(wide.contents(), "日");
         assert!(wide.is_wide());
         assert_eq!(s.cell(row, col + 12).expect("cell").contents(), "x");
+        let at = |dx: u16| s.cell(row, col + dx).expect("cell");
+        assert!(at(14).italic() && !at(14).underline(), "italic");
+        assert!(at(17).underline() && !at(17).italic(), "underline");
+        assert!(at(20).inverse(), "reverse");
+        assert_eq!(at(23).fgcolor(), vt100::Color::Idx(200));
+        // The terminal's cursor is where the pane's is: after the prompt below.
+        let prompt: String = s.rows(0, 80).nth(usize::from(row + 1)).unwrap_or_default();
+        let x = prompt
+            .chars()
+            .collect::<Vec<_>>()
+            .windows(2)
+            .position(|w| w == ['$', ' '])
+            .expect("prompt") as u16
+            + 2;
+        assert_eq!(s.cursor_position(), (row + 1, x));
+        assert!(!s.hide_cursor());
     });
 }
 
