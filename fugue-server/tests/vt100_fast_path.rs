@@ -1,5 +1,6 @@
-//! The vendored vt100's ASCII fast path (see vendor/README.md) must leave exactly the
-//! screen its general path leaves, for any output and any screen size.
+//! The vendored vt100's fast paths (printable ASCII, bulk erase; see vendor/README.md)
+//! must leave exactly the screen the general paths leave, for any output and any screen
+//! size.
 
 use proptest::prelude::*;
 use std::num::NonZeroU16;
@@ -7,7 +8,7 @@ use std::num::NonZeroU16;
 fn parser(rows: u16, cols: u16, fast: bool) -> vt100::Parser {
     let nz = |v: u16| NonZeroU16::new(v).unwrap_or(NonZeroU16::MIN);
     let mut p = vt100::Parser::new(nz(rows), nz(cols), 20);
-    p.screen_mut().set_fast_ascii(fast);
+    p.screen_mut().set_fast_paths(fast);
     p
 }
 
@@ -25,6 +26,9 @@ fn piece() -> impl Strategy<Value = Vec<u8>> {
         Just(b"\x1b[0m".to_vec()),
         Just(b"\x1b[2;3H".to_vec()),
         Just(b"\x1b[K".to_vec()),
+        Just(b"\x1b[0K".to_vec()),
+        Just(b"\x1b[41m".to_vec()),
+        Just(b"\x1b[1;4H".to_vec()),
         Just(b"\x1b[2J".to_vec()),
         Just(b"\x1b[1;2r".to_vec()),
         Just(b"\x1b[?1049h".to_vec()),

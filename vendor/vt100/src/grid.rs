@@ -613,6 +613,16 @@ impl Grid {
         }
     }
 
+    /// fugue patch: `erase_row_forward` without per-cell wide checks: only a wide
+    /// character cut by the first erased column needs care; every cell from there to
+    /// the end of the row is cleared, and the row no longer wraps (the same result,
+    /// checked against `erase_row_forward` by a property test).
+    pub fn erase_row_forward_bulk(&mut self, attrs: crate::attrs::Attrs) {
+        let col = self.pos.col;
+        let row = self.current_row_mut();
+        row.erase_from(col, attrs);
+    }
+
     pub fn erase_row_backward(&mut self, attrs: crate::attrs::Attrs) {
         let size = self.size;
         let pos = self.pos;

@@ -121,6 +121,21 @@ impl Row {
         }
     }
 
+    /// Clears every cell from `col` on (fugue patch; see
+    /// `Grid::erase_row_forward_bulk`).
+    pub fn erase_from(&mut self, col: u16, attrs: crate::attrs::Attrs) {
+        let i = usize::from(col);
+        if i >= self.cells.len() {
+            return;
+        }
+        // The left half of a wide character whose right half is erased goes too.
+        self.clear_wide(col);
+        for cell in &mut self.cells[i..] {
+            cell.clear(attrs);
+        }
+        self.wrapped = false;
+    }
+
     pub fn truncate(&mut self, len: u16) {
         self.cells.truncate(usize::from(len));
         self.set_truncated();

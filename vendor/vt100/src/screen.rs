@@ -92,8 +92,9 @@ pub struct Screen {
     cursor_style: CursorStyle,
 
     last_char: Option<char>,
-    /// fugue patch: take the ASCII fast path in `text` (off only to test it).
-    fast_ascii: bool,
+    /// fugue patch: take the fast paths (printable ASCII in `text`, bulk erase in
+    /// `el`); off only to test them against the general paths.
+    fast_paths: bool,
 }
 
 impl Screen {
@@ -124,7 +125,7 @@ impl Screen {
             cursor_style: CursorStyle::default(),
 
             last_char: None,
-            fast_ascii: true,
+            fast_paths: true,
         }
     }
 
@@ -794,8 +795,8 @@ impl Screen {
     /// Turns the printable-ASCII fast path of text output on or off; both give the
     /// same screen (fugue patch; tests compare them).
     #[doc(hidden)]
-    pub fn set_fast_ascii(&mut self, on: bool) {
-        self.fast_ascii = on;
+    pub fn set_fast_paths(&mut self, on: bool) {
+        self.fast_paths = on;
     }
 
     /// fugue patch: writes a printable ASCII character in the common case (the cell
@@ -1111,10 +1112,18 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
         );
     }
 
+    #[inline]
     pub fn text(&mut self, c: char) {
-        if self.screen.fast_ascii && (' '..='~').contains(&c) && self.screen.text_ascii(c as u8) {
+        if self.screen.fast_paths && (' '..='~').contains(&c) && self.screen.text_ascii(c as u8) {
             return;
         }
+        self.text_general(c);
+    }
+
+    /// fugue patch: the general path of `text`, kept out of line so the ASCII fast path
+    /// does not pay for saving the registers this one needs.
+    #[inline(never)]
+    fn text_general(&mut self, c: char) {
         let screen = &mut self.screen;
         let pos = screen.grid().pos();
         let attrs = screen.attrs;
@@ -1369,6 +1378,7 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
     pub fn el(&mut self, mode: u16, mut unhandled: impl FnMut(&mut Self)) {
         let attrs = self.screen.attrs;
         match mode {
+            0 if self.screen.fast_paths => self.screen.grid_mut().erase_row_forward_bulk(attrs),
             0 => self.screen.grid_mut().erase_row_forward(attrs),
             1 => self.screen.grid_mut().erase_row_backward(attrs),
             2 => self.screen.grid_mut().erase_row(attrs),
