@@ -118,8 +118,11 @@ fn fugue_mcp_as_a_child_process() {
         )
         .await;
         // Interrupt only once `sleep` runs in the foreground, as a careful agent would.
+        // (What runs in the foreground is not an event a wait can name: look again
+        // until a deadline; a loaded machine can take a while to start `sleep`.)
         let mut running = false;
-        for _ in 0..200 {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while std::time::Instant::now() < deadline {
             let panes = ok(&c, "list_panes", json!({})).await;
             running = panes["panes"]
                 .as_array()
@@ -129,7 +132,7 @@ fn fugue_mcp_as_a_child_process() {
             if running {
                 break;
             }
-            ok(&c, "wait_for", json!({ "pane": p2, "idle_ms": 20 })).await;
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
         }
         assert!(running, "sleep never ran in {p2}");
         ok(&c, "send_input", json!({ "pane": p2, "keys": ["C-c"] })).await;
@@ -142,7 +145,8 @@ fn fugue_mcp_as_a_child_process() {
         ok(
             &c,
             "wait_for",
-            json!({ "pane": p2, "text": "^after-interrupt$", "after_cursor": sent2["cursor"] }),
+            // Not anchored at the start: the shell's new prompt may share the line.
+            json!({ "pane": p2, "text": "after-interrupt$", "after_cursor": sent2["cursor"] }),
         )
         .await;
         ok(&c, "close_pane", json!({ "pane": p2 })).await;

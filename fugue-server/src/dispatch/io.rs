@@ -1,9 +1,10 @@
 //! Commands that talk to a pane's program: input in, screen and history out.
 
 use super::Exec;
+use crate::pane::PaneShared;
 use crate::pane::lines::LineCursor;
 use crate::session::tree::Pane;
-use fugue_protocol::keys::KeyModes;
+use fugue_protocol::keys::{KeyCode, KeyModes, Mods};
 use fugue_protocol::observe::InputSent;
 use fugue_protocol::{
     CapturePane, CommandError, ErrorCode, InputPart, PaneId, Response, SendInput, Target,
@@ -100,23 +101,14 @@ pub async fn deliver(exec: &Exec<'_>, id: PaneId, parts: &[InputPart]) -> Result
             input.write_acked(bytes).ok_or_else(gone)?;
             continue;
         }
-        // Subscribed before writing, so the program's reaction cannot be missed.
-        let seq_before = shared.seq();
-        let notify = Arc::new(Notify::new());
-        shared.subscribe(&notify);
+        let reaction = Reaction::watch(&shared);
         let written = input.write_acked(bytes).ok_or_else(gone)?;
         let deadline = tokio::time::Instant::now() + TEXT_SETTLE;
         if tokio::time::timeout_at(deadline, written).await.is_ok() {
-            while shared.seq() == seq_before {
-                if tokio::time::timeout_at(deadline, notify.notified())
-                    .await
-                    .is_err()
-                {
-                    break;
-                }
-            }
+            reaction
+                .wait(deadline.saturating_duration_since(tokio::time::Instant::now()))
+                .await;
         }
-        shared.unsubscribe(&notify);
     }
     Ok(())
 }
@@ -176,13 +168,93 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         }
         .encode()
     };
+    // An interrupt (C-c, C-z, C-\) makes the terminal throw away input it has not
+    // handed to the program yet: whatever an agent sends next must arrive after the
+    // program has reacted, so this call returns only then (or after a short bound).
+    let interrupt = exec.origin.surface() != super::origin::Surface::Keys
+        && c.parts.last().is_some_and(|p| {
+            matches!(p, InputPart::Key(k) if k.mods.contains(Mods::CTRL)
+                && matches!(k.code, KeyCode::Char('c' | 'z' | '\\')))
+        });
+    let reaction = interrupt.then(|| Reaction::watch(&shared));
     if needs_settle {
         deliver(exec, id, &c.parts).await?;
     } else {
         let tree = exec.server.tree.lock();
         write_now(&tree, id, &c.parts)?;
     }
+    if let Some(r) = reaction {
+        r.wait_settled(TEXT_SETTLE).await;
+    }
     Ok(Response::Sent(InputSent { pane: id, cursor }))
+}
+
+/// Waits for a program to react (change its screen) to input written after `watch`.
+struct Reaction<'a> {
+    shared: &'a PaneShared,
+    seq: u64,
+    notify: Arc<Notify>,
+}
+
+impl<'a> Reaction<'a> {
+    fn watch(shared: &'a Arc<PaneShared>) -> Reaction<'a> {
+        let notify = Arc::new(Notify::new());
+        // Subscribed before the input is written, so the reaction cannot be missed.
+        shared.subscribe(&notify);
+        Reaction {
+            shared,
+            seq: shared.seq(),
+            notify,
+        }
+    }
+
+    async fn wait(self, bound: Duration) {
+        let deadline = tokio::time::Instant::now() + bound;
+        while self.shared.seq() == self.seq {
+            if tokio::time::timeout_at(deadline, self.notify.notified())
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+    }
+}
+
+impl Reaction<'_> {
+    /// Waits for the reaction and then for the output to pause (a shell echoes `^C`
+    /// at once and prints its prompt a moment later), all within `bound`.
+    async fn wait_settled(self, bound: Duration) {
+        let deadline = tokio::time::Instant::now() + bound;
+        let mut seen = self.seq;
+        loop {
+            let wait = if self.shared.seq() == seen {
+                if seen == self.seq {
+                    deadline
+                } else {
+                    (tokio::time::Instant::now() + SETTLED_AFTER).min(deadline)
+                }
+            } else {
+                seen = self.shared.seq();
+                continue;
+            };
+            if tokio::time::timeout_at(wait, self.notify.notified())
+                .await
+                .is_err()
+            {
+                return;
+            }
+        }
+    }
+}
+
+/// Quiet that counts as a program having finished reacting to an interrupt.
+const SETTLED_AFTER: Duration = Duration::from_millis(30);
+
+impl Drop for Reaction<'_> {
+    fn drop(&mut self) {
+        self.shared.unsubscribe(&self.notify);
+    }
 }
 
 /// Writes parts at once, without waiting between them.
