@@ -118,8 +118,11 @@ fn fugue_mcp_as_a_child_process() {
         )
         .await;
         // Interrupt only once `sleep` runs in the foreground, as a careful agent would.
+        // Bounded by time, not by rounds: the pane is quiet, so each round is quick, and
+        // the foreground command's name is read at most once a second.
         let mut running = false;
-        for _ in 0..200 {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        while std::time::Instant::now() < until {
             let panes = ok(&c, "list_panes", json!({})).await;
             running = panes["panes"]
                 .as_array()
