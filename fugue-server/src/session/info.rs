@@ -60,6 +60,9 @@ impl Tree {
             cursor_row: cursor.row,
             cursor_col: cursor.col,
             sideband: p.sideband,
+            created_by: p.creator.describe(),
+            parent: p.creator.pane(),
+            agent: None,
         })
     }
 
@@ -119,7 +122,7 @@ impl Tree {
                 title: p.display_title(),
                 active: id == w.active,
                 exit_status: p.exit_status,
-                badge: None,
+                badge: p.badge.clone(),
             });
             panes.push((id, Arc::clone(&p.shared)));
         }
