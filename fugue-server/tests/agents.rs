@@ -1,0 +1,744 @@
+//! Agents through the MCP surface, in-process: an rmcp client over an in-memory duplex
+//! against the real dispatcher, real PTYs running the fake agent
+//! (`fugue-fake-agent`), and a real client socket that the agent's `fugue report`
+//! calls reach. The binaries come from the workspace build (`cargo test --workspace`
+//! builds them next to this test).
+
+use fugue_protocol::{
+    ClientKind, Command, InputPart, Key, NewSession, PaneId, Response, SendInput, Spawn, Target,
+};
+use fugue_server::config::{Config, Preset, Scope, TaskDelivery};
+use fugue_server::dispatch::audit::Audit;
+use fugue_server::dispatch::dispatch;
+use fugue_server::dispatch::origin::Origin;
+use fugue_server::server::{Server, run_events};
+use fugue_server::surfaces::mcp::handler::FugueMcp;
+use rmcp::model::{CallToolRequestParams, CallToolResult};
+use rmcp::service::RunningService;
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A binary of the workspace, next to this test's own directory.
+fn bin(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    let path = exe
+        .parent()
+        .and_then(|deps| deps.parent())
+        .map(|dir| dir.join(name))
+        .expect("target directory");
+    assert!(
+        path.is_file(),
+        "{} is missing: build the whole workspace first (cargo test --workspace builds it)",
+        path.display()
+    );
+    path
+}
+
+fn fake(work_ms: u64, extra: &[&str]) -> Preset {
+    let mut env = std::collections::BTreeMap::new();
+    env.insert("FAKE_AGENT_WORK_MS".to_string(), work_ms.to_string());
+    env.insert(
+        "FUGUE_BIN".to_string(),
+        bin("fugue").to_string_lossy().into_owned(),
+    );
+    Preset {
+        command: bin("fugue-fake-agent").to_string_lossy().into_owned(),
+        args: extra.iter().map(|s| s.to_string()).collect(),
+        env,
+        cwd: String::new(),
+        sideband: false,
+        deliver: TaskDelivery::Paste,
+        task_args: vec!["{task}".into()],
+        prompt: "^> ?$".into(),
+        awaiting_input: r"\(y/n\)".into(),
+        quiet_ms: 150,
+        ready_timeout_ms: 10_000,
+    }
+}
+
+struct Rig {
+    server: Arc<Server>,
+    _dir: tempfile::TempDir,
+}
+
+const PERSON: Origin = Origin::Client {
+    id: 900,
+    kind: ClientKind::Cli,
+    caller_pane: None,
+};
+
+impl Rig {
+    fn new(edit: impl FnOnce(&mut Config)) -> Rig {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = Config::default();
+        config.server.default_command = vec!["/bin/sh".into()];
+        config.agents.0.insert("fake".into(), fake(300, &[]));
+        config
+            .agents
+            .0
+            .insert("quiet".into(), fake(300, &["--no-report"]));
+        edit(&mut config);
+        let audit = Audit::open(&dir.path().join("audit.jsonl")).unwrap();
+        let socket = dir.path().join("sock");
+        let (server, events) = Server::new(config, socket.clone(), audit);
+        tokio::spawn(run_events(Arc::clone(&server), events));
+        // The agents' `fugue report` calls come in on the client socket.
+        let listener = tokio::net::UnixListener::bind(&socket).unwrap();
+        tokio::spawn(fugue_server::surfaces::clients::accept_loop(
+            Arc::clone(&server),
+            listener,
+        ));
+        Rig { server, _dir: dir }
+    }
+
+    async fn client(&self, connection: u64) -> RunningService<RoleClient, ()> {
+        let (server_io, client_io) = tokio::io::duplex(1 << 16);
+        let handler = FugueMcp::new(
+            Arc::clone(&self.server),
+            Origin::Mcp {
+                connection,
+                caller_pane: None,
+            },
+        );
+        tokio::spawn(async move {
+            if let Ok(running) = handler.serve(server_io).await {
+                let _ = running.waiting().await;
+            }
+        });
+        ().serve(client_io).await.unwrap()
+    }
+
+    /// A session a person made (the CLI), with a shell.
+    async fn person_session(&self, name: &str) -> PaneId {
+        let r = dispatch(
+            &self.server,
+            &PERSON,
+            Command::NewSession(NewSession {
+                name: Some(name.into()),
+                window_name: None,
+                size: Some((160, 50)),
+                spawn: Spawn::default(),
+            }),
+        )
+        .await
+        .unwrap();
+        match r {
+            Response::Created(c) => c.pane,
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+impl Drop for Rig {
+    fn drop(&mut self) {
+        self.server.begin_shutdown("test over");
+    }
+}
+
+async fn call(c: &RunningService<RoleClient, ()>, name: &str, args: Value) -> CallToolResult {
+    let Value::Object(map) = args else {
+        panic!("arguments must be an object")
+    };
+    c.call_tool(CallToolRequestParams::new(name.to_string()).with_arguments(map))
+        .await
+        .unwrap()
+}
+
+async fn ok(c: &RunningService<RoleClient, ()>, name: &str, args: Value) -> Value {
+    let r = call(c, name, args.clone()).await;
+    let v = r.structured_content.clone().unwrap_or(Value::Null);
+    assert_eq!(r.is_error, Some(false), "{name} {args} failed: {v}");
+    v
+}
+
+async fn err(c: &RunningService<RoleClient, ()>, name: &str, args: Value) -> Value {
+    let r = call(c, name, args.clone()).await;
+    let v = r.structured_content.clone().unwrap_or(Value::Null);
+    assert_eq!(r.is_error, Some(true), "{name} {args} should fail: {v}");
+    v
+}
+
+async fn agent_of(c: &RunningService<RoleClient, ()>, pane: &str) -> Value {
+    let panes = ok(c, "list_panes", json!({})).await;
+    panes["panes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == pane)
+        .map(|p| p["agent"].clone())
+        .unwrap_or_else(|| panic!("{pane} not listed: {panes}"))
+}
+
+fn states(agent: &Value) -> Vec<String> {
+    agent["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            format!(
+                "{}/{}",
+                h["state"].as_str().unwrap(),
+                h["by"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+fn screen(server: &Server, pane: &str) -> String {
+    let id: PaneId = pane.parse().unwrap();
+    let tree = server.tree.lock();
+    let p = tree.panes.get(&id).expect("pane");
+    p.shared.state.lock().screen().contents()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spawn_with_a_task_wait_for_idle_and_read_the_result() {
+    let rig = Rig::new(|_| {});
+    let c = rig.client(1).await;
+    let spawned = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "fake", "task": "add two and two", "tags": ["math"] }),
+    )
+    .await;
+    let pane = spawned["pane"].as_str().unwrap().to_string();
+    assert_eq!(spawned["task"], "delivered", "{spawned}");
+    assert_eq!(spawned["agent"], "fake");
+    let w = ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    assert_eq!(w["state"], "idle");
+    let r = ok(&c, "get_result", json!({ "pane": pane })).await;
+    assert_eq!(r["result"], "done(add two and two)");
+    assert!(r["reported_at_ms"].as_u64().unwrap() > 0);
+    // Every transition was an event: starting, ready, busy with the task (reported by
+    // the agent), idle (reported).
+    let agent = agent_of(&c, &pane).await;
+    let seen = states(&agent);
+    assert_eq!(
+        seen.iter()
+            .map(|s| s.split('/').next().unwrap())
+            .collect::<Vec<_>>(),
+        ["starting", "idle", "busy", "idle"],
+        "{seen:?}"
+    );
+    assert_eq!(seen.last().unwrap(), "idle/report");
+    assert_eq!(agent["tags"], json!(["math"]));
+    assert_eq!(agent["preset"], "fake");
+    // The agent has a badge for attached clients.
+    let id: PaneId = pane.parse().unwrap();
+    assert_eq!(
+        rig.server
+            .tree
+            .lock()
+            .panes
+            .get(&id)
+            .unwrap()
+            .badge
+            .as_deref(),
+        Some("idle")
+    );
+
+    // No result yet: not_ready, with what to do.
+    let idle = ok(&c, "spawn_agent", json!({ "agent": "fake" })).await;
+    assert_eq!(idle["task"], "none");
+    let e = err(&c, "get_result", json!({ "pane": idle["pane"] })).await;
+    assert_eq!(e["code"], "not_ready", "{e}");
+    assert!(e["suggestion"].as_str().unwrap().contains("state"));
+
+    // Unknown presets list the presets; placeholders must name dependencies.
+    let e = err(&c, "spawn_agent", json!({ "agent": "nope" })).await;
+    assert_eq!(e["code"], "invalid_argument");
+    let s = e["suggestion"].as_str().unwrap();
+    assert!(
+        s.contains("claude")
+            && s.contains("codex")
+            && s.contains("gemini")
+            && s.contains("shell")
+            && s.contains("fake"),
+        "{s}"
+    );
+    let e = err(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "fake", "task": "use {{%1.result}}" }),
+    )
+    .await;
+    assert!(e["message"].as_str().unwrap().contains("depends_on"), "{e}");
+    // The tool list offers the presets.
+    let tools = c.list_tools(None).await.unwrap().tools;
+    let spawn = tools.iter().find(|t| t.name == "spawn_agent").unwrap();
+    let presets = &spawn.input_schema["properties"]["agent"]["enum"];
+    assert!(
+        presets.as_array().unwrap().iter().any(|p| p == "fake"),
+        "{presets}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn heuristics_alone_see_busy_idle_and_a_question() {
+    let rig = Rig::new(|_| {});
+    let c = rig.client(1).await;
+    let spawned = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "quiet", "task": "think" }),
+    )
+    .await;
+    let pane = spawned["pane"].as_str().unwrap().to_string();
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    let agent = agent_of(&c, &pane).await;
+    let seen = states(&agent);
+    assert_eq!(
+        seen,
+        [
+            "starting/heuristic",
+            "idle/heuristic",
+            "busy/heuristic",
+            "idle/heuristic"
+        ]
+    );
+    // It reports nothing, so there is no result.
+    let e = err(&c, "get_result", json!({ "pane": pane })).await;
+    assert_eq!(e["code"], "not_ready");
+    // A question to a person on a quiet screen.
+    ok(
+        &c,
+        "send_input",
+        json!({ "pane": pane, "text": "ask", "submit": true }),
+    )
+    .await;
+    ok(
+        &c,
+        "wait_for",
+        json!({ "pane": pane, "state": "awaiting_input" }),
+    )
+    .await;
+    ok(
+        &c,
+        "send_input",
+        json!({ "pane": pane, "text": "y", "submit": true }),
+    )
+    .await;
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "busy" })).await;
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    assert!(screen(&rig.server, &pane).contains("done(ask: y)"));
+    // The end of the program is a state too, with its code.
+    ok(
+        &c,
+        "send_input",
+        json!({ "pane": pane, "text": "exit 3", "submit": true }),
+    )
+    .await;
+    let w = ok(&c, "wait_for", json!({ "pane": pane, "state": "exited" })).await;
+    assert_eq!(w["exit_status"], 3);
+    let agent = agent_of(&c, &pane).await;
+    assert_eq!(
+        (agent["state"].as_str(), agent["exit_code"].as_i64()),
+        (Some("exited"), Some(3))
+    );
+    // Waiting for a state it can no longer reach says so.
+    let e = err(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    assert_eq!(e["code"], "pane_exited");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pipeline_of_three_with_depends_on() {
+    let rig = Rig::new(|_| {});
+    let c = rig.client(1).await;
+    let a = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "fake", "task": "alpha" }),
+    )
+    .await;
+    let b = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "fake", "task": "beta" }),
+    )
+    .await;
+    let (a, b) = (a["pane"].as_str().unwrap(), b["pane"].as_str().unwrap());
+    // Spawned at once: its task waits for both results.
+    let third = ok(
+        &c,
+        "spawn_agent",
+        json!({
+            "agent": "fake",
+            "task": format!("combine {{{{{a}.result}}}} with {{{{{b}.result}}}}"),
+            "depends_on": [a, b],
+        }),
+    )
+    .await;
+    let p = third["pane"].as_str().unwrap();
+    assert!(
+        third["task"] == "waiting" || third["task"] == "delivered",
+        "{third}"
+    );
+    ok(
+        &c,
+        "wait_for",
+        json!({ "pane": p, "state": "idle", "timeout_ms": 20000 }),
+    )
+    .await;
+    let r = ok(&c, "get_result", json!({ "pane": p })).await;
+    assert_eq!(
+        r["result"], "done(combine done(alpha) with done(beta))",
+        "{r}"
+    );
+    // Chained after the fact: the results are there, the task goes at once.
+    let fourth = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "fake", "task": format!("check {{{{{p}.result}}}}"), "depends_on": [p] }),
+    )
+    .await;
+    assert_eq!(fourth["task"], "delivered");
+    ok(
+        &c,
+        "wait_for",
+        json!({ "pane": fourth["pane"], "state": "idle" }),
+    )
+    .await;
+    let r = ok(&c, "get_result", json!({ "pane": fourth["pane"] })).await;
+    assert_eq!(
+        r["result"],
+        "done(check done(combine done(alpha) with done(beta)))"
+    );
+    // A dependency that ends without a result fails the held task.
+    let q = ok(&c, "spawn_agent", json!({ "agent": "quiet" })).await;
+    let q = q["pane"].as_str().unwrap();
+    let held = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "fake", "task": format!("never {{{{{q}.result}}}}"), "depends_on": [q] }),
+    )
+    .await;
+    assert_eq!(held["task"], "waiting");
+    assert_eq!(held["state"], "starting");
+    ok(
+        &c,
+        "send_input",
+        json!({ "pane": q, "text": "exit", "submit": true }),
+    )
+    .await;
+    let h = held["pane"].as_str().unwrap();
+    ok(&c, "wait_for", json!({ "pane": h, "state": "idle" })).await;
+    assert_eq!(agent_of(&c, h).await["task"], "failed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn messages_wait_for_idle_and_for_a_person_to_pause() {
+    let rig = Rig::new(|c| {
+        c.agents.0.insert("slow".into(), fake(800, &[]));
+    });
+    let c = rig.client(1).await;
+    let s = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "slow", "task": "long job" }),
+    )
+    .await;
+    let pane = s["pane"].as_str().unwrap().to_string();
+    // While it works, a sync message waits for it to be idle.
+    let m = ok(
+        &c,
+        "send_message",
+        json!({ "to": pane, "text": "next please", "delivery": "sync" }),
+    )
+    .await;
+    assert_eq!(m["messages"][0]["status"], "delivered", "{m}");
+    let text = screen(&rig.server, &pane);
+    let answer = text.find("answer: done(long job)").expect("first answer");
+    let typed = text.find("> next please").expect("the message typed");
+    assert!(answer < typed, "typed before the agent was done:\n{text}");
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    let r = ok(&c, "get_result", json!({ "pane": pane })).await;
+    assert_eq!(r["result"], "done(next please)");
+
+    // A person types in the pane (keys of an attached client): the message waits until
+    // they have paused for 2 s, whatever the agent's state.
+    let id: PaneId = pane.parse().unwrap();
+    let keys = Origin::Client {
+        id: 901,
+        kind: ClientKind::Tui,
+        caller_pane: None,
+    };
+    let server = Arc::clone(&rig.server);
+    let typist = tokio::spawn(async move {
+        let mut last = Instant::now();
+        for ch in ["h", "m", "m", "\x7f", "\x7f", "\x7f"] {
+            dispatch(
+                &server,
+                &keys,
+                Command::SendInput(SendInput {
+                    target: Some(Target::Pane(id)),
+                    parts: vec![InputPart::Text(ch.into())],
+                }),
+            )
+            .await
+            .unwrap();
+            last = Instant::now();
+            tokio::time::sleep(Duration::from_millis(150)).await;
+        }
+        last
+    });
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let m = ok(
+        &c,
+        "send_message",
+        json!({ "to": pane, "text": "after the person", "delivery": "sync" }),
+    )
+    .await;
+    let delivered_at = Instant::now();
+    let last_key = typist.await.unwrap();
+    assert_eq!(m["messages"][0]["status"], "delivered", "{m}");
+    assert!(
+        delivered_at.duration_since(last_key) >= Duration::from_millis(2000),
+        "delivered {:?} after the last keystroke",
+        delivered_at.duration_since(last_key)
+    );
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    assert_eq!(
+        ok(&c, "get_result", json!({ "pane": pane })).await["result"],
+        "done(after the person)"
+    );
+
+    // A timeout says why.
+    ok(
+        &c,
+        "send_input",
+        json!({ "pane": pane, "text": "ask", "submit": true }),
+    )
+    .await;
+    ok(
+        &c,
+        "wait_for",
+        json!({ "pane": pane, "state": "awaiting_input" }),
+    )
+    .await;
+    let m = ok(
+        &c,
+        "send_message",
+        json!({ "to": pane, "text": "x", "delivery": "sync", "timeout_ms": 300 }),
+    )
+    .await;
+    assert_eq!(m["messages"][0]["status"], "timeout");
+    assert!(
+        m["messages"][0]["reason"]
+            .as_str()
+            .unwrap()
+            .contains("awaiting_input"),
+        "{m}"
+    );
+    // Tags address agents; async queues at once.
+    let t = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "fake", "tags": ["team"] }),
+    )
+    .await;
+    let m = ok(
+        &c,
+        "send_message",
+        json!({ "to": "tag:team", "text": "hello team" }),
+    )
+    .await;
+    assert_eq!(m["messages"][0]["status"], "queued");
+    assert_eq!(m["messages"][0]["pane"], t["pane"]);
+    ok(
+        &c,
+        "wait_for",
+        json!({ "pane": t["pane"], "state": "busy" }),
+    )
+    .await;
+    ok(
+        &c,
+        "wait_for",
+        json!({ "pane": t["pane"], "state": "idle" }),
+    )
+    .await;
+    assert_eq!(
+        ok(&c, "get_result", json!({ "pane": t["pane"] })).await["result"],
+        "done(hello team)"
+    );
+    let e = err(
+        &c,
+        "send_message",
+        json!({ "to": "tag:nobody", "text": "x" }),
+    )
+    .await;
+    assert_eq!(e["code"], "unknown_target");
+    assert!(e["suggestion"].as_str().unwrap().contains("team"), "{e}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn scope_own_hides_and_refuses_foreign_panes() {
+    let rig = Rig::new(|c| c.policy.mcp_scope = Scope::Own);
+    let foreign = rig.person_session("person").await;
+    let c = rig.client(1).await;
+    // Nothing of the person's is visible.
+    let panes = ok(&c, "list_panes", json!({})).await;
+    assert_eq!(panes["panes"], json!([]), "{panes}");
+    for (tool, args) in [
+        ("read_pane", json!({ "pane": foreign.to_string() })),
+        (
+            "send_input",
+            json!({ "pane": foreign.to_string(), "text": "x" }),
+        ),
+        (
+            "wait_for",
+            json!({ "pane": foreign.to_string(), "state": "idle" }),
+        ),
+        ("create_pane", json!({ "target": foreign.to_string() })),
+        (
+            "send_message",
+            json!({ "to": foreign.to_string(), "text": "x" }),
+        ),
+    ] {
+        let e = err(&c, tool, args).await;
+        assert_eq!(e["code"], "forbidden", "{tool}: {e}");
+        assert!(
+            e["message"]
+                .as_str()
+                .unwrap()
+                .contains(&foreign.to_string())
+        );
+        assert!(e["suggestion"].as_str().unwrap().contains("mcp_scope"));
+    }
+    // Its own work is visible and usable: a new session (the current one is not its own).
+    let mine = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "fake", "task": "own work" }),
+    )
+    .await;
+    let p = mine["pane"].as_str().unwrap();
+    assert_ne!(mine["session_name"], "person");
+    let panes = ok(&c, "list_panes", json!({})).await;
+    let ids: Vec<&str> = panes["panes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, [p]);
+    ok(&c, "wait_for", json!({ "pane": p, "state": "idle" })).await;
+    ok(&c, "read_pane", json!({ "pane": p })).await;
+    let found = ok(&c, "search_panes", json!({ "pattern": "." })).await;
+    assert!(
+        found["matches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["pane"] == p),
+        "{found}"
+    );
+    // Another connection sees neither.
+    let other = rig.client(2).await;
+    let e = err(&other, "get_result", json!({ "pane": p })).await;
+    assert_eq!(e["code"], "forbidden");
+    let e = err(&other, "read_pane", json!({ "pane": "%99" })).await;
+    assert_eq!(e["code"], "unknown_target");
+    assert!(
+        !e["suggestion"]
+            .as_str()
+            .unwrap()
+            .contains(&foreign.to_string()),
+        "an unknown target lists only the caller's panes: {e}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_persons_first_pane_is_protected_from_agents() {
+    let rig = Rig::new(|c| c.policy.mcp.push(fugue_protocol::Tier::Destroy));
+    let first = rig.person_session("person").await.to_string();
+    let c = rig.client(1).await;
+    ok(&c, "read_pane", json!({ "pane": first })).await;
+    for (tool, args) in [
+        ("send_input", json!({ "pane": first, "text": "x" })),
+        ("close_pane", json!({ "pane": first })),
+        ("kill_session", json!({ "session": "person" })),
+        ("run_command", json!({ "pane": first, "command": "true" })),
+    ] {
+        let e = err(&c, tool, args).await;
+        assert_eq!(e["code"], "forbidden", "{tool}: {e}");
+        assert!(
+            e["suggestion"]
+                .as_str()
+                .unwrap()
+                .contains("protect_first_pane")
+        );
+    }
+    // A second pane of the same session is not protected.
+    let second = ok(&c, "create_pane", json!({ "target": first })).await;
+    ok(
+        &c,
+        "send_input",
+        json!({ "pane": second["pane"], "text": "x" }),
+    )
+    .await;
+    // A person may of course type there.
+    dispatch(
+        &rig.server,
+        &PERSON,
+        Command::SendInput(SendInput {
+            target: Some(first.parse().unwrap()),
+            parts: vec![InputPart::Key(Key::char('x'))],
+        }),
+    )
+    .await
+    .unwrap();
+
+    let open = Rig::new(|c| c.policy.protect_first_pane = false);
+    let first = open.person_session("person").await.to_string();
+    let c = open.client(1).await;
+    ok(&c, "send_input", json!({ "pane": first, "text": "x" })).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reports_are_for_the_callers_own_pane() {
+    let rig = Rig::new(|_| {});
+    let c = rig.client(1).await;
+    let e = err(&c, "report", json!({ "state": "idle" })).await;
+    assert_eq!(e["code"], "invalid_argument", "{e}");
+    let e = err(&c, "report", json!({ "state": "exited" })).await;
+    assert_eq!(e["code"], "invalid_argument");
+    let e = err(&c, "report", json!({})).await;
+    assert_eq!(e["code"], "invalid_argument");
+    // An MCP client in a pane reports for that pane, and only that pane.
+    let p = rig.person_session("s").await;
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    let handler = FugueMcp::new(
+        Arc::clone(&rig.server),
+        Origin::Mcp {
+            connection: 5,
+            caller_pane: Some(p),
+        },
+    );
+    tokio::spawn(async move {
+        if let Ok(running) = handler.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let inside = ().serve(client_io).await.unwrap();
+    ok(
+        &inside,
+        "report",
+        json!({ "state": "busy", "result": "half way" }),
+    )
+    .await;
+    let agent = agent_of(&inside, &p.to_string()).await;
+    assert_eq!(
+        (agent["state"].as_str(), agent["by"].as_str()),
+        (Some("busy"), Some("report"))
+    );
+    assert_eq!(
+        ok(&inside, "get_result", json!({})).await["result"],
+        "half way"
+    );
+    let big = "x".repeat(fugue_protocol::RESULT_BYTES_MAX + 1);
+    let e = err(&inside, "report", json!({ "result": big })).await;
+    assert_eq!(e["code"], "limit_exceeded");
+}
