@@ -441,11 +441,12 @@ async fn messages_wait_for_idle_and_for_a_person_to_pause() {
     )
     .await;
     let pane = s["pane"].as_str().unwrap().to_string();
-    // While it works, a sync message waits for it to be idle.
+    // While it works, a sync message waits for it to be idle (with no quiet time asked,
+    // only the state holds it back).
     let m = ok(
         &c,
         "send_message",
-        json!({ "to": pane, "text": "next please", "delivery": "sync" }),
+        json!({ "to": pane, "text": "next please", "delivery": "sync", "quiescence_ms": 0 }),
     )
     .await;
     assert_eq!(m["messages"][0]["status"], "delivered", "{m}");
