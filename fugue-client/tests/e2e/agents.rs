@@ -187,7 +187,7 @@ fn scope_own_over_fugue_mcp_refuses_a_persons_pane() {
             .iter()
             .map(|p| s(&p["id"]))
             .collect();
-        assert_eq!(ids, [p.clone()]);
+        assert_eq!(ids, std::slice::from_ref(&p));
         ok(&c, "wait_for", json!({ "pane": p, "state": "idle" })).await;
         assert_eq!(
             s(&ok(&c, "get_result", json!({ "pane": p })).await["result"]),

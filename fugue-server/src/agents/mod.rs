@@ -28,8 +28,9 @@ use tokio::sync::{Notify, watch};
 
 /// State changes kept per pane for `list-panes`.
 const HISTORY: usize = 8;
-/// Results of closed panes kept for `get-result` and `depends_on`.
-const CLOSED_KEPT: usize = 256;
+/// Results of closed panes kept for `get-result` and `depends_on` (each at most
+/// RESULT_BYTES_MAX: 16 MiB at worst, usually a few KiB).
+const CLOSED_KEPT: usize = 64;
 /// Lines at the bottom of the screen searched for a question to a person.
 const ASK_LINES: usize = 10;
 /// Quiet time of a pane watched without a preset.

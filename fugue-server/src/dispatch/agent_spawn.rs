@@ -400,9 +400,22 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
     }
     let t = Arc::clone(&tracked);
     tokio::spawn(async move {
-        let outcome = match results_of(&server, &deps, None).await {
-            Ok(results) => type_task(&server, &t, &substitute(&task, &results)).await,
-            Err(e) => Err(e),
+        // Given up when the agent's own pane ends first.
+        let mut own = t.watch();
+        let gone = async move {
+            own.wait_for(|v| v.state == AgentState::Exited)
+                .await
+                .is_ok()
+        };
+        let outcome = tokio::select! {
+            r = results_of(&server, &deps, None) => match r {
+                Ok(results) => type_task(&server, &t, &substitute(&task, &results)).await,
+                Err(e) => Err(e),
+            },
+            _ = gone => Err(CommandError::new(
+                ErrorCode::PaneExited,
+                format!("pane {} ended before its dependencies reported", t.pane),
+            )),
         };
         if let Err(e) = outcome {
             tracing::warn!("pane {}: its task was not given: {}", t.pane, e.message);

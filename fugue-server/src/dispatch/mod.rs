@@ -61,7 +61,11 @@ pub async fn dispatch_via(
     let origin = delegated.as_ref().unwrap_or(origin);
     let detail = detail(&command, origin.is_agent());
     let config = server.config();
-    let scope = scope::Scope::of(&config, &server.tree.lock(), origin);
+    let scope = if scope::Scope::limited(&config, origin) {
+        scope::Scope::of(&config, &server.tree.lock(), origin)
+    } else {
+        scope::Scope::all()
+    };
     let mut exec = Exec {
         server,
         origin,

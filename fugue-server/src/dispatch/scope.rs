@@ -61,14 +61,20 @@ impl Scope {
         Scope::default()
     }
 
-    /// The scope of `origin` under the config.
-    pub fn of(config: &Config, tree: &Tree, origin: &Origin) -> Scope {
+    /// Whether `origin` is limited to its own panes (decided without the tree, so a
+    /// person's keystroke costs no extra lock).
+    pub fn limited(config: &Config, origin: &Origin) -> bool {
         let setting = match origin.surface() {
             Surface::Mcp => config.policy.mcp_scope,
             Surface::Sideband => config.policy.sideband_scope,
             _ => ScopeSetting::All,
         };
-        if setting == ScopeSetting::All {
+        setting == ScopeSetting::Own
+    }
+
+    /// The scope of `origin` under the config.
+    pub fn of(config: &Config, tree: &Tree, origin: &Origin) -> Scope {
+        if !Scope::limited(config, origin) {
             return Scope::all();
         }
         let (connection, me) = identity(tree, origin);
