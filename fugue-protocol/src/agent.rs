@@ -108,7 +108,7 @@ pub struct AgentInfo {
     pub preset: Option<String>,
     pub state: AgentState,
     /// The exit code, when the state is `exited`.
-    pub exit_code: Option<i32>,
+    pub exit_status: Option<i32>,
     pub by: StateSource,
     /// When the state was entered (ms since the Unix epoch).
     pub since_ms: u64,

@@ -260,7 +260,7 @@ fn responses() -> Vec<Result<Response, CommandError>> {
         agent: Some(AgentInfo {
             preset: Some("claude".into()),
             state: AgentState::Exited,
-            exit_code: Some(1),
+            exit_status: Some(1),
             by: StateSource::Heuristic,
             since_ms: 5,
             tags: vec!["a".into()],

@@ -335,7 +335,7 @@ async fn heuristics_alone_see_busy_idle_and_a_question() {
     assert_eq!(w["exit_status"], 3);
     let agent = agent_of(&c, &pane).await;
     assert_eq!(
-        (agent["state"].as_str(), agent["exit_code"].as_i64()),
+        (agent["state"].as_str(), agent["exit_status"].as_i64()),
         (Some("exited"), Some(3))
     );
     // Waiting for a state it can no longer reach says so.

@@ -290,7 +290,7 @@ pub fn print(out: &mut impl Write, printer: &AgentPrinter, resp: &Response) -> a
         (AgentPrinter::List { json: false }, Response::Panes(list)) => {
             for p in agents(list) {
                 let Some(a) = &p.agent else { continue };
-                let state = match (a.state, a.exit_code) {
+                let state = match (a.state, a.exit_status) {
                     (AgentState::Exited, Some(c)) => format!("exited({c})"),
                     (s, _) => s.to_string(),
                 };

@@ -309,7 +309,7 @@ impl Tracked {
         AgentInfo {
             preset: self.preset.clone(),
             state: v.state,
-            exit_code: v.exit_code,
+            exit_status: v.exit_code,
             by: v.by,
             since_ms: v.since_ms,
             tags: self.tags.clone(),

@@ -321,6 +321,20 @@ mod tests {
     }
 
     #[test]
+    fn the_documented_file_spells_out_every_shipped_preset() {
+        // With every field written out, the file's equality with the defaults (checked
+        // in config::tests) means the documented values are the shipped ones.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../config/fugue.toml");
+        let text = std::fs::read_to_string(path).expect("config/fugue.toml exists");
+        let table: toml::Table = text.parse().expect("it parses");
+        let agents = table["agents"].as_table().expect("[agents]");
+        for name in builtin().keys() {
+            let preset = agents[name].as_table().expect("a table per preset");
+            assert_eq!(preset.len(), 11, "agents.{name} leaves out fields");
+        }
+    }
+
+    #[test]
     fn shipped_presets_validate() {
         AgentsSection::default().validate().unwrap();
         let bad = parse("[agents.shell]\nprompt = \"(\"\n").unwrap();
