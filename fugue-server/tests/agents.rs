@@ -608,6 +608,19 @@ async fn scope_own_hides_and_refuses_foreign_panes() {
         );
         assert!(e["suggestion"].as_str().unwrap().contains("mcp_scope"));
     }
+    // A command run to completion while the person's session is the only one gets a
+    // session of its own, not a window in the person's.
+    let ran = ok(
+        &c,
+        "run_command",
+        json!({ "command": "echo ran-$((2*3))", "keep": true }),
+    )
+    .await;
+    assert_eq!(ran["output"], "ran-6");
+    let person = rig.server.tree.lock();
+    let windows = person.session_by_name("person").map(|s| s.windows.len());
+    assert_eq!(windows, Some(1));
+    drop(person);
     // Its own work is visible and usable: a new session (the current one is not its own).
     let mine = ok(
         &c,
@@ -624,7 +637,7 @@ async fn scope_own_hides_and_refuses_foreign_panes() {
         .iter()
         .map(|p| p["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, [p]);
+    assert_eq!(ids, [ran["pane"].as_str().unwrap(), p]);
     ok(&c, "wait_for", json!({ "pane": p, "state": "idle" })).await;
     ok(&c, "read_pane", json!({ "pane": p })).await;
     let found = ok(&c, "search_panes", json!({ "pattern": "." })).await;
@@ -633,7 +646,7 @@ async fn scope_own_hides_and_refuses_foreign_panes() {
             .as_array()
             .unwrap()
             .iter()
-            .all(|m| m["pane"] == p),
+            .all(|m| ids.contains(&m["pane"].as_str().unwrap())),
         "{found}"
     );
     // Another connection sees neither.

@@ -404,7 +404,25 @@ fn place_run_pane(
     split_from: Option<Target>,
     spawn: Spawn,
 ) -> Result<Response, CommandError> {
-    if exec.server.tree.lock().sessions.is_empty() {
+    // No session, or (for a caller outside any pane, limited to its own panes) none it
+    // may add a window to: a session of its own.
+    let no_room = {
+        let tree = exec.server.tree.lock();
+        let usable = |s: &crate::session::tree::Session| {
+            super::scope::session_panes(&tree, s.id)
+                .iter()
+                .any(|p| exec.scope.allows(*p))
+        };
+        match tree.current_session(&exec.ctx) {
+            Ok(sid) => {
+                split_from.is_none()
+                    && exec.ctx.caller_pane.is_none()
+                    && !tree.session(sid).is_some_and(usable)
+            }
+            Err(_) => true,
+        }
+    };
+    if no_room {
         return sessions::new_session(
             exec,
             NewSession {
