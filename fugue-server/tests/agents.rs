@@ -450,13 +450,20 @@ async fn messages_wait_for_idle_and_for_a_person_to_pause() {
     )
     .await;
     assert_eq!(m["messages"][0]["status"], "delivered", "{m}");
+    // It was held for the rest of the 800 ms job (a terminal would have buffered it, so
+    // the screen alone cannot tell).
+    let waited = m["messages"][0]["waited_ms"].as_u64().unwrap();
+    assert!(
+        waited >= 400,
+        "delivered after {waited} ms, while the agent worked"
+    );
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    let r = ok(&c, "get_result", json!({ "pane": pane })).await;
+    assert_eq!(r["result"], "done(next please)");
     let text = screen(&rig.server, &pane);
     let answer = text.find("answer: done(long job)").expect("first answer");
     let typed = text.find("> next please").expect("the message typed");
     assert!(answer < typed, "typed before the agent was done:\n{text}");
-    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
-    let r = ok(&c, "get_result", json!({ "pane": pane })).await;
-    assert_eq!(r["result"], "done(next please)");
 
     // A person types in the pane (keys of an attached client): the message waits until
     // they have paused for 2 s, whatever the agent's state.
@@ -617,10 +624,11 @@ async fn scope_own_hides_and_refuses_foreign_panes() {
     )
     .await;
     assert_eq!(ran["output"], "ran-6");
-    let person = rig.server.tree.lock();
-    let windows = person.session_by_name("person").map(|s| s.windows.len());
+    let windows = {
+        let tree = rig.server.tree.lock();
+        tree.session_by_name("person").map(|s| s.windows.len())
+    };
     assert_eq!(windows, Some(1));
-    drop(person);
     // Its own work is visible and usable: a new session (the current one is not its own).
     let mine = ok(
         &c,
