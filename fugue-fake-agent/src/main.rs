@@ -9,7 +9,8 @@
 //!
 //! Options (each also as an environment variable, for presets):
 //!   --work-ms N      spinner time per task (FAKE_AGENT_WORK_MS, default 300)
-//!   --startup-ms N   a loading spinner before the first prompt (FAKE_AGENT_STARTUP_MS)
+//!   --startup-ms N   a loading spinner before the first prompt, after which input typed
+//!                    meanwhile is dropped (FAKE_AGENT_STARTUP_MS)
 //!   --no-report      never call `fugue report` (FAKE_AGENT_NO_REPORT=1): heuristics only
 //!   --fugue PATH     the `fugue` to call (FUGUE_BIN; default: next to this program)
 //!   TASK...          a task given on the command line, worked on at once
@@ -253,6 +254,12 @@ fn main() {
     out("\x1b[?2004hfake agent 1.0\r\n");
     if !o.startup.is_zero() {
         spin("loading", o.startup);
+        // Like TUIs that set up the terminal when they are ready, it drops what was
+        // typed while it loaded: a task must wait for the prompt.
+        // SAFETY: discards queued input of our own terminal; no memory is involved.
+        unsafe {
+            libc::tcflush(0, libc::TCIFLUSH);
+        }
     }
     let mut stdin = std::io::stdin().lock();
     if let Some(task) = o.task.clone() {

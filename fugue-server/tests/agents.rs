@@ -277,6 +277,46 @@ async fn spawn_with_a_task_wait_for_idle_and_read_the_result() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_starting_agent_gets_its_task_once_it_is_ready() {
+    // It drops input typed while it loads, so a task typed too early is lost.
+    let rig = Rig::new(|c| {
+        c.agents
+            .0
+            .insert("loading".into(), fake(100, &["--startup-ms", "700"]));
+    });
+    let c = rig.client(1).await;
+    let started = Instant::now();
+    let s = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "loading", "task": "after loading" }),
+    )
+    .await;
+    assert!(started.elapsed() >= Duration::from_millis(700));
+    assert_eq!(s["task"], "delivered");
+    ok(
+        &c,
+        "wait_for",
+        json!({ "pane": s["pane"], "state": "idle" }),
+    )
+    .await;
+    let r = ok(&c, "get_result", json!({ "pane": s["pane"] })).await;
+    assert_eq!(r["result"], "done(after loading)");
+    // Too short a wait for readiness is a timeout that names the pane, which is kept.
+    let e = err(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "loading", "task": "x", "timeout_ms": 200 }),
+    )
+    .await;
+    assert_eq!(e["code"], "timeout", "{e}");
+    assert!(
+        e["suggestion"].as_str().unwrap().contains("fugue report"),
+        "{e}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn heuristics_alone_see_busy_idle_and_a_question() {
     let rig = Rig::new(|_| {});
     let c = rig.client(1).await;

@@ -326,6 +326,25 @@ fn an_agent_spawns_and_messages_an_agent_by_sideband_tags() {
     ]);
     let read = sideband_result(&w, parent, "r1");
     assert_eq!(read["result"]["result"], "done(second job)", "{read}");
+    // An agent may report about itself by tag, not about another pane.
+    w.ok(&[
+        "wait-for",
+        "-t",
+        parent,
+        "--state",
+        "idle",
+        "--timeout",
+        "10000",
+    ]);
+    w.ok(&[
+        "agent",
+        "message",
+        "--sync",
+        "--to",
+        parent,
+        "<fugue:report id=\"rep\" state=\"busy\">by tag</fugue:report>",
+    ]);
+    assert_eq!(sideband_result(&w, parent, "rep")["ok"], true);
 }
 
 #[test]
