@@ -384,6 +384,59 @@ async fn heuristics_alone_see_busy_idle_and_a_question() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plain_shell_pane_has_states_when_asked() {
+    // Not started as an agent: watched from the first wait on, judged by its quiet and
+    // by what runs in its terminal's foreground.
+    let rig = Rig::new(|_| {});
+    let p = rig.person_session("person").await;
+    let c = rig.client(1).await;
+    let type_line = |text: &str| {
+        Command::SendInput(SendInput {
+            target: Some(Target::Pane(p)),
+            parts: vec![
+                InputPart::Text(text.into()),
+                InputPart::Key(Key::new(
+                    fugue_protocol::keys::KeyCode::Enter,
+                    fugue_protocol::keys::Mods::NONE,
+                )),
+            ],
+        })
+    };
+    dispatch(&rig.server, &PERSON, type_line("sleep 30"))
+        .await
+        .unwrap();
+    // Quiet, but `sleep` holds the foreground: busy (not starting: it was ready).
+    let w = ok(
+        &c,
+        "wait_for",
+        json!({ "pane": p.to_string(), "state": "busy", "timeout_ms": 5000 }),
+    )
+    .await;
+    assert_eq!(w["state"], "busy");
+    dispatch(
+        &rig.server,
+        &PERSON,
+        Command::SendInput(SendInput {
+            target: Some(Target::Pane(p)),
+            parts: vec![InputPart::Key(Key::new(
+                fugue_protocol::keys::KeyCode::Char('c'),
+                fugue_protocol::keys::Mods::CTRL,
+            ))],
+        }),
+    )
+    .await
+    .unwrap();
+    ok(
+        &c,
+        "wait_for",
+        json!({ "pane": p.to_string(), "state": "idle" }),
+    )
+    .await;
+    // It is watched, not an agent: no agent entry in the list.
+    assert_eq!(agent_of(&c, &p.to_string()).await, Value::Null);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_pipeline_of_three_with_depends_on() {
     let rig = Rig::new(|_| {});
     let c = rig.client(1).await;

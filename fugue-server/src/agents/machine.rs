@@ -86,6 +86,12 @@ impl Machine {
         self.ready
     }
 
+    /// Starts as ready: a pane watched on demand that has long been running is past
+    /// loading, so a quiet `make` in it is `busy`, not `starting`.
+    pub fn assume_ready(&mut self) {
+        self.ready = true;
+    }
+
     /// The agent reported a state.
     pub fn report(&mut self, state: AgentState, now: Instant) {
         self.report = Some((state, now));

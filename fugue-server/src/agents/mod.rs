@@ -362,6 +362,8 @@ pub struct TrackSpec {
     pub heuristics: Heuristics,
     /// Shown as an agent from the start.
     pub agent: bool,
+    /// Past loading already (a pane watched on demand that has printed).
+    pub ready: bool,
 }
 
 impl Agents {
@@ -412,7 +414,13 @@ impl Agents {
                 tags: spec.tags,
                 lineage,
                 agent: AtomicBool::new(spec.agent),
-                machine: Mutex::new(Machine::new(spec.heuristics.quiet, has_prompt)),
+                machine: Mutex::new({
+                    let mut m = Machine::new(spec.heuristics.quiet, has_prompt);
+                    if spec.ready {
+                        m.assume_ready();
+                    }
+                    m
+                }),
                 heuristics: spec.heuristics,
                 view,
                 result,
@@ -447,6 +455,12 @@ impl Agents {
         if let Some(t) = self.get(pane) {
             return Ok(t);
         }
+        let printed = server
+            .tree
+            .lock()
+            .panes
+            .get(&pane)
+            .is_some_and(|p| p.shared.has_output());
         self.track(
             server,
             pane,
@@ -455,6 +469,7 @@ impl Agents {
                 tags: Vec::new(),
                 heuristics: Heuristics::plain(),
                 agent: false,
+                ready: printed,
             },
         )
     }

@@ -353,6 +353,7 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
             tags: c.tags.clone(),
             heuristics,
             agent: true,
+            ready: false,
         },
     )?;
     let answer = |t: &Tracked, task: TaskStatus, waiting_for: Vec<PaneId>| {

@@ -122,7 +122,8 @@ impl Tree {
                 title: p.display_title(),
                 active: id == w.active,
                 exit_status: p.exit_status,
-                badge: p.badge.clone(),
+                // An exited pane's border says so already.
+                badge: p.badge.clone().filter(|_| p.exit_status.is_none()),
             });
             panes.push((id, Arc::clone(&p.shared)));
         }
