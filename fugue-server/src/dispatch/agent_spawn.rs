@@ -24,9 +24,15 @@ use std::time::{Duration, Instant};
 const MAX_TAGS: usize = 16;
 const MAX_TAG_LEN: usize = 32;
 
-fn placeholder() -> regex::Regex {
-    // A fixed pattern: it compiles.
-    regex::Regex::new(r"\{\{\s*%(\d+)\.result\s*\}\}").unwrap_or_else(|_| unreachable!())
+/// `{{%N.result}}`, spaces allowed inside the braces. A fixed pattern, compiled once;
+/// the `None` of a failed compile (impossible for this pattern) leaves tasks as they are.
+static PLACEHOLDER: std::sync::LazyLock<Option<regex::Regex>> =
+    std::sync::LazyLock::new(|| regex::Regex::new(r"\{\{\s*%(\d+)\.result\s*\}\}").ok());
+
+fn placeholders(task: &str) -> impl Iterator<Item = regex::Captures<'_>> {
+    PLACEHOLDER
+        .iter()
+        .flat_map(move |re| re.captures_iter(task))
 }
 
 fn unknown_preset(names: &[&str], asked: &str) -> CommandError {
@@ -61,7 +67,7 @@ fn validate_tags(tags: &[String]) -> Result<(), CommandError> {
 
 /// The panes `{{%N.result}}` names in a task; each must be a dependency.
 fn check_placeholders(task: &str, deps: &[PaneId]) -> Result<(), CommandError> {
-    for cap in placeholder().captures_iter(task) {
+    for cap in placeholders(task) {
         let n: u32 = cap[1].parse().map_err(|_| {
             CommandError::invalid_argument("task", format!("`{}` names no pane", &cap[0]))
         })?;
@@ -78,16 +84,18 @@ fn check_placeholders(task: &str, deps: &[PaneId]) -> Result<(), CommandError> {
 
 /// The task with each `{{%N.result}}` replaced by that pane's result.
 fn substitute(task: &str, results: &[(PaneId, String)]) -> String {
-    placeholder()
-        .replace_all(task, |cap: &regex::Captures<'_>| {
-            let pane = cap[1].parse().ok().map(PaneId);
-            results
-                .iter()
-                .find(|(p, _)| Some(*p) == pane)
-                .map(|(_, r)| r.clone())
-                .unwrap_or_else(|| cap[0].to_string())
-        })
-        .into_owned()
+    let Some(re) = PLACEHOLDER.as_ref() else {
+        return task.to_string();
+    };
+    re.replace_all(task, |cap: &regex::Captures<'_>| {
+        let pane = cap[1].parse().ok().map(PaneId);
+        results
+            .iter()
+            .find(|(p, _)| Some(*p) == pane)
+            .map(|(_, r)| r.clone())
+            .unwrap_or_else(|| cap[0].to_string())
+    })
+    .into_owned()
 }
 
 /// Waits for a pane's result: the latest it reported, or the next one.
