@@ -216,10 +216,10 @@ async fn a_plain_shell_pane_has_states_when_asked() {
             ],
         })
     };
-    dispatch(&rig.server, &PERSON, type_line("sleep 30"))
+    dispatch(&rig.server, &PERSON, type_line("sleep 3"))
         .await
         .unwrap();
-    // Quiet, but `sleep` holds the foreground: busy (not starting: it was ready).
+    // Busy from the moment the line is submitted (not starting: it has printed before).
     let w = ok(
         &c,
         "wait_for",
@@ -227,23 +227,25 @@ async fn a_plain_shell_pane_has_states_when_asked() {
     )
     .await;
     assert_eq!(w["state"], "busy");
-    dispatch(
-        &rig.server,
-        &PERSON,
-        Command::SendInput(SendInput {
-            target: Some(Target::Pane(p)),
-            parts: vec![InputPart::Key(Key::new(
-                fugue_protocol::keys::KeyCode::Char('c'),
-                fugue_protocol::keys::Mods::CTRL,
-            ))],
-        }),
-    )
-    .await
-    .unwrap();
+    // Quiet for longer than its quiet time, but `sleep` holds the foreground: still busy.
     ok(
         &c,
         "wait_for",
-        json!({ "pane": p.to_string(), "state": "idle" }),
+        json!({ "pane": p.to_string(), "idle_ms": 800 }),
+    )
+    .await;
+    let w = ok(
+        &c,
+        "wait_for",
+        json!({ "pane": p.to_string(), "state": "busy", "timeout_ms": 1 }),
+    )
+    .await;
+    assert_eq!(w["state"], "busy");
+    // The shell's prompt again, and quiet: idle.
+    ok(
+        &c,
+        "wait_for",
+        json!({ "pane": p.to_string(), "state": "idle", "timeout_ms": 10000 }),
     )
     .await;
     // It is watched, not an agent: no agent entry in the list.
