@@ -198,6 +198,42 @@ async fn heuristics_alone_see_busy_idle_and_a_question() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_line_mode_agent_with_its_prompt_on_a_line_of_its_own() {
+    // Not every agent reads raw keys or puts the cursor after its prompt: this one
+    // prints `Task:` on a line, reads a line below it, and reports nothing.
+    let rig = Rig::new(|c| {
+        let mut p = fake(0, &[]);
+        p.command = "/bin/sh".into();
+        p.args = vec![
+            "-c".into(),
+            "while printf 'Task:\\n'; read line; do sleep 0.3; echo \"ok $line\"; done".into(),
+        ];
+        p.prompt = "^Task:$".into();
+        p.ready_timeout_ms = 3000;
+        c.agents.0.insert("lines".into(), p);
+    });
+    let c = rig.client(1).await;
+    let s = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "lines", "task": "one" }),
+    )
+    .await;
+    let pane = s["pane"].as_str().unwrap().to_string();
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    assert!(screen(&rig.server, &pane).contains("ok one"));
+    let m = ok(
+        &c,
+        "send_message",
+        json!({ "to": pane, "text": "two", "delivery": "sync" }),
+    )
+    .await;
+    assert_eq!(m["messages"][0]["status"], "delivered");
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    assert!(screen(&rig.server, &pane).contains("ok two"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_plain_shell_pane_has_states_when_asked() {
     // Not started as an agent: watched from the first wait on, judged by its quiet and
     // by what runs in its terminal's foreground.

@@ -14,7 +14,7 @@
 //!    a program other than the agent in the terminal's foreground means `busy` (a
 //!    shell running `make`), or `awaiting_input` when it shows the alternate screen (a
 //!    full-screen program waiting for keys); the preset's prompt on the cursor's line
-//!    means `idle`; else a question on screen (the preset's `awaiting_input` regex)
+//!    (or the last non-empty line above an empty one) means `idle`; else a question on screen (the preset's `awaiting_input` regex)
 //!    means `awaiting_input`; else, without a prompt regex, quiet alone means `idle`,
 //!    and with one, quiet without the prompt means still `busy`.
 //! 5. Until the pane has first been `idle` or `awaiting_input` (or reported), what

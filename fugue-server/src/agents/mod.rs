@@ -212,10 +212,18 @@ impl Tracked {
         let (_, cols) = screen.size();
         let rows: Vec<String> = screen.rows(0, cols.get()).collect();
         if let Some(re) = &self.heuristics.prompt {
+            // The cursor's line; when that is empty (a prompt printed on a line of its
+            // own, input below it), the last line above it that is not.
             let row = usize::from(screen.cursor_position().0);
-            obs.prompt = rows
-                .get(row)
-                .is_some_and(|line| re.is_match(line.trim_end()));
+            let line = rows
+                .get(..=row.min(rows.len().saturating_sub(1)))
+                .unwrap_or_default()
+                .iter()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .map(String::as_str);
+            // With or without the trailing spaces a prompt often ends with.
+            obs.prompt = line.is_some_and(|l| re.is_match(l) || re.is_match(l.trim_end()));
         }
         if let Some(re) = &self.heuristics.awaiting {
             let last: Vec<&str> = rows

@@ -33,7 +33,8 @@ pub struct Preset {
     /// With `deliver = "argument"`: the arguments that carry the task.
     pub task_args: Vec<String>,
     /// A regex for the agent's empty prompt, matched against the line the cursor is
-    /// on: when it matches and the agent is quiet, it is idle. Empty: quiet is idle.
+    /// on (or the last non-empty line above an empty one): when it matches and the
+    /// agent is quiet, it is idle. Empty: quiet is idle.
     pub prompt: String,
     /// A regex for a question to a person, matched against the last lines of the
     /// screen: when it matches and the agent is quiet, it is awaiting input.
@@ -96,6 +97,24 @@ fn agent(command: &str, awaiting_input: &str, task_args: &[&str]) -> Preset {
         prompt: String::new(),
         awaiting_input: awaiting_input.into(),
         quiet_ms: 1500,
+        ready_timeout_ms: 60_000,
+    }
+}
+
+/// What a preset of a new name starts from: any interactive program takes a typed task,
+/// few take one as an argument, and its output is not scanned unless it asks.
+fn custom() -> Preset {
+    Preset {
+        command: String::new(),
+        args: Vec::new(),
+        env: BTreeMap::new(),
+        cwd: String::new(),
+        sideband: false,
+        deliver: TaskDelivery::Paste,
+        task_args: vec!["{task}".into()],
+        prompt: String::new(),
+        awaiting_input: String::new(),
+        quiet_ms: 1000,
         ready_timeout_ms: 60_000,
     }
 }
@@ -170,7 +189,7 @@ impl<'de> Deserialize<'de> for AgentsSection {
                             "agents.{name} is not a shipped preset, so it needs `command` (the program to run; \"\" for the default shell)"
                         )));
                     }
-                    let mut p = agent("", "", &["{task}"]);
+                    let mut p = custom();
                     patch.apply(&mut p);
                     presets.insert(name, p);
                 }
@@ -314,8 +333,9 @@ mod tests {
     fn a_new_preset_needs_a_command() {
         let err = parse("[agents.mine]\nargs = []\n").unwrap_err();
         assert!(err.contains("needs `command`"), "{err}");
-        let a = parse("[agents.mine]\ncommand = \"/bin/cat\"\ndeliver = \"paste\"\n").unwrap();
-        assert_eq!(a.get("mine").unwrap().deliver, TaskDelivery::Paste);
+        let a = parse("[agents.mine]\ncommand = \"/bin/cat\"\n").unwrap();
+        let mine = a.get("mine").unwrap();
+        assert_eq!((mine.deliver, mine.sideband), (TaskDelivery::Paste, false));
         let err = parse("[agents.mine]\ncommand = \"x\"\nprompts = \"y\"\n").unwrap_err();
         assert!(err.contains("prompts"), "{err}");
     }
