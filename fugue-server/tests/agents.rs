@@ -198,6 +198,43 @@ async fn heuristics_alone_see_busy_idle_and_a_question() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_that_takes_its_task_as_an_argument() {
+    // As the shipped claude, codex and gemini presets do.
+    let rig = Rig::new(|c| {
+        let mut p = fake(600, &[]);
+        p.deliver = TaskDelivery::Argument;
+        c.agents.0.insert("argfake".into(), p);
+    });
+    let c = rig.client(1).await;
+    let a = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "fake", "task": "alpha" }),
+    )
+    .await;
+    let a = a["pane"].as_str().unwrap().to_string();
+    // Its task needs a's result: the call waits for it, then starts the program.
+    let s = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "argfake", "task": format!("use {{{{{a}.result}}}}"), "depends_on": [a] }),
+    )
+    .await;
+    assert_eq!(s["task"], "delivered");
+    // Working on its task from the start: busy, not starting.
+    assert_eq!(s["state"], "busy", "{s}");
+    let p = s["pane"].as_str().unwrap();
+    ok(&c, "wait_for", json!({ "pane": p, "state": "idle" })).await;
+    let r = ok(&c, "get_result", json!({ "pane": p })).await;
+    assert_eq!(r["result"], "done(use done(alpha))");
+    let seen = states(&agent_of(&c, p).await);
+    assert!(
+        !seen.iter().skip(1).any(|s| s.starts_with("starting")),
+        "{seen:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_line_mode_agent_with_its_prompt_on_a_line_of_its_own() {
     // Not every agent reads raw keys or puts the cursor after its prompt: this one
     // prints `Task:` on a line, reads a line below it, and reports nothing.

@@ -182,6 +182,18 @@ impl Tracked {
         self.evaluate(server);
     }
 
+    /// The agent has its task from the start (on its command line): it is working, not
+    /// loading, until it is first idle.
+    pub fn started_with_task(&self, server: &Server) {
+        {
+            let mut m = self.machine.lock();
+            m.assume_ready();
+            m.input(Instant::now());
+        }
+        self.evaluate(server);
+        self.wake.notify_one();
+    }
+
     /// Input was submitted (a task, a message, a person's Enter): the agent works.
     pub fn submitted(&self, server: &Server) {
         self.machine.lock().input(Instant::now());

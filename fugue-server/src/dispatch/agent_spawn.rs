@@ -379,7 +379,7 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
     };
     if arg_task.is_some() {
         tracked.set_task(TaskStatus::Delivered, Vec::new());
-        tracked.submitted(&server);
+        tracked.started_with_task(&server);
         return Ok(answer(&tracked, TaskStatus::Delivered, Vec::new()));
     }
     let pending: Vec<PaneId> = deps
