@@ -6,6 +6,7 @@
 //! log, its tiers drive the permission policy, and the other surfaces are checked
 //! against it.
 
+use crate::agent::{Report, SendMessage, SpawnAgent};
 use crate::keys::Key;
 use crate::observe::{ReadPane, RunCommand, SearchPanes, WaitFor};
 use crate::target::Target;
@@ -315,6 +316,16 @@ pub enum Command {
         target: Option<Target>,
         text: String,
     },
+    /// Open a pane running an agent preset and give it a task.
+    SpawnAgent(SpawnAgent),
+    /// Type a message into agent panes once they are idle and no person is typing.
+    SendMessage(SendMessage),
+    /// What an agent reported as its result.
+    GetResult {
+        target: Option<Target>,
+    },
+    /// An agent tells fugue its state and/or its result.
+    Report(Report),
 }
 
 /// What a command may do, for the permission policy.
@@ -412,6 +423,18 @@ pub const COMMANDS: &[CommandSpec] = &[
         Write,
         "show a message in the status bar of a session's clients"
     ),
+    spec!(
+        "spawn-agent",
+        Write,
+        "open a pane running an agent preset and give it a task"
+    ),
+    spec!(
+        "send-message",
+        Write,
+        "type a message into agent panes when they are idle"
+    ),
+    spec!("get-result", Read, "read the result an agent reported"),
+    spec!("report", Write, "report an agent's state or result"),
 ];
 
 impl Command {
@@ -443,6 +466,10 @@ impl Command {
             Command::RunCommand(_) => 23,
             Command::SearchPanes(_) => 24,
             Command::DisplayMessage { .. } => 25,
+            Command::SpawnAgent(_) => 26,
+            Command::SendMessage(_) => 27,
+            Command::GetResult { .. } => 28,
+            Command::Report(_) => 29,
         }
     }
 
@@ -472,6 +499,17 @@ impl Command {
             Command::RunCommand(c) => c.pane.as_ref().or(c.split_from.as_ref()),
             Command::SearchPanes(c) => c.targets.first(),
             Command::DisplayMessage { target, .. } => target.as_ref(),
+            Command::SpawnAgent(c) => match &c.placement {
+                crate::agent::Placement::Split { target, .. } => target.as_ref(),
+                crate::agent::Placement::Window { session } => session.as_ref(),
+                _ => None,
+            },
+            Command::SendMessage(c) => match &c.to {
+                crate::agent::MessageTo::Pane(t) => Some(t),
+                _ => None,
+            },
+            Command::Report(c) => c.target.as_ref(),
+            Command::GetResult { target } => target.as_ref(),
             Command::KillPane { target }
             | Command::KillWindow { target }
             | Command::KillSession { target }

@@ -20,18 +20,22 @@ pub enum ErrorCode {
     PaneExited,
     /// A limit (size, rate, count, depth) was reached.
     LimitExceeded,
+    /// What was asked for does not exist yet (an agent's result before it reported
+    /// one); asking again later may succeed.
+    NotReady,
     /// Something went wrong inside fugue; the log has details.
     Internal,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 7] = [
+    pub const ALL: [ErrorCode; 8] = [
         ErrorCode::UnknownTarget,
         ErrorCode::InvalidArgument,
         ErrorCode::Forbidden,
         ErrorCode::Timeout,
         ErrorCode::PaneExited,
         ErrorCode::LimitExceeded,
+        ErrorCode::NotReady,
         ErrorCode::Internal,
     ];
 
@@ -43,6 +47,7 @@ impl ErrorCode {
             ErrorCode::Timeout => "timeout",
             ErrorCode::PaneExited => "pane_exited",
             ErrorCode::LimitExceeded => "limit_exceeded",
+            ErrorCode::NotReady => "not_ready",
             ErrorCode::Internal => "internal",
         }
     }

@@ -1,5 +1,6 @@
 //! The wire contract between fugue's server and its clients.
 //!
+//! - [`agent`]: agent states, results and messages.
 //! - [`command`]: the one [`Command`] set and its table ([`COMMANDS`]), shared by every
 //!   surface (keys, CLI, MCP, sideband).
 //! - [`message`]: the handshake and the messages of a connection, each request carrying
@@ -12,6 +13,7 @@
 //!
 //! This crate does no I/O beyond the codec.
 
+pub mod agent;
 pub mod bindings;
 pub mod codec;
 pub mod command;
@@ -25,6 +27,7 @@ pub mod response;
 pub mod screen;
 pub mod target;
 
+pub use agent::*;
 pub use bindings::{KeyAction, KeyTable};
 pub use command::*;
 pub use error::{CommandError, ErrorCode};

@@ -74,6 +74,8 @@ pub enum WaitCondition {
     Idle { ms: u64 },
     /// The program ended.
     Exit,
+    /// The pane (an agent) is in this state.
+    State(crate::agent::AgentState),
 }
 
 /// `wait-for`
@@ -93,8 +95,10 @@ pub struct WaitOutcome {
     pub line: Option<String>,
     /// The text the pattern matched.
     pub matched: Option<String>,
-    /// The exit status, for an exit wait.
+    /// The exit status, for an exit wait (or a state wait that saw the pane exit).
     pub exit_status: Option<i32>,
+    /// The pane's agent state, for a state wait.
+    pub state: Option<crate::agent::AgentState>,
     /// Continue reading from here (for example `read-pane` with `Since`).
     pub cursor: String,
     pub waited_ms: u64,

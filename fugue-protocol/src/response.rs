@@ -57,6 +57,12 @@ pub struct PaneInfo {
     pub cursor_row: u16,
     pub cursor_col: u16,
     pub sideband: bool,
+    /// Who made the pane: `person`, `mcp N`, `sideband %N`, `server`.
+    pub created_by: String,
+    /// The agent pane behind the pane's creation (its parent in the lineage).
+    pub parent: Option<PaneId>,
+    /// For agent panes: preset, state, tags, result.
+    pub agent: Option<crate::agent::AgentInfo>,
 }
 
 /// Rows for a client's scroll mode.
@@ -95,4 +101,7 @@ pub enum Response {
     Ran(RunOutcome),
     Found(SearchResult),
     Sent(InputSent),
+    AgentSpawned(crate::agent::AgentSpawned),
+    Messages(Vec<crate::agent::MessageOutcome>),
+    Result(crate::agent::AgentResult),
 }

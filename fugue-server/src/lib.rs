@@ -4,12 +4,14 @@
 //! Architecture (see docs/architecture.md):
 //! - [`pane`]: a program on a PTY; its bytes go through a sans-IO [`pane::state`] into a
 //!   vt100 screen and a compact history.
+//! - [`agents`]: agent panes' states, results and lineage.
 //! - [`session`]: sessions → windows → layout trees of panes.
 //! - [`dispatch`]: the one dispatcher, its policy and audit log.
 //! - [`surfaces`]: the ways commands arrive (client socket; MCP and sideband later).
 //! - [`server`]: shared state and pane lifecycle; [`socket`]: private sockets;
 //!   [`config`]: the configuration file; [`run`]: starting and stopping.
 
+pub mod agents;
 pub mod config;
 pub mod dispatch;
 pub mod pane;

@@ -101,6 +101,8 @@ pub struct Server {
     shutting_down: AtomicBool,
     /// Sideband tags waiting to run, per pane.
     pub sideband: crate::surfaces::sideband::Sideband,
+    /// Agent panes: states, results.
+    pub agents: crate::agents::Agents,
     /// Open MCP connections and the pane each caller runs in.
     mcp: Mutex<HashMap<u64, Option<PaneId>>>,
     /// Distinguishes this server's cursors from those of an earlier one on the same socket.
@@ -129,6 +131,7 @@ impl Server {
             shutting_down: AtomicBool::new(false),
             mcp: Mutex::new(HashMap::new()),
             sideband: Default::default(),
+            agents: Default::default(),
             instance: instance_id(),
             nonce: AtomicU64::new(u64::from(instance_id())),
         });
@@ -303,6 +306,7 @@ impl Server {
     /// Forgets what the server keeps per pane outside the tree once panes are gone.
     pub fn panes_closed(&self, panes: &[PaneId]) {
         for p in panes {
+            self.agents.closed(*p);
             crate::surfaces::sideband::forget(self, *p);
             let _ = std::fs::remove_dir_all(self.sideband_dir(*p));
         }

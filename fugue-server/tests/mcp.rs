@@ -7,7 +7,7 @@ use fugue_server::dispatch::audit::Audit;
 use fugue_server::dispatch::origin::Origin;
 use fugue_server::server::{Server, run_events};
 use fugue_server::surfaces::mcp::handler::FugueMcp;
-use fugue_server::surfaces::mcp::tools::TOOLS;
+use fugue_server::surfaces::mcp::tools as tool_table;
 use rmcp::model::{
     CallToolRequestParams, CallToolResult, ClientCapabilities, ClientConfig, Implementation,
     ProgressNotificationParam,
@@ -131,7 +131,7 @@ async fn tools_list_comes_from_the_table_and_hides_what_policy_forbids() {
     assert!(
         !names.contains(&"close_pane".to_string()) && !names.contains(&"kill_session".to_string())
     );
-    assert_eq!(names.len(), TOOLS.len() - 2);
+    assert_eq!(names.len(), tool_table::all().count() - 2);
     for t in &tools {
         let a = t.annotations.as_ref().expect("annotations");
         assert!(
@@ -147,7 +147,7 @@ async fn tools_list_comes_from_the_table_and_hides_what_policy_forbids() {
     let all = Rig::new(|c| c.policy.mcp.push(fugue_protocol::Tier::Destroy));
     let (c, _) = all.client(None).await;
     let tools = c.list_tools(None).await.unwrap().tools;
-    assert_eq!(tools.len(), TOOLS.len());
+    assert_eq!(tools.len(), tool_table::all().count());
     let size = serde_json::to_vec(&tools).unwrap().len();
     println!(
         "tools/list with every tool: {} tools, {size} bytes",

@@ -341,8 +341,12 @@ pub enum Verb {
         #[arg(long, conflicts_with = "exit")]
         idle: Option<u64>,
         /// Wait until the pane's program exits.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "state")]
         exit: bool,
+        /// Wait until the agent in the pane is in this state: starting, busy, idle,
+        /// awaiting_input or exited.
+        #[arg(long, conflicts_with_all = ["text", "idle"])]
+        state: Option<String>,
         /// Give up after this many milliseconds (capped by the server).
         #[arg(long)]
         timeout: Option<u64>,
@@ -398,6 +402,13 @@ pub enum Verb {
     },
     /// The MCP endpoint for agents on stdio (`claude mcp add fugue -- fugue mcp`).
     Mcp,
+    /// Agents: spawn one from a preset, message them, read their results.
+    Agent {
+        #[command(subcommand)]
+        verb: super::agent::AgentVerb,
+    },
+    /// Tell fugue this pane's agent state and/or result (for agents and their hooks).
+    Report(super::agent::ReportArgs),
     /// List panes.
     #[command(visible_alias = "lsp")]
     ListPanes {

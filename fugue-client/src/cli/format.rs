@@ -31,13 +31,31 @@ pub fn pane_var(p: &PaneInfo, name: &str) -> Option<String> {
         "window_name" => p.window_name.clone(),
         "window_id" => p.window_id.to_string(),
         "window_active" => flag(p.window_active),
+        "pane_created_by" => p.created_by.clone(),
+        "pane_parent" => p.parent.map(|p| p.to_string()).unwrap_or_default(),
+        "agent" => p
+            .agent
+            .as_ref()
+            .and_then(|a| a.preset.clone())
+            .unwrap_or_default(),
+        "agent_state" => p
+            .agent
+            .as_ref()
+            .map(|a| a.state.to_string())
+            .unwrap_or_default(),
+        "agent_tags" => p
+            .agent
+            .as_ref()
+            .map(|a| a.tags.join(","))
+            .unwrap_or_default(),
         _ => return None,
     })
 }
 
 pub const PANE_VARS: &str = "pane_id, pane_index, pane_width, pane_height, pane_title, pane_current_command, \
      pane_current_path, pane_pid, pane_active, pane_dead, pane_dead_status, pane_sideband, cursor_x, cursor_y, \
-     alternate_on, session_name, session_id, window_index, window_name, window_id, window_active";
+     alternate_on, session_name, session_id, window_index, window_name, window_id, window_active, \
+     pane_created_by, pane_parent, agent, agent_state, agent_tags";
 
 pub fn session_var(s: &SessionInfo, name: &str) -> Option<String> {
     Some(match name {

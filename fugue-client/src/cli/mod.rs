@@ -1,5 +1,6 @@
 //! The CLI verbs: each becomes one Command for the server's dispatcher.
 
+pub mod agent;
 pub mod args;
 pub mod format;
 mod verbs;

@@ -160,6 +160,14 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
             )
         }
         Verb::AttachSession { .. } | Verb::Mcp => bail!("handled before command_for"),
+        Verb::Agent { verb } => {
+            let (command, p) = super::agent::command_for(verb)?;
+            (command, Printer::Agent(p))
+        }
+        Verb::Report(r) => {
+            let (command, p) = super::agent::report_command(r)?;
+            (command, Printer::Agent(p))
+        }
         Verb::DetachClient { target: t } => (
             Command::DetachClient { target: target(t)? },
             Printer::Nothing,
@@ -445,14 +453,20 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
             after,
             idle,
             exit,
+            state,
             timeout,
             json,
         } => {
-            let condition = match (text, idle, exit) {
-                (Some(pattern), None, false) => WaitCondition::Text { pattern, after },
-                (None, Some(ms), false) => WaitCondition::Idle { ms },
-                (None, None, true) => WaitCondition::Exit,
-                _ => bail!("give one of --text REGEX, --idle MS or --exit"),
+            let condition = match (text, idle, exit, state) {
+                (Some(pattern), None, false, None) => WaitCondition::Text { pattern, after },
+                (None, Some(ms), false, None) => WaitCondition::Idle { ms },
+                (None, None, true, None) => WaitCondition::Exit,
+                (None, None, false, Some(s)) => {
+                    WaitCondition::State(fugue_protocol::AgentState::parse(&s).with_context(|| {
+                        format!("unknown state `{s}`: expected starting, busy, idle, awaiting_input or exited")
+                    })?)
+                }
+                _ => bail!("give one of --text REGEX, --idle MS, --exit or --state STATE"),
             };
             (
                 Command::WaitFor(WaitFor {
@@ -559,6 +573,7 @@ enum Printer {
     Captured,
     /// Text for people, or the whole answer as JSON.
     Json(bool),
+    Agent(super::agent::AgentPrinter),
 }
 
 fn print(out: &mut impl Write, printer: &Printer, resp: &Response) -> anyhow::Result<()> {
@@ -624,12 +639,14 @@ fn print(out: &mut impl Write, printer: &Printer, resp: &Response) -> anyhow::Re
             }
         }
         (Printer::Captured, Response::Captured(text)) => out.write_all(text.as_bytes())?,
+        (Printer::Agent(p), r) => super::agent::print(out, p, r)?,
         (Printer::Json(true), r) => writeln!(out, "{}", answer_json(r)?)?,
         (Printer::Json(false), Response::Read(t)) => writeln!(out, "{}", t.text)?,
-        (Printer::Json(false), Response::Waited(w)) => match (&w.line, w.exit_status) {
-            (Some(line), _) => writeln!(out, "{line}")?,
-            (None, Some(status)) => writeln!(out, "exited {status}")?,
-            (None, None) => {}
+        (Printer::Json(false), Response::Waited(w)) => match (&w.line, w.exit_status, w.state) {
+            (Some(line), _, _) => writeln!(out, "{line}")?,
+            (None, _, Some(state)) => writeln!(out, "{state}")?,
+            (None, Some(status), None) => writeln!(out, "exited {status}")?,
+            (None, None, None) => {}
         },
         (Printer::Json(false), Response::Ran(r)) if !r.output.is_empty() => {
             writeln!(out, "{}", r.output)?
@@ -699,6 +716,9 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
             drop(out);
             if let Response::Ran(r) = &resp {
                 return Ok(Outcome::Exit(r.exit_status.clamp(0, 255)));
+            }
+            if let Printer::Agent(_) = &printer {
+                return Ok(Outcome::Exit(super::agent::exit_code(&resp)));
             }
             if let (Printer::Created { attach: true, .. }, Response::Created(c)) = (&printer, &resp)
             {

@@ -9,7 +9,7 @@ use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
 
 /// Launches `fugue -S SOCKET -f CONFIG mcp` and completes the MCP handshake.
-async fn launch(w: &World, config: &std::path::Path) -> RunningService<RoleClient, ()> {
+pub async fn launch(w: &World, config: &std::path::Path) -> RunningService<RoleClient, ()> {
     let base = w.cmd(&[]);
     let mut args: Vec<std::ffi::OsString> = base.get_args().map(|a| a.to_owned()).collect();
     args.extend(["-f".into(), config.as_os_str().to_owned(), "mcp".into()]);
@@ -27,7 +27,7 @@ async fn launch(w: &World, config: &std::path::Path) -> RunningService<RoleClien
         .expect("MCP handshake")
 }
 
-async fn call(c: &RunningService<RoleClient, ()>, name: &str, args: Value) -> (bool, Value) {
+pub async fn call(c: &RunningService<RoleClient, ()>, name: &str, args: Value) -> (bool, Value) {
     let Value::Object(map) = args else {
         panic!("object")
     };
@@ -41,7 +41,7 @@ async fn call(c: &RunningService<RoleClient, ()>, name: &str, args: Value) -> (b
     )
 }
 
-async fn ok(c: &RunningService<RoleClient, ()>, name: &str, args: Value) -> Value {
+pub async fn ok(c: &RunningService<RoleClient, ()>, name: &str, args: Value) -> Value {
     let (good, v) = call(c, name, args.clone()).await;
     assert!(good, "{name} {args}: {v}");
     v

@@ -6,8 +6,10 @@
 //! expected: silently ignoring a typo is how an earlier multiplexer's prefix setting
 //! went unnoticed.
 
+mod agents;
 mod keys;
 
+pub use agents::{AgentsSection, MessagesSection, Preset, Scope, TaskDelivery};
 pub use keys::{Binding, KeysSection};
 
 use fugue_protocol::Tier;
@@ -23,6 +25,8 @@ pub struct Config {
     pub waits: WaitsSection,
     pub policy: PolicySection,
     pub sideband: SidebandSection,
+    pub agents: AgentsSection,
+    pub messages: MessagesSection,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -106,6 +110,13 @@ pub struct PolicySection {
     /// Let an MCP caller or a sideband pane close its own pane, window or session, or
     /// kill the server.
     pub allow_self_destroy: bool,
+    /// Which panes MCP connections see and control.
+    pub mcp_scope: Scope,
+    /// Which panes sideband tags see and control.
+    pub sideband_scope: Scope,
+    /// Agents may not type into, close or kill the first pane of a session a person
+    /// made.
+    pub protect_first_pane: bool,
 }
 
 impl Default for PolicySection {
@@ -116,6 +127,9 @@ impl Default for PolicySection {
             mcp: vec![Tier::Read, Tier::Write],
             sideband: vec![Tier::Read, Tier::Write],
             allow_self_destroy: false,
+            mcp_scope: Scope::All,
+            sideband_scope: Scope::All,
+            protect_first_pane: true,
         }
     }
 }
@@ -247,6 +261,8 @@ impl Config {
         if !(10..=60_000).contains(&sb.release_after_ms) {
             return Err("sideband.release_after_ms must be from 10 to 60000".into());
         }
+        self.agents.validate()?;
+        self.messages.validate()?;
         if s.term.is_empty() {
             return Err(
                 "server.term is empty: expected a terminal name such as xterm-256color".into(),

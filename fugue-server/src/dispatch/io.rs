@@ -67,9 +67,13 @@ const TEXT_SETTLE: Duration = Duration::from_millis(250);
 /// written to the terminal and the program has reacted to it (echo, redraw), or after
 /// a short bound for programs that do not echo, so that the key is read as its own
 /// keystroke rather than as the end of a paste.
-pub async fn deliver(exec: &Exec<'_>, id: PaneId, parts: &[InputPart]) -> Result<(), CommandError> {
+pub async fn deliver(
+    server: &crate::server::Server,
+    id: PaneId,
+    parts: &[InputPart],
+) -> Result<(), CommandError> {
     let (input, shared) = {
-        let tree = exec.server.tree.lock();
+        let tree = server.tree.lock();
         let pane = live_pane(&tree, id)?;
         (pane.pty.input(), Arc::clone(&pane.shared))
     };
@@ -177,14 +181,22 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
                 && matches!(k.code, KeyCode::Char('c' | 'z' | '\\')))
         });
     let reaction = interrupt.then(|| Reaction::watch(&shared));
+    // A person's keys (an attached client, or a CLI call outside any agent's pane):
+    // messages from agents wait for a pause in them.
+    if matches!(exec.origin, super::origin::Origin::Client { .. }) {
+        shared.record_human_input();
+    }
     if needs_settle {
-        deliver(exec, id, &c.parts).await?;
+        deliver(exec.server, id, &c.parts).await?;
     } else {
         let tree = exec.server.tree.lock();
         write_now(&tree, id, &c.parts)?;
     }
     if let Some(r) = reaction {
         r.wait_settled(TEXT_SETTLE).await;
+    }
+    if submits(&c.parts) {
+        exec.server.agents.submitted(exec.server, id);
     }
     Ok(Response::Sent(InputSent { pane: id, cursor }))
 }
@@ -255,6 +267,17 @@ impl Drop for Reaction<'_> {
     fn drop(&mut self) {
         self.shared.unsubscribe(&self.notify);
     }
+}
+
+/// Whether input ends a line (Enter, or text with a line break): the program is asked
+/// to act on it, so an agent becomes busy.
+pub fn submits(parts: &[InputPart]) -> bool {
+    parts.iter().any(|p| match p {
+        InputPart::Key(k) => k.code == fugue_protocol::keys::KeyCode::Enter,
+        InputPart::Text(t) => t.contains(['\r', '\n']),
+        // A pasted line break is part of the text, not a submission.
+        InputPart::Paste(_) => false,
+    })
 }
 
 /// Writes parts at once, without waiting between them.

@@ -6,12 +6,15 @@
 //! or the tree themselves, so every capability behaves the same whichever way it is
 //! reached.
 
+mod agent_spawn;
 pub mod audit;
-mod io;
+pub mod io;
+mod messages;
 mod observe;
 pub mod origin;
 mod panes;
 pub mod policy;
+pub mod scope;
 mod sessions;
 pub mod spawn;
 mod wait;
@@ -31,6 +34,8 @@ pub struct Exec<'a> {
     pub ctx: Context,
     /// The target as resolved, for the audit log.
     pub resolved: Option<String>,
+    /// The panes this origin may see and control.
+    pub scope: scope::Scope,
 }
 
 /// Runs a command for `origin` and records it.
@@ -55,20 +60,35 @@ pub async fn dispatch_via(
     let delegated = policy::effective(&server.tree.lock(), origin);
     let origin = delegated.as_ref().unwrap_or(origin);
     let detail = detail(&command, origin.is_agent());
+    let config = server.config();
+    let scope = if scope::Scope::limited(&config, origin) {
+        scope::Scope::of(&config, &server.tree.lock(), origin)
+    } else {
+        scope::Scope::all()
+    };
     let mut exec = Exec {
         server,
         origin,
         ctx: server.context(origin),
         resolved: None,
+        scope,
     };
     let allowed = {
         let tree = server.tree.lock();
-        policy::check(&server.config(), &tree, &exec.ctx, origin, &command)
+        policy::check(&config, &tree, &exec.ctx, origin, &exec.scope, &command)
     };
-    let result = match allowed {
+    let mut result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),
     };
+    // What exists, as an unknown target's suggestion lists it, is only what the caller
+    // may see.
+    if let Err(e) = &mut result
+        && e.code == fugue_protocol::ErrorCode::UnknownTarget
+        && let Some(mine) = exec.scope.describe()
+    {
+        e.suggestion = Some(mine);
+    }
     if let Err(e) = &result {
         tracing::debug!("{origin}: {name} failed: {}", e.display_with_suggestion());
     }
@@ -117,6 +137,15 @@ fn detail(command: &Command, agent: bool) -> Option<serde_json::Value> {
         Command::RunCommand(r) => {
             hash.update(r.command.as_bytes());
             (1, r.command.len())
+        }
+        Command::SendMessage(m) => {
+            hash.update(m.text.as_bytes());
+            (1, m.text.len())
+        }
+        Command::SpawnAgent(a) => {
+            let task = a.task.as_deref().unwrap_or("");
+            hash.update(task.as_bytes());
+            (usize::from(!task.is_empty()), task.len())
         }
         _ => return None,
     };
@@ -177,6 +206,10 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::DisplayMessage { target, text } => {
             sessions::display_message(exec, target.as_ref(), text)
         }
+        Command::SpawnAgent(c) => agent_spawn::spawn_agent(exec, c).await,
+        Command::SendMessage(c) => messages::send_message(exec, c).await,
+        Command::GetResult { target } => messages::get_result(exec, target.as_ref()),
+        Command::Report(c) => messages::report(exec, c),
     }
 }
 

@@ -74,7 +74,12 @@ pub fn search_panes(exec: &mut Exec<'_>, c: SearchPanes) -> Result<Response, Com
     let limit = if c.limit == 0 { 50 } else { c.limit.min(500) } as usize;
     let tree = exec.server.tree.lock();
     let panes: Vec<PaneId> = if c.targets.is_empty() {
-        let mut all: Vec<PaneId> = tree.panes.keys().copied().collect();
+        let mut all: Vec<PaneId> = tree
+            .panes
+            .keys()
+            .copied()
+            .filter(|p| exec.scope.allows(*p))
+            .collect();
         all.sort();
         all
     } else {

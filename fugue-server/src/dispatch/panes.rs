@@ -242,7 +242,7 @@ pub fn list_panes(
     scope: PaneScope,
 ) -> Result<Response, CommandError> {
     let tree = exec.server.tree.lock();
-    let infos = match scope {
+    let mut infos: Vec<fugue_protocol::PaneInfo> = match scope {
         PaneScope::All => tree
             .sessions
             .iter()
@@ -269,5 +269,14 @@ pub fn list_panes(
                 .unwrap_or_default()
         }
     };
+    infos.retain(|i| exec.scope.allows(i.id));
+    for i in &mut infos {
+        i.agent = exec
+            .server
+            .agents
+            .get(i.id)
+            .filter(|t| t.is_agent())
+            .map(|t| t.info());
+    }
     Ok(Response::Panes(infos))
 }

@@ -52,12 +52,14 @@ pub fn effective(tree: &Tree, origin: &Origin) -> Option<Origin> {
     })
 }
 
-/// Refuses a command the origin's surface may not run.
+/// Refuses a command the origin's surface may not run, or that reaches outside the
+/// origin's scope.
 pub fn check(
     config: &Config,
     tree: &Tree,
     ctx: &Context,
     origin: &Origin,
+    scope: &super::scope::Scope,
     command: &Command,
 ) -> Result<(), CommandError> {
     let surface = origin.surface();
@@ -81,6 +83,10 @@ pub fn check(
     if let Some(pane) = origin.sideband_pane() {
         check_spawn_limits(config, tree, pane, command)?;
     }
+    super::scope::check(tree, ctx, scope, command)?;
+    if origin.is_agent() && config.policy.protect_first_pane {
+        super::scope::check_protected(tree, ctx, command)?;
+    }
     Ok(())
 }
 
@@ -93,7 +99,10 @@ fn check_spawn_limits(
     command: &Command,
 ) -> Result<(), CommandError> {
     let creates = match command {
-        Command::SplitPane(_) | Command::NewWindow(_) | Command::NewSession(_) => true,
+        Command::SplitPane(_)
+        | Command::NewWindow(_)
+        | Command::NewSession(_)
+        | Command::SpawnAgent(_) => true,
         Command::RunCommand(r) => r.pane.is_none(),
         _ => false,
     };

@@ -72,6 +72,11 @@ pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, Comma
             .unwrap_or_default();
         let sid = tree.new_session_id();
         let last_used = tree.touch();
+        let first_pane = tree
+            .panes
+            .get(&pane)
+            .filter(|p| p.creator == crate::session::tree::Creator::Person)
+            .map(|p| p.id);
         tree.sessions.push(Session {
             id: sid,
             name: name.clone(),
@@ -91,6 +96,7 @@ pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, Comma
             created: SystemTime::now(),
             last_used,
             size,
+            first_pane,
         });
         exec.resolved = Some(name.clone());
         Created {
@@ -347,6 +353,11 @@ pub fn list_sessions(exec: &mut Exec<'_>) -> Result<Response, CommandError> {
     let mut list: Vec<_> = tree
         .sessions
         .iter()
+        .filter(|s| {
+            super::scope::session_panes(&tree, s.id)
+                .iter()
+                .any(|p| exec.scope.allows(*p))
+        })
         .map(|s| tree.session_info(s, counts.iter().filter(|c| **c == s.id).count() as u32))
         .collect();
     list.sort_by(|a, b| a.name.cmp(&b.name));

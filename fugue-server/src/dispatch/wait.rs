@@ -9,20 +9,20 @@ use crate::pane::PaneShared;
 use crate::pane::lines::LineCursor;
 use fugue_protocol::observe::{RunCommand, RunOutcome, WaitCondition, WaitFor, WaitOutcome};
 use fugue_protocol::{
-    CommandError, Direction, ErrorCode, InputPart, NewSession, NewWindow, PaneId, Response, Spawn,
-    SplitPane, Target,
+    AgentState, CommandError, Direction, ErrorCode, InputPart, NewSession, NewWindow, PaneId,
+    Response, Spawn, SplitPane, Target,
 };
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 
 /// The timeout a caller gets: what it asked (or the default), capped.
-fn timeout_for(exec: &Exec<'_>, asked: Option<u64>) -> u64 {
+pub(super) fn timeout_for(exec: &Exec<'_>, asked: Option<u64>) -> u64 {
     let w = &exec.server.config().waits;
     asked.unwrap_or(w.default_timeout_ms).min(w.max_timeout_ms)
 }
 
-fn timed_out(what: String, pane: PaneId, timeout: u64, cap: u64) -> CommandError {
+pub(super) fn timed_out(what: String, pane: PaneId, timeout: u64, cap: u64) -> CommandError {
     CommandError::new(ErrorCode::Timeout, format!("{what} in pane {pane} within {timeout} ms")).with_suggestion(format!(
         "read_pane shows what the pane has now; wait again, with a longer timeout if needed (the server caps waits at {cap} ms)"
     ))
@@ -166,6 +166,7 @@ pub async fn wait_for(exec: &mut Exec<'_>, c: WaitFor) -> Result<Response, Comma
         line,
         matched,
         exit_status,
+        state: None,
         cursor: LineCursor {
             pane: w.pane,
             line: at,
@@ -247,6 +248,45 @@ pub async fn wait_for(exec: &mut Exec<'_>, c: WaitFor) -> Result<Response, Comma
                     ));
                 }
                 tokio::time::sleep_until(wake.into()).await;
+            }
+        }
+        WaitCondition::State(want) => {
+            let t = exec.server.agents.watch(exec.server, w.pane)?;
+            let mut rx = t.watch();
+            loop {
+                let v = rx.borrow_and_update().clone();
+                if v.state == want {
+                    let at = w.shared.state.lock().cursor_line();
+                    let mut o = outcome(None, None, v.exit_code, at);
+                    o.state = Some(v.state);
+                    return Ok(Response::Waited(o));
+                }
+                if v.state == AgentState::Exited {
+                    let code = v
+                        .exit_code
+                        .map(|c| format!(" (status {c})"))
+                        .unwrap_or_default();
+                    return Err(CommandError::new(
+                        ErrorCode::PaneExited,
+                        format!("pane {} exited{code} before it was {want}", w.pane),
+                    )
+                    .with_suggestion(
+                        "read_pane shows its last output; get_result what it reported",
+                    ));
+                }
+                tokio::select! {
+                    r = rx.changed() => if r.is_err() {
+                        return Err(CommandError::new(ErrorCode::PaneExited, format!("pane {} closed", w.pane)));
+                    },
+                    _ = tokio::time::sleep_until(deadline.into()) => {
+                        return Err(timed_out(
+                            format!("the state did not become {want} (it is {})", v.state),
+                            w.pane,
+                            timeout,
+                            cap,
+                        ));
+                    }
+                }
             }
         }
         WaitCondition::Exit => loop {
@@ -364,7 +404,25 @@ fn place_run_pane(
     split_from: Option<Target>,
     spawn: Spawn,
 ) -> Result<Response, CommandError> {
-    if exec.server.tree.lock().sessions.is_empty() {
+    // No session, or (for a caller outside any pane, limited to its own panes) none it
+    // may add a window to: a session of its own.
+    let no_room = {
+        let tree = exec.server.tree.lock();
+        let usable = |s: &crate::session::tree::Session| {
+            super::scope::session_panes(&tree, s.id)
+                .iter()
+                .any(|p| exec.scope.allows(*p))
+        };
+        match tree.current_session(&exec.ctx) {
+            Ok(sid) => {
+                split_from.is_none()
+                    && exec.ctx.caller_pane.is_none()
+                    && !tree.session(sid).is_some_and(usable)
+            }
+            Err(_) => true,
+        }
+    };
+    if no_room {
         return sessions::new_session(
             exec,
             NewSession {
@@ -453,11 +511,12 @@ async fn run_in_pane(
         fugue_protocol::keys::Mods::NONE,
     );
     io::deliver(
-        exec,
+        exec.server,
         w.pane,
         &[InputPart::Text(line), InputPart::Key(enter)],
     )
     .await?;
+    exec.server.agents.submitted(exec.server, w.pane);
     let deadline = started + Duration::from_millis(timeout);
     let found = loop {
         let exited = w.shared.exit_status();

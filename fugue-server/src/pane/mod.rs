@@ -46,6 +46,9 @@ pub struct PaneShared {
     /// Text recently typed into the pane and the line it was typed on: the terminal
     /// echoes typed text, and a wait for output must not match that echo.
     typed: Mutex<std::collections::VecDeque<Typed>>,
+    /// Pane clock (ms) of a person's last keystroke here, plus one (0: never). Messages
+    /// from agents wait for a pause in a person's typing.
+    human_input_ms: AtomicU64,
 }
 
 /// Text typed into a pane (see [`PaneShared::typed_on`]).
@@ -75,6 +78,7 @@ impl PaneShared {
             seen_output: std::sync::atomic::AtomicBool::new(false),
             sideband,
             typed: Mutex::new(std::collections::VecDeque::new()),
+            human_input_ms: AtomicU64::new(0),
         })
     }
 
@@ -104,6 +108,25 @@ impl PaneShared {
             .filter(|t| t.line >= first && t.line <= last && t.at.elapsed() < TYPED_FOR)
             .cloned()
             .collect()
+    }
+
+    /// A person typed into the pane (keys of an attached client, a person's CLI call).
+    pub fn record_human_input(&self) {
+        let ms = self.epoch.elapsed().as_millis() as u64 + 1;
+        self.human_input_ms.store(ms, Ordering::Release);
+    }
+
+    /// When a person last typed into the pane.
+    pub fn last_human_input(&self) -> Option<Instant> {
+        match self.human_input_ms.load(Ordering::Acquire) {
+            0 => None,
+            ms => Some(self.epoch + std::time::Duration::from_millis(ms - 1)),
+        }
+    }
+
+    /// Whether the program has written anything yet.
+    pub fn has_output(&self) -> bool {
+        self.seen_output.load(Ordering::Acquire)
     }
 
     /// Milliseconds since the pane was created (the pane's own clock).

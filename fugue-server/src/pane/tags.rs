@@ -24,7 +24,7 @@
 
 /// Tag names fugue knows; any other name passes through untouched.
 pub const TAG_NAMES: &[&str] = &[
-    "spawn", "input", "read", "list", "focus", "control", "notify",
+    "spawn", "input", "read", "list", "focus", "control", "notify", "message", "report", "result",
 ];
 
 /// No tag name is longer: a longer name is known not to be a tag at once.

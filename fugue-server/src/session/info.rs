@@ -60,6 +60,9 @@ impl Tree {
             cursor_row: cursor.row,
             cursor_col: cursor.col,
             sideband: p.sideband,
+            created_by: p.creator.describe(),
+            parent: p.creator.pane(),
+            agent: None,
         })
     }
 
@@ -119,7 +122,8 @@ impl Tree {
                 title: p.display_title(),
                 active: id == w.active,
                 exit_status: p.exit_status,
-                badge: None,
+                // An exited pane's border says so already.
+                badge: p.badge.clone().filter(|_| p.exit_status.is_none()),
             });
             panes.push((id, Arc::clone(&p.shared)));
         }

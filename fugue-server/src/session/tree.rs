@@ -28,6 +28,23 @@ pub enum Creator {
 }
 
 impl Creator {
+    /// How `list-panes` names it.
+    pub fn describe(&self) -> String {
+        match self {
+            Creator::Person => "person".into(),
+            Creator::Mcp {
+                connection,
+                pane: Some(p),
+            } => format!("mcp {connection} in {p}"),
+            Creator::Mcp {
+                connection,
+                pane: None,
+            } => format!("mcp {connection}"),
+            Creator::Sideband { pane } => format!("sideband {pane}"),
+            Creator::Server => "server".into(),
+        }
+    }
+
     /// The agent pane behind this creation, if any.
     pub fn pane(&self) -> Option<PaneId> {
         match self {
@@ -58,6 +75,8 @@ pub struct Pane {
     pub depth: u32,
     pub argv: Vec<String>,
     pub cwd: Option<PathBuf>,
+    /// A short marker for the border: an agent pane's state.
+    pub badge: Option<String>,
     /// The foreground command's name, refreshed at most once a second.
     fg_cache: Mutex<Option<(Instant, String)>>,
 }
@@ -86,6 +105,7 @@ impl Pane {
             depth: 0,
             argv,
             cwd,
+            badge: None,
             fg_cache: Mutex::new(None),
         }
     }
@@ -195,6 +215,9 @@ pub struct Session {
     pub last_used: u64,
     /// The area windows are laid out in (columns, rows), without the status bar.
     pub size: (u16, u16),
+    /// The first pane, when a person made the session: protected from agents
+    /// (`[policy] protect_first_pane`).
+    pub first_pane: Option<PaneId>,
 }
 
 impl Session {

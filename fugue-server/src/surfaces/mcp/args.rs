@@ -124,6 +124,20 @@ impl<'a> Args<'a> {
         }
     }
 
+    pub fn strings(&self, name: &str) -> Result<Vec<String>, CommandError> {
+        match self.get(name) {
+            None => Ok(Vec::new()),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| match v {
+                    Value::String(s) => Ok(s.clone()),
+                    other => Err(wrong(name, "an array of strings", other)),
+                })
+                .collect(),
+            Some(v) => Err(wrong(name, "an array of strings", v)),
+        }
+    }
+
     pub fn direction(&self, name: &str) -> Result<Option<Direction>, CommandError> {
         self.string(name)?
             .map(|s| {

@@ -2,7 +2,7 @@
 //! the dispatcher.
 
 use super::args::Args;
-use super::tools::{TOOLS, ToolDef, find};
+use super::tools::{ToolDef, all, find};
 use crate::dispatch::origin::{Origin, Surface};
 use crate::dispatch::{dispatch_via, policy};
 use crate::server::Server;
@@ -24,7 +24,8 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 const INSTRUCTIONS: &str = "fugue is a terminal multiplexer. Sessions hold windows, windows hold panes (ids like %3), \
 each running a program on a terminal the user may be watching. Start with list_panes. Run a command to completion with \
 run_command; drive interactive programs with send_input, then wait_for (event-driven, no polling needed) and read_pane \
-(pass the returned cursor back to get only new output). Errors carry a code and a suggestion.";
+(pass the returned cursor back to get only new output). Delegate to other coding agents with spawn_agent, then \
+wait_for state idle and get_result; send_message talks to them when they are idle. Errors carry a code and a suggestion.";
 
 #[derive(Clone)]
 pub struct FugueMcp {
@@ -32,11 +33,21 @@ pub struct FugueMcp {
     origin: Origin,
 }
 
-fn tool_entry(t: &ToolDef) -> Tool {
-    let input = match (t.input)() {
+/// A tool as `tools/list` shows it. `presets` are the configured agent presets: the
+/// model sees which agents it may start without a round trip.
+fn tool_entry(t: &ToolDef, presets: &[&str]) -> Tool {
+    let mut input = match (t.input)() {
         Value::Object(m) => m,
         _ => serde_json::Map::new(),
     };
+    if t.command == "spawn-agent"
+        && let Some(agent) = input
+            .get_mut("properties")
+            .and_then(|p| p.get_mut("agent"))
+            .and_then(Value::as_object_mut)
+    {
+        agent.insert("enum".into(), json!(presets));
+    }
     Tool::new(t.name, t.description, Arc::new(input))
         .with_title(t.title)
         .with_annotations(
@@ -63,6 +74,9 @@ pub fn render(resp: Response) -> Value {
         Response::Ran(r) => serde_json::to_value(r),
         Response::Found(f) => serde_json::to_value(f),
         Response::Sent(s) => serde_json::to_value(s),
+        Response::AgentSpawned(a) => serde_json::to_value(a),
+        Response::Messages(m) => Ok(json!({ "messages": m })),
+        Response::Result(r) => serde_json::to_value(r),
     };
     v.unwrap_or_else(|e| json!({ "error": e.to_string() }))
 }
@@ -84,8 +98,7 @@ impl FugueMcp {
     pub fn visible(&self) -> Vec<&'static ToolDef> {
         let config = self.server.config();
         let tiers = policy::allowed(&config, Surface::Mcp);
-        TOOLS
-            .iter()
+        all()
             .filter(|t| {
                 COMMANDS
                     .iter()
@@ -95,7 +108,12 @@ impl FugueMcp {
     }
 
     pub fn tool_list(&self) -> Vec<Tool> {
-        self.visible().into_iter().map(tool_entry).collect()
+        let config = self.server.config();
+        let presets = config.agents.names();
+        self.visible()
+            .into_iter()
+            .map(|t| tool_entry(t, &presets))
+            .collect()
     }
 
     /// Runs one tool call through the dispatcher.

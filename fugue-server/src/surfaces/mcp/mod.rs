@@ -6,6 +6,7 @@
 //! and audit. Calls on one connection run concurrently (rmcp gives each its own task),
 //! so a long `wait_for` never holds up other calls.
 
+mod agent_tools;
 mod args;
 pub mod handler;
 pub mod tools;

@@ -28,9 +28,9 @@ pub struct ToolDef {
     pub build: fn(&Args<'_>) -> Result<Command, CommandError>,
 }
 
-const PANE: &str = "Pane: %N from list_panes, or session:window.pane. Default: the pane this agent runs in, else the current pane.";
+pub(super) const PANE: &str = "Pane: %N from list_panes, or session:window.pane. Default: the pane this agent runs in, else the current pane.";
 
-fn schema(props: Value, required: &[&str]) -> Value {
+pub(super) fn schema(props: Value, required: &[&str]) -> Value {
     json!({ "type": "object", "properties": props, "required": required, "additionalProperties": false })
 }
 
@@ -61,11 +61,18 @@ fn merge(mut a: Value, b: Value) -> Value {
     a
 }
 
-pub static TOOLS: &[ToolDef] = &[
+/// Every tool: these and the agent tools.
+pub fn all() -> impl Iterator<Item = &'static ToolDef> {
+    PANE_TOOLS
+        .iter()
+        .chain(super::agent_tools::AGENT_TOOLS.iter())
+}
+
+static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "list_panes",
         title: "List panes",
-        description: "List sessions, windows and panes: id (%N), title, running command, cwd, pid, size, whether active, alive or exit status. Call first to find pane ids.",
+        description: "List sessions, windows and panes: id (%N), title, running command, cwd, pid, size, whether active, alive or exit status, who created it (created_by, parent). Agent panes carry `agent`: preset, state (starting, busy, idle, awaiting_input, exited), tags, whether a result is ready. Call first to find pane ids.",
         command: "list-panes",
         read_only: true,
         destructive: false,
@@ -176,7 +183,7 @@ pub static TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "wait_for",
         title: "Wait for a pane",
-        description: "Wait until a pane shows something, then return at once (event-driven). Exactly one of: `text`, a regex matched against each line of output arriving after this call (or after `after_cursor`); anchor it (^...$) so the echo of a typed command does not match. `idle_ms`: no output for that long. `exit`: the program ended (returns its exit status). Fails with code `timeout` after `timeout_ms` (default 30000; the server's cap is reported as `timeout_ms` in the answer).",
+        description: "Wait until a pane shows something, then return at once (event-driven). Exactly one of: `text`, a regex matched against each line of output arriving after this call (or after `after_cursor`); anchor it (^...$) so the echo of a typed command does not match. `idle_ms`: no output for that long. `exit`: the program ended (returns its exit status). `state`: an agent pane is in that state (idle: done with its task). Fails with code `timeout` after `timeout_ms` (default 30000; the server's cap is reported as `timeout_ms` in the answer).",
         command: "wait-for",
         read_only: true,
         destructive: false,
@@ -190,6 +197,7 @@ pub static TOOLS: &[ToolDef] = &[
                     "after_cursor": { "type": "string", "description": "With text: match output after this cursor instead of after the call." },
                     "idle_ms": { "type": "integer", "minimum": 1 },
                     "exit": { "type": "boolean" },
+                    "state": { "type": "string", "enum": ["starting", "busy", "idle", "awaiting_input", "exited"] },
                     "timeout_ms": { "type": "integer", "minimum": 1 }
                 }),
                 &[],
@@ -200,17 +208,19 @@ pub static TOOLS: &[ToolDef] = &[
                 a.string("text")?,
                 a.uint("idle_ms", 1..=3_600_000)?,
                 a.bool("exit")?.unwrap_or(false),
+                super::agent_tools::state_arg(a)?,
             ) {
-                (Some(pattern), None, false) => WaitCondition::Text {
+                (Some(pattern), None, false, None) => WaitCondition::Text {
                     pattern,
                     after: a.string("after_cursor")?,
                 },
-                (None, Some(ms), false) => WaitCondition::Idle { ms },
-                (None, None, true) => WaitCondition::Exit,
+                (None, Some(ms), false, None) => WaitCondition::Idle { ms },
+                (None, None, true, None) => WaitCondition::Exit,
+                (None, None, false, Some(s)) => WaitCondition::State(s),
                 _ => {
                     return Err(CommandError::invalid_argument(
                         "text",
-                        "give exactly one of text, idle_ms, exit: true",
+                        "give exactly one of text, idle_ms, exit: true, state",
                     ));
                 }
             };
@@ -592,7 +602,7 @@ pub static TOOLS: &[ToolDef] = &[
 ];
 
 pub fn find(name: &str) -> Option<&'static ToolDef> {
-    TOOLS.iter().find(|t| t.name == name)
+    all().find(|t| t.name == name)
 }
 
 #[cfg(test)]
@@ -602,7 +612,7 @@ mod tests {
 
     #[test]
     fn every_tool_runs_a_command_of_the_table() {
-        for t in TOOLS {
+        for t in all() {
             assert!(
                 COMMANDS.iter().any(|c| c.name == t.command),
                 "{} names unknown command {}",
@@ -617,7 +627,7 @@ mod tests {
             let schema = (t.input)();
             assert_eq!(schema["type"], "object", "{}", t.name);
         }
-        assert!(TOOLS.len() <= 20);
+        assert!(all().count() <= 20);
     }
 
     #[test]
@@ -628,9 +638,11 @@ mod tests {
             "close_pane": { "pane": "%1" }, "kill_session": { "session": "s" }, "focus_pane": {},
             "resize_pane": { "zoom": true }, "select_layout": { "layout": "tiled" },
             "rename": { "target": "s:1", "name": "n" }, "search_panes": { "pattern": "x" },
-            "notify": { "text": "hi" }
+            "notify": { "text": "hi" }, "spawn_agent": { "agent": "claude" },
+            "send_message": { "to": "tag:x", "text": "hi" }, "get_result": {},
+            "report": { "state": "idle" }
         });
-        for t in TOOLS {
+        for t in all() {
             let args = samples[t.name]
                 .as_object()
                 .unwrap_or_else(|| panic!("no sample for {}", t.name));

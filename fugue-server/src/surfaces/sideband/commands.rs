@@ -3,8 +3,9 @@
 use crate::pane::tags::Tag;
 use fugue_protocol::observe::{ReadPane, ReadSource};
 use fugue_protocol::{
-    Command, CommandError, Direction, InputPart, Key, LayoutChoice, LayoutPreset, PaneId,
-    PaneScope, PaneSelect, Resize, SendInput, Spawn, SplitPane, SplitSize, Target,
+    AgentState, Command, CommandError, Delivery, Direction, InputPart, Key, LayoutChoice,
+    LayoutPreset, MessageTo, PaneId, PaneScope, PaneSelect, Placement, Report, Resize, SendInput,
+    SendMessage, Spawn, SpawnAgent, SplitPane, SplitSize, Target,
 };
 
 /// What running a tag takes.
@@ -17,7 +18,20 @@ pub enum Plan {
 /// Attributes each tag takes (every tag also takes `id`).
 fn allowed(name: &str) -> &'static [&'static str] {
     match name {
-        "spawn" => &["command", "direction", "size", "cwd", "name", "sideband"],
+        "spawn" => &[
+            "command",
+            "agent",
+            "direction",
+            "size",
+            "cwd",
+            "name",
+            "sideband",
+            "tags",
+            "depends_on",
+        ],
+        "message" => &["to", "delivery", "quiescence", "timeout"],
+        "report" => &["state"],
+        "result" => &["pane"],
         "input" => &["pane", "submit"],
         "read" => &["pane", "lines"],
         "list" => &[],
@@ -95,7 +109,16 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
     }
     let content = tag.content.clone().unwrap_or_default();
     Ok(match tag.name.as_str() {
+        "spawn" if tag.attr("agent").is_some() => Plan::One(spawn_agent(tag, me, content)?),
         "spawn" => {
+            for only in ["tags", "depends_on"] {
+                if tag.attr(only).is_some() {
+                    return Err(CommandError::invalid_argument(
+                        only,
+                        "it goes with agent=\"PRESET\", not with command",
+                    ));
+                }
+            }
             let split = SplitPane {
                 target: Some(Target::Pane(me)),
                 direction: direction(tag)?.unwrap_or(Direction::Right),
@@ -208,6 +231,50 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
             target: Some(Target::Pane(me)),
             text: content,
         }),
+        "message" => {
+            let to = tag.attr("to").ok_or_else(|| {
+                CommandError::invalid_argument("to", "it is required: %N, tag:NAME or children")
+            })?;
+            let delivery = match tag.attr("delivery") {
+                None | Some("async") => Delivery::Async,
+                Some("sync") => Delivery::Sync,
+                Some(d) => {
+                    return Err(CommandError::invalid_argument(
+                        "delivery",
+                        format!("`{d}`: expected async or sync"),
+                    ));
+                }
+            };
+            Plan::One(Command::SendMessage(SendMessage {
+                to: MessageTo::parse(to).map_err(|e| CommandError::invalid_argument("to", e))?,
+                text: content,
+                delivery,
+                quiescence_ms: number(tag, "quiescence", 600_000)?.map(u64::from),
+                timeout_ms: number(tag, "timeout", u32::MAX)?.map(u64::from),
+            }))
+        }
+        "report" => {
+            let state = tag
+                .attr("state")
+                .map(|s| {
+                    AgentState::parse(s).ok_or_else(|| {
+                        CommandError::invalid_argument(
+                            "state",
+                            format!("`{s}`: expected idle, busy or awaiting_input"),
+                        )
+                    })
+                })
+                .transpose()?;
+            let result = tag.content.as_ref().map(|c| c.trim().to_string());
+            Plan::One(Command::Report(Report {
+                target: None,
+                state,
+                result: result.filter(|r| !r.is_empty()),
+            }))
+        }
+        "result" => Plan::One(Command::GetResult {
+            target: Some(pane(tag, me)?),
+        }),
         other => {
             return Err(CommandError::invalid_argument(
                 "tag",
@@ -215,4 +282,49 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
             ));
         }
     })
+}
+
+/// A list attribute: values separated by commas or spaces.
+fn list(tag: &Tag, name: &str) -> Vec<String> {
+    tag.attr(name)
+        .map(|v| {
+            v.split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `<fugue:spawn agent="claude" ...>task</fugue:spawn>`: an agent split off this pane.
+fn spawn_agent(tag: &Tag, me: PaneId, task: String) -> Result<Command, CommandError> {
+    for not in ["command", "sideband"] {
+        if tag.attr(not).is_some() {
+            return Err(CommandError::invalid_argument(
+                not,
+                "with agent=\"PRESET\" the preset decides it",
+            ));
+        }
+    }
+    let depends_on = list(tag, "depends_on")
+        .iter()
+        .map(|t| {
+            t.parse::<Target>()
+                .map_err(|e| CommandError::invalid_argument("depends_on", e))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Command::SpawnAgent(SpawnAgent {
+        agent: tag.attr("agent").unwrap_or_default().to_string(),
+        task: Some(task).filter(|t| !t.trim().is_empty()),
+        placement: Placement::Split {
+            target: Some(Target::Pane(me)),
+            direction: direction(tag)?.unwrap_or(Direction::Right),
+            size: number(tag, "size", 99)?.filter(|n| *n > 0).map(|n| n as u8),
+        },
+        cwd: tag.attr("cwd").map(String::from),
+        name: tag.attr("name").map(String::from),
+        tags: list(tag, "tags"),
+        depends_on,
+        timeout_ms: None,
+    }))
 }

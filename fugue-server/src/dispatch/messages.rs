@@ -1,0 +1,385 @@
+//! Messages between agents, and what agents report.
+//!
+//! `send-message` types text into agent panes, but only when the pane is `idle`, has
+//! printed nothing for the quiescence time, and no person has typed in it for
+//! `[messages] human_pause_ms`: a person always wins. The text goes as a bracketed
+//! paste and Enter as its own key. Messages for one pane are typed one at a time; each
+//! makes the agent busy, so the next waits for it to be idle again.
+
+use super::audit::{self, AuditRecord};
+use super::origin::Origin;
+use super::wait::timeout_for;
+use super::{Exec, io};
+use crate::agents::Tracked;
+use crate::server::Server;
+use fugue_protocol::{
+    AgentState, CommandError, Delivery, ErrorCode, InputPart, Key, MessageOutcome, MessageStatus,
+    MessageTo, PaneId, RESULT_BYTES_MAX, Report, Response, SendMessage, Target,
+};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// The panes a message goes to.
+fn recipients(exec: &mut Exec<'_>, to: &MessageTo) -> Result<Vec<PaneId>, CommandError> {
+    let tree = exec.server.tree.lock();
+    let agents: Vec<Arc<Tracked>> = exec
+        .server
+        .agents
+        .all()
+        .into_iter()
+        .filter(|t| t.is_agent() && exec.scope.allows(t.pane) && tree.panes.contains_key(&t.pane))
+        .collect();
+    let mut panes: Vec<PaneId> = match to {
+        MessageTo::Pane(t) => vec![tree.resolve_pane(Some(t), &exec.ctx)?],
+        MessageTo::Tag(tag) => agents
+            .iter()
+            .filter(|t| t.tags.iter().any(|x| x == tag))
+            .map(|t| t.pane)
+            .collect(),
+        MessageTo::Children => {
+            let mine = super::scope::children(&tree, exec.origin);
+            agents
+                .iter()
+                .filter(|t| mine.contains(&t.pane))
+                .map(|t| t.pane)
+                .collect()
+        }
+    };
+    panes.sort();
+    if panes.is_empty() {
+        let mut tags: Vec<&str> = agents
+            .iter()
+            .flat_map(|t| t.tags.iter().map(String::as_str))
+            .collect();
+        tags.sort_unstable();
+        tags.dedup();
+        let what = match to {
+            MessageTo::Tag(tag) => format!("no agent pane has the tag `{tag}`"),
+            _ => "you have no agent panes of your own (children are the agents you spawned)"
+                .to_string(),
+        };
+        return Err(
+            CommandError::unknown_target(what).with_suggestion(if tags.is_empty() {
+                "spawn agents with tags (spawn_agent tags), or name a pane".to_string()
+            } else {
+                format!("tags in use: {}", tags.join(", "))
+            }),
+        );
+    }
+    exec.resolved = Some(
+        panes
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(","),
+    );
+    Ok(panes)
+}
+
+pub async fn send_message(exec: &mut Exec<'_>, c: SendMessage) -> Result<Response, CommandError> {
+    if c.text.trim().is_empty() {
+        return Err(CommandError::invalid_argument("text", "it is empty"));
+    }
+    if c.text.len() > io::MAX_INPUT {
+        return Err(CommandError::new(
+            ErrorCode::LimitExceeded,
+            format!("the message is over the limit of {} bytes", io::MAX_INPUT),
+        )
+        .with_suggestion("write it to a file and send its path"));
+    }
+    let config = exec.server.config();
+    let quiescence = c.quiescence_ms.unwrap_or(config.messages.quiescence_ms);
+    if quiescence > 600_000 {
+        return Err(CommandError::invalid_argument(
+            "quiescence_ms",
+            "expected 0 to 600000 ms",
+        ));
+    }
+    let timeout = match (c.delivery, c.timeout_ms) {
+        // A queued message may wait as long as any wait may.
+        (Delivery::Async, None) => config.waits.max_timeout_ms,
+        (_, asked) => timeout_for(exec, asked),
+    };
+    let panes = recipients(exec, &c.to)?;
+    let server = Arc::clone(exec.server);
+    let deadline = Instant::now() + Duration::from_millis(timeout);
+    let job = Job {
+        text: Arc::from(c.text.as_str()),
+        quiescence: Duration::from_millis(quiescence),
+        human_pause: Duration::from_millis(config.messages.human_pause_ms),
+        deadline,
+    };
+    let mut outcomes = Vec::new();
+    let mut jobs = Vec::new();
+    for pane in panes {
+        let refused = |reason: String| MessageOutcome {
+            pane,
+            status: MessageStatus::Failed,
+            reason: Some(reason),
+            waited_ms: 0,
+        };
+        // Tags and children may take in a person's first pane: it is left out.
+        if exec.origin.is_agent()
+            && config.policy.protect_first_pane
+            && super::scope::is_protected(&server.tree.lock(), pane)
+        {
+            outcomes.push(refused(format!(
+                "{pane} is the first pane of a session a person made: protected from agents"
+            )));
+            continue;
+        }
+        let t = server.agents.watch(&server, pane)?;
+        let queued = t.pending_messages.fetch_add(1, Ordering::AcqRel);
+        if queued >= config.messages.max_queued {
+            t.pending_messages.fetch_sub(1, Ordering::AcqRel);
+            outcomes.push(refused(format!(
+                "{queued} messages already wait for {pane} (the limit is {})",
+                config.messages.max_queued
+            )));
+            continue;
+        }
+        jobs.push(t);
+    }
+    match c.delivery {
+        Delivery::Sync => {
+            let all = jobs.into_iter().map(|t| deliver(&server, t, &job));
+            outcomes.extend(futures::future::join_all(all).await);
+        }
+        Delivery::Async => {
+            for t in jobs {
+                outcomes.push(MessageOutcome {
+                    pane: t.pane,
+                    status: MessageStatus::Queued,
+                    reason: None,
+                    waited_ms: 0,
+                });
+                let (server, job, origin) = (Arc::clone(&server), job.clone(), exec.origin.clone());
+                tokio::spawn(async move {
+                    let started = Instant::now();
+                    let o = deliver(&server, t, &job).await;
+                    record_async(&server, &origin, &o, started);
+                });
+            }
+        }
+    }
+    outcomes.sort_by_key(|o| o.pane);
+    Ok(Response::Messages(outcomes))
+}
+
+#[derive(Clone)]
+struct Job {
+    text: Arc<str>,
+    quiescence: Duration,
+    human_pause: Duration,
+    deadline: Instant,
+}
+
+/// Counts a message out of a pane's queue however its delivery ends.
+struct Pending(Arc<Tracked>);
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        self.0.pending_messages.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Waits for the moment and types the message; never fails the call as a whole.
+async fn deliver(server: &Arc<Server>, t: Arc<Tracked>, job: &Job) -> MessageOutcome {
+    let pending = Pending(t);
+    let t = &pending.0;
+    let started = Instant::now();
+    let pane = t.pane;
+    let outcome = |status, reason: Option<String>| MessageOutcome {
+        pane,
+        status,
+        reason,
+        waited_ms: started.elapsed().as_millis() as u64,
+    };
+    let Ok(_turn) = tokio::time::timeout_at(job.deadline.into(), t.turn.lock()).await else {
+        return outcome(
+            MessageStatus::Timeout,
+            Some(format!("earlier messages for {pane} were still waiting")),
+        );
+    };
+    let mut rx = t.watch();
+    loop {
+        let v = rx.borrow_and_update().clone();
+        if v.state == AgentState::Exited || t.is_closed() {
+            return outcome(MessageStatus::Failed, Some(format!("pane {pane} exited")));
+        }
+        let now = Instant::now();
+        let (reason, wake) = if v.state != AgentState::Idle {
+            (format!("pane {pane} stayed {}", v.state), None)
+        } else {
+            let human = t.shared.last_human_input().map(|h| h + job.human_pause);
+            let quiet = t
+                .shared
+                .has_output()
+                .then(|| t.shared.last_output() + job.quiescence);
+            match (human.filter(|h| *h > now), quiet.filter(|q| *q > now)) {
+                (None, None) => {
+                    let enter = Key::new(
+                        fugue_protocol::keys::KeyCode::Enter,
+                        fugue_protocol::keys::Mods::NONE,
+                    );
+                    let parts = [
+                        InputPart::Paste(job.text.to_string()),
+                        InputPart::Key(enter),
+                    ];
+                    return match io::deliver(server, pane, &parts).await {
+                        Ok(()) => {
+                            t.submitted(server);
+                            outcome(MessageStatus::Delivered, None)
+                        }
+                        Err(e) => outcome(MessageStatus::Failed, Some(e.message)),
+                    };
+                }
+                (Some(h), q) => (
+                    format!("a person kept typing in pane {pane}"),
+                    Some(q.map_or(h, |q| q.max(h))),
+                ),
+                (None, Some(q)) => (format!("pane {pane} kept printing"), Some(q)),
+            }
+        };
+        let wait = async {
+            match wake {
+                Some(at) => tokio::time::sleep_until(at.into()).await,
+                None => std::future::pending().await,
+            }
+        };
+        tokio::select! {
+            r = rx.changed() => if r.is_err() {
+                return outcome(MessageStatus::Failed, Some(format!("pane {pane} closed")));
+            },
+            _ = wait => {}
+            _ = tokio::time::sleep_until(job.deadline.into()) => {
+                return outcome(MessageStatus::Timeout, Some(reason));
+            }
+        }
+    }
+}
+
+/// An async delivery's end goes in the audit log like a command of its own.
+fn record_async(server: &Server, origin: &Origin, o: &MessageOutcome, started: Instant) {
+    let result = match o.status {
+        MessageStatus::Delivered => "ok",
+        MessageStatus::Timeout => "timeout",
+        _ => "failed",
+    };
+    if o.status != MessageStatus::Delivered {
+        tracing::warn!(
+            "{origin}: a message for {} was not delivered: {}",
+            o.pane,
+            o.reason.as_deref().unwrap_or("")
+        );
+    }
+    server.audit.record(&AuditRecord {
+        time: audit::now(),
+        origin: origin.to_string(),
+        command: "send-message",
+        target: Some(o.pane.to_string()),
+        result,
+        duration_us: audit::micros(started.elapsed()),
+        via: Some("async delivery"),
+        detail: None,
+    });
+}
+
+pub fn get_result(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, CommandError> {
+    let resolved = exec.server.tree.lock().resolve_pane(target, &exec.ctx);
+    let pane = match (resolved, target) {
+        (Ok(p), _) => p,
+        // A closed pane's result is kept for a while.
+        (Err(e), Some(Target::Pane(p))) => {
+            let Some(lineage) = exec.server.agents.closed_lineage(*p) else {
+                return Err(e);
+            };
+            if !exec.scope.allows_lineage(*p, &lineage) {
+                return Err(exec.scope.refuse(*p));
+            }
+            *p
+        }
+        (Err(e), _) => return Err(e),
+    };
+    exec.resolved = Some(pane.to_string());
+    if let Some(r) = exec.server.agents.result_of(pane) {
+        return Ok(Response::Result(r));
+    }
+    let state = exec.server.agents.get(pane).map(|t| t.view().state);
+    let exited = exec
+        .server
+        .tree
+        .lock()
+        .panes
+        .get(&pane)
+        .is_some_and(|p| p.exit_status.is_some());
+    if exited || state == Some(AgentState::Exited) {
+        return Err(CommandError::new(
+            ErrorCode::PaneExited,
+            format!("pane {pane} exited without reporting a result"),
+        )
+        .with_suggestion("read_pane shows its last output"));
+    }
+    let now = state.map(|s| format!(" (it is {s})")).unwrap_or_default();
+    Err(CommandError::new(
+        ErrorCode::NotReady,
+        format!("pane {pane} has not reported a result yet{now}"),
+    )
+    .with_suggestion(format!(
+        "wait_for {{\"pane\": \"{pane}\", \"state\": \"idle\"}}, then get_result again; agents report with `fugue report --result`"
+    )))
+}
+
+pub fn report(exec: &mut Exec<'_>, c: Report) -> Result<Response, CommandError> {
+    if c.state.is_none() && c.result.is_none() {
+        return Err(CommandError::invalid_argument(
+            "state",
+            "give a state, a result, or both",
+        ));
+    }
+    if let Some(s) = c.state
+        && !AgentState::REPORTABLE.contains(&s)
+    {
+        return Err(CommandError::invalid_argument(
+            "state",
+            format!("`{s}`: an agent reports idle, busy or awaiting_input"),
+        ));
+    }
+    if let Some(r) = &c.result
+        && r.len() > RESULT_BYTES_MAX
+    {
+        return Err(CommandError::new(
+            ErrorCode::LimitExceeded,
+            format!(
+                "a result of {} bytes is over the limit of {RESULT_BYTES_MAX} bytes",
+                r.len()
+            ),
+        )
+        .with_suggestion("report a summary, and write the rest to a file named in it"));
+    }
+    let mine = exec.ctx.caller_pane;
+    if c.target.is_none() && mine.is_none() {
+        return Err(CommandError::invalid_argument(
+            "pane",
+            "this caller does not run in a pane, so name the pane to report for",
+        )
+        .with_suggestion("inside a pane, `fugue report` reports for $FUGUE_PANE_ID"));
+    }
+    let pane = exec
+        .server
+        .tree
+        .lock()
+        .resolve_pane(c.target.as_ref(), &exec.ctx)?;
+    exec.resolved = Some(pane.to_string());
+    if exec.origin.is_agent() && Some(pane) != mine {
+        return Err(CommandError::forbidden(format!(
+            "an agent reports only for the pane it runs in, not for {pane}"
+        ))
+        .with_suggestion("leave out the pane"));
+    }
+    exec.server
+        .agents
+        .report(exec.server, pane, c.state, c.result)?;
+    Ok(Response::Done)
+}
