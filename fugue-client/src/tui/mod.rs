@@ -10,6 +10,7 @@ mod input;
 mod keymap;
 mod render;
 mod state;
+mod terminal_input;
 
 use crate::autostart::{self, ServerAddr};
 use crate::cli::report;
@@ -20,7 +21,7 @@ use fugue_protocol::message::{ClientKind, ServerMessage};
 use fugue_protocol::{Command, Response, Target};
 use input::Request;
 use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::event::{self, DisableBracketedPaste, EnableBracketedPaste, Event};
+use ratatui::crossterm::event::{DisableBracketedPaste, EnableBracketedPaste, Event};
 use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
@@ -28,7 +29,6 @@ use ratatui::crossterm::{cursor, execute};
 use state::{App, Mode, Pending};
 use std::io::{Stdout, stdout};
 use std::time::Instant;
-use tokio::sync::mpsc;
 
 /// Puts the terminal back however the client ends.
 struct TerminalGuard;
@@ -127,22 +127,6 @@ pub async fn attach(
     }
 }
 
-/// Reads terminal events on a thread (crossterm reads block) and forwards them.
-fn spawn_input() -> mpsc::Receiver<Event> {
-    let (tx, rx) = mpsc::channel(256);
-    std::thread::Builder::new()
-        .name("tui-input".into())
-        .spawn(move || {
-            while let Ok(ev) = event::read() {
-                if tx.blocking_send(ev).is_err() {
-                    return;
-                }
-            }
-        })
-        .ok();
-    rx
-}
-
 async fn send(conn: &mut Connection, app: &mut App, requests: Vec<Request>) -> anyhow::Result<()> {
     for r in requests {
         let id = conn.outgoing.request(r.command).await?;
@@ -175,11 +159,11 @@ enum Wake {
 /// never waits behind drawing states nobody will see.
 async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyhow::Result<String> {
     use futures::FutureExt;
-    let mut events = spawn_input();
+    let mut events = terminal_input::TerminalInput::new().context("cannot watch the terminal")?;
     loop {
         screen.draw(app)?;
         let mut wake = tokio::select! {
-            ev = events.recv() => Wake::Input(ev),
+            ev = events.next() => Wake::Input(ev),
             msg = conn.incoming.next() => Wake::Server(msg),
             _ = sleep_until(app.notice.as_ref().map(|(_, t)| *t)) => Wake::NoticeExpired,
         };
@@ -194,8 +178,8 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
                 break;
             }
             // Both futures are cancel-safe: nothing is lost when they are not ready.
-            wake = if let Some(ev) = events.recv().now_or_never() {
-                Wake::Input(ev)
+            wake = if let Some(ev) = events.try_next() {
+                Wake::Input(Some(ev))
             } else if let Some(msg) = conn.incoming.next().now_or_never() {
                 Wake::Server(msg)
             } else {
