@@ -10,6 +10,7 @@ mod agent_spawn;
 pub mod audit;
 pub mod io;
 mod messages;
+mod moment;
 mod observe;
 pub mod origin;
 mod panes;
