@@ -86,10 +86,12 @@ pub async fn type_at_moment(
             Want::Task => (v.underneath, v.ready && v.underneath == AgentState::Idle),
         };
         let drafted = *draft.borrow_and_update() > 0;
-        let (reason, wake) = if !ok {
-            (format!("pane {pane} stayed {state}"), None)
-        } else if drafted {
+        // A person's draft first: it is why the agent looks busy (its prompt line is
+        // not empty), and the reason a person can do something about.
+        let (reason, wake) = if drafted {
             (format!("a person has an unsent draft in pane {pane}"), None)
+        } else if !ok {
+            (format!("pane {pane} stayed {state}"), None)
         } else {
             let human = t.shared.last_human_input().map(|h| h + m.human_pause);
             let quiet = t

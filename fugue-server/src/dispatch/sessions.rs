@@ -57,9 +57,8 @@ pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, Comma
             height: size.1,
         };
         let pane = spawn_pane(
-            server,
+            exec,
             &mut tree,
-            exec.origin,
             wid,
             &c.spawn,
             inner_size(area),
@@ -132,9 +131,8 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
         };
         let wid = tree.new_window_id();
         let pane = spawn_pane(
-            server,
+            exec,
             &mut tree,
-            exec.origin,
             wid,
             &c.spawn,
             inner_size(area),
