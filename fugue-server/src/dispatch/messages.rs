@@ -6,15 +6,15 @@
 //! next waits for it to be idle again.
 
 use super::audit::{self, AuditRecord};
+use super::moment::{Moment, NotTyped, Want, type_at_moment};
 use super::origin::Origin;
 use super::wait::timeout_for;
-use super::moment::{Moment, NotTyped, Want, type_at_moment};
 use super::{Exec, io};
 use crate::agents::Tracked;
 use crate::server::Server;
 use fugue_protocol::{
-    AgentState, CommandError, Delivery, ErrorCode, MessageOutcome, MessageStatus,
-    MessageTo, PaneId, RESULT_BYTES_MAX, Report, Response, SendMessage, Target,
+    AgentState, CommandError, Delivery, ErrorCode, MessageOutcome, MessageStatus, MessageTo,
+    PaneId, RESULT_BYTES_MAX, Report, Response, SendMessage, Target,
 };
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -56,7 +56,7 @@ fn recipients(exec: &mut Exec<'_>, to: &MessageTo) -> Result<Vec<PaneId>, Comman
         tags.dedup();
         let what = match to {
             MessageTo::Tag(tag) => format!("no agent pane has the tag `{tag}`"),
-            _ => "you have no agent panes of your own (children are the agents you spawned)"
+            _ => "you have no agent panes of your own (children are the agents made from your pane or connection)"
                 .to_string(),
         };
         return Err(
