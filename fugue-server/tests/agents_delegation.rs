@@ -67,13 +67,11 @@ async fn the_cli_in_an_agent_pane_a_person_started_acts_for_the_agent() {
     let child = {
         let tree = rig.server.tree.lock();
         let a: PaneId = agent.parse().unwrap();
-        let child = tree
-            .panes
+        tree.panes
             .values()
             .find(|p| p.creator.pane() == Some(a))
             .map(|p| p.id)
-            .expect("the pane the agent made");
-        child
+            .expect("the pane the agent made")
     };
     // Its keys into a pane of its own are not a person's typing.
     rig.type_line(
@@ -89,7 +87,11 @@ async fn the_cli_in_an_agent_pane_a_person_started_acts_for_the_agent() {
         .panes
         .get(&child)
         .map(|p| p.shared.last_human_input());
-    assert_eq!(human, Some(None), "an agent's keys were taken for a person's");
+    assert_eq!(
+        human,
+        Some(None),
+        "an agent's keys were taken for a person's"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -131,7 +131,10 @@ async fn a_held_task_waits_for_a_persons_draft() {
     .await;
     let text = rig.until_screen(&h, "answer: done(b done(a))").await;
     let mine = text.find("answer: done(mine)").expect("the person's line");
-    assert!(mine < text.find("answer: done(b done(a))").unwrap(), "{text}");
+    assert!(
+        mine < text.find("answer: done(b done(a))").unwrap(),
+        "{text}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -102,10 +102,7 @@ async fn a_task_that_looks_like_an_option_stays_a_task() {
     let p = s["pane"].as_str().unwrap();
     ok(&c, "wait_for", json!({ "pane": p, "state": "idle" })).await;
     let r = ok(&c, "get_result", json!({ "pane": p })).await;
-    assert!(
-        r["result"].as_str().unwrap().contains("--no-report"),
-        "{r}"
-    );
+    assert!(r["result"].as_str().unwrap().contains("--no-report"), "{r}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

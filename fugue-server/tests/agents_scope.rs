@@ -208,8 +208,12 @@ async fn spawn_agent_placement_defaults_stay_in_scope() {
     }
     let panes = {
         let tree = rig.server.tree.lock();
-        tree.session_by_name("person")
-            .map(|s| s.windows.iter().map(|w| w.layout.panes().len()).sum::<usize>())
+        tree.session_by_name("person").map(|s| {
+            s.windows
+                .iter()
+                .map(|w| w.layout.panes().len())
+                .sum::<usize>()
+        })
     };
     assert_eq!(panes, Some(1));
 }
