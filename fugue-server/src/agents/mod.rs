@@ -276,8 +276,7 @@ impl Tracked {
             let changed = change.is_some() && state != before.state;
             if changed {
                 self.record(state, by, exit_code, ready, underneath);
-            } else if by != before.by || ready != before.ready || underneath != before.underneath
-            {
+            } else if by != before.by || ready != before.ready || underneath != before.underneath {
                 // The same state, now known another way (a report confirming a guess),
                 // or a held task's pane changing underneath its hold.
                 self.view.send_modify(|v| {

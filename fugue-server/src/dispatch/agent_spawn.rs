@@ -146,7 +146,14 @@ fn place(
                 .iter()
                 .any(|p| exec.scope.allows(*p))
         });
-        (if exec.scope.is_all() { pane } else { caller.or(pane) }, session)
+        (
+            if exec.scope.is_all() {
+                pane
+            } else {
+                caller.or(pane)
+            },
+            session,
+        )
     };
     let created = match placement {
         Placement::Split {

@@ -61,7 +61,13 @@ impl TaskPipe {
         let tx = pipe::OpenOptions::new()
             .read_write(true)
             .open_sender(&path)?;
-        Ok((TaskPipe { tx, end: end_marker() }, path))
+        Ok((
+            TaskPipe {
+                tx,
+                end: end_marker(),
+            },
+            path,
+        ))
     }
 
     /// Gives the wrapper its task: it starts the program with it.
@@ -101,16 +107,16 @@ impl TaskPipe {
 /// holding the pipe's end marker, which is in its environment.
 pub fn wrapper_argv(program: &[String], task_args: &[String]) -> Vec<String> {
     let words: Vec<String> = task_args
-            .iter()
-            .map(|a| {
-                a.split("{task}")
-                    .map(quote)
-                    .collect::<Vec<_>>()
-                    .join("\"$body\"")
-            })
-            .collect();
-        let script = format!(
-            r#"f=${env} end=${end_env}; unset {env} {end_env}
+        .iter()
+        .map(|a| {
+            a.split("{task}")
+                .map(quote)
+                .collect::<Vec<_>>()
+                .join("\"$body\"")
+        })
+        .collect();
+    let script = format!(
+        r#"f=${env} end=${end_env}; unset {env} {end_env}
 exec 3<"$f" || exit 127
 rm -f "$f"
 printf 'fugue: this agent starts when the results its task needs have come\n'
@@ -131,17 +137,17 @@ fi
 printf 'fugue: the task was not given: %s\n' "$body"
 exec "$@"
 "#,
-            env = PIPE_ENV,
-            end = "\"$end\"",
-            end_env = END_ENV,
-            words = words.join(" "),
-        );
-        let mut argv = vec![
-            "/bin/sh".to_string(),
-            "-c".to_string(),
-            script,
-            "fugue-task-wrapper".to_string(),
-        ];
+        env = PIPE_ENV,
+        end = "\"$end\"",
+        end_env = END_ENV,
+        words = words.join(" "),
+    );
+    let mut argv = vec![
+        "/bin/sh".to_string(),
+        "-c".to_string(),
+        script,
+        "fugue-task-wrapper".to_string(),
+    ];
     argv.extend(program.iter().cloned());
     argv
 }

@@ -432,6 +432,9 @@ mod tests {
 
     #[test]
     fn control_characters_are_taken_out_of_agents_text() {
-        assert_eq!(clean_text("a\x03b\x04\x1b[201~c\r\n\td\u{7f}\u{9b}"), "ab[201~c\n\td");
+        assert_eq!(
+            clean_text("a\x03b\x04\x1b[201~c\r\n\td\u{7f}\u{9b}"),
+            "ab[201~c\n\td"
+        );
     }
 }

@@ -8,8 +8,8 @@
 
 mod agent_spawn;
 mod agent_task;
-mod held_task;
 pub mod audit;
+mod held_task;
 pub mod io;
 mod messages;
 mod moment;

@@ -384,10 +384,13 @@ pub fn children(tree: &Tree, origin: &Origin) -> Vec<PaneId> {
         .iter()
         .filter(|(_, p)| match (&p.creator, me) {
             (c, Some(me)) => c.pane() == Some(me),
-            (Creator::Mcp {
-                connection: c,
-                pane: None,
-            }, None) => Some(*c) == connection,
+            (
+                Creator::Mcp {
+                    connection: c,
+                    pane: None,
+                },
+                None,
+            ) => Some(*c) == connection,
             _ => false,
         })
         .map(|(id, _)| *id)

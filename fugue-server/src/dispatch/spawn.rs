@@ -146,8 +146,8 @@ pub fn spawn_pane(
     // environment, so that cannot point it elsewhere.
     let mut pipe = None;
     if let Some(setup) = exec.agent.as_ref().filter(|a| a.task_pipe) {
-        let (end, path) = super::held_task::TaskPipe::create(&server.sideband_dir(id))
-            .map_err(|e| {
+        let (end, path) =
+            super::held_task::TaskPipe::create(&server.sideband_dir(id)).map_err(|e| {
                 CommandError::internal(format!(
                     "cannot make the task pipe for agent `{}`: {e}",
                     setup.preset
