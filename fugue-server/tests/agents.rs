@@ -213,7 +213,8 @@ async fn an_agent_that_takes_its_task_as_an_argument() {
     )
     .await;
     let a = a["pane"].as_str().unwrap().to_string();
-    // Its task needs a's result: the call waits for it, then starts the program.
+    ok(&c, "wait_for", json!({ "pane": a, "state": "idle" })).await;
+    // Its task needs a's result, which is there: the program starts with it.
     let s = ok(
         &c,
         "spawn_agent",
@@ -327,18 +328,22 @@ async fn a_plain_shell_pane_has_states_when_asked() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_pipeline_of_three_with_depends_on() {
-    let rig = Rig::new(|_| {});
+    // The first two work for seconds, so the third is certainly spawned before they
+    // report: its task must be held, then typed with their results.
+    let rig = Rig::new(|c| {
+        c.agents.0.insert("slow".into(), fake(2000, &[]));
+    });
     let c = rig.client(1).await;
     let a = ok(
         &c,
         "spawn_agent",
-        json!({ "agent": "fake", "task": "alpha" }),
+        json!({ "agent": "slow", "task": "alpha" }),
     )
     .await;
     let b = ok(
         &c,
         "spawn_agent",
-        json!({ "agent": "fake", "task": "beta" }),
+        json!({ "agent": "slow", "task": "beta" }),
     )
     .await;
     let (a, b) = (a["pane"].as_str().unwrap(), b["pane"].as_str().unwrap());
@@ -354,10 +359,12 @@ async fn a_pipeline_of_three_with_depends_on() {
     )
     .await;
     let p = third["pane"].as_str().unwrap();
-    assert!(
-        third["task"] == "waiting" || third["task"] == "delivered",
-        "{third}"
-    );
+    assert_eq!(third["task"], "waiting", "{third}");
+    assert_eq!(third["state"], "starting", "{third}");
+    let held = agent_of(&c, p).await;
+    assert_eq!(held["task"], "waiting", "{held}");
+    assert_eq!(held["waiting_for"], json!([a, b]), "{held}");
+    assert!(rig.server.agents.result_of(a.parse().unwrap()).is_none());
     ok(
         &c,
         "wait_for",

@@ -189,3 +189,96 @@ async fn reports_are_for_the_callers_own_pane() {
     let e = err(&inside, "report", json!({ "result": big })).await;
     assert_eq!(e["code"], "limit_exceeded");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spawn_agent_placement_defaults_stay_in_scope() {
+    let rig = Rig::new(|c| c.policy.mcp_scope = Scope::Own);
+    rig.person_session("person").await;
+    let c = rig.client(1).await;
+    // No pane of its own and no target: the default (the person's session) is not
+    // the caller's, so it gets a session of its own.
+    for placement in ["right", "window"] {
+        let s = ok(
+            &c,
+            "spawn_agent",
+            json!({ "agent": "fake", "placement": placement }),
+        )
+        .await;
+        assert_ne!(s["session_name"], "person", "{placement}: {s}");
+    }
+    let panes = {
+        let tree = rig.server.tree.lock();
+        tree.session_by_name("person").map(|s| {
+            s.windows
+                .iter()
+                .map(|w| w.layout.panes().len())
+                .sum::<usize>()
+        })
+    };
+    assert_eq!(panes, Some(1));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tags_and_children_reach_only_the_callers_agents() {
+    let rig = Rig::new(|c| c.policy.mcp_scope = Scope::Own);
+    let c1 = rig.client(1).await;
+    let c2 = rig.client(2).await;
+    let theirs = ok(
+        &c2,
+        "spawn_agent",
+        json!({ "agent": "fake", "tags": ["team"] }),
+    )
+    .await;
+    ok(
+        &c2,
+        "wait_for",
+        json!({ "pane": theirs["pane"], "state": "idle" }),
+    )
+    .await;
+    for to in ["tag:team", "children"] {
+        let e = err(
+            &c1,
+            "send_message",
+            json!({ "to": to, "text": "hello", "delivery": "sync" }),
+        )
+        .await;
+        assert_eq!(e["code"], "unknown_target", "{to}: {e}");
+        assert!(
+            !e["suggestion"].as_str().unwrap().contains("team"),
+            "{to}: another agent's tags are not listed: {e}"
+        );
+    }
+    let mine = ok(
+        &c1,
+        "spawn_agent",
+        json!({ "agent": "fake", "tags": ["team"] }),
+    )
+    .await;
+    ok(
+        &c1,
+        "wait_for",
+        json!({ "pane": mine["pane"], "state": "idle" }),
+    )
+    .await;
+    for to in ["tag:team", "children"] {
+        let m = ok(
+            &c1,
+            "send_message",
+            json!({ "to": to, "text": "hello", "delivery": "sync" }),
+        )
+        .await;
+        let panes: Vec<&Value> = m["messages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|o| &o["pane"])
+            .collect();
+        assert_eq!(panes, [&mine["pane"]], "{to}: {m}");
+        ok(
+            &c1,
+            "wait_for",
+            json!({ "pane": mine["pane"], "state": "idle" }),
+        )
+        .await;
+    }
+}

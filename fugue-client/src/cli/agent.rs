@@ -46,7 +46,7 @@ pub enum AgentVerb {
     /// Type a message into agent panes when they are idle and nobody is typing there.
     #[command(visible_alias = "msg")]
     Message {
-        /// %N, tag:NAME, or children (the agents you spawned).
+        /// %N, tag:NAME, or children (the agents made from this pane).
         #[arg(long)]
         to: String,
         /// Wait until it is typed (or timed out, or failed) and say so per pane.

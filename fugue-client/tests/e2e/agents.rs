@@ -131,9 +131,10 @@ fn an_mcp_client_runs_agents_chains_them_and_yields_to_a_person() {
         let r = ok(&c, "get_result", json!({ "pane": p })).await;
         assert_eq!(s(&r["result"]), "done(merge done(alpha) + done(beta))");
 
-        // A person types in that pane (and takes it back) while a message waits.
-        let typist = person_types(&w, &p, &["h", "m", "m", "BSpace", "BSpace", "BSpace"]);
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        // A person types in that pane (and takes it back); the message is sent after
+        // their first key, while their keys keep coming.
+        w.ok(&["send-keys", "-t", &p, "h"]);
+        let typist = person_types(&w, &p, &["m", "m", "BSpace", "BSpace", "BSpace"]);
         let m = ok(
             &c,
             "send_message",
@@ -360,6 +361,9 @@ fn the_tui_marks_agent_panes_and_a_persons_keys_hold_messages() {
     t.wait_text("helper [idle]");
     // The person focuses the agent and types (and takes it back) in the terminal.
     w.ok(&["select-pane", "-t", &p]);
+    // The message is sent after the person's first key, while their keys keep coming.
+    t.send(b"h");
+    let mut last_key = Instant::now();
     let msg = w.cmd(&["agent", "message", "--sync", "--to", &p, "queued words"]);
     let sender = std::thread::spawn(move || {
         let mut msg = msg;
@@ -369,8 +373,7 @@ fn the_tui_marks_agent_panes_and_a_persons_keys_hold_messages() {
             String::from_utf8_lossy(&out.stdout).into_owned(),
         )
     });
-    let mut last_key = Instant::now();
-    for k in [&b"h"[..], b"m", b"m", b"\x7f", b"\x7f", b"\x7f"] {
+    for k in [&b"m"[..], b"m", b"\x7f", b"\x7f", b"\x7f"] {
         std::thread::sleep(Duration::from_millis(150));
         t.send(k);
         last_key = Instant::now();

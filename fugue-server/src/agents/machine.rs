@@ -52,6 +52,10 @@ pub struct Machine {
     last_input: Option<Instant>,
     /// A task waits for dependencies.
     held: bool,
+    /// What the state would be without the hold (a held task waits for `idle` here).
+    underneath: AgentState,
+    /// The pane closed: `exited` for good, whatever is observed later.
+    finished: bool,
 }
 
 impl Machine {
@@ -66,7 +70,29 @@ impl Machine {
             report: None,
             last_input: None,
             held: false,
+            underneath: AgentState::Starting,
+            finished: false,
         }
+    }
+
+    /// The state the heuristics and reports decide, ignoring a held task.
+    pub fn underneath(&self) -> AgentState {
+        self.underneath
+    }
+
+    /// The pane closed: the state is `exited` from now on and nothing changes it.
+    pub fn finish(&mut self, exit_code: Option<i32>) {
+        self.finished = true;
+        self.state = AgentState::Exited;
+        self.underneath = AgentState::Exited;
+        self.by = StateSource::Heuristic;
+        if self.exit_code.is_none() {
+            self.exit_code = exit_code;
+        }
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.finished
     }
 
     pub fn state(&self) -> AgentState {
@@ -170,7 +196,7 @@ impl Machine {
 
     /// Decides the state at `now`; the new state and its source when it changed.
     pub fn update(&mut self, now: Instant, obs: &Observation) -> Option<(AgentState, StateSource)> {
-        if self.exit_code.is_some() {
+        if self.exit_code.is_some() || self.finished {
             return None;
         }
         // Decided even while a task is held: readiness is what the task waits for.
@@ -181,8 +207,10 @@ impl Machine {
         if matches!(underneath.0, AgentState::Idle | AgentState::AwaitingInput) {
             self.ready = true;
         }
+        self.underneath = underneath.0;
         let (state, by) = if let Some(code) = obs.exited {
             self.exit_code = Some(code);
+            self.underneath = AgentState::Exited;
             (AgentState::Exited, StateSource::Heuristic)
         } else if self.held {
             (AgentState::Starting, StateSource::Heuristic)
@@ -200,7 +228,7 @@ impl Machine {
     /// When, with nothing new happening, the heuristics could decide differently: the
     /// moment the pane becomes quiet. None when only a new event can change the state.
     pub fn next_check(&self, now: Instant, last_output: Option<Instant>) -> Option<Instant> {
-        if self.exit_code.is_some() || self.fresh_report().is_some() {
+        if self.exit_code.is_some() || self.finished || self.fresh_report().is_some() {
             return None;
         }
         let obs = Observation {
@@ -228,6 +256,28 @@ mod tests {
             last_output: Some(at),
             ..Observation::default()
         }
+    }
+
+    #[test]
+    fn a_finished_pane_stays_exited() {
+        let t0 = Instant::now();
+        let mut m = Machine::new(Q, false);
+        m.finish(None);
+        assert_eq!(m.state(), Exited);
+        m.input(ms(t0, 1));
+        m.report(Busy, ms(t0, 2));
+        assert_eq!(m.update(ms(t0, 3), &printed(ms(t0, 2))), None);
+        assert_eq!((m.state(), m.underneath()), (Exited, Exited));
+        assert_eq!(m.next_check(ms(t0, 3), Some(ms(t0, 2))), None);
+    }
+
+    #[test]
+    fn a_held_task_sees_the_state_underneath() {
+        let t0 = Instant::now();
+        let mut m = Machine::new(Q, false);
+        m.hold(true);
+        m.update(ms(t0, 200), &printed(ms(t0, 10)));
+        assert_eq!((m.state(), m.underneath()), (Starting, Idle));
     }
 
     #[test]

@@ -52,6 +52,8 @@ pub struct View {
     pub exit_code: Option<i32>,
     /// The agent has been ready for work at least once (a held task may be typed).
     pub ready: bool,
+    /// The state without a held task's hold: a held task is typed when this is idle.
+    pub underneath: AgentState,
 }
 
 /// A reported result.
@@ -253,37 +255,52 @@ impl Tracked {
     pub fn evaluate(&self, server: &Server) -> Option<Instant> {
         let now = Instant::now();
         let obs = self.observe(server, now);
-        let (change, next, view) = {
+        // Decided and published under the machine's lock: two evaluations racing each
+        // other reach the view in the order they decided, so the view never keeps an
+        // older decision than the machine's. A finished machine decides nothing more.
+        let (next, changed) = {
             let mut m = self.machine.lock();
+            if m.is_finished() {
+                return None;
+            }
             let change = m.update(now, &obs);
             let next = m.next_check(now, obs.last_output);
-            (
-                change,
-                next,
-                (m.state(), m.source(), m.exit_code(), m.ready()),
-            )
+            let (state, by, exit_code, ready, underneath) = (
+                m.state(),
+                m.source(),
+                m.exit_code(),
+                m.ready(),
+                m.underneath(),
+            );
+            let before = self.view();
+            let changed = change.is_some() && state != before.state;
+            if changed {
+                self.record(state, by, exit_code, ready, underneath);
+            } else if by != before.by || ready != before.ready || underneath != before.underneath {
+                // The same state, now known another way (a report confirming a guess),
+                // or a held task's pane changing underneath its hold.
+                self.view.send_modify(|v| {
+                    v.by = by;
+                    v.ready = ready;
+                    v.underneath = underneath;
+                });
+            }
+            (next, changed.then_some(state))
         };
-        let (state, by, exit_code, ready) = view;
-        let before = self.view();
-        if change.is_some() && state != before.state {
-            self.publish(server, state, by, exit_code, ready);
-        } else if by != before.by || ready != before.ready {
-            // The same state, now known another way (a report confirming a guess).
-            self.view.send_modify(|v| {
-                v.by = by;
-                v.ready = ready;
-            });
+        if let Some(state) = changed {
+            self.announce(server, state);
         }
         next
     }
 
-    fn publish(
+    /// Records a new state in the history and the view (under the machine's lock).
+    fn record(
         &self,
-        server: &Server,
         state: AgentState,
         by: StateSource,
         exit_code: Option<i32>,
         ready: bool,
+        underneath: AgentState,
     ) {
         let at_ms = unix_ms();
         tracing::debug!("pane {}: {state} ({by:?})", self.pane);
@@ -300,14 +317,23 @@ impl Tracked {
             since_ms: at_ms,
             exit_code,
             ready,
+            underneath,
         });
+    }
+
+    /// Shows a new state to people: the border badge, and a notice when the agent
+    /// starts waiting for them.
+    fn announce(&self, server: &Server, state: AgentState) {
         if !self.is_agent() {
             return;
         }
         let session = {
             let mut tree = server.tree.lock();
+            // Read under the tree's lock: of two announcements racing, the one that
+            // writes last reads the newest view, so the badge ends current.
+            let v = self.view();
             if let Some(p) = tree.panes.get_mut(&self.pane) {
-                p.badge = Some(badge(state, exit_code));
+                p.badge = Some(badge(v.state, v.exit_code));
             }
             tree.locate(self.pane).map(|(s, _)| s)
         };
@@ -426,6 +452,7 @@ impl Agents {
                 since_ms: unix_ms(),
                 exit_code: None,
                 ready: false,
+                underneath: AgentState::Starting,
             });
             let (result, _) = watch::channel(None);
             let t = Arc::new(Tracked {
@@ -459,6 +486,13 @@ impl Agents {
             panes.insert(pane, Arc::clone(&t));
             t
         };
+        // The pane may have closed after the look above and before the insert, when
+        // `closed` found nothing to forget: look again, or the entry (and the pane's
+        // screen it holds) would stay for good.
+        if !server.tree.lock().panes.contains_key(&pane) {
+            self.closed(pane);
+            return Err(CommandError::unknown_target(format!("pane {pane} is gone")));
+        }
         if tracked.is_agent() {
             if let Some(p) = server.tree.lock().panes.get_mut(&pane) {
                 p.badge = Some(badge(AgentState::Starting, None));
@@ -559,19 +593,24 @@ impl Agents {
         let Some(t) = self.panes.lock().remove(&pane) else {
             return;
         };
-        t.closed.store(true, Ordering::Release);
-        t.wake.notify_one();
-        let v = t.view();
-        if v.state != AgentState::Exited {
-            let code = t.shared.exit_status();
-            t.view.send_replace(View {
-                state: AgentState::Exited,
-                by: StateSource::Heuristic,
-                since_ms: unix_ms(),
-                exit_code: code,
-                ready: v.ready,
-            });
+        {
+            // Under the machine's lock, as every publication is: no evaluation still
+            // running can publish after this, so `exited` is final.
+            let mut m = t.machine.lock();
+            t.closed.store(true, Ordering::Release);
+            m.finish(t.shared.exit_status());
+            let v = t.view();
+            if v.state != AgentState::Exited {
+                t.record(
+                    AgentState::Exited,
+                    StateSource::Heuristic,
+                    m.exit_code(),
+                    v.ready,
+                    AgentState::Exited,
+                );
+            }
         }
+        t.wake.notify_one();
         if let Some(mut result) = t.agent_result() {
             result.state = AgentState::Exited;
             let mut closed = self.closed.lock();

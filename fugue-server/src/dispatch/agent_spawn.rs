@@ -7,15 +7,17 @@
 //! pane %N reported; a typed task whose dependencies have not reported yet is held (the
 //! pane stays `starting`) and typed by the server the moment they have.
 
-use super::wait::{timed_out, timeout_for};
-use super::{Exec, io, panes, sessions};
+use super::agent_task::{self, MAX_ARG_BYTES};
+use super::moment::{Moment, Want, type_at_moment};
+use super::spawn::AgentSetup;
+use super::wait::timed_out;
+use super::{Exec, held_task, io, panes, sessions};
 use crate::agents::{Heuristics, TrackSpec, Tracked};
 use crate::config::{Preset, TaskDelivery};
 use crate::server::Server;
 use fugue_protocol::{
-    AgentSpawned, AgentState, CommandError, Created, Direction, ErrorCode, InputPart, Key,
-    NewSession, NewWindow, PaneId, Placement, Response, Spawn, SpawnAgent, SplitPane, SplitSize,
-    Target, TaskStatus,
+    AgentSpawned, AgentState, CommandError, Created, Direction, ErrorCode, NewSession, NewWindow,
+    PaneId, Placement, Response, Spawn, SpawnAgent, SplitPane, SplitSize, Target, TaskStatus,
 };
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -23,17 +25,6 @@ use std::time::{Duration, Instant};
 /// Tags an agent may carry, and how long each may be.
 const MAX_TAGS: usize = 16;
 const MAX_TAG_LEN: usize = 32;
-
-/// `{{%N.result}}`, spaces allowed inside the braces. A fixed pattern, compiled once;
-/// the `None` of a failed compile (impossible for this pattern) leaves tasks as they are.
-static PLACEHOLDER: std::sync::LazyLock<Option<regex::Regex>> =
-    std::sync::LazyLock::new(|| regex::Regex::new(r"\{\{\s*%(\d+)\.result\s*\}\}").ok());
-
-fn placeholders(task: &str) -> impl Iterator<Item = regex::Captures<'_>> {
-    PLACEHOLDER
-        .iter()
-        .flat_map(move |re| re.captures_iter(task))
-}
 
 fn unknown_preset(names: &[&str], asked: &str) -> CommandError {
     CommandError::invalid_argument("agent", format!("there is no agent preset `{asked}`"))
@@ -63,39 +54,6 @@ fn validate_tags(tags: &[String]) -> Result<(), CommandError> {
         }
     }
     Ok(())
-}
-
-/// The panes `{{%N.result}}` names in a task; each must be a dependency.
-fn check_placeholders(task: &str, deps: &[PaneId]) -> Result<(), CommandError> {
-    for cap in placeholders(task) {
-        let n: u32 = cap[1].parse().map_err(|_| {
-            CommandError::invalid_argument("task", format!("`{}` names no pane", &cap[0]))
-        })?;
-        if !deps.contains(&PaneId(n)) {
-            return Err(CommandError::invalid_argument(
-                "task",
-                format!("`{}` names %{n}, which is not in depends_on", &cap[0]),
-            )
-            .with_suggestion(format!("add %{n} to depends_on, or remove the placeholder")));
-        }
-    }
-    Ok(())
-}
-
-/// The task with each `{{%N.result}}` replaced by that pane's result.
-fn substitute(task: &str, results: &[(PaneId, String)]) -> String {
-    let Some(re) = PLACEHOLDER.as_ref() else {
-        return task.to_string();
-    };
-    re.replace_all(task, |cap: &regex::Captures<'_>| {
-        let pane = cap[1].parse().ok().map(PaneId);
-        results
-            .iter()
-            .find(|(p, _)| Some(*p) == pane)
-            .map(|(_, r)| r.clone())
-            .unwrap_or_else(|| cap[0].to_string())
-    })
-    .into_owned()
 }
 
 /// Waits for a pane's result: the latest it reported, or the next one.
@@ -156,30 +114,67 @@ async fn results_of(
     Ok(out)
 }
 
-fn argv(preset: &Preset, task: Option<&str>) -> Vec<String> {
-    let mut argv = Vec::new();
-    if !preset.command.is_empty() {
-        argv.push(preset.command.clone());
-    }
-    argv.extend(preset.args.iter().cloned());
-    if let (TaskDelivery::Argument, Some(task)) = (preset.deliver, task) {
-        argv.extend(preset.task_args.iter().map(|a| a.replace("{task}", task)));
-    }
-    argv
-}
-
-/// Creates the pane where `placement` says.
+/// Creates the pane where `placement` says. A placement without a target starts from
+/// the caller's default (its pane, the current session); under scope "own" a default
+/// that is not the caller's gives it a session of its own instead, as `auto` does.
 fn place(
     exec: &mut Exec<'_>,
     placement: &Placement,
     spawn: Spawn,
 ) -> Result<Created, CommandError> {
+    let new_session = |exec: &mut Exec<'_>, spawn: Spawn| {
+        sessions::new_session(
+            exec,
+            NewSession {
+                spawn,
+                ..NewSession::default()
+            },
+        )
+    };
+    let (my_pane, my_session) = {
+        let tree = exec.server.tree.lock();
+        let pane = tree
+            .resolve_pane(None, &exec.ctx)
+            .ok()
+            .filter(|p| exec.scope.allows(*p));
+        let caller = exec
+            .ctx
+            .caller_pane
+            .filter(|p| tree.panes.contains_key(p) && exec.scope.allows(*p));
+        let session = tree.current_session(&exec.ctx).ok().filter(|s| {
+            super::scope::session_panes(&tree, *s)
+                .iter()
+                .any(|p| exec.scope.allows(*p))
+        });
+        (
+            if exec.scope.is_all() {
+                pane
+            } else {
+                caller.or(pane)
+            },
+            session,
+        )
+    };
     let created = match placement {
+        Placement::Split {
+            target: None,
+            direction,
+            size,
+        } => match my_pane {
+            Some(p) => split_or_window(exec, Some(Target::Pane(p)), *direction, *size, spawn),
+            None if !exec.scope.is_all() => new_session(exec, spawn),
+            None => split_or_window(exec, None, *direction, *size, spawn),
+        },
         Placement::Split {
             target,
             direction,
             size,
         } => split_or_window(exec, target.clone(), *direction, *size, spawn),
+        Placement::Window { session: None } => match my_session {
+            Some(s) => window(exec, Some(Target::SessionId(s)), spawn),
+            None if !exec.scope.is_all() => new_session(exec, spawn),
+            None => window(exec, None, spawn),
+        },
         Placement::Window { session } => window(exec, session.clone(), spawn),
         Placement::Session { name } => sessions::new_session(
             exec,
@@ -191,31 +186,18 @@ fn place(
             },
         ),
         Placement::Auto => {
-            let (caller, session) = {
+            let caller = {
                 let tree = exec.server.tree.lock();
-                let caller = exec
-                    .ctx
+                exec.ctx
                     .caller_pane
-                    .filter(|p| tree.panes.contains_key(p) && exec.scope.allows(*p));
-                let session = tree.current_session(&exec.ctx).ok().filter(|s| {
-                    super::scope::session_panes(&tree, *s)
-                        .iter()
-                        .any(|p| exec.scope.allows(*p))
-                });
-                (caller, session)
+                    .filter(|p| tree.panes.contains_key(p) && exec.scope.allows(*p))
             };
-            match (caller, session) {
+            match (caller, my_session) {
                 (Some(p), _) => {
                     split_or_window(exec, Some(Target::Pane(p)), Direction::Right, None, spawn)
                 }
                 (None, Some(s)) => window(exec, Some(Target::SessionId(s)), spawn),
-                (None, None) => sessions::new_session(
-                    exec,
-                    NewSession {
-                        spawn,
-                        ..NewSession::default()
-                    },
-                ),
+                (None, None) => new_session(exec, spawn),
             }
         }
     }?;
@@ -292,7 +274,12 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
         ));
     }
     validate_tags(&c.tags)?;
-    let task = c.task.clone().filter(|t| !t.trim().is_empty());
+    // Control characters are never typed for an agent (see io::clean_text).
+    let task = c
+        .task
+        .as_deref()
+        .map(io::clean_text)
+        .filter(|t| !t.trim().is_empty());
     if task.as_ref().is_some_and(|t| t.len() > io::MAX_INPUT) {
         return Err(CommandError::new(
             ErrorCode::LimitExceeded,
@@ -302,27 +289,52 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
     }
     let deps = resolve_deps(exec, &c.depends_on)?;
     if let Some(t) = &task {
-        check_placeholders(t, &deps)?;
+        agent_task::check_placeholders(t, &deps)?;
     }
     let heuristics = Heuristics::from_preset(&preset)?;
-    let timeout = timeout_for(exec, c.timeout_ms);
     let cap = config.waits.max_timeout_ms;
     let started = Instant::now();
-    let deadline = started + Duration::from_millis(timeout);
-
-    // A task on the command line must be complete before the program starts.
-    let on_command_line = preset.deliver == TaskDelivery::Argument && task.is_some();
-    let arg_task = match (&task, on_command_line) {
-        (Some(t), true) => Some(substitute(
-            t,
-            &results_of(&server, &deps, Some(deadline)).await?,
-        )),
+    // Readiness may take the preset's ready_timeout_ms, whatever the default wait is;
+    // a caller may ask for less, and the server's cap bounds both.
+    let ready_ms = preset
+        .ready_timeout_ms
+        .min(c.timeout_ms.unwrap_or(u64::MAX))
+        .min(cap);
+    let ready_by = started + Duration::from_millis(ready_ms);
+    let pending: Vec<PaneId> = deps
+        .iter()
+        .copied()
+        .filter(|d| server.agents.result_of(*d).is_none())
+        .collect();
+    // With every result here, the task is complete now, and its size known at once.
+    let argument = preset.deliver == TaskDelivery::Argument;
+    let limit = if argument {
+        MAX_ARG_BYTES
+    } else {
+        io::MAX_INPUT
+    };
+    let complete = match &task {
+        Some(t) if pending.is_empty() => {
+            let results: Vec<(PaneId, String)> = deps
+                .iter()
+                .filter_map(|d| server.agents.result_of(*d).map(|r| (*d, r.result)))
+                .collect();
+            Some(agent_task::substitute(t, &results, limit)?)
+        }
         _ => None,
+    };
+    let held = task.is_some() && complete.is_none();
+    let command = match (&complete, argument) {
+        (Some(t), true) => {
+            let args = agent_task::task_args(&preset, &c.agent, &agent_task::as_argument(t))?;
+            agent_task::argv(&preset, &args)
+        }
+        _ => agent_task::program(&preset),
     };
     let mut env: Vec<(String, String)> = preset.env.clone().into_iter().collect();
     env.push(("FUGUE_AGENT".into(), c.agent.clone()));
-    let spawn = Spawn {
-        command: argv(&preset, arg_task.as_deref()),
+    let mut spawn = Spawn {
+        command,
         cwd: c
             .cwd
             .clone()
@@ -334,6 +346,30 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
         // can be read.
         remain: Some(true),
     };
+    if held && argument {
+        // The program cannot start before its task exists: a wrapper waits for it on
+        // the pane's task pipe (see held_task).
+        let program = agent_task::program(&preset);
+        if program.is_empty() {
+            return Err(CommandError::invalid_argument(
+                "agent",
+                format!(
+                    "preset `{}` has no command to give its task to on a command line",
+                    c.agent
+                ),
+            )
+            .with_suggestion(format!(
+                "set `command` under [agents.{}], or deliver = \"paste\"",
+                c.agent
+            )));
+        }
+        spawn.command = held_task::wrapper_argv(&program, &preset.task_args);
+    }
+    exec.agent = Some(AgentSetup {
+        preset: c.agent.clone(),
+        task_pipe: held && argument,
+        pipe: None,
+    });
     let created = place(exec, &c.placement, spawn).map_err(|e| {
         if e.code == ErrorCode::InvalidArgument && e.message.contains("`command`") {
             CommandError::invalid_argument(
@@ -350,7 +386,9 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
         } else {
             e
         }
-    })?;
+    });
+    let pipe = exec.agent.take().and_then(|a| a.pipe);
+    let created = created?;
     let pane = created.pane;
     exec.resolved = Some(pane.to_string());
     let tracked = server.agents.track(
@@ -377,81 +415,180 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
             waiting_for,
         })
     };
-    if arg_task.is_some() {
+    if held {
+        tracked.set_task(TaskStatus::Waiting, pending.clone());
+        tracked.hold(&server, true);
+    }
+    let Some(task) = task else {
+        if !argument {
+            wait_ready(&tracked, started, ready_by, &c.agent, cap).await?;
+        }
+        return Ok(answer(&tracked, TaskStatus::None, Vec::new()));
+    };
+    let held = Held {
+        server: Arc::clone(&server),
+        t: Arc::clone(&tracked),
+        task,
+        deps,
+        preset,
+    };
+    if argument {
+        if let Some(pipe) = pipe {
+            tokio::spawn(held.give_to_wrapper(pipe));
+            return Ok(answer(&tracked, TaskStatus::Waiting, pending));
+        }
         tracked.set_task(TaskStatus::Delivered, Vec::new());
         tracked.started_with_task(&server);
         return Ok(answer(&tracked, TaskStatus::Delivered, Vec::new()));
     }
-    let pending: Vec<PaneId> = deps
-        .iter()
-        .copied()
-        .filter(|d| server.agents.result_of(*d).is_none())
-        .collect();
-    if task.is_some() && !pending.is_empty() {
-        tracked.set_task(TaskStatus::Waiting, pending.clone());
-        tracked.hold(&server, true);
-    }
-    let ready_by = deadline.min(started + Duration::from_millis(preset.ready_timeout_ms));
     if let Err(e) = wait_ready(&tracked, started, ready_by, &c.agent, cap).await {
-        if task.is_some() {
-            tracked.set_task(TaskStatus::Failed, Vec::new());
-            tracked.hold(&server, false);
-        }
+        tracked.set_task(TaskStatus::Failed, Vec::new());
+        tracked.hold(&server, false);
         return Err(e);
     }
-    let Some(task) = task else {
-        return Ok(answer(&tracked, TaskStatus::None, Vec::new()));
+    let Some(text) = complete else {
+        tokio::spawn(held.type_when_ready());
+        return Ok(answer(&tracked, TaskStatus::Waiting, pending));
     };
-    if pending.is_empty() {
-        let text = substitute(&task, &results_of(&server, &deps, Some(deadline)).await?);
-        type_task(&server, &tracked, &text).await?;
-        return Ok(answer(&tracked, TaskStatus::Delivered, Vec::new()));
+    let moment = task_moment(&server, Some(ready_by.max(Instant::now())));
+    if let Err(e) = type_task(&server, &tracked, &text, &moment).await {
+        tracked.set_task(TaskStatus::Failed, Vec::new());
+        return Err(CommandError::new(
+            ErrorCode::Timeout,
+            format!("the task was not typed into pane {pane}: {}", e.message),
+        )
+        .with_suggestion(format!(
+            "the agent runs in pane {pane}; give it the task with send_message when it is free"
+        )));
     }
-    let t = Arc::clone(&tracked);
-    tokio::spawn(async move {
-        // Given up when the agent's own pane ends first.
-        let mut own = t.watch();
-        let gone = async move {
-            own.wait_for(|v| v.state == AgentState::Exited)
-                .await
-                .is_ok()
-        };
-        let outcome = tokio::select! {
-            r = results_of(&server, &deps, None) => match r {
-                Ok(results) => type_task(&server, &t, &substitute(&task, &results)).await,
-                Err(e) => Err(e),
-            },
-            _ = gone => Err(CommandError::new(
-                ErrorCode::PaneExited,
-                format!("pane {} ended before its dependencies reported", t.pane),
-            )),
-        };
-        if let Err(e) = outcome {
-            tracing::warn!("pane {}: its task was not given: {}", t.pane, e.message);
-            t.set_task(TaskStatus::Failed, Vec::new());
-            t.hold(&server, false);
-        }
-    });
-    Ok(answer(&tracked, TaskStatus::Waiting, pending))
+    Ok(answer(&tracked, TaskStatus::Delivered, Vec::new()))
 }
 
-/// Types a task into a ready agent: a paste, then Enter as its own key.
-async fn type_task(server: &Arc<Server>, t: &Tracked, text: &str) -> Result<(), CommandError> {
-    let enter = Key::new(
-        fugue_protocol::keys::KeyCode::Enter,
-        fugue_protocol::keys::Mods::NONE,
-    );
-    io::deliver(
-        server,
-        t.pane,
-        &[InputPart::Paste(text.to_string()), InputPart::Key(enter)],
-    )
-    .await?;
+/// The gate a task goes through: the messages' (see moment), with no quiet time of its
+/// own (the agent has just shown it is ready).
+fn task_moment(server: &Server, deadline: Option<Instant>) -> Moment {
+    Moment {
+        want: Want::Task,
+        quiescence: Duration::ZERO,
+        human_pause: Duration::from_millis(server.config().messages.human_pause_ms),
+        deadline,
+    }
+}
+
+/// Types a task into a ready agent, at a moment that tramples no one (the same gate
+/// and turn as messages): a paste, then Enter as its own key.
+async fn type_task(
+    server: &Arc<Server>,
+    t: &Tracked,
+    text: &str,
+    moment: &Moment,
+) -> Result<(), CommandError> {
+    type_at_moment(server, t, text, moment)
+        .await
+        .map_err(|e| CommandError::new(ErrorCode::Timeout, e.reason))?;
     t.set_task(TaskStatus::Delivered, Vec::new());
-    // Busy from the moment it has its task, then released.
-    t.submitted(server);
+    // Busy from the moment it has its task (submitted above), then released.
     t.hold(server, false);
     Ok(())
+}
+
+/// A task held until the results it needs have come.
+struct Held {
+    server: Arc<Server>,
+    t: Arc<Tracked>,
+    task: String,
+    deps: Vec<PaneId>,
+    preset: Preset,
+}
+
+impl Held {
+    /// Resolves when the agent's own pane has ended.
+    async fn gone(t: Arc<Tracked>) {
+        let mut own = t.watch();
+        let _ = own.wait_for(|v| v.state == AgentState::Exited).await;
+    }
+
+    fn ended_first(&self) -> CommandError {
+        CommandError::new(
+            ErrorCode::PaneExited,
+            format!(
+                "pane {} ended before its dependencies reported",
+                self.t.pane
+            ),
+        )
+    }
+
+    fn failed(&self, e: &CommandError) {
+        tracing::warn!(
+            "pane {}: its task was not given: {}",
+            self.t.pane,
+            e.message
+        );
+        self.t.set_task(TaskStatus::Failed, Vec::new());
+        self.t.hold(&self.server, false);
+    }
+
+    /// The task with the results in it, within `limit` bytes.
+    async fn complete(&self, limit: usize) -> Result<String, CommandError> {
+        let results = results_of(&self.server, &self.deps, None).await?;
+        agent_task::substitute(&self.task, &results, limit)
+    }
+
+    /// A typed task: typed when the results have come and the agent is free.
+    async fn type_when_ready(self) {
+        let gone = Held::gone(Arc::clone(&self.t));
+        let outcome = tokio::select! {
+            r = async {
+                let text = self.complete(io::MAX_INPUT).await?;
+                let moment = task_moment(&self.server, None);
+                type_task(&self.server, &self.t, &text, &moment).await
+            } => r,
+            _ = gone => Err(self.ended_first()),
+        };
+        if let Err(e) = outcome {
+            self.failed(&e);
+        }
+    }
+
+    /// A task on the command line: written to the wrapper waiting on the pane's task
+    /// pipe, whose end is kept until the pane ends (see held_task).
+    async fn give_to_wrapper(self, mut pipe: held_task::TaskPipe) {
+        let gone = Held::gone(Arc::clone(&self.t));
+        tokio::pin!(gone);
+        let agent = self.t.preset.clone().unwrap_or_default();
+        let outcome = tokio::select! {
+            r = async {
+                let text = self.complete(MAX_ARG_BYTES).await?;
+                let arg = agent_task::as_argument(&text);
+                agent_task::task_args(&self.preset, &agent, &arg)?;
+                pipe.give(&arg).await.map_err(|e| {
+                    CommandError::internal(format!("cannot write to the task pipe: {e}"))
+                })
+            } => r,
+            _ = &mut gone => Err(self.ended_first()),
+        };
+        match outcome {
+            Ok(()) => {
+                self.t.set_task(TaskStatus::Delivered, Vec::new());
+                self.t.hold(&self.server, false);
+                self.t.started_with_task(&self.server);
+            }
+            Err(e) => {
+                self.failed(&e);
+                if self.t.view().state == AgentState::Exited {
+                    return;
+                }
+                // Started without a task, after saying why.
+                let why = e.display_with_suggestion();
+                tokio::select! {
+                    _ = pipe.refuse(&why) => {}
+                    _ = &mut gone => return,
+                }
+            }
+        }
+        gone.await;
+        drop(pipe);
+    }
 }
 
 /// Waits until the agent has shown it is ready (idle, awaiting input, or reported).
@@ -516,6 +653,13 @@ fn resolve_deps(exec: &Exec<'_>, deps: &[Target]) -> Result<Vec<PaneId>, Command
                 _ => return Err(e),
             },
         };
+        if Some(pane) == exec.ctx.caller_pane {
+            return Err(CommandError::invalid_argument(
+                "depends_on",
+                format!("{pane} is the caller's own pane: an agent's task cannot depend on itself (it would wait for a result that comes only after it, until it timed out)"),
+            )
+            .with_suggestion("put what you know in the task itself, or name the agents whose results it needs"));
+        }
         if !out.contains(&pane) {
             out.push(pane);
         }
@@ -526,19 +670,6 @@ fn resolve_deps(exec: &Exec<'_>, deps: &[Target]) -> Result<Vec<PaneId>, Command
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn placeholders_must_name_dependencies_and_are_replaced() {
-        let deps = [PaneId(1), PaneId(2)];
-        check_placeholders("a {{%1.result}} b {{ %2.result }}", &deps).unwrap();
-        let e = check_placeholders("{{%3.result}}", &deps).unwrap_err();
-        assert!(e.message.contains("%3") && e.message.contains("depends_on"));
-        let out = substitute(
-            "x {{%1.result}} y {{ %2.result }} z {{%1.result}}",
-            &[(PaneId(1), "one".into()), (PaneId(2), "two".into())],
-        );
-        assert_eq!(out, "x one y two z one");
-    }
 
     #[test]
     fn tags_are_short_words() {

@@ -182,9 +182,14 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         });
     let reaction = interrupt.then(|| Reaction::watch(&shared));
     // A person's keys (an attached client, or a CLI call outside any agent's pane):
-    // messages from agents wait for a pause in them.
+    // messages from agents wait for a pause in them, and for the line they are
+    // typing to be submitted or cleared.
     if matches!(exec.origin, super::origin::Origin::Client { .. }) {
         shared.record_human_input();
+        shared.set_draft(|n| draft_after(n, &c.parts));
+    } else if submits(&c.parts) {
+        // Whoever sends the Enter, the line it ends is gone.
+        shared.set_draft(|_| 0);
     }
     if needs_settle {
         deliver(exec.server, id, &c.parts).await?;
@@ -269,6 +274,63 @@ impl Drop for Reaction<'_> {
     }
 }
 
+/// Roughly how many characters a person's input line holds after they type `parts`
+/// into a line that held `n`: characters add one, Backspace removes one, Enter, C-c
+/// and C-u empty it. Keys that can fill the line with anything (arrows for history,
+/// Tab for completion, escape sequences) count as a draft until it is emptied.
+pub fn draft_after(mut n: u32, parts: &[InputPart]) -> u32 {
+    for part in parts {
+        match part {
+            InputPart::Key(k) => {
+                n = match k.code {
+                    KeyCode::Enter => 0,
+                    KeyCode::Char(c) if k.mods.contains(Mods::CTRL) => {
+                        match c.to_ascii_lowercase() {
+                            'c' | 'u' => 0,
+                            'h' => n.saturating_sub(1),
+                            // Moving about the line (C-a, C-e) changes nothing.
+                            _ => n,
+                        }
+                    }
+                    KeyCode::Char(_) => n.saturating_add(1),
+                    KeyCode::Backspace => n.saturating_sub(1),
+                    _ => n.max(1),
+                }
+            }
+            InputPart::Paste(t) => {
+                n = n.saturating_add(t.chars().count().min(u32::MAX as usize) as u32)
+            }
+            InputPart::Text(t) => {
+                for ch in t.chars() {
+                    n = match ch {
+                        '\r' | '\n' | '\x03' | '\x15' => 0,
+                        '\x7f' | '\x08' => n.saturating_sub(1),
+                        '\t' => n.max(1),
+                        // The rest of an escape sequence (an arrow key) is not text.
+                        '\x1b' => {
+                            n = n.max(1);
+                            break;
+                        }
+                        c if c.is_control() => n,
+                        _ => n.saturating_add(1),
+                    };
+                }
+            }
+        }
+    }
+    n
+}
+
+/// Text an agent has typed (a message, a task, a result put into a task) without
+/// control characters other than newline and tab: another agent must not be able to
+/// send C-c, C-d or an escape sequence (one that ends a bracketed paste early, say)
+/// to a program by putting it in its text.
+pub fn clean_text(t: &str) -> String {
+    t.chars()
+        .filter(|c| !c.is_control() || matches!(c, '\n' | '\t'))
+        .collect()
+}
+
 /// Whether input ends a line (Enter, or text with a line break): the program is asked
 /// to act on it, so an agent becomes busy.
 pub fn submits(parts: &[InputPart]) -> bool {
@@ -340,4 +402,39 @@ pub fn read_rows(
         .ok_or_else(|| CommandError::internal("pane vanished"))?;
     let rows = pane.shared.state.lock().read_rows(start, count.min(10_000));
     Ok(Response::Rows(rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fugue_protocol::Key;
+
+    fn key(code: KeyCode, mods: Mods) -> InputPart {
+        InputPart::Key(Key::new(code, mods))
+    }
+
+    #[test]
+    fn a_draft_is_what_a_person_typed_since_the_line_was_emptied() {
+        let text = |t: &str| InputPart::Text(t.into());
+        assert_eq!(draft_after(0, &[text("hmm")]), 3);
+        assert_eq!(draft_after(3, &[text("\x7f\x7f\x7f")]), 0);
+        assert_eq!(draft_after(3, &[key(KeyCode::Backspace, Mods::NONE)]), 2);
+        assert_eq!(draft_after(3, &[key(KeyCode::Enter, Mods::NONE)]), 0);
+        assert_eq!(draft_after(3, &[key(KeyCode::Char('u'), Mods::CTRL)]), 0);
+        assert_eq!(draft_after(3, &[text("\x03")]), 0);
+        assert_eq!(draft_after(3, &[key(KeyCode::Char('a'), Mods::CTRL)]), 3);
+        assert_eq!(draft_after(0, &[key(KeyCode::Up, Mods::NONE)]), 1);
+        assert_eq!(draft_after(0, &[text("\x1b[A")]), 1);
+        assert_eq!(draft_after(0, &[text("ls\r")]), 0);
+        assert_eq!(draft_after(0, &[text("ls\rmo")]), 2);
+        assert_eq!(draft_after(0, &[key(KeyCode::Char('x'), Mods::NONE)]), 1);
+    }
+
+    #[test]
+    fn control_characters_are_taken_out_of_agents_text() {
+        assert_eq!(
+            clean_text("a\x03b\x04\x1b[201~c\r\n\td\u{7f}\u{9b}"),
+            "ab[201~c\n\td"
+        );
+    }
 }

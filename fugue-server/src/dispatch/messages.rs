@@ -1,20 +1,20 @@
 //! Messages between agents, and what agents report.
 //!
-//! `send-message` types text into agent panes, but only when the pane is `idle`, has
-//! printed nothing for the quiescence time, and no person has typed in it for
-//! `[messages] human_pause_ms`: a person always wins. The text goes as a bracketed
-//! paste and Enter as its own key. Messages for one pane are typed one at a time; each
-//! makes the agent busy, so the next waits for it to be idle again.
+//! `send-message` types text into agent panes at a moment that tramples no one (the
+//! gate in [`super::moment`]: idle, quiet, no person typing or with an unsent draft).
+//! Messages for one pane are typed one at a time; each makes the agent busy, so the
+//! next waits for it to be idle again.
 
 use super::audit::{self, AuditRecord};
+use super::moment::{Moment, NotTyped, Want, type_at_moment};
 use super::origin::Origin;
 use super::wait::timeout_for;
 use super::{Exec, io};
 use crate::agents::Tracked;
 use crate::server::Server;
 use fugue_protocol::{
-    AgentState, CommandError, Delivery, ErrorCode, InputPart, Key, MessageOutcome, MessageStatus,
-    MessageTo, PaneId, RESULT_BYTES_MAX, Report, Response, SendMessage, Target,
+    AgentState, CommandError, Delivery, ErrorCode, MessageOutcome, MessageStatus, MessageTo,
+    PaneId, RESULT_BYTES_MAX, Report, Response, SendMessage, Target,
 };
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -56,7 +56,7 @@ fn recipients(exec: &mut Exec<'_>, to: &MessageTo) -> Result<Vec<PaneId>, Comman
         tags.dedup();
         let what = match to {
             MessageTo::Tag(tag) => format!("no agent pane has the tag `{tag}`"),
-            _ => "you have no agent panes of your own (children are the agents you spawned)"
+            _ => "you have no agent panes of your own (children are the agents made from your pane or connection)"
                 .to_string(),
         };
         return Err(
@@ -78,10 +78,12 @@ fn recipients(exec: &mut Exec<'_>, to: &MessageTo) -> Result<Vec<PaneId>, Comman
 }
 
 pub async fn send_message(exec: &mut Exec<'_>, c: SendMessage) -> Result<Response, CommandError> {
-    if c.text.trim().is_empty() {
+    // Control characters are never typed for an agent (see io::clean_text).
+    let text = io::clean_text(&c.text);
+    if text.trim().is_empty() {
         return Err(CommandError::invalid_argument("text", "it is empty"));
     }
-    if c.text.len() > io::MAX_INPUT {
+    if text.len() > io::MAX_INPUT {
         return Err(CommandError::new(
             ErrorCode::LimitExceeded,
             format!("the message is over the limit of {} bytes", io::MAX_INPUT),
@@ -105,10 +107,13 @@ pub async fn send_message(exec: &mut Exec<'_>, c: SendMessage) -> Result<Respons
     let server = Arc::clone(exec.server);
     let deadline = Instant::now() + Duration::from_millis(timeout);
     let job = Job {
-        text: Arc::from(c.text.as_str()),
-        quiescence: Duration::from_millis(quiescence),
-        human_pause: Duration::from_millis(config.messages.human_pause_ms),
-        deadline,
+        text: Arc::from(text.as_str()),
+        moment: Moment {
+            want: Want::Idle,
+            quiescence: Duration::from_millis(quiescence),
+            human_pause: Duration::from_millis(config.messages.human_pause_ms),
+            deadline: Some(deadline),
+        },
     };
     let mut outcomes = Vec::new();
     let mut jobs = Vec::new();
@@ -130,16 +135,13 @@ pub async fn send_message(exec: &mut Exec<'_>, c: SendMessage) -> Result<Respons
             continue;
         }
         let t = server.agents.watch(&server, pane)?;
-        let queued = t.pending_messages.fetch_add(1, Ordering::AcqRel);
-        if queued >= config.messages.max_queued {
-            t.pending_messages.fetch_sub(1, Ordering::AcqRel);
-            outcomes.push(refused(format!(
+        match Pending::count(t, config.messages.max_queued) {
+            Ok(p) => jobs.push(p),
+            Err(queued) => outcomes.push(refused(format!(
                 "{queued} messages already wait for {pane} (the limit is {})",
                 config.messages.max_queued
-            )));
-            continue;
+            ))),
         }
-        jobs.push(t);
     }
     match c.delivery {
         Delivery::Sync => {
@@ -149,7 +151,7 @@ pub async fn send_message(exec: &mut Exec<'_>, c: SendMessage) -> Result<Respons
         Delivery::Async => {
             for t in jobs {
                 outcomes.push(MessageOutcome {
-                    pane: t.pane,
+                    pane: t.0.pane,
                     status: MessageStatus::Queued,
                     reason: None,
                     waited_ms: 0,
@@ -170,13 +172,24 @@ pub async fn send_message(exec: &mut Exec<'_>, c: SendMessage) -> Result<Respons
 #[derive(Clone)]
 struct Job {
     text: Arc<str>,
-    quiescence: Duration,
-    human_pause: Duration,
-    deadline: Instant,
+    moment: Moment,
 }
 
-/// Counts a message out of a pane's queue however its delivery ends.
+/// Counts a message in a pane's queue from the moment it is counted until its delivery
+/// ends, however it ends (an error on a later recipient, a dropped call).
 struct Pending(Arc<Tracked>);
+
+impl Pending {
+    /// Counts a message for `t`, unless `max` already wait (then the count waiting).
+    fn count(t: Arc<Tracked>, max: u32) -> Result<Pending, u32> {
+        let queued = t.pending_messages.fetch_add(1, Ordering::AcqRel);
+        let guard = Pending(t);
+        if queued >= max {
+            return Err(queued);
+        }
+        Ok(guard)
+    }
+}
 
 impl Drop for Pending {
     fn drop(&mut self) {
@@ -185,78 +198,19 @@ impl Drop for Pending {
 }
 
 /// Waits for the moment and types the message; never fails the call as a whole.
-async fn deliver(server: &Arc<Server>, t: Arc<Tracked>, job: &Job) -> MessageOutcome {
-    let pending = Pending(t);
+async fn deliver(server: &Arc<Server>, pending: Pending, job: &Job) -> MessageOutcome {
     let t = &pending.0;
     let started = Instant::now();
-    let pane = t.pane;
-    let outcome = |status, reason: Option<String>| MessageOutcome {
-        pane,
+    let result = type_at_moment(server, t, &job.text, &job.moment).await;
+    let (status, reason) = match result {
+        Ok(()) => (MessageStatus::Delivered, None),
+        Err(NotTyped { status, reason }) => (status, Some(reason)),
+    };
+    MessageOutcome {
+        pane: t.pane,
         status,
         reason,
         waited_ms: started.elapsed().as_millis() as u64,
-    };
-    let Ok(_turn) = tokio::time::timeout_at(job.deadline.into(), t.turn.lock()).await else {
-        return outcome(
-            MessageStatus::Timeout,
-            Some(format!("earlier messages for {pane} were still waiting")),
-        );
-    };
-    let mut rx = t.watch();
-    loop {
-        let v = rx.borrow_and_update().clone();
-        if v.state == AgentState::Exited || t.is_closed() {
-            return outcome(MessageStatus::Failed, Some(format!("pane {pane} exited")));
-        }
-        let now = Instant::now();
-        let (reason, wake) = if v.state != AgentState::Idle {
-            (format!("pane {pane} stayed {}", v.state), None)
-        } else {
-            let human = t.shared.last_human_input().map(|h| h + job.human_pause);
-            let quiet = t
-                .shared
-                .has_output()
-                .then(|| t.shared.last_output() + job.quiescence);
-            match (human.filter(|h| *h > now), quiet.filter(|q| *q > now)) {
-                (None, None) => {
-                    let enter = Key::new(
-                        fugue_protocol::keys::KeyCode::Enter,
-                        fugue_protocol::keys::Mods::NONE,
-                    );
-                    let parts = [
-                        InputPart::Paste(job.text.to_string()),
-                        InputPart::Key(enter),
-                    ];
-                    return match io::deliver(server, pane, &parts).await {
-                        Ok(()) => {
-                            t.submitted(server);
-                            outcome(MessageStatus::Delivered, None)
-                        }
-                        Err(e) => outcome(MessageStatus::Failed, Some(e.message)),
-                    };
-                }
-                (Some(h), q) => (
-                    format!("a person kept typing in pane {pane}"),
-                    Some(q.map_or(h, |q| q.max(h))),
-                ),
-                (None, Some(q)) => (format!("pane {pane} kept printing"), Some(q)),
-            }
-        };
-        let wait = async {
-            match wake {
-                Some(at) => tokio::time::sleep_until(at.into()).await,
-                None => std::future::pending().await,
-            }
-        };
-        tokio::select! {
-            r = rx.changed() => if r.is_err() {
-                return outcome(MessageStatus::Failed, Some(format!("pane {pane} closed")));
-            },
-            _ = wait => {}
-            _ = tokio::time::sleep_until(job.deadline.into()) => {
-                return outcome(MessageStatus::Timeout, Some(reason));
-            }
-        }
     }
 }
 

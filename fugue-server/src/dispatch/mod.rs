@@ -7,9 +7,12 @@
 //! reached.
 
 mod agent_spawn;
+mod agent_task;
 pub mod audit;
+mod held_task;
 pub mod io;
 mod messages;
+mod moment;
 mod observe;
 pub mod origin;
 mod panes;
@@ -36,6 +39,8 @@ pub struct Exec<'a> {
     pub resolved: Option<String>,
     /// The panes this origin may see and control.
     pub scope: scope::Scope,
+    /// Set by `spawn-agent` for the pane it creates.
+    pub agent: Option<spawn::AgentSetup>,
 }
 
 /// Runs a command for `origin` and records it.
@@ -48,7 +53,57 @@ pub async fn dispatch(
 }
 
 /// [`dispatch`], naming the MCP tool or sideband tag the command came from.
+///
+/// A command that changes anything runs to completion on a task of its own even if
+/// the caller goes away (an MCP client cancels, a CLI is interrupted): dropped halfway,
+/// a `spawn-agent` would leave a pane `starting` with its task never typed, or typed
+/// without its Enter, and no audit record. Reads may be dropped; their audit record
+/// then says `cancelled`.
 pub async fn dispatch_via(
+    server: &Arc<Server>,
+    origin: &Origin,
+    command: Command,
+    via: Option<&'static str>,
+) -> Result<Response, CommandError> {
+    if command.tier() == fugue_protocol::Tier::Read {
+        return run(server, origin, command, via).await;
+    }
+    let (server, origin) = (Arc::clone(server), origin.clone());
+    tokio::spawn(async move { run(&server, &origin, command, via).await })
+        .await
+        .unwrap_or_else(|e| Err(CommandError::internal(format!("the command failed: {e}"))))
+}
+
+/// Writes a `cancelled` audit record for a command dropped before it finished.
+struct Unfinished<'a> {
+    server: &'a Server,
+    origin: String,
+    command: &'static str,
+    target: Option<String>,
+    started: Instant,
+    via: Option<&'static str>,
+    finished: bool,
+}
+
+impl Drop for Unfinished<'_> {
+    fn drop(&mut self) {
+        if self.finished {
+            return;
+        }
+        self.server.audit.record(&AuditRecord {
+            time: audit::now(),
+            origin: std::mem::take(&mut self.origin),
+            command: self.command,
+            target: self.target.take(),
+            result: "cancelled",
+            duration_us: audit::micros(self.started.elapsed()),
+            via: self.via,
+            detail: None,
+        });
+    }
+}
+
+async fn run(
     server: &Arc<Server>,
     origin: &Origin,
     command: Command,
@@ -72,15 +127,26 @@ pub async fn dispatch_via(
         ctx: server.context(origin),
         resolved: None,
         scope,
+        agent: None,
     };
     let allowed = {
         let tree = server.tree.lock();
         policy::check(&config, &tree, &exec.ctx, origin, &exec.scope, &command)
     };
+    let mut unfinished = Unfinished {
+        server,
+        origin: origin.to_string(),
+        command: name,
+        target: given_target.clone(),
+        started,
+        via,
+        finished: false,
+    };
     let mut result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),
     };
+    unfinished.finished = true;
     // What exists, as an unknown target's suggestion lists it, is only what the caller
     // may see.
     if let Err(e) = &mut result

@@ -48,9 +48,11 @@ pub enum Origin {
     Sideband {
         pane: PaneId,
     },
-    /// A client connection from inside a pane that an agent created: the program there
-    /// acts for the agent, so it gets the agent's rules (policy tiers, self-protection,
-    /// spawn depth and count), however it reaches the server.
+    /// A client connection from inside an agent's pane (one started from a preset,
+    /// whoever started it) or a pane an agent created: the program there is, or acts
+    /// for, the agent, so it gets the agent's rules (policy tiers, scope,
+    /// self-protection, the protected first pane, and for sideband spawn depth and
+    /// count), however it reaches the server, and its keys are never a person's.
     Delegated {
         client: u64,
         pane: PaneId,
@@ -62,8 +64,13 @@ pub enum Origin {
 /// The agent a delegated origin acts for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Agent {
+    /// The MCP client that created the pane.
     Mcp { connection: u64 },
+    /// The pane's sideband tags made the pane (or made it an agent's).
     Sideband,
+    /// The agent running in `pane`, judged by the MCP surface's rules: an agent a
+    /// person started (`fugue agent spawn`), or a pane such an agent created.
+    Pane { pane: PaneId },
 }
 
 impl Origin {
@@ -108,7 +115,7 @@ impl Origin {
             } => Surface::Cli,
             Origin::Mcp { .. }
             | Origin::Delegated {
-                agent: Agent::Mcp { .. },
+                agent: Agent::Mcp { .. } | Agent::Pane { .. },
                 ..
             } => Surface::Mcp,
             Origin::Sideband { .. }
@@ -164,6 +171,7 @@ impl fmt::Display for Origin {
                 match agent {
                     Agent::Mcp { connection } => write!(f, "MCP connection {connection}"),
                     Agent::Sideband => f.write_str("a sideband tag"),
+                    Agent::Pane { pane } => write!(f, "the agent in pane {pane}"),
                 }
             }
             Origin::Server => f.write_str("server"),

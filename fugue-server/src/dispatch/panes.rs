@@ -52,7 +52,7 @@ pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError
             rect.height.saturating_sub(2).max(1),
         );
         let cwd = tree.panes.get(&target).and_then(|p| p.current_cwd());
-        let pane = spawn_pane(server, &mut tree, exec.origin, wid, &c.spawn, inner, cwd)?;
+        let pane = spawn_pane(exec, &mut tree, wid, &c.spawn, inner, cwd)?;
         layout.replace(placeholder, pane);
         let w = tree
             .window_mut(wid)

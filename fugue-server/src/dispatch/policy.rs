@@ -28,9 +28,11 @@ fn tier_name(t: Tier) -> &'static str {
     }
 }
 
-/// The origin a command is judged as: a client connection from inside a pane an agent
-/// created acts for that agent (otherwise `fugue kill-session` typed by an agent's own
-/// pane would escape every rule the agent is held to).
+/// The origin a command is judged as: a client connection from inside an agent's pane
+/// (started from a preset, whoever started it) or a pane an agent created acts for that
+/// agent. Otherwise `fugue kill-session` or `fugue send-keys -t %0` run by an agent
+/// would escape every rule the agent is held to, and its keys would count as a
+/// person's.
 pub fn effective(tree: &Tree, origin: &Origin) -> Option<Origin> {
     let Origin::Client {
         id,
@@ -40,9 +42,16 @@ pub fn effective(tree: &Tree, origin: &Origin) -> Option<Origin> {
     else {
         return None;
     };
-    let agent = match tree.panes.get(pane)?.creator {
+    let p = tree.panes.get(pane)?;
+    let agent = match &p.creator {
+        // Sideband's rules, with its depth and count limits, for what a tag made.
         Creator::Sideband { .. } => Agent::Sideband,
-        Creator::Mcp { connection, .. } => Agent::Mcp { connection },
+        // An agent in its own pane is itself, whoever started it.
+        _ if p.agent.is_some() => Agent::Pane { pane: *pane },
+        Creator::Mcp { connection, .. } => Agent::Mcp {
+            connection: *connection,
+        },
+        Creator::Agent { pane: by } => Agent::Pane { pane: *by },
         Creator::Person | Creator::Server => return None,
     };
     Some(Origin::Delegated {

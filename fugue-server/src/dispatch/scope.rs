@@ -41,6 +41,16 @@ fn identity(tree: &Tree, origin: &Origin) -> (Option<u64>, Option<PaneId>) {
             caller_pane,
         } => (Some(*connection), *caller_pane),
         Origin::Sideband { pane } => (None, Some(*pane)),
+        // An agent's own pane is its identity, whoever started it.
+        Origin::Delegated { pane, .. }
+            if tree.panes.get(pane).is_some_and(|p| p.agent.is_some()) =>
+        {
+            (None, Some(*pane))
+        }
+        Origin::Delegated {
+            agent: Agent::Pane { pane: by },
+            ..
+        } => (None, Some(*by)),
         // A program in a pane an agent made acts for that agent.
         Origin::Delegated { pane, agent, .. } => {
             match tree.panes.get(pane).map(|p| p.creator.clone()) {
@@ -48,7 +58,7 @@ fn identity(tree: &Tree, origin: &Origin) -> (Option<u64>, Option<PaneId>) {
                 Some(Creator::Sideband { pane }) => (None, Some(pane)),
                 _ => match agent {
                     Agent::Mcp { connection } => (Some(*connection), Some(*pane)),
-                    Agent::Sideband => (None, Some(*pane)),
+                    _ => (None, Some(*pane)),
                 },
             }
         }
@@ -357,18 +367,30 @@ pub fn is_protected(tree: &Tree, pane: PaneId) -> bool {
     tree.sessions.iter().any(|s| s.first_pane == Some(pane))
 }
 
-/// The live panes the origin's agent created directly (`send-message to children`).
+/// The live panes the caller created directly (`send-message to children`): those
+/// whose recorded parent is the caller's pane, or, for an MCP client outside any pane,
+/// those its connection made. Panes made from a child's pane (by its CLI or its own
+/// MCP client) are grandchildren, not children.
 pub fn children(tree: &Tree, origin: &Origin) -> Vec<PaneId> {
-    let (connection, me) = identity(tree, origin);
+    let (connection, me) = match origin {
+        Origin::Mcp {
+            connection,
+            caller_pane,
+        } => (Some(*connection), *caller_pane),
+        other => (None, other.caller_pane()),
+    };
     let mut out: Vec<PaneId> = tree
         .panes
         .iter()
-        .filter(|(_, p)| match &p.creator {
-            Creator::Mcp {
-                connection: c,
-                pane,
-            } => Some(*c) == connection || (pane.is_some() && *pane == me),
-            Creator::Sideband { pane } => Some(*pane) == me,
+        .filter(|(_, p)| match (&p.creator, me) {
+            (c, Some(me)) => c.pane() == Some(me),
+            (
+                Creator::Mcp {
+                    connection: c,
+                    pane: None,
+                },
+                None,
+            ) => Some(*c) == connection,
             _ => false,
         })
         .map(|(id, _)| *id)

@@ -56,15 +56,7 @@ pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, Comma
             width: size.0,
             height: size.1,
         };
-        let pane = spawn_pane(
-            server,
-            &mut tree,
-            exec.origin,
-            wid,
-            &c.spawn,
-            inner_size(area),
-            None,
-        )?;
+        let pane = spawn_pane(exec, &mut tree, wid, &c.spawn, inner_size(area), None)?;
         let argv = tree
             .panes
             .get(&pane)
@@ -131,15 +123,7 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
             (s.area(), s.free_index(), s.name.clone(), cwd)
         };
         let wid = tree.new_window_id();
-        let pane = spawn_pane(
-            server,
-            &mut tree,
-            exec.origin,
-            wid,
-            &c.spawn,
-            inner_size(area),
-            cwd,
-        )?;
+        let pane = spawn_pane(exec, &mut tree, wid, &c.spawn, inner_size(area), cwd)?;
         let argv = tree
             .panes
             .get(&pane)

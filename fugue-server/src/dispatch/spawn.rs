@@ -75,21 +75,37 @@ fn creator(origin: &Origin) -> Creator {
             connection: *connection,
             pane: Some(*pane),
         },
+        Origin::Delegated {
+            pane,
+            agent: Agent::Pane { .. },
+            ..
+        } => Creator::Agent { pane: *pane },
         Origin::Server => Creator::Server,
     }
+}
+
+/// What `spawn-agent` asks of the pane it is about to create.
+pub struct AgentSetup {
+    /// The preset: the pane is an agent's from its first moment, before its program
+    /// can run the `fugue` CLI.
+    pub preset: String,
+    /// Make the pane's task pipe (see `held_task`) and hand its end back here.
+    pub task_pipe: bool,
+    pub pipe: Option<super::held_task::TaskPipe>,
 }
 
 /// Spawns a pane for `window` with inner size `size` and adds it to the tree (but not
 /// to any layout: the caller places it).
 pub fn spawn_pane(
-    server: &Arc<Server>,
+    exec: &mut super::Exec<'_>,
     tree: &mut Tree,
-    origin: &Origin,
     window: WindowId,
     spawn: &Spawn,
     size: (u16, u16),
     default_cwd: Option<PathBuf>,
 ) -> Result<PaneId, CommandError> {
+    let server = exec.server;
+    let origin = exec.origin;
     let argv = resolve_argv(server, spawn)?;
     let cwd = match &spawn.cwd {
         Some(c) => Some(validate_cwd(c)?),
@@ -126,6 +142,24 @@ pub fn spawn_pane(
         ),
     ];
     env.extend(spawn.env.iter().cloned());
+    // Made before the program starts, so the wrapper finds it; set after the preset's
+    // environment, so that cannot point it elsewhere.
+    let mut pipe = None;
+    if let Some(setup) = exec.agent.as_ref().filter(|a| a.task_pipe) {
+        let (end, path) =
+            super::held_task::TaskPipe::create(&server.sideband_dir(id)).map_err(|e| {
+                CommandError::internal(format!(
+                    "cannot make the task pipe for agent `{}`: {e}",
+                    setup.preset
+                ))
+            })?;
+        env.push((
+            super::held_task::PIPE_ENV.to_string(),
+            path.to_string_lossy().into_owned(),
+        ));
+        env.push((super::held_task::END_ENV.to_string(), end.end().to_string()));
+        pipe = Some(end);
+    }
     let (cols, rows) = (size.0.max(1), size.1.max(1));
     let sb = &config.sideband;
     // A pane an agent's tag spawned scans only if the tag asked for it.
@@ -173,6 +207,12 @@ pub fn spawn_pane(
     pane.remain = spawn.remain;
     pane.creator = creator;
     pane.depth = depth;
+    if let Some(setup) = exec.agent.as_mut() {
+        // Marked while the tree is still locked: the program's first `fugue` call
+        // waits for the lock, so it is judged as the agent from the start.
+        pane.agent = Some(setup.preset.clone());
+        setup.pipe = pipe;
+    }
     tree.panes.insert(id, pane);
     Ok(id)
 }

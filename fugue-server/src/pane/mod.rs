@@ -49,6 +49,10 @@ pub struct PaneShared {
     /// Pane clock (ms) of a person's last keystroke here, plus one (0: never). Messages
     /// from agents wait for a pause in a person's typing.
     human_input_ms: AtomicU64,
+    /// Roughly how many characters a person has typed on the pane's input line since
+    /// they last submitted or cleared it (0: no draft). Agents' messages and held
+    /// tasks wait while it is not 0, so they never get appended to a person's line.
+    draft: tokio::sync::watch::Sender<u32>,
 }
 
 /// Text typed into a pane (see [`PaneShared::typed_on`]).
@@ -79,7 +83,23 @@ impl PaneShared {
             sideband,
             typed: Mutex::new(std::collections::VecDeque::new()),
             human_input_ms: AtomicU64::new(0),
+            draft: tokio::sync::watch::Sender::new(0),
         })
+    }
+
+    /// Changes the size of a person's unsent draft (see [`PaneShared::watch_draft`]).
+    pub fn set_draft(&self, f: impl FnOnce(u32) -> u32) {
+        self.draft.send_if_modified(|d| {
+            let new = f(*d);
+            let changed = new != *d;
+            *d = new;
+            changed
+        });
+    }
+
+    /// The size of a person's unsent draft in the pane, and its changes.
+    pub fn watch_draft(&self) -> tokio::sync::watch::Receiver<u32> {
+        self.draft.subscribe()
     }
 
     /// Remembers text typed into the pane at absolute line `line`. Single keystrokes

@@ -24,6 +24,11 @@ pub enum Creator {
     Sideband {
         pane: PaneId,
     },
+    /// The `fugue` CLI run by the agent in a pane (or a program acting for it) that
+    /// no agent surface created: an agent a person started with `fugue agent spawn`.
+    Agent {
+        pane: PaneId,
+    },
     Server,
 }
 
@@ -41,6 +46,7 @@ impl Creator {
                 pane: None,
             } => format!("mcp {connection}"),
             Creator::Sideband { pane } => format!("sideband {pane}"),
+            Creator::Agent { pane } => format!("agent {pane}"),
             Creator::Server => "server".into(),
         }
     }
@@ -49,7 +55,7 @@ impl Creator {
     pub fn pane(&self) -> Option<PaneId> {
         match self {
             Creator::Mcp { pane, .. } => *pane,
-            Creator::Sideband { pane } => Some(*pane),
+            Creator::Sideband { pane } | Creator::Agent { pane } => Some(*pane),
             _ => None,
         }
     }
@@ -77,6 +83,9 @@ pub struct Pane {
     pub cwd: Option<PathBuf>,
     /// A short marker for the border: an agent pane's state.
     pub badge: Option<String>,
+    /// The preset its program was started from (`spawn-agent`): the program is an
+    /// agent, and a `fugue` CLI it runs acts for it, whoever created the pane.
+    pub agent: Option<String>,
     /// The foreground command's name, refreshed at most once a second.
     fg_cache: Mutex<Option<(Instant, String)>>,
 }
@@ -106,6 +115,7 @@ impl Pane {
             argv,
             cwd,
             badge: None,
+            agent: None,
             fg_cache: Mutex::new(None),
         }
     }

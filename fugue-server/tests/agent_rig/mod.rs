@@ -192,3 +192,73 @@ pub fn screen(server: &Server, pane: &str) -> String {
     let p = tree.panes.get(&id).expect("pane");
     p.shared.state.lock().screen().contents()
 }
+
+impl Rig {
+    /// The audit log written so far (the writer thread flushes within milliseconds).
+    pub fn audit(&self) -> String {
+        std::fs::read_to_string(self._dir.path().join("audit.jsonl")).unwrap_or_default()
+    }
+
+    /// A sideband result file of a pane, if it was written.
+    pub fn sideband_result(&self, pane: &str, id: &str) -> Option<Value> {
+        let id_path = self
+            ._dir
+            .path()
+            .join("sock.sideband")
+            .join(format!("pane-{}", pane.trim_start_matches('%')))
+            .join(format!("{id}.json"));
+        std::fs::read_to_string(id_path)
+            .ok()
+            .and_then(|t| serde_json::from_str(&t).ok())
+    }
+
+    /// Types a line into a pane as a person (the CLI), Enter as its own key.
+    pub async fn type_line(&self, pane: &str, line: &str) {
+        dispatch(
+            &self.server,
+            &PERSON,
+            Command::SendInput(SendInput {
+                target: Some(pane.parse().unwrap()),
+                parts: vec![
+                    InputPart::Text(line.into()),
+                    InputPart::Key(Key::new(
+                        fugue_protocol::keys::KeyCode::Enter,
+                        fugue_protocol::keys::Mods::NONE,
+                    )),
+                ],
+            }),
+        )
+        .await
+        .unwrap();
+    }
+
+    /// Waits until the pane's screen shows `text` (test-side; fails after 20 s).
+    pub async fn until_screen(&self, pane: &str, text: &str) -> String {
+        let end = Instant::now() + Duration::from_secs(20);
+        loop {
+            let s = screen(&self.server, pane);
+            if s.contains(text) {
+                return s;
+            }
+            assert!(Instant::now() < end, "{pane} never showed {text:?}:\n{s}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+/// Waits (test-side, at most 20 s) until `f` gives something.
+pub async fn eventually<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
+    let end = Instant::now() + Duration::from_secs(20);
+    loop {
+        if let Some(v) = f() {
+            return v;
+        }
+        assert!(Instant::now() < end, "{what} never happened");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The shell command that runs the real `fugue` CLI inside a pane.
+pub fn fugue_cli() -> String {
+    bin("fugue").to_string_lossy().into_owned()
+}

@@ -53,7 +53,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "spawn_agent",
         title: "Start an agent",
-        description: "Start a coding agent from a preset (see the `agent` enum) in a new pane and give it a task. Returns once the agent is ready and has its task, with its pane id; then wait_for {pane, state: \"idle\"} and get_result. `depends_on`: pane ids of agents whose results the task needs; write {{%N.result}} in the task to insert pane %N's result. If they have not reported yet, the task is held (task: \"waiting\", state starting) and typed the moment they have.",
+        description: "Start a coding agent from a preset (see the `agent` enum) in a new pane and give it a task. Returns once the agent is ready and has its task, with its pane id; then wait_for {pane, state: \"idle\"} and get_result. `depends_on`: pane ids of agents whose results the task needs; write {{%N.result}} in the task to insert pane %N's result. If they have not reported yet, the call returns at once (task: \"waiting\", state starting) and the task is given the moment they have. A task with results put in is at most 1 MiB (128 KiB for presets that take it on the command line).",
         command: "spawn-agent",
         read_only: false,
         destructive: false,
@@ -92,7 +92,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "send_message",
         title: "Message agents",
-        description: "Type a message into agent panes at the right moment: only when the agent is idle, has printed nothing for `quiescence_ms` (default 500), and no person has typed there for 2 s (a person always wins). The text goes as a paste, then Enter. `to`: a pane (%N), \"tag:NAME\" (every agent with that tag), or \"children\" (the agents you spawned). `delivery`: \"async\" (default) queues and returns at once; \"sync\" waits and answers per pane delivered, timeout or failed, with a reason.",
+        description: "Type a message into agent panes at the right moment: only when the agent is idle, has printed nothing for `quiescence_ms` (default 500), no person has typed there for 2 s, and no person has an unsent draft there (a person always wins). Control characters other than newline and tab are removed. The text goes as a paste, then Enter. `to`: a pane (%N), \"tag:NAME\" (every agent with that tag), or \"children\" (the agents you made directly). `delivery`: \"async\" (default) queues and returns at once; \"sync\" waits and answers per pane delivered, timeout or failed, with a reason.",
         command: "send-message",
         read_only: false,
         destructive: true,

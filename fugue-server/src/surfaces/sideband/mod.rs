@@ -5,7 +5,8 @@
 //! already seen is skipped, a tag over the pane's rate is refused. Only tags that may
 //! run are queued, in a small bounded queue per pane, for the pane's worker task, which
 //! runs them in order through the one dispatcher with the origin "sideband, pane %N" and
-//! writes their results. Depth and count of spawned panes are bounded by the
+//! writes their results; tags that can wait for long (an agent spawn, a sync message)
+//! run on tasks of their own, a few at once, so they do not hold back later tags. Depth and count of spawned panes are bounded by the
 //! dispatcher's policy, so a pane whose children print the same spawn tag cannot start a
 //! runaway chain. Refusals are reported through a [`report::Reporter`], at most once per
 //! second per pane however many tags a pane prints.
@@ -36,6 +37,10 @@ use tokio::sync::{Notify, mpsc};
 /// Tags that may run and wait for the pane's worker; more are refused as "busy". The
 /// rate limit keeps this from filling unless the dispatcher is stuck.
 const QUEUE: usize = 64;
+
+/// Tags of one pane that may wait at once on their own tasks (agent spawns, sync
+/// messages); one more waits for one of them to end before later tags run.
+const LONG_AT_ONCE: usize = 4;
 
 /// How often a pane's refusals are reported at most.
 const REPORT_EVERY: Duration = Duration::from_secs(1);
@@ -202,7 +207,8 @@ async fn worker(
     shared: Arc<Shared>,
     mut rx: mpsc::Receiver<Queued>,
 ) {
-    let mut results = Results::new(server.sideband_dir(pane));
+    let results = Arc::new(Mutex::new(Results::new(server.sideband_dir(pane))));
+    let long = Arc::new(tokio::sync::Semaphore::new(LONG_AT_ONCE));
     loop {
         let due = shared.intake.lock().reporter.due();
         tokio::select! {
@@ -211,7 +217,23 @@ async fn worker(
                 if !alive(&server, pane) {
                     break;
                 }
-                run(&server, pane, &shared, &mut results, q).await;
+                if waits_long(&q.tag) {
+                    // An agent spawn or a sync message can wait for seconds: it runs on
+                    // its own, so the pane's later tags (its own report, above all)
+                    // are not held back. Others run in order, as printed.
+                    let Ok(permit) = Arc::clone(&long).acquire_owned().await else {
+                        break;
+                    };
+                    let (server, shared, results) =
+                        (Arc::clone(&server), Arc::clone(&shared), Arc::clone(&results));
+                    tokio::spawn(async move {
+                        run(&server, pane, &shared, &results, q).await;
+                        shared.wake.notify_one();
+                        drop(permit);
+                    });
+                } else {
+                    run(&server, pane, &shared, &results, q).await;
+                }
             }
             _ = shared.wake.notified() => {}
             _ = sleep_until(due), if due.is_some() => {}
@@ -219,7 +241,17 @@ async fn worker(
         if !alive(&server, pane) {
             break;
         }
-        deliver(&server, pane, &shared, &mut results);
+        deliver(&server, pane, &shared, &mut results.lock());
+    }
+}
+
+/// Tags that may wait long: an agent spawn (until the agent is ready) and a message
+/// delivered synchronously (until the recipient is free).
+fn waits_long(tag: &Tag) -> bool {
+    match tag.name.as_str() {
+        "spawn" => tag.attr("agent").is_some(),
+        "message" => tag.attr("delivery") == Some("sync"),
+        _ => false,
     }
 }
 
@@ -238,7 +270,7 @@ async fn run(
     server: &Arc<Server>,
     pane: PaneId,
     shared: &Shared,
-    results: &mut Results,
+    results: &Mutex<Results>,
     q: Queued,
 ) {
     let Queued { tag, stem } = q;
@@ -253,7 +285,11 @@ async fn run(
         _ => execute(server, pane, &tag).await,
     };
     let body = results::body(&stem, &tag.name, &outcome);
-    if let Err(e) = results.write(&stem, &body) {
+    // A tag that ran on past its pane's end writes nothing: the pane's folder is gone.
+    if !alive(server, pane) {
+        return;
+    }
+    if let Err(e) = results.lock().write(&stem, &body) {
         tracing::warn!("pane {pane}: cannot write the sideband result {stem}: {e}");
     }
     if let Err(error) = outcome {

@@ -1,0 +1,255 @@
+//! The `fugue` CLI run by programs inside agent panes (the real binary, in real panes,
+//! against the rig's client socket): it acts for the agent whoever started the pane,
+//! and `children` means the panes the caller made. (The rig: see agent_rig.)
+
+mod agent_rig;
+
+use agent_rig::*;
+
+/// Spawns the `shell` preset as a person would with `fugue agent spawn`.
+async fn person_spawns_shell(rig: &Rig, next_to: PaneId) -> String {
+    let r = dispatch(
+        &rig.server,
+        &PERSON,
+        Command::SpawnAgent(fugue_protocol::SpawnAgent {
+            agent: "shell".into(),
+            task: None,
+            placement: fugue_protocol::Placement::Split {
+                target: Some(Target::Pane(next_to)),
+                direction: fugue_protocol::Direction::Right,
+                size: None,
+            },
+            cwd: None,
+            name: None,
+            tags: Vec::new(),
+            depends_on: Vec::new(),
+            timeout_ms: None,
+        }),
+    )
+    .await
+    .unwrap();
+    match r {
+        Response::AgentSpawned(a) => a.pane.to_string(),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cli_in_an_agent_pane_a_person_started_acts_for_the_agent() {
+    let rig = Rig::new(|c| c.policy.mcp_scope = Scope::Own);
+    let first = rig.person_session("person").await;
+    let agent = person_spawns_shell(&rig, first).await;
+    let fugue = fugue_cli();
+    // The agent's program tries a person's first pane, and another pane's result.
+    rig.type_line(
+        &agent,
+        &format!(
+            "{fugue} send-keys -t {first} 'echo typed-by-agent' Enter || echo refused-keys-$((1+1)); \
+             echo forged | {fugue} report -t {first} --result - || echo refused-report-$((1+1)); \
+             {fugue} split-window -d -t {agent} && echo made-child-$((1+1))"
+        ),
+    )
+    .await;
+    let text = rig.until_screen(&agent, "made-child-2").await;
+    assert!(text.contains("refused-keys-2"), "{text}");
+    assert!(text.contains("refused-report-2"), "{text}");
+    assert!(!screen(&rig.server, &first.to_string()).contains("typed-by-agent"));
+    assert!(rig.server.agents.result_of(first).is_none());
+    // Scope "own": it lists its own pane and the one it made, nothing of the person's.
+    rig.type_line(
+        &agent,
+        &format!("{fugue} list-panes -a -F 'pane=#{{pane_id}}'; echo listed-$((1+1))"),
+    )
+    .await;
+    let text = rig.until_screen(&agent, "listed-2").await;
+    assert!(!text.contains(&format!("pane={first}")), "{text}");
+    assert!(text.contains(&format!("pane={agent}")), "{text}");
+    let child = {
+        let tree = rig.server.tree.lock();
+        let a: PaneId = agent.parse().unwrap();
+        tree.panes
+            .values()
+            .find(|p| p.creator.pane() == Some(a))
+            .map(|p| p.id)
+            .expect("the pane the agent made")
+    };
+    // Its keys into a pane of its own are not a person's typing.
+    rig.type_line(
+        &agent,
+        &format!("{fugue} send-keys -t {child} x && echo sent-$((1+1))"),
+    )
+    .await;
+    rig.until_screen(&agent, "sent-2").await;
+    let human = rig
+        .server
+        .tree
+        .lock()
+        .panes
+        .get(&child)
+        .map(|p| p.shared.last_human_input());
+    assert_eq!(
+        human,
+        Some(None),
+        "an agent's keys were taken for a person's"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn children_are_the_panes_the_caller_made() {
+    let rig = Rig::new(|_| {});
+    let c = rig.client(1).await;
+    let a = ok(&c, "spawn_agent", json!({ "agent": "shell" })).await;
+    let b = ok(&c, "spawn_agent", json!({ "agent": "shell" })).await;
+    let (a, b) = (
+        a["pane"].as_str().unwrap().to_string(),
+        b["pane"].as_str().unwrap().to_string(),
+    );
+    let fugue = fugue_cli();
+    // a makes two agents of its own with the CLI.
+    rig.type_line(
+        &a,
+        &format!("{fugue} agent spawn shell; {fugue} agent spawn shell; echo spawned-$((1+1))"),
+    )
+    .await;
+    rig.until_screen(&a, "spawned-2").await;
+    let mine: Vec<String> = {
+        let tree = rig.server.tree.lock();
+        let ap: PaneId = a.parse().unwrap();
+        let mut v: Vec<String> = tree
+            .panes
+            .values()
+            .filter(|p| p.creator.pane() == Some(ap))
+            .map(|p| p.id.to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(mine.len(), 2, "{mine:?}");
+    for p in &mine {
+        ok(&c, "wait_for", json!({ "pane": p, "state": "idle" })).await;
+    }
+    // From a's CLI, children are those two: not a itself, not its sibling b.
+    rig.type_line(
+        &a,
+        &format!("{fugue} agent message --to children --sync 'echo hi'; echo messaged-$((1+1))"),
+    )
+    .await;
+    let text = rig.until_screen(&a, "messaged-2").await;
+    for p in &mine {
+        assert!(text.contains(&format!("{p}: delivered")), "{text}");
+    }
+    assert!(!text.contains(&format!("{a}: ")), "{text}");
+    assert!(!text.contains(&format!("{b}: ")), "{text}");
+    // The MCP connection's children are a and b, not the grandchildren made via a.
+    ok(&c, "wait_for", json!({ "pane": a, "state": "idle" })).await;
+    let m = ok(
+        &c,
+        "send_message",
+        json!({ "to": "children", "text": "echo hey", "delivery": "sync" }),
+    )
+    .await;
+    let to: Vec<&str> = m["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["pane"].as_str().unwrap())
+        .collect();
+    assert_eq!(to, [a.as_str(), b.as_str()], "{m}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_pane_stays_exited() {
+    let rig = Rig::new(|_| {});
+    let c = rig.client(1).await;
+    let s = ok(&c, "spawn_agent", json!({ "agent": "fake" })).await;
+    let pane: PaneId = s["pane"].as_str().unwrap().parse().unwrap();
+    ok(
+        &c,
+        "wait_for",
+        json!({ "pane": pane.to_string(), "state": "idle" }),
+    )
+    .await;
+    let t = rig.server.agents.get(pane).unwrap();
+    dispatch(
+        &rig.server,
+        &PERSON,
+        Command::KillPane {
+            target: Some(Target::Pane(pane)),
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(t.view().state, fugue_protocol::AgentState::Exited);
+    // Late input and late looks at it change nothing.
+    t.submitted(&rig.server);
+    t.hold(&rig.server, false);
+    t.evaluate(&rig.server);
+    assert_eq!(t.view().state, fugue_protocol::AgentState::Exited);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pane_may_not_depend_on_itself() {
+    let rig = Rig::new(|_| {});
+    let p = rig.person_session("s").await;
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    let handler = FugueMcp::new(
+        Arc::clone(&rig.server),
+        Origin::Mcp {
+            connection: 5,
+            caller_pane: Some(p),
+        },
+    );
+    tokio::spawn(async move {
+        if let Ok(running) = handler.serve(server_io).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let inside = ().serve(client_io).await.unwrap();
+    let e = err(
+        &inside,
+        "spawn_agent",
+        json!({ "agent": "fake", "task": format!("x {{{{{p}.result}}}}"), "depends_on": [p.to_string()] }),
+    )
+    .await;
+    assert_eq!(e["code"], "invalid_argument", "{e}");
+    assert!(e["message"].as_str().unwrap().contains("itself"), "{e}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_waiting_sideband_tag_does_not_hold_back_a_report() {
+    let rig = Rig::new(|c| {
+        let mut p = fake(100, &[]);
+        p.sideband = true;
+        c.agents.0.insert("sb".into(), p);
+        c.agents.0.insert("busy".into(), fake(4000, &[]));
+    });
+    let c = rig.client(1).await;
+    let parent = ok(&c, "spawn_agent", json!({ "agent": "sb" })).await;
+    let parent = parent["pane"].as_str().unwrap().to_string();
+    let worker = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "busy", "task": "long" }),
+    )
+    .await;
+    let worker = worker["pane"].as_str().unwrap().to_string();
+    // The parent prints a sync message to a busy agent (it waits seconds), then a
+    // report of its own.
+    ok(
+        &c,
+        "send_message",
+        json!({
+            "to": parent,
+            "delivery": "sync",
+            "text": format!("<fugue:message id=\"m\" to=\"{worker}\" delivery=\"sync\">later</fugue:message><fugue:report id=\"r\" state=\"busy\">mine</fugue:report>"),
+        }),
+    )
+    .await;
+    eventually("the report's result", || rig.sideband_result(&parent, "r")).await;
+    assert!(
+        rig.sideband_result(&parent, "m").is_none(),
+        "the report ran only after the message was delivered"
+    );
+    let m = eventually("the message's result", || rig.sideband_result(&parent, "m")).await;
+    assert_eq!(m["result"]["messages"][0]["status"], "delivered", "{m}");
+}

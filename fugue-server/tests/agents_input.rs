@@ -1,0 +1,168 @@
+//! What agents type into panes, in-process over MCP: a person's unsent draft holds
+//! messages and held tasks back, and control characters never reach the program.
+//! (The rig: see agent_rig.)
+
+mod agent_rig;
+
+use agent_rig::*;
+use fugue_protocol::keys::{KeyCode, Mods};
+
+/// Keys typed as a person in an attached client.
+async fn person_keys(rig: &Rig, pane: &str, parts: Vec<InputPart>) {
+    let keys = Origin::Client {
+        id: 901,
+        kind: ClientKind::Tui,
+        caller_pane: None,
+    };
+    dispatch(
+        &rig.server,
+        &keys,
+        Command::SendInput(SendInput {
+            target: Some(pane.parse().unwrap()),
+            parts,
+        }),
+    )
+    .await
+    .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_persons_unsent_draft_holds_messages_until_it_is_cleared() {
+    let rig = Rig::new(|c| c.messages.human_pause_ms = 200);
+    let c = rig.client(1).await;
+    let s = ok(&c, "spawn_agent", json!({ "agent": "fake" })).await;
+    let pane = s["pane"].as_str().unwrap().to_string();
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    // A person types half a line and leaves it, far longer than the pause.
+    person_keys(&rig, &pane, vec![InputPart::Text("half a".into())]).await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let m = ok(
+        &c,
+        "send_message",
+        json!({ "to": pane, "text": "from agent", "delivery": "sync", "timeout_ms": 800 }),
+    )
+    .await;
+    assert_eq!(m["messages"][0]["status"], "timeout", "{m}");
+    assert_eq!(
+        m["messages"][0]["reason"],
+        format!("a person has an unsent draft in pane {pane}"),
+        "{m}"
+    );
+    // Erased with Backspace: the line is empty again, and the message goes.
+    let queued = {
+        let c2 = rig.client(2).await;
+        let pane = pane.clone();
+        tokio::spawn(async move {
+            ok(
+                &c2,
+                "send_message",
+                json!({ "to": pane, "text": "from agent", "delivery": "sync" }),
+            )
+            .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!queued.is_finished(), "delivered over a draft");
+    let bs = InputPart::Key(Key::new(KeyCode::Backspace, Mods::NONE));
+    person_keys(&rig, &pane, vec![bs; 6]).await;
+    let m = queued.await.unwrap();
+    assert_eq!(m["messages"][0]["status"], "delivered", "{m}");
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    assert_eq!(
+        ok(&c, "get_result", json!({ "pane": pane })).await["result"],
+        "done(from agent)"
+    );
+    // C-u clears a draft too.
+    person_keys(&rig, &pane, vec![InputPart::Text("abc".into())]).await;
+    person_keys(
+        &rig,
+        &pane,
+        vec![InputPart::Key(Key::new(KeyCode::Char('u'), Mods::CTRL))],
+    )
+    .await;
+    let m = ok(
+        &c,
+        "send_message",
+        json!({ "to": pane, "text": "again", "delivery": "sync", "timeout_ms": 5000 }),
+    )
+    .await;
+    assert_eq!(m["messages"][0]["status"], "delivered", "{m}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_held_task_waits_for_a_persons_draft() {
+    let rig = Rig::new(|c| {
+        c.messages.human_pause_ms = 200;
+        c.agents.0.insert("slow".into(), fake(800, &[]));
+    });
+    let c = rig.client(1).await;
+    let dep = ok(&c, "spawn_agent", json!({ "agent": "slow", "task": "a" })).await;
+    let dep = dep["pane"].as_str().unwrap().to_string();
+    let held = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "fake", "task": format!("b {{{{{dep}.result}}}}"), "depends_on": [dep] }),
+    )
+    .await;
+    assert_eq!(held["task"], "waiting", "{held}");
+    let h = held["pane"].as_str().unwrap().to_string();
+    // A person starts typing in the held agent before its dependency reports.
+    person_keys(&rig, &h, vec![InputPart::Text("mine".into())]).await;
+    ok(
+        &c,
+        "wait_for",
+        json!({ "pane": dep, "state": "idle", "timeout_ms": 10000 }),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(agent_of(&c, &h).await["task"], "waiting");
+    // Submitted: their line is the agent's input; the task follows once it is idle.
+    person_keys(
+        &rig,
+        &h,
+        vec![InputPart::Key(Key::new(KeyCode::Enter, Mods::NONE))],
+    )
+    .await;
+    ok(
+        &c,
+        "wait_for",
+        json!({ "pane": h, "state": "idle", "timeout_ms": 10000 }),
+    )
+    .await;
+    let text = rig.until_screen(&h, "answer: done(b done(a))").await;
+    let mine = text.find("answer: done(mine)").expect("the person's line");
+    assert!(
+        mine < text.find("answer: done(b done(a))").unwrap(),
+        "{text}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn control_characters_never_reach_the_program() {
+    let rig = Rig::new(|_| {});
+    let c = rig.client(1).await;
+    let s = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "fake", "task": "a\u{3}b\u{4}c" }),
+    )
+    .await;
+    let pane = s["pane"].as_str().unwrap().to_string();
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    assert_eq!(
+        ok(&c, "get_result", json!({ "pane": pane })).await["result"],
+        "done(abc)"
+    );
+    let m = ok(
+        &c,
+        "send_message",
+        json!({ "to": pane, "text": "x\u{1b}[201~\u{3}y\tz", "delivery": "sync" }),
+    )
+    .await;
+    assert_eq!(m["messages"][0]["status"], "delivered", "{m}");
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    assert_eq!(
+        ok(&c, "get_result", json!({ "pane": pane })).await["result"],
+        "done(x[201~y\tz)"
+    );
+}
