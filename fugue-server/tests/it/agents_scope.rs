@@ -2,9 +2,7 @@
 //! person's first pane is protected from agents, and agents report only for their own
 //! pane. (The rig and the binaries it needs: see agent_rig.)
 
-mod agent_rig;
-
-use agent_rig::*;
+use crate::agent_rig::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn scope_own_hides_and_refuses_foreign_panes() {

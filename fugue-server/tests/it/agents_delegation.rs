@@ -2,9 +2,7 @@
 //! against the rig's client socket): it acts for the agent whoever started the pane,
 //! and `children` means the panes the caller made. (The rig: see agent_rig.)
 
-mod agent_rig;
-
-use agent_rig::*;
+use crate::agent_rig::*;
 
 /// Spawns the `shell` preset as a person would with `fugue agent spawn`.
 async fn person_spawns_shell(rig: &Rig, next_to: PaneId) -> String {

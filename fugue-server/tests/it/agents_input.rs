@@ -2,9 +2,7 @@
 //! messages and held tasks back, and control characters never reach the program.
 //! (The rig: see agent_rig.)
 
-mod agent_rig;
-
-use agent_rig::*;
+use crate::agent_rig::*;
 use fugue_protocol::keys::{KeyCode, Mods};
 
 /// Keys typed as a person in an attached client.

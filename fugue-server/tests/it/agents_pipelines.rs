@@ -2,9 +2,7 @@
 //! their task and for presets that take it on the command line, and the bounds on what
 //! substituting results may make. (The rig and the binaries it needs: see agent_rig.)
 
-mod agent_rig;
-
-use agent_rig::*;
+use crate::agent_rig::*;
 
 fn argfake(work_ms: u64) -> Preset {
     let mut p = fake(work_ms, &[]);

@@ -1,7 +1,6 @@
 //! The rig for in-process agent tests: a server with fake-agent presets, its client
 //! socket (for the agents' `fugue report`), MCP clients over in-memory duplexes, and
-//! helpers for their answers. Shared by two test binaries, each using a part of it.
-#![allow(dead_code, unused_imports)]
+//! helpers for their answers. Shared by the agent test modules.
 
 pub use fugue_protocol::{
     ClientKind, Command, InputPart, Key, NewSession, PaneId, Response, SendInput, Spawn, Target,

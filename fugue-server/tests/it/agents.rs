@@ -4,9 +4,7 @@
 //! calls reach. The binaries come from the workspace build (`cargo test --workspace`
 //! builds them next to this test).
 
-mod agent_rig;
-
-use agent_rig::*;
+use crate::agent_rig::*;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spawn_with_a_task_wait_for_idle_and_read_the_result() {

@@ -1,5 +1,5 @@
 //! What the sideband scanner costs: the same output through a pane with and without
-//! scanning. Run with `cargo test --release -p fugue-server --test scan_speed -- --ignored --nocapture`.
+//! scanning. Run with `cargo test --release -p fugue-server --test it scan_speed -- --ignored --nocapture`.
 
 use fugue_server::pane::state::PaneState;
 use fugue_server::pane::tags::Scanner;

@@ -1,0 +1,15 @@
+//! fugue-server's integration tests, one binary (each test binary links the whole server
+//! and rmcp, so one binary instead of ten keeps `cargo test` builds short). Each module
+//! is one family; `cargo test -p fugue-server --test it agents::` runs one of them.
+
+mod agent_rig;
+mod agents;
+mod agents_delegation;
+mod agents_input;
+mod agents_pipelines;
+mod agents_scope;
+mod mcp;
+mod notices;
+mod scan_speed;
+mod server;
+mod vt100_fast_path;
