@@ -239,3 +239,23 @@ fn panes_know_where_they_are() {
     w.ok(&["send-keys", "-t", "env", &inner, "Enter"]);
     wait_capture(&w, "env", "inner=%1");
 }
+
+/// The server takes the caller's pane from the process tree, not from `FUGUE_PANE_ID`:
+/// a program that unsets or fakes it still calls from its own pane (an agent must not
+/// pass for a person, or for another agent).
+#[test]
+fn the_caller_pane_comes_from_the_process_tree_not_the_environment() {
+    let w = World::new();
+    w.ok(&["new", "-d", "-s", "who"]);
+    // The most recent session, which an unplaced call would otherwise default to.
+    w.ok(&["new", "-d", "-s", "other"]);
+    let fugue = super::harness::fugue_bin();
+    let line = format!(
+        "env -u FUGUE_PANE_ID {f} list-panes -F unset=#{{pane_id}}; FUGUE_PANE_ID=%2 {f} list-panes -F faked=#{{pane_id}}",
+        f = fugue.display()
+    );
+    w.ok(&["send-keys", "-t", "who", &line, "Enter"]);
+    let c = wait_capture(&w, "who", "faked=%");
+    assert!(c.contains("\nunset=%1\n"), "{c}");
+    assert!(c.contains("\nfaked=%1\n"), "{c}");
+}

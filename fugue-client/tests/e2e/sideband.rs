@@ -340,11 +340,11 @@ fn programs_named_in_enable_for_are_scanned_and_mcp_takes_precedence() {
     let bin = w.path("bin");
     std::fs::create_dir_all(&bin).unwrap();
     let agent = bin.join("claude");
-    std::fs::write(
-        &agent,
-        "#!/bin/sh\nwhile read -r line; do printf '%s\\n' \"$line\"; done\n",
-    )
-    .unwrap();
+    let script = format!(
+        "#!/bin/sh\nwhile read -r line; do\n  if [ \"$line\" = connect-mcp ]; then (sleep 60 | '{}' mcp >/dev/null 2>&1 &); fi\n  printf '%s\\n' \"$line\"\ndone\n",
+        super::harness::fugue_bin().display()
+    );
+    std::fs::write(&agent, script).unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&agent, std::fs::Permissions::from_mode(0o755)).unwrap();
     w.ok(&[
@@ -372,15 +372,10 @@ fn programs_named_in_enable_for_are_scanned_and_mcp_takes_precedence() {
     });
     assert!(r.contains("\"ok\": true"), "{r}");
 
-    // Once the agent connects over MCP (auto mode), its output is not scanned.
-    let mut mcp = w
-        .cmd(&["mcp"])
-        .env("FUGUE_PANE_ID", "%1")
-        .env("FUGUE_SOCKET", &w.socket)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    // Once the agent connects over MCP (auto mode), its output is not scanned. The
+    // bridge runs inside the agent's pane, as it would under Claude Code (the server
+    // finds the caller's pane from the process tree); its stdin stays open and silent.
+    w.ok(&["send-keys", "-t", "ag", "connect-mcp", "Enter"]);
     let log = w.state_dir().join("server-test.log");
     eventually("the MCP connection", || {
         std::fs::read_to_string(&log)
@@ -400,6 +395,4 @@ fn programs_named_in_enable_for_are_scanned_and_mcp_takes_precedence() {
             .then_some(())
     });
     assert!(!dir.join("n2.json").exists());
-    let _ = mcp.kill();
-    let _ = mcp.wait();
 }

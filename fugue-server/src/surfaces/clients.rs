@@ -80,6 +80,7 @@ struct VersionProbe {
 }
 
 async fn handle(server: Arc<Server>, stream: UnixStream) {
+    let peer_pid = stream.peer_cred().ok().and_then(|c| c.pid());
     let (rd, wr) = stream.into_split();
     let mut reader = FramedRead::new(rd, RawCodec::default());
     let writer: Writer = Arc::new(Mutex::new(FramedWrite::new(wr, RawCodec::default())));
@@ -109,6 +110,7 @@ async fn handle(server: Arc<Server>, stream: UnixStream) {
         .await;
         return;
     }
+    let caller_pane = super::peer::caller_pane(&server, peer_pid, hello.caller_pane);
     let id = server.next_client_id();
     if !reply(
         &writer,
@@ -129,7 +131,7 @@ async fn handle(server: Arc<Server>, stream: UnixStream) {
         id,
         ClientEntry {
             kind: hello.kind,
-            caller_pane: hello.caller_pane,
+            caller_pane,
             session: None,
             size: None,
             notify: Arc::clone(&notify),
@@ -148,7 +150,7 @@ async fn handle(server: Arc<Server>, stream: UnixStream) {
     let origin = Origin::Client {
         id,
         kind: hello.kind,
-        caller_pane: hello.caller_pane,
+        caller_pane,
     };
     tracing::debug!("{origin} connected (client {})", hello.client_version);
     while let Some(Ok(frame)) = reader.next().await {

@@ -6,4 +6,5 @@
 pub mod clients;
 pub mod frames;
 pub mod mcp;
+pub mod peer;
 pub mod sideband;

@@ -57,6 +57,7 @@ fn preamble(line: &[u8]) -> Option<Option<PaneId>> {
 }
 
 async fn connection(server: Arc<Server>, stream: UnixStream) {
+    let peer_pid = stream.peer_cred().ok().and_then(|c| c.pid());
     let id = server.next_client_id();
     let (rd, wr) = stream.into_split();
     // One buffered reader for the preamble and for rmcp: bytes it has read ahead
@@ -71,11 +72,12 @@ async fn connection(server: Arc<Server>, stream: UnixStream) {
     if !matches!(read, Ok(Ok(n)) if n > 0) {
         return;
     }
-    let (caller_pane, leftover) = match preamble(&first) {
+    let (claimed, leftover) = match preamble(&first) {
         Some(pane) => (pane, Vec::new()),
         // A client that speaks MCP directly: the line is its first message.
         None => (None, first),
     };
+    let caller_pane = crate::surfaces::peer::caller_pane(&server, peer_pid, claimed);
     let origin = Origin::Mcp {
         connection: id,
         caller_pane,

@@ -1,0 +1,162 @@
+//! Which pane a connecting process runs in.
+//!
+//! A client says which pane it runs in (`FUGUE_PANE_ID`), but any program can unset or
+//! fake an environment variable, and the answer decides whose policy applies: a CLI
+//! call from an agent's pane acts for that agent, a person's never does. So the server
+//! asks the kernel instead: the peer's pid (`SO_PEERCRED`), then its ancestors, until
+//! one is a pane's program. A process that left its pane's process tree (a daemon that
+//! double-forked) is matched by its session id, which pane programs lead. Where there
+//! is no `/proc` to ask, the client's word is all there is.
+
+use crate::server::Server;
+use fugue_protocol::PaneId;
+use std::collections::HashMap;
+
+/// How far up the process tree to look; pane programs are rarely more than a few levels
+/// above a client (shell → agent → `fugue mcp`).
+const MAX_DEPTH: usize = 64;
+
+/// The pane the peer `pid` runs in. `claimed` is what the client said; it is used only
+/// where the process tree cannot be read.
+pub fn caller_pane(server: &Server, pid: Option<i32>, claimed: Option<PaneId>) -> Option<PaneId> {
+    let Some(pid) = pid.filter(|p| *p > 0) else {
+        return claimed;
+    };
+    if stat(std::process::id() as i32).is_none() {
+        return claimed;
+    }
+    let programs: HashMap<i32, PaneId> = {
+        let tree = server.tree.lock();
+        tree.panes
+            .iter()
+            .filter(|(_, p)| p.alive())
+            .filter_map(|(id, p)| Some((p.pty.pid()? as i32, *id)))
+            .collect()
+    };
+    let found = find(pid, &programs, stat);
+    if found != claimed {
+        tracing::info!(
+            "pid {pid} said it runs in pane {} but runs in {}: using the latter",
+            show(claimed),
+            show(found)
+        );
+    }
+    found
+}
+
+fn show(p: Option<PaneId>) -> String {
+    p.map_or_else(|| "no pane".into(), |p| p.to_string())
+}
+
+/// A process's parent and session, as `/proc/PID/stat` gives them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stat {
+    pub ppid: i32,
+    pub session: i32,
+}
+
+fn stat(pid: i32) -> Option<Stat> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    parse_stat(&text)
+}
+
+/// The command name (field 2) is in parentheses and may itself hold spaces and
+/// parentheses, so the fields are counted from the last `)`.
+fn parse_stat(text: &str) -> Option<Stat> {
+    let rest = &text[text.rfind(')')? + 1..];
+    let mut fields = rest.split_whitespace();
+    let _state = fields.next()?;
+    let ppid = fields.next()?.parse().ok()?;
+    let _pgrp = fields.next()?;
+    let session = fields.next()?.parse().ok()?;
+    Some(Stat { ppid, session })
+}
+
+/// The pane whose program is `pid` or one of its ancestors; failing that, the pane
+/// whose program leads the session of one of them.
+fn find(
+    pid: i32,
+    programs: &HashMap<i32, PaneId>,
+    stat: impl Fn(i32) -> Option<Stat>,
+) -> Option<PaneId> {
+    let mut by_session = None;
+    let mut at = pid;
+    for _ in 0..MAX_DEPTH {
+        if let Some(pane) = programs.get(&at) {
+            return Some(*pane);
+        }
+        let Some(s) = stat(at) else { break };
+        if by_session.is_none() {
+            by_session = programs.get(&s.session).copied();
+        }
+        if s.ppid <= 1 {
+            break;
+        }
+        at = s.ppid;
+    }
+    by_session
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pane(n: u32) -> PaneId {
+        PaneId(n)
+    }
+
+    #[test]
+    fn stat_fields_are_counted_from_the_last_parenthesis() {
+        let s = parse_stat("4242 (a (b) c) S 17 4242 99 34816 0 ...").unwrap();
+        assert_eq!(
+            s,
+            Stat {
+                ppid: 17,
+                session: 99
+            }
+        );
+        assert_eq!(parse_stat("garbage"), None);
+        assert_eq!(parse_stat("1 (x) S notanumber 1 1"), None);
+    }
+
+    #[test]
+    fn an_ancestor_that_is_a_pane_program_names_the_pane() {
+        // 300 (fugue mcp) → 200 (agent) → 100 (pane %3's shell) → 10 (server)
+        let tree = HashMap::from([
+            (300, (200, 100)),
+            (200, (100, 100)),
+            (100, (10, 100)),
+            (10, (1, 10)),
+        ]);
+        let stat = |p: i32| {
+            tree.get(&p).map(|(ppid, session)| Stat {
+                ppid: *ppid,
+                session: *session,
+            })
+        };
+        let programs = HashMap::from([(100, pane(3)), (150, pane(4))]);
+        assert_eq!(find(300, &programs, stat), Some(pane(3)));
+        assert_eq!(find(100, &programs, stat), Some(pane(3)));
+        assert_eq!(find(10, &programs, stat), None);
+    }
+
+    #[test]
+    fn a_daemon_reparented_away_is_found_by_its_session() {
+        let tree = HashMap::from([(500, (1, 150))]);
+        let stat = |p: i32| {
+            tree.get(&p).map(|(ppid, session)| Stat {
+                ppid: *ppid,
+                session: *session,
+            })
+        };
+        let programs = HashMap::from([(100, pane(3)), (150, pane(4))]);
+        assert_eq!(find(500, &programs, stat), Some(pane(4)));
+        assert_eq!(find(999, &programs, stat), None);
+    }
+
+    #[test]
+    fn this_test_process_is_in_no_pane() {
+        let programs = HashMap::from([(i32::MAX, pane(1))]);
+        assert_eq!(find(std::process::id() as i32, &programs, stat), None);
+    }
+}
