@@ -265,3 +265,59 @@ fn kill_confirmation_acts_on_the_pane_it_named() {
         .collect();
     assert_eq!(left, vec![other]);
 }
+
+/// Narrowing a pane and widening it again gives its lines back whole (they are
+/// rewrapped, as in tmux, not cut at the narrow width), and a taller pane shows again
+/// the lines that a shorter one had pushed into history.
+#[test]
+fn resizing_rewraps_lines_and_brings_history_back() {
+    let w = World::new();
+    let line = (1..=29).map(|n| n.to_string()).collect::<Vec<_>>().join(",");
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        "wrap",
+        "-x",
+        "80",
+        "-y",
+        "30",
+        "--",
+        "sh",
+        "-c",
+        "seq -s, 1 29; seq 100 120; exec cat",
+    ]);
+    wait_plain(&w, "wrap", "120");
+    // A small client: 40 columns and 9 rows for the pane.
+    let mut t = w.tui(&["attach", "-t", "wrap"], 42, 12);
+    t.wait_text("[wrap]");
+    eventually("the pane to shrink", || {
+        w.panes()
+            .first()
+            .and_then(|p| p["width"].as_u64())
+            .filter(|w| *w == 40)
+    });
+    t.resize(100, 40);
+    eventually("the pane to grow", || {
+        w.panes()
+            .first()
+            .and_then(|p| p["width"].as_u64())
+            .filter(|w| *w == 98)
+    });
+    let screen = w.ok(&["capture-pane", "-p", "-t", "wrap"]);
+    let rows: Vec<&str> = screen.lines().collect();
+    assert_eq!(rows.first().copied(), Some(line.as_str()), "{screen}");
+    assert_eq!(rows.get(1).copied(), Some("100"), "{screen}");
+    assert_eq!(rows.get(21).copied(), Some("120"), "{screen}");
+    t.wait("the client to show the whole line", |s| {
+        s.contents().contains(&line)
+    });
+}
+
+fn wait_plain(w: &World, target: &str, text: &str) {
+    eventually("the pane's output", || {
+        w.ok(&["capture-pane", "-p", "-t", target])
+            .contains(text)
+            .then_some(())
+    });
+}

@@ -109,8 +109,24 @@ fn scan(
     re: &regex::Regex,
     next: &mut u64,
     first: &mut Option<(u64, u16)>,
+    epoch: &mut u64,
 ) -> Option<Found> {
     let st = w.shared.state.lock();
+    // A resize rewrapped the screen: carry on from where the same text went, so nothing
+    // already scanned is matched again and nothing new is skipped.
+    let moved = st.moved();
+    if moved.epoch != *epoch {
+        if moved.epoch == *epoch + 1 {
+            *next = moved.map(*next, 0).0;
+            *first = first.map(|(line, col)| moved.map(line, col));
+        } else {
+            // More than one since the last look (they came faster than output woke
+            // this wait): the cursor is the only safe place.
+            *next = st.cursor_line();
+            *first = Some((st.cursor_line(), st.cursor().col));
+        }
+        *epoch = moved.epoch;
+    }
     let end = st.last_content_line().max(st.cursor_line());
     *next = (*next).max(st.history_dropped());
     if *next > end {
@@ -179,18 +195,19 @@ pub async fn wait_for(exec: &mut Exec<'_>, c: WaitFor) -> Result<Response, Comma
     match c.condition {
         WaitCondition::Text { pattern, after } => {
             let re = compile("text", &pattern)?;
-            let (mut next, mut first) = {
+            let (mut next, mut first, mut epoch) = {
                 let st = w.shared.state.lock();
-                match &after {
+                let (next, first) = match &after {
                     Some(a) => (check_cursor(exec, a, w.pane)?.line, None),
                     None => (st.cursor_line(), Some((st.cursor_line(), st.cursor().col))),
-                }
+                };
+                (next, first, st.moved().epoch)
             };
             loop {
                 // Read the exit flag first: output before the exit is all processed by
                 // the time it is set, so one more scan sees everything.
                 let exited = w.shared.exit_status();
-                if let Some(f) = scan(&w, &re, &mut next, &mut first) {
+                if let Some(f) = scan(&w, &re, &mut next, &mut first, &mut epoch) {
                     return Ok(Response::Waited(outcome(
                         Some(f.line),
                         Some(f.matched),
@@ -501,9 +518,10 @@ async fn run_in_pane(
         " printf '\\n__FUGUE_%s_{tag:x}\\n' BEGIN; {}; printf '\\n__FUGUE_%s_{tag:x}_%s\\n' END \"$?\"",
         c.command
     );
-    let (mut next, mut first) = {
+    let (mut next, mut first, mut epoch) = {
         let st = w.shared.state.lock();
-        (st.cursor_line(), Some((st.cursor_line(), st.cursor().col)))
+        let at = st.cursor_line();
+        (at, Some((at, st.cursor().col)), st.moved().epoch)
     };
     let started = Instant::now();
     let enter = fugue_protocol::Key::new(
@@ -520,7 +538,7 @@ async fn run_in_pane(
     let deadline = started + Duration::from_millis(timeout);
     let found = loop {
         let exited = w.shared.exit_status();
-        if let Some(f) = scan(&w, &end_re, &mut next, &mut first) {
+        if let Some(f) = scan(&w, &end_re, &mut next, &mut first, &mut epoch) {
             break f;
         }
         if let Some(status) = exited {

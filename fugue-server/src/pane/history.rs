@@ -122,6 +122,20 @@ impl History {
         self.rows.get(i)
     }
 
+    /// The newest row.
+    pub fn last(&self) -> Option<&HistoryRow> {
+        self.rows.back()
+    }
+
+    /// Takes the newest row back out, as if it had never scrolled off (a reflow prints
+    /// it again, and it comes back here if it still does not fit).
+    pub fn pop_back(&mut self) -> Option<HistoryRow> {
+        let row = self.rows.pop_back()?;
+        self.bytes -= row.heap_bytes();
+        self.total -= 1;
+        Some(row)
+    }
+
     pub fn clear(&mut self) {
         self.rows.clear();
         self.bytes = 0;

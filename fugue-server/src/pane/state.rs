@@ -33,6 +33,8 @@ pub struct PaneState {
     scanner: Scanner,
     /// Whether the last output was scanned.
     scanning: bool,
+    /// Where the last reflow moved lines (for waits scanning them).
+    moved: super::reflow::Moved,
 }
 
 fn nz(v: u16) -> NonZeroU16 {
@@ -53,6 +55,7 @@ impl PaneState {
             seq: 1,
             scanner: Scanner::new(64 * 1024),
             scanning: false,
+            moved: Default::default(),
         }
     }
 
@@ -114,9 +117,20 @@ impl PaneState {
         if (r.get(), c.get()) == (rows, cols) {
             return;
         }
-        self.parser.set_size(nz(rows), nz(cols));
+        if self.parser.screen().alternate_screen() {
+            self.parser.set_size(nz(rows), nz(cols));
+        } else {
+            let epoch = self.moved.epoch + 1;
+            self.moved = super::reflow::reflow(&mut self.parser, cols, rows, epoch);
+        }
         self.seq += 1;
         self.cache.invalidate(self.seq);
+    }
+
+    /// Where the last reflow moved lines; its `epoch` tells a wait whether one happened
+    /// since it last looked.
+    pub fn moved(&self) -> &super::reflow::Moved {
+        &self.moved
     }
 
     /// Bumped by every change; clients and waiters compare it.
