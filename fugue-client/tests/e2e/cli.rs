@@ -161,6 +161,14 @@ fn windows_layouts_and_renames() {
     let heights = w.ok(&["list-panes", "-t", "lay", "-F", "#{pane_height}"]);
     assert_eq!(heights.lines().collect::<Vec<_>>(), vec!["8", "8", "8"]);
     w.ok(&["select-layout", "-t", "lay", "tiled"]);
+    // Cycling the presets (the active pane is the last one) never reorders the panes:
+    // the main pane of main-* is the first, as in tmux.
+    let order = |w: &World| w.ok(&["list-panes", "-t", "lay", "-F", "#{pane_id}"]);
+    let before = order(&w);
+    for _ in 0..5 {
+        w.ok(&["select-layout", "-t", "lay", "-n"]);
+        assert_eq!(order(&w), before);
+    }
     w.ok(&["select-layout", "-t", "lay", "main-vertical"]);
     w.ok(&["resize-pane", "-t", "lay:0.0", "-R", "5"]);
     w.ok(&["resize-pane", "-t", "lay:0.0", "-Z"]);

@@ -272,7 +272,10 @@ fn kill_confirmation_acts_on_the_pane_it_named() {
 #[test]
 fn resizing_rewraps_lines_and_brings_history_back() {
     let w = World::new();
-    let line = (1..=29).map(|n| n.to_string()).collect::<Vec<_>>().join(",");
+    let line = (1..=29)
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
     w.ok(&[
         "new",
         "-d",

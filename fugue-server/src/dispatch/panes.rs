@@ -204,7 +204,10 @@ pub fn select_layout(
                 .map(LayoutPreset::next)
                 .unwrap_or(LayoutPreset::EvenHorizontal),
         };
-        w.layout.apply_preset(preset, w.active, percent);
+        // As in tmux, the main pane of the main-* presets is the first pane, so cycling
+        // through the presets never reorders the panes.
+        let first = w.layout.panes().first().copied().unwrap_or(w.active);
+        w.layout.apply_preset(preset, first, percent);
         w.last_preset = Some(preset);
         w.zoomed = false;
         exec.server.relayout(&mut tree, sid);
