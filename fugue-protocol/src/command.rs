@@ -55,7 +55,7 @@ impl Direction {
 pub enum SplitSize {
     /// Percent of the split pane's extent along the split (1..=99).
     Percent(u8),
-    /// Cells (columns or rows) along the split.
+    /// Cells (columns or rows) of the new pane along the split, borders not counted.
     Cells(u16),
 }
 

@@ -267,3 +267,22 @@ fn the_caller_pane_comes_from_the_process_tree_not_the_environment() {
     assert!(c.contains("\nunset=%1\n"), "{c}");
     assert!(c.contains("\nfaked=%1\n"), "{c}");
 }
+
+/// `split-window -l N` gives the new pane N cells of its own, as in tmux (its border is
+/// not counted), and a size that cannot be gets a hint about sizes, not about room.
+#[test]
+fn split_sizes_are_the_new_panes_own() {
+    let w = World::new();
+    w.ok(&["new", "-d", "-s", "sz", "-x", "100", "-y", "30"]);
+    let id = w.ok(&["split-window", "-t", "sz", "-h", "-l", "20", "-P"]);
+    let widths = w.ok(&["list-panes", "-t", "sz", "-F", "#{pane_id} #{pane_width}"]);
+    assert!(
+        widths.lines().any(|l| l == format!("{} 20", id.trim())),
+        "{widths}"
+    );
+    let bad = w.run(&["split-window", "-t", "sz", "-h", "-l", "200%"]);
+    assert!(!bad.status.success());
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("1% to 99%"), "{err}");
+    assert!(!err.contains("make the window larger"), "{err}");
+}

@@ -4,7 +4,7 @@ use super::Exec;
 use super::spawn::spawn_pane;
 use fugue_protocol::{
     CommandError, Created, ErrorCode, LayoutChoice, LayoutPreset, PaneId, PaneScope, PaneSelect,
-    Resize, Response, SplitPane, Target,
+    Resize, Response, SplitPane, SplitSize, Target,
 };
 
 pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError> {
@@ -28,18 +28,23 @@ pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError
         // Try the split on a copy first: a pane too small to split must not start a program.
         let mut layout = w.layout.clone();
         let placeholder = PaneId(u32::MAX);
+        // A size in cells is the new pane's own, as in tmux; the layout sizes boxes,
+        // which add a border on each side.
+        let size = match c.size {
+            Some(SplitSize::Cells(n)) => Some(SplitSize::Cells(n.saturating_add(2))),
+            other => other,
+        };
         layout
-            .split(target, placeholder, c.direction, c.size, area)
-            .map_err(|e| {
-                let code = match e {
-                    crate::session::layout::LayoutError::InvalidSize(_) => {
-                        ErrorCode::InvalidArgument
-                    }
-                    _ => ErrorCode::LimitExceeded,
-                };
-                CommandError::new(code, e.to_string()).with_suggestion(
+            .split(target, placeholder, c.direction, size, area)
+            .map_err(|e| match e {
+                crate::session::layout::LayoutError::InvalidSize(_) => {
+                    CommandError::new(ErrorCode::InvalidArgument, e.to_string()).with_suggestion(
+                        "give the size as a percentage from 1% to 99% or as a number of cells",
+                    )
+                }
+                _ => CommandError::new(ErrorCode::LimitExceeded, e.to_string()).with_suggestion(
                     "make the window larger, close a pane, or use `select-layout tiled`",
-                )
+                ),
             })?;
         let rect = layout
             .geometry(area)
