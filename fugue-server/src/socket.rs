@@ -85,12 +85,18 @@ pub fn prepare_dir(dir: &Path) -> Result<(), SocketError> {
 pub struct Bound {
     pub listener: std::os::unix::net::UnixListener,
     pub path: PathBuf,
-    _lock: Option<File>,
+    /// The lock file and its path (the main socket only).
+    lock: Option<(File, PathBuf)>,
 }
 
 impl Drop for Bound {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.path);
+        // Removed while still held (the file closes after this), so a server starting
+        // now either fails to take the old lock or creates a new file: never two.
+        if let Some((_, lock)) = &self.lock {
+            let _ = std::fs::remove_file(lock);
+        }
     }
 }
 
@@ -117,7 +123,7 @@ pub fn bind(path: &Path) -> Result<Bound, SocketError> {
     Ok(Bound {
         listener,
         path,
-        _lock: Some(lock),
+        lock: Some((lock, lock_path)),
     })
 }
 
@@ -128,7 +134,7 @@ pub fn bind_unlocked(path: &Path) -> Result<Bound, SocketError> {
     Ok(Bound {
         listener,
         path,
-        _lock: None,
+        lock: None,
     })
 }
 

@@ -57,10 +57,24 @@ fn kill_pane_window_session_and_server() {
     w.ok(&["kill-session", "-t", "one"]);
     let ls = w.ok(&["ls", "-F", "#{session_name}"]);
     assert_eq!(ls.trim(), "two");
+    let dir = w.socket.parent().expect("socket folder").to_path_buf();
+    let files = |d: &std::path::Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(d)
+            .map(|r| {
+                r.filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        v.sort();
+        v
+    };
+    assert!(!files(&dir).is_empty());
     w.ok(&["kill-server"]);
-    eventually("the server to stop", || {
-        (!w.run(&["ls"]).status.success()).then_some(())
+    // Nothing is left behind: socket, MCP socket and lock file all go.
+    eventually("the server's files to go", || {
+        files(&dir).is_empty().then_some(())
     });
+    assert!(!w.run(&["ls"]).status.success());
 }
 
 #[test]
