@@ -324,3 +324,21 @@ fn wait_plain(w: &World, target: &str, text: &str) {
             .then_some(())
     });
 }
+
+/// The pane's border names what runs in it and follows a program that ends right
+/// after printing, with no further output to prompt a redraw.
+#[test]
+fn the_border_follows_a_program_that_ends_after_printing() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "ttl", "--", "sh"], 100, 30);
+    t.wait_text("[ttl]");
+    let top = |s: &vt100::Screen| s.rows(0, 100).next().unwrap_or_default();
+    t.send(b"yes | head -c 1000000 | tr y z; printf done-\\\\n\r");
+    t.wait("the border to name the running program", |s| {
+        top(s).contains(" tr ") || top(s).contains(" yes ") || top(s).contains(" head ")
+    });
+    t.wait_text("done-");
+    t.wait("the border to name the shell again", |s| {
+        top(s).contains(" sh ")
+    });
+}

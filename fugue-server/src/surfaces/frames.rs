@@ -23,6 +23,13 @@ use tokio::sync::Notify;
 /// window names follow the programs running in panes).
 const LAYOUT_REFRESH: Duration = Duration::from_millis(250);
 
+/// After output, one more look at the layout once the foreground-command cache
+/// (`Pane::current_command`, 1 s) has expired: a program that ends often prints its
+/// last output (the shell's prompt) while it is still cached as running, and the
+/// kernel announces no change of foreground process to wait for. One look per burst
+/// of output, none while panes are quiet.
+const AFTER_OUTPUT: Duration = Duration::from_millis(1100);
+
 /// Full screens a pane may send back to back before it is held to `frame_rate`.
 const BURST_SCREENS: f64 = 2.0;
 
@@ -63,6 +70,7 @@ pub async fn run(
     let mut seen_generation = 0u64;
     let mut layout_at = Instant::now();
     let mut deadline: Option<Instant> = None;
+    let mut look_again: Option<Instant> = None;
     loop {
         tokio::select! {
             _ = notify.notified() => {}
@@ -93,7 +101,11 @@ pub async fn run(
 
         let generation = server.generation();
         let mut layout = None;
-        if generation != seen_generation || layout_at.elapsed() >= LAYOUT_REFRESH {
+        let looked_again = look_again.is_some_and(|at| at <= Instant::now());
+        if looked_again {
+            look_again = None;
+        }
+        if generation != seen_generation || layout_at.elapsed() >= LAYOUT_REFRESH || looked_again {
             let view = server.tree.lock().client_view(session);
             let Some(view) = view else { continue };
             seen_generation = generation;
@@ -138,6 +150,12 @@ pub async fn run(
             entry.seq = update.seq;
             entry.tokens -= update.changed.len().max(1) as f64;
             panes.push(update);
+        }
+        if !panes.is_empty() {
+            look_again = Some(Instant::now() + AFTER_OUTPUT);
+        }
+        if let Some(at) = look_again {
+            deadline = Some(deadline.map_or(at, |d| d.min(at)));
         }
         if layout.is_none() && panes.is_empty() {
             continue;
