@@ -8,7 +8,8 @@
 //! - the pane has printed nothing for the quiescence time;
 //! - no person has typed in it for `[messages] human_pause_ms`;
 //! - no person has an unsent draft on its input line (typed since their last Enter,
-//!   C-c or C-u, see [`super::io::draft_after`]): a person always wins.
+//!   C-c or C-u, and not yet taken by the agent, see [`super::io::draft_after`]): a
+//!   person always wins.
 //!
 //! It goes as a bracketed paste with Enter as its own key. Nothing here polls: the
 //! wait wakes on the agent's state, on the draft changing, and at the one moment the
