@@ -73,7 +73,10 @@ enum Gate {
     Open,
     /// Closed for `reason`; it may open by itself at `wake` (the quiet or the pause
     /// running out), otherwise only when the state or the draft changes.
-    Closed { reason: String, wake: Option<Instant> },
+    Closed {
+        reason: String,
+        wake: Option<Instant>,
+    },
 }
 
 fn look(t: &Tracked, m: &Moment, v: &View, drafted: bool) -> Result<Gate, NotTyped> {

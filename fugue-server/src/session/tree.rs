@@ -17,7 +17,9 @@ pub enum Creator {
     /// in, if any. That pane is kept only for `children` (the agents a person made
     /// from a pane); it is not a parent: a person's panes stay a person's, with no
     /// agent above them for scope or delegation.
-    Person { pane: Option<PaneId> },
+    Person {
+        pane: Option<PaneId>,
+    },
     /// An MCP connection (and the pane its agent runs in, if any).
     Mcp {
         connection: u64,

@@ -254,7 +254,9 @@ async fn a_message_to_a_held_agent_does_not_hold_back_its_task() {
     assert_eq!(m["messages"][0]["status"], "queued", "{m}");
     // The task goes once its dependency has reported, then the message, in that order.
     let text = rig.until_screen(&h, "answer: done(later)").await;
-    let task = text.find("answer: done(b done(a))").expect("the task's answer");
+    let task = text
+        .find("answer: done(b done(a))")
+        .expect("the task's answer");
     assert!(task < text.find("answer: done(later)").unwrap(), "{text}");
     assert_eq!(agent_of(&c, &h).await["task"], "delivered");
 }
