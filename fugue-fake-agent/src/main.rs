@@ -12,11 +12,17 @@
 //!   --startup-ms N   a loading spinner before the first prompt, after which input typed
 //!                    meanwhile is dropped (FAKE_AGENT_STARTUP_MS)
 //!   --no-report      never call `fugue report` (FAKE_AGENT_NO_REPORT=1): heuristics only
+//!   --exit-asking-ms N  asks a question at start ("Trust this folder? (y/n)", reported
+//!                    as awaiting_input, so it counts as ready), reads no answer, and
+//!                    exits with status 3 after N ms (FAKE_AGENT_EXIT_ASKING_MS): an
+//!                    agent that ends between being ready and being given its task
 //!   --fugue PATH     the `fugue` to call (FUGUE_BIN; default: next to this program)
 //!   TASK...          a task given on the command line, worked on at once
 //!
 //! Inputs it understands besides tasks: `ask` (asks "Proceed? (y/n)", reports
-//! `awaiting_input`, and waits for a line), `exit [N]` (exits with status N).
+//! `awaiting_input`, and waits for a line), `menu` (the same question answered by one
+//! key without Enter, as agents' permission menus take "1"), `exit [N]` (exits with
+//! status N).
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -27,6 +33,7 @@ struct Options {
     work: Duration,
     startup: Duration,
     report: bool,
+    exit_asking: Option<Duration>,
     fugue: PathBuf,
     task: Option<String>,
 }
@@ -44,6 +51,7 @@ fn options() -> Result<Options, String> {
         work: Duration::from_millis(env_ms("FAKE_AGENT_WORK_MS").unwrap_or(300)),
         startup: Duration::from_millis(env_ms("FAKE_AGENT_STARTUP_MS").unwrap_or(0)),
         report: std::env::var("FAKE_AGENT_NO_REPORT").map_or(true, |v| v != "1"),
+        exit_asking: env_ms("FAKE_AGENT_EXIT_ASKING_MS").map(Duration::from_millis),
         fugue: std::env::var_os("FUGUE_BIN")
             .map(PathBuf::from)
             .or(sibling)
@@ -63,6 +71,7 @@ fn options() -> Result<Options, String> {
             "--work-ms" => o.work = ms("--work-ms")?,
             "--startup-ms" => o.startup = ms("--startup-ms")?,
             "--no-report" => o.report = false,
+            "--exit-asking-ms" => o.exit_asking = Some(ms("--exit-asking-ms")?),
             "--fugue" => {
                 o.fugue = args
                     .next()
@@ -232,6 +241,18 @@ fn work(o: &Options, stdin: &mut impl Read, input: &str) -> bool {
         let reply = read_input(stdin).unwrap_or_default();
         report(o, &["--state", "busy"], None);
         format!("done(ask: {})", reply.trim())
+    } else if input == "menu" {
+        out("Proceed? 1) yes 2) no (y/n) ");
+        report(o, &["--state", "awaiting_input"], None);
+        // One key is the answer, as in agents' permission menus: no Enter follows.
+        let mut key = [0u8; 1];
+        let answer = match stdin.read(&mut key) {
+            Ok(1) => char::from(key[0]),
+            _ => return false,
+        };
+        out(&format!("{answer}\r\n"));
+        report(o, &["--state", "busy"], None);
+        format!("done(menu: {answer})")
     } else {
         format!("done({input})")
     };
@@ -260,6 +281,13 @@ fn main() {
         unsafe {
             libc::tcflush(0, libc::TCIFLUSH);
         }
+    }
+    if let Some(after) = o.exit_asking {
+        out("Trust this folder? (y/n) ");
+        report(&o, &["--state", "awaiting_input"], None);
+        std::thread::sleep(after);
+        out("\r\nno answer, bye\r\n");
+        std::process::exit(3);
     }
     let mut stdin = std::io::stdin().lock();
     if let Some(task) = o.task.clone() {

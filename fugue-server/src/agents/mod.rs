@@ -274,6 +274,15 @@ impl Tracked {
             );
             let before = self.view();
             let changed = change.is_some() && state != before.state;
+            if changed
+                && before.state == AgentState::AwaitingInput
+                && matches!(state, AgentState::Busy | AgentState::Idle)
+            {
+                // The agent took its answer and moved on: what a person typed while
+                // it asked (a menu's "1") was that answer, not a draft on its input
+                // line, and must not hold messages back from now on.
+                self.shared.set_draft(|_| 0);
+            }
             if changed {
                 self.record(state, by, exit_code, ready, underneath);
             } else if by != before.by || ready != before.ready || underneath != before.underneath {
@@ -546,6 +555,12 @@ impl Agents {
         }
         if let Some(s) = state {
             t.machine.lock().report(s, Instant::now());
+            if s == AgentState::Busy {
+                // Agents report busy when their input was submitted (Claude Code's
+                // UserPromptSubmit hook, a menu answer taken): their input line is
+                // empty, whoever typed it, so no person's draft is left there.
+                t.shared.set_draft(|_| 0);
+            }
         }
         if newly {
             // It became an agent: its border shows the state from now on.

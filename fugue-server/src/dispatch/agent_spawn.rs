@@ -453,13 +453,20 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
     let moment = task_moment(&server, Some(ready_by.max(Instant::now())));
     if let Err(e) = type_task(&server, &tracked, &text, &moment).await {
         tracked.set_task(TaskStatus::Failed, Vec::new());
+        // `timeout` only when the time ran out; a pane that ended (or took no input)
+        // says so with its own code, and there is nothing to send a message to.
+        let suggestion = if e.code == ErrorCode::Timeout {
+            format!(
+                "the agent runs in pane {pane}; give it the task with send_message when it is free"
+            )
+        } else {
+            format!("read_pane {pane} shows what it printed; spawn the agent again")
+        };
         return Err(CommandError::new(
-            ErrorCode::Timeout,
+            e.code,
             format!("the task was not typed into pane {pane}: {}", e.message),
         )
-        .with_suggestion(format!(
-            "the agent runs in pane {pane}; give it the task with send_message when it is free"
-        )));
+        .with_suggestion(suggestion));
     }
     Ok(answer(&tracked, TaskStatus::Delivered, Vec::new()))
 }
@@ -485,7 +492,7 @@ async fn type_task(
 ) -> Result<(), CommandError> {
     type_at_moment(server, t, text, moment)
         .await
-        .map_err(|e| CommandError::new(ErrorCode::Timeout, e.reason))?;
+        .map_err(|e| CommandError::new(e.code, e.reason))?;
     t.set_task(TaskStatus::Delivered, Vec::new());
     // Busy from the moment it has its task (submitted above), then released.
     t.hold(server, false);

@@ -275,48 +275,81 @@ impl Drop for Reaction<'_> {
 }
 
 /// Roughly how many characters a person's input line holds after they type `parts`
-/// into a line that held `n`: characters add one, Backspace removes one, Enter, C-c
-/// and C-u empty it. Keys that can fill the line with anything (arrows for history,
-/// Tab for completion, escape sequences) count as a draft until it is emptied.
+/// into a line that held `n`: characters add one, Backspace (C-h) removes one, Enter,
+/// C-c and C-u empty it, and a paste or text counts only what follows its last line
+/// break (the line before it was submitted).
+///
+/// Keys that do not type a character (Esc, arrows, Tab, Home, Delete, C-w, Alt with
+/// anything, function keys) leave the count as it is: what they do to the line cannot
+/// be known from here (Esc may dismiss a menu or clear the line, an arrow may recall
+/// history or move in a menu), and counting them as a draft held every message back
+/// after a person merely pressed Esc. They still count as typing, so messages wait for
+/// the person's pause. Escape sequences in text (an arrow key, Alt-x, paste markers)
+/// are skipped whole, and the text after them counted. What a person typed into an
+/// agent's question, and a draft the agent has taken, is forgotten when the agent says
+/// it has moved on (see `crate::agents`).
 pub fn draft_after(mut n: u32, parts: &[InputPart]) -> u32 {
     for part in parts {
         match part {
             InputPart::Key(k) => {
                 n = match k.code {
                     KeyCode::Enter => 0,
+                    // Alt-b, Alt-Backspace...: words, which the count does not know.
+                    _ if k.mods.contains(Mods::ALT) => n,
                     KeyCode::Char(c) if k.mods.contains(Mods::CTRL) => {
                         match c.to_ascii_lowercase() {
                             'c' | 'u' => 0,
                             'h' => n.saturating_sub(1),
-                            // Moving about the line (C-a, C-e) changes nothing.
+                            // Moving about the line (C-a, C-e), C-w, C-d: not known.
                             _ => n,
                         }
                     }
                     KeyCode::Char(_) => n.saturating_add(1),
                     KeyCode::Backspace => n.saturating_sub(1),
-                    _ => n.max(1),
+                    _ => n,
                 }
             }
-            InputPart::Paste(t) => {
-                n = n.saturating_add(t.chars().count().min(u32::MAX as usize) as u32)
-            }
-            InputPart::Text(t) => {
-                for ch in t.chars() {
-                    n = match ch {
-                        '\r' | '\n' | '\x03' | '\x15' => 0,
-                        '\x7f' | '\x08' => n.saturating_sub(1),
-                        '\t' => n.max(1),
-                        // The rest of an escape sequence (an arrow key) is not text.
-                        '\x1b' => {
-                            n = n.max(1);
-                            break;
-                        }
-                        c if c.is_control() => n,
-                        _ => n.saturating_add(1),
-                    };
-                }
-            }
+            InputPart::Paste(t) => n = typed_text(n, t),
+            InputPart::Text(t) => n = typed_text(n, t),
         }
+    }
+    n
+}
+
+/// Where a scan of typed text is within an escape sequence.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Esc {
+    None,
+    /// After ESC: `[` starts a CSI, `O` an SS3, anything else is Alt with that key.
+    Start,
+    /// Parameters until a final byte (`@` to `~`).
+    Csi,
+    /// One more character.
+    Ss3,
+}
+
+/// The draft after text (or a paste) typed onto a line holding `n` characters.
+fn typed_text(mut n: u32, t: &str) -> u32 {
+    let mut esc = Esc::None;
+    for ch in t.chars() {
+        esc = match (esc, ch) {
+            (Esc::Start, '[') => Esc::Csi,
+            (Esc::Start, 'O') => Esc::Ss3,
+            (Esc::Start, '\x1b') => Esc::Start,
+            (Esc::Start, _) | (Esc::Ss3, _) => Esc::None,
+            (Esc::Csi, '@'..='~') => Esc::None,
+            (Esc::Csi, _) => Esc::Csi,
+            (Esc::None, '\x1b') => Esc::Start,
+            (Esc::None, _) => {
+                n = match ch {
+                    '\r' | '\n' | '\x03' | '\x15' => 0,
+                    '\x7f' | '\x08' => n.saturating_sub(1),
+                    c if c.is_control() => n,
+                    _ => n.saturating_add(1),
+                };
+                Esc::None
+            }
+        };
     }
     n
 }
@@ -423,11 +456,48 @@ mod tests {
         assert_eq!(draft_after(3, &[key(KeyCode::Char('u'), Mods::CTRL)]), 0);
         assert_eq!(draft_after(3, &[text("\x03")]), 0);
         assert_eq!(draft_after(3, &[key(KeyCode::Char('a'), Mods::CTRL)]), 3);
-        assert_eq!(draft_after(0, &[key(KeyCode::Up, Mods::NONE)]), 1);
-        assert_eq!(draft_after(0, &[text("\x1b[A")]), 1);
         assert_eq!(draft_after(0, &[text("ls\r")]), 0);
         assert_eq!(draft_after(0, &[text("ls\rmo")]), 2);
         assert_eq!(draft_after(0, &[key(KeyCode::Char('x'), Mods::NONE)]), 1);
+        assert_eq!(draft_after(0, &[key(KeyCode::Char('1'), Mods::NONE)]), 1);
+    }
+
+    #[test]
+    fn keys_that_type_no_character_make_no_draft() {
+        let text = |t: &str| InputPart::Text(t.into());
+        for code in [
+            KeyCode::Escape,
+            KeyCode::Up,
+            KeyCode::Down,
+            KeyCode::Tab,
+            KeyCode::BackTab,
+            KeyCode::PageUp,
+            KeyCode::PageDown,
+            KeyCode::Delete,
+            KeyCode::F(2),
+        ] {
+            assert_eq!(draft_after(0, &[key(code, Mods::NONE)]), 0, "{code:?}");
+            assert_eq!(draft_after(2, &[key(code, Mods::NONE)]), 2, "{code:?}");
+        }
+        assert_eq!(draft_after(0, &[key(KeyCode::Char('b'), Mods::ALT)]), 0);
+        assert_eq!(draft_after(0, &[key(KeyCode::Backspace, Mods::ALT)]), 0);
+        assert_eq!(draft_after(0, &[text("\x1b[A")]), 0);
+        assert_eq!(draft_after(0, &[text("\x1bOP")]), 0);
+        assert_eq!(draft_after(0, &[text("\x1b")]), 0);
+        assert_eq!(draft_after(0, &[text("\x1bx")]), 0);
+        assert_eq!(draft_after(0, &[text("\x1b[1;5Cab")]), 2);
+    }
+
+    #[test]
+    fn text_after_a_line_break_is_all_that_is_left_unsent() {
+        let text = |t: &str| InputPart::Text(t.into());
+        let paste = |t: &str| InputPart::Paste(t.into());
+        // An escape sequence does not stop the scan: the Enter after it submits.
+        assert_eq!(draft_after(0, &[text("ab\x1b[Acd\r")]), 0);
+        assert_eq!(draft_after(0, &[text("\x1b[200~x\ny\x1b[201~")]), 1);
+        assert_eq!(draft_after(4, &[paste("one\ntwo")]), 3);
+        assert_eq!(draft_after(4, &[paste("done\r\n")]), 0);
+        assert_eq!(draft_after(4, &[paste("more")]), 8);
     }
 
     #[test]

@@ -204,7 +204,7 @@ async fn deliver(server: &Arc<Server>, pending: Pending, job: &Job) -> MessageOu
     let result = type_at_moment(server, t, &job.text, &job.moment).await;
     let (status, reason) = match result {
         Ok(()) => (MessageStatus::Delivered, None),
-        Err(NotTyped { status, reason }) => (status, Some(reason)),
+        Err(NotTyped { status, reason, .. }) => (status, Some(reason)),
     };
     MessageOutcome {
         pane: t.pane,

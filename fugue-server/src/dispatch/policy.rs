@@ -52,7 +52,7 @@ pub fn effective(tree: &Tree, origin: &Origin) -> Option<Origin> {
             connection: *connection,
         },
         Creator::Agent { pane: by } => Agent::Pane { pane: *by },
-        Creator::Person | Creator::Server => return None,
+        Creator::Person { .. } | Creator::Server => return None,
     };
     Some(Origin::Delegated {
         client: *id,

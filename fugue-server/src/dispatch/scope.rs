@@ -368,9 +368,9 @@ pub fn is_protected(tree: &Tree, pane: PaneId) -> bool {
 }
 
 /// The live panes the caller created directly (`send-message to children`): those
-/// whose recorded parent is the caller's pane, or, for an MCP client outside any pane,
-/// those its connection made. Panes made from a child's pane (by its CLI or its own
-/// MCP client) are grandchildren, not children.
+/// made from the caller's pane (by the agent there, or by a person's CLI run there),
+/// or, for an MCP client outside any pane, those its connection made. Panes made from
+/// a child's pane (by its CLI or its own MCP client) are grandchildren, not children.
 pub fn children(tree: &Tree, origin: &Origin) -> Vec<PaneId> {
     let (connection, me) = match origin {
         Origin::Mcp {
@@ -383,7 +383,7 @@ pub fn children(tree: &Tree, origin: &Origin) -> Vec<PaneId> {
         .panes
         .iter()
         .filter(|(_, p)| match (&p.creator, me) {
-            (c, Some(me)) => c.pane() == Some(me),
+            (c, Some(me)) => c.made_from() == Some(me),
             (
                 Creator::Mcp {
                     connection: c,

@@ -67,7 +67,7 @@ pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, Comma
         let first_pane = tree
             .panes
             .get(&pane)
-            .filter(|p| p.creator == crate::session::tree::Creator::Person)
+            .filter(|p| p.creator.is_person())
             .map(|p| p.id);
         tree.sessions.push(Session {
             id: sid,

@@ -53,7 +53,8 @@ fn validate_cwd(cwd: &str) -> Result<PathBuf, CommandError> {
 /// Who made a pane, from the origin of the command that made it.
 fn creator(origin: &Origin) -> Creator {
     match origin {
-        Origin::Client { .. } => Creator::Person,
+        // The pane is kept for `children` only (see Creator::Person).
+        Origin::Client { caller_pane, .. } => Creator::Person { pane: *caller_pane },
         Origin::Mcp {
             connection,
             caller_pane,

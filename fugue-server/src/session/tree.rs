@@ -13,8 +13,13 @@ use std::time::{Instant, SystemTime};
 /// Who made a pane.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Creator {
-    /// A person: keys of an attached client or a CLI verb.
-    Person,
+    /// A person: keys of an attached client or a CLI verb, and the pane the CLI ran
+    /// in, if any. That pane is kept only for `children` (the agents a person made
+    /// from a pane); it is not a parent: a person's panes stay a person's, with no
+    /// agent above them for scope or delegation.
+    Person {
+        pane: Option<PaneId>,
+    },
     /// An MCP connection (and the pane its agent runs in, if any).
     Mcp {
         connection: u64,
@@ -36,7 +41,7 @@ impl Creator {
     /// How `list-panes` names it.
     pub fn describe(&self) -> String {
         match self {
-            Creator::Person => "person".into(),
+            Creator::Person { .. } => "person".into(),
             Creator::Mcp {
                 connection,
                 pane: Some(p),
@@ -58,6 +63,19 @@ impl Creator {
             Creator::Sideband { pane } | Creator::Agent { pane } => Some(*pane),
             _ => None,
         }
+    }
+
+    /// The pane this creation was made from, whoever made it: the agent pane behind
+    /// it, or the pane a person's CLI ran in.
+    pub fn made_from(&self) -> Option<PaneId> {
+        match self {
+            Creator::Person { pane } => *pane,
+            other => other.pane(),
+        }
+    }
+
+    pub fn is_person(&self) -> bool {
+        matches!(self, Creator::Person { .. })
     }
 }
 
@@ -110,7 +128,7 @@ impl Pane {
             exit_status: None,
             sideband: false,
             remain: None,
-            creator: Creator::Person,
+            creator: Creator::Person { pane: None },
             depth: 0,
             argv,
             cwd,

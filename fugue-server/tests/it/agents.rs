@@ -567,3 +567,25 @@ async fn messages_wait_for_idle_and_for_a_person_to_pause() {
     assert_eq!(e["code"], "unknown_target");
     assert!(e["suggestion"].as_str().unwrap().contains("team"), "{e}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_agent_that_exits_before_its_task_is_typed_is_pane_exited_not_timeout() {
+    // Ready (it asks a question at start), then gone before the task can be typed.
+    let rig = Rig::new(|c| {
+        c.agents
+            .0
+            .insert("leaves".into(), fake(300, &["--exit-asking-ms", "600"]));
+    });
+    let c = rig.client(1).await;
+    let e = err(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "leaves", "task": "never typed", "timeout_ms": 20000 }),
+    )
+    .await;
+    assert_eq!(e["code"], "pane_exited", "{e}");
+    assert!(
+        e["message"].as_str().unwrap_or_default().contains("exited"),
+        "{e}"
+    );
+}

@@ -251,3 +251,45 @@ async fn a_waiting_sideband_tag_does_not_hold_back_a_report() {
     let m = eventually("the message's result", || rig.sideband_result(&parent, "m")).await;
     assert_eq!(m["result"]["messages"][0]["status"], "delivered", "{m}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn children_of_a_persons_pane_are_the_agents_made_from_it() {
+    let rig = Rig::new(|_| {});
+    let first = rig.person_session("person").await;
+    let first = first.to_string();
+    let fugue = fugue_cli();
+    // A person's shell: an agent spawned from it, then a message to its children.
+    rig.type_line(
+        &first,
+        &format!(
+            "{fugue} agent spawn fake >/dev/null && {fugue} agent message --to children --sync from-person \
+             && echo messaged-$((1+1)) || echo refused-$((1+1))"
+        ),
+    )
+    .await;
+    let text = eventually("the CLI to finish", || {
+        let s = screen(&rig.server, &first);
+        (s.contains("messaged-2") || s.contains("refused-2")).then_some(s)
+    })
+    .await;
+    assert!(text.contains("messaged-2"), "{text}");
+    let child = {
+        let tree = rig.server.tree.lock();
+        tree.panes
+            .values()
+            .find(|p| p.agent.is_some())
+            .map(|p| p.id)
+            .expect("the agent the person made")
+    };
+    let done = eventually("the agent's result", || {
+        rig.server
+            .agents
+            .result_of(child)
+            .filter(|r| r.result == "done(from-person)")
+    })
+    .await;
+    // A person's pane stays a person's: the agent has no parent agent.
+    assert_eq!(done.pane, child);
+    let tree = rig.server.tree.lock();
+    assert_eq!(tree.panes.get(&child).and_then(|p| p.creator.pane()), None);
+}

@@ -164,3 +164,67 @@ async fn control_characters_never_reach_the_program() {
         "done(x[201~y\tz)"
     );
 }
+
+/// Sends a message as an agent and says how it went (sync, at most `ms`).
+async fn message(c: &RunningService<RoleClient, ()>, pane: &str, text: &str, ms: u64) -> Value {
+    let m = ok(
+        c,
+        "send_message",
+        json!({ "to": pane, "text": text, "delivery": "sync", "timeout_ms": ms }),
+    )
+    .await;
+    m["messages"][0].clone()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn keys_that_type_no_text_leave_no_draft() {
+    let rig = Rig::new(|c| c.messages.human_pause_ms = 200);
+    let c = rig.client(1).await;
+    let s = ok(&c, "spawn_agent", json!({ "agent": "fake" })).await;
+    let pane = s["pane"].as_str().unwrap().to_string();
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    // Esc, an arrow, and an arrow as the escape sequence a terminal sends: the line
+    // cannot be known from them, so they are typing (the pause) but no draft.
+    let key = |code| InputPart::Key(Key::new(code, Mods::NONE));
+    person_keys(&rig, &pane, vec![key(KeyCode::Escape)]).await;
+    person_keys(&rig, &pane, vec![key(KeyCode::Up)]).await;
+    person_keys(&rig, &pane, vec![InputPart::Text("\x1b[B".into())]).await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let m = message(&c, &pane, "after keys", 5000).await;
+    assert_eq!(m["status"], "delivered", "{m}");
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    assert_eq!(
+        ok(&c, "get_result", json!({ "pane": pane })).await["result"],
+        "done(after keys)"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_one_key_answer_to_a_question_leaves_no_draft() {
+    let rig = Rig::new(|c| c.messages.human_pause_ms = 200);
+    let c = rig.client(1).await;
+    // An agent whose hooks report (it reports busy once it has the answer), and one
+    // known by heuristics alone (it stops asking and prints).
+    for agent in ["fake", "quiet"] {
+        let s = ok(&c, "spawn_agent", json!({ "agent": agent, "task": "menu" })).await;
+        let pane = s["pane"].as_str().unwrap().to_string();
+        ok(
+            &c,
+            "wait_for",
+            json!({ "pane": pane, "state": "awaiting_input" }),
+        )
+        .await;
+        // A person answers the menu with "1", no Enter: the agent takes it and works.
+        person_keys(
+            &rig,
+            &pane,
+            vec![InputPart::Key(Key::new(KeyCode::Char('1'), Mods::NONE))],
+        )
+        .await;
+        rig.until_screen(&pane, "answer: done(menu: 1)").await;
+        ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+        let m = message(&c, &pane, "next", 5000).await;
+        assert_eq!(m["status"], "delivered", "{agent}: {m}");
+        rig.until_screen(&pane, "answer: done(next)").await;
+    }
+}

@@ -225,3 +225,38 @@ async fn a_cancelled_spawn_agent_still_gives_its_task_and_is_audited() {
     .await;
     assert!(line.contains("\"result\":\"ok\""), "{line}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_to_a_held_agent_does_not_hold_back_its_task() {
+    let rig = Rig::new(|c| {
+        c.agents.0.insert("slow".into(), fake(800, &[]));
+    });
+    let c = rig.client(1).await;
+    let dep = ok(&c, "spawn_agent", json!({ "agent": "slow", "task": "a" })).await;
+    let dep = dep["pane"].as_str().unwrap().to_string();
+    let held = ok(
+        &c,
+        "spawn_agent",
+        json!({ "agent": "fake", "task": format!("b {{{{{dep}.result}}}}"), "depends_on": [dep] }),
+    )
+    .await;
+    assert_eq!(held["task"], "waiting", "{held}");
+    let h = held["pane"].as_str().unwrap().to_string();
+    // A message while the task is held waits for the agent, far longer than the
+    // test's own bound: if waiting for it held the pane's turn, the task would be
+    // typed only when the message gave up.
+    let m = ok(
+        &c,
+        "send_message",
+        json!({ "to": h, "text": "later", "delivery": "async", "timeout_ms": 120000 }),
+    )
+    .await;
+    assert_eq!(m["messages"][0]["status"], "queued", "{m}");
+    // The task goes once its dependency has reported, then the message, in that order.
+    let text = rig.until_screen(&h, "answer: done(later)").await;
+    let task = text
+        .find("answer: done(b done(a))")
+        .expect("the task's answer");
+    assert!(task < text.find("answer: done(later)").unwrap(), "{text}");
+    assert_eq!(agent_of(&c, &h).await["task"], "delivered");
+}

@@ -53,7 +53,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "spawn_agent",
         title: "Start an agent",
-        description: "Start a coding agent from a preset (see the `agent` enum) in a new pane and give it a task. Returns once the agent is ready and has its task, with its pane id; then wait_for {pane, state: \"idle\"} and get_result. `depends_on`: pane ids of agents whose results the task needs; write {{%N.result}} in the task to insert pane %N's result. If they have not reported yet, the call returns at once (task: \"waiting\", state starting) and the task is given the moment they have. A task with results put in is at most 1 MiB (128 KiB for presets that take it on the command line).",
+        description: "Start a coding agent from a preset (see the `agent` enum) in a new pane and give it a task. Returns once the agent is ready and has its task, with its pane id; then wait_for {pane, state: \"idle\"} and get_result. `depends_on`: pane ids of agents whose results the task needs; write {{%N.result}} in the task to insert pane %N's result. If they have not reported yet, the call returns once the agent is ready (at once for presets that take the task as an argument) with task: \"waiting\", state starting, and the task is given the moment they have. A task with results put in is at most 1 MiB (128 KiB for presets that take it on the command line).",
         command: "spawn-agent",
         read_only: false,
         destructive: false,
