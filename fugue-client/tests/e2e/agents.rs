@@ -56,9 +56,12 @@ fn person_types(w: &World, pane: &str, keys: &[&str]) -> std::thread::JoinHandle
     std::thread::spawn(move || {
         let mut last = Instant::now();
         for mut c in cmds {
+            // Taken before the key is sent: the server stamps the key somewhere
+            // between this and the command's exit, so "2 s after this" is a bound the
+            // server must meet however slowly the command runs on a loaded machine.
+            last = Instant::now();
             let out = c.output().expect("send-keys");
             assert!(out.status.success(), "{out:?}");
-            last = Instant::now();
             std::thread::sleep(Duration::from_millis(150));
         }
         last

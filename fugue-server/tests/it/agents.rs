@@ -464,6 +464,8 @@ async fn messages_wait_for_idle_and_for_a_person_to_pause() {
     let typist = tokio::spawn(async move {
         let mut last = Instant::now();
         for ch in ["h", "m", "m", "\x7f", "\x7f", "\x7f"] {
+            // Before the key: the server stamps it during the dispatch.
+            last = Instant::now();
             dispatch(
                 &server,
                 &keys,
@@ -474,7 +476,6 @@ async fn messages_wait_for_idle_and_for_a_person_to_pause() {
             )
             .await
             .unwrap();
-            last = Instant::now();
             tokio::time::sleep(Duration::from_millis(150)).await;
         }
         last
