@@ -13,4 +13,5 @@ mod e2e {
     pub mod sideband;
     pub mod sideband_limits;
     pub mod tui;
+    pub mod tui_sizes;
 }
