@@ -10,6 +10,7 @@ mod e2e {
     pub mod mcp;
     pub mod policy;
     pub mod security;
+    pub mod tmux_verbs;
     pub mod sideband;
     pub mod sideband_limits;
     pub mod tui;

@@ -105,6 +105,10 @@ fn commands() -> Vec<Command> {
             target: None,
             scope: PaneScope::All,
         },
+        Command::ListPanes {
+            target: t("s:1.2"),
+            scope: PaneScope::Pane,
+        },
         Command::AttachSession {
             target: None,
             create: true,

@@ -395,7 +395,8 @@ impl Server {
             }
         }
         if let Some(sid) = closed_session {
-            self.detach_session_clients(sid, "the session ended");
+            // tmux's word for a session whose programs all exited; clients print `[exited]`.
+            self.detach_session_clients(sid, "exited");
         }
         self.changed();
         self.maybe_exit();
