@@ -14,5 +14,6 @@ mod e2e {
     pub mod sideband;
     pub mod sideband_limits;
     pub mod tui;
+    pub mod tui_keys;
     pub mod tui_sizes;
 }

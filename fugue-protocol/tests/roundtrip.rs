@@ -286,6 +286,7 @@ fn responses() -> Vec<Result<Response, CommandError>> {
             Key::new(KeyCode::Left, Mods::ALT),
             KeyAction::Focus(Direction::Left),
         )],
+        repeat_time_ms: 500,
     };
     vec![
         Ok(Response::Done),

@@ -8,7 +8,9 @@
 mod compositor;
 mod input;
 mod keymap;
+mod prompt;
 mod render;
+mod status;
 mod state;
 mod terminal_input;
 
