@@ -49,7 +49,12 @@ async fn run(args: Cli) -> anyhow::Result<i32> {
         Some(verb) => match cli::run(&addr, verb).await? {
             cli::Outcome::Exit(code) => Ok(code),
             cli::Outcome::AttachNew(sid) => {
-                tui::attach(&addr, Some(Target::SessionId(sid)), tui::AttachHow::JustCreated).await
+                tui::attach(
+                    &addr,
+                    Some(Target::SessionId(sid)),
+                    tui::AttachHow::JustCreated,
+                )
+                .await
             }
         },
     }

@@ -10,9 +10,9 @@ mod e2e {
     pub mod mcp;
     pub mod policy;
     pub mod security;
-    pub mod tmux_verbs;
     pub mod sideband;
     pub mod sideband_limits;
+    pub mod tmux_verbs;
     pub mod tui;
     pub mod tui_keys;
     pub mod tui_sizes;

@@ -109,12 +109,7 @@ pub const SESSION_VARS: &[&str] = &[
 /// Checks that `format` is well formed and names only `known` variables, so a verb can
 /// refuse a bad format before it changes anything.
 pub fn validate(format: &str, known: &[&str]) -> anyhow::Result<()> {
-    expand(
-        format,
-        |n| known.contains(&n).then(String::new),
-        known,
-    )
-    .map(drop)
+    expand(format, |n| known.contains(&n).then(String::new), known).map(drop)
 }
 
 /// Expands `#{name}` in `format` with `lookup`; an unknown name is an error that lists

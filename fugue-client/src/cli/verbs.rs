@@ -633,7 +633,11 @@ fn print(out: &mut impl Write, printer: &Printer, resp: &Response) -> anyhow::Re
             let Some(p) = list.first() else {
                 bail!("no such pane (or not one this caller may see)");
             };
-            writeln!(out, "{}", expand(f, |n| format::pane_var(p, n), format::PANE_VARS)?)?;
+            writeln!(
+                out,
+                "{}",
+                expand(f, |n| format::pane_var(p, n), format::PANE_VARS)?
+            )?;
         }
         (Printer::Sessions { format, json }, Response::Sessions(list)) => {
             if *json {

@@ -104,7 +104,9 @@ impl App {
                             return Vec::new();
                         }
                         let command = match kind {
-                            PromptKind::RenameWindow => Command::RenameWindow { target: None, name },
+                            PromptKind::RenameWindow => {
+                                Command::RenameWindow { target: None, name }
+                            }
                             PromptKind::RenameSession => {
                                 Command::RenameSession { target: None, name }
                             }
@@ -173,8 +175,8 @@ impl App {
     /// A repeatable action: runs it and opens (or extends) the repeat time.
     fn repeatable(&mut self, action: KeyAction) -> Vec<Request> {
         let ms = u64::from(self.keys.repeat_time_ms);
-        self.repeat_until = (ms > 0)
-            .then(|| std::time::Instant::now() + std::time::Duration::from_millis(ms));
+        self.repeat_until =
+            (ms > 0).then(|| std::time::Instant::now() + std::time::Duration::from_millis(ms));
         self.action(action)
     }
 

@@ -10,8 +10,8 @@ mod input;
 mod keymap;
 mod prompt;
 mod render;
-mod status;
 mod state;
+mod status;
 mod terminal_input;
 
 use crate::autostart::{self, ServerAddr};
@@ -84,7 +84,11 @@ pub enum AttachHow {
 }
 
 /// Attaches a terminal client; returns the process exit code.
-pub async fn attach(addr: &ServerAddr, target: Option<Target>, how: AttachHow) -> anyhow::Result<i32> {
+pub async fn attach(
+    addr: &ServerAddr,
+    target: Option<Target>,
+    how: AttachHow,
+) -> anyhow::Result<i32> {
     let create = how == AttachHow::CreateIfNone;
     if std::env::var_os("FUGUE_PANE_ID").is_some()
         && std::env::var_os("FUGUE_SOCKET").is_some_and(|s| std::path::Path::new(&s) == addr.socket)

@@ -77,7 +77,9 @@ impl LineEdit {
                 self.text.replace_range(from..self.cursor, "");
                 self.cursor = from;
             }
-            KeyCode::Char('h') if ctrl => return self.key(Key::new(KeyCode::Backspace, Mods::NONE)),
+            KeyCode::Char('h') if ctrl => {
+                return self.key(Key::new(KeyCode::Backspace, Mods::NONE));
+            }
             KeyCode::Delete => {
                 let to = self.next_boundary();
                 self.text.replace_range(self.cursor..to, "");
@@ -120,22 +122,47 @@ mod tests {
     #[test]
     fn moves_and_inserts_at_the_cursor() {
         let mut l = LineEdit::new("abc".into());
-        keys(&mut l, &[k(KeyCode::Left), k(KeyCode::Left), Key::char('X')]);
+        keys(
+            &mut l,
+            &[k(KeyCode::Left), k(KeyCode::Left), Key::char('X')],
+        );
         assert_eq!(l.text(), "aXbc");
-        keys(&mut l, &[ctrl('e'), Key::char('Y'), ctrl('a'), Key::char('Z')]);
+        keys(
+            &mut l,
+            &[ctrl('e'), Key::char('Y'), ctrl('a'), Key::char('Z')],
+        );
         assert_eq!(l.text(), "ZaXbcY");
-        keys(&mut l, &[k(KeyCode::End), Key::char('!'), k(KeyCode::Home), k(KeyCode::Right)]);
+        keys(
+            &mut l,
+            &[
+                k(KeyCode::End),
+                Key::char('!'),
+                k(KeyCode::Home),
+                k(KeyCode::Right),
+            ],
+        );
         assert_eq!((l.text(), l.before_cursor()), ("ZaXbcY!", "Z"));
     }
 
     #[test]
     fn deletes_on_either_side_of_the_cursor() {
         let mut l = LineEdit::new("abcd".into());
-        keys(&mut l, &[k(KeyCode::Left), k(KeyCode::Left), k(KeyCode::Backspace)]);
+        keys(
+            &mut l,
+            &[k(KeyCode::Left), k(KeyCode::Left), k(KeyCode::Backspace)],
+        );
         assert_eq!((l.text(), l.before_cursor()), ("acd", "a"));
         keys(&mut l, &[k(KeyCode::Delete)]);
         assert_eq!((l.text(), l.before_cursor()), ("ad", "a"));
-        keys(&mut l, &[k(KeyCode::Home), k(KeyCode::Backspace), k(KeyCode::End), k(KeyCode::Delete)]);
+        keys(
+            &mut l,
+            &[
+                k(KeyCode::Home),
+                k(KeyCode::Backspace),
+                k(KeyCode::End),
+                k(KeyCode::Delete),
+            ],
+        );
         assert_eq!(l.text(), "ad", "nothing to delete at the ends");
         keys(&mut l, &[k(KeyCode::Left), ctrl('k')]);
         assert_eq!(l.text(), "a");
@@ -148,9 +175,15 @@ mod tests {
         let mut l = LineEdit::new("日é".into());
         keys(&mut l, &[k(KeyCode::Left), Key::char('x')]);
         assert_eq!(l.text(), "日xé");
-        keys(&mut l, &[k(KeyCode::Left), k(KeyCode::Backspace), k(KeyCode::Delete)]);
+        keys(
+            &mut l,
+            &[k(KeyCode::Left), k(KeyCode::Backspace), k(KeyCode::Delete)],
+        );
         assert_eq!(l.text(), "é");
-        keys(&mut l, &[k(KeyCode::Right), k(KeyCode::Right), k(KeyCode::Backspace)]);
+        keys(
+            &mut l,
+            &[k(KeyCode::Right), k(KeyCode::Right), k(KeyCode::Backspace)],
+        );
         assert_eq!((l.text(), l.before_cursor()), ("", ""));
     }
 

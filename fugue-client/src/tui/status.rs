@@ -119,7 +119,9 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
             spans.push(Span::styled(">", bar.add_modifier(Modifier::BOLD)));
         }
     }
-    Paragraph::new(Line::from(spans)).style(bar).render(area, buf);
+    Paragraph::new(Line::from(spans))
+        .style(bar)
+        .render(area, buf);
     if let Some((text, st)) = right {
         let w = width(&text).min(area.width);
         let x = area.x + area.width - w;

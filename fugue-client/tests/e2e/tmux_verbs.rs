@@ -9,17 +9,43 @@ fn split_and_new_window_print_any_list_panes_variable() {
     let w = World::new();
     w.ok(&["new-session", "-d", "-s", "fmt"]);
     let out = w.ok(&[
-        "split-window", "-t", "fmt", "-d", "-P", "-F", "#{pane_index} #{session_name}:#{window_index} #{pane_width}",
+        "split-window",
+        "-t",
+        "fmt",
+        "-d",
+        "-P",
+        "-F",
+        "#{pane_index} #{session_name}:#{window_index} #{pane_width}",
     ]);
-    let pane = w.panes().into_iter().find(|p| p["index"] == 1).expect("pane 1");
+    let pane = w
+        .panes()
+        .into_iter()
+        .find(|p| p["index"] == 1)
+        .expect("pane 1");
     assert_eq!(
         out.trim(),
         format!("1 fmt:0 {}", pane["width"]),
         "split-window -P -F"
     );
-    let out = w.ok(&["new-window", "-t", "fmt", "-d", "-P", "-F", "#{window_index}.#{pane_index}"]);
+    let out = w.ok(&[
+        "new-window",
+        "-t",
+        "fmt",
+        "-d",
+        "-P",
+        "-F",
+        "#{window_index}.#{pane_index}",
+    ]);
     assert_eq!(out.trim(), "1.0");
-    let out = w.ok(&["new-session", "-d", "-s", "fmt2", "-P", "-F", "#{session_name} #{pane_active}"]);
+    let out = w.ok(&[
+        "new-session",
+        "-d",
+        "-s",
+        "fmt2",
+        "-P",
+        "-F",
+        "#{session_name} #{pane_active}",
+    ]);
     assert_eq!(out.trim(), "fmt2 1");
 }
 
@@ -31,7 +57,10 @@ fn a_bad_format_is_refused_before_the_pane_is_made() {
     let out = w.run(&["split-window", "-t", "bad", "-P", "-F", "#{no_such_thing}"]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("no_such_thing") && err.contains("known variables"), "{err}");
+    assert!(
+        err.contains("no_such_thing") && err.contains("known variables"),
+        "{err}"
+    );
     assert_eq!(w.panes().len(), 1, "no pane was created");
 }
 
@@ -65,10 +94,22 @@ fn display_message_p_prints_the_format_for_the_target() {
     let w = World::new();
     w.ok(&["new-session", "-d", "-s", "disp", "-n", "ed"]);
     w.ok(&["split-window", "-t", "disp", "-d"]);
-    let out = w.ok(&["display-message", "-p", "-t", "disp:0.1", "#{session_name}/#{window_name}/#{pane_index}"]);
+    let out = w.ok(&[
+        "display-message",
+        "-p",
+        "-t",
+        "disp:0.1",
+        "#{session_name}/#{window_name}/#{pane_index}",
+    ]);
     assert_eq!(out.trim(), "disp/ed/1");
     // A window target names its active pane.
-    let out = w.ok(&["display", "-p", "-t", "disp", "#{pane_index} #{pane_active}"]);
+    let out = w.ok(&[
+        "display",
+        "-p",
+        "-t",
+        "disp",
+        "#{pane_index} #{pane_active}",
+    ]);
     assert_eq!(out.trim(), "0 1");
     let bad = w.run(&["display", "-p", "-t", "disp", "#{nope}"]);
     assert!(!bad.status.success());
@@ -84,8 +125,13 @@ fn display_message_p_defaults_to_the_callers_pane() {
     let socket = w.socket.to_string_lossy().into_owned();
     // The pane that is not active runs display -p; it must name itself.
     w.ok(&[
-        "send-keys", "-t", "me:0.1",
-        &format!("{} -S {socket} display -p 'me=#{{pane_index}}'", fugue.display()),
+        "send-keys",
+        "-t",
+        "me:0.1",
+        &format!(
+            "{} -S {socket} display -p 'me=#{{pane_index}}'",
+            fugue.display()
+        ),
         "Enter",
     ]);
     eventually("display -p's output in pane 1", || {
@@ -100,7 +146,16 @@ fn display_message_p_defaults_to_the_callers_pane() {
 #[test]
 fn capture_pane_swaps_a_reversed_range() {
     let w = World::new();
-    w.ok(&["new-session", "-d", "-s", "cap", "--", "sh", "-c", "seq 1 9; exec cat"]);
+    w.ok(&[
+        "new-session",
+        "-d",
+        "-s",
+        "cap",
+        "--",
+        "sh",
+        "-c",
+        "seq 1 9; exec cat",
+    ]);
     eventually("the output", || {
         w.ok(&["capture-pane", "-p", "-t", "cap"])
             .contains('9')

@@ -16,14 +16,24 @@ fn the_status_bar_keeps_the_current_window_visible() {
     let w = World::new();
     w.ok(&["new-session", "-d", "-s", "many", "-n", "window-0"]);
     for i in 1..16 {
-        w.ok(&["new-window", "-t", "many", "-d", "-n", &format!("window-{i}")]);
+        w.ok(&[
+            "new-window",
+            "-t",
+            "many",
+            "-d",
+            "-n",
+            &format!("window-{i}"),
+        ]);
     }
     w.ok(&["select-window", "-t", "many:12"]);
     let mut t = w.tui(&["attach", "-t", "many"], 80, 24);
-    t.wait("window 12 marked current, hidden windows on both sides", |s| {
-        let line = status_line(s);
-        line.contains("12:window-12*") && line.contains('<') && line.contains('>')
-    });
+    t.wait(
+        "window 12 marked current, hidden windows on both sides",
+        |s| {
+            let line = status_line(s);
+            line.contains("12:window-12*") && line.contains('<') && line.contains('>')
+        },
+    );
     t.prefix(b"0");
     t.wait("window 0 current, only the right side hidden", |s| {
         let line = status_line(s);

@@ -4,9 +4,13 @@ use super::harness::{World, eventually};
 
 /// `fugue ls` shows `[WxH]` of the session's window area.
 fn session_size(w: &World, name: &str) -> Option<String> {
-    w.ok(&["list-sessions", "-F", "#{session_name} #{session_width}x#{session_height}"])
-        .lines()
-        .find_map(|l| l.strip_prefix(&format!("{name} ")).map(str::to_string))
+    w.ok(&[
+        "list-sessions",
+        "-F",
+        "#{session_name} #{session_width}x#{session_height}",
+    ])
+    .lines()
+    .find_map(|l| l.strip_prefix(&format!("{name} ")).map(str::to_string))
 }
 
 fn status_on_last_row(s: &vt100::Screen, name: &str) -> bool {
@@ -22,7 +26,7 @@ fn a_clean_detach_gives_the_session_back_to_the_clients_left() {
     let w = World::new();
     w.ok(&["new-session", "-d", "-s", "sz"]);
     let a = w.tui(&["attach", "-t", "sz"], 160, 48);
-    a.wait(&"the big client's status bar at the bottom".to_string(), |s| {
+    a.wait("the big client's status bar at the bottom", |s| {
         status_on_last_row(s, "sz")
     });
     let mut b = w.tui(&["attach", "-t", "sz"], 100, 30);
@@ -67,7 +71,17 @@ fn switching_sessions_gives_the_old_one_back_to_the_clients_left() {
 fn attaching_to_a_zoomed_pane_keeps_its_rows() {
     let w = World::new();
     w.ok(&[
-        "new-session", "-d", "-s", "rz7", "-x", "160", "-y", "47", "--", "sh", "-c",
+        "new-session",
+        "-d",
+        "-s",
+        "rz7",
+        "-x",
+        "160",
+        "-y",
+        "47",
+        "--",
+        "sh",
+        "-c",
         "seq 1 12; exec cat",
     ]);
     eventually("the program's output", || {
