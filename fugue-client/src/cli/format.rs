@@ -1,7 +1,8 @@
 //! `-F` formats with `#{variable}` substitution, as tmux has them.
 
+use crate::connection::Connection;
 use anyhow::bail;
-use fugue_protocol::{PaneInfo, SessionInfo};
+use fugue_protocol::{Command, Created, PaneInfo, PaneScope, Response, SessionInfo, Target};
 
 fn flag(b: bool) -> String {
     if b { "1".into() } else { "0".into() }
@@ -137,6 +138,37 @@ pub fn expand(
     }
     out.push_str(rest);
     Ok(out)
+}
+
+/// Prints what `-P` asks for: the new pane in `-F` (the list-panes variables; validated
+/// before the verb ran), read back from the server since the answer holds only ids.
+pub async fn created_line(
+    conn: &mut Connection,
+    c: &Created,
+    fmt: Option<&str>,
+) -> anyhow::Result<String> {
+    let Some(fmt) = fmt else {
+        return Ok(c.pane.to_string());
+    };
+    let list = match conn
+        .call(Command::ListPanes {
+            target: Some(Target::Pane(c.pane)),
+            scope: PaneScope::Pane,
+        })
+        .await?
+    {
+        Ok(Response::Panes(list)) => list,
+        Ok(other) => bail!("unexpected answer to list-panes: {other:?}"),
+        Err(e) => bail!(
+            "{} was created, but -F could not read it back: {}",
+            c.pane,
+            e.display_with_suggestion()
+        ),
+    };
+    let Some(p) = list.first() else {
+        bail!("{} was created, but it is gone already", c.pane);
+    };
+    expand(fmt, |n| pane_var(p, n), PANE_VARS)
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use fugue_protocol::observe::{
     ReadPane, ReadSource, RunCommand, SearchPanes, WaitCondition, WaitFor,
 };
 use fugue_protocol::{
-    CapturePane, Command, CommandError, Created, Direction, InputPart, LayoutChoice, LayoutPreset,
+    CapturePane, Command, CommandError, Direction, InputPart, LayoutChoice, LayoutPreset,
     LineBound, NewSession, NewWindow, PaneScope, PaneSelect, Resize, Response, SendInput, Spawn,
     SplitPane, SplitSize, Target, WindowSelect,
 };
@@ -98,37 +98,6 @@ fn split_size(size: Option<String>, percent: Option<u8>) -> anyhow::Result<Optio
         anyhow::anyhow!("invalid -l `{s}`: expected cells or a percentage like 30%")
     })?;
     Ok(Some(SplitSize::Cells(n)))
-}
-
-/// Prints what `-P` asks for: the new pane in `-F` (the list-panes variables; validated
-/// before the verb ran), read back from the server since the answer holds only ids.
-async fn print_created(
-    conn: &mut Connection,
-    c: &Created,
-    fmt: Option<&str>,
-) -> anyhow::Result<String> {
-    let Some(fmt) = fmt else {
-        return Ok(c.pane.to_string());
-    };
-    let list = match conn
-        .call(Command::ListPanes {
-            target: Some(Target::Pane(c.pane)),
-            scope: PaneScope::Pane,
-        })
-        .await?
-    {
-        Ok(Response::Panes(list)) => list,
-        Ok(other) => bail!("unexpected answer to list-panes: {other:?}"),
-        Err(e) => bail!(
-            "{} was created, but -F could not read it back: {}",
-            c.pane,
-            e.display_with_suggestion()
-        ),
-    };
-    let Some(p) = list.first() else {
-        bail!("{} was created, but it is gone already", c.pane);
-    };
-    expand(fmt, |n| format::pane_var(p, n), format::PANE_VARS)
 }
 
 /// Builds the command for a verb. Verbs that do not need the server (none yet) would
@@ -773,7 +742,7 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
                         ..
                     },
                     Response::Created(c),
-                ) => Some(print_created(&mut conn, c, format.as_deref()).await?),
+                ) => Some(format::created_line(&mut conn, c, format.as_deref()).await?),
                 _ => None,
             };
             let mut out = std::io::stdout().lock();
