@@ -40,15 +40,22 @@ fn main() {
 async fn run(args: Cli) -> anyhow::Result<i32> {
     let addr = ServerAddr::resolve(args.socket, args.name, args.config)?;
     match args.verb {
-        None => tui::attach(&addr, None, true).await,
+        None => tui::attach(&addr, None, tui::AttachHow::CreateIfNone).await,
         Some(Verb::AttachSession { target }) => {
             let target = target.map(|t| t.parse::<Target>()).transpose()?;
-            tui::attach(&addr, target, false).await
+            tui::attach(&addr, target, tui::AttachHow::Existing).await
         }
         Some(Verb::Mcp) => tokio::task::spawn_blocking(move || mcp_bridge::run(&addr)).await?,
         Some(verb) => match cli::run(&addr, verb).await? {
             cli::Outcome::Exit(code) => Ok(code),
-            cli::Outcome::Attach(target) => tui::attach(&addr, target, false).await,
+            cli::Outcome::AttachNew(sid) => {
+                tui::attach(
+                    &addr,
+                    Some(Target::SessionId(sid)),
+                    tui::AttachHow::JustCreated,
+                )
+                .await
+            }
         },
     }
 }

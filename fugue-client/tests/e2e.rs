@@ -12,5 +12,8 @@ mod e2e {
     pub mod security;
     pub mod sideband;
     pub mod sideband_limits;
+    pub mod tmux_verbs;
     pub mod tui;
+    pub mod tui_keys;
+    pub mod tui_sizes;
 }

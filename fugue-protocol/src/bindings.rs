@@ -35,6 +35,8 @@ pub enum KeyAction {
     RenameWindow,
     RenameSession,
     ScrollMode,
+    /// Scroll mode, one page up at once (tmux's `copy-mode -u`, on PgUp).
+    ScrollPageUp,
     NextLayout,
     Layout(LayoutPreset),
     Resize(Direction, u16),
@@ -66,6 +68,7 @@ impl KeyAction {
         ("rename-window", "rename the window"),
         ("rename-session", "rename the session"),
         ("scroll-mode", "scroll through history (q leaves)"),
+        ("scroll-page-up", "scroll mode, one page up"),
         ("next-layout", "arrange panes in the next preset layout"),
         ("layout NAME", "arrange panes in a preset layout"),
         ("resize DIR N", "move the pane's border by N cells"),
@@ -78,7 +81,7 @@ impl KeyAction {
 /// Why an action string was not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session"
+    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session"
 )]
 pub struct ActionParseError(pub String);
 
@@ -109,6 +112,7 @@ impl FromStr for KeyAction {
             ["rename-window"] => KeyAction::RenameWindow,
             ["rename-session"] => KeyAction::RenameSession,
             ["scroll-mode"] => KeyAction::ScrollMode,
+            ["scroll-page-up"] => KeyAction::ScrollPageUp,
             ["next-layout"] => KeyAction::NextLayout,
             ["layout", name] => KeyAction::Layout(LayoutPreset::parse(name).ok_or_else(err)?),
             ["resize", d, n] => KeyAction::Resize(dir(Some(d))?, n.parse().map_err(|_| err())?),
@@ -140,6 +144,7 @@ impl fmt::Display for KeyAction {
             KeyAction::RenameWindow => f.write_str("rename-window"),
             KeyAction::RenameSession => f.write_str("rename-session"),
             KeyAction::ScrollMode => f.write_str("scroll-mode"),
+            KeyAction::ScrollPageUp => f.write_str("scroll-page-up"),
             KeyAction::NextLayout => f.write_str("next-layout"),
             KeyAction::Layout(p) => write!(f, "layout {}", p.name()),
             KeyAction::Resize(d, n) => write!(f, "resize {} {n}", d.name()),
@@ -171,6 +176,24 @@ pub struct KeyTable {
     pub prefix_bindings: Vec<(Key, KeyAction)>,
     /// Keys that act without the prefix.
     pub root_bindings: Vec<(Key, KeyAction)>,
+    /// After a repeatable key (see [`KeyAction::repeats`]), how long another repeatable
+    /// key acts without the prefix, in milliseconds (tmux's `repeat-time`).
+    #[serde(default = "default_repeat_time_ms")]
+    pub repeat_time_ms: u32,
+}
+
+/// tmux's default `repeat-time`.
+pub const DEFAULT_REPEAT_TIME_MS: u32 = 500;
+
+fn default_repeat_time_ms() -> u32 {
+    DEFAULT_REPEAT_TIME_MS
+}
+
+impl KeyAction {
+    /// Actions tmux binds with `bind -r`: pressing them again soon needs no prefix.
+    pub fn repeats(&self) -> bool {
+        matches!(self, KeyAction::Focus(_) | KeyAction::Resize(..))
+    }
 }
 
 impl KeyTable {
@@ -203,6 +226,7 @@ mod tests {
             KeyAction::Split(Direction::Right),
             KeyAction::Split(Direction::Up),
             KeyAction::Detach,
+            KeyAction::ScrollPageUp,
         ];
         for a in actions {
             assert_eq!(a.to_string().parse::<KeyAction>(), Ok(a.clone()), "{a}");

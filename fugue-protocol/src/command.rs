@@ -208,6 +208,9 @@ pub enum PaneScope {
     Session,
     /// Everything on the server.
     All,
+    /// Just the target pane (for a window or session target: its active pane; with no
+    /// target: the caller's pane), as `display-message -p` and `-P -F` print it.
+    Pane,
 }
 
 /// Which window to select.

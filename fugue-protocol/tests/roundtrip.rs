@@ -105,6 +105,10 @@ fn commands() -> Vec<Command> {
             target: None,
             scope: PaneScope::All,
         },
+        Command::ListPanes {
+            target: t("s:1.2"),
+            scope: PaneScope::Pane,
+        },
         Command::AttachSession {
             target: None,
             create: true,
@@ -282,6 +286,7 @@ fn responses() -> Vec<Result<Response, CommandError>> {
             Key::new(KeyCode::Left, Mods::ALT),
             KeyAction::Focus(Direction::Left),
         )],
+        repeat_time_ms: 500,
     };
     vec![
         Ok(Response::Done),

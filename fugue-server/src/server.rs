@@ -219,9 +219,17 @@ impl Server {
         let area = s.area();
         let mut sizes: Vec<(PaneId, Rect)> = Vec::new();
         for w in &s.windows {
-            sizes.extend(w.layout.geometry(area));
-            if w.zoomed {
-                sizes.push((w.active, area));
+            // A zoomed pane is sized straight to the whole area: passing through its
+            // unzoomed size would shrink its screen and push rows into history.
+            let zoomed = w.zoomed.then_some(w.active);
+            sizes.extend(
+                w.layout
+                    .geometry(area)
+                    .into_iter()
+                    .filter(|(id, _)| Some(*id) != zoomed),
+            );
+            if let Some(active) = zoomed {
+                sizes.push((active, area));
             }
         }
         for (id, r) in sizes {
@@ -387,7 +395,8 @@ impl Server {
             }
         }
         if let Some(sid) = closed_session {
-            self.detach_session_clients(sid, "the session ended");
+            // tmux's word for a session whose programs all exited; clients print `[exited]`.
+            self.detach_session_clients(sid, "exited");
         }
         self.changed();
         self.maybe_exit();

@@ -393,12 +393,25 @@ pub enum Verb {
         json: bool,
         pattern: String,
     },
-    /// Show a message in the status bar of the people attached to a session.
+    /// Show a message in the status bar of the people attached to a session, or with
+    /// -p print a format (the list-panes -F variables) for a pane.
     #[command(visible_alias = "display")]
     DisplayMessage {
+        /// With -p: the pane (a window or session: its active pane; default: the
+        /// caller's pane). Without -p: the session whose clients see the message.
         #[arg(short = 't')]
         target: Option<String>,
+        /// Print MESSAGE to standard output as a format, like `list-panes -F`.
+        #[arg(short = 'p')]
+        print: bool,
         message: String,
+    },
+    /// Exit 0 if the session exists, 1 if not, printing nothing
+    /// (`fugue has-session -t work || fugue new -d -s work`).
+    #[command(visible_alias = "has")]
+    HasSession {
+        #[arg(short = 't')]
+        target: Option<String>,
     },
     /// The MCP endpoint for agents on stdio (`claude mcp add fugue -- fugue mcp`).
     Mcp,

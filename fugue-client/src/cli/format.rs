@@ -1,7 +1,8 @@
 //! `-F` formats with `#{variable}` substitution, as tmux has them.
 
+use crate::connection::Connection;
 use anyhow::bail;
-use fugue_protocol::{PaneInfo, SessionInfo};
+use fugue_protocol::{Command, Created, PaneInfo, PaneScope, Response, SessionInfo, Target};
 
 fn flag(b: bool) -> String {
     if b { "1".into() } else { "0".into() }
@@ -52,10 +53,36 @@ pub fn pane_var(p: &PaneInfo, name: &str) -> Option<String> {
     })
 }
 
-pub const PANE_VARS: &str = "pane_id, pane_index, pane_width, pane_height, pane_title, pane_current_command, \
-     pane_current_path, pane_pid, pane_active, pane_dead, pane_dead_status, pane_sideband, cursor_x, cursor_y, \
-     alternate_on, session_name, session_id, window_index, window_name, window_id, window_active, \
-     pane_created_by, pane_parent, agent, agent_state, agent_tags";
+/// Every name [`pane_var`] answers: `list-panes -F`, `display-message -p` and the `-P -F`
+/// of the verbs that create panes all take these.
+pub const PANE_VARS: &[&str] = &[
+    "pane_id",
+    "pane_index",
+    "pane_width",
+    "pane_height",
+    "pane_title",
+    "pane_current_command",
+    "pane_current_path",
+    "pane_pid",
+    "pane_active",
+    "pane_dead",
+    "pane_dead_status",
+    "pane_sideband",
+    "cursor_x",
+    "cursor_y",
+    "alternate_on",
+    "session_name",
+    "session_id",
+    "window_index",
+    "window_name",
+    "window_id",
+    "window_active",
+    "pane_created_by",
+    "pane_parent",
+    "agent",
+    "agent_state",
+    "agent_tags",
+];
 
 pub fn session_var(s: &SessionInfo, name: &str) -> Option<String> {
     Some(match name {
@@ -70,15 +97,30 @@ pub fn session_var(s: &SessionInfo, name: &str) -> Option<String> {
     })
 }
 
-pub const SESSION_VARS: &str = "session_name, session_id, session_windows, session_created, session_attached, session_width, session_height";
+pub const SESSION_VARS: &[&str] = &[
+    "session_name",
+    "session_id",
+    "session_windows",
+    "session_created",
+    "session_attached",
+    "session_width",
+    "session_height",
+];
+
+/// Checks that `format` is well formed and names only `known` variables, so a verb can
+/// refuse a bad format before it changes anything.
+pub fn validate(format: &str, known: &[&str]) -> anyhow::Result<()> {
+    expand(format, |n| known.contains(&n).then(String::new), known).map(drop)
+}
 
 /// Expands `#{name}` in `format` with `lookup`; an unknown name is an error that lists
 /// the known ones.
 pub fn expand(
     format: &str,
     lookup: impl Fn(&str) -> Option<String>,
-    known: &str,
+    known: &[&str],
 ) -> anyhow::Result<String> {
+    let known = known.join(", ");
     let mut out = String::with_capacity(format.len());
     let mut rest = format;
     while let Some(start) = rest.find("#{") {
@@ -98,6 +140,37 @@ pub fn expand(
     Ok(out)
 }
 
+/// Prints what `-P` asks for: the new pane in `-F` (the list-panes variables; validated
+/// before the verb ran), read back from the server since the answer holds only ids.
+pub async fn created_line(
+    conn: &mut Connection,
+    c: &Created,
+    fmt: Option<&str>,
+) -> anyhow::Result<String> {
+    let Some(fmt) = fmt else {
+        return Ok(c.pane.to_string());
+    };
+    let list = match conn
+        .call(Command::ListPanes {
+            target: Some(Target::Pane(c.pane)),
+            scope: PaneScope::Pane,
+        })
+        .await?
+    {
+        Ok(Response::Panes(list)) => list,
+        Ok(other) => bail!("unexpected answer to list-panes: {other:?}"),
+        Err(e) => bail!(
+            "{} was created, but -F could not read it back: {}",
+            c.pane,
+            e.display_with_suggestion()
+        ),
+    };
+    let Some(p) = list.first() else {
+        bail!("{} was created, but it is gone already", c.pane);
+    };
+    expand(fmt, |n| pane_var(p, n), PANE_VARS)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,14 +178,56 @@ mod tests {
     #[test]
     fn expands_and_rejects_unknown_names() {
         let look = |n: &str| (n == "a").then(|| "1".to_string());
-        assert_eq!(expand("x#{a}y#{a}", look, "a").unwrap(), "x1y1");
+        assert_eq!(expand("x#{a}y#{a}", look, &["a"]).unwrap(), "x1y1");
         assert!(
-            expand("#{b}", look, "a")
+            expand("#{b}", look, &["a"])
                 .unwrap_err()
                 .to_string()
                 .contains("known variables: a")
         );
-        assert!(expand("#{a", look, "a").is_err());
-        assert_eq!(expand("plain", look, "a").unwrap(), "plain");
+        assert!(expand("#{a", look, &["a"]).is_err());
+        assert_eq!(expand("plain", look, &["a"]).unwrap(), "plain");
+    }
+
+    #[test]
+    fn validate_refuses_what_expand_would() {
+        assert!(validate("#{pane_index} #{window_name}", PANE_VARS).is_ok());
+        assert!(validate("#{nope}", PANE_VARS).is_err());
+        assert!(validate("#{pane_id", PANE_VARS).is_err());
+    }
+
+    /// The list the formats are validated against is the list `pane_var` answers.
+    #[test]
+    fn every_listed_pane_variable_has_a_value() {
+        use fugue_protocol::{PaneId, SessionId, WindowId};
+        let p = PaneInfo {
+            id: PaneId(1),
+            session: "s".into(),
+            session_id: SessionId(1),
+            window_index: 0,
+            window_name: "w".into(),
+            window_id: WindowId(1),
+            window_active: true,
+            index: 0,
+            title: String::new(),
+            command: "sh".into(),
+            pid: None,
+            cwd: None,
+            width: 80,
+            height: 24,
+            active: true,
+            alive: true,
+            exit_status: None,
+            alternate_screen: false,
+            cursor_row: 0,
+            cursor_col: 0,
+            sideband: false,
+            created_by: "person".into(),
+            parent: None,
+            agent: None,
+        };
+        for name in PANE_VARS {
+            assert!(pane_var(&p, name).is_some(), "{name} has no value");
+        }
     }
 }

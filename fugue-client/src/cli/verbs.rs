@@ -11,7 +11,7 @@ use fugue_protocol::observe::{
     ReadPane, ReadSource, RunCommand, SearchPanes, WaitCondition, WaitFor,
 };
 use fugue_protocol::{
-    CapturePane, Command, CommandError, Created, Direction, InputPart, LayoutChoice, LayoutPreset,
+    CapturePane, Command, CommandError, Direction, InputPart, LayoutChoice, LayoutPreset,
     LineBound, NewSession, NewWindow, PaneScope, PaneSelect, Resize, Response, SendInput, Spawn,
     SplitPane, SplitSize, Target, WindowSelect,
 };
@@ -21,8 +21,9 @@ use std::io::Write;
 pub enum Outcome {
     /// Exit with this code.
     Exit(i32),
-    /// Attach a terminal client to this session.
-    Attach(Option<Target>),
+    /// Attach a terminal client to the session the verb just created (which may have
+    /// ended already, if its program exited at once).
+    AttachNew(fugue_protocol::SessionId),
 }
 
 fn target(t: Option<String>) -> anyhow::Result<Option<Target>> {
@@ -99,34 +100,6 @@ fn split_size(size: Option<String>, percent: Option<u8>) -> anyhow::Result<Optio
     Ok(Some(SplitSize::Cells(n)))
 }
 
-fn created_var(c: &Created, name: &str) -> Option<String> {
-    Some(match name {
-        "pane_id" => c.pane.to_string(),
-        "session_name" => c.session_name.clone(),
-        "session_id" => c.session.to_string(),
-        "window_index" => c.window_index.to_string(),
-        "window_id" => c.window.to_string(),
-        _ => return None,
-    })
-}
-
-fn print_created(
-    out: &mut impl Write,
-    resp: &Response,
-    print: bool,
-    fmt: Option<&str>,
-) -> anyhow::Result<()> {
-    if let (true, Response::Created(c)) = (print, resp) {
-        let line = expand(
-            fmt.unwrap_or("#{pane_id}"),
-            |n| created_var(c, n),
-            "pane_id, session_name, session_id, window_index, window_id",
-        )?;
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
-}
-
 /// Builds the command for a verb. Verbs that do not need the server (none yet) would
 /// return None.
 fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
@@ -180,12 +153,35 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
             Printer::Nothing,
         ),
         Verb::KillServer => (Command::KillServer, Printer::Nothing),
-        Verb::DisplayMessage { target: t, message } => (
+        Verb::DisplayMessage {
+            target: t,
+            print: true,
+            message,
+        } => (
+            Command::ListPanes {
+                target: target(t)?,
+                scope: PaneScope::Pane,
+            },
+            Printer::Pane(message),
+        ),
+        Verb::DisplayMessage {
+            target: t,
+            print: false,
+            message,
+        } => (
             Command::DisplayMessage {
                 target: target(t)?,
                 text: message,
             },
             Printer::Nothing,
+        ),
+        // Resolving the session is the whole question: an unknown one is an error.
+        Verb::HasSession { target: t } => (
+            Command::ListPanes {
+                target: target(t)?,
+                scope: PaneScope::Session,
+            },
+            Printer::Quiet,
         ),
         Verb::RenameSession { target: t, name } => (
             Command::RenameSession {
@@ -556,6 +552,10 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
 /// How to show a successful answer.
 enum Printer {
     Nothing,
+    /// Print nothing, and fail without a message (has-session).
+    Quiet,
+    /// The one pane of a `PaneScope::Pane` listing, in this format.
+    Pane(String),
     Created {
         print: bool,
         format: Option<String>,
@@ -576,10 +576,37 @@ enum Printer {
     Agent(super::agent::AgentPrinter),
 }
 
+impl Printer {
+    /// Refuses a bad `-F` before the verb runs: a format error must not come after the
+    /// pane it was to describe was made.
+    fn validate(&self) -> anyhow::Result<()> {
+        match self {
+            Printer::Created {
+                format: Some(f), ..
+            }
+            | Printer::Panes {
+                format: Some(f), ..
+            }
+            | Printer::Pane(f) => format::validate(f, format::PANE_VARS),
+            Printer::Sessions {
+                format: Some(f), ..
+            } => format::validate(f, format::SESSION_VARS),
+            _ => Ok(()),
+        }
+    }
+}
+
 fn print(out: &mut impl Write, printer: &Printer, resp: &Response) -> anyhow::Result<()> {
     match (printer, resp) {
-        (Printer::Created { print, format, .. }, r) => {
-            print_created(out, r, *print, format.as_deref())?
+        (Printer::Pane(f), Response::Panes(list)) => {
+            let Some(p) = list.first() else {
+                bail!("no such pane (or not one this caller may see)");
+            };
+            writeln!(
+                out,
+                "{}",
+                expand(f, |n| format::pane_var(p, n), format::PANE_VARS)?
+            )?;
         }
         (Printer::Sessions { format, json }, Response::Sessions(list)) => {
             if *json {
@@ -698,6 +725,7 @@ pub fn report(e: &CommandError) -> i32 {
 pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
     let starts_server = matches!(verb, Verb::NewSession { .. });
     let (command, printer) = command_for(verb)?;
+    printer.validate()?;
     let mut conn: Connection = if starts_server {
         autostart::connect_or_start(addr, ClientKind::Cli).await?
     } else {
@@ -706,8 +734,23 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
     let result = conn.call(command).await?;
     match result {
         Ok(resp) => {
+            let created = match (&printer, &resp) {
+                (
+                    Printer::Created {
+                        print: true,
+                        format,
+                        ..
+                    },
+                    Response::Created(c),
+                ) => Some(format::created_line(&mut conn, c, format.as_deref()).await?),
+                _ => None,
+            };
             let mut out = std::io::stdout().lock();
-            match print(&mut out, &printer, &resp).and_then(|_| Ok(out.flush()?)) {
+            let printed = match created {
+                Some(line) => writeln!(out, "{line}").map_err(anyhow::Error::from),
+                None => print(&mut out, &printer, &resp),
+            };
+            match printed.and_then(|_| Ok(out.flush()?)) {
                 Ok(()) => {}
                 // A reader that stopped reading (`| head`) is not an error.
                 Err(e) if is_broken_pipe(&e) => return Ok(Outcome::Exit(0)),
@@ -722,10 +765,11 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
             }
             if let (Printer::Created { attach: true, .. }, Response::Created(c)) = (&printer, &resp)
             {
-                return Ok(Outcome::Attach(Some(Target::SessionId(c.session))));
+                return Ok(Outcome::AttachNew(c.session));
             }
             Ok(Outcome::Exit(0))
         }
+        Err(_) if matches!(printer, Printer::Quiet) => Ok(Outcome::Exit(1)),
         Err(e) => Ok(Outcome::Exit(report(&e))),
     }
 }

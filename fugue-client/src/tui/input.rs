@@ -1,6 +1,7 @@
 //! What keys do in the terminal client: the prefix, bound actions, prompts, scrolling,
 //! and everything else typed into the active pane.
 
+use super::prompt::{Edit, LineEdit};
 use super::state::{App, Mode, Pending, PromptKind, ScrollView};
 use fugue_protocol::keys::{Key, KeyCode, Mods};
 use fugue_protocol::{
@@ -54,7 +55,7 @@ impl App {
     pub fn on_paste(&mut self, text: String) -> Vec<Request> {
         match &mut self.mode {
             Mode::Prompt { input, .. } => {
-                input.push_str(&text.replace(['\n', '\r'], " "));
+                input.insert_str(&text);
                 Vec::new()
             }
             Mode::Normal => vec![req(
@@ -71,6 +72,16 @@ impl App {
     pub fn on_key(&mut self, key: Key) -> Vec<Request> {
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Normal => {
+                // Within the repeat time of a repeatable key, another one acts without
+                // the prefix (so `C-b C-Right C-Right` resizes twice); any other key ends
+                // the repeat and is handled as usual.
+                if let Some(until) = self.repeat_until.take()
+                    && std::time::Instant::now() < until
+                    && let Some(action) = self.keys.prefix_action(&key).filter(|a| a.repeats())
+                {
+                    let action = action.clone();
+                    return self.repeatable(action);
+                }
                 if key == self.keys.prefix {
                     self.mode = Mode::Prefix;
                     return Vec::new();
@@ -81,36 +92,29 @@ impl App {
                 vec![send_key(key)]
             }
             Mode::Prefix => match self.keys.prefix_action(&key).cloned() {
+                Some(action) if action.repeats() => self.repeatable(action),
                 Some(action) => self.action(action),
                 None => Vec::new(),
             },
             Mode::Prompt { kind, mut input } => {
-                match (key.code, key.mods) {
-                    (KeyCode::Enter, _) => {
-                        let name = input.trim().to_string();
-                        if !name.is_empty() {
-                            let command = match kind {
-                                PromptKind::RenameWindow => {
-                                    Command::RenameWindow { target: None, name }
-                                }
-                                PromptKind::RenameSession => {
-                                    Command::RenameSession { target: None, name }
-                                }
-                            };
-                            return vec![req(command, kind.label())];
+                match input.key(key) {
+                    Edit::Done => {
+                        let name = input.text().trim().to_string();
+                        if name.is_empty() {
+                            return Vec::new();
                         }
-                        return Vec::new();
+                        let command = match kind {
+                            PromptKind::RenameWindow => {
+                                Command::RenameWindow { target: None, name }
+                            }
+                            PromptKind::RenameSession => {
+                                Command::RenameSession { target: None, name }
+                            }
+                        };
+                        return vec![req(command, kind.label())];
                     }
-                    (KeyCode::Escape, _) => return Vec::new(),
-                    (KeyCode::Char('c' | 'g'), m) if m.contains(Mods::CTRL) => return Vec::new(),
-                    (KeyCode::Char('u'), m) if m.contains(Mods::CTRL) => input.clear(),
-                    (KeyCode::Backspace, _) => {
-                        input.pop();
-                    }
-                    (KeyCode::Char(c), m) if !m.contains(Mods::CTRL) && !m.contains(Mods::ALT) => {
-                        input.push(c)
-                    }
-                    _ => {}
+                    Edit::Cancelled => return Vec::new(),
+                    Edit::Editing => {}
                 }
                 self.mode = Mode::Prompt { kind, input };
                 Vec::new()
@@ -166,6 +170,29 @@ impl App {
                 }
             }
         }
+    }
+
+    /// A repeatable action: runs it and opens (or extends) the repeat time.
+    fn repeatable(&mut self, action: KeyAction) -> Vec<Request> {
+        let ms = u64::from(self.keys.repeat_time_ms);
+        self.repeat_until =
+            (ms > 0).then(|| std::time::Instant::now() + std::time::Duration::from_millis(ms));
+        self.action(action)
+    }
+
+    /// Enters scroll mode on the active pane, `offset` lines up.
+    fn scroll_mode(&mut self, offset: u64) -> Vec<Request> {
+        let Some(pane) = self.active_pane() else {
+            return Vec::new();
+        };
+        self.mode = Mode::Scroll(ScrollView {
+            pane,
+            offset,
+            history: None,
+            rows: Vec::new(),
+        });
+        // The server clamps the offset to the history there is.
+        vec![rows_request(pane, offset, self.page())]
     }
 
     fn action(&mut self, action: KeyAction) -> Vec<Request> {
@@ -264,28 +291,22 @@ impl App {
                     .unwrap_or_default();
                 self.mode = Mode::Prompt {
                     kind: PromptKind::RenameWindow,
-                    input: current,
+                    input: LineEdit::new(current),
                 };
                 Vec::new()
             }
             A::RenameSession => {
                 self.mode = Mode::Prompt {
                     kind: PromptKind::RenameSession,
-                    input: self.session_name.clone(),
+                    input: LineEdit::new(self.session_name.clone()),
                 };
                 Vec::new()
             }
-            A::ScrollMode => {
-                let Some(pane) = self.active_pane() else {
-                    return Vec::new();
-                };
-                self.mode = Mode::Scroll(ScrollView {
-                    pane,
-                    offset: 0,
-                    history: None,
-                    rows: Vec::new(),
-                });
-                vec![rows_request(pane, 0, self.page())]
+            A::ScrollMode => self.scroll_mode(0),
+            // tmux's `copy-mode -u`: PgUp after the prefix shows the page above at once.
+            A::ScrollPageUp => {
+                let page = u64::from(self.page());
+                self.scroll_mode(page)
             }
             A::NextLayout => one(
                 Command::SelectLayout {

@@ -8,8 +8,10 @@
 mod compositor;
 mod input;
 mod keymap;
+mod prompt;
 mod render;
 mod state;
+mod status;
 mod terminal_input;
 
 use crate::autostart::{self, ServerAddr};
@@ -18,7 +20,7 @@ use crate::connection::Connection;
 use anyhow::Context;
 use compositor::Compositor;
 use fugue_protocol::message::{ClientKind, ServerMessage};
-use fugue_protocol::{Command, Response, Target};
+use fugue_protocol::{Command, ErrorCode, Response, Target};
 use input::Request;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{DisableBracketedPaste, EnableBracketedPaste, Event};
@@ -69,12 +71,25 @@ impl Drop for TerminalGuard {
     }
 }
 
+/// Where the session to attach to comes from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum AttachHow {
+    /// It must exist.
+    Existing,
+    /// Create one when the server has none (plain `fugue`).
+    CreateIfNone,
+    /// `new-session` just made it: if it is gone, its program exited at once, which is
+    /// how the session ended and not an error (tmux prints `[exited]`).
+    JustCreated,
+}
+
 /// Attaches a terminal client; returns the process exit code.
 pub async fn attach(
     addr: &ServerAddr,
     target: Option<Target>,
-    create: bool,
+    how: AttachHow,
 ) -> anyhow::Result<i32> {
+    let create = how == AttachHow::CreateIfNone;
     if std::env::var_os("FUGUE_PANE_ID").is_some()
         && std::env::var_os("FUGUE_SOCKET").is_some_and(|s| std::path::Path::new(&s) == addr.socket)
     {
@@ -102,6 +117,10 @@ pub async fn attach(
             Some(ServerMessage::Response { id: got, result }) if got == id => match result {
                 Ok(Response::Attached(info)) => break info,
                 Ok(other) => anyhow::bail!("unexpected answer to attach: {other:?}"),
+                Err(e) if how == AttachHow::JustCreated && e.code == ErrorCode::UnknownTarget => {
+                    println!("[exited]");
+                    return Ok(0);
+                }
                 Err(e) => return Ok(report(&e)),
             },
             Some(ServerMessage::Frame(f)) => early.push(f),

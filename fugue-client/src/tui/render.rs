@@ -149,74 +149,6 @@ fn pane_cursor(app: &App, r: &PaneRect, view: &PaneView, inner: Rect) -> Option<
         .then(|| Position::new(inner.x + c.col, inner.y + c.row))
 }
 
-fn status_bar(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
-    let bar = Style::default().fg(Color::Black).bg(Color::Green);
-    match &app.mode {
-        Mode::Prompt { kind, input } => {
-            let line = format!("{}: {input}", kind.label());
-            let cursor_x = area.x
-                + (unicode_width::UnicodeWidthStr::width(line.as_str()) as u16)
-                    .min(area.width.saturating_sub(1));
-            Paragraph::new(line)
-                .style(Style::default().fg(Color::Black).bg(Color::Yellow))
-                .render(area, buf);
-            return Some(Position::new(cursor_x, area.y));
-        }
-        Mode::Confirm { question, .. } => {
-            Paragraph::new(question.as_str())
-                .style(Style::default().fg(Color::Black).bg(Color::Yellow))
-                .render(area, buf);
-            return None;
-        }
-        _ => {}
-    }
-    let mut spans = vec![Span::styled(format!("[{}] ", app.session_name), bar)];
-    if let Some(layout) = &app.layout {
-        for w in &layout.windows {
-            let flag = if w.active {
-                "*"
-            } else if w.last {
-                "-"
-            } else {
-                ""
-            };
-            let zoom = if w.zoomed { "Z" } else { "" };
-            let s = format!("{}:{}{flag}{zoom} ", w.index, w.name);
-            let st = if w.active {
-                bar.add_modifier(Modifier::BOLD)
-            } else {
-                bar
-            };
-            spans.push(Span::styled(s, st));
-        }
-    }
-    Paragraph::new(Line::from(spans))
-        .style(bar)
-        .render(area, buf);
-    let right = match &app.mode {
-        Mode::Prefix => Some((
-            format!(" {} ", app.keys.prefix),
-            Style::default().fg(Color::Black).bg(Color::Yellow),
-        )),
-        Mode::Scroll(_) => Some((
-            " scroll: q to leave ".to_string(),
-            Style::default().fg(Color::Black).bg(Color::Yellow),
-        )),
-        _ => app
-            .notice
-            .as_ref()
-            .map(|(t, _)| (format!(" {t} "), bar.add_modifier(Modifier::BOLD))),
-    };
-    if let Some((text, st)) = right {
-        let w = (unicode_width::UnicodeWidthStr::width(text.as_str()) as u16).min(area.width);
-        let x = area.x + area.width - w;
-        Paragraph::new(text)
-            .style(st)
-            .render(Rect::new(x, area.y, w, 1), buf);
-    }
-    None
-}
-
 fn help(buf: &mut Buffer, app: &App, area: Rect, scroll: usize) {
     let mut lines: Vec<Line> = vec![Line::from(format!(
         "prefix: {}   (q leaves, arrows scroll)",
@@ -278,7 +210,7 @@ pub fn draw(buf: &mut Buffer, app: &App) -> Option<Position> {
         }
     }
     if let Some(area) = status_area
-        && let Some(c) = status_bar(buf, app, area)
+        && let Some(c) = super::status::draw(buf, app, area)
     {
         cursor = Some(c);
     }

@@ -48,7 +48,7 @@ pub enum Mode {
     Prefix,
     Prompt {
         kind: PromptKind,
-        input: String,
+        input: super::prompt::LineEdit,
     },
     Confirm {
         question: String,
@@ -104,6 +104,9 @@ pub struct App {
     pub notice: Option<(String, Instant)>,
     pub pending: HashMap<u64, Pending>,
     pub damage: Damage,
+    /// Until when a repeatable key (resize, focus) acts without the prefix, after one
+    /// such key was pressed (tmux's `bind -r` and `repeat-time`).
+    pub repeat_until: Option<Instant>,
 }
 
 /// How long a notice stays in the status bar.
@@ -121,6 +124,7 @@ impl App {
             notice: None,
             pending: HashMap::new(),
             damage: Damage::All,
+            repeat_until: None,
         }
     }
 

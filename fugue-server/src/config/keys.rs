@@ -36,6 +36,9 @@ pub struct KeysSection {
     pub prefix_bindings: HashMap<Key, Binding>,
     /// Keys without the prefix.
     pub root_bindings: HashMap<Key, Binding>,
+    /// How long after a repeatable key (resize, focus) another one acts without the
+    /// prefix, in milliseconds; 0 turns repeating off.
+    pub repeat_time_ms: u32,
 }
 
 impl Default for KeysSection {
@@ -44,6 +47,7 @@ impl Default for KeysSection {
             prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
             prefix_bindings: HashMap::new(),
             root_bindings: HashMap::new(),
+            repeat_time_ms: fugue_protocol::bindings::DEFAULT_REPEAT_TIME_MS,
         }
     }
 }
@@ -75,7 +79,7 @@ pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
         (",", A::RenameWindow),
         ("$", A::RenameSession),
         ("[", A::ScrollMode),
-        ("PPage", A::ScrollMode),
+        ("PPage", A::ScrollPageUp),
         ("Space", A::NextLayout),
         ("M-1", A::Layout(LayoutPreset::EvenHorizontal)),
         ("M-2", A::Layout(LayoutPreset::EvenVertical)),
@@ -141,6 +145,7 @@ impl KeysSection {
             prefix: self.prefix,
             prefix_bindings,
             root_bindings: merge(Vec::new(), &self.root_bindings),
+            repeat_time_ms: self.repeat_time_ms,
         }
     }
 }

@@ -269,6 +269,11 @@ pub fn list_panes(
                 })
                 .unwrap_or_default()
         }
+        PaneScope::Pane => {
+            let pane = tree.resolve_pane(target, &exec.ctx)?;
+            exec.resolved = Some(pane.to_string());
+            tree.pane_info(pane).into_iter().collect()
+        }
         PaneScope::Window => {
             let (_, wid) = tree.resolve_window(target, &exec.ctx)?;
             exec.resolved = Some(wid.to_string());

@@ -410,14 +410,20 @@ pub fn attach(
                 .with_suggestion("create one with `fugue new-session` or just `fugue`"));
         }
     };
-    {
+    // A client switching sessions leaves one behind, which may have been held at this
+    // client's size: it gets the size of the clients still on it (tmux does the same).
+    let left = {
         let mut clients = server.clients.lock();
-        if let Some(c) = clients.get_mut(&client) {
-            c.session = Some(sid);
-        }
-    }
+        clients
+            .get_mut(&client)
+            .and_then(|c| c.session.replace(sid))
+            .filter(|old| *old != sid)
+    };
     let info = {
         let mut tree = server.tree.lock();
+        if let Some(old) = left {
+            server.resize_session_to_clients(&mut tree, old);
+        }
         let stamp = tree.touch();
         let s = tree
             .session_mut(sid)
@@ -443,10 +449,18 @@ pub fn detach(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, 
     let server = exec.server;
     match (target, exec.origin.client_id()) {
         (None, Some(me)) if exec.ctx.client_session.is_some() => {
-            let mut clients = server.clients.lock();
-            if let Some(c) = clients.get_mut(&me) {
-                c.session = None;
-                c.control.post(Control::Detached("detached".into()));
+            let left = {
+                let mut clients = server.clients.lock();
+                clients.get_mut(&me).and_then(|c| {
+                    c.control.post(Control::Detached("detached".into()));
+                    c.session.take()
+                })
+            };
+            // The session may have been held at this client's size: the clients still
+            // attached get it back, as when a client disconnects.
+            if let Some(sid) = left {
+                let mut tree = server.tree.lock();
+                server.resize_session_to_clients(&mut tree, sid);
             }
         }
         _ => {

@@ -204,7 +204,8 @@ impl PaneState {
             None | Some(LineBound::Edge) => last,
             Some(LineBound::Line(n)) => n.clamp(first, last),
         };
-        (s, e.max(s))
+        // A reversed range is swapped, as tmux's capture-pane does: `-S 5 -E 2` is rows 2-5.
+        (s.min(e), s.max(e))
     }
 
     /// The text of line `n` (see [`Self::line_range`]) and whether it wraps.

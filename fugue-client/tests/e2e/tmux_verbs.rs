@@ -1,0 +1,166 @@
+//! tmux habits from the command line: formats, has-session, display -p, capture ranges,
+//! and a session whose program exits at once.
+
+use super::harness::{World, eventually};
+
+/// Acceptance test C: `-F` failed on `#{pane_index}` after the pane was made.
+#[test]
+fn split_and_new_window_print_any_list_panes_variable() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "fmt"]);
+    let out = w.ok(&[
+        "split-window",
+        "-t",
+        "fmt",
+        "-d",
+        "-P",
+        "-F",
+        "#{pane_index} #{session_name}:#{window_index} #{pane_width}",
+    ]);
+    let pane = w
+        .panes()
+        .into_iter()
+        .find(|p| p["index"] == 1)
+        .expect("pane 1");
+    assert_eq!(
+        out.trim(),
+        format!("1 fmt:0 {}", pane["width"]),
+        "split-window -P -F"
+    );
+    let out = w.ok(&[
+        "new-window",
+        "-t",
+        "fmt",
+        "-d",
+        "-P",
+        "-F",
+        "#{window_index}.#{pane_index}",
+    ]);
+    assert_eq!(out.trim(), "1.0");
+    let out = w.ok(&[
+        "new-session",
+        "-d",
+        "-s",
+        "fmt2",
+        "-P",
+        "-F",
+        "#{session_name} #{pane_active}",
+    ]);
+    assert_eq!(out.trim(), "fmt2 1");
+}
+
+/// A bad format is refused before anything is created.
+#[test]
+fn a_bad_format_is_refused_before_the_pane_is_made() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "bad"]);
+    let out = w.run(&["split-window", "-t", "bad", "-P", "-F", "#{no_such_thing}"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("no_such_thing") && err.contains("known variables"),
+        "{err}"
+    );
+    assert_eq!(w.panes().len(), 1, "no pane was created");
+}
+
+/// Acceptance test D: a session whose program exits at once, attached to.
+#[test]
+fn new_session_whose_program_exits_at_once_prints_exited() {
+    let w = World::new();
+    // Another session keeps the server up, as in the report.
+    w.ok(&["new-session", "-d", "-s", "keep"]);
+    let mut t = w.tui(&["new-session", "-s", "quick", "--", "true"], 80, 24);
+    assert_eq!(t.wait_exit(), 0, "screen:\n{}", t.contents());
+    t.wait_text("[exited]");
+    assert!(!t.contents().contains("unknown target"), "{}", t.contents());
+}
+
+/// Acceptance test G: has-session, for `has-session -t x || new -d -s x`.
+#[test]
+fn has_session_answers_with_its_exit_status_only() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "here"]);
+    let yes = w.run(&["has-session", "-t", "here"]);
+    assert_eq!(yes.status.code(), Some(0));
+    let no = w.run(&["has-session", "-t", "gone"]);
+    assert_eq!(no.status.code(), Some(1));
+    assert!(yes.stdout.is_empty() && no.stdout.is_empty() && no.stderr.is_empty());
+}
+
+/// Acceptance test G: display-message -p prints a format for the target pane.
+#[test]
+fn display_message_p_prints_the_format_for_the_target() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "disp", "-n", "ed"]);
+    w.ok(&["split-window", "-t", "disp", "-d"]);
+    let out = w.ok(&[
+        "display-message",
+        "-p",
+        "-t",
+        "disp:0.1",
+        "#{session_name}/#{window_name}/#{pane_index}",
+    ]);
+    assert_eq!(out.trim(), "disp/ed/1");
+    // A window target names its active pane.
+    let out = w.ok(&[
+        "display",
+        "-p",
+        "-t",
+        "disp",
+        "#{pane_index} #{pane_active}",
+    ]);
+    assert_eq!(out.trim(), "0 1");
+    let bad = w.run(&["display", "-p", "-t", "disp", "#{nope}"]);
+    assert!(!bad.status.success());
+}
+
+/// display -p without a target describes the pane the caller runs in.
+#[test]
+fn display_message_p_defaults_to_the_callers_pane() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "me"]);
+    w.ok(&["split-window", "-t", "me", "-d"]);
+    let fugue = super::harness::fugue_bin();
+    let socket = w.socket.to_string_lossy().into_owned();
+    // The pane that is not active runs display -p; it must name itself.
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "me:0.1",
+        &format!(
+            "{} -S {socket} display -p 'me=#{{pane_index}}'",
+            fugue.display()
+        ),
+        "Enter",
+    ]);
+    eventually("display -p's output in pane 1", || {
+        w.ok(&["capture-pane", "-p", "-t", "me:0.1"])
+            .lines()
+            .any(|l| l.trim() == "me=1")
+            .then_some(())
+    });
+}
+
+/// Acceptance test H: a reversed range is swapped, as tmux does.
+#[test]
+fn capture_pane_swaps_a_reversed_range() {
+    let w = World::new();
+    w.ok(&[
+        "new-session",
+        "-d",
+        "-s",
+        "cap",
+        "--",
+        "sh",
+        "-c",
+        "seq 1 9; exec cat",
+    ]);
+    eventually("the output", || {
+        w.ok(&["capture-pane", "-p", "-t", "cap"])
+            .contains('9')
+            .then_some(())
+    });
+    let out = w.ok(&["capture-pane", "-p", "-t", "cap", "-S", "5", "-E", "2"]);
+    assert_eq!(out.lines().collect::<Vec<_>>(), vec!["3", "4", "5", "6"]);
+}

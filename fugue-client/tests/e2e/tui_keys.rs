@@ -1,0 +1,102 @@
+//! tmux key habits in the terminal client: the window list, PgUp, the prompt's line
+//! editing, and repeatable keys.
+
+use super::harness::{World, count_boxes, eventually};
+
+fn status_line(s: &vt100::Screen) -> String {
+    let (rows, cols) = s.size();
+    s.rows(0, cols.get())
+        .nth(usize::from(rows.get()) - 1)
+        .unwrap_or_default()
+}
+
+/// Acceptance test E: with many windows the current one fell off the status bar.
+#[test]
+fn the_status_bar_keeps_the_current_window_visible() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "many", "-n", "window-0"]);
+    for i in 1..16 {
+        w.ok(&[
+            "new-window",
+            "-t",
+            "many",
+            "-d",
+            "-n",
+            &format!("window-{i}"),
+        ]);
+    }
+    w.ok(&["select-window", "-t", "many:12"]);
+    let mut t = w.tui(&["attach", "-t", "many"], 80, 24);
+    t.wait(
+        "window 12 marked current, hidden windows on both sides",
+        |s| {
+            let line = status_line(s);
+            line.contains("12:window-12*") && line.contains('<') && line.contains('>')
+        },
+    );
+    t.prefix(b"0");
+    t.wait("window 0 current, only the right side hidden", |s| {
+        let line = status_line(s);
+        line.contains("0:window-0*") && !line.contains('<') && line.contains('>')
+    });
+}
+
+/// Acceptance test F: C-b PgUp enters scroll mode a page up (tmux `copy-mode -u`).
+#[test]
+fn prefix_page_up_scrolls_a_page_at_once() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "pg"], 80, 20);
+    t.wait_text("[pg]");
+    t.send(b"for i in $(seq 1 200); do echo line-$i; done\r");
+    t.wait_text("line-200");
+    t.prefix(b"\x1b[5~");
+    t.wait("scroll mode, a page up", |s| {
+        let c = s.contents();
+        c.contains("scroll: q to leave") && !c.contains("line-200") && c.contains("line-168 ")
+    });
+}
+
+/// Acceptance test I: the rename prompt is a line editor.
+#[test]
+fn the_rename_prompt_edits_at_the_cursor() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "ed"], 100, 30);
+    t.wait_text("[ed]");
+    t.prefix(b",");
+    t.wait_text("rename window");
+    // C-u, "abc", Left Left, "é", End "Y", Home "Z", C-e "!", C-a Right Delete, Enter.
+    t.send(b"\x15abc\x1b[D\x1b[D\xc3\xa9\x1b[FY\x1b[HZ\x05!\x01\x1b[C\x1b[3~\r");
+    t.wait_text("0:Zébc");
+    t.wait("the new name", |s| status_line(s).contains("0:ZébcY!*"));
+}
+
+fn widths(w: &World) -> Vec<u64> {
+    w.panes()
+        .iter()
+        .filter_map(|p| p["width"].as_u64())
+        .collect()
+}
+
+/// Acceptance test J: resize keys repeat without the prefix within repeat-time.
+#[test]
+fn resize_keys_repeat_without_the_prefix() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "rep"], 100, 30);
+    t.wait_text("[rep]");
+    t.prefix(b"%");
+    t.wait("two panes", |s| count_boxes(s) == 2);
+    let before = widths(&w);
+    assert_eq!(before, vec![48, 48]);
+    // C-b C-Right C-Right C-Right, in one burst.
+    t.send(b"\x02\x1b[1;5C\x1b[1;5C\x1b[1;5C");
+    eventually("three resizes", || {
+        let now = widths(&w);
+        (now.iter().zip(&before).all(|(a, b)| a.abs_diff(*b) == 3)).then_some(())
+    });
+    // After the repeat time, the key goes to the pane again, not to resize.
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let settled = widths(&w);
+    t.send(b"\x1b[1;5C");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(widths(&w), settled);
+}
