@@ -5,8 +5,8 @@
 //! call from an agent's pane acts for that agent, a person's never does. So the server
 //! asks the kernel instead: the peer's pid (`SO_PEERCRED`), then its ancestors, until
 //! one is a pane's program. A process that left its pane's process tree (a daemon that
-//! double-forked) is matched by its session id, which pane programs lead. Where there
-//! is no `/proc` to ask, the client's word is all there is.
+//! double-forked) is matched by its session id, which pane programs lead. Only where
+//! neither names a pane (or there is no `/proc` to ask) does the client's word count.
 
 use crate::server::Server;
 use fugue_protocol::PaneId;
@@ -16,8 +16,8 @@ use std::collections::HashMap;
 /// above a client (shell → agent → `fugue mcp`).
 const MAX_DEPTH: usize = 64;
 
-/// The pane the peer `pid` runs in. `claimed` is what the client said; it is used only
-/// where the process tree cannot be read.
+/// The pane the peer `pid` runs in. `claimed` is what the client said; it counts only
+/// where the process tree names no pane.
 pub fn caller_pane(server: &Server, pid: Option<i32>, claimed: Option<PaneId>) -> Option<PaneId> {
     let Some(pid) = pid.filter(|p| *p > 0) else {
         return claimed;
@@ -33,19 +33,21 @@ pub fn caller_pane(server: &Server, pid: Option<i32>, claimed: Option<PaneId>) -
             .filter_map(|(id, p)| Some((p.pty.pid()? as i32, *id)))
             .collect()
     };
-    let found = find(pid, &programs, stat);
-    if found != claimed {
-        tracing::info!(
-            "pid {pid} said it runs in pane {} but runs in {}: using the latter",
-            show(claimed),
-            show(found)
-        );
+    match find(pid, &programs, stat) {
+        Some(found) => {
+            if claimed != Some(found) {
+                tracing::info!(
+                    "pid {pid} runs in pane {found} but said {}: using {found}",
+                    claimed.map_or_else(|| "no pane".into(), |p| p.to_string())
+                );
+            }
+            Some(found)
+        }
+        // Outside every pane's processes: a process that acts for a pane from
+        // elsewhere (an MCP client's launcher) may say which. Believing it gives
+        // nothing away: a process outside the panes already has a person's rights.
+        None => claimed,
     }
-    found
-}
-
-fn show(p: Option<PaneId>) -> String {
-    p.map_or_else(|| "no pane".into(), |p| p.to_string())
 }
 
 /// A process's parent and session, as `/proc/PID/stat` gives them.
