@@ -34,8 +34,15 @@ pub struct Incoming(FramedRead<OwnedReadHalf, RawCodec>);
 
 /// Writing half: requests with increasing ids.
 pub struct Outgoing {
-    framed: FramedWrite<OwnedWriteHalf, RawCodec>,
+    sink: Sink,
     next_id: u64,
+}
+
+enum Sink {
+    /// Each write waits until the socket took it (one request, then its answer).
+    Direct(FramedWrite<OwnedWriteHalf, RawCodec>),
+    /// Writes are queued for a task of their own (see [`Outgoing::queue`]).
+    Queued(tokio::sync::mpsc::UnboundedSender<Bytes>),
 }
 
 pub struct Connection {
@@ -55,8 +62,38 @@ impl Incoming {
 
 impl Outgoing {
     async fn write(&mut self, msg: &ClientMessage) -> anyhow::Result<()> {
-        self.framed.send(Bytes::from(codec::encode(msg)?)).await?;
+        let frame = Bytes::from(codec::encode(msg)?);
+        match &mut self.sink {
+            Sink::Direct(framed) => framed.send(frame).await?,
+            Sink::Queued(tx) => tx
+                .send(frame)
+                .map_err(|_| anyhow::anyhow!("the connection to the server is closed"))?,
+        }
         Ok(())
+    }
+
+    /// From now on writes never wait for the socket: a task of their own sends them.
+    ///
+    /// For a client that must keep reading while it writes (the attached terminal). The
+    /// server answers every request, so a client that stopped reading until a burst of
+    /// requests (an unbracketed paste of a few hundred keys) was written would wait on
+    /// a server waiting on it: both socket buffers full, both sides stuck for good.
+    /// What queues is what the person typed or pasted, nothing the server sends.
+    pub fn queue(&mut self) {
+        if matches!(self.sink, Sink::Queued(_)) {
+            return;
+        }
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Bytes>();
+        let Sink::Direct(mut framed) = std::mem::replace(&mut self.sink, Sink::Queued(tx)) else {
+            return;
+        };
+        tokio::spawn(async move {
+            while let Some(frame) = rx.recv().await {
+                if framed.send(frame).await.is_err() {
+                    break;
+                }
+            }
+        });
     }
 
     /// Sends a request and returns its id.
@@ -107,7 +144,7 @@ impl Connection {
             HandshakeReply::Welcome { .. } => Ok(Connection {
                 incoming: Incoming(reader),
                 outgoing: Outgoing {
-                    framed: writer,
+                    sink: Sink::Direct(writer),
                     next_id: 0,
                 },
             }),

@@ -128,6 +128,8 @@ pub async fn attach(
             None => anyhow::bail!("the server closed the connection"),
         }
     };
+    // Attached, the client must read while it writes (see `Outgoing::queue`).
+    conn.outgoing.queue();
     let mut app = App::new(info.keys, info.status, info.session_name);
     for f in early {
         app.apply(f);

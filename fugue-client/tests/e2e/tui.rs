@@ -342,3 +342,43 @@ fn the_border_follows_a_program_that_ends_after_printing() {
         top(s).contains(" sh ")
     });
 }
+
+/// Thousands of bytes typed at once without bracketed paste (a paste into a terminal
+/// that has it off) all reach the pane, and the client keeps drawing afterwards. It
+/// once stopped reading the terminal after 2048 bytes, and a client that wrote
+/// requests without reading answers could deadlock with the server.
+#[test]
+fn a_burst_of_typed_bytes_arrives_whole_and_the_client_stays_live() {
+    let w = World::new();
+    let out = w.path("burst.txt");
+    let mut t = w.tui(&["new-session", "-s", "burst", "--", "sh"], 100, 30);
+    t.wait_text("[burst]");
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "burst",
+        &format!("stty -icanon -echo; cat > '{}'", out.display()),
+        "Enter",
+    ]);
+    eventually("cat to run", || {
+        w.ok(&["list-panes", "-t", "burst", "-F", "#{pane_current_command}"])
+            .trim()
+            .eq("cat")
+            .then_some(())
+    });
+    let burst = "a".repeat(6000);
+    t.send(burst.as_bytes());
+    eventually("all the bytes in the file", || {
+        let n = std::fs::metadata(&out).map(|m| m.len()).unwrap_or(0);
+        (n == 6000).then_some(())
+    });
+    w.ok(&["send-keys", "-t", "burst", "C-c"]);
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "burst",
+        "stty sane; echo still-drawing",
+        "Enter",
+    ]);
+    t.wait_text("still-drawing");
+}
