@@ -113,10 +113,16 @@ fn lines_of(rows: Vec<Row>) -> Vec<Line> {
 /// Takes whole logical lines off the end of history: the one the screen's first row
 /// continues (always), then more while the new height has `room` for them. Returns
 /// their rows oldest first.
-fn pull_from_history(history: &mut History, mut room: usize, old_cols: u16, cols: u16) -> Vec<Row> {
+fn pull_from_history(
+    history: &mut History,
+    pullable: usize,
+    mut room: usize,
+    old_cols: u16,
+    cols: u16,
+) -> Vec<Row> {
     let mut pulled: Vec<Row> = Vec::new();
     let mut continued = history.last().is_some_and(HistoryRow::wrapped);
-    while continued || room > 0 {
+    while continued || (room > 0 && pulled.len() < pullable) {
         let Some(end) = history.pop_back() else { break };
         let mut rows = vec![end.to_row()];
         // Rows that wrap belong to the line after them: this one.
@@ -157,7 +163,9 @@ pub fn reflow(parser: &mut vt100::Parser<Terminal>, cols: u16, rows: u16, epoch:
         .max(cur_row);
     let screen_rows: Vec<Row> = (0..=last_used).map(|r| screen_row(screen, r)).collect();
 
-    let history = &mut parser.callbacks_mut().history;
+    let terminal = parser.callbacks_mut();
+    let pullable = terminal.pullable;
+    let history = &mut terminal.history;
     let total_before = history.total();
     // Room the new height leaves above the screen's own lines.
     let screen_need: usize = lines_of(screen_rows.clone())
@@ -165,8 +173,11 @@ pub fn reflow(parser: &mut vt100::Parser<Terminal>, cols: u16, rows: u16, epoch:
         .map(|l| l.rows_at(old_cols, cols))
         .sum();
     let room = usize::from(rows).saturating_sub(screen_need);
-    let pulled = pull_from_history(history, room, old_cols, cols);
+    let pulled = pull_from_history(history, pullable, room, old_cols, cols);
     let start = history.total();
+    // Older rows that were pullable stay so; the clears below reset the count, and
+    // what scrolls off while the lines are printed again is added back at the end.
+    let still_pullable = pullable.saturating_sub(pulled.len());
     debug_assert_eq!(start, total_before - pulled.len() as u64);
 
     // The cursor's logical line and its offset in cells within it.
@@ -225,6 +236,9 @@ pub fn reflow(parser: &mut vt100::Parser<Terminal>, cols: u16, rows: u16, epoch:
     let mut restore = format!("\x1b[{};{}H", row + 1, col + 1);
     restore.push_str(&attrs);
     parser.process(restore.as_bytes());
+    let terminal = parser.callbacks_mut();
+    let reprinted = terminal.history.total().saturating_sub(start) as usize;
+    terminal.pullable = (still_pullable + reprinted).min(terminal.history.len());
     moved
 }
 
@@ -384,5 +398,33 @@ mod tests {
             };
             proptest::prop_assert_eq!(squeeze(logical(&p)), squeeze(lines.clone()));
         }
+    }
+
+    #[test]
+    fn a_cleared_screen_stays_clear_when_the_pane_grows() {
+        let mut p = parser(80, 10);
+        for n in 1..=30 {
+            p.process(format!("{n}\r\n").as_bytes());
+        }
+        p.process(b"\x1b[H\x1b[2JAFTERCLEAR\r\n$ ");
+        reflow(&mut p, 70, 20, 1);
+        let v = visible(&p);
+        assert_eq!(v[0], "AFTERCLEAR");
+        assert_eq!(v[1], "$");
+        assert_eq!(p.screen().cursor_position(), (1, 2));
+        // The history before the clear is still there to scroll back to (what the
+        // clear erased from the screen is gone, as in xterm).
+        assert_eq!(history(&p).last().map(String::as_str), Some("21"));
+    }
+
+    #[test]
+    fn erasing_the_scrollback_empties_history() {
+        let mut p = parser(80, 5);
+        for n in 1..=30 {
+            p.process(format!("{n}\r\n").as_bytes());
+        }
+        assert!(!history(&p).is_empty());
+        p.process(b"\x1b[H\x1b[2J\x1b[3J");
+        assert!(history(&p).is_empty());
     }
 }

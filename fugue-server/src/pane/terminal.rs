@@ -16,6 +16,10 @@ pub struct Terminal {
     pub replies: Vec<u8>,
     pub title: Option<String>,
     pub bell: bool,
+    /// Rows at the end of history that scrolled off a screen still showing what
+    /// followed them: a taller pane may take them back. Clearing the screen ends that
+    /// (what was above is gone from view, as in tmux), so it is counted from zero again.
+    pub pullable: usize,
 }
 
 impl Terminal {
@@ -40,6 +44,18 @@ impl vt100::Callbacks for Terminal {
         let mut row = self.history.recycle();
         super::rows::fill_row(row.row_mut(), contents.cells(), contents.wrapped());
         self.history.push(row);
+        self.pullable = (self.pullable + 1).min(self.history.len());
+    }
+
+    fn on_erase(&mut self, _: &mut vt100::Screen, mode: u16, alternate_screen: bool) {
+        if alternate_screen {
+            return;
+        }
+        self.pullable = 0;
+        // `clear` sends CSI 3 J after CSI 2 J: the history goes too, as in tmux.
+        if mode == 3 {
+            self.history.clear();
+        }
     }
 
     fn set_window_title(&mut self, _: &mut vt100::Screen, title: &[u8]) {

@@ -104,6 +104,18 @@ pub trait Callbacks {
         alternate_screen: bool,
     ) {
     }
+
+    /// fugue patch: the program erased the whole screen (`mode` 2, `CSI 2 J`) or the
+    /// scrollback (`mode` 3, `CSI 3 J`), on the alternate screen if `alternate_screen`.
+    /// A caller that keeps its own scrollback (see `on_scroll`) clears it on mode 3.
+    #[allow(unused_variables)]
+    fn on_erase(
+        &mut self,
+        screen: &mut crate::Screen,
+        mode: u16,
+        alternate_screen: bool,
+    ) {
+    }
 }
 
 impl Callbacks for () {}

@@ -1360,10 +1360,18 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
         match mode {
             0 => self.screen.grid_mut().erase_all_forward(attrs),
             1 => self.screen.grid_mut().erase_all_backward(attrs),
-            2 => self.screen.grid_mut().erase_all(attrs),
+            2 => {
+                self.screen.grid_mut().erase_all(attrs);
+                // fugue patch: tell the callbacks (see `Callbacks::on_erase`).
+                let alt = self.screen.alternate_screen();
+                self.callbacks.on_erase(&mut self.screen, 2, alt);
+            }
             3 => {
                 let on_row = Self::on_row(&self.screen, &mut self.callbacks);
                 self.screen.grid_mut().erase_all_scrollback(on_row);
+                // fugue patch: tell the callbacks (see `Callbacks::on_erase`).
+                let alt = self.screen.alternate_screen();
+                self.callbacks.on_erase(&mut self.screen, 3, alt);
             }
             _ => unhandled(self),
         }
