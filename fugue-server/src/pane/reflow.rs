@@ -87,7 +87,13 @@ impl Line {
         for (i, row) in self.rows.iter().enumerate() {
             out.push_str(&row.to_ansi());
             if i < last {
-                let pad = usize::from(old_cols).saturating_sub(row.len());
+                let mut pad = usize::from(old_cols).saturating_sub(row.len());
+                // One empty column before a wide character that did not fit there: not
+                // a space the program printed.
+                let wide_next = self.rows[i + 1].cells().next().is_some_and(|c| c.wide);
+                if pad == 1 && wide_next {
+                    pad = 0;
+                }
                 out.extend(std::iter::repeat_n(' ', pad));
             }
         }
@@ -378,7 +384,7 @@ mod tests {
         /// the padding.)
         #[test]
         fn any_sequence_of_sizes_keeps_every_line(
-            lines in proptest::collection::vec("[a-z]{0,6}( [a-z]{1,6}){0,12}", 1..40),
+            lines in proptest::collection::vec("[a-z漢字]{0,6}( [a-z漢字]{1,6}){0,12}", 1..40),
             sizes in proptest::collection::vec((2u16..90, 2u16..30), 1..6),
             cols in 2u16..90,
             rows in 2u16..30,
@@ -426,5 +432,15 @@ mod tests {
         assert!(!history(&p).is_empty());
         p.process(b"\x1b[H\x1b[2J\x1b[3J");
         assert!(history(&p).is_empty());
+    }
+
+    #[test]
+    fn a_wide_character_on_the_wrap_keeps_its_line_whole() {
+        let mut p = parser(10, 5);
+        p.process("xxxxxxxxx漢字 end".as_bytes());
+        assert!(p.screen().row_wrapped(0));
+        reflow(&mut p, 7, 5, 1);
+        reflow(&mut p, 30, 5, 2);
+        assert_eq!(visible(&p)[0], "xxxxxxxxx漢字 end");
     }
 }

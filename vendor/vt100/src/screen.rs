@@ -955,7 +955,13 @@ impl Screen {
                 // valid row value. size.cols - 1 is also always a valid
                 // column.
                 .unwrap();
-            if last_cell.has_contents() || last_cell.is_wide_continuation() {
+            // fugue patch: a wide character that does not fit in the last column
+            // wraps too (tmux marks the line wrapped here as well), so the line stays
+            // one line for `capture-pane -J` and for rewrapping on resize.
+            if last_cell.has_contents()
+                || last_cell.is_wide_continuation()
+                || (width == 2 && pos.col + 1 == size.cols() && pos.col > 0)
+            {
                 wrap = true;
             }
         }
