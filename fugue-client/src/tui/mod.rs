@@ -181,12 +181,19 @@ enum Wake {
 async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyhow::Result<String> {
     use futures::FutureExt;
     let mut events = terminal_input::TerminalInput::new().context("cannot watch the terminal")?;
+    // Killed or hung up, the client still gives the terminal back (raw mode off, main
+    // screen, cursor shown) as tmux's does; the server keeps the session.
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut term = signal(SignalKind::terminate()).context("cannot watch SIGTERM")?;
+    let mut hup = signal(SignalKind::hangup()).context("cannot watch SIGHUP")?;
     loop {
         screen.draw(app)?;
         let mut wake = tokio::select! {
             ev = events.next() => Wake::Input(ev),
             msg = conn.incoming.next() => Wake::Server(msg),
             _ = sleep_until(app.notice.as_ref().map(|(_, t)| *t)) => Wake::NoticeExpired,
+            _ = term.recv() => return Ok("terminated".into()),
+            _ = hup.recv() => return Ok("hung up".into()),
         };
         // Drawing is put off for what is ready now, but never for long: a server that
         // always has more must not keep the screen from being drawn.

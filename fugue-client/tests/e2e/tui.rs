@@ -382,3 +382,20 @@ fn a_burst_of_typed_bytes_arrives_whole_and_the_client_stays_live() {
     ]);
     t.wait_text("still-drawing");
 }
+
+/// A client that is killed (SIGTERM) or loses its terminal (SIGHUP) gives the terminal
+/// back as it found it, and the session goes on.
+#[test]
+fn a_killed_client_restores_the_terminal() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "sig"], 80, 24);
+    t.wait_text("[sig]");
+    assert!(t.screen(|s| s.alternate_screen()));
+    let pid = t.pid().expect("client pid");
+    // SAFETY: kill sends a signal to the client process this test started.
+    unsafe { libc::kill(pid as i32, libc::SIGTERM) };
+    t.wait_exit();
+    assert!(!t.screen(|s| s.alternate_screen()), "{}", t.contents());
+    assert!(t.contents().contains("[terminated]"), "{}", t.contents());
+    assert!(w.ok(&["ls"]).contains("sig"));
+}
