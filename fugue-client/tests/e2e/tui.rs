@@ -399,3 +399,31 @@ fn a_killed_client_restores_the_terminal() {
     assert!(t.contents().contains("[terminated]"), "{}", t.contents());
     assert!(w.ok(&["ls"]).contains("sig"));
 }
+
+/// A pane resized while a full-screen program runs gets its main screen back whole when
+/// the program leaves (vt100 alone cuts it at the narrowest width it went through).
+#[test]
+fn the_main_screen_survives_resizes_behind_a_full_screen_program() {
+    let w = World::new();
+    w.ok(&[
+        "new", "-d", "-s", "alt", "-x", "120", "-y", "20", "--", "sh",
+    ]);
+    let line = format!("{}-END", "A".repeat(88));
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "alt",
+        "echo $(printf 'A%.0s' $(seq 88))-END; printf '\\033[?1049hFULLSCREEN'; read x; printf '\\033[?1049l'",
+        "Enter",
+    ]);
+    wait_plain(&w, "alt", "FULLSCREEN");
+    let split = w.ok(&["split-window", "-t", "alt", "-h", "-d", "-P"]);
+    w.ok(&["kill-pane", "-t", split.trim()]);
+    w.ok(&["send-keys", "-t", "alt", "Enter"]);
+    eventually("the main screen back, whole", || {
+        w.ok(&["capture-pane", "-p", "-t", "alt"])
+            .lines()
+            .any(|l| l == line)
+            .then_some(())
+    });
+}

@@ -12,7 +12,6 @@
 //! Older history keeps the width it was written at (`capture-pane -J` still joins it).
 
 use super::history::{History, HistoryRow};
-use super::rows::screen_row;
 use super::terminal::Terminal;
 use fugue_protocol::Row;
 use std::num::NonZeroU16;
@@ -148,26 +147,79 @@ fn pull_from_history(
     pulled
 }
 
+/// The main screen's lines as they were, to print again at another size.
+#[derive(Debug, Clone)]
+pub struct MainScreen {
+    rows: Vec<Row>,
+    cursor: (u16, u16),
+    cols: u16,
+}
+
+impl MainScreen {
+    /// The main screen of `screen`, which may be behind the alternate screen (vt100
+    /// cuts it at the new width on every resize, so it is kept from the first one).
+    pub fn of(screen: &vt100::Screen) -> MainScreen {
+        let (rows, cols) = {
+            let (r, c) = screen.size();
+            (r.get(), c.get())
+        };
+        let alt = screen.alternate_screen();
+        let cells = |r: u16| {
+            if alt {
+                screen.main_row_cells(r)
+            } else {
+                screen.row_cells(r)
+            }
+        };
+        let cursor = if alt {
+            screen.main_cursor_position()
+        } else {
+            screen.cursor_position()
+        };
+        let last_used = (0..rows)
+            .rev()
+            .find(|r| cells(*r).is_some_and(|cells| cells.iter().any(|c| c.has_contents())))
+            .unwrap_or(0)
+            .max(cursor.0);
+        let rows = (0..=last_used)
+            .map(|r| match cells(r) {
+                Some(c) => {
+                    let wrapped = if alt {
+                        screen.main_row_wrapped(r)
+                    } else {
+                        screen.row_wrapped(r)
+                    };
+                    super::rows::row_from_cells(c, wrapped)
+                }
+                None => Row::default(),
+            })
+            .collect();
+        MainScreen { rows, cursor, cols }
+    }
+}
+
 /// Resizes the main screen of `parser` to `cols` x `rows`, rewrapping its lines.
 /// Returns where lines moved, for waits in progress.
 pub fn reflow(parser: &mut vt100::Parser<Terminal>, cols: u16, rows: u16, epoch: u64) -> Moved {
-    let screen = parser.screen();
-    let (old_rows, old_cols) = {
-        let (r, c) = screen.size();
-        (r.get(), c.get())
-    };
-    let (cur_row, cur_col) = screen.cursor_position();
-    let attrs = screen.attributes_formatted();
-    let last_used = (0..old_rows)
-        .rev()
-        .find(|r| {
-            screen
-                .row_cells(*r)
-                .is_some_and(|cells| cells.iter().any(|c| c.has_contents()))
-        })
-        .unwrap_or(0)
-        .max(cur_row);
-    let screen_rows: Vec<Row> = (0..=last_used).map(|r| screen_row(screen, r)).collect();
+    let main = MainScreen::of(parser.screen());
+    print_again(parser, main, cols, rows, epoch)
+}
+
+/// Prints `main` again on the (main) screen of `parser` at `cols` x `rows`, with as
+/// many lines from the end of history as the height has room for.
+pub fn print_again(
+    parser: &mut vt100::Parser<Terminal>,
+    main: MainScreen,
+    cols: u16,
+    rows: u16,
+    epoch: u64,
+) -> Moved {
+    let attrs = parser.screen().attributes_formatted();
+    let MainScreen {
+        rows: screen_rows,
+        cursor: (cur_row, cur_col),
+        cols: old_cols,
+    } = main;
 
     let terminal = parser.callbacks_mut();
     let pullable = terminal.pullable;
@@ -248,8 +300,44 @@ pub fn reflow(parser: &mut vt100::Parser<Terminal>, cols: u16, rows: u16, epoch:
     moved
 }
 
+/// The sequences that leave the alternate screen.
+const ALT_EXITS: [&[u8]; 3] = [b"\x1b[?1049l", b"\x1b[?1047l", b"\x1b[?47l"];
+
+/// Feeds program output to `parser`. While `kept` holds the main screen as it was
+/// before a resize behind the alternate screen, the program leaving the alternate
+/// screen has the main screen printed again at the new size, before any output that
+/// follows in the same chunk. Returns where lines moved, if they did.
+pub fn feed(
+    parser: &mut vt100::Parser<Terminal>,
+    kept: &mut Option<MainScreen>,
+    epoch: u64,
+    bytes: &[u8],
+) -> Option<Moved> {
+    if kept.is_none() {
+        parser.process(bytes);
+        return None;
+    }
+    let exit = ALT_EXITS
+        .iter()
+        .filter_map(|seq| memchr::memmem::find(bytes, seq).map(|at| at + seq.len()))
+        .min();
+    let (now, later) = bytes.split_at(exit.unwrap_or(bytes.len()));
+    parser.process(now);
+    let moved = if parser.screen().alternate_screen() {
+        None
+    } else {
+        kept.take().map(|main| {
+            let (rows, cols) = parser.screen().size();
+            print_again(parser, main, cols.get(), rows.get(), epoch)
+        })
+    };
+    parser.process(later);
+    moved
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::rows::screen_row;
     use super::*;
 
     fn parser(cols: u16, rows: u16) -> vt100::Parser<Terminal> {
@@ -442,5 +530,22 @@ mod tests {
         reflow(&mut p, 7, 5, 1);
         reflow(&mut p, 30, 5, 2);
         assert_eq!(visible(&p)[0], "xxxxxxxxx漢字 end");
+    }
+
+    #[test]
+    fn the_main_screen_is_rewrapped_when_a_program_leaves_the_alternate_screen() {
+        let mut p = parser(40, 5);
+        let line = "0123456789".repeat(3) + "-END";
+        p.process(format!("{line}\r\n$ ").as_bytes());
+        p.process(b"\x1b[?1049h\x1b[Hfull screen program");
+        // Resized twice behind the alternate screen: vt100 cuts the main screen.
+        let mut kept = Some(MainScreen::of(p.screen()));
+        p.set_size(nz(5), nz(12));
+        p.set_size(nz(5), nz(40));
+        let moved = feed(&mut p, &mut kept, 1, b"\x1b[?1049lafter");
+        assert!(moved.is_some() && kept.is_none());
+        let v = visible(&p);
+        assert_eq!(v[0], line);
+        assert_eq!(v[1], "$ after");
     }
 }

@@ -35,6 +35,9 @@ pub struct PaneState {
     scanning: bool,
     /// Where the last reflow moved lines (for waits scanning them).
     moved: super::reflow::Moved,
+    /// The main screen as it was at the first resize behind the alternate screen,
+    /// printed again when the program leaves it.
+    main_kept: Option<super::reflow::MainScreen>,
 }
 
 fn nz(v: u16) -> NonZeroU16 {
@@ -56,6 +59,7 @@ impl PaneState {
             scanner: Scanner::new(64 * 1024),
             scanning: false,
             moved: Default::default(),
+            main_kept: None,
         }
     }
 
@@ -74,16 +78,22 @@ impl PaneState {
         let title_before = self.parser.callbacks().title.clone();
         let mut found = Scanned::default();
         let parser = &mut self.parser;
+        let (kept, moved) = (&mut self.main_kept, &mut self.moved);
+        let mut feed = |bytes: &[u8]| {
+            if let Some(m) = super::reflow::feed(parser, kept, moved.epoch + 1, bytes) {
+                *moved = m;
+            }
+        };
         if scan {
             if !self.scanning {
                 self.scanner.restart();
             }
             // What the scanner lets through goes straight to vt100, uncopied.
-            found = self.scanner.feed(bytes, |shown| parser.process(shown));
+            found = self.scanner.feed(bytes, &mut feed);
         } else {
             // Scanning was switched off with a possible tag held: show it first.
-            self.scanner.flush(|held| parser.process(held));
-            parser.process(bytes);
+            self.scanner.flush(&mut feed);
+            feed(bytes);
         }
         self.scanning = scan;
         self.seq += 1;
@@ -118,6 +128,10 @@ impl PaneState {
             return;
         }
         if self.parser.screen().alternate_screen() {
+            // vt100 cuts the main screen behind it at the new width: keep it whole.
+            if self.main_kept.is_none() {
+                self.main_kept = Some(super::reflow::MainScreen::of(self.parser.screen()));
+            }
             self.parser.set_size(nz(rows), nz(cols));
         } else {
             let epoch = self.moved.epoch + 1;

@@ -689,6 +689,28 @@ impl Screen {
             .is_some_and(crate::row::Row::wrapped)
     }
 
+    /// fugue patch: row `row` of the main screen, even while the alternate screen is
+    /// shown (a multiplexer keeps it to rewrap it when the program leaves).
+    #[must_use]
+    pub fn main_row_cells(&self, row: u16) -> Option<&[crate::Cell]> {
+        self.grid.visible_row(row).map(crate::row::Row::cell_slice)
+    }
+
+    /// fugue patch: whether row `row` of the main screen wraps (see `main_row_cells`).
+    #[must_use]
+    pub fn main_row_wrapped(&self, row: u16) -> bool {
+        self.grid
+            .visible_row(row)
+            .is_some_and(crate::row::Row::wrapped)
+    }
+
+    /// fugue patch: the main screen's cursor (see `main_row_cells`).
+    #[must_use]
+    pub fn main_cursor_position(&self) -> (u16, u16) {
+        let pos = self.grid.pos();
+        (pos.row, pos.col)
+    }
+
     /// Returns whether the alternate screen is currently in use.
     #[must_use]
     pub fn alternate_screen(&self) -> bool {
