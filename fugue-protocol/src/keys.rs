@@ -264,7 +264,7 @@ fn ctrl_byte(c: char) -> Option<u8> {
         '\\' | '4' => 0x1c,
         ']' | '5' => 0x1d,
         '^' | '6' => 0x1e,
-        '_' | '-' | '7' => 0x1f,
+        '_' | '-' | '/' | '7' => 0x1f,
         '?' | '8' => 0x7f,
         _ => return None,
     })
@@ -273,6 +273,21 @@ fn ctrl_byte(c: char) -> Option<u8> {
 fn lookup_name(name: &str) -> Option<KeyCode> {
     if let Some(&(_, code)) = NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
         return Some(code);
+    }
+    // tmux's keypad names send what the keypad does outside application keypad mode.
+    if let Some(k) = name.strip_prefix("KP") {
+        return match k {
+            "Enter" => Some(KeyCode::Enter),
+            _ => {
+                let mut chars = k.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c @ ('0'..='9' | '/' | '*' | '-' | '+' | '.')), None) => {
+                        Some(KeyCode::Char(c))
+                    }
+                    _ => None,
+                }
+            }
+        };
     }
     let digits = name.strip_prefix(['F', 'f'])?;
     // One spelling per key: no leading zeros, no signs, so `F05` is typed literally.
@@ -595,6 +610,20 @@ mod tests {
         assert_eq!(rmp_serde::from_slice::<Key>(&wire).ok(), Some(key));
         let m_enter = rmp_serde::to_vec(&k(KeyCode::Enter, Mods::ALT)).ok();
         assert_eq!(m_enter, rmp_serde::to_vec("M-Enter").ok());
+    }
+
+    #[test]
+    fn keypad_names_and_ctrl_slash_send_what_tmux_sends() {
+        let bytes = |s: &str| {
+            let mut out = Vec::new();
+            key(s).encode(KeyModes::default(), &mut out);
+            out
+        };
+        assert_eq!(bytes("C-/"), [0x1f]);
+        assert_eq!(bytes("KP1"), b"1");
+        assert_eq!(bytes("KP*"), b"*");
+        assert_eq!(bytes("KPEnter"), b"\r");
+        assert!(Key::parse("KP12").is_none());
     }
 
     #[test]
