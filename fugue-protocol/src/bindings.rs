@@ -43,6 +43,8 @@ pub enum KeyAction {
     ListKeys,
     SendPrefix,
     NewSession,
+    /// Switch this client to the next (true) or previous (false) session by name.
+    SwitchSession(bool),
 }
 
 impl KeyAction {
@@ -75,6 +77,8 @@ impl KeyAction {
         ("list-keys", "show the key bindings"),
         ("send-prefix", "send the prefix key to the pane"),
         ("new-session", "create a session and switch to it"),
+        ("next-session", "switch to the next session"),
+        ("previous-session", "switch to the previous session"),
     ];
 }
 
@@ -119,6 +123,8 @@ impl FromStr for KeyAction {
             ["list-keys"] => KeyAction::ListKeys,
             ["send-prefix"] => KeyAction::SendPrefix,
             ["new-session"] => KeyAction::NewSession,
+            ["next-session"] => KeyAction::SwitchSession(true),
+            ["previous-session"] => KeyAction::SwitchSession(false),
             _ => return Err(err()),
         })
     }
@@ -151,6 +157,8 @@ impl fmt::Display for KeyAction {
             KeyAction::ListKeys => f.write_str("list-keys"),
             KeyAction::SendPrefix => f.write_str("send-prefix"),
             KeyAction::NewSession => f.write_str("new-session"),
+            KeyAction::SwitchSession(true) => f.write_str("next-session"),
+            KeyAction::SwitchSession(false) => f.write_str("previous-session"),
         }
     }
 }

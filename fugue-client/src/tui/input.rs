@@ -331,6 +331,10 @@ impl App {
                 command: Command::NewSession(NewSession::default()),
                 pending: Pending::NewSession,
             }],
+            A::SwitchSession(next) => vec![Request {
+                command: Command::ListSessions,
+                pending: Pending::SwitchSession(next),
+            }],
         }
     }
 }

@@ -306,6 +306,31 @@ fn on_response(
             },
             pending: Pending::Action("attach"),
         }],
+        (Some(Pending::SwitchSession(next)), Ok(Response::Sessions(mut list))) => {
+            // By name, as tmux orders them; wrapping round at either end.
+            list.sort_by(|a, b| a.name.cmp(&b.name));
+            let here = list.iter().position(|s| s.name == app.session_name);
+            let n = list.len();
+            let to = match (here, next) {
+                (_, _) if n < 2 => None,
+                (Some(i), true) => Some((i + 1) % n),
+                (Some(i), false) => Some((i + n - 1) % n),
+                (None, _) => Some(0),
+            };
+            match to.and_then(|i| list.get(i)) {
+                Some(s) => vec![Request {
+                    command: Command::AttachSession {
+                        target: Some(Target::SessionId(s.id)),
+                        create: false,
+                    },
+                    pending: Pending::Action("switch session"),
+                }],
+                None => {
+                    app.notice("no other session".to_string());
+                    Vec::new()
+                }
+            }
+        }
         (_, Ok(Response::Attached(info))) => {
             app.session_name = info.session_name;
             Vec::new()
@@ -315,6 +340,7 @@ fn on_response(
                 Pending::Action(w) => w,
                 Pending::NewSession => "new-session",
                 Pending::Rows(_) => "scroll",
+                Pending::SwitchSession(_) => "switch session",
             };
             if let (Pending::Rows(_), Mode::Scroll(_)) = (&p, &app.mode) {
                 app.mode = Mode::Normal;

@@ -69,6 +69,8 @@ pub enum Pending {
     NewSession,
     /// Rows for scroll mode.
     Rows(PaneId),
+    /// The sessions, to switch to the next (true) or previous one.
+    SwitchSession(bool),
 }
 
 /// What changed on screen since the last draw.

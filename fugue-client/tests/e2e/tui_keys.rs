@@ -100,3 +100,20 @@ fn resize_keys_repeat_without_the_prefix() {
     std::thread::sleep(std::time::Duration::from_millis(300));
     assert_eq!(widths(&w), settled);
 }
+
+/// `C-b )` and `C-b (` switch the client to the next and previous session by name,
+/// wrapping round, as in tmux.
+#[test]
+fn prefix_parens_switch_between_sessions() {
+    let w = World::new();
+    w.ok(&["new", "-d", "-s", "alpha"]);
+    w.ok(&["new", "-d", "-s", "beta"]);
+    let mut t = w.tui(&["attach", "-t", "alpha"], 80, 24);
+    t.wait_text("[alpha]");
+    t.prefix(b")");
+    t.wait_text("[beta]");
+    t.prefix(b")");
+    t.wait_text("[alpha]");
+    t.prefix(b"(");
+    t.wait_text("[beta]");
+}

@@ -96,6 +96,8 @@ pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
         ("M-Down", A::Resize(Direction::Down, 5)),
         ("?", A::ListKeys),
         ("C-c", A::NewSession),
+        (")", A::SwitchSession(true)),
+        ("(", A::SwitchSession(false)),
     ];
     let digits: Vec<(String, KeyAction)> = (0..10)
         .map(|i| (i.to_string(), A::SelectWindow(i)))
