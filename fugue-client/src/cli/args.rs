@@ -422,6 +422,21 @@ pub enum Verb {
     },
     /// Tell fugue this pane's agent state and/or result (for agents and their hooks).
     Report(super::agent::ReportArgs),
+    /// List windows.
+    #[command(visible_alias = "lsw")]
+    ListWindows {
+        /// Every window on the server.
+        #[arg(short = 'a')]
+        all: bool,
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// Format, with #{window_index}-style variables.
+        #[arg(short = 'F')]
+        format: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// List panes.
     #[command(visible_alias = "lsp")]
     ListPanes {

@@ -3,6 +3,8 @@
 pub mod agent;
 pub mod args;
 pub mod format;
+mod printer;
 mod verbs;
+mod windows;
 
 pub use verbs::{Outcome, report, run};

@@ -164,3 +164,38 @@ fn capture_pane_swaps_a_reversed_range() {
     let out = w.ok(&["capture-pane", "-p", "-t", "cap", "-S", "5", "-E", "2"]);
     assert_eq!(out.lines().collect::<Vec<_>>(), vec!["3", "4", "5", "6"]);
 }
+
+/// `list-windows` (`lsw`): a session's windows with their pane counts, `-a` for every
+/// session, `-F` with window variables, `--json`.
+#[test]
+fn list_windows_shows_each_window_once() {
+    let w = World::new();
+    w.ok(&["new", "-d", "-s", "a"]);
+    w.ok(&["new-window", "-t", "a", "-n", "second"]);
+    w.ok(&["split-window", "-t", "a:1"]);
+    w.ok(&["new", "-d", "-s", "b"]);
+    let lines = w.ok(&[
+        "lsw",
+        "-t",
+        "a",
+        "-F",
+        "#{window_index}:#{window_name}:#{window_panes}:#{window_active}",
+    ]);
+    let rows: Vec<&str> = lines.lines().collect();
+    assert_eq!(rows.len(), 2, "{lines}");
+    // The first window is named after its program, whatever the shell is.
+    assert!(
+        rows[0].starts_with("0:") && rows[0].ends_with(":1:0"),
+        "{lines}"
+    );
+    assert_eq!(rows[1], "1:second:2:1");
+    let all = w.ok(&["list-windows", "-a"]);
+    assert_eq!(all.lines().count(), 3, "{all}");
+    assert!(all.lines().any(|l| l.starts_with("b:0: ")), "{all}");
+    let json: serde_json::Value =
+        serde_json::from_str(&w.ok(&["lsw", "-t", "a", "--json"])).unwrap();
+    assert_eq!(json[1]["panes"], 2);
+    let bad = w.run(&["lsw", "-t", "a", "-F", "#{pane_nope}"]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("window_panes"));
+}
