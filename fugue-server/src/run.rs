@@ -99,6 +99,7 @@ pub async fn serve(prepared: Prepared) -> Result<(), StartError> {
     tokio::spawn(idle_exit(Arc::clone(&server)));
     tokio::spawn(signals(Arc::clone(&server)));
     server.shutdown.notified().await;
+    server.requests_answered(Duration::from_secs(2)).await;
     // Let detach notices reach clients before the process goes.
     tokio::time::sleep(Duration::from_millis(50)).await;
     drop(prepared.bound);

@@ -99,6 +99,9 @@ pub struct Server {
     had_sessions: AtomicBool,
     pub shutdown: Notify,
     shutting_down: AtomicBool,
+    /// Client requests being answered, so a shutdown can let their answers go out.
+    in_flight: std::sync::atomic::AtomicUsize,
+    answered: Notify,
     /// Sideband tags waiting to run, per pane.
     pub sideband: crate::surfaces::sideband::Sideband,
     /// Agent panes: states, results.
@@ -129,6 +132,8 @@ impl Server {
             had_sessions: AtomicBool::new(false),
             shutdown: Notify::new(),
             shutting_down: AtomicBool::new(false),
+            in_flight: std::sync::atomic::AtomicUsize::new(0),
+            answered: Notify::new(),
             mcp: Mutex::new(HashMap::new()),
             sideband: Default::default(),
             agents: Default::default(),
@@ -358,6 +363,28 @@ impl Server {
         self.shutdown.notify_one();
     }
 
+    /// Counts a client request until the guard is dropped (after its answer was sent).
+    pub fn answering(&self) -> Answering<'_> {
+        self.in_flight.fetch_add(1, Ordering::AcqRel);
+        Answering(self)
+    }
+
+    /// Waits until no client request is being answered, at most `limit`: the request
+    /// that ended the last session (`kill-pane`, `kill-session`) gets its answer
+    /// instead of a reset connection.
+    pub async fn requests_answered(&self, limit: std::time::Duration) {
+        let _ = tokio::time::timeout(limit, async {
+            loop {
+                let answered = self.answered.notified();
+                if self.in_flight.load(Ordering::Acquire) == 0 {
+                    return;
+                }
+                answered.await;
+            }
+        })
+        .await;
+    }
+
     pub fn is_shutting_down(&self) -> bool {
         self.shutting_down.load(Ordering::Acquire)
     }
@@ -416,6 +443,17 @@ pub async fn run_events(server: Arc<Server>, mut rx: mpsc::UnboundedReceiver<Ser
     while let Some(ev) = rx.recv().await {
         match ev {
             ServerEvent::PaneExited { pane, status } => server.pane_exited(pane, status),
+        }
+    }
+}
+
+/// A client request being answered (see [`Server::answering`]).
+pub struct Answering<'a>(&'a Server);
+
+impl Drop for Answering<'_> {
+    fn drop(&mut self) {
+        if self.0.in_flight.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.0.answered.notify_waiters();
         }
     }
 }

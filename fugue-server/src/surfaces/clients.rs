@@ -163,8 +163,11 @@ async fn handle(server: Arc<Server>, stream: UnixStream) {
         };
         match msg {
             ClientMessage::Request { id: req, command } => {
+                let answering = server.answering();
                 let result = dispatch(&server, &origin, command).await;
-                if !send(&writer, &ServerMessage::Response { id: req, result }).await {
+                let sent = send(&writer, &ServerMessage::Response { id: req, result }).await;
+                drop(answering);
+                if !sent {
                     break;
                 }
             }
