@@ -15,5 +15,6 @@ mod e2e {
     pub mod tmux_verbs;
     pub mod tui;
     pub mod tui_keys;
+    pub mod tui_search;
     pub mod tui_sizes;
 }

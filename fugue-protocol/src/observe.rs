@@ -142,6 +142,13 @@ pub struct SearchPanes {
     pub history: bool,
     pub offset: u32,
     pub limit: u32,
+    /// Only lines after this one (or, with `backward`, before it), numbered as in
+    /// [`SearchMatch::line`]; `None` searches every line. Scroll mode's `n` and `N`.
+    #[serde(default)]
+    pub from_line: Option<i64>,
+    /// Search each pane from its last line up, listing the nearest (newest) match first.
+    #[serde(default)]
+    pub backward: bool,
 }
 
 /// One line that matched.

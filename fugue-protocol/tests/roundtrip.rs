@@ -147,6 +147,17 @@ fn commands() -> Vec<Command> {
             history: true,
             offset: 1,
             limit: 2,
+            from_line: None,
+            backward: false,
+        }),
+        Command::SearchPanes(SearchPanes {
+            pattern: "(?i)y".into(),
+            targets: vec![Target::Pane(PaneId(3))],
+            history: true,
+            offset: 0,
+            limit: 1,
+            from_line: Some(-12),
+            backward: true,
         }),
         Command::WaitFor(WaitFor {
             target: t("%2"),
@@ -545,4 +556,39 @@ fn oversized_and_garbage_frames_are_errors_not_panics() {
     let mut dec: MessageCodec<ServerMessage, ServerMessage> = MessageCodec::new();
     let mut junk = BytesMut::from(&[0, 0, 0, 3, 0xc1, 0xff, 0x00][..]);
     assert!(dec.decode(&mut junk).is_err());
+}
+
+/// A `search-panes` from a peer that predates `from_line` and `backward` still decodes,
+/// searching every line forward as it did.
+#[test]
+fn search_panes_without_the_newer_fields_decodes_with_their_defaults() {
+    #[derive(serde::Serialize)]
+    struct OldSearchPanes {
+        pattern: String,
+        targets: Vec<Target>,
+        history: bool,
+        offset: u32,
+        limit: u32,
+    }
+    let old = OldSearchPanes {
+        pattern: "x".into(),
+        targets: vec![Target::Pane(PaneId(2))],
+        history: true,
+        offset: 1,
+        limit: 2,
+    };
+    let wire = rmp_serde::to_vec_named(&old).unwrap();
+    let got: SearchPanes = rmp_serde::from_slice(&wire).unwrap();
+    assert_eq!(
+        got,
+        SearchPanes {
+            pattern: "x".into(),
+            targets: vec![Target::Pane(PaneId(2))],
+            history: true,
+            offset: 1,
+            limit: 2,
+            from_line: None,
+            backward: false,
+        }
+    );
 }

@@ -522,6 +522,8 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
                 history,
                 offset,
                 limit,
+                from_line: None,
+                backward: false,
             }),
             Printer::Json(json),
         ),

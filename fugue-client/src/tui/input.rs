@@ -2,11 +2,11 @@
 //! and everything else typed into the active pane.
 
 use super::prompt::{Edit, LineEdit};
-use super::state::{App, Mode, Pending, PromptKind, ScrollView};
+use super::state::{App, Mode, Pending, PromptKind, ScrollView, Search};
 use fugue_protocol::keys::{Key, KeyCode, Mods};
 use fugue_protocol::{
     Command, InputPart, KeyAction, LayoutChoice, NewSession, NewWindow, PaneSelect, Resize,
-    SendInput, SplitPane, Target, WindowSelect,
+    SearchPanes, SendInput, SplitPane, Target, WindowSelect,
 };
 
 /// A request the key produced.
@@ -44,9 +44,40 @@ pub fn rows_request(pane: fugue_protocol::PaneId, offset: u64, height: u16) -> R
     }
 }
 
+/// A search of the scrolled pane from where the view (or the last match) is, through
+/// `search-panes` restricted to that pane. Upward it starts below the view's last row,
+/// downward above its first, so a match already in view is found first, as in tmux; a
+/// repeat goes on from the last match. `search` is what `n` will repeat afterwards.
+pub fn search_request(view: &ScrollView, search: Search, backward: bool, height: u16) -> Request {
+    let pattern = search.pattern.clone();
+    let top = -(view.offset.min(i64::MAX as u64) as i64);
+    let last = view
+        .search
+        .as_ref()
+        .filter(|s| s.pattern == pattern)
+        .and_then(|s| s.line);
+    let from = match last {
+        Some(line) => line,
+        None if backward => top.saturating_add(i64::from(height)),
+        None => top.saturating_sub(1),
+    };
+    Request {
+        command: Command::SearchPanes(SearchPanes {
+            pattern: Search::regex(&pattern),
+            targets: vec![Target::Pane(view.pane)],
+            history: true,
+            offset: 0,
+            limit: 1,
+            from_line: Some(from),
+            backward,
+        }),
+        pending: Pending::Search(view.pane, search),
+    }
+}
+
 impl App {
     /// Inner height of the active pane (for paging).
-    fn page(&self) -> u16 {
+    pub fn page(&self) -> u16 {
         self.active_rect()
             .map(|r| r.height.saturating_sub(2).max(1))
             .unwrap_or(10)
@@ -54,7 +85,11 @@ impl App {
 
     pub fn on_paste(&mut self, text: String) -> Vec<Request> {
         match &mut self.mode {
-            Mode::Prompt { input, .. } => {
+            Mode::Prompt { input, .. }
+            | Mode::Scroll(ScrollView {
+                prompt: Some((_, input)),
+                ..
+            }) => {
                 input.insert_str(&text);
                 Vec::new()
             }
@@ -141,7 +176,38 @@ impl App {
             Mode::Scroll(mut view) => {
                 let page = u64::from(self.page());
                 let before = view.offset;
+                if let Some((backward, mut input)) = view.prompt.take() {
+                    let edit = input.key(key);
+                    let pattern = input.text().to_string();
+                    let mut out = Vec::new();
+                    match edit {
+                        Edit::Done if !pattern.is_empty() => {
+                            let search = Search {
+                                pattern,
+                                backward,
+                                line: None,
+                            };
+                            out.push(search_request(&view, search, backward, self.page()));
+                        }
+                        Edit::Done | Edit::Cancelled => {}
+                        Edit::Editing => view.prompt = Some((backward, input)),
+                    }
+                    self.mode = Mode::Scroll(view);
+                    return out;
+                }
                 match (key.code, key.mods) {
+                    // As in vi and tmux's vi copy mode: `/` up (older), `?` down.
+                    (KeyCode::Char(c @ ('/' | '?')), m) if !m.contains(Mods::CTRL) => {
+                        view.prompt = Some((c == '/', LineEdit::new(String::new())));
+                    }
+                    (KeyCode::Char(c @ ('n' | 'N')), m) if !m.contains(Mods::CTRL) => {
+                        if let Some(s) = view.search.clone() {
+                            let backward = s.backward == (c == 'n');
+                            let r = search_request(&view, s, backward, self.page());
+                            self.mode = Mode::Scroll(view);
+                            return vec![r];
+                        }
+                    }
                     (KeyCode::Char('q') | KeyCode::Escape, _) => return Vec::new(),
                     (KeyCode::Char('c'), m) if m.contains(Mods::CTRL) => return Vec::new(),
                     (KeyCode::Up | KeyCode::Char('k'), _) => view.offset += 1,
@@ -190,6 +256,8 @@ impl App {
             offset,
             history: None,
             rows: Vec::new(),
+            prompt: None,
+            search: None,
         });
         // The server clamps the offset to the history there is.
         vec![rows_request(pane, offset, self.page())]

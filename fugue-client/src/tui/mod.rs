@@ -299,6 +299,28 @@ fn on_response(
             }
             Vec::new()
         }
+        (Some(Pending::Search(pane, mut search)), Ok(Response::Found(found))) => {
+            let height = app.page();
+            let Mode::Scroll(s) = &mut app.mode else {
+                return Vec::new();
+            };
+            if s.pane != pane {
+                return Vec::new();
+            }
+            let Some(m) = found.matches.first() else {
+                app.notice(format!("not found: {}", search.pattern));
+                return Vec::new();
+            };
+            // The matched line in the middle of the view, as far as the history allows.
+            search.line = Some(m.line);
+            s.search = Some(search);
+            let top = m.line.saturating_sub(i64::from(height / 2));
+            s.offset = top.min(0).unsigned_abs();
+            if let Some(h) = s.history {
+                s.offset = s.offset.min(h);
+            }
+            vec![input::rows_request(pane, s.offset, height)]
+        }
         (Some(Pending::NewSession), Ok(Response::Created(c))) => vec![Request {
             command: Command::AttachSession {
                 target: Some(Target::SessionId(c.session)),
@@ -340,6 +362,7 @@ fn on_response(
                 Pending::Action(w) => w,
                 Pending::NewSession => "new-session",
                 Pending::Rows(_) => "scroll",
+                Pending::Search(..) => "search",
                 Pending::SwitchSession(_) => "switch session",
             };
             if let (Pending::Rows(_), Mode::Scroll(_)) = (&p, &app.mode) {

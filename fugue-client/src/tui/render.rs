@@ -5,7 +5,7 @@
 //! one pane, which is all a keystroke's echo or a busy pane's frame needs (see
 //! `compositor.rs`).
 
-use super::state::{App, Mode, PaneView};
+use super::state::{App, Mode, PaneView, Search};
 use fugue_protocol::screen::{ColorKind, PaneRect, attr};
 use fugue_protocol::{PaneId, Row};
 use ratatui::buffer::Buffer;
@@ -74,6 +74,19 @@ fn draw_row(buf: &mut Buffer, area: Rect, y: u16, row: &Row) {
     }
 }
 
+/// Shows the matches of a scroll-mode search in reverse video, as tmux does.
+fn highlight(buf: &mut Buffer, area: Rect, rows: &[Arc<Row>], pattern: &str) {
+    for (y, row) in rows.iter().enumerate().take(usize::from(area.height)) {
+        for (start, end) in Search::matches_in(pattern, row) {
+            for x in start..end.min(area.width) {
+                if let Some(c) = buf.cell_mut((area.x + x, area.y + y as u16)) {
+                    c.set_style(Style::default().add_modifier(Modifier::REVERSED));
+                }
+            }
+        }
+    }
+}
+
 /// The rect of a pane inside the area panes are drawn in.
 fn pane_area(r: &PaneRect, within: Rect) -> Rect {
     let x = within.x.saturating_add(r.x);
@@ -115,6 +128,9 @@ fn draw_pane(buf: &mut Buffer, app: &App, r: &PaneRect, area: Rect) -> Option<Po
     match &app.mode {
         Mode::Scroll(s) if s.pane == r.pane => {
             draw_rows(buf, inner, &s.rows);
+            if let Some(search) = &s.search {
+                highlight(buf, inner, &s.rows, &search.pattern);
+            }
             let tag = format!(
                 "[{}/{}]",
                 s.offset,

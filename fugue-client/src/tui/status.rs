@@ -4,7 +4,7 @@
 //! When the window list is wider than the bar, it scrolls so the current window stays
 //! visible, and `<` / `>` mark windows hidden on either side, as tmux does.
 
-use super::state::{App, Mode};
+use super::state::{App, Mode, ScrollView};
 use fugue_protocol::screen::WindowTab;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -73,6 +73,21 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
             Paragraph::new(line).style(yellow).render(area, buf);
             return Some(Position::new(cursor_x, area.y));
         }
+        Mode::Scroll(ScrollView {
+            prompt: Some((backward, input)),
+            ..
+        }) => {
+            let label = if *backward {
+                "search up"
+            } else {
+                "search down"
+            };
+            let line = format!("{label}: {}", input.text());
+            let before = format!("{label}: {}", input.before_cursor());
+            let cursor_x = area.x + width(&before).min(area.width.saturating_sub(1));
+            Paragraph::new(line).style(yellow).render(area, buf);
+            return Some(Position::new(cursor_x, area.y));
+        }
         Mode::Confirm { question, .. } => {
             Paragraph::new(question.as_str())
                 .style(yellow)
@@ -83,7 +98,11 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
     }
     let right = match &app.mode {
         Mode::Prefix => Some((format!(" {} ", app.keys.prefix), yellow)),
-        Mode::Scroll(_) => Some((" scroll: q to leave ".to_string(), yellow)),
+        // A search's "not found" shows in place of the hint while it lasts.
+        Mode::Scroll(_) => Some(match &app.notice {
+            Some((t, _)) => (format!(" {t} "), yellow.add_modifier(Modifier::BOLD)),
+            None => (" scroll: q to leave, / ? search ".to_string(), yellow),
+        }),
         _ => app
             .notice
             .as_ref()

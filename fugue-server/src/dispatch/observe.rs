@@ -97,8 +97,30 @@ pub fn search_panes(exec: &mut Exec<'_>, c: SearchPanes) -> Result<Response, Com
         };
         let st = pane.shared.state.lock();
         let top = st.history_total();
-        let first = if c.history { st.history_dropped() } else { top };
-        for n in first..=st.last_content_line() {
+        let mut first = if c.history { st.history_dropped() } else { top };
+        let mut last = st.last_content_line();
+        // `from_line` is relative to the top of the screen; only lines past it count.
+        if let Some(from) = c.from_line {
+            let from = i128::from(top) + i128::from(from);
+            let clamp = |n: i128| n.clamp(0, i128::from(u64::MAX)) as u64;
+            if c.backward {
+                if from < 1 {
+                    continue;
+                }
+                last = last.min(clamp(from - 1));
+            } else {
+                first = first.max(clamp(from + 1));
+            }
+        }
+        if first > last {
+            continue;
+        }
+        let lines: Box<dyn Iterator<Item = u64>> = if c.backward {
+            Box::new((first..=last).rev())
+        } else {
+            Box::new(first..=last)
+        };
+        for n in lines {
             let Some(text) = st.abs_line(n, false) else {
                 continue;
             };

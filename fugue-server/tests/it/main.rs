@@ -11,5 +11,6 @@ mod agents_scope;
 mod mcp;
 mod notices;
 mod scan_speed;
+mod search;
 mod server;
 mod vt100_fast_path;

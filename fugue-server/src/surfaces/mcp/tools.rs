@@ -571,6 +571,8 @@ static PANE_TOOLS: &[ToolDef] = &[
                 history: a.bool("history")?.unwrap_or(true),
                 offset: a.uint("offset", 0..=u64::from(u32::MAX))?.unwrap_or(0) as u32,
                 limit: a.uint("limit", 1..=500)?.unwrap_or(50) as u32,
+                from_line: None,
+                backward: false,
             }))
         },
     },
