@@ -158,7 +158,10 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     let cursor = {
         let tree = exec.server.tree.lock();
         let pane = live_pane(&tree, id)?;
-        let line = pane.shared.state.lock().cursor_line();
+        let (line, epoch) = {
+            let st = pane.shared.state.lock();
+            (st.cursor_line(), st.moved().epoch)
+        };
         // Remembered so that waits can tell the terminal's echo of it from output.
         for part in &c.parts {
             if let InputPart::Text(t) | InputPart::Paste(t) = part {
@@ -169,6 +172,7 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
             pane: id,
             line,
             instance: exec.server.instance,
+            epoch,
         }
         .encode()
     };

@@ -59,7 +59,7 @@ pub fn read_pane(exec: &mut Exec<'_>, c: ReadPane) -> Result<Response, CommandEr
             ReadSource::Scrollback => st.read_scrollback(id, c.lines, c.ansi, instance),
             ReadSource::Since(s) => {
                 let cursor = check_cursor(exec, &s, id)?;
-                st.read_since(id, cursor.line, c.lines, c.ansi, instance)
+                st.read_since(id, st.line_of(&cursor), c.lines, c.ansi, instance)
             }
         }
     };

@@ -187,6 +187,8 @@ pub async fn wait_for(exec: &mut Exec<'_>, c: WaitFor) -> Result<Response, Comma
             pane: w.pane,
             line: at,
             instance,
+            // Callers hold no lock on the state here.
+            epoch: w.shared.state.lock().moved().epoch,
         }
         .encode(),
         waited_ms: started.elapsed().as_millis() as u64,
@@ -198,7 +200,7 @@ pub async fn wait_for(exec: &mut Exec<'_>, c: WaitFor) -> Result<Response, Comma
             let (mut next, mut first, mut epoch) = {
                 let st = w.shared.state.lock();
                 let (next, first) = match &after {
-                    Some(a) => (check_cursor(exec, a, w.pane)?.line, None),
+                    Some(a) => (st.line_of(&check_cursor(exec, a, w.pane)?), None),
                     None => (st.cursor_line(), Some((st.cursor_line(), st.cursor().col))),
                 };
                 (next, first, st.moved().epoch)

@@ -15,11 +15,21 @@ pub struct LineCursor {
     pub pane: PaneId,
     pub line: u64,
     pub instance: u32,
+    /// The pane's reflow epoch when the cursor was made: a resize since then rewrapped
+    /// the lines, and `line` is mapped to where its text went (see [`PaneState::line_of`]).
+    pub epoch: u64,
 }
 
 impl LineCursor {
     pub fn encode(&self) -> String {
-        format!("{}@{}.{:x}", self.pane, self.line, self.instance)
+        if self.epoch == 0 {
+            format!("{}@{}.{:x}", self.pane, self.line, self.instance)
+        } else {
+            format!(
+                "{}@{}.{:x}.{:x}",
+                self.pane, self.line, self.instance, self.epoch
+            )
+        }
     }
 
     pub fn decode(s: &str) -> Result<LineCursor, CommandError> {
@@ -33,11 +43,16 @@ impl LineCursor {
             )
         };
         let (pane, rest) = s.split_once('@').ok_or_else(bad)?;
-        let (line, instance) = rest.split_once('.').ok_or_else(bad)?;
+        let (line, rest) = rest.split_once('.').ok_or_else(bad)?;
+        let (instance, epoch) = match rest.split_once('.') {
+            Some((i, e)) => (i, u64::from_str_radix(e, 16).map_err(|_| bad())?),
+            None => (rest, 0),
+        };
         Ok(LineCursor {
             pane: pane.parse().map_err(|_| bad())?,
             line: line.parse().map_err(|_| bad())?,
             instance: u32::from_str_radix(instance, 16).map_err(|_| bad())?,
+            epoch,
         })
     }
 }
@@ -51,6 +66,20 @@ pub struct LineSpan {
 }
 
 impl PaneState {
+    /// The line `c` points at now. A resize since it was made rewrapped the lines: one
+    /// resize is followed exactly; after several, the top of the screen is the safe
+    /// place (lines may be read twice, none is skipped).
+    pub fn line_of(&self, c: &LineCursor) -> u64 {
+        let moved = self.moved();
+        if c.epoch == moved.epoch {
+            c.line
+        } else if c.epoch + 1 == moved.epoch {
+            moved.map(c.line, 0).0
+        } else {
+            c.line.min(self.history_total())
+        }
+    }
+
     /// Rows that ever scrolled into history.
     pub fn history_total(&self) -> u64 {
         self.history().total()
@@ -196,6 +225,7 @@ impl PaneState {
                 pane,
                 line: next,
                 instance,
+                epoch: self.moved().epoch,
             }
             .encode(),
             lines_missed: span.missed,
@@ -280,11 +310,30 @@ mod tests {
             pane: P,
             line: 42,
             instance: 0xabc,
+            epoch: 0,
         };
+        assert_eq!(LineCursor::decode(&c.encode()).unwrap(), c);
+        assert_eq!(c.encode(), "%1@42.abc", "unchanged before any reflow");
+        let c = LineCursor { epoch: 3, ..c };
         assert_eq!(LineCursor::decode(&c.encode()).unwrap(), c);
         for bad in ["", "%1", "%1@x.1", "x@1.1", "%1@1.zz"] {
             assert!(LineCursor::decode(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_cursor_follows_its_text_through_a_resize() {
+        let mut p = PaneState::new(40, 6, 100);
+        p.process(b"a long line of thirty-five letters.\r\nshort\r\n$ ");
+        let cur = LineCursor::decode(&p.read_screen(P, None, false, 1).cursor).unwrap();
+        // Narrower: the long line now takes three rows, so the prompt moved down.
+        p.resize(15, 6);
+        p.process(b"new\r\n$ ");
+        let next = p.read_since(P, p.line_of(&cur), None, false, 1);
+        assert_eq!(next.text, "$ new\n$");
+        // A cursor made after the resize carries the new epoch and needs no mapping.
+        let again = LineCursor::decode(&next.cursor).unwrap();
+        assert_eq!(p.line_of(&again), again.line);
     }
 
     #[test]
