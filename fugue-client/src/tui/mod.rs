@@ -19,6 +19,7 @@ use crate::cli::report;
 use crate::connection::Connection;
 use anyhow::Context;
 use compositor::Compositor;
+use fugue_protocol::InputPart;
 use fugue_protocol::message::{ClientKind, ServerMessage};
 use fugue_protocol::{Command, ErrorCode, Response, Target};
 use input::Request;
@@ -148,8 +149,42 @@ pub async fn attach(
     }
 }
 
-async fn send(conn: &mut Connection, app: &mut App, requests: Vec<Request>) -> anyhow::Result<()> {
-    for r in requests {
+/// Queues requests; [`flush`] sends them once everything ready has been handled.
+fn send(app: &mut App, requests: Vec<Request>) {
+    app.outbox.extend(requests);
+}
+
+/// Keys for a pane sent in one request at most, far below the server's input limit.
+const KEYS_PER_REQUEST: usize = 4096;
+
+/// Sends the queued requests in order, keys typed one after another into the same
+/// pane as one request: an unbracketed paste of a few MiB is then a few hundred
+/// requests (and answers), not one per byte.
+async fn flush(conn: &mut Connection, app: &mut App) -> anyhow::Result<()> {
+    let keys_only = |r: &Request| match &r.command {
+        Command::SendInput(s) => {
+            s.target.is_none()
+                && matches!(r.pending, Pending::Action("send-keys"))
+                && s.parts.iter().all(|p| matches!(p, InputPart::Key(_)))
+        }
+        _ => false,
+    };
+    // Each request with whether it is only keys for the active pane.
+    let mut merged: Vec<(Request, bool)> = Vec::with_capacity(app.outbox.len());
+    for r in app.outbox.drain(..) {
+        let keys = keys_only(&r);
+        if let Some((last, true)) = merged.last_mut()
+            && keys
+            && let (Command::SendInput(prev), Command::SendInput(next)) =
+                (&mut last.command, &r.command)
+            && prev.parts.len() + next.parts.len() <= KEYS_PER_REQUEST
+        {
+            prev.parts.extend(next.parts.iter().cloned());
+            continue;
+        }
+        merged.push((r, keys));
+    }
+    for (r, _) in merged {
         let id = conn.outgoing.request(r.command).await?;
         app.pending.insert(id, r.pending);
     }
@@ -214,6 +249,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
                 break;
             };
         }
+        flush(conn, app).await?;
     }
 }
 
@@ -239,13 +275,15 @@ async fn handle(
                     .unwrap_or_default(),
                 Event::Paste(text) => app.on_paste(text),
                 Event::Resize(c, r) => {
+                    // Keys typed before the resize go before it.
+                    flush(conn, app).await?;
                     conn.outgoing.resize(c, r).await?;
                     screen.resize(c, r);
                     Vec::new()
                 }
                 _ => Vec::new(),
             };
-            send(conn, app, requests).await?;
+            send(app, requests);
             if !(typing && matches!(app.mode, Mode::Normal)) {
                 app.damage_all();
             }
@@ -268,7 +306,7 @@ async fn handle(
                     (Some(Pending::Action(_)) | None, Ok(r)) if !matches!(r, Response::Attached(_))
                 );
                 let follow = on_response(app, pending, result);
-                send(conn, app, follow).await?;
+                send(app, follow);
                 if !quiet {
                     app.damage_all();
                 }

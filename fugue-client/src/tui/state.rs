@@ -194,6 +194,8 @@ pub struct App {
     pub mode: Mode,
     pub notice: Option<(String, Instant)>,
     pub pending: HashMap<u64, Pending>,
+    /// Requests made while handling what is ready, sent together before drawing.
+    pub outbox: Vec<crate::tui::input::Request>,
     pub damage: Damage,
     /// Until when a repeatable key (resize, focus) acts without the prefix, after one
     /// such key was pressed (tmux's `bind -r` and `repeat-time`).
@@ -214,6 +216,7 @@ impl App {
             mode: Mode::Normal,
             notice: None,
             pending: HashMap::new(),
+            outbox: Vec::new(),
             damage: Damage::All,
             repeat_until: None,
         }

@@ -372,6 +372,16 @@ fn a_burst_of_typed_bytes_arrives_whole_and_the_client_stays_live() {
         let n = std::fs::metadata(&out).map(|m| m.len()).unwrap_or(0);
         (n == 6000).then_some(())
     });
+    // Keys that came together went as few requests (one audit line each), not 6000.
+    let audit = std::fs::read_to_string(w.state_dir().join("audit-test.jsonl")).unwrap_or_default();
+    let requests = audit
+        .lines()
+        .filter(|l| l.contains("\"send-keys\""))
+        .count();
+    assert!(
+        requests < 100,
+        "{requests} send-keys requests for one burst"
+    );
     w.ok(&["send-keys", "-t", "burst", "C-c"]);
     w.ok(&[
         "send-keys",
