@@ -3,6 +3,7 @@
 use super::Exec;
 use crate::pane::PaneShared;
 use crate::pane::lines::LineCursor;
+use crate::pane::pty::InputError;
 use crate::session::tree::Pane;
 use fugue_protocol::keys::{KeyCode, KeyModes, Mods};
 use fugue_protocol::observe::InputSent;
@@ -77,12 +78,7 @@ pub async fn deliver(
         let pane = live_pane(&tree, id)?;
         (pane.pty.input(), Arc::clone(&pane.shared))
     };
-    let gone = || {
-        CommandError::new(
-            ErrorCode::PaneExited,
-            format!("pane {id} no longer takes input"),
-        )
-    };
+    let refused = |e| input_refused(id, e);
     shared.ready_for_input().await;
     for (i, part) in parts.iter().enumerate() {
         let is_text = matches!(part, InputPart::Text(_) | InputPart::Paste(_));
@@ -102,11 +98,11 @@ pub async fn deliver(
             continue;
         };
         if !key_follows {
-            input.write_acked(bytes).ok_or_else(gone)?;
+            input.write_acked(bytes).map_err(refused)?;
             continue;
         }
         let reaction = Reaction::watch(&shared);
-        let written = input.write_acked(bytes).ok_or_else(gone)?;
+        let written = input.write_acked(bytes).map_err(refused)?;
         let deadline = tokio::time::Instant::now() + TEXT_SETTLE;
         if tokio::time::timeout_at(deadline, written).await.is_ok() {
             reaction
@@ -398,14 +394,28 @@ fn write_now(
         )
     };
     for bytes in encode_parts(parts, modes, paste) {
-        if !pane.pty.write(bytes) {
-            return Err(CommandError::new(
-                ErrorCode::PaneExited,
-                format!("pane {id} no longer takes input"),
-            ));
-        }
+        pane.pty.write(bytes).map_err(|e| input_refused(id, e))?;
     }
     Ok(())
+}
+
+/// The error for input a pane could not take.
+fn input_refused(id: PaneId, e: InputError) -> CommandError {
+    match e {
+        InputError::Gone => CommandError::new(
+            ErrorCode::PaneExited,
+            format!("pane {id} no longer takes input"),
+        ),
+        InputError::Full { queued, limit } => CommandError::new(
+            ErrorCode::LimitExceeded,
+            format!(
+                "pane {id} is not reading its input: {queued} bytes already wait (the limit is {limit}, server.max_input_bytes)"
+            ),
+        )
+        .with_suggestion(
+            "wait until the program reads its input (read the pane to see what it is doing), or interrupt it",
+        ),
+    }
 }
 
 pub fn capture(exec: &mut Exec<'_>, c: CapturePane) -> Result<Response, CommandError> {

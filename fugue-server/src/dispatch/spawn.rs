@@ -177,6 +177,7 @@ pub fn spawn_pane(
     .with_release_after(std::time::Duration::from_millis(sb.release_after_ms));
     let mut state = PaneState::new(cols, rows, config.server.history_limit);
     state.set_tag_limit(sb.max_tag_bytes);
+    state.set_osc_limit(config.server.max_osc_bytes);
     let shared = PaneShared::new(id, state, switch);
     let exit_events = server.events.clone();
     // Weak: the reader thread must not keep a stopped server alive.
@@ -188,6 +189,7 @@ pub fn spawn_pane(
             env,
             cols,
             rows,
+            max_input_bytes: config.server.max_input_bytes,
         },
         Arc::clone(&shared),
         PaneEvents {

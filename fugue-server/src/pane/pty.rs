@@ -23,6 +23,8 @@ pub struct SpawnSpec {
     pub env: Vec<(String, String)>,
     pub cols: u16,
     pub rows: u16,
+    /// The most input bytes that may wait for the program (`server.max_input_bytes`).
+    pub max_input_bytes: usize,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -33,7 +35,7 @@ pub enum SpawnError {
     Program { program: String, reason: String },
 }
 
-pub use super::writer::{PtyInput, WriteJob};
+pub use super::writer::{InputError, PtyInput, WriteJob};
 
 /// The server's handle on a running pane program.
 pub struct Pty {
@@ -108,6 +110,7 @@ impl Pty {
             format!("pane-writer {name}"),
             writer,
             master_fd.and_then(super::writer::dup_cloexec),
+            spec.max_input_bytes,
         )
         .map_err(|e| SpawnError::Pty(format!("could not start a thread: {e}")))?;
         let replies = input.clone();
@@ -135,8 +138,8 @@ impl Pty {
         })
     }
 
-    /// Writes bytes for the program. False when the program is gone.
-    pub fn write(&self, bytes: Vec<u8>) -> bool {
+    /// Writes bytes for the program.
+    pub fn write(&self, bytes: Vec<u8>) -> Result<(), super::writer::InputError> {
         self.input.write(bytes)
     }
 
@@ -263,6 +266,8 @@ fn reader_loop(
     let fd = fg_fd.as_ref().map(|f| f.as_raw_fd());
     let quiet = shared.sideband.release_after();
     let mut buf = vec![0u8; 64 * 1024];
+    let mut dropped_replies: u64 = 0;
+    let mut osc_dropped: u64 = 0;
     // Whether the scanner holds back a possible tag: then the read waits at most `quiet`
     // for more output, and shows what it holds if none comes. Otherwise it blocks.
     let mut holding = false;
@@ -303,14 +308,33 @@ fn reader_loop(
             }
         };
         let scan = shared.sideband.active(fd, shared.now_ms());
-        let (out, seq) = {
+        let (out, seq, dropped) = {
             let mut state = shared.state.lock();
             let out = state.process_scanning(&buf[..n], scan);
             holding = state.holds_tag();
-            (out, state.seq())
+            (out, state.seq(), state.osc_dropped())
         };
-        if !out.replies.is_empty() {
-            let _ = replies.write(out.replies);
+        if !out.replies.is_empty()
+            && let Err(e) = replies.write(out.replies)
+        {
+            // A program that asks its terminal questions without reading the answers
+            // (or has exited): the answers are dropped, not queued without bound.
+            dropped_replies = dropped_replies.saturating_add(1);
+            if dropped_replies.is_power_of_two() {
+                tracing::warn!(
+                    "pane {}: {dropped_replies} terminal answer(s) dropped so far: {e}",
+                    shared.id
+                );
+            }
+        }
+        if dropped > osc_dropped {
+            osc_dropped = dropped;
+            if dropped.is_power_of_two() {
+                tracing::warn!(
+                    "pane {}: dropped {dropped} OSC string(s) longer than the limit (server.max_osc_bytes)",
+                    shared.id
+                );
+            }
         }
         shared.changed(seq, true);
         if !out.tags.is_empty() || out.tag_overflows > 0 {

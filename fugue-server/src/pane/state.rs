@@ -45,15 +45,17 @@ fn nz(v: u16) -> NonZeroU16 {
 }
 
 impl PaneState {
+    /// A pane of `cols` x `rows` (clamped to the documented maxima: a screen is
+    /// allocated in proportion to its size, so no caller's number reaches it unchecked).
     pub fn new(cols: u16, rows: u16, history_limit: usize) -> Self {
+        let (cols, rows) = fugue_protocol::limits::clamp_size(cols, rows);
+        let history_limit = history_limit.min(fugue_protocol::limits::MAX_HISTORY_LINES);
+        let mut parser =
+            vt100::Parser::new_with_callbacks(nz(rows), nz(cols), 0, Terminal::new(history_limit));
+        parser.set_osc_limit(fugue_protocol::limits::DEFAULT_OSC_BYTES);
         PaneState {
             // vt100 keeps no scrollback: rows scrolling off go to our compact history.
-            parser: vt100::Parser::new_with_callbacks(
-                nz(rows),
-                nz(cols),
-                0,
-                Terminal::new(history_limit),
-            ),
+            parser,
             cache: RowCache::default(),
             seq: 1,
             scanner: Scanner::new(64 * 1024),
@@ -61,6 +63,23 @@ impl PaneState {
             moved: Default::default(),
             main_kept: None,
         }
+    }
+
+    /// Caps one OSC string a program prints (a title, a clipboard copy); a longer one
+    /// is dropped whole. See `vendor/vte` and docs/reliability.md.
+    pub fn set_osc_limit(&mut self, max: usize) {
+        self.parser
+            .set_osc_limit(max.min(fugue_protocol::limits::MAX_OSC_BYTES));
+    }
+
+    /// How many OSC strings were dropped for passing the cap.
+    pub fn osc_dropped(&self) -> u64 {
+        self.parser.osc_dropped()
+    }
+
+    /// Memory held for an OSC string being read.
+    pub fn osc_buffer_bytes(&self) -> usize {
+        self.parser.osc_capacity()
     }
 
     /// Sets the size bound of a possible sideband tag.
@@ -123,6 +142,7 @@ impl PaneState {
     }
 
     pub fn resize(&mut self, cols: u16, rows: u16) {
+        let (cols, rows) = fugue_protocol::limits::clamp_size(cols, rows);
         let (r, c) = self.parser.screen().size();
         if (r.get(), c.get()) == (rows, cols) {
             return;

@@ -12,6 +12,17 @@ use std::os::fd::{AsRawFd, OwnedFd};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 
+/// Why input could not be queued.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    #[error("the program no longer takes input")]
+    Gone,
+    /// The program is not reading: `queued` bytes already wait and `limit` is the most
+    /// that may (`server.max_input_bytes`).
+    #[error("{queued} bytes already wait for the program to read them (the limit is {limit})")]
+    Full { queued: usize, limit: usize },
+}
+
 /// Bytes for the program, and optionally a signal when they have been written.
 pub struct WriteJob {
     pub bytes: Vec<u8>,
@@ -26,6 +37,10 @@ struct Shared {
     fd: Option<OwnedFd>,
     /// Jobs sent to the thread and not yet written.
     queued: AtomicUsize,
+    /// Their bytes, bounded by `limit`: a program that stops reading must not make the
+    /// server hold every byte callers send it.
+    queued_bytes: AtomicUsize,
+    limit: usize,
     /// Held for every write, so direct writes and the thread's never interleave.
     order: Mutex<()>,
 }
@@ -44,11 +59,14 @@ impl PtyInput {
         name: String,
         mut writer: Box<dyn Write + Send>,
         fd: Option<OwnedFd>,
+        limit: usize,
     ) -> std::io::Result<PtyInput> {
         let (tx, jobs) = mpsc::channel::<WriteJob>();
         let shared = Arc::new(Shared {
             fd,
             queued: AtomicUsize::new(0),
+            queued_bytes: AtomicUsize::new(0),
+            limit,
             order: Mutex::new(()),
         });
         let thread_shared = Arc::clone(&shared);
@@ -62,7 +80,11 @@ impl PtyInput {
                         .is_ok()
                 };
                 thread_shared.queued.fetch_sub(1, Ordering::AcqRel);
+                thread_shared
+                    .queued_bytes
+                    .fetch_sub(job.bytes.len(), Ordering::AcqRel);
                 if !ok {
+                    // Jobs still queued are dropped with the channel when this returns.
                     return;
                 }
                 if let Some(done) = job.done {
@@ -73,38 +95,57 @@ impl PtyInput {
         Ok(PtyInput { tx, shared })
     }
 
-    /// Writes bytes, now if that cannot block, else through the thread. False when the
-    /// program is gone.
-    pub fn write(&self, bytes: Vec<u8>) -> bool {
+    /// Writes bytes, now if that cannot block, else through the thread.
+    pub fn write(&self, bytes: Vec<u8>) -> Result<(), InputError> {
         match self.write_direct(bytes) {
-            Ok(()) => true,
+            Ok(()) => Ok(()),
             Err(bytes) => self.queue(bytes, None),
         }
     }
 
     /// Writes bytes and returns a receiver that fires once they have been written.
-    pub fn write_acked(&self, bytes: Vec<u8>) -> Option<tokio::sync::oneshot::Receiver<()>> {
+    pub fn write_acked(
+        &self,
+        bytes: Vec<u8>,
+    ) -> Result<tokio::sync::oneshot::Receiver<()>, InputError> {
         let (tx, rx) = tokio::sync::oneshot::channel();
         match self.write_direct(bytes) {
             Ok(()) => {
                 let _ = tx.send(());
             }
-            Err(bytes) => {
-                if !self.queue(bytes, Some(tx)) {
-                    return None;
-                }
-            }
+            Err(bytes) => self.queue(bytes, Some(tx))?,
         }
-        Some(rx)
+        Ok(rx)
     }
 
-    fn queue(&self, bytes: Vec<u8>, done: Option<tokio::sync::oneshot::Sender<()>>) -> bool {
+    /// Bytes waiting for the program to read them.
+    pub fn queued_bytes(&self) -> usize {
+        self.shared.queued_bytes.load(Ordering::Acquire)
+    }
+
+    fn queue(
+        &self,
+        bytes: Vec<u8>,
+        done: Option<tokio::sync::oneshot::Sender<()>>,
+    ) -> Result<(), InputError> {
+        let len = bytes.len();
+        let limit = self.shared.limit;
+        // Reserve the bytes first, so that concurrent callers cannot all pass the check.
+        let before = self.shared.queued_bytes.fetch_add(len, Ordering::AcqRel);
+        if before.saturating_add(len) > limit {
+            self.shared.queued_bytes.fetch_sub(len, Ordering::AcqRel);
+            return Err(InputError::Full {
+                queued: before,
+                limit,
+            });
+        }
         self.shared.queued.fetch_add(1, Ordering::AcqRel);
         if self.tx.send(WriteJob { bytes, done }).is_err() {
             self.shared.queued.fetch_sub(1, Ordering::AcqRel);
-            return false;
+            self.shared.queued_bytes.fetch_sub(len, Ordering::AcqRel);
+            return Err(InputError::Gone);
         }
-        true
+        Ok(())
     }
 
     /// Writes `bytes` at once when they are few, nothing is queued before them and the
@@ -129,7 +170,10 @@ impl PtyInput {
             Ok(n) if n == bytes.len() => Ok(()),
             // The rest is queued while the lock is still held, so nothing overtakes it.
             Ok(n) if n > 0 => {
-                self.queue(bytes[n..].to_vec(), None);
+                // At most DIRECT_MAX bytes: within any limit, but a full queue is logged.
+                if let Err(e) = self.queue(bytes[n..].to_vec(), None) {
+                    tracing::warn!("the rest of a key could not be queued: {e}");
+                }
                 Ok(())
             }
             _ => Err(bytes),

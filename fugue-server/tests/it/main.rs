@@ -14,3 +14,4 @@ mod scan_speed;
 mod search;
 mod server;
 mod vt100_fast_path;
+mod vte_osc_limit;

@@ -59,6 +59,22 @@ impl<CB: crate::Callbacks> Parser<CB> {
         }
     }
 
+    /// fugue patch: caps one OSC string's payload (see `vte::Parser::set_osc_limit`);
+    /// longer ones are dropped whole.
+    pub fn set_osc_limit(&mut self, limit: usize) {
+        self.parser.set_osc_limit(limit);
+    }
+
+    /// fugue patch: how many OSC strings were dropped for passing the limit.
+    pub fn osc_dropped(&self) -> u64 {
+        self.parser.osc_dropped()
+    }
+
+    /// fugue patch: the memory the parser's OSC buffer holds now.
+    pub fn osc_capacity(&self) -> usize {
+        self.parser.osc_capacity()
+    }
+
     /// Processes the contents of the given byte string, and updates the
     /// in-memory terminal state.
     pub fn process(&mut self, bytes: &[u8]) {
