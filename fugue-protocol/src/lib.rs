@@ -20,6 +20,7 @@ pub mod command;
 pub mod error;
 pub mod ids;
 pub mod keys;
+pub mod limits;
 pub mod message;
 pub mod observe;
 pub mod paths;

@@ -8,11 +8,13 @@
 
 mod agents;
 mod keys;
+mod ranges;
 
 pub use agents::{AgentsSection, MessagesSection, Preset, Scope, TaskDelivery};
 pub use keys::{Binding, KeysSection};
 
 use fugue_protocol::Tier;
+use fugue_protocol::limits;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -33,6 +35,7 @@ pub struct Config {
 #[serde(deny_unknown_fields, default)]
 pub struct ServerSection {
     /// Lines of history kept per pane.
+    #[serde(deserialize_with = "ranges::within::<_, _, 0, { limits::MAX_HISTORY_LINES as u64 }>")]
     pub history_limit: usize,
     /// Keep a pane whose program exited, showing its exit status.
     pub remain_on_exit: bool,
@@ -41,12 +44,33 @@ pub struct ServerSection {
     /// `TERM` for programs in panes.
     pub term: String,
     /// Window size of a session no client is attached to.
+    #[serde(
+        deserialize_with = "ranges::within::<_, _, { limits::MIN_SESSION_COLS as u64 }, { limits::MAX_COLS as u64 }>"
+    )]
     pub default_width: u16,
+    #[serde(
+        deserialize_with = "ranges::within::<_, _, { limits::MIN_SESSION_ROWS as u64 }, { limits::MAX_ROWS as u64 }>"
+    )]
     pub default_height: u16,
     /// Most screen updates per second sent to a client for one pane.
+    #[serde(deserialize_with = "ranges::within::<_, _, 1, 1000>")]
     pub frame_rate: u32,
     /// Share of the window the main pane gets in main-* layouts.
+    #[serde(deserialize_with = "ranges::within::<_, _, 10, 90>")]
     pub main_pane_percent: u8,
+    /// The longest OSC string (title, clipboard) a program may print; longer ones are
+    /// dropped whole.
+    #[serde(deserialize_with = "ranges::within::<_, _, 4096, { limits::MAX_OSC_BYTES as u64 }>")]
+    pub max_osc_bytes: usize,
+    /// Bytes that may wait to be written to one pane's program; past it, writes are
+    /// refused with `limit_exceeded`.
+    #[serde(
+        deserialize_with = "ranges::within::<_, _, 65536, { limits::MAX_PANE_INPUT_BYTES as u64 }>"
+    )]
+    pub max_input_bytes: usize,
+    /// Client and MCP connections at once (never more than half the descriptor limit).
+    #[serde(deserialize_with = "ranges::within::<_, _, 8, 65536>")]
+    pub max_connections: usize,
 }
 
 impl Default for ServerSection {
@@ -60,6 +84,9 @@ impl Default for ServerSection {
             default_height: 24,
             frame_rate: 60,
             main_pane_percent: 60,
+            max_osc_bytes: limits::DEFAULT_OSC_BYTES,
+            max_input_bytes: limits::DEFAULT_PANE_INPUT_BYTES,
+            max_connections: 512,
         }
     }
 }
@@ -81,8 +108,10 @@ impl Default for StatusSection {
 #[serde(deny_unknown_fields, default)]
 pub struct WaitsSection {
     /// Timeout of a wait (wait-for, run-command) that names none.
+    #[serde(deserialize_with = "ranges::within::<_, _, 1, 86400000>")]
     pub default_timeout_ms: u64,
     /// The longest any wait may last; longer requests are capped (and told so).
+    #[serde(deserialize_with = "ranges::within::<_, _, 1, 86400000>")]
     pub max_timeout_ms: u64,
 }
 
@@ -153,18 +182,24 @@ pub struct SidebandSection {
     /// Program names whose panes are scanned without asking.
     pub enable_for: Vec<String>,
     /// How many generations of panes spawned by sideband tags may exist.
+    #[serde(deserialize_with = "ranges::within::<_, _, 0, 16>")]
     pub max_depth: u32,
     /// Live panes one pane may have spawned by sideband tags.
+    #[serde(deserialize_with = "ranges::within::<_, _, 0, 256>")]
     pub max_children: u32,
     /// Tags a pane may run per second, and in a burst.
     pub rate_per_second: f64,
+    #[serde(deserialize_with = "ranges::within::<_, _, 1, 10000>")]
     pub burst: u32,
     /// A tag without an id runs once per identical text within this many seconds.
+    #[serde(deserialize_with = "ranges::within::<_, _, 0, 86400>")]
     pub dedup_seconds: u64,
     /// A possible tag longer than this is released to the screen unread.
+    #[serde(deserialize_with = "ranges::within::<_, _, 256, 16777216>")]
     pub max_tag_bytes: usize,
     /// A possible tag still open when the pane has been quiet this long is released to
     /// the screen unread (an agent quoting `<fugue:notify>` in a usage line).
+    #[serde(deserialize_with = "ranges::within::<_, _, 10, 60000>")]
     pub release_after_ms: u64,
 }
 
@@ -229,37 +264,9 @@ impl Config {
 
     fn validate(&self) -> Result<(), String> {
         let s = &self.server;
-        if s.frame_rate == 0 || s.frame_rate > 1000 {
-            return Err(format!(
-                "server.frame_rate = {} is out of range: expected 1 to 1000",
-                s.frame_rate
-            ));
-        }
-        if !(10..=90).contains(&s.main_pane_percent) {
-            return Err(format!(
-                "server.main_pane_percent = {} is out of range: expected 10 to 90",
-                s.main_pane_percent
-            ));
-        }
-        if s.default_width < 10 || s.default_height < 5 {
-            return Err("server.default_width and default_height must be at least 10 and 5".into());
-        }
-        let w = &self.waits;
-        if w.max_timeout_ms == 0 || w.default_timeout_ms == 0 {
-            return Err("waits.default_timeout_ms and waits.max_timeout_ms must be above 0".into());
-        }
         let sb = &self.sideband;
-        if !(sb.rate_per_second > 0.0 && sb.rate_per_second <= 1000.0) || sb.burst == 0 {
-            return Err(
-                "sideband.rate_per_second must be in (0, 1000] and sideband.burst at least 1"
-                    .into(),
-            );
-        }
-        if sb.max_tag_bytes < 256 || sb.max_tag_bytes > 16 * 1024 * 1024 {
-            return Err("sideband.max_tag_bytes must be from 256 to 16777216".into());
-        }
-        if !(10..=60_000).contains(&sb.release_after_ms) {
-            return Err("sideband.release_after_ms must be from 10 to 60000".into());
+        if !(sb.rate_per_second > 0.0 && sb.rate_per_second <= 1000.0) {
+            return Err("sideband.rate_per_second must be in (0, 1000]".into());
         }
         self.agents.validate()?;
         self.messages.validate()?;
@@ -335,5 +342,38 @@ mod tests {
     #[test]
     fn range_checks() {
         assert!(Config::parse("[server]\nframe_rate = 0\n", Path::new("c")).is_err());
+    }
+
+    /// Issue 11: sizes and limits from the config were trusted (`default_width = 65535`
+    /// aborted the server on its first session; `history_limit = 100000000000` and
+    /// `max_depth = 4294967295` were accepted). Each is refused with its position.
+    #[test]
+    fn issue_11_sizes_and_limits_are_bounded_with_a_position() {
+        for (text, key) in [
+            ("[server]\ndefault_width = 65535\n", "65535"),
+            ("[server]\ndefault_height = 5000\n", "5000"),
+            ("[server]\nhistory_limit = 100000000000\n", "100000000000"),
+            ("[sideband]\nmax_depth = 4294967295\n", "4294967295"),
+            ("[sideband]\nmax_children = 100000\n", "100000"),
+            ("[server]\nmax_osc_bytes = 1\n", "1"),
+            ("[server]\nmax_input_bytes = 99999999999\n", "99999999999"),
+            ("[waits]\nmax_timeout_ms = 0\n", "0"),
+        ] {
+            let msg = Config::parse(text, Path::new("/c.toml"))
+                .unwrap_err()
+                .to_string();
+            assert!(msg.contains("/c.toml"), "{text}: {msg}");
+            assert!(msg.contains("line 2"), "{text}: {msg}");
+            assert!(msg.contains("out of range"), "{text}: {msg}");
+            assert!(msg.contains(key), "{text}: {msg}");
+        }
+        // The maxima themselves are fine.
+        let ok = format!(
+            "[server]\ndefault_width = {}\ndefault_height = {}\nhistory_limit = {}\n",
+            fugue_protocol::limits::MAX_COLS,
+            fugue_protocol::limits::MAX_ROWS,
+            fugue_protocol::limits::MAX_HISTORY_LINES
+        );
+        Config::parse(&ok, Path::new("c")).unwrap();
     }
 }

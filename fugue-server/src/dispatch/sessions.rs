@@ -5,6 +5,7 @@ use super::{Exec, validate_name};
 use crate::server::Control;
 use crate::session::layout::{Layout, Rect};
 use crate::session::tree::{Session, Window, program_name};
+use fugue_protocol::limits;
 use fugue_protocol::{
     AttachInfo, ClientKind, CommandError, Created, NewSession, NewWindow, Response, SessionId,
     Target, WindowSelect,
@@ -28,11 +29,25 @@ pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, Comma
         validate_name("window_name", name)?;
     }
     let size = match c.size {
-        Some((w, h)) if w < 10 || h < 5 || w > 10_000 || h > 10_000 => {
+        Some((w, h))
+            if !(limits::MIN_SESSION_COLS..=limits::MAX_COLS).contains(&w)
+                || !(limits::MIN_SESSION_ROWS..=limits::MAX_ROWS).contains(&h) =>
+        {
             return Err(CommandError::invalid_argument(
                 "size",
-                format!("{w}x{h} is out of range: expected at least 10x5 and at most 10000x10000"),
-            ));
+                format!(
+                    "{w}x{h} is out of range: expected from {}x{} to {}x{}",
+                    limits::MIN_SESSION_COLS,
+                    limits::MIN_SESSION_ROWS,
+                    limits::MAX_COLS,
+                    limits::MAX_ROWS
+                ),
+            )
+            .with_suggestion(format!(
+                "ask for at most {}x{} (a larger terminal sees the window at that size)",
+                limits::MAX_COLS,
+                limits::MAX_ROWS
+            )));
         }
         Some(s) => s,
         None => (config.server.default_width, config.server.default_height),
