@@ -126,7 +126,19 @@ pub fn start_server(addr: &ServerAddr) -> anyhow::Result<()> {
         .with_context(|| format!("cannot start {}", bin.display()))?;
     let stdout = child.stdout.take().context("no stdout from the server")?;
     let mut line = String::new();
-    let _ = BufReader::new(stdout).read_line(&mut line);
+    let mut lines = BufReader::new(stdout);
+    // Lines before `ready` are notices for the person (why the previous server ended).
+    loop {
+        line.clear();
+        match lines.read_line(&mut line) {
+            Ok(n) if n > 0 => {}
+            _ => break,
+        }
+        match line.trim().strip_prefix("notice: ") {
+            Some(notice) => eprintln!("fugue: {notice}"),
+            None => break,
+        }
+    }
     if line.trim() == "ready" {
         // Reap the server whenever it exits, so it never lingers as a zombie of ours.
         std::thread::spawn(move || {

@@ -13,6 +13,7 @@
 
 pub mod agents;
 pub mod config;
+pub mod crash;
 pub mod dispatch;
 pub mod pane;
 pub mod run;

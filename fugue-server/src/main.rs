@@ -46,11 +46,22 @@ fn main() {
             std::process::exit(2);
         }
     };
+    let label = fugue_protocol::paths::server_label(&prepared.bound.path);
+    let crash_files = fugue_server::crash::CrashFiles::new(&prepared.state_dir, &label);
     let mut out = std::io::stdout();
+    if let Some(previous) = fugue_server::crash::previous_end(&crash_files) {
+        tracing::warn!("{previous}");
+        // `fugue` prints lines before `ready` for the person who started it.
+        let _ = writeln!(out, "notice: {previous}");
+    }
+    if let Err(e) = fugue_server::crash::mark_running(&crash_files) {
+        tracing::warn!("cannot write {}: {e}", crash_files.pid.display());
+    }
+    fugue_server::crash::install_panic_hook(&crash_files);
     let _ = writeln!(out, "ready");
     let _ = out.flush();
     if !args.foreground {
-        detach_stdio();
+        detach_stdio(fugue_server::crash::stderr_file(&crash_files).ok());
     }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -64,8 +75,10 @@ fn main() {
     };
     if let Err(e) = runtime.block_on(fugue_server::run::serve(prepared)) {
         tracing::error!("{e}");
+        fugue_server::crash::mark_stopped(&crash_files);
         std::process::exit(1);
     }
+    fugue_server::crash::mark_stopped(&crash_files);
     tracing::info!("server exited");
     // Pane threads may still block in reads of killed programs; do not wait for them.
     runtime.shutdown_timeout(std::time::Duration::from_millis(100));
@@ -91,19 +104,21 @@ fn init_logging(
     Ok(guard)
 }
 
-/// Points stdin, stdout and stderr at /dev/null: the server must never write to a
-/// terminal it does not own.
-fn detach_stdio() {
+/// Points stdin and stdout at /dev/null, and stderr at `stderr` (else /dev/null): the
+/// server must never write to a terminal it does not own, but what the runtime or the
+/// allocator prints as it aborts must be kept for the next start to report.
+fn detach_stdio(stderr: Option<std::fs::File>) {
+    use std::os::unix::io::AsRawFd;
     if let Ok(null) = std::fs::OpenOptions::new()
         .read(true)
         .write(true)
         .open("/dev/null")
     {
-        use std::os::unix::io::AsRawFd;
-        for fd in 0..=2 {
+        let err = stderr.as_ref().map_or(null.as_raw_fd(), |f| f.as_raw_fd());
+        for (fd, from) in [(0, null.as_raw_fd()), (1, null.as_raw_fd()), (2, err)] {
             // SAFETY: dup2 onto the standard descriptors.
             unsafe {
-                libc::dup2(null.as_raw_fd(), fd);
+                libc::dup2(from, fd);
             }
         }
     }

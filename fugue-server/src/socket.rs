@@ -85,6 +85,8 @@ pub fn prepare_dir(dir: &Path) -> Result<(), SocketError> {
 pub struct Bound {
     pub listener: std::os::unix::net::UnixListener,
     pub path: PathBuf,
+    /// A socket left by a server that did not exit cleanly was removed to bind this one.
+    pub removed_stale: bool,
     /// The lock file and its path (the main socket only).
     lock: Option<(File, PathBuf)>,
 }
@@ -119,10 +121,11 @@ pub fn bind(path: &Path) -> Result<Bound, SocketError> {
     if path.exists() && std::os::unix::net::UnixStream::connect(path).is_ok() {
         return Err(SocketError::AlreadyRunning(path.into()));
     }
-    let (listener, path) = listen_private(path)?;
+    let (listener, path, removed_stale) = listen_private(path)?;
     Ok(Bound {
         listener,
         path,
+        removed_stale,
         lock: Some((lock, lock_path)),
     })
 }
@@ -130,16 +133,20 @@ pub fn bind(path: &Path) -> Result<Bound, SocketError> {
 /// Binds a second socket of a server that already holds its main socket's lock (the
 /// MCP socket), with the same permissions.
 pub fn bind_unlocked(path: &Path) -> Result<Bound, SocketError> {
-    let (listener, path) = listen_private(path)?;
+    let (listener, path, removed_stale) = listen_private(path)?;
     Ok(Bound {
         listener,
         path,
+        removed_stale,
         lock: None,
     })
 }
 
-fn listen_private(path: &Path) -> Result<(std::os::unix::net::UnixListener, PathBuf), SocketError> {
-    if path.exists() {
+fn listen_private(
+    path: &Path,
+) -> Result<(std::os::unix::net::UnixListener, PathBuf, bool), SocketError> {
+    let stale = path.exists();
+    if stale {
         // A socket left behind by a server that died (the caller holds the lock).
         std::fs::remove_file(path).map_err(io_err("cannot remove stale socket", path))?;
     }
@@ -150,5 +157,5 @@ fn listen_private(path: &Path) -> Result<(std::os::unix::net::UnixListener, Path
     let listener = listener.map_err(io_err("cannot listen on", path))?;
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
         .map_err(io_err("cannot chmod", path))?;
-    Ok((listener, path.into()))
+    Ok((listener, path.into(), stale))
 }

@@ -112,6 +112,11 @@ async fn run(
     let started = Instant::now();
     let name = command.name();
     let given_target = command.target().map(|t| t.to_string());
+    // Named in the report of a panic that happens while it runs.
+    let _in_flight = crate::crash::InFlight::new(format!(
+        "{origin}: {name} {}",
+        given_target.as_deref().unwrap_or("")
+    ));
     let delegated = policy::effective(&server.tree.lock(), origin);
     let origin = delegated.as_ref().unwrap_or(origin);
     let detail = detail(&command, origin.is_agent());
