@@ -67,6 +67,7 @@ pub fn prepare(socket_path: &Path, config_file: Option<&Path>) -> Result<Prepare
 
 /// Runs the server until it shuts down.
 pub async fn serve(prepared: Prepared) -> Result<(), StartError> {
+    let nofile = crate::surfaces::admission::raise_nofile_limit();
     let label = paths::server_label(&prepared.bound.path);
     let audit_path = prepared.state_dir.join(format!("audit-{label}.jsonl"));
     let audit = Audit::open(&audit_path).map_err(|source| StartError::State {
@@ -87,14 +88,30 @@ pub async fn serve(prepared: Prepared) -> Result<(), StartError> {
             .map(|p| p.display().to_string())
             .unwrap_or_else(|| "defaults".into())
     );
+    for bound in [&prepared.bound, &prepared.mcp] {
+        if bound.removed_stale {
+            tracing::warn!(
+                "removed the stale socket {} left by a server that did not exit cleanly",
+                bound.path.display()
+            );
+        }
+    }
     tokio::spawn(run_events(Arc::clone(&server), events));
+    let admission =
+        crate::surfaces::admission::Admission::new(server.config().server.max_connections, nofile);
+    tracing::info!(
+        "descriptor limit {nofile}; at most {} connections at once",
+        admission.limit()
+    );
     tokio::spawn(crate::surfaces::clients::accept_loop(
         Arc::clone(&server),
         listener,
+        Arc::clone(&admission),
     ));
     tokio::spawn(crate::surfaces::mcp::accept_loop(
         Arc::clone(&server),
         mcp_listener,
+        admission,
     ));
     tokio::spawn(idle_exit(Arc::clone(&server)));
     tokio::spawn(signals(Arc::clone(&server)));

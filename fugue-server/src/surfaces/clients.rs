@@ -1,7 +1,9 @@
 //! Connections on the client socket: handshake, requests answered by id, and the
 //! attached client's terminal size.
 
+use super::admission::{Admission, Ticket};
 use super::frames;
+use super::inbound::{self, FrameReader, InboundError};
 use crate::dispatch::{dispatch, origin::Origin};
 use crate::server::{ClientEntry, Server};
 use bytes::Bytes;
@@ -9,14 +11,14 @@ use fugue_protocol::codec::{self, RawCodec};
 use fugue_protocol::message::{
     ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
 };
-use futures::{SinkExt, StreamExt};
+use futures::SinkExt;
 use serde::Deserialize;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::UnixStream;
 use tokio::net::unix::OwnedWriteHalf;
 use tokio::sync::{Mutex, Notify};
-use tokio_util::codec::{FramedRead, FramedWrite};
+use tokio_util::codec::FramedWrite;
 
 /// The write half of a connection, shared by the request loop and the frame task.
 pub type Writer = Arc<Mutex<FramedWrite<OwnedWriteHalf, RawCodec>>>;
@@ -32,25 +34,98 @@ pub async fn send(writer: &Writer, msg: &ServerMessage) -> bool {
     }
 }
 
-/// Accepts connections until the server shuts down, refusing other users.
-pub async fn accept_loop(server: Arc<Server>, listener: tokio::net::UnixListener) {
+/// Sends a request's answer. One too large for a frame becomes a `limit_exceeded`
+/// error saying how to ask for less, instead of a dropped connection.
+async fn send_response(
+    writer: &Writer,
+    origin: &Origin,
+    id: u64,
+    result: Result<fugue_protocol::Response, fugue_protocol::CommandError>,
+) -> bool {
+    let body = match codec::encode(&ServerMessage::Response { id, result }) {
+        Ok(body) => body,
+        Err(e) => {
+            tracing::error!("{origin}: cannot encode an answer: {e}");
+            return false;
+        }
+    };
+    let body = if body.len() > codec::MAX_FRAME {
+        tracing::warn!(
+            "{origin}: an answer of {} bytes is over the frame limit of {} bytes; answered limit_exceeded",
+            body.len(),
+            codec::MAX_FRAME
+        );
+        let error = fugue_protocol::CommandError::new(
+            fugue_protocol::ErrorCode::LimitExceeded,
+            format!(
+                "the answer is {} MiB, over the limit of {} MiB for one answer",
+                body.len() / (1024 * 1024),
+                codec::MAX_FRAME / (1024 * 1024)
+            ),
+        )
+        .with_suggestion(
+            "ask for less: fewer lines (capture-pane -S/-E, read_pane's line range), or without colors (no -e)",
+        );
+        match codec::encode(&ServerMessage::Response {
+            id,
+            result: Err(error),
+        }) {
+            Ok(b) => b,
+            Err(_) => return false,
+        }
+    } else {
+        body
+    };
+    writer.lock().await.send(Bytes::from(body)).await.is_ok()
+}
+
+/// Accepts connections until the server shuts down, refusing other users and
+/// connections past the limit (see `admission.rs`).
+pub async fn accept_loop(
+    server: Arc<Server>,
+    listener: tokio::net::UnixListener,
+    admission: Arc<Admission>,
+) {
     loop {
         let stream = tokio::select! {
-            r = listener.accept() => match r {
-                Ok((s, _)) => s,
-                Err(e) => {
-                    tracing::warn!("accept failed: {e}");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
+            s = admission.accept(&listener, refuse) => match s {
+                Some(s) => s,
+                None => continue,
             },
             _ = server.shutdown.notified() => return,
         };
         if !peer_allowed(&stream) {
             continue;
         }
-        tokio::spawn(handle(Arc::clone(&server), stream));
+        match admission.admit() {
+            Ok(ticket) => {
+                tokio::spawn(handle(
+                    Arc::clone(&server),
+                    stream,
+                    ticket,
+                    Arc::clone(&admission.frame_budget),
+                ));
+            }
+            Err(why) => {
+                tokio::spawn(refuse(stream, why));
+            }
+        }
     }
+}
+
+/// Tells a connection that cannot be served why, in the handshake's answer, then
+/// closes it. Its Hello is read first (bounded in size and time), so that the client
+/// reads the answer instead of failing to write to a closed socket.
+async fn refuse(stream: UnixStream, reason: String) {
+    let (rd, wr) = stream.into_split();
+    let mut reader = FrameReader::new(rd, inbound::budget(), inbound::MAX_HELLO);
+    let _ = tokio::time::timeout(Duration::from_secs(2), reader.next()).await;
+    let writer: Writer = Arc::new(Mutex::new(FramedWrite::new(wr, RawCodec::default())));
+    let _ = tokio::time::timeout(
+        Duration::from_secs(2),
+        reply(&writer, &HandshakeReply::Refused { reason }),
+    )
+    .await;
 }
 
 /// Only the server's own user may connect; refusals are logged.
@@ -79,13 +154,22 @@ struct VersionProbe {
     protocol: u32,
 }
 
-async fn handle(server: Arc<Server>, stream: UnixStream) {
+async fn handle(
+    server: Arc<Server>,
+    stream: UnixStream,
+    _ticket: Ticket,
+    budget: Arc<tokio::sync::Semaphore>,
+) {
     let peer_pid = stream.peer_cred().ok().and_then(|c| c.pid());
     let (rd, wr) = stream.into_split();
-    let mut reader = FramedRead::new(rd, RawCodec::default());
+    let mut reader = FrameReader::new(rd, budget, inbound::MAX_HELLO);
     let writer: Writer = Arc::new(Mutex::new(FramedWrite::new(wr, RawCodec::default())));
     let first = match tokio::time::timeout(Duration::from_secs(10), reader.next()).await {
-        Ok(Some(Ok(frame))) => frame,
+        Ok(Ok(Some(frame))) => frame,
+        Ok(Err(e)) => {
+            tracing::warn!("a connection's first frame was refused: {e}");
+            return;
+        }
         _ => return,
     };
     let hello: Hello = match codec::decode(&first) {
@@ -125,6 +209,7 @@ async fn handle(server: Arc<Server>, stream: UnixStream) {
     {
         return;
     }
+    reader.set_max(inbound::MAX_REQUEST);
     let notify = Arc::new(Notify::new());
     let mailbox = Arc::new(crate::server::Mailbox::default());
     server.clients.lock().insert(
@@ -153,7 +238,16 @@ async fn handle(server: Arc<Server>, stream: UnixStream) {
         caller_pane,
     };
     tracing::debug!("{origin} connected (client {})", hello.client_version);
-    while let Some(Ok(frame)) = reader.next().await {
+    loop {
+        let frame = match reader.next().await {
+            Ok(Some(frame)) => frame,
+            Ok(None) => break,
+            Err(e @ (InboundError::TooLarge { .. } | InboundError::Stalled)) => {
+                tracing::warn!("{origin}: closing the connection: {e}");
+                break;
+            }
+            Err(InboundError::Io(_)) => break,
+        };
         let msg: ClientMessage = match codec::decode(&frame) {
             Ok(m) => m,
             Err(e) => {
@@ -165,7 +259,7 @@ async fn handle(server: Arc<Server>, stream: UnixStream) {
             ClientMessage::Request { id: req, command } => {
                 let answering = server.answering();
                 let result = dispatch(&server, &origin, command).await;
-                let sent = send(&writer, &ServerMessage::Response { id: req, result }).await;
+                let sent = send_response(&writer, &origin, req, result).await;
                 drop(answering);
                 if !sent {
                     break;
@@ -207,7 +301,7 @@ fn client_resized(server: &Arc<Server>, id: u64, cols: u16, rows: u16) {
         let Some(c) = clients.get_mut(&id) else {
             return;
         };
-        c.size = Some((cols.clamp(1, 10_000), rows.clamp(1, 10_000)));
+        c.size = Some(fugue_protocol::limits::clamp_size(cols, rows));
         c.session
     };
     if let Some(sid) = session {
@@ -215,4 +309,57 @@ fn client_resized(server: &Arc<Server>, id: u64, cols: u16, rows: u16) {
         server.resize_session_to_clients(&mut tree, sid);
     }
     server.changed();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fugue_protocol::Response;
+
+    /// Issue 11: an answer over the frame limit (`capture-pane -e -p -S -` of a wide
+    /// truecolor pane) closed the connection with no word; now the caller gets
+    /// `limit_exceeded` saying how to ask for less, on a connection that still works.
+    #[tokio::test]
+    async fn an_answer_too_large_for_a_frame_becomes_limit_exceeded() {
+        let (a, b) = UnixStream::pair().unwrap();
+        let (_rd, wr) = a.into_split();
+        let writer: Writer = Arc::new(Mutex::new(FramedWrite::new(wr, RawCodec::default())));
+        let origin = Origin::Client {
+            id: 1,
+            kind: ClientKind::Cli,
+            caller_pane: None,
+        };
+        let reader = tokio::spawn(async move {
+            let (rd, _wr) = b.into_split();
+            let mut r = FrameReader::new(rd, inbound::budget(), codec::MAX_FRAME);
+            let mut answers = Vec::new();
+            for _ in 0..2 {
+                let frame = r.next().await.unwrap().unwrap();
+                answers.push(codec::decode::<ServerMessage>(&frame).unwrap());
+            }
+            answers
+        });
+        let huge = Ok(Response::Captured("x".repeat(codec::MAX_FRAME + 10)));
+        assert!(send_response(&writer, &origin, 7, huge).await);
+        assert!(send_response(&writer, &origin, 8, Ok(Response::Done)).await);
+        let answers = reader.await.unwrap();
+        match &answers[0] {
+            ServerMessage::Response {
+                id: 7,
+                result: Err(e),
+            } => {
+                assert_eq!(e.code, fugue_protocol::ErrorCode::LimitExceeded);
+                let text = e.display_with_suggestion();
+                assert!(text.contains("32 MiB") && text.contains("-S/-E"), "{text}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            answers[1],
+            ServerMessage::Response {
+                id: 8,
+                result: Ok(Response::Done)
+            }
+        ));
+    }
 }

@@ -3,8 +3,10 @@
 //! A surface turns what it receives into Commands for the dispatcher and carries the
 //! answers back; it never changes panes or the session tree itself.
 
+pub mod admission;
 pub mod clients;
 pub mod frames;
+pub mod inbound;
 pub mod mcp;
 pub mod peer;
 pub mod sideband;

@@ -24,6 +24,7 @@ async fn a_client_that_stopped_reading_gets_the_latest_notice_and_its_detach() {
     tokio::spawn(fugue_server::surfaces::clients::accept_loop(
         Arc::clone(&server),
         listener,
+        fugue_server::surfaces::admission::Admission::new(512, 1024),
     ));
 
     let stream = tokio::net::UnixStream::connect(&socket).await.unwrap();

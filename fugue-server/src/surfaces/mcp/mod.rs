@@ -25,24 +25,59 @@ use tokio::net::{UnixListener, UnixStream};
 /// Longest wait for the preamble and for the MCP handshake.
 const HANDSHAKE: Duration = Duration::from_secs(30);
 
-pub async fn accept_loop(server: Arc<Server>, listener: UnixListener) {
+pub async fn accept_loop(
+    server: Arc<Server>,
+    listener: UnixListener,
+    admission: Arc<crate::surfaces::admission::Admission>,
+) {
     loop {
         let stream = tokio::select! {
-            r = listener.accept() => match r {
-                Ok((s, _)) => s,
-                Err(e) => {
-                    tracing::warn!("mcp accept failed: {e}");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
+            s = admission.accept(&listener, refuse) => match s {
+                Some(s) => s,
+                None => continue,
             },
             _ = server.shutdown.notified() => return,
         };
         if !super::clients::peer_allowed(&stream) {
             continue;
         }
-        tokio::spawn(connection(Arc::clone(&server), stream));
+        match admission.admit() {
+            Ok(ticket) => {
+                let server = Arc::clone(&server);
+                tokio::spawn(async move {
+                    connection(server, stream).await;
+                    drop(ticket);
+                });
+            }
+            Err(why) => {
+                tokio::spawn(refuse(stream, why));
+            }
+        }
     }
+}
+
+/// Tells an MCP client that cannot be served why, as a JSON-RPC error, and closes the
+/// connection. Its first line (the bridge's preamble, or its first request) is read
+/// first, bounded, so that it reads the error instead of failing to write.
+async fn refuse(stream: UnixStream, reason: String) {
+    use tokio::io::AsyncWriteExt;
+    let (rd, mut wr) = stream.into_split();
+    let mut first = Vec::new();
+    let _ = tokio::time::timeout(
+        Duration::from_secs(2),
+        BufReader::new(rd).take(4096).read_until(b'\n', &mut first),
+    )
+    .await;
+    let line = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": null,
+        "error": { "code": -32000, "message": reason },
+    });
+    let _ = tokio::time::timeout(
+        Duration::from_secs(2),
+        wr.write_all(format!("{line}\n").as_bytes()),
+    )
+    .await;
 }
 
 /// The bridge's preamble, if the first line is one.

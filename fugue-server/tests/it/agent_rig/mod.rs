@@ -88,6 +88,7 @@ impl Rig {
         tokio::spawn(fugue_server::surfaces::clients::accept_loop(
             Arc::clone(&server),
             listener,
+            fugue_server::surfaces::admission::Admission::new(512, 1024),
         ));
         Rig { server, _dir: dir }
     }
