@@ -323,3 +323,51 @@ fn issue_11_the_next_start_says_how_the_previous_server_ended() {
         stderr(&out)
     );
 }
+
+/// A client stopped (SIGSTOP) while its pane prints 16 MiB (the issue's 100 MiB takes
+/// minutes through a debug server; the bound does not depend on the amount) must cost the server
+/// nothing that grows with the output: frames are paced by what the client takes, and
+/// the pane never waits for it. Once continued, it shows the end of the output.
+#[test]
+fn issue_11_a_stopped_client_under_a_flood_costs_the_server_nothing() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "w", "-x", "100", "-y", "30"]);
+    let pid = server_pid(&w);
+    let tui = w.tui(&["attach", "-t", "w"], 100, 30);
+    tui.wait_text("w");
+    let client = tui.pid().expect("client pid") as i32;
+    let before = rss_mb(pid);
+    // SAFETY: kill only sends signals.
+    unsafe { libc::kill(client, libc::SIGSTOP) };
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "w",
+        // Quoted so that the typed line itself never reads `flood-ended`.
+        "yes flood | head -c 16777216; echo; echo flood-''ended",
+        "Enter",
+    ]);
+    let mut peak = before;
+    // A debug server parses 100 MiB in tens of seconds; the bound is generous.
+    let started = Instant::now();
+    loop {
+        peak = peak.max(rss_mb(pid));
+        let out = w.ok(&["capture-pane", "-p", "-t", "w"]);
+        if out.lines().any(|l| l.trim() == "flood-ended") {
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "the flood did not end: {out}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    eprintln!("16 MiB under a stopped client took {:?}", started.elapsed());
+    peak = peak.max(rss_mb(pid));
+    assert!(
+        peak < before + 60,
+        "the server grew from {before} MB to {peak} MB under a stopped client"
+    );
+    unsafe { libc::kill(client, libc::SIGCONT) };
+    tui.wait("the end of the flood", |s| s.contents().contains("flood-ended"));
+}
