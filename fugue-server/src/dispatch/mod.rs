@@ -111,7 +111,11 @@ async fn run(
 ) -> Result<Response, CommandError> {
     let started = Instant::now();
     let name = command.name();
-    let given_target = command.target().map(|t| t.to_string());
+    // The audit log quotes a caller's target as an excerpt: a bogus megabyte-long
+    // target must not put a megabyte into the log.
+    let given_target = command
+        .target()
+        .map(|t| fugue_protocol::excerpt::excerpt(&t.to_string()).into_owned());
     let delegated = policy::effective(&server.tree.lock(), origin);
     let origin = delegated.as_ref().unwrap_or(origin);
     let detail = detail(&command, origin.is_agent());
@@ -142,11 +146,14 @@ async fn run(
         via,
         finished: false,
     };
-    let mut result = match allowed {
+    let result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),
     };
     unfinished.finished = true;
+    // Errors quote caller values; a megabyte-long target must not come back (or reach
+    // the log) whole.
+    let mut result = result.map_err(CommandError::bounded);
     // What exists, as an unknown target's suggestion lists it, is only what the caller
     // may see.
     if let Err(e) = &mut result
