@@ -204,3 +204,53 @@ fn errors_quote_an_excerpt_of_a_huge_argument_not_the_argument() {
         assert!(len < 200_000, "{:?} is {len} bytes", f.file_name());
     }
 }
+
+#[test]
+fn the_server_log_is_private_and_a_huge_bogus_target_stays_out_of_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let w = World::new();
+    // Debug logging records every failed command with its error.
+    let mut cmd = w.cmd(&["mcp"]);
+    cmd.env("FUGUE_LOG", "debug");
+    let mut c = Raw::launch_cmd(cmd);
+    let big = "q".repeat(1 << 20);
+    c.send_json(json!({
+        "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": { "name": "read_pane", "arguments": { "pane": big } }
+    }));
+    let reply = c.reply_bytes();
+    assert!(reply.len() < 8 * 1024, "a {} byte answer", reply.len());
+    // Through the client socket too (the CLI's argument limit is 128 KiB).
+    w.ok(&["new", "-d", "-s", "logs"]);
+    let target = "t".repeat(100_000);
+    let out = w.run(&["send-keys", "-t", &target, "a"]);
+    assert!(!out.status.success());
+    assert!(
+        out.stderr.len() < 8 * 1024,
+        "the CLI's error is {} bytes",
+        out.stderr.len()
+    );
+    assert!(c.tools(2) > 5);
+
+    let log = w.state_dir().join("server-test.log");
+    let mode = std::fs::metadata(&log).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "the log is private");
+    let text = w.log();
+    assert!(
+        text.contains("failed: unknown target `qqq"),
+        "debug logging is on: {text}"
+    );
+    assert!(
+        text.len() < 200_000,
+        "the log holds {} bytes after a 1 MB target",
+        text.len()
+    );
+    // Our own lines quote an excerpt; rmcp's debug lines hold the whole request, cut
+    // at the log's record limit of 16 KiB.
+    assert!(!text.contains(&"q".repeat(16 * 1024 + 1)));
+    for line in text.lines().filter(|l| l.contains("fugue_server")) {
+        let start: String = line.chars().take(300).collect();
+        assert!(!line.contains(&"q".repeat(1000)), "{start}");
+        assert!(!line.contains(&"t".repeat(1000)), "{start}");
+    }
+}
