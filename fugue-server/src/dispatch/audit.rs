@@ -34,13 +34,16 @@ pub struct AuditRecord<'a> {
     pub detail: Option<serde_json::Value>,
 }
 
+/// Told that records are being lost.
+type Tell = Box<dyn Fn(&str) + Send + Sync>;
+
 /// What the audit log shares with its writer thread.
 #[derive(Default)]
 struct Shared {
     /// Records that could not be written, since the server started.
     lost: AtomicU64,
     /// Told (once per outage) that records are being lost.
-    on_trouble: OnceLock<Box<dyn Fn(&str) + Send + Sync>>,
+    on_trouble: OnceLock<Tell>,
 }
 
 pub struct Audit {
