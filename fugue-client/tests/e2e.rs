@@ -9,6 +9,7 @@ mod e2e {
     pub mod harness;
     pub mod lifecycle;
     pub mod mcp;
+    pub mod mcp_input;
     pub mod policy;
     pub mod security;
     pub mod sideband;

@@ -10,6 +10,7 @@
 //! - [`keys`] and [`bindings`]: tmux key names and what keys do in a client.
 //! - [`target`], [`ids`]: naming panes, windows and sessions.
 //! - [`paths`]: where sockets, logs and config live.
+//! - [`excerpt`]: caller values cut short for errors and logs.
 //!
 //! This crate does no I/O beyond the codec.
 
@@ -18,6 +19,7 @@ pub mod bindings;
 pub mod codec;
 pub mod command;
 pub mod error;
+pub mod excerpt;
 pub mod ids;
 pub mod keys;
 pub mod limits;

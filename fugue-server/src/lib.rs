@@ -9,12 +9,14 @@
 //! - [`dispatch`]: the one dispatcher, its policy and audit log.
 //! - [`surfaces`]: the ways commands arrive (client socket; MCP and sideband later).
 //! - [`server`]: shared state and pane lifecycle; [`socket`]: private sockets;
-//!   [`config`]: the configuration file; [`run`]: starting and stopping.
+//!   [`config`]: the configuration file; [`run`]: starting and stopping; [`log_file`]:
+//!   the server log, private and rotated.
 
 pub mod agents;
 pub mod config;
 pub mod crash;
 pub mod dispatch;
+pub mod log_file;
 pub mod pane;
 pub mod run;
 pub mod server;

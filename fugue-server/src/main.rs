@@ -90,7 +90,10 @@ fn init_logging(
     socket: &std::path::Path,
 ) -> anyhow::Result<tracing_appender::non_blocking::WorkerGuard> {
     let label = fugue_protocol::paths::server_label(socket);
-    let file = tracing_appender::rolling::never(state_dir, format!("server-{label}.log"));
+    let path = state_dir.join(format!("server-{label}.log"));
+    // 0600, rotated at 10 MiB, records cut at 16 KiB (see log_file.rs).
+    let file = fugue_server::log_file::LogFile::open(&path)
+        .with_context(|| format!("cannot open the log {}", path.display()))?;
     let (writer, guard) = tracing_appender::non_blocking(file);
     let filter = tracing_subscriber::EnvFilter::try_from_env("FUGUE_LOG")
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));

@@ -78,6 +78,13 @@ pub async fn serve(prepared: Prepared) -> Result<(), StartError> {
     let listener = async_listener(&prepared.bound)?;
     let mcp_listener = async_listener(&prepared.mcp)?;
     let (server, events) = Server::new(prepared.config, prepared.bound.path.clone(), audit);
+    // Lost audit records show on attached clients' status line, not only in the log.
+    let weak = Arc::downgrade(&server);
+    server.audit.on_trouble(move |msg| {
+        if let Some(server) = weak.upgrade() {
+            server.tell_clients(None, crate::server::Control::Notice(msg.to_string()));
+        }
+    });
     tracing::info!(
         "fugue-server {} listening on {} (config: {})",
         env!("CARGO_PKG_VERSION"),

@@ -111,7 +111,11 @@ async fn run(
 ) -> Result<Response, CommandError> {
     let started = Instant::now();
     let name = command.name();
-    let given_target = command.target().map(|t| t.to_string());
+    // The audit log quotes a caller's target as an excerpt: a bogus megabyte-long
+    // target must not put a megabyte into the log.
+    let given_target = command
+        .target()
+        .map(|t| fugue_protocol::excerpt::excerpt(&t.to_string()).into_owned());
     // Named in the report of a panic that happens while it runs.
     let _in_flight = crate::crash::InFlight::new(format!(
         "{origin}: {name} {}",
@@ -147,11 +151,14 @@ async fn run(
         via,
         finished: false,
     };
-    let mut result = match allowed {
+    let result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),
     };
     unfinished.finished = true;
+    // Errors quote caller values; a megabyte-long target must not come back (or reach
+    // the log) whole.
+    let mut result = result.map_err(CommandError::bounded);
     // What exists, as an unknown target's suggestion lists it, is only what the caller
     // may see.
     if let Err(e) = &mut result

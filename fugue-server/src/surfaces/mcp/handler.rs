@@ -122,11 +122,16 @@ impl FugueMcp {
         name: &str,
         args: &serde_json::Map<String, Value>,
     ) -> Result<Value, CommandError> {
-        let tool = find(name).ok_or_else(|| {
-            CommandError::invalid_argument("name", format!("there is no tool `{name}`"))
-        })?;
-        let schema = (tool.input)();
-        let command = (tool.build)(&Args::new(args, &schema)?)?;
+        // Argument errors quote the caller's values: bounded like the dispatcher's.
+        let built = (|| {
+            let tool = find(name).ok_or_else(|| {
+                CommandError::invalid_argument("name", format!("there is no tool `{name}`"))
+            })?;
+            let schema = (tool.input)();
+            let command = (tool.build)(&Args::new(args, &schema)?)?;
+            Ok::<_, CommandError>((tool, command))
+        })();
+        let (tool, command) = built.map_err(CommandError::bounded)?;
         dispatch_via(&self.server, &self.origin, command, Some(tool.name))
             .await
             .map(render)
@@ -159,7 +164,11 @@ impl ServerHandler for FugueMcp {
         if find(&name).is_none() {
             let names: Vec<&str> = self.visible().iter().map(|t| t.name).collect();
             return Err(McpError::invalid_params(
-                format!("unknown tool `{name}`; the tools are: {}", names.join(", ")),
+                format!(
+                    "unknown tool `{}`; the tools are: {}",
+                    fugue_protocol::excerpt::excerpt(&name),
+                    names.join(", ")
+                ),
                 Some(json!({ "code": "invalid_argument", "suggestion": "call tools/list" })),
             ));
         }

@@ -5,25 +5,39 @@
 //! which pane the calling agent runs in. Each connection is its own origin for policy
 //! and audit. Calls on one connection run concurrently (rmcp gives each its own task),
 //! so a long `wait_for` never holds up other calls.
+//!
+//! Between the socket and rmcp sits a line layer (`framing`, `splice`): it bounds each
+//! message to 8 MiB and answers malformed input with JSON-RPC errors, which rmcp would
+//! leave unanswered.
 
 mod agent_tools;
 mod args;
+pub mod framing;
 pub mod handler;
+mod splice;
 pub mod tools;
 
 use crate::dispatch::origin::Origin;
 use crate::server::Server;
+use framing::{Line, LineReader};
 use fugue_protocol::PaneId;
 use handler::FugueMcp;
 use rmcp::ServiceExt;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
+use tokio::io::BufReader;
 use tokio::net::{UnixListener, UnixStream};
+use tokio::sync::mpsc;
 
 /// Longest wait for the preamble and for the MCP handshake.
 const HANDSHAKE: Duration = Duration::from_secs(30);
+
+/// The longest first line read as the bridge's preamble.
+const MAX_PREAMBLE: usize = 4096;
+
+/// The pipes between the line layer and rmcp.
+const PIPE: usize = 64 * 1024;
 
 pub async fn accept_loop(
     server: Arc<Server>,
@@ -60,7 +74,7 @@ pub async fn accept_loop(
 /// connection. Its first line (the bridge's preamble, or its first request) is read
 /// first, bounded, so that it reads the error instead of failing to write.
 async fn refuse(stream: UnixStream, reason: String) {
-    use tokio::io::AsyncWriteExt;
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
     let (rd, mut wr) = stream.into_split();
     let mut first = Vec::new();
     let _ = tokio::time::timeout(
@@ -82,6 +96,9 @@ async fn refuse(stream: UnixStream, reason: String) {
 
 /// The bridge's preamble, if the first line is one.
 fn preamble(line: &[u8]) -> Option<Option<PaneId>> {
+    if line.len() > MAX_PREAMBLE {
+        return None;
+    }
     let v: Value = serde_json::from_slice(line).ok()?;
     v.get("fugue_bridge")?;
     Some(
@@ -95,22 +112,20 @@ async fn connection(server: Arc<Server>, stream: UnixStream) {
     let peer_pid = stream.peer_cred().ok().and_then(|c| c.pid());
     let id = server.next_client_id();
     let (rd, wr) = stream.into_split();
-    // One buffered reader for the preamble and for rmcp: bytes it has read ahead
-    // belong to the MCP stream.
-    let mut rd = BufReader::new(rd);
-    let mut first = Vec::new();
-    let read = tokio::time::timeout(
-        HANDSHAKE,
-        (&mut rd).take(4096).read_until(b'\n', &mut first),
-    )
-    .await;
-    if !matches!(read, Ok(Ok(n)) if n > 0) {
-        return;
-    }
-    let (claimed, leftover) = match preamble(&first) {
-        Some(pane) => (pane, Vec::new()),
-        // A client that speaks MCP directly: the line is its first message.
-        None => (None, first),
+    // One line reader for the preamble and for the MCP stream.
+    let mut lines = LineReader::new(BufReader::new(rd), framing::MAX_LINE);
+    let first = match tokio::time::timeout(HANDSHAKE, lines.next()).await {
+        Ok(Ok(Line::Eof)) | Ok(Err(_)) | Err(_) => return,
+        Ok(Ok(l)) => l,
+    };
+    let (claimed, first) = match &first {
+        Line::Whole(l) => match preamble(l) {
+            Some(pane) => (pane, None),
+            // A client that speaks MCP directly: the line is its first message.
+            None => (None, Some(first)),
+        },
+        // Too long for a preamble: the feed answers it as it would any message.
+        _ => (None, Some(first)),
     };
     let caller_pane = crate::surfaces::peer::caller_pane(&server, peer_pid, claimed);
     let origin = Origin::Mcp {
@@ -119,15 +134,28 @@ async fn connection(server: Arc<Server>, stream: UnixStream) {
     };
     tracing::info!("{origin} connected");
     server.mcp_connected(id, caller_pane);
-    let transport = (std::io::Cursor::new(leftover).chain(rd), wr);
+    let (to_rmcp, rmcp_in) = tokio::io::duplex(PIPE);
+    let (rmcp_out, from_rmcp) = tokio::io::duplex(PIPE);
+    let (refusals_tx, refusals_rx) = mpsc::channel(splice::QUEUED_REFUSALS);
+    let feed = tokio::spawn(splice::feed(
+        lines,
+        first,
+        to_rmcp,
+        refusals_tx,
+        origin.clone(),
+    ));
+    let writer = tokio::spawn(splice::write_out(from_rmcp, refusals_rx, wr));
     let handler = FugueMcp::new(Arc::clone(&server), origin.clone());
-    match tokio::time::timeout(HANDSHAKE, handler.serve(transport)).await {
+    match tokio::time::timeout(HANDSHAKE, handler.serve((rmcp_in, rmcp_out))).await {
         Ok(Ok(running)) => {
             let _ = running.waiting().await;
         }
         Ok(Err(e)) => tracing::warn!("{origin}: MCP handshake failed: {e}"),
         Err(_) => tracing::warn!("{origin}: no MCP handshake within {HANDSHAKE:?}"),
     }
+    // rmcp is done: stop reading the caller, let the writer send what is left.
+    feed.abort();
+    let _ = writer.await;
     tracing::info!("{origin} disconnected");
     server.mcp_disconnected(id);
 }
