@@ -141,6 +141,17 @@ pub async fn attach(
     drop(screen);
     drop(guard);
     match reason {
+        Ok(reason) if reason == LOST_SERVER => {
+            // tmux exits 1 here too: the session may be gone with the server, and a
+            // script (or a shell loop reattaching) must be able to tell.
+            println!("[{reason}]");
+            eprintln!(
+                "fugue: the connection to the server at {} ended without a word; it may have crashed (see its log in {})",
+                addr.socket.display(),
+                autostart::log_path(addr).display()
+            );
+            Ok(1)
+        }
         Ok(reason) => {
             println!("[{reason}]");
             Ok(0)
@@ -148,6 +159,9 @@ pub async fn attach(
         Err(e) => Err(e),
     }
 }
+
+/// Why a client ends when the server closed the connection without detaching it.
+const LOST_SERVER: &str = "lost server";
 
 /// Queues requests; [`flush`] sends them once everything ready has been handled.
 fn send(app: &mut App, requests: Vec<Request>) {
@@ -289,7 +303,7 @@ async fn handle(
             }
         }
         Wake::Server(msg) => match msg? {
-            None => return Ok(Some("lost server".into())),
+            None => return Ok(Some(LOST_SERVER.into())),
             Some(ServerMessage::Frame(f)) => app.apply(f),
             Some(ServerMessage::Notice(text)) => app.notice(text),
             Some(ServerMessage::Detached { reason }) => {

@@ -38,11 +38,40 @@ pub async fn accept_loop(server: Arc<Server>, listener: UnixListener) {
             },
             _ = server.shutdown.notified() => return,
         };
-        if !super::clients::peer_allowed(&stream) {
+        if let Some(reason) = super::clients::peer_refusal(&stream) {
+            tokio::spawn(refuse(stream, reason, false));
             continue;
         }
         tokio::spawn(connection(Arc::clone(&server), stream));
     }
+}
+
+/// The line the server answers the bridge's preamble with when it takes the
+/// connection; the bridge copies nothing before it (see `fugue mcp`).
+pub const BRIDGE_READY: &str = r#"{"fugue_bridge":1,"ready":true}"#;
+
+/// A JSON-RPC error line (no request id yet) saying why the connection is closed;
+/// `retry` tells the bridge that a new server will take it (this one is exiting).
+fn refusal_line(reason: &str, retry: bool) -> String {
+    let line = serde_json::json!({
+        "jsonrpc": "2.0",
+        "id": null,
+        "error": {"code": -32000, "message": reason, "data": {"fugue_retry": retry}},
+    });
+    format!("{line}\n")
+}
+
+/// Tells a refused peer why before closing.
+async fn refuse(mut stream: UnixStream, reason: String, retry: bool) {
+    use tokio::io::AsyncWriteExt;
+    let _ = stream
+        .write_all(refusal_line(&reason, retry).as_bytes())
+        .await;
+    // Read what the peer sent (its preamble, briefly): closing with it unread would
+    // reset the connection before the peer reads the reason.
+    let mut sink = [0u8; 4096];
+    let _ = tokio::time::timeout(Duration::from_millis(200), stream.read(&mut sink)).await;
+    let _ = stream.shutdown().await;
 }
 
 /// The bridge's preamble, if the first line is one.
@@ -59,7 +88,7 @@ fn preamble(line: &[u8]) -> Option<Option<PaneId>> {
 async fn connection(server: Arc<Server>, stream: UnixStream) {
     let peer_pid = stream.peer_cred().ok().and_then(|c| c.pid());
     let id = server.next_client_id();
-    let (rd, wr) = stream.into_split();
+    let (rd, mut wr) = stream.into_split();
     // One buffered reader for the preamble and for rmcp: bytes it has read ahead
     // belong to the MCP stream.
     let mut rd = BufReader::new(rd);
@@ -72,18 +101,37 @@ async fn connection(server: Arc<Server>, stream: UnixStream) {
     if !matches!(read, Ok(Ok(n)) if n > 0) {
         return;
     }
-    let (claimed, leftover) = match preamble(&first) {
-        Some(pane) => (pane, Vec::new()),
+    let (claimed, leftover, bridge) = match preamble(&first) {
+        Some(pane) => (pane, Vec::new(), true),
         // A client that speaks MCP directly: the line is its first message.
-        None => (None, first),
+        None => (None, first, false),
     };
     let caller_pane = crate::surfaces::peer::caller_pane(&server, peer_pid, claimed);
     let origin = Origin::Mcp {
         connection: id,
         caller_pane,
     };
+    if !server.mcp_connected(id, caller_pane) {
+        tracing::info!("{origin} refused: the server is exiting");
+        if bridge {
+            use tokio::io::AsyncWriteExt;
+            let line = refusal_line(fugue_protocol::message::EXITING, true);
+            let _ = wr.write_all(line.as_bytes()).await;
+        }
+        return;
+    }
     tracing::info!("{origin} connected");
-    server.mcp_connected(id, caller_pane);
+    if bridge {
+        use tokio::io::AsyncWriteExt;
+        if wr
+            .write_all(format!("{BRIDGE_READY}\n").as_bytes())
+            .await
+            .is_err()
+        {
+            server.mcp_disconnected(id);
+            return;
+        }
+    }
     let transport = (std::io::Cursor::new(leftover).chain(rd), wr);
     let handler = FugueMcp::new(Arc::clone(&server), origin.clone());
     match tokio::time::timeout(HANDSHAKE, handler.serve(transport)).await {
