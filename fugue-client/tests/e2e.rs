@@ -18,4 +18,5 @@ mod e2e {
     pub mod tui_keys;
     pub mod tui_search;
     pub mod tui_sizes;
+    pub mod tui_terminal;
 }

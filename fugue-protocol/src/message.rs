@@ -80,4 +80,6 @@ pub enum ServerMessage {
     Notice(String),
     /// The client is no longer attached (detached, session ended, server exiting).
     Detached { reason: String },
+    /// Draw everything again from scratch (`refresh-client`).
+    Redraw,
 }

@@ -20,6 +20,8 @@ use tokio::sync::{Notify, mpsc};
 pub enum Control {
     Notice(String),
     Detached(String),
+    /// Draw everything again (`refresh-client`).
+    Redraw,
 }
 
 /// What waits to be pushed to an attached client besides frames. The latest notice
@@ -37,6 +39,8 @@ pub struct Mailbox {
 struct Slot {
     detached: Option<String>,
     notice: Option<String>,
+    /// Any number of redraw requests cost one redraw.
+    redraw: bool,
 }
 
 impl Mailbox {
@@ -48,8 +52,10 @@ impl Mailbox {
                 Control::Detached(reason) => {
                     // A notice posted before the detach is about the session left.
                     slot.notice = None;
+                    slot.redraw = false;
                     slot.detached = Some(reason);
                 }
+                Control::Redraw => slot.redraw = true,
             }
         }
         self.wake.notify_one();
@@ -60,6 +66,9 @@ impl Mailbox {
         let mut slot = self.slot.lock();
         if let Some(reason) = slot.detached.take() {
             return Some(Control::Detached(reason));
+        }
+        if std::mem::take(&mut slot.redraw) {
+            return Some(Control::Redraw);
         }
         slot.notice.take().map(Control::Notice)
     }
