@@ -2,7 +2,8 @@
 //!
 //! `fugue mcp` bridges an MCP client's stdio to this socket. Before the MCP traffic it
 //! writes one JSON line, `{"fugue_bridge":1,"caller_pane":"%3"}`, so the server knows
-//! which pane the calling agent runs in. Each connection is its own origin for policy
+//! which pane the calling agent runs in, and waits for the server's [`BRIDGE_READY`]
+//! line (or a JSON-RPC error line saying why not) before copying. Each connection is its own origin for policy
 //! and audit. Calls on one connection run concurrently (rmcp gives each its own task),
 //! so a long `wait_for` never holds up other calls.
 
