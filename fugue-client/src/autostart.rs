@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Which server to talk to.
 #[derive(Clone, Debug)]
@@ -63,21 +63,66 @@ impl ServerAddr {
     }
 }
 
-/// Connects to a running server.
-pub async fn connect(addr: &ServerAddr, kind: ClientKind) -> Result<Connection, ConnectError> {
-    Connection::open(&addr.socket, kind, addr.caller_pane()).await
+/// How long a client keeps at a server that is exiting, and at starting a new one
+/// after it: the old one lets its socket go within about two seconds.
+const RESTART_PATIENCE: Duration = Duration::from_secs(10);
+/// Between two tries while a server exits.
+const RETRY_PAUSE: Duration = Duration::from_millis(20);
+
+/// Where the server at `addr` writes its log.
+pub fn log_path(addr: &ServerAddr) -> PathBuf {
+    crate::connection::log_path(&addr.socket)
 }
 
-/// Connects, starting the server first when none runs.
-pub async fn connect_or_start(addr: &ServerAddr, kind: ClientKind) -> anyhow::Result<Connection> {
-    match connect(addr, kind).await {
-        Err(ConnectError::NoServer(_)) => {}
-        other => return Ok(other?),
+/// Connects to a running server. One that is exiting (its last session ended as we
+/// connected, or it went away mid-handshake) is waited out: then there is no server.
+pub async fn connect(addr: &ServerAddr, kind: ClientKind) -> Result<Connection, ConnectError> {
+    let deadline = Instant::now() + RESTART_PATIENCE;
+    loop {
+        match Connection::open(&addr.socket, kind, addr.caller_pane()).await {
+            Err(ConnectError::Exiting(_) | ConnectError::Closed) if Instant::now() < deadline => {
+                tokio::time::sleep(RETRY_PAUSE).await;
+            }
+            other => return other,
+        }
     }
-    let addr2 = addr.clone();
-    tokio::task::spawn_blocking(move || start_server(&addr2)).await??;
-    Ok(connect(addr, kind).await?)
 }
+
+/// Connects, starting the server first when none runs (again, when the one found was
+/// exiting: a new one starts once the old one released the socket's lock).
+pub async fn connect_or_start(addr: &ServerAddr, kind: ClientKind) -> anyhow::Result<Connection> {
+    let deadline = Instant::now() + RESTART_PATIENCE;
+    loop {
+        match connect(addr, kind).await {
+            Err(ConnectError::NoServer(_)) => {}
+            other => return Ok(other?),
+        }
+        let addr2 = addr.clone();
+        let started = tokio::task::spawn_blocking(move || start_server(&addr2)).await?;
+        match started {
+            Ok(()) => {}
+            // Another server holds the lock: the one exiting, or one another client
+            // is starting. Look again.
+            Err(e) if is_lock_held(&e) && Instant::now() < deadline => {
+                tokio::time::sleep(RETRY_PAUSE).await;
+            }
+            Err(e) => return Err(e),
+        }
+        if Instant::now() >= deadline {
+            return Ok(connect(addr, kind).await?);
+        }
+    }
+}
+
+/// True when a start failed only because another server holds the socket's lock.
+pub fn is_lock_held(e: &anyhow::Error) -> bool {
+    e.downcast_ref::<LockHeld>().is_some()
+}
+
+/// The server could not start because another holds the socket's lock.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct LockHeld(String);
 
 /// The server binary: next to this one, then on PATH.
 fn server_binary() -> anyhow::Result<PathBuf> {
@@ -151,17 +196,19 @@ pub fn start_server(addr: &ServerAddr) -> anyhow::Result<()> {
         let _ = e.read_to_string(&mut err);
     }
     let status = child.wait()?;
+    let err = err.trim();
+    let err = err.strip_prefix("fugue-server: ").unwrap_or(err);
     if status.code() == Some(3) {
-        // Another client started it at the same moment; wait until it listens.
+        // Another client started it at the same moment; wait until it listens. Or the
+        // server that is exiting still holds the lock: the caller tries again.
         for _ in 0..100 {
             if std::os::unix::net::UnixStream::connect(&addr.socket).is_ok() {
                 return Ok(());
             }
             std::thread::sleep(Duration::from_millis(20));
         }
+        return Err(LockHeld(err.to_string()).into());
     }
-    let err = err.trim();
-    let err = err.strip_prefix("fugue-server: ").unwrap_or(err);
     bail!(
         "{}",
         if err.is_empty() {

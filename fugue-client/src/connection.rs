@@ -3,14 +3,21 @@
 use bytes::Bytes;
 use fugue_protocol::codec::{self, RawCodec};
 use fugue_protocol::message::{
-    ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
+    ClientKind, ClientMessage, EXITING, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
 };
 use fugue_protocol::{Command, CommandError, PaneId, Response};
 use futures::{SinkExt, StreamExt};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 use tokio::net::UnixStream;
 use tokio::net::unix::{OwnedReadHalf, OwnedWriteHalf};
 use tokio_util::codec::{FramedRead, FramedWrite};
+
+/// How long connecting may take: a socket's listener that stopped accepting (a stuck
+/// server) lets connections queue, and a full queue makes `connect` wait.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long the server may take to answer the hello.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
 #[derive(Debug, thiserror::Error)]
 pub enum ConnectError {
@@ -18,6 +25,10 @@ pub enum ConnectError {
     NoServer(PathBuf),
     #[error("the server refused the connection: {0}")]
     Refused(String),
+    /// The server is exiting (its last session ended as we connected): a new one can
+    /// be started once it is gone.
+    #[error("the server at {0} is exiting; run the command again to start a new one")]
+    Exiting(PathBuf),
     #[error("cannot connect to {path}: {source}")]
     Io {
         path: PathBuf,
@@ -25,8 +36,33 @@ pub enum ConnectError {
     },
     #[error("the server closed the connection during the handshake")]
     Closed,
+    #[error(
+        "the server at {} did not answer within {} s; it may be overloaded or stuck — see its log at {}",
+        path.display(), secs, log.display()
+    )]
+    Timeout {
+        path: PathBuf,
+        secs: u64,
+        log: PathBuf,
+    },
     #[error(transparent)]
     Codec(#[from] codec::CodecError),
+}
+
+/// Where the server on `socket` writes its log (as `fugue-server` names it).
+pub fn log_path(socket: &Path) -> PathBuf {
+    fugue_protocol::paths::state_dir(&fugue_protocol::paths::ProcessEnv).join(format!(
+        "server-{}.log",
+        fugue_protocol::paths::server_label(socket)
+    ))
+}
+
+fn timed_out(path: &Path, limit: Duration) -> ConnectError {
+    ConnectError::Timeout {
+        path: path.into(),
+        secs: limit.as_secs(),
+        log: log_path(path),
+    }
 }
 
 /// Reading half: decoded server messages.
@@ -115,8 +151,9 @@ impl Connection {
         kind: ClientKind,
         caller_pane: Option<PaneId>,
     ) -> Result<Connection, ConnectError> {
-        let stream = UnixStream::connect(path)
+        let stream = tokio::time::timeout(CONNECT_TIMEOUT, UnixStream::connect(path))
             .await
+            .map_err(|_| timed_out(path, CONNECT_TIMEOUT))?
             .map_err(|e| match e.kind() {
                 std::io::ErrorKind::NotFound | std::io::ErrorKind::ConnectionRefused => {
                     ConnectError::NoServer(path.into())
@@ -135,11 +172,19 @@ impl Connection {
             kind,
             caller_pane,
         };
-        writer
-            .send(Bytes::from(codec::encode(&hello)?))
+        let hello = Bytes::from(codec::encode(&hello)?);
+        let handshake = async {
+            writer.send(hello).await.map_err(|_| ConnectError::Closed)?;
+            // A reset here is a server that went away (exiting, or crashed) before it
+            // answered: nothing was asked of it yet, so trying again is safe.
+            match reader.next().await {
+                Some(Ok(frame)) => Ok(frame),
+                Some(Err(_)) | None => Err(ConnectError::Closed),
+            }
+        };
+        let frame = tokio::time::timeout(HANDSHAKE_TIMEOUT, handshake)
             .await
-            .map_err(|_| ConnectError::Closed)?;
-        let frame = reader.next().await.ok_or(ConnectError::Closed)??;
+            .map_err(|_| timed_out(path, HANDSHAKE_TIMEOUT))??;
         match codec::decode::<HandshakeReply>(&frame)? {
             HandshakeReply::Welcome { .. } => Ok(Connection {
                 incoming: Incoming(reader),
@@ -148,6 +193,9 @@ impl Connection {
                     next_id: 0,
                 },
             }),
+            HandshakeReply::Refused { reason } if reason.starts_with(EXITING) => {
+                Err(ConnectError::Exiting(path.into()))
+            }
             HandshakeReply::Refused { reason } => Err(ConnectError::Refused(reason)),
         }
     }

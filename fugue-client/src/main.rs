@@ -4,6 +4,7 @@ mod autostart;
 mod cli;
 mod connection;
 mod mcp_bridge;
+mod reset;
 mod tui;
 
 use autostart::ServerAddr;
@@ -38,6 +39,9 @@ fn main() {
 }
 
 async fn run(args: Cli) -> anyhow::Result<i32> {
+    if let Some(Verb::ResetTerminal) = args.verb {
+        return reset::run();
+    }
     let addr = ServerAddr::resolve(args.socket, args.name, args.config)?;
     match args.verb {
         None => tui::attach(&addr, None, tui::AttachHow::CreateIfNone).await,

@@ -12,17 +12,104 @@ use fugue_protocol::paths;
 use std::io::{ErrorKind, Read, Write};
 use std::net::Shutdown;
 use std::os::unix::net::UnixStream;
+use std::time::{Duration, Instant};
 
-fn connect(addr: &ServerAddr) -> anyhow::Result<UnixStream> {
+/// The server's answer to the preamble (see fugue-server's `BRIDGE_READY`).
+const READY: &str = r#"{"fugue_bridge":1,"ready":true}"#;
+/// How long a server that is exiting is waited out, a new one started after it.
+const RESTART_PATIENCE: Duration = Duration::from_secs(10);
+/// How long the server may take to answer the preamble.
+const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How one attempt to reach the server ended.
+enum Attempt {
+    Ready(UnixStream),
+    /// No server, or one exiting or gone before it answered: start one and try again.
+    Again,
+}
+
+fn connect_once(addr: &ServerAddr, preamble: &str) -> anyhow::Result<Attempt> {
     let path = paths::mcp_socket_path(&addr.socket);
-    match UnixStream::connect(&path) {
-        Ok(s) => return Ok(s),
-        Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::ConnectionRefused) => {}
+    let mut stream = match UnixStream::connect(&path) {
+        Ok(s) => s,
+        Err(e) if matches!(e.kind(), ErrorKind::NotFound | ErrorKind::ConnectionRefused) => {
+            return Ok(Attempt::Again);
+        }
         Err(e) => return Err(e).with_context(|| format!("cannot connect to {}", path.display())),
+    };
+    stream.set_read_timeout(Some(ANSWER_TIMEOUT))?;
+    if stream.write_all(preamble.as_bytes()).is_err() {
+        return Ok(Attempt::Again);
     }
-    autostart::start_server(addr)?;
-    UnixStream::connect(&path)
-        .with_context(|| format!("the server started but {} does not answer", path.display()))
+    // One byte at a time: nothing after the answer's newline may be taken from the
+    // MCP stream (the server sends nothing more before the client speaks, but still).
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    loop {
+        match stream.read(&mut byte) {
+            Ok(0) => return Ok(Attempt::Again),
+            Ok(_) if byte[0] == b'\n' => break,
+            Ok(_) if line.len() < 64 * 1024 => line.push(byte[0]),
+            Ok(_) => anyhow::bail!(
+                "the server at {} sent an over-long first line",
+                path.display()
+            ),
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                anyhow::bail!(
+                    "the server at {} did not answer within {} s; it may be overloaded or stuck — see its log at {}",
+                    path.display(),
+                    ANSWER_TIMEOUT.as_secs(),
+                    crate::autostart::log_path(addr).display()
+                )
+            }
+            // Reset before answering: it went away (exiting) before taking us.
+            Err(_) => return Ok(Attempt::Again),
+        }
+    }
+    if line == READY.as_bytes() {
+        stream.set_read_timeout(None)?;
+        return Ok(Attempt::Ready(stream));
+    }
+    let answer: serde_json::Value = serde_json::from_slice(&line).unwrap_or_default();
+    let error = &answer["error"];
+    if error["data"]["fugue_retry"].as_bool() == Some(true) {
+        return Ok(Attempt::Again);
+    }
+    match error["message"].as_str() {
+        Some(m) => anyhow::bail!("{m}"),
+        None => anyhow::bail!(
+            "the server at {} answered something that is not fugue's: {}",
+            path.display(),
+            String::from_utf8_lossy(&line)
+        ),
+    }
+}
+
+/// Connects and has the server take the connection, starting a server when none runs
+/// or the one found is exiting.
+fn connect(addr: &ServerAddr, preamble: &str) -> anyhow::Result<UnixStream> {
+    let deadline = Instant::now() + RESTART_PATIENCE;
+    loop {
+        if let Attempt::Ready(s) = connect_once(addr, preamble)? {
+            return Ok(s);
+        }
+        if Instant::now() >= deadline {
+            anyhow::bail!(
+                "no fugue server would take the connection at {} within {} s (one kept exiting or failing to start); see its log at {}",
+                paths::mcp_socket_path(&addr.socket).display(),
+                RESTART_PATIENCE.as_secs(),
+                crate::autostart::log_path(addr).display()
+            );
+        }
+        // Another server (the one exiting, or one another client starts) may hold the
+        // lock: not an error, the next look finds the new one. Anything else is.
+        match autostart::start_server(addr) {
+            Ok(()) => {}
+            Err(e) if autostart::is_lock_held(&e) => std::thread::sleep(Duration::from_millis(20)),
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// Copies until end of file, flushing after every chunk so no message waits.
@@ -41,12 +128,11 @@ fn pump(mut from: impl Read, mut to: impl Write) -> std::io::Result<()> {
 }
 
 pub fn run(addr: &ServerAddr) -> anyhow::Result<i32> {
-    let mut stream = connect(addr)?;
     let preamble = serde_json::json!({
         "fugue_bridge": 1,
         "caller_pane": addr.caller_pane().map(|p| p.to_string()),
     });
-    stream.write_all(format!("{preamble}\n").as_bytes())?;
+    let stream = connect(addr, &format!("{preamble}\n"))?;
     let upstream = stream.try_clone()?;
     std::thread::Builder::new()
         .name("mcp-upstream".into())

@@ -5,6 +5,7 @@
 mod e2e {
     pub mod agents;
     pub mod cli;
+    pub mod client_exits;
     pub mod faults;
     pub mod harness;
     pub mod lifecycle;
@@ -19,4 +20,5 @@ mod e2e {
     pub mod tui_keys;
     pub mod tui_search;
     pub mod tui_sizes;
+    pub mod tui_terminal;
 }

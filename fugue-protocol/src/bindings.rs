@@ -45,6 +45,8 @@ pub enum KeyAction {
     NewSession,
     /// Switch this client to the next (true) or previous (false) session by name.
     SwitchSession(bool),
+    /// Draw the whole screen again (tmux's `refresh-client`).
+    Refresh,
 }
 
 impl KeyAction {
@@ -79,13 +81,14 @@ impl KeyAction {
         ("new-session", "create a session and switch to it"),
         ("next-session", "switch to the next session"),
         ("previous-session", "switch to the previous session"),
+        ("refresh-client", "draw the whole screen again"),
     ];
 }
 
 /// Why an action string was not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session"
+    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client"
 )]
 pub struct ActionParseError(pub String);
 
@@ -125,6 +128,7 @@ impl FromStr for KeyAction {
             ["new-session"] => KeyAction::NewSession,
             ["next-session"] => KeyAction::SwitchSession(true),
             ["previous-session"] => KeyAction::SwitchSession(false),
+            ["refresh-client"] => KeyAction::Refresh,
             _ => return Err(err()),
         })
     }
@@ -159,6 +163,7 @@ impl fmt::Display for KeyAction {
             KeyAction::NewSession => f.write_str("new-session"),
             KeyAction::SwitchSession(true) => f.write_str("next-session"),
             KeyAction::SwitchSession(false) => f.write_str("previous-session"),
+            KeyAction::Refresh => f.write_str("refresh-client"),
         }
     }
 }

@@ -310,6 +310,11 @@ pub enum Command {
     DetachClient {
         target: Option<Target>,
     },
+    /// Redraw clients from scratch (tmux's `refresh-client`): the calling client with
+    /// no target, else every client attached to the target's session.
+    RefreshClient {
+        target: Option<Target>,
+    },
     ReadPane(ReadPane),
     WaitFor(WaitFor),
     RunCommand(RunCommand),
@@ -438,6 +443,11 @@ pub const COMMANDS: &[CommandSpec] = &[
     ),
     spec!("get-result", Read, "read the result an agent reported"),
     spec!("report", Write, "report an agent's state or result"),
+    spec!(
+        "refresh-client",
+        Read,
+        "redraw attached clients from scratch"
+    ),
 ];
 
 impl Command {
@@ -473,6 +483,7 @@ impl Command {
             Command::SendMessage(_) => 27,
             Command::GetResult { .. } => 28,
             Command::Report(_) => 29,
+            Command::RefreshClient { .. } => 30,
         }
     }
 
@@ -526,7 +537,8 @@ impl Command {
             | Command::ReadRows { target, .. }
             | Command::ListPanes { target, .. }
             | Command::AttachSession { target, .. }
-            | Command::DetachClient { target } => target.as_ref(),
+            | Command::DetachClient { target }
+            | Command::RefreshClient { target } => target.as_ref(),
         }
     }
 }

@@ -49,6 +49,11 @@ pub enum HandshakeReply {
     },
 }
 
+/// How a [`HandshakeReply::Refused`] reason starts when the server is exiting (its
+/// last session ended as the client connected). The client then starts a new server
+/// and tries again; the frozen reply has no variant of its own for it.
+pub const EXITING: &str = "the server is exiting";
+
 /// Messages from a client after the handshake.
 // Messages live only until they are encoded or handled; boxing the command would add
 // an allocation per request for nothing.
@@ -75,4 +80,6 @@ pub enum ServerMessage {
     Notice(String),
     /// The client is no longer attached (detached, session ended, server exiting).
     Detached { reason: String },
+    /// Draw everything again from scratch (`refresh-client`).
+    Redraw,
 }

@@ -114,6 +114,7 @@ fn commands() -> Vec<Command> {
             create: true,
         },
         Command::DetachClient { target: t("s") },
+        Command::RefreshClient { target: t("s") },
         Command::DisplayMessage {
             target: None,
             text: "hello".into(),
@@ -505,6 +506,7 @@ fn every_response_and_server_message_round_trips() {
     round_trip(&ServerMessage::Frame(frame()));
     round_trip(&ServerMessage::Notice("n".into()));
     round_trip(&ServerMessage::Detached { reason: "r".into() });
+    round_trip(&ServerMessage::Redraw);
 }
 
 #[test]

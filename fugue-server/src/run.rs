@@ -149,9 +149,7 @@ fn async_listener(bound: &socket::Bound) -> Result<tokio::net::UnixListener, Sta
 async fn idle_exit(server: Arc<Server>) {
     loop {
         tokio::time::sleep(IDLE_START_EXIT).await;
-        let idle = server.is_idle() && server.clients.lock().is_empty();
-        if idle {
-            server.begin_shutdown("no sessions and no clients");
+        if server.exit_if_unused("no sessions and no clients") || server.is_shutting_down() {
             return;
         }
     }

@@ -20,6 +20,8 @@ use tokio::sync::{Notify, mpsc};
 pub enum Control {
     Notice(String),
     Detached(String),
+    /// Draw everything again (`refresh-client`).
+    Redraw,
 }
 
 /// What waits to be pushed to an attached client besides frames. The latest notice
@@ -37,6 +39,8 @@ pub struct Mailbox {
 struct Slot {
     detached: Option<String>,
     notice: Option<String>,
+    /// Any number of redraw requests cost one redraw.
+    redraw: bool,
 }
 
 impl Mailbox {
@@ -48,8 +52,10 @@ impl Mailbox {
                 Control::Detached(reason) => {
                     // A notice posted before the detach is about the session left.
                     slot.notice = None;
+                    slot.redraw = false;
                     slot.detached = Some(reason);
                 }
+                Control::Redraw => slot.redraw = true,
             }
         }
         self.wake.notify_one();
@@ -60,6 +66,9 @@ impl Mailbox {
         let mut slot = self.slot.lock();
         if let Some(reason) = slot.detached.take() {
             return Some(Control::Detached(reason));
+        }
+        if std::mem::take(&mut slot.redraw) {
+            return Some(Control::Redraw);
         }
         slot.notice.take().map(Control::Notice)
     }
@@ -270,9 +279,31 @@ impl Server {
         }
     }
 
-    pub fn mcp_connected(&self, id: u64, caller_pane: Option<PaneId>) {
-        self.mcp.lock().insert(id, caller_pane);
+    /// Registers an MCP connection; false when the server is exiting (the caller is
+    /// told to start a new one). Checked under the lock [`Server::maybe_exit`] decides
+    /// under, so a connection is either counted before the server decides to exit or
+    /// refused: never welcomed by a server about to go.
+    pub fn mcp_connected(&self, id: u64, caller_pane: Option<PaneId>) -> bool {
+        {
+            let mut mcp = self.mcp.lock();
+            if self.is_shutting_down() {
+                return false;
+            }
+            mcp.insert(id, caller_pane);
+        }
         self.mark_mcp_pane(caller_pane, true);
+        true
+    }
+
+    /// Registers a client connection (see [`Server::mcp_connected`]); false when the
+    /// server is exiting.
+    pub fn client_connected(&self, id: u64, entry: ClientEntry) -> bool {
+        let mut clients = self.clients.lock();
+        if self.is_shutting_down() {
+            return false;
+        }
+        clients.insert(id, entry);
+        true
     }
 
     pub fn mcp_disconnected(&self, id: u64) {
@@ -339,15 +370,40 @@ impl Server {
     /// Called after sessions or MCP connections may have gone: the server exits with
     /// its last session (once no MCP client is connected).
     pub fn maybe_exit(&self) {
-        if self.had_sessions.load(Ordering::Acquire) && self.is_idle() {
-            self.begin_shutdown("the last session ended");
+        if self.had_sessions.load(Ordering::Acquire) {
+            self.exit_if_unused("the last session ended");
         }
+    }
+
+    /// Exits when no session, MCP connection or client connection is left. A client
+    /// connected keeps the server: the CLI that killed the last session gets its answer
+    /// before the server exits, and a client that connected as the last session ended
+    /// is served, not dropped. Decided under the locks registration takes (tree, then
+    /// MCP connections, then clients): a connection is counted or refused, never lost.
+    pub fn exit_if_unused(&self, reason: &str) -> bool {
+        {
+            let tree = self.tree.lock();
+            let mcp = self.mcp.lock();
+            let clients = self.clients.lock();
+            if !tree.sessions.is_empty() || !mcp.is_empty() || !clients.is_empty() {
+                return false;
+            }
+            if self.shutting_down.swap(true, Ordering::AcqRel) {
+                return false;
+            }
+        }
+        self.shut_down(reason);
+        true
     }
 
     pub fn begin_shutdown(&self, reason: &str) {
         if self.shutting_down.swap(true, Ordering::AcqRel) {
             return;
         }
+        self.shut_down(reason);
+    }
+
+    fn shut_down(&self, reason: &str) {
         tracing::info!("shutting down: {reason}");
         self.tell_clients(None, Control::Detached(format!("server exited ({reason})")));
         let panes: Vec<_> = {

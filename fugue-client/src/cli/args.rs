@@ -86,6 +86,13 @@ pub enum Verb {
         #[arg(short = 's', short_alias = 't')]
         target: Option<String>,
     },
+    /// Redraw the clients attached to a session from scratch (default: the session
+    /// of the pane this runs in, else the most recent one).
+    #[command(visible_alias = "refresh")]
+    RefreshClient {
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
     /// List sessions.
     #[command(visible_alias = "ls")]
     ListSessions {
@@ -101,6 +108,10 @@ pub enum Verb {
     },
     /// Kill every session and stop the server.
     KillServer,
+    /// Put this terminal back in order after a program that died in full-screen mode
+    /// (main screen, cursor shown, mouse, paste, focus and keyboard modes off, sane
+    /// line settings). Needs no server.
+    ResetTerminal,
     /// Rename a session.
     #[command(visible_alias = "rename")]
     RenameSession {

@@ -133,7 +133,9 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
                 },
             )
         }
-        Verb::AttachSession { .. } | Verb::Mcp => bail!("handled before command_for"),
+        Verb::AttachSession { .. } | Verb::Mcp | Verb::ResetTerminal => {
+            bail!("handled before command_for")
+        }
         Verb::Agent { verb } => {
             let (command, p) = super::agent::command_for(verb)?;
             (command, Printer::Agent(p))
@@ -154,6 +156,10 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
             Printer::Nothing,
         ),
         Verb::KillServer => (Command::KillServer, Printer::Nothing),
+        Verb::RefreshClient { target: t } => (
+            Command::RefreshClient { target: target(t)? },
+            Printer::Nothing,
+        ),
         Verb::DisplayMessage {
             target: t,
             print: true,

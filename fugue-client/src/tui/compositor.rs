@@ -46,6 +46,13 @@ impl<B: Backend> Compositor<B> {
         self.clear = true;
     }
 
+    /// Everything is drawn again on a cleared terminal: what it shows is unknown (a
+    /// program wrote over it, or the shell reset it while the client was stopped).
+    pub fn redraw_all(&mut self) {
+        self.clear = true;
+        self.cursor = None;
+    }
+
     /// Draws what `app` says changed.
     pub fn draw(&mut self, app: &mut App) -> Result<(), B::Error> {
         let damage = std::mem::take(&mut app.damage);

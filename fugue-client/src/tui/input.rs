@@ -350,6 +350,10 @@ impl App {
                 "resize-pane",
             ),
             A::Detach => one(Command::DetachClient { target: None }, "detach"),
+            A::Refresh => {
+                self.redraw = true;
+                Vec::new()
+            }
             A::RenameWindow => {
                 let current = self
                     .layout

@@ -25,6 +25,7 @@ use fugue_protocol::{Command, ErrorCode, Response, Target};
 use input::Request;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{DisableBracketedPaste, EnableBracketedPaste, Event};
+use ratatui::crossterm::style::Print;
 use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
@@ -38,15 +39,7 @@ struct TerminalGuard;
 
 impl TerminalGuard {
     fn enter() -> anyhow::Result<TerminalGuard> {
-        enable_raw_mode().context("cannot put the terminal in raw mode (is this a terminal?)")?;
-        // Clear explicitly: ratatui's clear() asks the terminal for the cursor position,
-        // which would race the input thread for the terminal's answer.
-        execute!(
-            stdout(),
-            EnterAlternateScreen,
-            EnableBracketedPaste,
-            Clear(ClearType::All)
-        )?;
+        set_up()?;
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             restore();
@@ -56,9 +49,28 @@ impl TerminalGuard {
     }
 }
 
+/// Raw mode, the alternate screen, bracketed paste, after switching off what a client
+/// killed earlier (or any program) may have left on: mouse, focus, keyboard protocols.
+/// Also after SIGCONT: the shell may have reset the terminal while the client was
+/// stopped.
+fn set_up() -> anyhow::Result<()> {
+    enable_raw_mode().context("cannot put the terminal in raw mode (is this a terminal?)")?;
+    // Clear explicitly: ratatui's clear() asks the terminal for the cursor position,
+    // which would race the input thread for the terminal's answer.
+    execute!(
+        stdout(),
+        Print(crate::reset::MODES_OFF),
+        EnterAlternateScreen,
+        EnableBracketedPaste,
+        Clear(ClearType::All)
+    )?;
+    Ok(())
+}
+
 fn restore() {
     let _ = execute!(
         stdout(),
+        Print(crate::reset::MODES_OFF),
         DisableBracketedPaste,
         LeaveAlternateScreen,
         cursor::Show
@@ -141,6 +153,17 @@ pub async fn attach(
     drop(screen);
     drop(guard);
     match reason {
+        Ok(reason) if reason == LOST_SERVER => {
+            // tmux exits 1 here too: the session may be gone with the server, and a
+            // script (or a shell loop reattaching) must be able to tell.
+            println!("[{reason}]");
+            eprintln!(
+                "fugue: the connection to the server at {} ended without a word; it may have crashed (see its log in {})",
+                addr.socket.display(),
+                autostart::log_path(addr).display()
+            );
+            Ok(1)
+        }
         Ok(reason) => {
             println!("[{reason}]");
             Ok(0)
@@ -148,6 +171,9 @@ pub async fn attach(
         Err(e) => Err(e),
     }
 }
+
+/// Why a client ends when the server closed the connection without detaching it.
+const LOST_SERVER: &str = "lost server";
 
 /// Queues requests; [`flush`] sends them once everything ready has been handled.
 fn send(app: &mut App, requests: Vec<Request>) {
@@ -221,7 +247,16 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
     use tokio::signal::unix::{SignalKind, signal};
     let mut term = signal(SignalKind::terminate()).context("cannot watch SIGTERM")?;
     let mut hup = signal(SignalKind::hangup()).context("cannot watch SIGHUP")?;
+    // Stopped (SIGTSTP, as tmux's suspend-client) the client gives the terminal to the
+    // shell; continued (SIGCONT, also after a SIGSTOP it could not see) it takes the
+    // terminal back and draws everything, since the shell has reset it meanwhile.
+    let mut tstp = signal(SignalKind::from_raw(libc::SIGTSTP)).context("cannot watch SIGTSTP")?;
+    let mut cont = signal(SignalKind::from_raw(libc::SIGCONT)).context("cannot watch SIGCONT")?;
     loop {
+        if std::mem::take(&mut app.redraw) {
+            screen.redraw_all();
+            app.damage_all();
+        }
         screen.draw(app)?;
         let mut wake = tokio::select! {
             ev = events.next() => Wake::Input(ev),
@@ -229,6 +264,17 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
             _ = sleep_until(app.notice.as_ref().map(|(_, t)| *t)) => Wake::NoticeExpired,
             _ = term.recv() => return Ok("terminated".into()),
             _ = hup.recv() => return Ok("hung up".into()),
+            _ = tstp.recv() => {
+                restore();
+                // SAFETY: stops this process, as the default SIGTSTP action would have.
+                unsafe { libc::raise(libc::SIGSTOP) };
+                continue;
+            }
+            _ = cont.recv() => {
+                set_up()?;
+                resumed(screen, conn, app).await?;
+                continue;
+            }
         };
         // Drawing is put off for what is ready now, but never for long: a server that
         // always has more must not keep the screen from being drawn.
@@ -254,6 +300,19 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
 }
 
 type Screen = Compositor<CrosstermBackend<Stdout>>;
+
+/// After SIGCONT: the terminal may have changed size while the client was stopped (no
+/// SIGWINCH reaches a stopped process's handler in time to matter), and its contents
+/// are unknown.
+async fn resumed(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyhow::Result<()> {
+    if let Ok((c, r)) = ratatui::crossterm::terminal::size() {
+        flush(conn, app).await?;
+        conn.outgoing.resize(c, r).await?;
+        screen.resize(c, r);
+    }
+    app.redraw = true;
+    Ok(())
+}
 
 /// Handles one wake-up, recording in `app.damage` what must be drawn again (nothing,
 /// for a key passed to a pane or a request acknowledged: drawing then would cost time
@@ -289,9 +348,10 @@ async fn handle(
             }
         }
         Wake::Server(msg) => match msg? {
-            None => return Ok(Some("lost server".into())),
+            None => return Ok(Some(LOST_SERVER.into())),
             Some(ServerMessage::Frame(f)) => app.apply(f),
             Some(ServerMessage::Notice(text)) => app.notice(text),
+            Some(ServerMessage::Redraw) => app.redraw = true,
             Some(ServerMessage::Detached { reason }) => {
                 return Ok(Some(if reason == "detached" {
                     format!("detached (from session {})", app.session_name)

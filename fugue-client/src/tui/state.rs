@@ -200,6 +200,8 @@ pub struct App {
     /// Until when a repeatable key (resize, focus) acts without the prefix, after one
     /// such key was pressed (tmux's `bind -r` and `repeat-time`).
     pub repeat_until: Option<Instant>,
+    /// The terminal must be drawn again from scratch (`C-b r`, `refresh-client`).
+    pub redraw: bool,
 }
 
 /// How long a notice stays in the status bar.
@@ -219,6 +221,7 @@ impl App {
             outbox: Vec::new(),
             damage: Damage::All,
             repeat_until: None,
+            redraw: false,
         }
     }
 

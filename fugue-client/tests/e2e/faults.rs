@@ -15,10 +15,8 @@ fn server_pid(w: &World) -> i32 {
             let pid: i32 = e.file_name().to_str()?.parse().ok()?;
             let cmdline = std::fs::read(e.path().join("cmdline")).ok()?;
             let args: Vec<&[u8]> = cmdline.split(|b| *b == 0).collect();
-            let is_server = args
-                .first()
-                .is_some_and(|a| a.ends_with(b"fugue-server"));
-            (is_server && args.iter().any(|a| *a == socket.as_bytes())).then_some(pid)
+            let is_server = args.first().is_some_and(|a| a.ends_with(b"fugue-server"));
+            (is_server && args.contains(&socket.as_bytes())).then_some(pid)
         })
     })
 }
@@ -296,7 +294,12 @@ fn issue_11_running_out_of_descriptors_refuses_instead_of_hanging() {
     };
     if !status.success() {
         let mut msg = String::new();
-        child.stderr.take().unwrap().read_to_string(&mut msg).unwrap();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut msg)
+            .unwrap();
         assert!(
             msg.contains("connections") || msg.contains("descriptors"),
             "{msg}"
@@ -388,5 +391,7 @@ fn issue_11_a_stopped_client_under_a_flood_costs_the_server_nothing() {
         "the server grew from {before} MB to {peak} MB under a stopped client"
     );
     unsafe { libc::kill(client, libc::SIGCONT) };
-    tui.wait("the end of the flood", |s| s.contents().contains("flood-ended"));
+    tui.wait("the end of the flood", |s| {
+        s.contents().contains("flood-ended")
+    });
 }

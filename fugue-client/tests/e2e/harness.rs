@@ -115,6 +115,25 @@ impl World {
         cmd.cwd(self.dir.path());
         Tui::spawn(cmd, cols, rows)
     }
+
+    /// Runs a shell script in a PTY, with this world's environment and `$FUGUE` set
+    /// to `fugue -S SOCKET`.
+    pub fn sh(&self, script: &str, cols: u16, rows: u16) -> Tui {
+        let mut cmd = CommandBuilder::new("/bin/sh");
+        cmd.arg("-c");
+        cmd.arg(script);
+        cmd.env_remove("FUGUE_PANE_ID");
+        cmd.env_remove("FUGUE_SOCKET");
+        for (k, v) in self.envs() {
+            cmd.env(k, v);
+        }
+        cmd.env(
+            "FUGUE",
+            format!("{} -S {}", fugue_bin().display(), self.socket.display()),
+        );
+        cmd.cwd(self.dir.path());
+        Tui::spawn(cmd, cols, rows)
+    }
 }
 
 impl Drop for World {
@@ -219,6 +238,12 @@ impl Tui {
                 pixel_height: 0,
             })
             .expect("resize");
+    }
+
+    /// Writes bytes to the test's copy of the terminal as if some other program had
+    /// written them (the client does not know).
+    pub fn feed(&self, bytes: &[u8]) {
+        self.screen.parser.lock().process(bytes);
     }
 
     pub fn contents(&self) -> String {

@@ -98,6 +98,7 @@ pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
         ("C-c", A::NewSession),
         (")", A::SwitchSession(true)),
         ("(", A::SwitchSession(false)),
+        ("r", A::Refresh),
     ];
     let digits: Vec<(String, KeyAction)> = (0..10)
         .map(|i| (i.to_string(), A::SelectWindow(i)))

@@ -261,6 +261,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             sessions::attach(exec, target.as_ref(), create)
         }
         Command::DetachClient { target } => sessions::detach(exec, target.as_ref()),
+        Command::RefreshClient { target } => sessions::refresh(exec, target.as_ref()),
         Command::SplitPane(c) => panes::split(exec, c),
         Command::KillPane { target } => panes::kill_pane(exec, target.as_ref()),
         Command::SelectPane { target, select } => panes::select_pane(exec, target.as_ref(), select),

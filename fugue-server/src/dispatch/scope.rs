@@ -195,6 +195,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::SelectWindow { target, .. }
         | Command::AttachSession { target, .. }
         | Command::DetachClient { target } => one(target, SessionAll),
+        Command::RefreshClient { target } => one(target, SessionAny),
         Command::DisplayMessage { target, .. } => one(target, SessionAny),
         Command::SendInput(c) => one(&c.target, Pane),
         Command::CapturePane(c) => one(&c.target, Pane),

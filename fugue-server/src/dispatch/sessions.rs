@@ -487,6 +487,28 @@ pub fn detach(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, 
     Ok(Response::Done)
 }
 
+/// `refresh-client`: the calling attached client with no target (as tmux), else
+/// every client attached to the target's session.
+pub fn refresh(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, CommandError> {
+    let server = exec.server;
+    if let (None, Some(me)) = (target, exec.origin.client_id())
+        && exec.ctx.client_session.is_some()
+    {
+        if let Some(c) = server.clients.lock().get(&me) {
+            c.control.post(Control::Redraw);
+        }
+        return Ok(Response::Done);
+    }
+    let sid = {
+        let tree = server.tree.lock();
+        let sid = tree.resolve_session(target, &exec.ctx)?;
+        exec.resolved = tree.session(sid).map(|s| s.name.clone());
+        sid
+    };
+    server.tell_clients(Some(sid), Control::Redraw);
+    Ok(Response::Done)
+}
+
 /// Longest status-bar message.
 const MESSAGE_MAX: usize = 500;
 

@@ -9,7 +9,7 @@ use crate::server::{ClientEntry, Server};
 use bytes::Bytes;
 use fugue_protocol::codec::{self, RawCodec};
 use fugue_protocol::message::{
-    ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
+    ClientKind, ClientMessage, EXITING, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
 };
 use futures::SinkExt;
 use serde::Deserialize;
@@ -94,7 +94,8 @@ pub async fn accept_loop(
             },
             _ = server.shutdown.notified() => return,
         };
-        if !peer_allowed(&stream) {
+        if let Some(reason) = peer_refusal(&stream) {
+            tokio::spawn(refuse(stream, reason));
             continue;
         }
         match admission.admit() {
@@ -128,22 +129,27 @@ async fn refuse(stream: UnixStream, reason: String) {
     .await;
 }
 
-/// Only the server's own user may connect; refusals are logged.
-pub fn peer_allowed(stream: &UnixStream) -> bool {
+/// Only the server's own user may connect: why this peer may not (logged), if so.
+pub fn peer_refusal(stream: &UnixStream) -> Option<String> {
     let me = crate::socket::uid();
     match stream.peer_cred() {
-        Ok(cred) if cred.uid() == me => true,
+        Ok(cred) if cred.uid() == me => None,
         Ok(cred) => {
             tracing::warn!(
                 "refused a connection from uid {} (pid {:?}): only uid {me} may connect",
                 cred.uid(),
                 cred.pid()
             );
-            false
+            Some(format!(
+                "permission denied: this server belongs to uid {me} (you are uid {}); start your own with `fugue -L NAME`",
+                cred.uid()
+            ))
         }
         Err(e) => {
             tracing::warn!("refused a connection whose peer cannot be identified: {e}");
-            false
+            Some(format!(
+                "permission denied: the server cannot tell which user is connecting ({e})"
+            ))
         }
     }
 }
@@ -176,9 +182,16 @@ async fn handle(
         Ok(h) => h,
         Err(e) => {
             let reason = match codec::decode::<VersionProbe>(&first) {
-                Ok(p) => version_mismatch(p.protocol),
+                Ok(p) if p.protocol != PROTOCOL_VERSION => version_mismatch(p.protocol),
+                // Same protocol, so the hello itself is wrong (an unknown client kind,
+                // a missing field): say what, not that the versions differ.
+                Ok(_) => format!(
+                    "this server (fugue {}, protocol {PROTOCOL_VERSION}) did not understand the client's hello: {e}",
+                    env!("CARGO_PKG_VERSION")
+                ),
                 Err(_) => format!("the first message was not a fugue hello ({e})"),
             };
+            tracing::warn!("refused a client: {reason}");
             reply(&writer, &HandshakeReply::Refused { reason }).await;
             return;
         }
@@ -196,7 +209,23 @@ async fn handle(
     }
     let caller_pane = super::peer::caller_pane(&server, peer_pid, hello.caller_pane);
     let id = server.next_client_id();
-    if !reply(
+    let notify = Arc::new(Notify::new());
+    let mailbox = Arc::new(crate::server::Mailbox::default());
+    // Counted before it is welcomed, so the server does not exit under it.
+    let entry = ClientEntry {
+        kind: hello.kind,
+        caller_pane,
+        session: None,
+        size: None,
+        notify: Arc::clone(&notify),
+        control: Arc::clone(&mailbox),
+    };
+    if !server.client_connected(id, entry) {
+        let reason = format!("{EXITING}; start a new one and connect again");
+        reply(&writer, &HandshakeReply::Refused { reason }).await;
+        return;
+    }
+    let welcomed = reply(
         &writer,
         &HandshakeReply::Welcome {
             protocol: PROTOCOL_VERSION,
@@ -205,24 +234,13 @@ async fn handle(
             client_id: id,
         },
     )
-    .await
-    {
+    .await;
+    if !welcomed {
+        server.clients.lock().remove(&id);
+        server.maybe_exit();
         return;
     }
     reader.set_max(inbound::MAX_REQUEST);
-    let notify = Arc::new(Notify::new());
-    let mailbox = Arc::new(crate::server::Mailbox::default());
-    server.clients.lock().insert(
-        id,
-        ClientEntry {
-            kind: hello.kind,
-            caller_pane,
-            session: None,
-            size: None,
-            notify: Arc::clone(&notify),
-            control: Arc::clone(&mailbox),
-        },
-    );
     let frame_task = (hello.kind == ClientKind::Tui).then(|| {
         tokio::spawn(frames::run(
             Arc::clone(&server),
@@ -278,6 +296,8 @@ async fn handle(
     }
     server.changed();
     tracing::debug!("{origin} disconnected");
+    // The last client of a server whose last session ended lets it go.
+    server.maybe_exit();
 }
 
 fn version_mismatch(theirs: u32) -> String {

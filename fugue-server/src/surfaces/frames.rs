@@ -79,6 +79,7 @@ pub async fn run(
                 while let Some(msg) = mailbox.take() {
                     let msg = match msg {
                         Control::Notice(text) => ServerMessage::Notice(text),
+                        Control::Redraw => ServerMessage::Redraw,
                         Control::Detached(reason) => {
                             for (_, p) in visible.drain(..) {
                                 p.unsubscribe(&notify);

@@ -2,7 +2,8 @@
 //!
 //! `fugue mcp` bridges an MCP client's stdio to this socket. Before the MCP traffic it
 //! writes one JSON line, `{"fugue_bridge":1,"caller_pane":"%3"}`, so the server knows
-//! which pane the calling agent runs in. Each connection is its own origin for policy
+//! which pane the calling agent runs in, and waits for the server's [`BRIDGE_READY`]
+//! line (or a JSON-RPC error line saying why not) before copying. Each connection is its own origin for policy
 //! and audit. Calls on one connection run concurrently (rmcp gives each its own task),
 //! so a long `wait_for` never holds up other calls.
 //!
@@ -52,7 +53,8 @@ pub async fn accept_loop(
             },
             _ = server.shutdown.notified() => return,
         };
-        if !super::clients::peer_allowed(&stream) {
+        if let Some(reason) = super::clients::peer_refusal(&stream) {
+            tokio::spawn(refuse(stream, reason));
             continue;
         }
         match admission.admit() {
@@ -70,28 +72,39 @@ pub async fn accept_loop(
     }
 }
 
-/// Tells an MCP client that cannot be served why, as a JSON-RPC error, and closes the
-/// connection. Its first line (the bridge's preamble, or its first request) is read
-/// first, bounded, so that it reads the error instead of failing to write.
-async fn refuse(stream: UnixStream, reason: String) {
-    use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt};
-    let (rd, mut wr) = stream.into_split();
-    let mut first = Vec::new();
-    let _ = tokio::time::timeout(
-        Duration::from_secs(2),
-        BufReader::new(rd).take(4096).read_until(b'\n', &mut first),
-    )
-    .await;
+/// The line the server answers the bridge's preamble with when it takes the
+/// connection; the bridge copies nothing before it (see `fugue mcp`).
+pub const BRIDGE_READY: &str = r#"{"fugue_bridge":1,"ready":true}"#;
+
+/// A JSON-RPC error line (no request id yet) saying why the connection is closed;
+/// `retry` tells the bridge that a new server will take it (this one is exiting).
+fn refusal_line(reason: &str, retry: bool) -> String {
     let line = serde_json::json!({
         "jsonrpc": "2.0",
         "id": null,
-        "error": { "code": -32000, "message": reason },
+        "error": {"code": -32000, "message": reason, "data": {"fugue_retry": retry}},
     });
+    format!("{line}\n")
+}
+
+/// Tells a peer that cannot be served why, as a JSON-RPC error, and closes the
+/// connection (other users, connections past the limit).
+async fn refuse(stream: UnixStream, reason: String) {
+    refuse_with(stream, reason, false).await
+}
+
+async fn refuse_with(mut stream: UnixStream, reason: String, retry: bool) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let _ = tokio::time::timeout(
         Duration::from_secs(2),
-        wr.write_all(format!("{line}\n").as_bytes()),
+        stream.write_all(refusal_line(&reason, retry).as_bytes()),
     )
     .await;
+    // Read what the peer sent (its preamble, briefly, bounded): closing with it unread
+    // would reset the connection before the peer reads the reason.
+    let mut sink = [0u8; 4096];
+    let _ = tokio::time::timeout(Duration::from_millis(200), stream.read(&mut sink)).await;
+    let _ = stream.shutdown().await;
 }
 
 /// The bridge's preamble, if the first line is one.
@@ -111,29 +124,48 @@ fn preamble(line: &[u8]) -> Option<Option<PaneId>> {
 async fn connection(server: Arc<Server>, stream: UnixStream) {
     let peer_pid = stream.peer_cred().ok().and_then(|c| c.pid());
     let id = server.next_client_id();
-    let (rd, wr) = stream.into_split();
+    let (rd, mut wr) = stream.into_split();
     // One line reader for the preamble and for the MCP stream.
     let mut lines = LineReader::new(BufReader::new(rd), framing::MAX_LINE);
     let first = match tokio::time::timeout(HANDSHAKE, lines.next()).await {
         Ok(Ok(Line::Eof)) | Ok(Err(_)) | Err(_) => return,
         Ok(Ok(l)) => l,
     };
-    let (claimed, first) = match &first {
+    let (claimed, first, bridge) = match &first {
         Line::Whole(l) => match preamble(l) {
-            Some(pane) => (pane, None),
+            Some(pane) => (pane, None, true),
             // A client that speaks MCP directly: the line is its first message.
-            None => (None, Some(first)),
+            None => (None, Some(first), false),
         },
         // Too long for a preamble: the feed answers it as it would any message.
-        _ => (None, Some(first)),
+        _ => (None, Some(first), false),
     };
     let caller_pane = crate::surfaces::peer::caller_pane(&server, peer_pid, claimed);
     let origin = Origin::Mcp {
         connection: id,
         caller_pane,
     };
+    if !server.mcp_connected(id, caller_pane) {
+        tracing::info!("{origin} refused: the server is exiting");
+        if bridge {
+            use tokio::io::AsyncWriteExt;
+            let line = refusal_line(fugue_protocol::message::EXITING, true);
+            let _ = wr.write_all(line.as_bytes()).await;
+        }
+        return;
+    }
     tracing::info!("{origin} connected");
-    server.mcp_connected(id, caller_pane);
+    if bridge {
+        use tokio::io::AsyncWriteExt;
+        if wr
+            .write_all(format!("{BRIDGE_READY}\n").as_bytes())
+            .await
+            .is_err()
+        {
+            server.mcp_disconnected(id);
+            return;
+        }
+    }
     let (to_rmcp, rmcp_in) = tokio::io::duplex(PIPE);
     let (rmcp_out, from_rmcp) = tokio::io::duplex(PIPE);
     let (refusals_tx, refusals_rx) = mpsc::channel(splice::QUEUED_REFUSALS);
