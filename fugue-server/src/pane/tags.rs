@@ -21,6 +21,14 @@
 //! up to `</fugue:NAME>` is content, and if that end never comes the whole candidate is
 //! shown as printed, tags inside it included. Escape sequences are tracked across reads,
 //! so a `<` inside one (an OSC title, `CSI < u`) never starts a candidate.
+//!
+//! A complete tag runs only if it carries the pane's key (see [`key`]); one without it,
+//! or with a wrong one, is shown as text like any other non-tag, and counted.
+
+pub mod key;
+
+use key::Trust;
+pub use key::{KEY_ENV, SidebandKey, Untrusted};
 
 /// Tag names fugue knows; any other name passes through untouched.
 pub const TAG_NAMES: &[&str] = &[
@@ -71,6 +79,17 @@ pub struct Scanned {
     pub tags: Vec<Tag>,
     /// Candidates that grew past the size bound and were released to the screen.
     pub overflows: u32,
+    /// Complete tags without a key, shown as text.
+    pub no_key: u32,
+    /// Complete tags with a wrong key, shown as text.
+    pub wrong_key: u32,
+}
+
+impl Scanned {
+    /// Whether there is anything for the sideband surface.
+    pub fn is_empty(&self) -> bool {
+        self.tags.is_empty() && self.overflows == 0 && self.no_key == 0 && self.wrong_key == 0
+    }
 }
 
 /// Escape-sequence state of the stream. As in terminals, an ESC starts a new sequence
@@ -207,6 +226,12 @@ impl Candidate {
         let input = &input[..input.len().min(room.max(1))];
         let n = memchr::memchr3(b'<', 0x1b, b'\r', input).unwrap_or(input.len());
         (n > 0).then_some(n)
+    }
+
+    /// Whether the candidate got past its name: only then can it hold an attribute's
+    /// value or content, and so the pane's key.
+    fn past_name(&self) -> bool {
+        !matches!(self.phase, Phase::Prefix(_) | Phase::Name)
     }
 
     fn end_tag(&self) -> impl Iterator<Item = u8> + '_ {
@@ -362,7 +387,8 @@ impl Candidate {
         let name = std::mem::take(&mut self.name);
         let attrs = std::mem::take(&mut self.attrs);
         let mut text = format!("<fugue:{name}");
-        for (k, v) in &attrs {
+        // The key is no part of what identifies a tag (nor may it be kept anywhere).
+        for (k, v) in attrs.iter().filter(|(k, _)| k != "key") {
             text.push_str(&format!(" {k}=\"{v}\""));
         }
         match &content {
@@ -384,6 +410,8 @@ pub struct Scanner {
     esc: Esc,
     active: bool,
     cand: Candidate,
+    /// Which complete tags run.
+    trust: Trust,
     /// Bytes looked at one by one (tests bound it).
     #[cfg(test)]
     steps: u64,
@@ -400,16 +428,31 @@ enum Exit {
 }
 
 impl Scanner {
-    /// A scanner that releases candidates longer than `max` bytes.
+    /// A scanner that releases candidates longer than `max` bytes. Until it is given a
+    /// key ([`Self::set_key`]) it runs no tag: every one is shown as text.
     pub fn new(max: usize) -> Scanner {
         Scanner {
             max: max.max(16),
             esc: Esc::Ground,
             active: false,
             cand: Candidate::default(),
+            trust: Trust::Nothing,
             #[cfg(test)]
             steps: 0,
         }
+    }
+
+    /// Runs tags that carry `key` (and only those); None runs none.
+    pub fn set_key(&mut self, key: Option<SidebandKey>) {
+        self.trust = key.map_or(Trust::Nothing, Trust::key);
+    }
+
+    /// A scanner that runs every well-formed tag, keyed or not (the grammar's tests).
+    #[cfg(test)]
+    fn trusting(max: usize) -> Scanner {
+        let mut s = Scanner::new(max);
+        s.trust = Trust::Everything;
+        s
     }
 
     /// Whether a possible tag is held back from the screen.
@@ -428,6 +471,9 @@ impl Scanner {
     pub fn flush(&mut self, mut show: impl FnMut(&[u8])) -> bool {
         if !self.active {
             return false;
+        }
+        if self.trust.has_key() && self.cand.past_name() {
+            self.trust.redact(&mut self.cand.held);
         }
         show(&self.cand.held);
         self.cand.reset();
@@ -451,6 +497,18 @@ impl Scanner {
             if self.active {
                 match self.candidate(input, &mut i, from, &mut found) {
                     Exit::Open => break,
+                    Exit::Released if self.trust.has_key() && self.cand.past_name() => {
+                        // Text released as not-a-tag may hold the key (a keyed tag cut
+                        // short, one inside an unclosed tag's content): it is shown
+                        // whole, with the key hidden.
+                        if run < from {
+                            show(&input[run..from]);
+                        }
+                        self.cand.held.extend_from_slice(&input[from..i]);
+                        self.trust.redact(&mut self.cand.held);
+                        show(&self.cand.held);
+                        run = i;
+                    }
                     Exit::Released => {
                         if !self.cand.held.is_empty() {
                             show(&self.cand.held);
@@ -598,10 +656,24 @@ impl Scanner {
                         *i += 1;
                         return Exit::Released;
                     }
-                    Step::Done(tag) => {
+                    Step::Done(mut tag) => {
                         *i += 1;
-                        found.tags.push(tag);
-                        return Exit::Tag;
+                        // A tag without the pane's key is text the agent shows, not
+                        // the agent's own: it is released like any non-tag.
+                        return match self.trust.admit(&mut tag) {
+                            Ok(()) => {
+                                found.tags.push(tag);
+                                Exit::Tag
+                            }
+                            Err(Untrusted::NoKey) => {
+                                found.no_key += 1;
+                                Exit::Released
+                            }
+                            Err(Untrusted::WrongKey) => {
+                                found.wrong_key += 1;
+                                Exit::Released
+                            }
+                        };
                     }
                 }
             }
