@@ -59,7 +59,7 @@ fn show_file_as_claude(w: &World, tags: &str) -> serde_json::Value {
     let file = w.path("README.md");
     let mut text = String::from("# A project\n");
     for i in 0..5 {
-        text.push_str(&tags.replace("N", &i.to_string()));
+        text.push_str(&tags.replace("{i}", &i.to_string()));
         text.push('\n');
     }
     std::fs::write(&file, text).unwrap();
@@ -74,20 +74,20 @@ fn show_file_as_claude(w: &World, tags: &str) -> serde_json::Value {
     eventually("cat to finish", || {
         capture_all(w, "plain").contains("\ncat-42").then_some(())
     });
+    // Give anything that was wrongly queued time to run.
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(w.panes().len(), 1, "a tag from the file ran");
+    let screen = capture_all(w, "plain");
+    assert!(
+        screen.contains(&tags.replace("{i}", "4")),
+        "the file is shown as it is:\n{screen}"
+    );
     // The scanner looked (claude is in enable_for), and counted every tag.
     let counted = eventually("five tags counted", || {
         untrusted(w, "%1").filter(|v| {
             v["no_key"].as_u64().unwrap_or(0) + v["wrong_key"].as_u64().unwrap_or(0) >= 5
         })
     });
-    let screen = capture_all(w, "plain");
-    assert!(
-        screen.contains(&tags.replace("N", "4")),
-        "the file is shown as it is:\n{screen}"
-    );
-    // Give anything that was wrongly queued time to run.
-    std::thread::sleep(Duration::from_millis(500));
-    assert_eq!(w.panes().len(), 1, "a tag from the file ran");
     let files: Vec<String> = std::fs::read_dir(sideband_dir(w, "%1"))
         .unwrap()
         .flatten()
@@ -104,12 +104,16 @@ fn show_file_as_claude(w: &World, tags: &str) -> serde_json::Value {
 #[test]
 fn a_copy_of_cat_named_claude_showing_tags_without_a_key_runs_none() {
     let w = World::new();
+    let pwned = w.path("pwned");
     let counted = show_file_as_claude(
         &w,
-        "<fugue:spawn id=\"sN\" command=\"touch pwned; sleep 300\"/>",
+        &format!(
+            "<fugue:spawn id=\"s{{i}}\" command=\"touch {}; sleep 300\"/>",
+            pwned.display()
+        ),
     );
     assert_eq!(counted["no_key"], 5, "{counted}");
-    assert!(!w.path("pwned").exists());
+    assert!(!pwned.exists());
 }
 
 #[test]
@@ -117,7 +121,7 @@ fn a_copy_of_cat_named_claude_showing_tags_with_a_wrong_key_runs_none() {
     let w = World::new();
     let counted = show_file_as_claude(
         &w,
-        "<fugue:spawn id=\"sN\" key=\"0123456789abcdef0123456789abcdef\" command=\"sleep 300\"/>",
+        "<fugue:spawn id=\"s{i}\" key=\"0123456789abcdef0123456789abcdef\" command=\"sleep 300\"/>",
     );
     assert_eq!(counted["wrong_key"], 5, "{counted}");
 }
@@ -142,10 +146,17 @@ fn a_typed_tag_that_is_never_submitted_never_runs() {
     ]);
     let tag = "<fugue:notify id=\"typed\">typed</fugue:notify>";
     w.ok(&["send-keys", "-t", "typed", "-l", tag]);
+    eventually("the echo", || {
+        capture_all(&w, "typed").contains(tag).then_some(())
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        !sideband_dir(&w, "%1").join("typed.json").exists(),
+        "the echo ran"
+    );
     eventually("the echo, counted as a tag without a key", || {
         untrusted(&w, "%1").filter(|v| v["no_key"].as_u64() >= Some(1))
     });
-    assert!(capture_all(&w, "typed").contains(tag));
     // Someone who knows the key cannot type it in: its echo would pass for the
     // program's own tag.
     let key = pane_key(&w, "%1");
