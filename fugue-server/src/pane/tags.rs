@@ -198,6 +198,8 @@ struct Candidate {
     /// Bytes of a possible end tag, content if it is not one.
     maybe_end: Vec<u8>,
     attrs: Vec<(String, String)>,
+    /// It was a complete tag (released only for want of the key).
+    complete: bool,
 }
 
 /// Memory a candidate keeps for the next one; more is given back.
@@ -215,6 +217,7 @@ impl Candidate {
         self.attrs.clear();
         self.phase = Phase::default();
         self.wrapping = false;
+        self.complete = false;
     }
 
     /// How many bytes at the start of `input` are plain content, taken in one piece (at
@@ -228,10 +231,16 @@ impl Candidate {
         (n > 0).then_some(n)
     }
 
-    /// Whether the candidate got past its name: only then can it hold an attribute's
-    /// value or content, and so the pane's key.
+    /// Whether the candidate got as far as an attribute or content: only then can it
+    /// hold the pane's key (in a value, content, or even an attribute's name, since hex
+    /// digits make one). `<fugue:spawn,` and other near misses cannot.
     fn past_name(&self) -> bool {
-        !matches!(self.phase, Phase::Prefix(_) | Phase::Name)
+        self.complete
+            || !self.attrs.is_empty()
+            || !matches!(
+                self.phase,
+                Phase::Prefix(_) | Phase::Name | Phase::Between { .. } | Phase::Slash
+            )
     }
 
     fn end_tag(&self) -> impl Iterator<Item = u8> + '_ {
@@ -384,6 +393,7 @@ impl Candidate {
     }
 
     fn finish(&mut self, content: Option<String>) -> Tag {
+        self.complete = true;
         let name = std::mem::take(&mut self.name);
         let attrs = std::mem::take(&mut self.attrs);
         let mut text = format!("<fugue:{name}");

@@ -103,19 +103,24 @@ pub(super) enum Trust {
     /// None: a pane without a key (its key could not be made, or it is not meant to be
     /// scanned) runs nothing, whatever it prints.
     Nothing,
-    Key {
-        key: SidebandKey,
-        finder: memchr::memmem::Finder<'static>,
-    },
+    /// Boxed: the finder is large next to the other variants.
+    Key(Box<Keyed>),
     /// Every well-formed tag, unkeyed (the grammar's own tests).
     #[cfg(test)]
     Everything,
 }
 
+/// A key and its prepared searcher.
+#[derive(Clone)]
+pub(super) struct Keyed {
+    key: SidebandKey,
+    finder: memchr::memmem::Finder<'static>,
+}
+
 impl Trust {
     pub(super) fn key(key: SidebandKey) -> Trust {
         let finder = memchr::memmem::Finder::new(key.expose().as_bytes()).into_owned();
-        Trust::Key { key, finder }
+        Trust::Key(Box::new(Keyed { key, finder }))
     }
 
     /// Takes the key off a tag that carries the right one; says why not otherwise.
@@ -124,7 +129,7 @@ impl Trust {
             #[cfg(test)]
             Trust::Everything => return Ok(()),
             Trust::Nothing => None,
-            Trust::Key { key, .. } => Some(key),
+            Trust::Key(k) => Some(&k.key),
         };
         let mut given = tag.attrs.iter().filter(|(k, _)| k == "key");
         let (Some((_, value)), None) = (given.next(), given.next()) else {
@@ -145,15 +150,16 @@ impl Trust {
 
     /// Whether this scanner has a key that released text might hold.
     pub(super) fn has_key(&self) -> bool {
-        matches!(self, Trust::Key { .. })
+        matches!(self, Trust::Key(_))
     }
 
     /// Hides the key in text about to be shown: every whole copy of it, and a start of
     /// it (at least [`MIN_PREFIX`] long) at the very end.
     pub(super) fn redact(&self, text: &mut [u8]) {
-        let Trust::Key { key, finder } = self else {
+        let Trust::Key(k) = self else {
             return;
         };
+        let Keyed { key, finder } = &**k;
         let key = key.expose().as_bytes();
         let mut from = 0;
         while let Some(at) = finder.find(&text[from..]) {

@@ -468,3 +468,12 @@ fn a_keyed_tag_is_found_at_any_split_point() {
         assert_eq!(tags[0].attr("key"), None);
     }
 }
+
+#[test]
+fn a_key_read_as_an_attribute_name_is_hidden_too() {
+    // Hex digits make an attribute name: `<fugue:list aKEY/>` holds it in no value.
+    let input = format!("<fugue:list a{KEY}/>");
+    let (out, tags, _) = scan_keyed(&[input.as_bytes()]);
+    assert!(tags.is_empty());
+    assert_eq!(out, format!("<fugue:list a{}/>", "*".repeat(32)));
+}
