@@ -14,6 +14,7 @@ mod e2e {
     pub mod policy;
     pub mod security;
     pub mod sideband;
+    pub mod sideband_keys;
     pub mod sideband_limits;
     pub mod tmux_verbs;
     pub mod tui;

@@ -19,6 +19,10 @@
 //!   --fugue PATH     the `fugue` to call (FUGUE_BIN; default: next to this program)
 //!   TASK...          a task given on the command line, worked on at once
 //!
+//! In the answer it prints (not in the result it reports), `$FUGUE_SIDEBAND_KEY` is
+//! replaced by the pane's sideband key, as an agent that runs `printf ... "$FUGUE_SIDEBAND_KEY"`
+//! prints a keyed tag; its echo of the input keeps the name, so only the answer's tags run.
+//!
 //! Inputs it understands besides tasks: `ask` (asks "Proceed? (y/n)", reports
 //! `awaiting_input`, and waits for a line), `menu` (the same question answered by one
 //! key without Enter, as agents' permission menus take "1"), `exit [N]` (exits with
@@ -257,7 +261,9 @@ fn work(o: &Options, stdin: &mut impl Read, input: &str) -> bool {
         format!("done({input})")
     };
     spin("working on it", o.work);
-    out(&format!("answer: {}\r\n", answer.replace('\n', "\r\n")));
+    let key = std::env::var("FUGUE_SIDEBAND_KEY").unwrap_or_default();
+    let shown = answer.replace("$FUGUE_SIDEBAND_KEY", &key);
+    out(&format!("answer: {}\r\n", shown.replace('\n', "\r\n")));
     report(o, &["--state", "idle", "--result", "-"], Some(&answer));
     true
 }

@@ -337,14 +337,9 @@ impl Server {
     }
 
     /// Sideband tags found in a pane's output (and possible tags that overflowed the size
-    /// bound). Called from the pane's reader thread.
-    pub fn sideband_printed(
-        self: &Arc<Self>,
-        pane: PaneId,
-        tags: Vec<crate::pane::tags::Tag>,
-        overflows: u32,
-    ) {
-        crate::surfaces::sideband::offer(self, pane, tags, overflows);
+    /// bound or lacked the pane's key). Called from the pane's reader thread.
+    pub fn sideband_printed(self: &Arc<Self>, pane: PaneId, found: crate::pane::tags::Scanned) {
+        crate::surfaces::sideband::offer(self, pane, found);
     }
 
     /// Forgets what the server keeps per pane outside the tree once panes are gone.

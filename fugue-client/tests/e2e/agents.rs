@@ -244,7 +244,7 @@ fn an_agent_spawns_and_messages_an_agent_by_sideband_tags() {
         "--sync",
         "--to",
         parent,
-        "<fugue:spawn id=\"kid\" agent=\"fake\" tags=\"kid\" direction=\"down\">child work</fugue:spawn>",
+        "<fugue:spawn id=\"kid\" key=\"$FUGUE_SIDEBAND_KEY\" agent=\"fake\" tags=\"kid\" direction=\"down\">child work</fugue:spawn>",
     ]);
     assert!(out.contains("delivered"), "{out}");
     let spawned = sideband_result(&w, parent, "kid");
@@ -295,7 +295,7 @@ fn an_agent_spawns_and_messages_an_agent_by_sideband_tags() {
         "--sync",
         "--to",
         parent,
-        "<fugue:message id=\"m1\" to=\"tag:kid\" delivery=\"sync\">second job</fugue:message>",
+        "<fugue:message id=\"m1\" key=\"$FUGUE_SIDEBAND_KEY\" to=\"tag:kid\" delivery=\"sync\">second job</fugue:message>",
     ]);
     let sent = sideband_result(&w, parent, "m1");
     assert_eq!(
@@ -326,7 +326,7 @@ fn an_agent_spawns_and_messages_an_agent_by_sideband_tags() {
         "--sync",
         "--to",
         parent,
-        &format!("<fugue:result id=\"r1\" pane=\"{child}\"/>"),
+        &format!("<fugue:result id=\"r1\" key=\"$FUGUE_SIDEBAND_KEY\" pane=\"{child}\"/>"),
     ]);
     let read = sideband_result(&w, parent, "r1");
     assert_eq!(read["result"]["result"], "done(second job)", "{read}");
@@ -346,7 +346,7 @@ fn an_agent_spawns_and_messages_an_agent_by_sideband_tags() {
         "--sync",
         "--to",
         parent,
-        "<fugue:report id=\"rep\" state=\"busy\">by tag</fugue:report>",
+        "<fugue:report id=\"rep\" key=\"$FUGUE_SIDEBAND_KEY\" state=\"busy\">by tag</fugue:report>",
     ]);
     assert_eq!(sideband_result(&w, parent, "rep")["ok"], true);
 }

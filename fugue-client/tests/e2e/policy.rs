@@ -33,7 +33,7 @@ fn a_cli_call_from_a_sideband_spawned_pane_keeps_the_sideband_rules() {
         "-t",
         "agent",
         &format!(
-            "printf '<fugue:spawn command=\"{} kill-session -t victim; sleep 300\"/>\\n'",
+            "printf '<fugue:spawn key=\"%s\" command=\"{} kill-session -t victim; sleep 300\"/>\\n' \"$FUGUE_SIDEBAND_KEY\"",
             fugue.display()
         ),
         "Enter",
@@ -90,7 +90,7 @@ fn cli_splits_from_sideband_panes_count_toward_the_depth_limit() {
         "-t",
         "d",
         &format!(
-            "printf '<fugue:spawn command=\"{}\"/>\\n'",
+            "printf '<fugue:spawn key=\"%s\" command=\"{}\"/>\\n' \"$FUGUE_SIDEBAND_KEY\"",
             script.display()
         ),
         "Enter",

@@ -32,13 +32,13 @@ fn a_spawn_tag_in_a_sideband_pane_adds_one_pane_and_disappears() {
         "40",
         "--sideband",
     ]);
-    // The shell echoes the typed line, tag included, and printf prints it again:
-    // identical text runs once.
+    // The shell echoes the typed line, whose tag holds `%s` where printf puts the
+    // pane's key: the echo is shown as text, printf's tag runs.
     w.ok(&[
         "send-keys",
         "-t",
         "sb",
-        "printf '<fugue:spawn command=\"sleep 300\"/>\\n'; echo done-$((1+1))",
+        "printf '<fugue:spawn id=\"s\" key=\"%s\" command=\"sleep 300\"/>\\n' \"$FUGUE_SIDEBAND_KEY\"; echo done-$((1+1))",
         "Enter",
     ]);
     eventually("the command to finish", || {
@@ -46,21 +46,17 @@ fn a_spawn_tag_in_a_sideband_pane_adds_one_pane_and_disappears() {
     });
     eventually("one new pane", || (pane_count(&w) == 2).then_some(()));
     let screen = capture(&w, "sb:0.0");
-    assert!(
-        !screen.contains("<fugue:"),
-        "the tag is on screen:\n{screen}"
+    assert_eq!(
+        screen.matches("<fugue:").count(),
+        1,
+        "only the echo's tag is on screen:\n{screen}"
     );
     assert!(
-        screen.contains("printf '\\n'"),
-        "text around the tag stays:\n{screen}"
+        screen.contains("printf '<fugue:spawn id=\"s\" key=\"%s\""),
+        "the echo stays:\n{screen}"
     );
     let result = eventually("a result file", || {
-        let dir = sideband_dir(&w, "%1");
-        let entry = std::fs::read_dir(&dir)
-            .ok()?
-            .flatten()
-            .find(|e| e.path().extension().is_some_and(|x| x == "json"))?;
-        std::fs::read_to_string(entry.path()).ok()
+        std::fs::read_to_string(sideband_dir(&w, "%1").join("s.json")).ok()
     });
     let v: serde_json::Value = serde_json::from_str(&result).unwrap();
     assert_eq!(
@@ -146,11 +142,12 @@ fn split_wrapped_repainted_malformed_and_unknown_tags() {
         &script,
         concat!(
             // A tag split across two reads.
-            "printf 'a<fugue:re'; sleep 0.3; printf 'ad id=\"split\" lines=\"2\"/>b\\n'\n",
+            "k=\"$FUGUE_SIDEBAND_KEY\"\n",
+            "printf 'a<fugue:re'; sleep 0.3; printf 'ad id=\"split\" key=\"%s\" lines=\"2\"/>b\\n' \"$k\"\n",
             // Wrapped by a TUI: a line break and indentation, with SGR inside.
-            "printf '\\033[1m<fugue:list \\033[0m\\r\\n    id=\"wrapped\"/>\\033[32mgreen\\033[0m\\n'\n",
+            "printf '\\033[1m<fugue:list \\033[0m\\r\\n    id=\"wrapped\" key=\"%s\"/>\\033[32mgreen\\033[0m\\n' \"$k\"\n",
             // The same tag repainted five times runs once.
-            "for i in 1 2 3 4 5; do printf '<fugue:spawn id=\"once\" command=\"sleep 300\"/>\\n'; done\n",
+            "for i in 1 2 3 4 5; do printf '<fugue:spawn id=\"once\" key=\"%s\" command=\"sleep 300\"/>\\n' \"$k\"; done\n",
             // Malformed and unknown: shown as they are.
             "printf '<fugue:frobnicate x=\"1\"/> <fugue:spawn command=unquoted/> <fugue:spawn\\n'\n",
             "echo fixtures-done\n",
@@ -210,7 +207,7 @@ fn a_self_replicating_spawn_stops_at_the_depth_limit() {
     std::fs::write(
         &script,
         format!(
-            "printf '<fugue:spawn command=\"sh {}\" sideband=\"true\"/>\\n'; exec sleep 300\n",
+            "printf '<fugue:spawn key=\"%s\" command=\"sh {}\" sideband=\"true\"/>\\n' \"$FUGUE_SIDEBAND_KEY\"; exec sleep 300\n",
             script.display()
         ),
     )
@@ -260,7 +257,7 @@ fn spawn_children(w: &World, ids: &[String]) {
     let script = w.path(&format!("{}.sh", ids[0]));
     let mut text = String::new();
     for id in ids {
-        text.push_str(&format!("printf '<fugue:spawn id=\"{id}\" command=\"sleep 300\" direction=\"down\" size=\"5\"/>\\n'\n"));
+        text.push_str(&format!("printf '<fugue:spawn id=\"{id}\" key=\"%s\" command=\"sleep 300\" direction=\"down\" size=\"5\"/>\\n' \"$FUGUE_SIDEBAND_KEY\"\n"));
     }
     std::fs::write(&script, text).unwrap();
     w.ok(&[
@@ -340,8 +337,10 @@ fn programs_named_in_enable_for_are_scanned_and_mcp_takes_precedence() {
     let bin = w.path("bin");
     std::fs::create_dir_all(&bin).unwrap();
     let agent = bin.join("claude");
+    // It prints each line it reads with `@KEY@` replaced by its key, as an agent that
+    // knows its key prints its tags; the terminal's echo of the line keeps `@KEY@`.
     let script = format!(
-        "#!/bin/sh\nwhile read -r line; do\n  if [ \"$line\" = connect-mcp ]; then (sleep 60 | '{}' mcp >/dev/null 2>&1 &); fi\n  printf '%s\\n' \"$line\"\ndone\n",
+        "#!/bin/sh\nwhile read -r line; do\n  if [ \"$line\" = connect-mcp ]; then (sleep 60 | '{}' mcp >/dev/null 2>&1 &); fi\n  printf '%s\\n' \"$line\" | sed \"s/@KEY@/$FUGUE_SIDEBAND_KEY/\"\ndone\n",
         super::harness::fugue_bin().display()
     );
     std::fs::write(&agent, script).unwrap();
@@ -363,7 +362,7 @@ fn programs_named_in_enable_for_are_scanned_and_mcp_takes_precedence() {
         "send-keys",
         "-t",
         "ag",
-        "<fugue:notify id=\"n1\">hello</fugue:notify>",
+        "<fugue:notify id=\"n1\" key=\"@KEY@\">hello</fugue:notify>",
         "Enter",
     ]);
     let dir = sideband_dir(&w, "%1");
@@ -386,12 +385,12 @@ fn programs_named_in_enable_for_are_scanned_and_mcp_takes_precedence() {
         "send-keys",
         "-t",
         "ag",
-        "<fugue:notify id=\"n2\">again</fugue:notify>",
+        "<fugue:notify id=\"n2\" key=\"@KEY@\">again</fugue:notify>",
         "Enter",
     ]);
     eventually("the line shown as text", || {
         capture(&w, "ag")
-            .contains("<fugue:notify id=\"n2\">")
+            .contains("<fugue:notify id=\"n2\" key=\"")
             .then_some(())
     });
     assert!(!dir.join("n2.json").exists());

@@ -2,6 +2,7 @@
 //! partial tags, a finished agent followed by a plain program, and what reaches the log.
 
 use super::harness::{World, eventually};
+use super::sideband_keys::pane_key;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -152,7 +153,7 @@ fn a_finished_agent_does_not_lend_its_scanning_to_the_next_program() {
     let agent = bin.join("claude");
     std::fs::write(
         &agent,
-        "#!/bin/sh\nsleep 0.4\nprintf '<fugue:notify id=\"good\">from the agent</fugue:notify>\\n'\nsleep 0.15\n",
+        "#!/bin/sh\nsleep 0.4\nprintf '<fugue:notify id=\"good\" key=\"%s\">from the agent</fugue:notify>\\n' \"$FUGUE_SIDEBAND_KEY\"\nsleep 0.15\n",
     )
     .unwrap();
     use std::os::unix::fs::PermissionsExt;
@@ -195,9 +196,12 @@ fn a_finished_agent_does_not_lend_its_scanning_to_the_next_program() {
 fn a_flood_of_refused_tags_costs_bounded_files_logs_and_notices() {
     let w = World::new();
     sideband_session(&w, "flood");
+    let key = pane_key(&w, "%1");
     let mut text = String::new();
     for i in 0..3000 {
-        text.push_str(&format!("<fugue:notify id=\"n{i}\">flood</fugue:notify>\n"));
+        text.push_str(&format!(
+            "<fugue:notify id=\"n{i}\" key=\"{key}\">flood</fugue:notify>\n"
+        ));
     }
     std::fs::write(w.path("flood.txt"), text).unwrap();
     run_script(
@@ -237,9 +241,12 @@ fn a_flood_of_refused_tags_costs_bounded_files_logs_and_notices() {
 fn a_stopped_client_is_not_buried_in_notices() {
     let w = World::new();
     sideband_session(&w, "stop");
+    let key = pane_key(&w, "%1");
     let mut text = String::new();
     for i in 0..50_000 {
-        text.push_str(&format!("<fugue:notify id=\"n{i}\">x</fugue:notify>\n"));
+        text.push_str(&format!(
+            "<fugue:notify id=\"n{i}\" key=\"{key}\">x</fugue:notify>\n"
+        ));
     }
     std::fs::write(w.path("many.txt"), text).unwrap();
     let mut t = w.tui(&["attach", "-t", "stop"], 160, 40);
@@ -285,7 +292,7 @@ fn a_tag_with_a_bad_id_is_refused_where_people_see_it() {
         &w,
         "bad",
         "bad.sh",
-        "printf '<fugue:notify id=\"no good\">x</fugue:notify>\\n'\necho bad-done\n",
+        "printf '<fugue:notify id=\"no good\" key=\"%s\">x</fugue:notify>\\n' \"$FUGUE_SIDEBAND_KEY\"\necho bad-done\n",
         "bad-done",
     );
     t.wait_text("cannot name a result file");
@@ -327,10 +334,10 @@ fn typed_content_never_reaches_the_log() {
         "quiet",
         "secret.sh",
         concat!(
-            "s=hunter; s=${s}2-secret\n",
-            "printf '<fugue:input pane=\"%%1\">%s</fugue:input>\\n' $s $s\n",
-            "printf '<fugue:input pane=\"nowhere\">%s</fugue:input>\\n' $s\n",
-            "printf '<fugue:spawn command=\"echo %s\" bogus=\"1\"/>\\n' $s\n",
+            "s=hunter; s=${s}2-secret; k=\"$FUGUE_SIDEBAND_KEY\"\n",
+            "printf '<fugue:input key=\"%s\" pane=\"%%1\">%s</fugue:input>\\n' $k $s $k $s\n",
+            "printf '<fugue:input key=\"%s\" pane=\"nowhere\">%s</fugue:input>\\n' $k $s\n",
+            "printf '<fugue:spawn key=\"%s\" command=\"echo %s\" bogus=\"1\"/>\\n' $k $s\n",
             "echo secret-done\n",
         ),
         "secret-done",

@@ -179,7 +179,7 @@ pub enum SidebandMode {
 #[serde(deny_unknown_fields, default)]
 pub struct SidebandSection {
     pub mode: SidebandMode,
-    /// Program names whose panes are scanned without asking.
+    /// Program names whose panes are scanned without asking (for tags with the key).
     pub enable_for: Vec<String>,
     /// How many generations of panes spawned by sideband tags may exist.
     #[serde(deserialize_with = "ranges::within::<_, _, 0, 16>")]

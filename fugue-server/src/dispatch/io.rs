@@ -73,6 +73,36 @@ pub async fn deliver(
     id: PaneId,
     parts: &[InputPart],
 ) -> Result<(), CommandError> {
+    let shared = {
+        let tree = server.tree.lock();
+        Arc::clone(&live_pane(&tree, id)?.shared)
+    };
+    refuse_key(&shared, id, parts)?;
+    write_parts(server, id, parts).await
+}
+
+/// Input must never carry the pane's sideband key: the terminal's echo of it, or the
+/// program's drawing of what was typed, would read as a keyed tag the program printed.
+fn refuse_key(shared: &PaneShared, id: PaneId, parts: &[InputPart]) -> Result<(), CommandError> {
+    if !shared.sideband.input_carries_key(parts) {
+        return Ok(());
+    }
+    tracing::warn!("pane {id}: input holding the pane's sideband key refused");
+    Err(CommandError::new(
+        ErrorCode::Forbidden,
+        format!(
+            "input for pane {id} holds its sideband key ($FUGUE_SIDEBAND_KEY): fugue does not type it, since its echo would pass for a tag the program printed"
+        ),
+    )
+    .with_suggestion("keyed tags must be printed by the program itself (see docs/sideband.md)"))
+}
+
+/// [`deliver`] without the check of the key.
+async fn write_parts(
+    server: &crate::server::Server,
+    id: PaneId,
+    parts: &[InputPart],
+) -> Result<(), CommandError> {
     let (input, shared) = {
         let tree = server.tree.lock();
         let pane = live_pane(&tree, id)?;
@@ -146,6 +176,7 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         let tree = exec.server.tree.lock();
         Arc::clone(&live_pane(&tree, id)?.shared)
     };
+    refuse_key(&shared, id, &c.parts)?;
     // A person types when they see the pane is ready; holding their keys back for a
     // program that never prints (`cat`) would only delay them.
     if exec.origin.surface() != super::origin::Surface::Keys {
@@ -192,7 +223,7 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         shared.set_draft(|_| 0);
     }
     if needs_settle {
-        deliver(exec.server, id, &c.parts).await?;
+        write_parts(exec.server, id, &c.parts).await?;
     } else {
         let tree = exec.server.tree.lock();
         write_now(&tree, id, &c.parts)?;

@@ -6,6 +6,7 @@ use crate::pane::PaneShared;
 use crate::pane::pty::{PaneEvents, Pty, SpawnSpec};
 use crate::pane::state::PaneState;
 use crate::pane::switch::SidebandSwitch;
+use crate::pane::tags::{KEY_ENV, SidebandKey};
 use crate::server::{Server, ServerEvent};
 use crate::session::tree::{Creator, Pane, Tree};
 use fugue_protocol::{CommandError, PaneId, Spawn, WindowId};
@@ -142,7 +143,8 @@ pub fn spawn_pane(
             server.sideband_dir(id).to_string_lossy().into_owned(),
         ),
     ];
-    env.extend(spawn.env.iter().cloned());
+    // The key is fugue's to give (below), never the caller's.
+    env.extend(spawn.env.iter().filter(|(k, _)| k != KEY_ENV).cloned());
     // Made before the program starts, so the wrapper finds it; set after the preset's
     // environment, so that cannot point it elsewhere.
     let mut pipe = None;
@@ -175,8 +177,23 @@ pub fn spawn_pane(
         Arc::from(sb.enable_for.clone()),
     )
     .with_release_after(std::time::Duration::from_millis(sb.release_after_ms));
+    // A pane that may be scanned gets a key of its own, which its tags must carry: text
+    // the program only shows (a file, a web page) cannot know it.
+    let key = switch.may_scan().then(SidebandKey::generate).and_then(|k| {
+        k.map_err(|e| tracing::warn!("pane {id}: {e}; its sideband tags will not run"))
+            .ok()
+    });
+    // Always set, empty without a key: a server started inside a pane must not hand
+    // that pane's key on to its own panes.
+    env.push((
+        KEY_ENV.to_string(),
+        key.as_ref()
+            .map(|k| k.expose().to_string())
+            .unwrap_or_default(),
+    ));
+    let switch = switch.with_key(key.clone());
     let mut state = PaneState::new(cols, rows, config.server.history_limit);
-    state.set_tag_limit(sb.max_tag_bytes);
+    state.set_sideband(sb.max_tag_bytes, key);
     state.set_osc_limit(config.server.max_osc_bytes);
     let shared = PaneShared::new(id, state, switch);
     let exit_events = server.events.clone();
@@ -196,9 +213,9 @@ pub fn spawn_pane(
             on_exit: Box::new(move |status| {
                 let _ = exit_events.send(ServerEvent::PaneExited { pane: id, status });
             }),
-            on_tags: Box::new(move |tags, overflows| {
+            on_tags: Box::new(move |found| {
                 if let Some(server) = tag_server.upgrade() {
-                    server.sideband_printed(id, tags, overflows);
+                    server.sideband_printed(id, found);
                 }
             }),
         },

@@ -251,8 +251,8 @@ pub struct PaneEvents {
     /// after the program's output has been read.
     pub on_exit: Box<dyn FnOnce(i32) + Send>,
     /// Called from the reader thread with sideband tags found in the output (and how
-    /// many possible tags overflowed the size bound).
-    pub on_tags: Box<dyn Fn(Vec<super::tags::Tag>, u32) + Send>,
+    /// many possible tags overflowed the size bound or lacked the pane's key).
+    pub on_tags: Box<dyn Fn(super::tags::Scanned) + Send>,
 }
 
 fn reader_loop(
@@ -260,7 +260,7 @@ fn reader_loop(
     shared: &PaneShared,
     replies: &PtyInput,
     fg_fd: Option<std::os::fd::OwnedFd>,
-    on_tags: &(dyn Fn(Vec<super::tags::Tag>, u32) + Send),
+    on_tags: &(dyn Fn(super::tags::Scanned) + Send),
 ) {
     use std::os::fd::AsRawFd;
     let fd = fg_fd.as_ref().map(|f| f.as_raw_fd());
@@ -337,8 +337,8 @@ fn reader_loop(
             }
         }
         shared.changed(seq, true);
-        if !out.tags.is_empty() || out.tag_overflows > 0 {
-            on_tags(out.tags, out.tag_overflows);
+        if !out.sideband.is_empty() {
+            on_tags(out.sideband);
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use super::history::History;
 use super::rows::{RowCache, screen_row};
-use super::tags::{Scanned, Scanner, Tag};
+use super::tags::{Scanned, Scanner, SidebandKey};
 use super::terminal::Terminal;
 use fugue_protocol::screen::{Cursor, PaneUpdate};
 use fugue_protocol::{LineBound, PaneId, RowsReply};
@@ -20,10 +20,9 @@ pub struct Processed {
     pub replies: Vec<u8>,
     /// The program set its title.
     pub title_changed: bool,
-    /// Sideband tags found (and removed from the screen).
-    pub tags: Vec<Tag>,
-    /// Possible tags that grew past the bound and were shown as text.
-    pub tag_overflows: u32,
+    /// Sideband tags found (and removed from the screen), and what was shown as text
+    /// instead: possible tags past the size bound, tags without the pane's key.
+    pub sideband: Scanned,
 }
 
 pub struct PaneState {
@@ -82,9 +81,11 @@ impl PaneState {
         self.parser.osc_capacity()
     }
 
-    /// Sets the size bound of a possible sideband tag.
-    pub fn set_tag_limit(&mut self, max: usize) {
+    /// Sets the size bound of a possible sideband tag and the pane's key: only tags
+    /// that carry it run (None: none run).
+    pub fn set_sideband(&mut self, max: usize, key: Option<SidebandKey>) {
         self.scanner = Scanner::new(max);
+        self.scanner.set_key(key);
     }
 
     /// Feeds program output.
@@ -120,8 +121,7 @@ impl PaneState {
         Processed {
             replies: std::mem::take(&mut cb.replies),
             title_changed: cb.title != title_before,
-            tags: found.tags,
-            tag_overflows: found.overflows,
+            sideband: found,
         }
     }
 

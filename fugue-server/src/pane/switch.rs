@@ -4,7 +4,8 @@
 //! program in its foreground is one named in the config's `enable_for` (an agent such
 //! as `claude` started from a shell). A spawn that said `sideband="false"` is never
 //! scanned. In `auto` mode a pane stops being scanned once its agent connects through
-//! `fugue mcp`.
+//! `fugue mcp`. Being scanned is not being trusted: only tags that carry the pane's key
+//! run (see `tags/key.rs`), so `enable_for` says where to look for keyed tags.
 //!
 //! The foreground is decided on every read, because a stale answer is an injection: with
 //! a cached "yes", `claude; cat evil.txt` had cat's output scanned after the agent
@@ -15,6 +16,9 @@
 //! first look may see the shell's name rather than the agent's.
 
 use super::process;
+use super::tags::SidebandKey;
+use fugue_protocol::InputPart;
+use fugue_protocol::keys::{KeyCode, Mods};
 use parking_lot::Mutex;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,6 +49,10 @@ pub struct SidebandSwitch {
     fg: Mutex<Foreground>,
     /// How long a possible tag is held while the program prints nothing more.
     release_after: Duration,
+    /// The pane's sideband key (in its environment), if it may be scanned.
+    key: Option<SidebandKey>,
+    /// The last bytes of text typed into the pane, fewer than the key has.
+    typed_tail: Mutex<Vec<u8>>,
 }
 
 impl SidebandSwitch {
@@ -62,7 +70,62 @@ impl SidebandSwitch {
             mcp: AtomicBool::new(false),
             fg: Mutex::new(Foreground::default()),
             release_after: Duration::from_millis(750),
+            key: None,
+            typed_tail: Mutex::new(Vec::new()),
         }
+    }
+
+    /// Whether the pane may ever be scanned, and so needs a key.
+    pub fn may_scan(&self) -> bool {
+        !self.off
+            && match self.explicit {
+                Some(on) => on,
+                None => !self.enable_for.is_empty(),
+            }
+    }
+
+    /// Sets the pane's key (see [`Self::key`]).
+    pub fn with_key(mut self, key: Option<SidebandKey>) -> SidebandSwitch {
+        self.key = key;
+        self
+    }
+
+    /// The pane's key.
+    pub fn key(&self) -> Option<&SidebandKey> {
+        self.key.as_ref()
+    }
+
+    /// Whether input about to be typed into the pane holds its key, with the end of the
+    /// input typed before (a key typed a character at a time, as a person's keys come).
+    /// Such input is refused: its echo would pass for a tag the program printed.
+    /// Input that does not hold it is remembered; a refusal forgets the end.
+    pub fn input_carries_key(&self, parts: &[InputPart]) -> bool {
+        let Some(key) = &self.key else {
+            return false;
+        };
+        let mut tail = self.typed_tail.lock();
+        let mut text = std::mem::take(&mut *tail);
+        let mut buf = [0u8; 4];
+        for part in parts {
+            match part {
+                InputPart::Text(t) | InputPart::Paste(t) => text.extend_from_slice(t.as_bytes()),
+                InputPart::Key(k) => {
+                    if let KeyCode::Char(c) = k.code
+                        && !k.mods.contains(Mods::CTRL)
+                        && !k.mods.contains(Mods::ALT)
+                    {
+                        text.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                    }
+                }
+            }
+        }
+        if key.found_in(&text) {
+            return true;
+        }
+        let keep = key.expose().len().saturating_sub(1);
+        text.drain(..text.len().saturating_sub(keep));
+        *tail = text;
+        false
     }
 
     /// Sets how long a possible tag is held while the program prints nothing more.
@@ -188,6 +251,25 @@ mod tests {
         assert!(!s.decide(|| Some(5), 100, name("claude")));
         assert!(s.decide(|| Some(5), 300, name("claude")));
         assert_eq!(looked.get(), 2);
+    }
+
+    #[test]
+    fn input_holding_the_key_is_caught_even_a_character_at_a_time() {
+        let key = "0123456789abcdef0123456789abcdef";
+        let s = agents().with_key(SidebandKey::new(key));
+        let text = |t: &str| vec![InputPart::Text(t.to_string())];
+        assert!(!s.input_carries_key(&text("hello <fugue:list key=\"")));
+        assert!(s.input_carries_key(&[InputPart::Paste(format!("x{key}y"))]));
+        // Typed one key at a time, as an attached client sends a person's keys.
+        let mut caught = false;
+        for c in key.chars() {
+            let k = fugue_protocol::Key::new(KeyCode::Char(c), Mods::NONE);
+            caught = s.input_carries_key(&[InputPart::Key(k)]);
+        }
+        assert!(caught, "the last character completes the key");
+        assert!(!s.input_carries_key(&text(&key[..31])));
+        // A pane without a key takes anything.
+        assert!(!agents().input_carries_key(&text(key)));
     }
 
     #[test]

@@ -21,6 +21,14 @@
 //! up to `</fugue:NAME>` is content, and if that end never comes the whole candidate is
 //! shown as printed, tags inside it included. Escape sequences are tracked across reads,
 //! so a `<` inside one (an OSC title, `CSI < u`) never starts a candidate.
+//!
+//! A complete tag runs only if it carries the pane's key (see [`key`]); one without it,
+//! or with a wrong one, is shown as text like any other non-tag, and counted.
+
+pub mod key;
+
+use key::Trust;
+pub use key::{KEY_ENV, SidebandKey, Untrusted};
 
 /// Tag names fugue knows; any other name passes through untouched.
 pub const TAG_NAMES: &[&str] = &[
@@ -71,6 +79,17 @@ pub struct Scanned {
     pub tags: Vec<Tag>,
     /// Candidates that grew past the size bound and were released to the screen.
     pub overflows: u32,
+    /// Complete tags without a key, shown as text.
+    pub no_key: u32,
+    /// Complete tags with a wrong key, shown as text.
+    pub wrong_key: u32,
+}
+
+impl Scanned {
+    /// Whether there is anything for the sideband surface.
+    pub fn is_empty(&self) -> bool {
+        self.tags.is_empty() && self.overflows == 0 && self.no_key == 0 && self.wrong_key == 0
+    }
 }
 
 /// Escape-sequence state of the stream. As in terminals, an ESC starts a new sequence
@@ -179,6 +198,8 @@ struct Candidate {
     /// Bytes of a possible end tag, content if it is not one.
     maybe_end: Vec<u8>,
     attrs: Vec<(String, String)>,
+    /// It was a complete tag (released only for want of the key).
+    complete: bool,
 }
 
 /// Memory a candidate keeps for the next one; more is given back.
@@ -196,6 +217,7 @@ impl Candidate {
         self.attrs.clear();
         self.phase = Phase::default();
         self.wrapping = false;
+        self.complete = false;
     }
 
     /// How many bytes at the start of `input` are plain content, taken in one piece (at
@@ -207,6 +229,18 @@ impl Candidate {
         let input = &input[..input.len().min(room.max(1))];
         let n = memchr::memchr3(b'<', 0x1b, b'\r', input).unwrap_or(input.len());
         (n > 0).then_some(n)
+    }
+
+    /// Whether the candidate got as far as an attribute or content: only then can it
+    /// hold the pane's key (in a value, content, or even an attribute's name, since hex
+    /// digits make one). `<fugue:spawn,` and other near misses cannot.
+    fn past_name(&self) -> bool {
+        self.complete
+            || !self.attrs.is_empty()
+            || !matches!(
+                self.phase,
+                Phase::Prefix(_) | Phase::Name | Phase::Between { .. } | Phase::Slash
+            )
     }
 
     fn end_tag(&self) -> impl Iterator<Item = u8> + '_ {
@@ -359,10 +393,12 @@ impl Candidate {
     }
 
     fn finish(&mut self, content: Option<String>) -> Tag {
+        self.complete = true;
         let name = std::mem::take(&mut self.name);
         let attrs = std::mem::take(&mut self.attrs);
         let mut text = format!("<fugue:{name}");
-        for (k, v) in &attrs {
+        // The key is no part of what identifies a tag (nor may it be kept anywhere).
+        for (k, v) in attrs.iter().filter(|(k, _)| k != "key") {
             text.push_str(&format!(" {k}=\"{v}\""));
         }
         match &content {
@@ -384,6 +420,8 @@ pub struct Scanner {
     esc: Esc,
     active: bool,
     cand: Candidate,
+    /// Which complete tags run.
+    trust: Trust,
     /// Bytes looked at one by one (tests bound it).
     #[cfg(test)]
     steps: u64,
@@ -400,16 +438,31 @@ enum Exit {
 }
 
 impl Scanner {
-    /// A scanner that releases candidates longer than `max` bytes.
+    /// A scanner that releases candidates longer than `max` bytes. Until it is given a
+    /// key ([`Self::set_key`]) it runs no tag: every one is shown as text.
     pub fn new(max: usize) -> Scanner {
         Scanner {
             max: max.max(16),
             esc: Esc::Ground,
             active: false,
             cand: Candidate::default(),
+            trust: Trust::Nothing,
             #[cfg(test)]
             steps: 0,
         }
+    }
+
+    /// Runs tags that carry `key` (and only those); None runs none.
+    pub fn set_key(&mut self, key: Option<SidebandKey>) {
+        self.trust = key.map_or(Trust::Nothing, Trust::key);
+    }
+
+    /// A scanner that runs every well-formed tag, keyed or not (the grammar's tests).
+    #[cfg(test)]
+    fn trusting(max: usize) -> Scanner {
+        let mut s = Scanner::new(max);
+        s.trust = Trust::Everything;
+        s
     }
 
     /// Whether a possible tag is held back from the screen.
@@ -428,6 +481,9 @@ impl Scanner {
     pub fn flush(&mut self, mut show: impl FnMut(&[u8])) -> bool {
         if !self.active {
             return false;
+        }
+        if self.trust.has_key() && self.cand.past_name() {
+            self.trust.redact(&mut self.cand.held);
         }
         show(&self.cand.held);
         self.cand.reset();
@@ -451,6 +507,18 @@ impl Scanner {
             if self.active {
                 match self.candidate(input, &mut i, from, &mut found) {
                     Exit::Open => break,
+                    Exit::Released if self.trust.has_key() && self.cand.past_name() => {
+                        // Text released as not-a-tag may hold the key (a keyed tag cut
+                        // short, one inside an unclosed tag's content): it is shown
+                        // whole, with the key hidden.
+                        if run < from {
+                            show(&input[run..from]);
+                        }
+                        self.cand.held.extend_from_slice(&input[from..i]);
+                        self.trust.redact(&mut self.cand.held);
+                        show(&self.cand.held);
+                        run = i;
+                    }
                     Exit::Released => {
                         if !self.cand.held.is_empty() {
                             show(&self.cand.held);
@@ -598,10 +666,24 @@ impl Scanner {
                         *i += 1;
                         return Exit::Released;
                     }
-                    Step::Done(tag) => {
+                    Step::Done(mut tag) => {
                         *i += 1;
-                        found.tags.push(tag);
-                        return Exit::Tag;
+                        // A tag without the pane's key is text the agent shows, not
+                        // the agent's own: it is released like any non-tag.
+                        return match self.trust.admit(&mut tag) {
+                            Ok(()) => {
+                                found.tags.push(tag);
+                                Exit::Tag
+                            }
+                            Err(Untrusted::NoKey) => {
+                                found.no_key += 1;
+                                Exit::Released
+                            }
+                            Err(Untrusted::WrongKey) => {
+                                found.wrong_key += 1;
+                                Exit::Released
+                            }
+                        };
                     }
                 }
             }

@@ -239,7 +239,7 @@ async fn a_waiting_sideband_tag_does_not_hold_back_a_report() {
         json!({
             "to": parent,
             "delivery": "sync",
-            "text": format!("<fugue:message id=\"m\" to=\"{worker}\" delivery=\"sync\">later</fugue:message><fugue:report id=\"r\" state=\"busy\">mine</fugue:report>"),
+            "text": format!("<fugue:message id=\"m\" key=\"$FUGUE_SIDEBAND_KEY\" to=\"{worker}\" delivery=\"sync\">later</fugue:message><fugue:report id=\"r\" key=\"$FUGUE_SIDEBAND_KEY\" state=\"busy\">mine</fugue:report>"),
         }),
     )
     .await;

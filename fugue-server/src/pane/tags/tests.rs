@@ -7,7 +7,7 @@ fn feed(s: &mut Scanner, input: &[u8], out: &mut Vec<u8>) -> Scanned {
 
 /// Output and tags of scanning `chunks` in turn, then releasing what is held.
 fn scan_chunks(chunks: &[&[u8]]) -> (Vec<u8>, Vec<Tag>) {
-    let mut s = Scanner::new(64 * 1024);
+    let mut s = Scanner::trusting(64 * 1024);
     let mut out = Vec::new();
     let mut tags = Vec::new();
     for c in chunks {
@@ -120,7 +120,7 @@ fn tags_do_not_nest() {
     assert_eq!(tags.len(), 1);
     assert_eq!(tags[0].content.as_deref(), Some("see <fugue:list/>"));
     // An unclosed one is shown as printed when released, with what it swallowed.
-    let mut s = Scanner::new(1024);
+    let mut s = Scanner::trusting(1024);
     let mut out = Vec::new();
     let found = feed(&mut s, b"usage: <fugue:notify>msg <fugue:list/>", &mut out);
     assert!(found.tags.is_empty());
@@ -134,7 +134,7 @@ fn tags_do_not_nest() {
 
 #[test]
 fn an_overlong_candidate_is_released() {
-    let mut s = Scanner::new(100);
+    let mut s = Scanner::trusting(100);
     let mut out = Vec::new();
     let mut input = b"<fugue:notify>".to_vec();
     input.extend(std::iter::repeat_n(b'x', 300));
@@ -148,7 +148,7 @@ fn an_overlong_candidate_is_released() {
 
 #[test]
 fn an_overlong_candidate_inside_an_escape_sequence_keeps_the_escape_state() {
-    let mut s = Scanner::new(64);
+    let mut s = Scanner::trusting(64);
     let mut out = Vec::new();
     let mut input = b"<fugue:notify>\x1b]0;".to_vec();
     input.extend(std::iter::repeat_n(b'y', 100));
@@ -202,7 +202,7 @@ fn adversarial_output_costs_linear_time() {
         ("escapes in a tag", repeat(b"<fugue:notify>\x1b[1m<\x1b[0m")),
     ] {
         let start = std::time::Instant::now();
-        let mut s = Scanner::new(64 * 1024);
+        let mut s = Scanner::trusting(64 * 1024);
         let mut shown = 0usize;
         let mut tags = 0;
         for chunk in input.chunks(4096) {
@@ -233,7 +233,7 @@ fn plain_text_is_not_looked_at_byte_by_byte() {
         .cycle()
         .take(1 << 20)
         .collect();
-    let mut s = Scanner::new(64 * 1024);
+    let mut s = Scanner::trusting(64 * 1024);
     let mut pieces = 0;
     s.feed(&input, |_| pieces += 1);
     assert_eq!(pieces, 1, "shown in one piece");
@@ -245,7 +245,7 @@ fn plain_text_is_not_looked_at_byte_by_byte() {
         .cycle()
         .take(1 << 20)
         .collect();
-    let mut s = Scanner::new(64 * 1024);
+    let mut s = Scanner::trusting(64 * 1024);
     let mut pieces = 0;
     for chunk in colored.chunks(4096) {
         s.feed(chunk, |_| pieces += 1);
@@ -281,7 +281,7 @@ fn piece() -> impl Strategy<Value = Vec<u8>> {
 fn scan_at(input: &[u8], cuts: &[usize], max: usize) -> (Vec<u8>, Vec<Tag>, u32) {
     let mut cuts: Vec<usize> = cuts.iter().map(|c| (*c).min(input.len())).collect();
     cuts.sort_unstable();
-    let mut s = Scanner::new(max);
+    let mut s = Scanner::trusting(max);
     let mut out = Vec::new();
     let mut tags = Vec::new();
     let mut overflows = 0;
@@ -368,4 +368,112 @@ proptest! {
         prop_assert_eq!(&tags[0].attrs, &attrs);
         prop_assert_eq!(&tags[0].content, &content);
     }
+}
+
+const KEY: &str = "0123456789abcdef0123456789abcdef";
+
+/// Output, tags and counts of scanning `chunks` with the pane key [`KEY`], then
+/// releasing what is held.
+fn scan_keyed(chunks: &[&[u8]]) -> (String, Vec<Tag>, Scanned) {
+    let mut s = Scanner::new(1024);
+    s.set_key(SidebandKey::new(KEY));
+    let mut out = Vec::new();
+    let mut all = Scanned::default();
+    for c in chunks {
+        let f = feed(&mut s, c, &mut out);
+        all.tags.extend(f.tags);
+        all.no_key += f.no_key;
+        all.wrong_key += f.wrong_key;
+    }
+    s.flush(|b| out.extend_from_slice(b));
+    let tags = std::mem::take(&mut all.tags);
+    (String::from_utf8(out).unwrap(), tags, all)
+}
+
+#[test]
+fn only_tags_with_the_pane_key_run() {
+    let input = format!(
+        "a <fugue:spawn command=\"x\"/> b <fugue:spawn key=\"{}\" command=\"y\"/> c <fugue:notify key=\"{KEY}\" id=\"n\">hi</fugue:notify> d",
+        KEY.replace('0', "1")
+    );
+    let (out, tags, counts) = scan_keyed(&[input.as_bytes()]);
+    assert_eq!(counts.no_key, 1);
+    assert_eq!(counts.wrong_key, 1);
+    assert_eq!(tags.len(), 1);
+    assert_eq!(tags[0].name, "notify");
+    assert_eq!(tags[0].attrs, vec![("id".to_string(), "n".to_string())]);
+    assert!(!tags[0].text.contains(KEY), "{}", tags[0].text);
+    assert_eq!(
+        out,
+        format!(
+            "a <fugue:spawn command=\"x\"/> b <fugue:spawn key=\"{}\" command=\"y\"/> c  d",
+            KEY.replace('0', "1")
+        )
+    );
+    // Two keys, even if one is right, are a wrong key.
+    let twice = format!("<fugue:list key=\"{KEY}\" key=\"nope\"/>");
+    let (out, tags, counts) = scan_keyed(&[twice.as_bytes()]);
+    assert!(tags.is_empty());
+    assert_eq!(counts.wrong_key, 1);
+    assert_eq!(out, twice.replace(KEY, &"*".repeat(32)));
+}
+
+#[test]
+fn a_scanner_without_a_key_runs_nothing() {
+    let mut s = Scanner::new(1024);
+    let mut out = Vec::new();
+    let f = feed(
+        &mut s,
+        b"<fugue:list/><fugue:list key=\"0123456789abcdef\"/>",
+        &mut out,
+    );
+    assert!(f.tags.is_empty());
+    assert_eq!((f.no_key, f.wrong_key), (1, 1));
+    assert_eq!(out, b"<fugue:list/><fugue:list key=\"0123456789abcdef\"/>");
+}
+
+#[test]
+fn the_key_never_reaches_the_screen_in_text_released_as_not_a_tag() {
+    let stars = "*".repeat(32);
+    // A keyed tag spoilt by a bad attribute after the key.
+    let bad = format!("<fugue:spawn key=\"{KEY}\" command=unquoted/>!");
+    // A keyed tag inside an unclosed tag's content (held, then released when quiet).
+    let inside = format!("<fugue:notify>x <fugue:list key=\"{KEY}\"/> y");
+    // A keyed tag cut short by a stray `<` in its value, and one cut by a quiet moment.
+    let cut = format!("<fugue:list key=\"{}<b", &KEY[..12]);
+    let quiet = format!("<fugue:list key=\"{}", &KEY[..20]);
+    for (input, want) in [
+        (&bad, bad.replace(KEY, &stars)),
+        (&inside, inside.replace(KEY, &stars)),
+        (&cut, format!("<fugue:list key=\"{}<b", "*".repeat(12))),
+        (&quiet, format!("<fugue:list key=\"{}", "*".repeat(20))),
+    ] {
+        // Whole, and cut at every byte: the candidate may begin in an earlier read.
+        for at in 0..=input.len() {
+            let (out, tags, _) = scan_keyed(&[&input.as_bytes()[..at], &input.as_bytes()[at..]]);
+            assert!(tags.is_empty(), "{input:?} at {at}");
+            assert_eq!(out, want, "{input:?} at {at}");
+        }
+    }
+}
+
+#[test]
+fn a_keyed_tag_is_found_at_any_split_point() {
+    let input = format!("x<fugue:notify id=\"a\" key=\"{KEY}\">hello</fugue:notify>y");
+    for at in 0..=input.len() {
+        let (out, tags, counts) = scan_keyed(&[&input.as_bytes()[..at], &input.as_bytes()[at..]]);
+        assert_eq!(out, "xy", "at {at}");
+        assert_eq!(tags.len(), 1, "at {at}");
+        assert_eq!(counts.no_key + counts.wrong_key, 0);
+        assert_eq!(tags[0].attr("key"), None);
+    }
+}
+
+#[test]
+fn a_key_read_as_an_attribute_name_is_hidden_too() {
+    // Hex digits make an attribute name: `<fugue:list aKEY/>` holds it in no value.
+    let input = format!("<fugue:list a{KEY}/>");
+    let (out, tags, _) = scan_keyed(&[input.as_bytes()]);
+    assert!(tags.is_empty());
+    assert_eq!(out, format!("<fugue:list a{}/>", "*".repeat(32)));
 }

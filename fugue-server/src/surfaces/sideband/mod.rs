@@ -9,7 +9,9 @@
 //! run on tasks of their own, a few at once, so they do not hold back later tags. Depth and count of spawned panes are bounded by the
 //! dispatcher's policy, so a pane whose children print the same spawn tag cannot start a
 //! runaway chain. Refusals are reported through a [`report::Reporter`], at most once per
-//! second per pane however many tags a pane prints.
+//! second per pane however many tags a pane prints. Tags the scanner showed as text for
+//! want of the pane's key are counted here: in the log (at most once a second per pane)
+//! and in the pane's `untrusted.json`.
 
 mod commands;
 pub mod limits;
@@ -18,7 +20,7 @@ pub mod results;
 
 use crate::dispatch::dispatch_via;
 use crate::dispatch::origin::Origin;
-use crate::pane::tags::Tag;
+use crate::pane::tags::{Scanned, Tag};
 use crate::server::{Control, Server};
 use commands::Plan;
 use fugue_protocol::{
@@ -26,7 +28,7 @@ use fugue_protocol::{
 };
 use limits::{PaneLimits, Verdict};
 use parking_lot::Mutex;
-use report::{Refusal, Reporter};
+use report::{Refusal, Reporter, Untrusted};
 use results::Results;
 use serde_json::Value;
 use std::collections::HashMap;
@@ -78,6 +80,8 @@ struct Intake {
     /// Tags counted so far (names results of tags without an id).
     counter: u64,
     reporter: Reporter,
+    /// Tags shown as text for want of the key since the pane started.
+    untrusted: Untrusted,
 }
 
 /// A tag that may run.
@@ -87,18 +91,34 @@ struct Queued {
     stem: String,
 }
 
-/// Tags (and the count of possible tags that overflowed the size bound) found in a
-/// pane's output. Called from the pane's reader thread; never blocks on the runtime.
-pub fn offer(server: &Arc<Server>, pane: PaneId, tags: Vec<Tag>, overflows: u32) {
+/// Tags (and the counts of possible tags that overflowed the size bound or lacked the
+/// pane's key) found in a pane's output. Called from the pane's reader thread; never
+/// blocks on the runtime.
+pub fn offer(server: &Arc<Server>, pane: PaneId, found: Scanned) {
     let Some((queue, shared)) = entry(server, pane) else {
         return;
     };
     let now = Instant::now();
     let mut report = false;
+    let Scanned {
+        tags,
+        overflows,
+        no_key,
+        wrong_key,
+    } = found;
     {
         let mut intake = shared.intake.lock();
         if overflows > 0 {
             intake.reporter.overflowed(overflows, now);
+            report = true;
+        }
+        let untrusted = Untrusted {
+            no_key: u64::from(no_key),
+            wrong_key: u64::from(wrong_key),
+        };
+        if !untrusted.is_empty() {
+            intake.untrusted.add(untrusted);
+            intake.reporter.untrusted(untrusted, now);
             report = true;
         }
         for tag in tags {
@@ -181,6 +201,7 @@ fn entry(server: &Arc<Server>, pane: PaneId) -> Option<(mpsc::Sender<Queued>, Ar
             ),
             counter: 0,
             reporter: Reporter::new(REPORT_EVERY),
+            untrusted: Untrusted::default(),
         }),
         wake: Notify::new(),
     });
@@ -344,8 +365,27 @@ async fn execute(server: &Arc<Server>, pane: PaneId, tag: &Tag) -> Result<Value,
 /// Reports what the pane's reporter says is due: in the log, in result files and as a
 /// notice to people attached to the pane's session.
 fn deliver(server: &Arc<Server>, pane: PaneId, shared: &Shared, results: &mut Results) {
-    let due = shared.intake.lock().reporter.take(Instant::now());
+    let (due, untrusted_total) = {
+        let mut intake = shared.intake.lock();
+        (intake.reporter.take(Instant::now()), intake.untrusted)
+    };
     let max = server.config().sideband.max_tag_bytes;
+    let mut untrusted = due.untrusted;
+    if let Some(s) = &due.summary {
+        untrusted.add(s.untrusted);
+    }
+    if !untrusted.is_empty() {
+        let n = untrusted;
+        tracing::warn!(
+            "pane {pane}: {} shown as text, not run ({} since the pane started)",
+            n.describe(),
+            untrusted_total.describe()
+        );
+        let body = results::untrusted_body(untrusted_total.no_key, untrusted_total.wrong_key);
+        if let Err(e) = results.write(results::UNTRUSTED_STEM, &body) {
+            tracing::warn!("pane {pane}: cannot write the sideband untrusted count: {e}");
+        }
+    }
     if due.overflows > 0 {
         tracing::warn!(
             "pane {pane}: a possible sideband tag grew past {max} bytes and was shown as text"

@@ -28,6 +28,34 @@ pub struct Refusal {
     pub has_file: bool,
 }
 
+/// Complete tags shown as text because they lacked the pane's key.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Untrusted {
+    pub no_key: u64,
+    pub wrong_key: u64,
+}
+
+impl Untrusted {
+    pub fn is_empty(&self) -> bool {
+        self.no_key == 0 && self.wrong_key == 0
+    }
+
+    pub fn add(&mut self, other: Untrusted) {
+        self.no_key = self.no_key.saturating_add(other.no_key);
+        self.wrong_key = self.wrong_key.saturating_add(other.wrong_key);
+    }
+
+    /// "3 tags without the pane's key (2 with none, 1 with a wrong one)".
+    pub fn describe(&self) -> String {
+        let n = self.no_key.saturating_add(self.wrong_key);
+        let plural = if n == 1 { "tag" } else { "tags" };
+        format!(
+            "{n} {plural} without the pane's key ({} with none, {} with a wrong one)",
+            self.no_key, self.wrong_key
+        )
+    }
+}
+
 /// Refusals and overflows folded together.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Summary {
@@ -40,11 +68,18 @@ pub struct Summary {
     pub ids: Vec<String>,
     /// Possible tags that grew past the size bound.
     pub overflows: u64,
+    /// Tags shown as text for want of the pane's key.
+    pub untrusted: Untrusted,
     /// Refusals reported so far for the pane, this summary included.
     pub total: u64,
 }
 
 impl Summary {
+    /// Whether anything waits to be reported in it.
+    fn waiting(&self) -> bool {
+        self.count > 0 || self.overflows > 0 || !self.untrusted.is_empty()
+    }
+
     fn add(&mut self, r: &Refusal) {
         self.count += 1;
         match self.reasons.iter_mut().find(|(why, _)| *why == r.reason) {
@@ -88,6 +123,8 @@ pub struct Due {
     pub refusal: Option<Refusal>,
     /// Overflows to log on their own.
     pub overflows: u64,
+    /// Tags without the key to log on their own.
+    pub untrusted: Untrusted,
     pub summary: Option<Summary>,
 }
 
@@ -97,6 +134,7 @@ pub struct Reporter {
     last: Option<Instant>,
     first: Option<Refusal>,
     first_overflows: u64,
+    first_untrusted: Untrusted,
     pending: Summary,
     total: u64,
 }
@@ -108,6 +146,7 @@ impl Reporter {
             last: None,
             first: None,
             first_overflows: 0,
+            first_untrusted: Untrusted::default(),
             pending: Summary::default(),
             total: 0,
         }
@@ -117,8 +156,8 @@ impl Reporter {
     fn quiet(&self, now: Instant) -> bool {
         self.first.is_none()
             && self.first_overflows == 0
-            && self.pending.count == 0
-            && self.pending.overflows == 0
+            && self.first_untrusted.is_empty()
+            && !self.pending.waiting()
             && self
                 .last
                 .is_none_or(|t| now.saturating_duration_since(t) >= self.every)
@@ -143,12 +182,22 @@ impl Reporter {
         }
     }
 
+    /// Tags shown as text for want of the pane's key.
+    pub fn untrusted(&mut self, n: Untrusted, now: Instant) {
+        if self.quiet(now) {
+            self.last = Some(now);
+            self.first_untrusted = n;
+        } else {
+            self.pending.untrusted.add(n);
+        }
+    }
+
     /// When the next report is due, if anything waits.
     pub fn due(&self) -> Option<Instant> {
-        if self.first.is_some() || self.first_overflows > 0 {
+        if self.first.is_some() || self.first_overflows > 0 || !self.first_untrusted.is_empty() {
             return self.last;
         }
-        if self.pending.count > 0 || self.pending.overflows > 0 {
+        if self.pending.waiting() {
             return self.last.map(|t| t + self.every);
         }
         None
@@ -159,12 +208,13 @@ impl Reporter {
         let mut due = Due {
             refusal: self.first.take(),
             overflows: std::mem::take(&mut self.first_overflows),
+            untrusted: std::mem::take(&mut self.first_untrusted),
             summary: None,
         };
         let interval_over = self
             .last
             .is_none_or(|t| now.saturating_duration_since(t) >= self.every);
-        if interval_over && (self.pending.count > 0 || self.pending.overflows > 0) {
+        if interval_over && self.pending.waiting() {
             let mut summary = std::mem::take(&mut self.pending);
             summary.total = self.total;
             due.summary = Some(summary);

@@ -4,7 +4,8 @@
 //! the program finds in `$FUGUE_SIDEBAND_DIR`. The folder is private (0700); files are
 //! written to a temporary name and renamed, so a reader never sees half a result. Only
 //! the newest [`RESULTS_KEPT`] results are kept: a pane printing tags without end
-//! cannot fill the disk. Refusals folded into a summary go into `refused.json`.
+//! cannot fill the disk. Refusals folded into a summary go into `refused.json`, and the
+//! count of tags shown as text for want of the pane's key into `untrusted.json`.
 
 use super::report::Summary;
 use fugue_protocol::CommandError;
@@ -20,14 +21,18 @@ pub const RESULTS_KEPT: usize = 256;
 /// The summary of refusals reported together, named like a result.
 pub const SUMMARY_STEM: &str = "refused";
 
+/// The count of tags without the pane's key, named like a result.
+pub const UNTRUSTED_STEM: &str = "untrusted";
+
 /// A file name from a tag id: letters, digits, `.`, `_` and `-`, at most 64 of them
-/// (and not the summary's name).
+/// (and not the name of the summary or of the untrusted count).
 pub fn file_stem(id: &str) -> Option<String> {
     let ok = !id.is_empty()
         && id.len() <= 64
         && id != "."
         && id != ".."
         && id != SUMMARY_STEM
+        && id != UNTRUSTED_STEM
         && id
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-'));
@@ -59,6 +64,25 @@ pub fn summary_body(s: &Summary, suggestion: &str) -> Value {
     })
 }
 
+/// How many complete tags the pane printed without its key, since it started.
+pub fn untrusted_body(no_key: u64, wrong_key: u64) -> Value {
+    json!({
+        "id": UNTRUSTED_STEM,
+        "command": UNTRUSTED_STEM,
+        "ok": false,
+        "no_key": no_key,
+        "wrong_key": wrong_key,
+        "error": {
+            "code": "forbidden",
+            "message": format!(
+                "{} tags without this pane's key were shown as text and not run",
+                no_key.saturating_add(wrong_key)
+            ),
+            "suggestion": "a tag runs only with key=\"$FUGUE_SIDEBAND_KEY\" (see docs/sideband.md); text you only display never runs",
+        },
+    })
+}
+
 /// A pane's result folder, keeping the newest results.
 pub struct Results {
     dir: PathBuf,
@@ -77,7 +101,7 @@ impl Results {
     /// Writes `dir/STEM.json`, removing the oldest result beyond [`RESULTS_KEPT`].
     pub fn write(&mut self, stem: &str, body: &Value) -> std::io::Result<()> {
         write(&self.dir, stem, body)?;
-        if stem == SUMMARY_STEM {
+        if stem == SUMMARY_STEM || stem == UNTRUSTED_STEM {
             return Ok(());
         }
         if let Some(at) = self.kept.iter().position(|k| k == stem) {
@@ -123,7 +147,15 @@ mod tests {
     #[test]
     fn ids_make_safe_file_names() {
         assert_eq!(file_stem("build-1"), Some("build-1".into()));
-        for bad in ["", "..", "a/b", "x y", "refused", &"x".repeat(65)] {
+        for bad in [
+            "",
+            "..",
+            "a/b",
+            "x y",
+            "refused",
+            "untrusted",
+            &"x".repeat(65),
+        ] {
             assert_eq!(file_stem(bad), None, "{bad}");
         }
     }
