@@ -348,6 +348,44 @@ pub enum Tier {
     Destroy,
 }
 
+/// How one surface reaches a command: under a name, or not at all, and why.
+///
+/// Every command says this for every surface, so a command cannot be reachable from
+/// one surface and silently missing from another: leaving a surface out is a decision
+/// with its reason written next to the command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exposure {
+    /// Reached under this name: a CLI verb (with its flags where one verb runs several
+    /// commands), an MCP tool, a sideband tag (with its action attribute where one tag
+    /// runs several commands), or a key action.
+    As(&'static str),
+    /// Not reached from this surface, and why.
+    Absent(&'static str),
+}
+
+impl Exposure {
+    /// The name, when the surface reaches the command.
+    pub fn name(&self) -> Option<&'static str> {
+        match self {
+            Exposure::As(n) => Some(n),
+            Exposure::Absent(_) => None,
+        }
+    }
+}
+
+/// Where a command can be reached from.
+#[derive(Clone, Copy, Debug)]
+pub struct Surfaces {
+    /// `fugue VERB` (tmux's names).
+    pub cli: Exposure,
+    /// An MCP tool of `fugue mcp`.
+    pub mcp: Exposure,
+    /// A `<fugue:TAG/>` printed in a sideband pane.
+    pub sideband: Exposure,
+    /// A key action of attached clients (`[keys]` in the config).
+    pub keys: Exposure,
+}
+
 /// One entry of the command table.
 #[derive(Clone, Copy, Debug)]
 pub struct CommandSpec {
@@ -355,138 +393,207 @@ pub struct CommandSpec {
     pub name: &'static str,
     pub tier: Tier,
     pub summary: &'static str,
+    pub surfaces: Surfaces,
 }
 
-macro_rules! spec {
-    ($name:literal, $tier:ident, $summary:literal) => {
-        CommandSpec {
-            name: $name,
-            tier: Tier::$tier,
-            summary: $summary,
+/// Declares the command table: one entry per [`Command`] variant, keyed by the variant,
+/// so the table and the enum cannot drift apart (a variant left out, or listed twice,
+/// does not compile) and no command can take another's permission tier.
+macro_rules! commands {
+    ($(
+        $variant:ident => $name:literal, $tier:ident, $summary:literal,
+            cli: $cli:expr, mcp: $mcp:expr, sideband: $sb:expr, keys: $keys:expr;
+    )*) => {
+        /// The command table, one entry per [`Command`] variant.
+        pub const COMMANDS: &[CommandSpec] = &[$(
+            CommandSpec {
+                name: $name,
+                tier: Tier::$tier,
+                summary: $summary,
+                surfaces: Surfaces { cli: $cli, mcp: $mcp, sideband: $sb, keys: $keys },
+            },
+        )*];
+
+        impl Command {
+            fn index(&self) -> usize {
+                #[allow(non_camel_case_types, clippy::enum_variant_names)]
+                enum Index { $($variant),* }
+                match self {
+                    $(Command::$variant { .. } => Index::$variant as usize,)*
+                }
+            }
         }
     };
 }
 
-/// The command table, one entry per [`Command`] variant, in declaration order.
-pub const COMMANDS: &[CommandSpec] = &[
-    spec!("new-session", Write, "create a session with one window"),
-    spec!("new-window", Write, "create a window in a session"),
-    spec!(
-        "split-window",
-        Write,
-        "split a pane, starting a program in the new pane"
-    ),
-    spec!("kill-pane", Destroy, "close a pane, ending its program"),
-    spec!("kill-window", Destroy, "close a window and all its panes"),
-    spec!(
-        "kill-session",
-        Destroy,
-        "close a session and everything in it"
-    ),
-    spec!(
-        "kill-server",
-        Destroy,
-        "end every session and stop the server"
-    ),
-    spec!("rename-session", Write, "rename a session"),
-    spec!("rename-window", Write, "rename a window"),
-    spec!("select-pane -T", Write, "set a pane's title"),
-    spec!("select-window", Write, "make a window the current one"),
-    spec!("select-pane", Write, "make a pane the active one"),
-    spec!("resize-pane", Write, "resize or zoom a pane"),
-    spec!(
-        "select-layout",
-        Write,
-        "arrange a window's panes in a preset layout"
-    ),
-    spec!("send-keys", Write, "type text and keys into a pane"),
-    spec!("capture-pane", Read, "read a pane's screen and history"),
-    spec!("read-rows", Read, "read rows of a pane for scrolling"),
-    spec!("list-sessions", Read, "list sessions"),
-    spec!("list-panes", Read, "list panes with their details"),
-    spec!("attach-session", Read, "attach a client to a session"),
-    spec!("detach-client", Write, "detach clients from a session"),
-    spec!(
-        "read-pane",
-        Read,
-        "read a pane's screen, history, or what arrived since a cursor"
-    ),
-    spec!(
-        "wait-for",
-        Read,
-        "wait for output, quiet, or the end of a pane's program"
-    ),
-    spec!(
-        "run-command",
-        Write,
-        "run a shell command to completion and return its output"
-    ),
-    spec!(
-        "search-panes",
-        Read,
-        "search screens and history of panes with a regex"
-    ),
-    spec!(
-        "display-message",
-        Write,
-        "show a message in the status bar of a session's clients"
-    ),
-    spec!(
-        "spawn-agent",
-        Write,
-        "open a pane running an agent preset and give it a task"
-    ),
-    spec!(
-        "send-message",
-        Write,
-        "type a message into agent panes when they are idle"
-    ),
-    spec!("get-result", Read, "read the result an agent reported"),
-    spec!("report", Write, "report an agent's state or result"),
-    spec!(
-        "refresh-client",
-        Read,
-        "redraw attached clients from scratch"
-    ),
-];
+use Exposure::{Absent, As};
 
-impl Command {
-    fn index(&self) -> usize {
-        match self {
-            Command::NewSession(_) => 0,
-            Command::NewWindow(_) => 1,
-            Command::SplitPane(_) => 2,
-            Command::KillPane { .. } => 3,
-            Command::KillWindow { .. } => 4,
-            Command::KillSession { .. } => 5,
-            Command::KillServer => 6,
-            Command::RenameSession { .. } => 7,
-            Command::RenameWindow { .. } => 8,
-            Command::SetPaneTitle { .. } => 9,
-            Command::SelectWindow { .. } => 10,
-            Command::SelectPane { .. } => 11,
-            Command::ResizePane { .. } => 12,
-            Command::SelectLayout { .. } => 13,
-            Command::SendInput(_) => 14,
-            Command::CapturePane(_) => 15,
-            Command::ReadRows { .. } => 16,
-            Command::ListSessions => 17,
-            Command::ListPanes { .. } => 18,
-            Command::AttachSession { .. } => 19,
-            Command::DetachClient { .. } => 20,
-            Command::ReadPane(_) => 21,
-            Command::WaitFor(_) => 22,
-            Command::RunCommand(_) => 23,
-            Command::SearchPanes(_) => 24,
-            Command::DisplayMessage { .. } => 25,
-            Command::SpawnAgent(_) => 26,
-            Command::SendMessage(_) => 27,
-            Command::GetResult { .. } => 28,
-            Command::Report(_) => 29,
-            Command::RefreshClient { .. } => 30,
+const PERSON_ONLY_KILL_SERVER: &str =
+    "ends every session of every person and agent: only a person, at a terminal or the CLI";
+const CLIENT_ONLY: &str = "acts on attached terminal clients, which agents do not have";
+const SCROLLING: &str =
+    "the terminal client's scrolling and search; agents read rows with read_pane / capture-pane";
+const NO_ANSWER: &str = "a tag's answer reaches the agent only as a result file, and this command is all answer: use MCP or the CLI";
+const NO_KEY: &str = "tmux binds no key to it";
+
+commands! {
+    NewSession => "new-session", Write, "create a session with one window",
+        cli: As("new-session"), mcp: As("create_session"),
+        sideband: Absent("a tag acts inside its own session; new sessions are for people and MCP"),
+        keys: As("new-session");
+    NewWindow => "new-window", Write, "create a window in a session",
+        cli: As("new-window"), mcp: As("create_window"),
+        sideband: Absent("sideband tags open panes next to the agent (spawn), not windows"),
+        keys: As("new-window");
+    SplitPane => "split-window", Write, "split a pane, starting a program in the new pane",
+        cli: As("split-window"), mcp: As("create_pane"), sideband: As("spawn"),
+        keys: As("split-right, split-down, split-left, split-up");
+    KillPane => "kill-pane", Destroy, "close a pane, ending its program",
+        cli: As("kill-pane"), mcp: As("close_pane"), sideband: As("control action=close"),
+        keys: As("kill-pane");
+    KillWindow => "kill-window", Destroy, "close a window and all its panes",
+        cli: As("kill-window"), mcp: As("close_window"),
+        sideband: Absent("a tag closes single panes (control action=close), never a person's whole window"),
+        keys: As("kill-window");
+    KillSession => "kill-session", Destroy, "close a session and everything in it",
+        cli: As("kill-session"), mcp: As("kill_session"),
+        sideband: Absent("a tag closes single panes, never a whole session"),
+        keys: Absent(NO_KEY);
+    KillServer => "kill-server", Destroy, "end every session and stop the server",
+        cli: As("kill-server"), mcp: Absent(PERSON_ONLY_KILL_SERVER),
+        sideband: Absent(PERSON_ONLY_KILL_SERVER), keys: Absent(NO_KEY);
+    RenameSession => "rename-session", Write, "rename a session",
+        cli: As("rename-session"), mcp: As("rename_session"),
+        sideband: Absent("names are a person's way to find things; agents tag panes instead"),
+        keys: As("rename-session");
+    RenameWindow => "rename-window", Write, "rename a window",
+        cli: As("rename-window"), mcp: As("rename_window"),
+        sideband: Absent("names are a person's way to find things; agents tag panes instead"),
+        keys: As("rename-window");
+    SetPaneTitle => "select-pane -T", Write, "set a pane's title",
+        cli: As("select-pane -T"), mcp: As("set_pane_title"),
+        sideband: Absent("a program sets its own pane's title with OSC 0/2, as in any terminal"),
+        keys: Absent(NO_KEY);
+    SelectWindow => "select-window", Write, "make a window the current one",
+        cli: As("select-window"), mcp: As("select_window"),
+        sideband: Absent("a tag must not move a person's view to another window"),
+        keys: As("select-window 1, next-window, previous-window, last-window");
+    SelectPane => "select-pane", Write, "make a pane the active one",
+        cli: As("select-pane"), mcp: As("focus_pane"), sideband: As("focus"),
+        keys: As("focus left, next-pane, previous-pane, last-pane");
+    ResizePane => "resize-pane", Write, "resize or zoom a pane",
+        cli: As("resize-pane"), mcp: As("resize_pane"),
+        sideband: As("control action=resize|zoom"), keys: As("resize left 1, zoom");
+    SelectLayout => "select-layout", Write, "arrange a window's panes in a preset layout",
+        cli: As("select-layout"), mcp: As("select_layout"),
+        sideband: As("control action=layout"), keys: As("layout tiled, next-layout");
+    SendInput => "send-keys", Write, "type text and keys into a pane",
+        cli: As("send-keys"), mcp: As("send_input"), sideband: As("input"),
+        keys: Absent("keys of an attached client go to its pane as input, not as a command");
+    CapturePane => "capture-pane", Read, "read a pane's screen and history",
+        cli: As("capture-pane"),
+        mcp: Absent("read_pane reads screens and history for agents, with cursors and line ranges"),
+        sideband: Absent("read (read-pane) reads screens for tags"),
+        keys: Absent(NO_KEY);
+    ReadRows => "read-rows", Read, "read rows of a pane for scrolling",
+        cli: Absent(SCROLLING), mcp: Absent(SCROLLING), sideband: Absent(SCROLLING),
+        keys: As("scroll-mode, scroll-page-up");
+    ListSessions => "list-sessions", Read, "list sessions",
+        cli: As("list-sessions"),
+        mcp: Absent("list_panes lists sessions, windows and panes in one answer"),
+        sideband: Absent("list (list-panes) lists sessions, windows and panes"),
+        keys: Absent("C-b s (choose-tree) will, with the tree chooser");
+    ListPanes => "list-panes", Read, "list panes with their details",
+        cli: As("list-panes"), mcp: As("list_panes"), sideband: As("list"),
+        keys: Absent(NO_KEY);
+    AttachSession => "attach-session", Read, "attach a client to a session",
+        cli: As("attach-session"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("next-session, previous-session");
+    DetachClient => "detach-client", Write, "detach clients from a session",
+        cli: As("detach-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("detach");
+    ReadPane => "read-pane", Read, "read a pane's screen, history, or what arrived since a cursor",
+        cli: As("read-pane"), mcp: As("read_pane"), sideband: As("read"),
+        keys: Absent("a person reads the screen");
+    WaitFor => "wait-for", Read, "wait for output, quiet, or the end of a pane's program",
+        cli: As("wait-for"), mcp: As("wait_for"), sideband: Absent(NO_ANSWER),
+        keys: Absent("a person waits by watching");
+    RunCommand => "run-command", Write, "run a shell command to completion and return its output",
+        cli: As("run-command"), mcp: As("run_command"), sideband: Absent(NO_ANSWER),
+        keys: Absent("a person runs commands in a pane");
+    SearchPanes => "search-panes", Read, "search screens and history of panes with a regex",
+        cli: As("search-panes"), mcp: As("search_panes"), sideband: Absent(NO_ANSWER),
+        keys: As("scroll-mode");
+    DisplayMessage => "display-message", Write, "show a message in the status bar of a session's clients",
+        cli: As("display-message"), mcp: As("notify"), sideband: As("notify"),
+        keys: Absent(NO_KEY);
+    SpawnAgent => "spawn-agent", Write, "open a pane running an agent preset and give it a task",
+        cli: As("agent spawn"), mcp: As("spawn_agent"), sideband: As("spawn agent=PRESET"),
+        keys: Absent("a person starts agents from the CLI or a shell in a pane");
+    SendMessage => "send-message", Write, "type a message into agent panes when they are idle",
+        cli: As("agent message"), mcp: As("send_message"), sideband: As("message"),
+        keys: Absent("a person types into the agent's pane");
+    GetResult => "get-result", Read, "read the result an agent reported",
+        cli: As("agent result"), mcp: As("get_result"), sideband: As("result"),
+        keys: Absent("a person reads the agent's pane");
+    Report => "report", Write, "report an agent's state or result",
+        cli: As("report"), mcp: As("report"), sideband: As("report"),
+        keys: Absent("reports come from the agent itself");
+    RefreshClient => "refresh-client", Read, "redraw attached clients from scratch",
+        cli: As("refresh-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("refresh-client");
+}
+
+/// docs/commands.md: the command table as Markdown, generated from [`COMMANDS`] (a
+/// test fails when the file differs; `FUGUE_BLESS=1 cargo test -p fugue-protocol`
+/// writes it).
+pub fn commands_markdown() -> String {
+    fn cell(e: Exposure) -> String {
+        match e {
+            Exposure::As(n) => format!("`{n}`"),
+            Exposure::Absent(_) => "—".into(),
         }
     }
+    let mut out = String::from(
+        "# Commands\n\n\
+         Generated from the one command declaration (`fugue-protocol/src/command.rs`, \
+         `commands!`); do not edit by hand. Every command goes through the same dispatcher, \
+         policy and audit log whichever surface it comes from. A dash means the surface does \
+         not offer the command; the reasons follow the table.\n\n\
+         | command | tier | what | CLI | MCP tool | sideband tag | key action |\n\
+         |---|---|---|---|---|---|---|\n",
+    );
+    for c in COMMANDS {
+        let s = c.surfaces;
+        out.push_str(&format!(
+            "| `{}` | {} | {} | {} | {} | {} | {} |\n",
+            c.name,
+            format!("{:?}", c.tier).to_lowercase(),
+            c.summary,
+            cell(s.cli),
+            cell(s.mcp),
+            cell(s.sideband),
+            cell(s.keys)
+        ));
+    }
+    out.push_str("\n## Why a surface does not offer a command\n\n");
+    for c in COMMANDS {
+        let s = c.surfaces;
+        for (surface, e) in [
+            ("CLI", s.cli),
+            ("MCP", s.mcp),
+            ("sideband", s.sideband),
+            ("keys", s.keys),
+        ] {
+            if let Exposure::Absent(why) = e {
+                out.push_str(&format!("- `{}`, {surface}: {why}.\n", c.name));
+            }
+        }
+    }
+    out
+}
 
+impl Command {
     /// This command's entry in [`COMMANDS`].
     pub fn spec(&self) -> &'static CommandSpec {
         &COMMANDS[self.index()]
@@ -546,6 +653,49 @@ impl Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn docs_commands_md_is_what_the_declaration_generates() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/commands.md");
+        let want = commands_markdown();
+        if std::env::var_os("FUGUE_BLESS").is_some() {
+            std::fs::write(path, &want).unwrap();
+        }
+        let have = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            have == want,
+            "docs/commands.md is out of date: run `FUGUE_BLESS=1 cargo test -p fugue-protocol`"
+        );
+    }
+
+    #[test]
+    fn every_surface_is_exposed_or_absent_with_a_reason() {
+        for c in COMMANDS {
+            let s = c.surfaces;
+            for e in [s.cli, s.mcp, s.sideband, s.keys] {
+                match e {
+                    Exposure::As(n) => assert!(!n.is_empty(), "{}", c.name),
+                    Exposure::Absent(why) => assert!(why.len() > 10, "{}: {why}", c.name),
+                }
+            }
+        }
+    }
+
+    /// Every key action the declaration names is one the key parser takes.
+    #[test]
+    fn declared_key_actions_parse() {
+        for c in COMMANDS {
+            if let Exposure::As(actions) = c.surfaces.keys {
+                for action in actions.split(", ") {
+                    assert!(
+                        action.parse::<crate::KeyAction>().is_ok(),
+                        "{}: `{action}` is not a key action",
+                        c.name
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn table_names_are_unique() {

@@ -467,3 +467,70 @@ pub enum Verb {
         json: bool,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+    use fugue_protocol::{COMMANDS, Exposure};
+
+    /// Verbs that run a declared command under another tmux name, or none at all.
+    const OTHER_VERBS: &[(&str, &str)] = &[
+        ("next-window", "select-window -n, as in tmux"),
+        ("previous-window", "select-window -p, as in tmux"),
+        ("last-window", "select-window -l, as in tmux"),
+        ("next-layout", "select-layout -n, as in tmux"),
+        ("has-session", "list-sessions, answered by the exit status"),
+        ("list-windows", "list-panes, grouped by window"),
+        (
+            "reset-terminal",
+            "client only: repairs the terminal, no server needed",
+        ),
+        ("mcp", "client only: the stdio bridge to the MCP surface"),
+        ("agent", "a group: its subcommands are declared"),
+    ];
+
+    /// Issue 12: every command the declaration puts on the CLI exists as that verb
+    /// (and flag), and every verb is either declared or listed above with why.
+    #[test]
+    fn the_verbs_are_what_the_command_declaration_says() {
+        let cli = Cli::command();
+        for spec in COMMANDS {
+            let Exposure::As(verb) = spec.surfaces.cli else {
+                continue;
+            };
+            let mut words = verb.split_whitespace();
+            let name = words.next().unwrap();
+            let mut sub = cli.find_subcommand(name).unwrap_or_else(|| {
+                panic!("{} declares verb `{name}`, which fugue lacks", spec.name)
+            });
+            for w in words {
+                match w.strip_prefix('-') {
+                    Some(flag) => {
+                        let short = flag.chars().next().unwrap();
+                        assert!(
+                            sub.get_arguments().any(|a| a.get_short() == Some(short)),
+                            "{verb}: no flag -{short}"
+                        );
+                    }
+                    None => {
+                        sub = sub
+                            .find_subcommand(w)
+                            .unwrap_or_else(|| panic!("{verb}: no subcommand {w}"));
+                    }
+                }
+            }
+        }
+        for sub in cli.get_subcommands() {
+            let name = sub.get_name();
+            let declared = COMMANDS
+                .iter()
+                .filter_map(|c| c.surfaces.cli.name())
+                .any(|v| v.split_whitespace().next() == Some(name));
+            assert!(
+                declared || OTHER_VERBS.iter().any(|(v, _)| *v == name),
+                "verb `{name}` runs no declared command and is not listed with a reason"
+            );
+        }
+    }
+}

@@ -83,7 +83,29 @@ fn issue_11_an_osc_flood_is_dropped_and_its_memory_given_back() {
 fn issue_11_input_to_a_pane_that_does_not_read_is_bounded() {
     let w = World::new();
     write_config(&w, "[server]\nmax_input_bytes = 1048576\n");
-    w.ok(&["new-session", "-d", "-s", "w", "--", "sleep", "600"]);
+    // Raw mode: a terminal in canonical mode discards what overflows its line buffer,
+    // so writes never wait; in raw mode they wait for the program, as with a program
+    // that is busy or stopped.
+    w.ok(&[
+        "new-session",
+        "-d",
+        "-s",
+        "w",
+        "--",
+        "sh",
+        "-c",
+        "stty raw -echo; exec sleep 600",
+    ]);
+    eventually("the program to start", || {
+        let out = w.ok(&[
+            "display-message",
+            "-p",
+            "-t",
+            "w",
+            "#{pane_current_command}",
+        ]);
+        (out.trim() == "sleep").then_some(())
+    });
     let pid = server_pid(&w);
     let before = rss_mb(pid);
     let chunk = "y".repeat(100_000);

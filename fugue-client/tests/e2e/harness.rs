@@ -288,6 +288,15 @@ impl Tui {
         let deadline = Instant::now() + TIMEOUT;
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
+                // The client's last bytes (leaving the alternate screen) may still be
+                // on their way through the PTY: read to its end before looking.
+                let mut closed = self.screen.closed.lock();
+                let drained = Instant::now() + Duration::from_secs(5);
+                while !*closed && Instant::now() < drained {
+                    self.screen
+                        .changed
+                        .wait_for(&mut closed, Duration::from_millis(50));
+                }
                 return status.exit_code();
             }
             assert!(

@@ -129,9 +129,11 @@ async fn tools_list_comes_from_the_table_and_hides_what_policy_forbids() {
     let tools = c.list_tools(None).await.unwrap().tools;
     let names: Vec<String> = tools.iter().map(|t| t.name.to_string()).collect();
     assert!(
-        !names.contains(&"close_pane".to_string()) && !names.contains(&"kill_session".to_string())
+        !names.contains(&"close_pane".to_string())
+            && !names.contains(&"kill_session".to_string())
+            && !names.contains(&"close_window".to_string())
     );
-    assert_eq!(names.len(), tool_table::all().count() - 2);
+    assert_eq!(names.len(), tool_table::all().count() - 3);
     for t in &tools {
         let a = t.annotations.as_ref().expect("annotations");
         assert!(
@@ -246,12 +248,23 @@ async fn every_tool_against_real_panes() {
     .await;
     ok(
         &c,
-        "rename",
-        json!({ "target": p2, "name": "renamed-pane" }),
+        "set_pane_title",
+        json!({ "pane": p2, "title": "renamed-pane" }),
     )
     .await;
-    ok(&c, "rename", json!({ "target": "work:1", "name": "tail" })).await;
-    ok(&c, "rename", json!({ "target": "work", "name": "job" })).await;
+    ok(
+        &c,
+        "rename_window",
+        json!({ "window": "work:1", "name": "tail" }),
+    )
+    .await;
+    ok(
+        &c,
+        "rename_session",
+        json!({ "session": "work", "name": "job" }),
+    )
+    .await;
+    ok(&c, "select_window", json!({ "window": "job:1" })).await;
     let list = ok(&c, "list_panes", json!({ "session": "job" })).await;
     let panes = list["panes"].as_array().unwrap();
     assert_eq!(panes.len(), 3);
@@ -301,6 +314,8 @@ async fn every_tool_against_real_panes() {
     assert_eq!(w["exit_status"], 4);
 
     ok(&c, "close_pane", json!({ "pane": p3 })).await;
+    let extra = ok(&c, "create_window", json!({ "session": "job" })).await;
+    ok(&c, "close_window", json!({ "window": extra["pane"] })).await;
     ok(&c, "kill_session", json!({ "session": "job" })).await;
     let list = ok(&c, "list_panes", json!({})).await;
     assert_eq!(list["panes"].as_array().unwrap().len(), 0);

@@ -10,7 +10,7 @@ use fugue_protocol::observe::{
 };
 use fugue_protocol::{
     Command, CommandError, InputPart, Key, LayoutChoice, LayoutPreset, NewSession, NewWindow,
-    PaneScope, PaneSelect, Resize, SendInput, Spawn, SplitPane, SplitSize, Target,
+    PaneScope, PaneSelect, Resize, SendInput, Spawn, SplitPane, SplitSize,
 };
 use serde_json::{Value, json};
 
@@ -507,9 +507,31 @@ static PANE_TOOLS: &[ToolDef] = &[
         },
     },
     ToolDef {
-        name: "rename",
-        title: "Rename",
-        description: "Rename a session (target `name`), a window (`name:index` or `@N`), or set a pane's title (`%N`).",
+        name: "rename_session",
+        title: "Rename a session",
+        description: "Rename a session (tmux's rename-session).",
+        command: "rename-session",
+        read_only: false,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+        input: || {
+            schema(
+                json!({ "session": { "type": "string", "description": "Session name or $N; default: yours." }, "name": { "type": "string" } }),
+                &["name"],
+            )
+        },
+        build: |a| {
+            Ok(Command::RenameSession {
+                target: a.target("session")?,
+                name: a.required_string("name")?,
+            })
+        },
+    },
+    ToolDef {
+        name: "rename_window",
+        title: "Rename a window",
+        description: "Rename a window (tmux's rename-window); it keeps the name instead of following its program.",
         command: "rename-window",
         read_only: false,
         destructive: false,
@@ -517,29 +539,79 @@ static PANE_TOOLS: &[ToolDef] = &[
         open_world: false,
         input: || {
             schema(
-                json!({ "target": { "type": "string" }, "name": { "type": "string" } }),
-                &["target", "name"],
+                json!({ "window": { "type": "string", "description": "Window: session:index, @N, or a pane in it; default: yours." }, "name": { "type": "string" } }),
+                &["name"],
             )
         },
         build: |a| {
-            let target = a.required_target("target")?;
-            let name = a.required_string("name")?;
-            Ok(match target {
-                Target::Pane(_) | Target::Path { pane: Some(_), .. } => Command::SetPaneTitle {
-                    target: Some(target),
-                    title: name,
-                },
-                Target::Window(_)
-                | Target::Path {
-                    window: Some(_), ..
-                } => Command::RenameWindow {
-                    target: Some(target),
-                    name,
-                },
-                _ => Command::RenameSession {
-                    target: Some(target),
-                    name,
-                },
+            Ok(Command::RenameWindow {
+                target: a.target("window")?,
+                name: a.required_string("name")?,
+            })
+        },
+    },
+    ToolDef {
+        name: "set_pane_title",
+        title: "Set a pane's title",
+        description: "Set the title shown on a pane's border (tmux's select-pane -T).",
+        command: "select-pane -T",
+        read_only: false,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+        input: || {
+            schema(
+                json!({ "pane": { "type": "string", "description": PANE }, "title": { "type": "string" } }),
+                &["title"],
+            )
+        },
+        build: |a| {
+            Ok(Command::SetPaneTitle {
+                target: a.target("pane")?,
+                title: a.required_string("title")?,
+            })
+        },
+    },
+    ToolDef {
+        name: "select_window",
+        title: "Select a window",
+        description: "Make a window the current one of its session (what attached people see).",
+        command: "select-window",
+        read_only: false,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+        input: || {
+            schema(
+                json!({ "window": { "type": "string", "description": "Window: session:index, @N, or a pane in it." } }),
+                &["window"],
+            )
+        },
+        build: |a| {
+            Ok(Command::SelectWindow {
+                target: Some(a.required_target("window")?),
+                select: fugue_protocol::WindowSelect::Target,
+            })
+        },
+    },
+    ToolDef {
+        name: "close_window",
+        title: "Close a window",
+        description: "Close a window and every pane in it, ending their programs. Refused for the window you run in.",
+        command: "kill-window",
+        read_only: false,
+        destructive: true,
+        idempotent: true,
+        open_world: false,
+        input: || {
+            schema(
+                json!({ "window": { "type": "string", "description": "Window: session:index or @N." } }),
+                &["window"],
+            )
+        },
+        build: |a| {
+            Ok(Command::KillWindow {
+                target: Some(a.required_target("window")?),
             })
         },
     },
@@ -629,7 +701,46 @@ mod tests {
             let schema = (t.input)();
             assert_eq!(schema["type"], "object", "{}", t.name);
         }
-        assert!(all().count() <= 20);
+        // A short list keeps a model's context small (fugue's is a tenth of
+        // libtmux-mcp's): new tools must earn their place.
+        assert!(all().count() <= 24);
+    }
+
+    /// Issue 12: the MCP tools are exactly the commands the declaration exposes on MCP,
+    /// each under its declared name.
+    #[test]
+    fn the_tools_are_what_the_command_declaration_says() {
+        for spec in COMMANDS {
+            match spec.surfaces.mcp {
+                fugue_protocol::Exposure::As(tool) => {
+                    let t = find(tool).unwrap_or_else(|| {
+                        panic!(
+                            "{} declares MCP tool {tool}, which does not exist",
+                            spec.name
+                        )
+                    });
+                    assert_eq!(t.command, spec.name, "{tool}");
+                }
+                fugue_protocol::Exposure::Absent(why) => {
+                    assert!(!why.is_empty(), "{}", spec.name);
+                    assert!(
+                        all().all(|t| t.command != spec.name),
+                        "{} is declared absent from MCP but a tool runs it",
+                        spec.name
+                    );
+                }
+            }
+        }
+        for t in all() {
+            let spec = COMMANDS.iter().find(|c| c.name == t.command).unwrap();
+            assert_eq!(
+                spec.surfaces.mcp.name(),
+                Some(t.name),
+                "tool {} runs {} but the declaration names another tool",
+                t.name,
+                t.command
+            );
+        }
     }
 
     #[test]
@@ -639,7 +750,9 @@ mod tests {
             "run_command": { "command": "true" }, "create_pane": {}, "create_window": {}, "create_session": {},
             "close_pane": { "pane": "%1" }, "kill_session": { "session": "s" }, "focus_pane": {},
             "resize_pane": { "zoom": true }, "select_layout": { "layout": "tiled" },
-            "rename": { "target": "s:1", "name": "n" }, "search_panes": { "pattern": "x" },
+            "rename_session": { "name": "n" }, "rename_window": { "window": "s:1", "name": "n" },
+            "set_pane_title": { "title": "t" }, "select_window": { "window": "s:1" },
+            "close_window": { "window": "s:1" }, "search_panes": { "pattern": "x" },
             "notify": { "text": "hi" }, "spawn_agent": { "agent": "claude" },
             "send_message": { "to": "tag:x", "text": "hi" }, "get_result": {},
             "report": { "state": "idle" }

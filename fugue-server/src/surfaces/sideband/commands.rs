@@ -328,3 +328,35 @@ fn spawn_agent(tag: &Tag, me: PaneId, task: String) -> Result<Command, CommandEr
         timeout_ms: None,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::pane::tags::TAG_NAMES;
+    use fugue_protocol::{COMMANDS, Exposure};
+
+    /// Issue 12: the tags the scanner knows are exactly the ones the command
+    /// declaration puts on the sideband surface, and each declared tag has its
+    /// attributes here.
+    #[test]
+    fn the_tags_are_what_the_command_declaration_says() {
+        let declared: Vec<&str> = COMMANDS
+            .iter()
+            .filter_map(|c| c.surfaces.sideband.name())
+            .filter_map(|t| t.split_whitespace().next())
+            .collect();
+        for tag in &declared {
+            assert!(
+                TAG_NAMES.contains(tag),
+                "declared tag {tag} is not scanned for"
+            );
+        }
+        for tag in TAG_NAMES {
+            assert!(declared.contains(tag), "tag {tag} runs no declared command");
+        }
+        for c in COMMANDS {
+            if let Exposure::Absent(why) = c.surfaces.sideband {
+                assert!(!why.is_empty(), "{}", c.name);
+            }
+        }
+    }
+}
