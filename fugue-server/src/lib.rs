@@ -13,10 +13,12 @@
 //!   the server log, private and rotated.
 
 pub mod agents;
+pub mod audit;
 pub mod config;
 pub mod crash;
 pub mod dispatch;
 pub mod log_file;
+pub mod origin;
 pub mod pane;
 pub mod run;
 pub mod server;

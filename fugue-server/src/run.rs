@@ -1,7 +1,7 @@
 //! Starting the server, running it, and stopping it.
 
+use crate::audit::Audit;
 use crate::config::{Config, ConfigError};
-use crate::dispatch::audit::Audit;
 use crate::server::{Server, run_events};
 use crate::socket::{self, SocketError};
 use fugue_protocol::paths;

@@ -1,9 +1,9 @@
 //! The server's shared state and the events that change it outside of commands (a
 //! pane's program exiting).
 
+use crate::audit::Audit;
 use crate::config::Config;
-use crate::dispatch::audit::Audit;
-use crate::dispatch::origin::Origin;
+use crate::origin::Origin;
 use crate::session::Tree;
 use crate::session::layout::Rect;
 use crate::session::resolve::Context;

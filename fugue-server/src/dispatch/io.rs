@@ -179,7 +179,7 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     refuse_key(&shared, id, &c.parts)?;
     // A person types when they see the pane is ready; holding their keys back for a
     // program that never prints (`cat`) would only delay them.
-    if exec.origin.surface() != super::origin::Surface::Keys {
+    if exec.origin.surface() != crate::origin::Surface::Keys {
         shared.ready_for_input().await;
     }
     let cursor = {
@@ -206,7 +206,7 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     // An interrupt (C-c, C-z, C-\) makes the terminal throw away input it has not
     // handed to the program yet: whatever an agent sends next must arrive after the
     // program has reacted, so this call returns only then (or after a short bound).
-    let interrupt = exec.origin.surface() != super::origin::Surface::Keys
+    let interrupt = exec.origin.surface() != crate::origin::Surface::Keys
         && c.parts.last().is_some_and(|p| {
             matches!(p, InputPart::Key(k) if k.mods.contains(Mods::CTRL)
                 && matches!(k.code, KeyCode::Char('c' | 'z' | '\\')))
@@ -215,7 +215,7 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     // A person's keys (an attached client, or a CLI call outside any agent's pane):
     // messages from agents wait for a pause in them, and for the line they are
     // typing to be submitted or cleared.
-    if matches!(exec.origin, super::origin::Origin::Client { .. }) {
+    if matches!(exec.origin, crate::origin::Origin::Client { .. }) {
         shared.record_human_input();
         shared.set_draft(|n| draft_after(n, &c.parts));
     } else if submits(&c.parts) {

@@ -5,12 +5,12 @@
 //! Messages for one pane are typed one at a time; each makes the agent busy, so the
 //! next waits for it to be idle again.
 
-use super::audit::{self, AuditRecord};
 use super::moment::{Moment, NotTyped, Want, type_at_moment};
-use super::origin::Origin;
 use super::wait::timeout_for;
 use super::{Exec, io};
 use crate::agents::Tracked;
+use crate::audit::{self, AuditRecord};
+use crate::origin::Origin;
 use crate::server::Server;
 use fugue_protocol::{
     AgentState, CommandError, Delivery, ErrorCode, MessageOutcome, MessageStatus, MessageTo,

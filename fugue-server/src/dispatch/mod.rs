@@ -8,13 +8,11 @@
 
 mod agent_spawn;
 mod agent_task;
-pub mod audit;
 mod held_task;
 pub mod io;
 mod messages;
 mod moment;
 mod observe;
-pub mod origin;
 mod panes;
 pub mod policy;
 pub mod scope;
@@ -22,11 +20,11 @@ mod sessions;
 pub mod spawn;
 mod wait;
 
+use crate::audit::{self, AuditRecord};
+use crate::origin::Origin;
 use crate::server::Server;
 use crate::session::resolve::Context;
-use audit::AuditRecord;
 use fugue_protocol::{Command, CommandError, InputPart, Response};
-use origin::Origin;
 use std::sync::Arc;
 use std::time::Instant;
 

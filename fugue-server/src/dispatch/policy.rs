@@ -1,8 +1,8 @@
 //! What each surface may do. Enforced here, in the dispatcher, at call time, for every
 //! surface alike: a tool an MCP client cannot see is also refused if it calls it.
 
-use super::origin::{Agent, Origin, Surface};
 use crate::config::Config;
+use crate::origin::{Agent, Origin, Surface};
 use crate::session::Tree;
 use crate::session::resolve::Context;
 use crate::session::tree::Creator;

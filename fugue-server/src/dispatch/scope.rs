@@ -8,9 +8,9 @@
 //! into it, close it or kill it.
 
 use super::observe::target_or_cursor;
-use super::origin::{Agent, Origin, Surface};
 use crate::agents::Lineage;
 use crate::config::{Config, Scope as ScopeSetting};
+use crate::origin::{Agent, Origin, Surface};
 use crate::session::Tree;
 use crate::session::resolve::Context;
 use crate::session::tree::Creator;

@@ -381,7 +381,7 @@ pub fn attach(
     let Some(client) = exec.origin.client_id().filter(|_| {
         matches!(
             exec.origin,
-            crate::dispatch::origin::Origin::Client {
+            crate::origin::Origin::Client {
                 kind: ClientKind::Tui,
                 ..
             }

@@ -1,7 +1,7 @@
 //! Starting a program in a new pane.
 
-use super::origin::{Agent, Origin};
 use crate::config::SidebandMode;
+use crate::origin::{Agent, Origin};
 use crate::pane::PaneShared;
 use crate::pane::pty::{PaneEvents, Pty, SpawnSpec};
 use crate::pane::state::PaneState;

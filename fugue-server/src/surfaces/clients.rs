@@ -4,7 +4,8 @@
 use super::admission::{Admission, Ticket};
 use super::frames;
 use super::inbound::{self, FrameReader, InboundError};
-use crate::dispatch::{dispatch, origin::Origin};
+use crate::dispatch::dispatch;
+use crate::origin::Origin;
 use crate::server::{ClientEntry, Server};
 use bytes::Bytes;
 use fugue_protocol::codec::{self, RawCodec};

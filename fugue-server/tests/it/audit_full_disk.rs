@@ -3,7 +3,7 @@
 //! On a real 1 MiB tmpfs (the tests run as root; without mount rights they say so
 //! and skip).
 
-use fugue_server::dispatch::audit::{self, Audit, AuditRecord};
+use fugue_server::audit::{self, Audit, AuditRecord};
 use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};

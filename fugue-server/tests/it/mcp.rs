@@ -2,9 +2,9 @@
 //! dispatcher and real PTYs. Every tool and every error code that can be provoked.
 
 use fugue_protocol::PaneId;
+use fugue_server::audit::Audit;
 use fugue_server::config::Config;
-use fugue_server::dispatch::audit::Audit;
-use fugue_server::dispatch::origin::Origin;
+use fugue_server::origin::Origin;
 use fugue_server::server::{Server, run_events};
 use fugue_server::surfaces::mcp::handler::FugueMcp;
 use fugue_server::surfaces::mcp::tools as tool_table;

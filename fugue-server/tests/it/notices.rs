@@ -4,8 +4,8 @@
 use bytes::Bytes;
 use fugue_protocol::codec::{self, RawCodec};
 use fugue_protocol::message::{ClientKind, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage};
+use fugue_server::audit::Audit;
 use fugue_server::config::Config;
-use fugue_server::dispatch::audit::Audit;
 use fugue_server::server::{Control, Server};
 use futures::{SinkExt, StreamExt};
 use std::sync::Arc;

@@ -3,8 +3,8 @@
 
 use super::args::Args;
 use super::tools::{ToolDef, all, find};
-use crate::dispatch::origin::{Origin, Surface};
 use crate::dispatch::{dispatch_via, policy};
+use crate::origin::{Origin, Surface};
 use crate::server::Server;
 use fugue_protocol::{COMMANDS, CommandError, Response};
 use rmcp::model::{

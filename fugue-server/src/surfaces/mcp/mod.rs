@@ -18,7 +18,7 @@ pub mod handler;
 mod splice;
 pub mod tools;
 
-use crate::dispatch::origin::Origin;
+use crate::origin::Origin;
 use crate::server::Server;
 use framing::{Line, LineReader};
 use fugue_protocol::PaneId;

@@ -4,7 +4,7 @@
 //! inside one of rmcp's messages.
 
 use super::framing::{Line, LineReader, Refusal, Verdict, check};
-use crate::dispatch::origin::Origin;
+use crate::origin::Origin;
 use tokio::io::{AsyncBufRead, AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 

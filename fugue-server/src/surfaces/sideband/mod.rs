@@ -19,7 +19,7 @@ mod report;
 pub mod results;
 
 use crate::dispatch::dispatch_via;
-use crate::dispatch::origin::Origin;
+use crate::origin::Origin;
 use crate::pane::tags::{Scanned, Tag};
 use crate::server::{Control, Server};
 use commands::Plan;

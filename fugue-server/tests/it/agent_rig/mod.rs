@@ -5,10 +5,10 @@
 pub use fugue_protocol::{
     ClientKind, Command, InputPart, Key, NewSession, PaneId, Response, SendInput, Spawn, Target,
 };
+pub use fugue_server::audit::Audit;
 pub use fugue_server::config::{Config, Preset, Scope, TaskDelivery};
-pub use fugue_server::dispatch::audit::Audit;
 pub use fugue_server::dispatch::dispatch;
-pub use fugue_server::dispatch::origin::Origin;
+pub use fugue_server::origin::Origin;
 pub use fugue_server::server::{Server, run_events};
 pub use fugue_server::surfaces::mcp::handler::FugueMcp;
 pub use rmcp::model::{CallToolRequestParams, CallToolResult};

@@ -1,0 +1,121 @@
+//! The layer rule of docs/architecture.md, checked on the source (issue 12): surfaces
+//! → dispatcher → sessions/panes, never back up. A new upward import fails this test;
+//! the few that remain are listed with why, so the list can only shrink.
+
+use std::path::{Path, PathBuf};
+
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            sources(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// Upward imports that remain, each with why: (file, the module it reaches, why).
+const KNOWN: &[(&str, &str, &str)] = &[
+    (
+        "server.rs",
+        "crate::surfaces",
+        "the sideband surface's state and its tag/close hooks still hang off Server; to become pane-event subscribers",
+    ),
+    (
+        "agents/mod.rs",
+        "crate::server",
+        "agents tell attached clients through Server; to take the client registry instead",
+    ),
+    (
+        "agents/monitor.rs",
+        "crate::server",
+        "the agent monitor reads panes through Server; to take the tree handle instead",
+    ),
+];
+
+/// (files under this folder, may not name these modules)
+const RULES: &[(&str, &[&str])] = &[
+    (
+        "pane/",
+        &[
+            "crate::dispatch",
+            "crate::server",
+            "crate::surfaces",
+            "crate::agents",
+        ],
+    ),
+    (
+        "session/",
+        &[
+            "crate::dispatch",
+            "crate::server",
+            "crate::surfaces",
+            "crate::agents",
+        ],
+    ),
+    (
+        "agents/",
+        &["crate::dispatch", "crate::server", "crate::surfaces"],
+    ),
+    ("dispatch/", &["crate::surfaces"]),
+    ("server.rs", &["crate::surfaces", "crate::dispatch"]),
+    (
+        "audit.rs",
+        &["crate::dispatch", "crate::server", "crate::surfaces"],
+    ),
+    (
+        "origin.rs",
+        &["crate::dispatch", "crate::server", "crate::surfaces"],
+    ),
+    (
+        "config/",
+        &[
+            "crate::dispatch",
+            "crate::server",
+            "crate::surfaces",
+            "crate::agents",
+        ],
+    ),
+];
+
+#[test]
+fn nothing_below_a_layer_imports_one_above_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut broken = Vec::new();
+    for f in &files {
+        let rel = f
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        let text = std::fs::read_to_string(f).unwrap();
+        for (prefix, banned) in RULES {
+            if !rel.starts_with(prefix) {
+                continue;
+            }
+            for b in *banned {
+                let uses = text
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with("//"))
+                    .any(|l| l.contains(b));
+                let known = KNOWN.iter().any(|(kf, km, _)| *kf == rel && km == b);
+                if uses && !known {
+                    broken.push(format!("{rel} uses {b}"));
+                }
+                if !uses && known {
+                    broken.push(format!(
+                        "{rel} no longer uses {b}: take it off KNOWN in tests/it/layers.rs"
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        broken.is_empty(),
+        "layer rule broken:\n{}",
+        broken.join("\n")
+    );
+}
