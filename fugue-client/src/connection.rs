@@ -158,6 +158,11 @@ impl Connection {
                 std::io::ErrorKind::NotFound | std::io::ErrorKind::ConnectionRefused => {
                     ConnectError::NoServer(path.into())
                 }
+                // The listener closed with this connection still waiting in its
+                // backlog: a server exiting as we connected. Safe to try again.
+                std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::ConnectionAborted => {
+                    ConnectError::Closed
+                }
                 _ => ConnectError::Io {
                     path: path.into(),
                     source: e,

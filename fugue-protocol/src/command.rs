@@ -315,6 +315,12 @@ pub enum Command {
     RefreshClient {
         target: Option<Target>,
     },
+    /// The calling attached client's terminal changed size (tmux's
+    /// `refresh-client -C WxH`): its session's windows follow the clients' sizes.
+    ResizeClient {
+        cols: u16,
+        rows: u16,
+    },
     ReadPane(ReadPane),
     WaitFor(WaitFor),
     RunCommand(RunCommand),
@@ -542,6 +548,10 @@ commands! {
     RefreshClient => "refresh-client", Read, "redraw attached clients from scratch",
         cli: As("refresh-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("refresh-client");
+    ResizeClient => "refresh-client -C", Write, "set the size of the attached client that sends it",
+        cli: Absent("a CLI call has no terminal of its own; size detached sessions with new-session -x/-y"),
+        mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: Absent("sent by the attached client whenever its terminal changes size, not bound to a key");
 }
 
 /// docs/commands.md: the command table as Markdown, generated from [`COMMANDS`] (a
@@ -610,7 +620,10 @@ impl Command {
     /// The target the command names, if any (for the audit log and policy).
     pub fn target(&self) -> Option<&Target> {
         match self {
-            Command::NewSession(_) | Command::KillServer | Command::ListSessions => None,
+            Command::NewSession(_)
+            | Command::KillServer
+            | Command::ListSessions
+            | Command::ResizeClient { .. } => None,
             Command::NewWindow(c) => c.target.as_ref(),
             Command::SplitPane(c) => c.target.as_ref(),
             Command::SendInput(c) => c.target.as_ref(),

@@ -104,3 +104,31 @@ fn attaching_to_a_zoomed_pane_keeps_its_rows() {
     let want: Vec<String> = (1..=12).map(|i| i.to_string()).collect();
     assert_eq!(lines, want, "the pane's screen was:\n{captured}");
 }
+
+/// Issue 12: a client's resize goes through the dispatcher like any command, so it is
+/// in the audit log (tmux's name for it: `refresh-client -C`).
+#[test]
+fn a_resize_is_a_command_in_the_audit_log() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "rs"], 80, 24);
+    t.wait_text("[rs]");
+    t.resize(100, 30);
+    eventually("the resize in the audit log", || {
+        let audit =
+            std::fs::read_to_string(w.state_dir().join("audit-test.jsonl")).unwrap_or_default();
+        audit
+            .lines()
+            .any(|l| l.contains("\"refresh-client -C\"") && l.contains("100x30"))
+            .then_some(())
+    });
+    eventually("the window to follow", || {
+        let out = w.ok(&[
+            "list-panes",
+            "-t",
+            "rs",
+            "-F",
+            "#{pane_width}x#{pane_height}",
+        ]);
+        (out.trim() == "98x27").then_some(())
+    });
+}

@@ -176,7 +176,10 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
     use Need::*;
     let one = |t: &Option<Target>, n: Need| vec![(t.clone(), n)];
     match command {
-        Command::NewSession(_) | Command::ListSessions | Command::KillServer => vec![],
+        Command::NewSession(_)
+        | Command::ListSessions
+        | Command::KillServer
+        | Command::ResizeClient { .. } => vec![],
         // Lists are filtered instead.
         Command::ListPanes { .. } => vec![],
         Command::NewWindow(c) => one(&c.target, SessionAny),

@@ -509,6 +509,38 @@ pub fn refresh(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response,
     Ok(Response::Done)
 }
 
+/// The calling attached client's terminal has a new size: its session's windows follow
+/// the sizes of the clients attached to it. Only a client has a size, so only a
+/// client may say so.
+pub fn resize_client(exec: &mut Exec<'_>, cols: u16, rows: u16) -> Result<Response, CommandError> {
+    let server = exec.server;
+    let Some(me) = exec.origin.client_id() else {
+        return Err(CommandError::invalid_argument(
+            "client",
+            "only an attached terminal client has a size to set",
+        )
+        .with_suggestion("size a session with new-session -x COLS -y ROWS"));
+    };
+    let session = {
+        let mut clients = server.clients.lock();
+        let Some(c) = clients.get_mut(&me) else {
+            return Err(CommandError::invalid_argument(
+                "client",
+                "this client is gone",
+            ));
+        };
+        c.size = Some(limits::clamp_size(cols, rows));
+        c.session
+    };
+    exec.resolved = Some(format!("{cols}x{rows}"));
+    if let Some(sid) = session {
+        let mut tree = server.tree.lock();
+        server.resize_session_to_clients(&mut tree, sid);
+    }
+    server.changed();
+    Ok(Response::Done)
+}
+
 /// Longest status-bar message.
 const MESSAGE_MAX: usize = 500;
 

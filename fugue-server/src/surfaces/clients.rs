@@ -284,7 +284,16 @@ async fn handle(
                     break;
                 }
             }
-            ClientMessage::Resize { cols, rows } => client_resized(&server, id, cols, rows),
+            // Through the dispatcher like any command: policy, audit log.
+            ClientMessage::Resize { cols, rows } => {
+                let _ = dispatch(
+                    &server,
+                    &origin,
+                    fugue_protocol::Command::ResizeClient { cols, rows },
+                )
+                .await
+                .inspect_err(|e| tracing::warn!("{origin}: resize refused: {e}"));
+            }
         }
     }
     if let Some(t) = frame_task {
@@ -314,22 +323,6 @@ async fn reply(writer: &Writer, msg: &HandshakeReply) -> bool {
         Ok(body) => writer.lock().await.send(Bytes::from(body)).await.is_ok(),
         Err(_) => false,
     }
-}
-
-fn client_resized(server: &Arc<Server>, id: u64, cols: u16, rows: u16) {
-    let session = {
-        let mut clients = server.clients.lock();
-        let Some(c) = clients.get_mut(&id) else {
-            return;
-        };
-        c.size = Some(fugue_protocol::limits::clamp_size(cols, rows));
-        c.session
-    };
-    if let Some(sid) = session {
-        let mut tree = server.tree.lock();
-        server.resize_session_to_clients(&mut tree, sid);
-    }
-    server.changed();
 }
 
 #[cfg(test)]
