@@ -18,6 +18,9 @@ pub mod bindings;
 pub mod codec;
 pub mod command;
 pub mod error;
+/// Harness bodies of the fuzz targets in `fuzz/`; not an API.
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod ids;
 pub mod keys;
 pub mod message;

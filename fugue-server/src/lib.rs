@@ -14,6 +14,9 @@
 pub mod agents;
 pub mod config;
 pub mod dispatch;
+/// Harness bodies of the fuzz targets in `fuzz/`; not an API.
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod pane;
 pub mod run;
 pub mod server;

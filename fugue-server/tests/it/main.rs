@@ -8,6 +8,7 @@ mod agents_delegation;
 mod agents_input;
 mod agents_pipelines;
 mod agents_scope;
+mod fuzz_corpus;
 mod mcp;
 mod notices;
 mod scan_speed;

@@ -1,7 +1,6 @@
 //! The rmcp server handler: lists the tools the caller may use and runs calls through
 //! the dispatcher.
 
-use super::args::Args;
 use super::tools::{ToolDef, all, find};
 use crate::dispatch::origin::{Origin, Surface};
 use crate::dispatch::{dispatch_via, policy};
@@ -125,8 +124,7 @@ impl FugueMcp {
         let tool = find(name).ok_or_else(|| {
             CommandError::invalid_argument("name", format!("there is no tool `{name}`"))
         })?;
-        let schema = (tool.input)();
-        let command = (tool.build)(&Args::new(args, &schema)?)?;
+        let command = super::build_command(tool, args)?;
         dispatch_via(&self.server, &self.origin, command, Some(tool.name))
             .await
             .map(render)

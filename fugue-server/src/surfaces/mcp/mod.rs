@@ -45,6 +45,15 @@ pub async fn accept_loop(server: Arc<Server>, listener: UnixListener) {
     }
 }
 
+/// The command a call of `tool` runs, from its JSON arguments: all the decoding an MCP
+/// call gets before the dispatcher (public for the fuzz targets and their tests).
+pub fn build_command(
+    tool: &tools::ToolDef,
+    args: &serde_json::Map<String, Value>,
+) -> Result<fugue_protocol::Command, fugue_protocol::CommandError> {
+    (tool.build)(&args::Args::new(args, &(tool.input)())?)
+}
+
 /// The bridge's preamble, if the first line is one.
 fn preamble(line: &[u8]) -> Option<Option<PaneId>> {
     let v: Value = serde_json::from_slice(line).ok()?;
