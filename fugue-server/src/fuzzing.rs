@@ -271,8 +271,8 @@ pub fn config(data: &[u8]) {
 }
 
 /// MCP tool arguments: the first byte picks the tool, the rest is the JSON of its
-/// arguments. A call either builds the tool's command, which survives the wire, or is
-/// refused with an error that says what was wrong.
+/// arguments. A call either builds a command of the tier its tool is listed by, which
+/// survives the wire, or is refused with an error that names what was wrong.
 pub fn mcp_args(data: &[u8]) {
     let Some((&pick, json)) = data.split_first() else {
         return;
@@ -284,11 +284,20 @@ pub fn mcp_args(data: &[u8]) {
     };
     match mcp::build_command(tool, &args) {
         Ok(command) => {
+            // A tool may build a sibling of the command it names (`rename` renames a
+            // session, a window or a pane), but never one of another tier: the tool's
+            // visibility follows the tier of the command it names.
+            let named = fugue_protocol::COMMANDS
+                .iter()
+                .find(|c| c.name == tool.command)
+                .expect("every tool names a command of the table");
             assert_eq!(
+                command.tier(),
+                named.tier,
+                "{} built {}, of another tier than {}",
+                tool.name,
                 command.name(),
-                tool.command,
-                "{} built another command",
-                tool.name
+                named.name
             );
             let bytes = codec::encode(&command).expect("a built command encodes");
             let back: fugue_protocol::Command = codec::decode(&bytes).expect("and decodes");
