@@ -20,6 +20,9 @@ pub mod codec;
 pub mod command;
 pub mod error;
 pub mod excerpt;
+/// Harness bodies of the fuzz targets in `fuzz/`; not an API.
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod ids;
 pub mod keys;
 pub mod limits;

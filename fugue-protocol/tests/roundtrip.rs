@@ -115,7 +115,10 @@ fn commands() -> Vec<Command> {
         },
         Command::DetachClient { target: t("s") },
         Command::RefreshClient { target: t("s") },
-        Command::ResizeClient { cols: 120, rows: 40 },
+        Command::ResizeClient {
+            cols: 120,
+            rows: 40,
+        },
         Command::DisplayMessage {
             target: None,
             text: "hello".into(),

@@ -17,6 +17,9 @@ pub mod audit;
 pub mod config;
 pub mod crash;
 pub mod dispatch;
+/// Harness bodies of the fuzz targets in `fuzz/`; not an API.
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod log_file;
 pub mod origin;
 pub mod pane;

@@ -130,6 +130,11 @@ impl PaneState {
         self.scanner.has_pending()
     }
 
+    /// Bytes of the possible sideband tag held back from the screen.
+    pub fn held_tag_bytes(&self) -> usize {
+        self.scanner.held_bytes()
+    }
+
     /// Shows a held possible tag as it was printed (the program went quiet before it
     /// was complete). True if there was one.
     pub fn release_held(&mut self) -> bool {

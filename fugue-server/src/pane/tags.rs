@@ -470,6 +470,11 @@ impl Scanner {
         self.active
     }
 
+    /// Bytes of the possible tag held back between reads (bounded by `max`).
+    pub fn held_bytes(&self) -> usize {
+        self.cand.held.len()
+    }
+
     /// Forgets the escape-sequence state: scanning starts again on a stream it did not
     /// follow (it was switched off), where the best guess is plain text.
     pub fn restart(&mut self) {

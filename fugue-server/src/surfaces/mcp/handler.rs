@@ -1,7 +1,6 @@
 //! The rmcp server handler: lists the tools the caller may use and runs calls through
 //! the dispatcher.
 
-use super::args::Args;
 use super::tools::{ToolDef, all, find};
 use crate::dispatch::{dispatch_via, policy};
 use crate::origin::{Origin, Surface};
@@ -127,8 +126,7 @@ impl FugueMcp {
             let tool = find(name).ok_or_else(|| {
                 CommandError::invalid_argument("name", format!("there is no tool `{name}`"))
             })?;
-            let schema = (tool.input)();
-            let command = (tool.build)(&Args::new(args, &schema)?)?;
+            let command = super::build_command(tool, args)?;
             Ok::<_, CommandError>((tool, command))
         })();
         let (tool, command) = built.map_err(CommandError::bounded)?;

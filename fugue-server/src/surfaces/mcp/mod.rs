@@ -72,6 +72,15 @@ pub async fn accept_loop(
     }
 }
 
+/// The command a call of `tool` runs, from its JSON arguments: all the decoding an MCP
+/// call gets before the dispatcher (public for the fuzz targets and their tests).
+pub fn build_command(
+    tool: &tools::ToolDef,
+    args: &serde_json::Map<String, Value>,
+) -> Result<fugue_protocol::Command, fugue_protocol::CommandError> {
+    (tool.build)(&args::Args::new(args, &(tool.input)())?)
+}
+
 /// The line the server answers the bridge's preamble with when it takes the
 /// connection; the bridge copies nothing before it (see `fugue mcp`).
 pub const BRIDGE_READY: &str = r#"{"fugue_bridge":1,"ready":true}"#;

@@ -1,0 +1,3 @@
+#![no_main]
+//! See `fugue_server::fuzzing::config`.
+libfuzzer_sys::fuzz_target!(|data: &[u8]| fugue_server::fuzzing::config(data));
