@@ -62,6 +62,16 @@ fn lines(path: &Path) -> Vec<Value> {
         .collect()
 }
 
+/// The lines, or None while the writer is between a torn write and its repair (the
+/// file is read from another thread while the writer works).
+fn settled_lines(path: &Path) -> Option<Vec<Value>> {
+    std::fs::read_to_string(path)
+        .ok()?
+        .lines()
+        .map(|l| serde_json::from_str(l).ok())
+        .collect()
+}
+
 fn eventually(what: &str, mut f: impl FnMut() -> bool) {
     let start = Instant::now();
     while !f() {
@@ -85,7 +95,9 @@ fn records_lost_on_a_full_disk_are_counted_and_a_gap_record_follows() {
         t.fetch_add(1, Ordering::SeqCst);
     });
     record(&audit, 0);
-    eventually("the first record is written", || lines(&log).len() == 1);
+    eventually("the first record is written", || {
+        settled_lines(&log).is_some_and(|l| l.len() == 1)
+    });
 
     // Fill the disk.
     let filler = dir.path().join("filler");
@@ -98,7 +110,7 @@ fn records_lost_on_a_full_disk_are_counted_and_a_gap_record_follows() {
         record(&audit, i);
     }
     eventually("every record is written or counted", || {
-        lines(&log).len() - 1 + audit.lost() as usize == N
+        settled_lines(&log).is_some_and(|l| l.len() - 1 + audit.lost() as usize == N)
     });
     let lost = audit.lost();
     eprintln!("{lost} of {N} records lost on the full disk");
@@ -110,10 +122,11 @@ fn records_lost_on_a_full_disk_are_counted_and_a_gap_record_follows() {
     std::fs::remove_file(&filler).unwrap();
     record(&audit, N + 1);
     eventually("the gap record and the new record are written", || {
-        lines(&log)
-            .last()
-            .and_then(|l| l["target"].as_str().map(String::from))
-            == Some(format!("%{}", N + 1))
+        settled_lines(&log).is_some_and(|all| {
+            all.last()
+                .and_then(|l| l["target"].as_str().map(String::from))
+                == Some(format!("%{}", N + 1))
+        })
     });
     let all = lines(&log);
     let gaps: Vec<&Value> = all.iter().filter(|l| l.get("gap").is_some()).collect();
