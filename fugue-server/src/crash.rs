@@ -119,24 +119,18 @@ pub fn stderr_file(files: &CrashFiles) -> std::io::Result<std::fs::File> {
 }
 
 static NEXT_COMMAND: AtomicU64 = AtomicU64::new(0);
-static IN_FLIGHT: Mutex<BTreeMap<u64, String>> = Mutex::new(BTreeMap::new());
+/// Commands being executed: who asked and which command. Kept as values and formatted
+/// only in the panic hook, since every command (every keystroke) passes through here.
+static IN_FLIGHT: Mutex<BTreeMap<u64, (crate::origin::Origin, &'static str)>> =
+    Mutex::new(BTreeMap::new());
 
 /// A command being executed, named in the report of a panic that happens meanwhile.
 pub struct InFlight(u64);
 
 impl InFlight {
-    pub fn new(mut what: String) -> InFlight {
-        // A caller's megabyte-long target must not be copied around, let alone logged.
-        if what.len() > 300 {
-            let mut cut = 300;
-            while !what.is_char_boundary(cut) {
-                cut -= 1;
-            }
-            what.truncate(cut);
-            what.push('…');
-        }
+    pub fn new(origin: &crate::origin::Origin, command: &'static str) -> InFlight {
         let id = NEXT_COMMAND.fetch_add(1, Ordering::Relaxed);
-        IN_FLIGHT.lock().insert(id, what);
+        IN_FLIGHT.lock().insert(id, (origin.clone(), command));
         InFlight(id)
     }
 }
@@ -157,7 +151,12 @@ pub fn install_panic_hook(files: &CrashFiles) {
         // try_lock: a panic while the registry is held must not deadlock the hook.
         let commands = IN_FLIGHT
             .try_lock()
-            .map(|m| m.values().cloned().collect::<Vec<_>>().join("; "))
+            .map(|m| {
+                m.values()
+                    .map(|(origin, command)| format!("{origin}: {command}"))
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            })
             .unwrap_or_else(|| "(unknown)".into());
         let backtrace = std::backtrace::Backtrace::force_capture();
         let report = format!("thread '{name}' {info}; commands in flight: [{commands}]",);

@@ -115,10 +115,7 @@ async fn run(
         .target()
         .map(|t| fugue_protocol::excerpt::excerpt(&t.to_string()).into_owned());
     // Named in the report of a panic that happens while it runs.
-    let _in_flight = crate::crash::InFlight::new(format!(
-        "{origin}: {name} {}",
-        given_target.as_deref().unwrap_or("")
-    ));
+    let _in_flight = crate::crash::InFlight::new(origin, name);
     let delegated = policy::effective(&server.tree.lock(), origin);
     let origin = delegated.as_ref().unwrap_or(origin);
     let detail = detail(&command, origin.is_agent());
