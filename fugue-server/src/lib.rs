@@ -20,6 +20,7 @@ pub mod dispatch;
 /// Harness bodies of the fuzz targets in `fuzz/`; not an API.
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod hub;
 pub mod log_file;
 pub mod origin;
 pub mod pane;

@@ -111,8 +111,8 @@ pub struct Server {
     /// Client requests being answered, so a shutdown can let their answers go out.
     in_flight: std::sync::atomic::AtomicUsize,
     answered: Notify,
-    /// Sideband tags waiting to run, per pane.
-    pub sideband: crate::surfaces::sideband::Sideband,
+    /// Pane events for subscribers (the sideband surface).
+    pub hub: crate::hub::Hub,
     /// Agent panes: states, results.
     pub agents: crate::agents::Agents,
     /// Open MCP connections and the pane each caller runs in.
@@ -144,7 +144,7 @@ impl Server {
             in_flight: std::sync::atomic::AtomicUsize::new(0),
             answered: Notify::new(),
             mcp: Mutex::new(HashMap::new()),
-            sideband: Default::default(),
+            hub: Default::default(),
             agents: Default::default(),
             instance: instance_id(),
             nonce: AtomicU64::new(u64::from(instance_id())),
@@ -338,16 +338,31 @@ impl Server {
 
     /// Sideband tags found in a pane's output (and possible tags that overflowed the size
     /// bound or lacked the pane's key). Called from the pane's reader thread.
-    pub fn sideband_printed(self: &Arc<Self>, pane: PaneId, found: crate::pane::tags::Scanned) {
-        crate::surfaces::sideband::offer(self, pane, found);
+    pub fn sideband_printed(&self, pane: PaneId, found: crate::pane::tags::Scanned) {
+        self.hub.tags_found(pane, found);
     }
 
     /// Forgets what the server keeps per pane outside the tree once panes are gone.
+    /// Call with the tree unlocked: the panes' folders are removed here (on a blocking
+    /// thread when there is a runtime), and a folder can be slow to remove.
     pub fn panes_closed(&self, panes: &[PaneId]) {
+        let dirs: Vec<PathBuf> = panes.iter().map(|p| self.sideband_dir(*p)).collect();
         for p in panes {
             self.agents.closed(*p);
-            crate::surfaces::sideband::forget(self, *p);
-            let _ = std::fs::remove_dir_all(self.sideband_dir(*p));
+        }
+        self.hub.panes_closed(panes);
+        let remove = move || {
+            for d in dirs {
+                match std::fs::remove_dir_all(&d) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                    Err(e) => tracing::warn!("cannot remove {}: {e}", d.display()),
+                }
+            }
+        };
+        match tokio::runtime::Handle::try_current() {
+            Ok(rt) => drop(rt.spawn_blocking(remove)),
+            Err(_) => remove(),
         }
     }
 
@@ -410,6 +425,11 @@ impl Server {
             p.pty.kill();
         }
         self.panes_closed(&panes.iter().map(|p| p.id).collect::<Vec<_>>());
+        // Removed here as well, not only on a blocking thread: the runtime is about to
+        // stop, and may drop blocking work it has not started.
+        if let Some(all) = self.sideband_dir(PaneId(0)).parent() {
+            let _ = std::fs::remove_dir_all(all);
+        }
         self.shutdown.notify_waiters();
         self.shutdown.notify_one();
     }
@@ -446,11 +466,18 @@ impl Server {
         tracing::info!("pane {pane} exited with status {status}");
         let remain_default = self.config().server.remain_on_exit;
         let mut closed_session = None;
+        let mut closed = false;
         {
             let mut tree = self.tree.lock();
             let Some(p) = tree.panes.get_mut(&pane) else {
                 return;
             };
+            if p.pty.is_starting() {
+                // Heard before the command starting it attached the program: it
+                // sends the exit again once it has (dispatch::spawn::with_new_pane).
+                p.pty.exited_before_attach(status);
+                return;
+            }
             if p.remain.unwrap_or(remain_default) {
                 p.exit_status = Some(status);
                 let seq = {
@@ -465,12 +492,15 @@ impl Server {
                 let sid = tree.locate(pane).map(|(s, _)| s);
                 if let Some((_, removed)) = tree.remove_pane(pane) {
                     closed_session = removed.session_closed;
-                    self.panes_closed(&[pane]);
+                    closed = true;
                     if let Some(sid) = sid.filter(|s| Some(*s) != closed_session) {
                         self.relayout(&mut tree, sid);
                     }
                 }
             }
+        }
+        if closed {
+            self.panes_closed(&[pane]);
         }
         if let Some(sid) = closed_session {
             // tmux's word for a session whose programs all exited; clients print `[exited]`.

@@ -106,7 +106,10 @@ async fn write_parts(
     let (input, shared) = {
         let tree = server.tree.lock();
         let pane = live_pane(&tree, id)?;
-        (pane.pty.input(), Arc::clone(&pane.shared))
+        (
+            pane.pty.input().map_err(|e| input_refused(id, e))?,
+            Arc::clone(&pane.shared),
+        )
     };
     let refused = |e| input_refused(id, e);
     shared.ready_for_input().await;
@@ -437,6 +440,11 @@ fn input_refused(id: PaneId, e: InputError) -> CommandError {
             ErrorCode::PaneExited,
             format!("pane {id} no longer takes input"),
         ),
+        InputError::Starting => CommandError::new(
+            ErrorCode::NotReady,
+            format!("pane {id}'s program is still starting"),
+        )
+        .with_suggestion("try again in a moment"),
         InputError::Full { queued, limit } => CommandError::new(
             ErrorCode::LimitExceeded,
             format!(

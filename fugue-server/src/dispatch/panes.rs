@@ -1,82 +1,113 @@
 //! Commands on panes and the layout of their window.
 
 use super::Exec;
-use super::spawn::spawn_pane;
+use super::spawn::{prepare_pane, with_new_pane};
+use crate::session::Tree;
+use crate::session::layout::Layout;
 use fugue_protocol::{
     CommandError, Created, ErrorCode, LayoutChoice, LayoutPreset, PaneId, PaneScope, PaneSelect,
     Resize, Response, SplitPane, SplitSize, Target,
 };
 
-pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError> {
-    let server = exec.server;
-    let created = {
-        let mut tree = server.tree.lock();
-        let target = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
-        exec.resolved = Some(target.to_string());
-        let (sid, wid) = tree
-            .locate(target)
-            .ok_or_else(|| CommandError::internal("pane has no window"))?;
-        let s = tree
-            .session(sid)
-            .ok_or_else(|| CommandError::internal("session vanished"))?;
-        let area = s.area();
-        let sname = s.name.clone();
-        let w = s
-            .window(wid)
-            .ok_or_else(|| CommandError::internal("window vanished"))?;
-        let window_index = w.index;
-        // Try the split on a copy first: a pane too small to split must not start a program.
-        let mut layout = w.layout.clone();
-        let placeholder = PaneId(u32::MAX);
-        // A size in cells is the new pane's own, as in tmux; the layout sizes boxes,
-        // which add a border on each side.
-        let size = match c.size {
-            Some(SplitSize::Cells(n)) => Some(SplitSize::Cells(n.saturating_add(2))),
-            other => other,
-        };
-        layout
-            .split(target, placeholder, c.direction, size, area)
-            .map_err(|e| match e {
-                crate::session::layout::LayoutError::InvalidSize(_) => {
-                    CommandError::new(ErrorCode::InvalidArgument, e.to_string()).with_suggestion(
-                        "give the size as a percentage from 1% to 99% or as a number of cells",
-                    )
-                }
-                _ => CommandError::new(ErrorCode::LimitExceeded, e.to_string()).with_suggestion(
-                    "make the window larger, close a pane, or use `select-layout tiled`",
-                ),
-            })?;
-        let rect = layout
-            .geometry(area)
-            .into_iter()
-            .find(|(p, _)| *p == placeholder)
-            .map(|(_, r)| r)
-            .ok_or_else(|| CommandError::internal("split pane has no geometry"))?;
-        let inner = (
-            rect.width.saturating_sub(2).max(1),
-            rect.height.saturating_sub(2).max(1),
-        );
-        let cwd = tree.panes.get(&target).and_then(|p| p.current_cwd());
-        let pane = spawn_pane(exec, &mut tree, wid, &c.spawn, inner, cwd)?;
-        layout.replace(placeholder, pane);
-        let w = tree
-            .window_mut(wid)
-            .ok_or_else(|| CommandError::internal("window vanished"))?;
-        w.layout = layout;
-        w.zoomed = false;
-        if c.select {
-            w.set_active(pane);
-        }
-        server.relayout(&mut tree, sid);
-        Created {
-            session: sid,
-            session_name: sname,
-            window: wid,
-            window_index,
-            pane,
-        }
+/// The layout `window` gets with `target` split for a new pane `new`, and the new
+/// pane's inner size.
+fn split_layout(
+    tree: &Tree,
+    c: &SplitPane,
+    target: PaneId,
+    new: PaneId,
+) -> Result<(Layout, (u16, u16)), CommandError> {
+    let (sid, wid) = tree
+        .locate(target)
+        .ok_or_else(|| CommandError::internal("pane has no window"))?;
+    let s = tree
+        .session(sid)
+        .ok_or_else(|| CommandError::internal("session vanished"))?;
+    let area = s.area();
+    let w = s
+        .window(wid)
+        .ok_or_else(|| CommandError::internal("window vanished"))?;
+    let mut layout = w.layout.clone();
+    // A size in cells is the new pane's own, as in tmux; the layout sizes boxes,
+    // which add a border on each side.
+    let size = match c.size {
+        Some(SplitSize::Cells(n)) => Some(SplitSize::Cells(n.saturating_add(2))),
+        other => other,
     };
-    server.changed();
+    layout
+        .split(target, new, c.direction, size, area)
+        .map_err(|e| match e {
+            crate::session::layout::LayoutError::InvalidSize(_) => {
+                CommandError::new(ErrorCode::InvalidArgument, e.to_string()).with_suggestion(
+                    "give the size as a percentage from 1% to 99% or as a number of cells",
+                )
+            }
+            _ => CommandError::new(ErrorCode::LimitExceeded, e.to_string()).with_suggestion(
+                "make the window larger, close a pane, or use `select-layout tiled`",
+            ),
+        })?;
+    let rect = layout
+        .geometry(area)
+        .into_iter()
+        .find(|(p, _)| *p == new)
+        .map(|(_, r)| r)
+        .ok_or_else(|| CommandError::internal("split pane has no geometry"))?;
+    let inner = (
+        rect.width.saturating_sub(2).max(1),
+        rect.height.saturating_sub(2).max(1),
+    );
+    Ok((layout, inner))
+}
+
+pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError> {
+    let created = with_new_pane(
+        exec,
+        |exec, tree| {
+            let target = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
+            exec.resolved = Some(target.to_string());
+            let (_, wid) = tree
+                .locate(target)
+                .ok_or_else(|| CommandError::internal("pane has no window"))?;
+            // Tried on a copy first: a pane too small to split must not start a program.
+            let (_, inner) = split_layout(tree, &c, target, PaneId(u32::MAX))?;
+            let cwd = tree.panes.get(&target).and_then(|p| p.current_cwd());
+            let launch = prepare_pane(exec, tree, wid, &c.spawn, inner, cwd)?;
+            Ok((target, launch))
+        },
+        |exec, tree, target, pane| {
+            // Split again on the layout as it is now: it may have changed while the
+            // program started (and the target may be gone).
+            let (sid, wid) = tree.locate(target).ok_or_else(|| {
+                CommandError::new(
+                    ErrorCode::UnknownTarget,
+                    format!("pane {target} was closed while the new pane's program started"),
+                )
+            })?;
+            let (layout, _) = split_layout(tree, &c, target, pane)?;
+            let s = tree
+                .session(sid)
+                .ok_or_else(|| CommandError::internal("session vanished"))?;
+            let sname = s.name.clone();
+            let w = tree
+                .window_mut(wid)
+                .ok_or_else(|| CommandError::internal("window vanished"))?;
+            let window_index = w.index;
+            w.layout = layout;
+            w.zoomed = false;
+            if c.select {
+                w.set_active(pane);
+            }
+            exec.server.relayout(tree, sid);
+            Ok(Created {
+                session: sid,
+                session_name: sname,
+                window: wid,
+                window_index,
+                pane,
+            })
+        },
+    )?;
+    exec.server.changed();
     Ok(Response::Created(created))
 }
 

@@ -1,14 +1,14 @@
 //! Commands on sessions and windows.
 
-use super::spawn::spawn_pane;
+use super::spawn::{prepare_pane, with_new_pane};
 use super::{Exec, validate_name};
 use crate::server::Control;
 use crate::session::layout::{Layout, Rect};
 use crate::session::tree::{Session, Window, program_name};
 use fugue_protocol::limits;
 use fugue_protocol::{
-    AttachInfo, ClientKind, CommandError, Created, NewSession, NewWindow, Response, SessionId,
-    Target, WindowSelect,
+    AttachInfo, ClientKind, CommandError, Created, ErrorCode, NewSession, NewWindow, Response,
+    SessionId, Target, WindowSelect,
 };
 use std::time::SystemTime;
 
@@ -52,68 +52,81 @@ pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, Comma
         Some(s) => s,
         None => (config.server.default_width, config.server.default_height),
     };
-    let created = {
-        let mut tree = server.tree.lock();
-        if let Some(name) = &c.name
-            && tree.session_by_name(name).is_some()
-        {
+    let name_taken = |tree: &crate::session::Tree, name: &str| {
+        if tree.session_by_name(name).is_some() {
             return Err(CommandError::invalid_argument(
                 "name",
                 format!("a session named `{name}` already exists"),
             )
             .with_suggestion("pick another name, or attach to it with `fugue attach -t NAME`"));
         }
-        let name = c.name.clone().unwrap_or_else(|| tree.free_session_name());
-        let wid = tree.new_window_id();
-        let area = Rect {
-            x: 0,
-            y: 0,
-            width: size.0,
-            height: size.1,
-        };
-        let pane = spawn_pane(exec, &mut tree, wid, &c.spawn, inner_size(area), None)?;
-        let argv = tree
-            .panes
-            .get(&pane)
-            .map(|p| p.argv.clone())
-            .unwrap_or_default();
-        let sid = tree.new_session_id();
-        let last_used = tree.touch();
-        let first_pane = tree
-            .panes
-            .get(&pane)
-            .filter(|p| p.creator.is_person())
-            .map(|p| p.id);
-        tree.sessions.push(Session {
-            id: sid,
-            name: name.clone(),
-            windows: vec![Window {
-                id: wid,
-                index: 0,
-                name: c.window_name.clone().unwrap_or_else(|| program_name(&argv)),
-                auto_name: c.window_name.is_none(),
-                layout: Layout::new(pane),
-                active: pane,
-                last_active: None,
-                zoomed: false,
-                last_preset: None,
-            }],
-            active: wid,
-            last_window: None,
-            created: SystemTime::now(),
-            last_used,
-            size,
-            first_pane,
-        });
-        exec.resolved = Some(name.clone());
-        Created {
-            session: sid,
-            session_name: name,
-            window: wid,
-            window_index: 0,
-            pane,
-        }
+        Ok(())
     };
+    let area = Rect {
+        x: 0,
+        y: 0,
+        width: size.0,
+        height: size.1,
+    };
+    let created = with_new_pane(
+        exec,
+        |exec, tree| {
+            if let Some(name) = &c.name {
+                name_taken(tree, name)?;
+            }
+            let wid = tree.new_window_id();
+            let launch = prepare_pane(exec, tree, wid, &c.spawn, inner_size(area), None)?;
+            Ok((wid, launch))
+        },
+        |exec, tree, wid, pane| {
+            // Checked again: another session may have taken the name meanwhile.
+            if let Some(name) = &c.name {
+                name_taken(tree, name)?;
+            }
+            let name = c.name.clone().unwrap_or_else(|| tree.free_session_name());
+            let argv = tree
+                .panes
+                .get(&pane)
+                .map(|p| p.argv.clone())
+                .unwrap_or_default();
+            let sid = tree.new_session_id();
+            let last_used = tree.touch();
+            let first_pane = tree
+                .panes
+                .get(&pane)
+                .filter(|p| p.creator.is_person())
+                .map(|p| p.id);
+            tree.sessions.push(Session {
+                id: sid,
+                name: name.clone(),
+                windows: vec![Window {
+                    id: wid,
+                    index: 0,
+                    name: c.window_name.clone().unwrap_or_else(|| program_name(&argv)),
+                    auto_name: c.window_name.is_none(),
+                    layout: Layout::new(pane),
+                    active: pane,
+                    last_active: None,
+                    zoomed: false,
+                    last_preset: None,
+                }],
+                active: wid,
+                last_window: None,
+                created: SystemTime::now(),
+                last_used,
+                size,
+                first_pane,
+            });
+            exec.resolved = Some(name.clone());
+            Ok(Created {
+                session: sid,
+                session_name: name,
+                window: wid,
+                window_index: 0,
+                pane,
+            })
+        },
+    )?;
     server.mark_had_sessions();
     server.changed();
     Ok(Response::Created(created))
@@ -124,60 +137,74 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
     if let Some(name) = &c.name {
         validate_name("name", name)?;
     }
-    let created = {
-        let mut tree = server.tree.lock();
-        let sid = tree.resolve_session(c.target.as_ref(), &exec.ctx)?;
-        let (area, index, sname, cwd) = {
-            let s = tree
-                .session(sid)
-                .ok_or_else(|| CommandError::internal("session vanished"))?;
-            let cwd = s
-                .active_window()
-                .and_then(|w| tree.panes.get(&w.active))
-                .and_then(|p| p.current_cwd());
-            (s.area(), s.free_index(), s.name.clone(), cwd)
-        };
-        let wid = tree.new_window_id();
-        let pane = spawn_pane(exec, &mut tree, wid, &c.spawn, inner_size(area), cwd)?;
-        let argv = tree
-            .panes
-            .get(&pane)
-            .map(|p| p.argv.clone())
-            .unwrap_or_default();
-        let s = tree
-            .session_mut(sid)
-            .ok_or_else(|| CommandError::internal("session vanished"))?;
-        let pos = s
-            .windows
-            .iter()
-            .position(|w| w.index > index)
-            .unwrap_or(s.windows.len());
-        s.windows.insert(
-            pos,
-            Window {
-                id: wid,
-                index,
-                name: c.name.clone().unwrap_or_else(|| program_name(&argv)),
-                auto_name: c.name.is_none(),
-                layout: Layout::new(pane),
-                active: pane,
-                last_active: None,
-                zoomed: false,
-                last_preset: None,
-            },
-        );
-        if c.select {
-            s.set_active(wid);
-        }
-        exec.resolved = Some(format!("{sname}:{index}"));
-        Created {
-            session: sid,
-            session_name: sname,
-            window: wid,
-            window_index: index,
-            pane,
-        }
-    };
+    let created = with_new_pane(
+        exec,
+        |exec, tree| {
+            let sid = tree.resolve_session(c.target.as_ref(), &exec.ctx)?;
+            let (area, cwd) = {
+                let s = tree
+                    .session(sid)
+                    .ok_or_else(|| CommandError::internal("session vanished"))?;
+                let cwd = s
+                    .active_window()
+                    .and_then(|w| tree.panes.get(&w.active))
+                    .and_then(|p| p.current_cwd());
+                (s.area(), cwd)
+            };
+            let wid = tree.new_window_id();
+            let launch = prepare_pane(exec, tree, wid, &c.spawn, inner_size(area), cwd)?;
+            Ok(((sid, wid), launch))
+        },
+        |exec, tree, (sid, wid), pane| {
+            let argv = tree
+                .panes
+                .get(&pane)
+                .map(|p| p.argv.clone())
+                .unwrap_or_default();
+            let s = tree.session_mut(sid).ok_or_else(|| {
+                CommandError::new(
+                    ErrorCode::UnknownTarget,
+                    "the session was closed while the window's program started",
+                )
+            })?;
+            // Taken now, not before the program started: another window may have
+            // taken the free index meanwhile.
+            let index = s.free_index();
+            let sname = s.name.clone();
+            let pos = s
+                .windows
+                .iter()
+                .position(|w| w.index > index)
+                .unwrap_or(s.windows.len());
+            s.windows.insert(
+                pos,
+                Window {
+                    id: wid,
+                    index,
+                    name: c.name.clone().unwrap_or_else(|| program_name(&argv)),
+                    auto_name: c.name.is_none(),
+                    layout: Layout::new(pane),
+                    active: pane,
+                    last_active: None,
+                    zoomed: false,
+                    last_preset: None,
+                },
+            );
+            if c.select {
+                s.set_active(wid);
+            }
+            exec.resolved = Some(format!("{sname}:{index}"));
+            // The session may have been resized while the program started.
+            exec.server.relayout(tree, sid);
+            Ok(Created {
+                session: sid,
+                session_name: sname,
+                window: wid,
+                window_index: index,
+                pane,
+            })
+        },
+    )?;
     server.changed();
     Ok(Response::Created(created))
 }

@@ -3,13 +3,14 @@
 use crate::config::SidebandMode;
 use crate::origin::{Agent, Origin};
 use crate::pane::PaneShared;
+use crate::pane::program::Program;
 use crate::pane::pty::{PaneEvents, Pty, SpawnSpec};
 use crate::pane::state::PaneState;
 use crate::pane::switch::SidebandSwitch;
 use crate::pane::tags::{KEY_ENV, SidebandKey};
 use crate::server::{Server, ServerEvent};
 use crate::session::tree::{Creator, Pane, Tree};
-use fugue_protocol::{CommandError, PaneId, Spawn, WindowId};
+use fugue_protocol::{CommandError, ErrorCode, PaneId, Spawn, WindowId};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -96,16 +97,86 @@ pub struct AgentSetup {
     pub pipe: Option<super::held_task::TaskPipe>,
 }
 
-/// Spawns a pane for `window` with inner size `size` and adds it to the tree (but not
-/// to any layout: the caller places it).
-pub fn spawn_pane(
+/// A pane whose placeholder is in the tree and whose program is yet to start (see
+/// [`crate::pane::program`]).
+pub struct Launch {
+    id: PaneId,
+    spec: SpawnSpec,
+    shared: Arc<PaneShared>,
+    events: PaneEvents,
+}
+
+/// Makes a pane for a command, starting its program with the tree unlocked:
+/// `plan` runs under the lock and returns what `finish` needs with a [`Launch`] (from
+/// [`prepare_pane`]); the program then starts with the lock released; `finish` runs
+/// under the lock again to place the pane. Whatever changed meanwhile is `finish`'s to
+/// check: if it fails, or the placeholder was closed, the pane goes and its program
+/// is ended.
+pub fn with_new_pane<T, R>(
+    exec: &mut super::Exec<'_>,
+    plan: impl FnOnce(&mut super::Exec<'_>, &mut Tree) -> Result<(T, Launch), CommandError>,
+    finish: impl FnOnce(&mut super::Exec<'_>, &mut Tree, T, PaneId) -> Result<R, CommandError>,
+) -> Result<R, CommandError> {
+    let server = Arc::clone(exec.server);
+    let (planned, launch) = plan(exec, &mut server.tree.lock())?;
+    let id = launch.id;
+    // Off the tree lock, and handed off the async worker too: a spawn can take long
+    // under load, and the worker's other tasks (clients' frames) move on meanwhile.
+    let started = match tokio::runtime::Handle::try_current().map(|h| h.runtime_flavor()) {
+        Ok(tokio::runtime::RuntimeFlavor::MultiThread) => {
+            tokio::task::block_in_place(|| launch.start())
+        }
+        _ => launch.start(),
+    };
+    let mut tree = server.tree.lock();
+    let pty = match started {
+        Ok(pty) => pty,
+        Err(e) => {
+            tree.panes.remove(&id);
+            drop(tree);
+            server.panes_closed(&[id]);
+            return Err(e);
+        }
+    };
+    let Some(pane) = tree.panes.get_mut(&id) else {
+        // Closed while its program started (kill-pane %N, kill-server).
+        pty.kill();
+        return Err(CommandError::new(
+            ErrorCode::PaneExited,
+            format!("pane {id} was closed while its program started"),
+        ));
+    };
+    if let Some(status) = pane.pty.attach(pty) {
+        // Its exit was heard before it was attached: hear it again, now it counts.
+        let _ = server
+            .events
+            .send(ServerEvent::PaneExited { pane: id, status });
+    }
+    let size = pane.size;
+    pane.pty.resize(size.0, size.1);
+    match finish(exec, &mut tree, planned, id) {
+        Ok(r) => Ok(r),
+        Err(e) => {
+            if let Some((pane, _)) = tree.remove_pane(id) {
+                pane.pty.kill();
+            }
+            drop(tree);
+            server.panes_closed(&[id]);
+            Err(e)
+        }
+    }
+}
+
+/// Puts a placeholder pane for `window` with inner size `size` in the tree (in no
+/// layout: the caller places it) and returns what starts its program.
+pub fn prepare_pane(
     exec: &mut super::Exec<'_>,
     tree: &mut Tree,
     window: WindowId,
     spawn: &Spawn,
     size: (u16, u16),
     default_cwd: Option<PathBuf>,
-) -> Result<PaneId, CommandError> {
+) -> Result<Launch, CommandError> {
     let server = exec.server;
     let origin = exec.origin;
     let argv = resolve_argv(server, spawn)?;
@@ -199,40 +270,69 @@ pub fn spawn_pane(
     let exit_events = server.events.clone();
     // Weak: the reader thread must not keep a stopped server alive.
     let tag_server = Arc::downgrade(server);
-    let pty = Pty::spawn(
-        SpawnSpec {
-            argv: argv.clone(),
-            cwd: cwd.clone(),
-            env,
-            cols,
-            rows,
-            max_input_bytes: config.server.max_input_bytes,
-        },
+    let spec = SpawnSpec {
+        argv: argv.clone(),
+        cwd: cwd.clone(),
+        env,
+        cols,
+        rows,
+        max_input_bytes: config.server.max_input_bytes,
+    };
+    let events = PaneEvents {
+        on_exit: Box::new(move |status| {
+            let _ = exit_events.send(ServerEvent::PaneExited { pane: id, status });
+        }),
+        on_tags: Box::new(move |found| {
+            if let Some(server) = tag_server.upgrade() {
+                server.sideband_printed(id, found);
+            }
+        }),
+    };
+    let mut pane = Pane::new(
+        id,
         Arc::clone(&shared),
-        PaneEvents {
-            on_exit: Box::new(move |status| {
-                let _ = exit_events.send(ServerEvent::PaneExited { pane: id, status });
-            }),
-            on_tags: Box::new(move |found| {
-                if let Some(server) = tag_server.upgrade() {
-                    server.sideband_printed(id, found);
-                }
-            }),
-        },
-    )
-    .map_err(|e| CommandError::invalid_argument("command", e))?;
-    let mut pane = Pane::new(id, shared, pty, window, (cols, rows), argv, cwd);
+        Program::starting(),
+        window,
+        (cols, rows),
+        argv,
+        cwd,
+    );
     pane.title = spawn.title.clone().filter(|t| !t.is_empty());
     pane.sideband = explicit == Some(true);
     pane.remain = spawn.remain;
     pane.creator = creator;
     pane.depth = depth;
     if let Some(setup) = exec.agent.as_mut() {
-        // Marked while the tree is still locked: the program's first `fugue` call
-        // waits for the lock, so it is judged as the agent from the start.
+        // Marked in the placeholder, before the program can run: its first `fugue`
+        // call is judged as the agent's.
         pane.agent = Some(setup.preset.clone());
         setup.pipe = pipe;
     }
     tree.panes.insert(id, pane);
-    Ok(id)
+    Ok(Launch {
+        id,
+        spec,
+        shared,
+        events,
+    })
+}
+
+impl Launch {
+    /// Starts the program (call with the tree unlocked).
+    fn start(self) -> Result<Pty, CommandError> {
+        // Test hook, in debug builds only: a spawn whose environment asks for it starts
+        // slowly, so a test can show that nothing else waits for it.
+        if cfg!(debug_assertions)
+            && let Some(ms) = self
+                .spec
+                .env
+                .iter()
+                .find(|(k, _)| k == "FUGUE_TEST_SPAWN_DELAY_MS")
+                .and_then(|(_, v)| v.parse::<u64>().ok())
+        {
+            std::thread::sleep(std::time::Duration::from_millis(ms.min(10_000)));
+        }
+        Pty::spawn(self.spec, self.shared, self.events)
+            .map_err(|e| CommandError::invalid_argument("command", e))
+    }
 }

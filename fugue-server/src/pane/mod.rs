@@ -5,11 +5,13 @@
 //! - [`history`], [`rows`], [`terminal`]: compact history, rows for clients, vt100
 //!   callbacks.
 //! - [`process`]: what runs in the foreground of a pane.
+//! - [`program`]: a pane's program as the tree holds it, starting or running.
 
 pub mod child;
 pub mod history;
 pub mod lines;
 pub mod process;
+pub mod program;
 pub mod pty;
 pub mod reflow;
 pub mod rows;

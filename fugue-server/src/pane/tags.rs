@@ -74,7 +74,7 @@ impl Tag {
 }
 
 /// What scanning a chunk found besides the bytes to show.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Scanned {
     pub tags: Vec<Tag>,
     /// Candidates that grew past the size bound and were released to the screen.

@@ -17,6 +17,9 @@ use std::sync::{Arc, mpsc};
 pub enum InputError {
     #[error("the program no longer takes input")]
     Gone,
+    /// The pane's program is still being started (see `pane::program`).
+    #[error("the program is still starting")]
+    Starting,
     /// The program is not reading: `queued` bytes already wait and `limit` is the most
     /// that may (`server.max_input_bytes`).
     #[error("{queued} bytes already wait for the program to read them (the limit is {limit})")]

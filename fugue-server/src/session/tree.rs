@@ -2,7 +2,7 @@
 
 use super::layout::{Layout, Rect};
 use crate::pane::PaneShared;
-use crate::pane::pty::Pty;
+use crate::pane::program::Program;
 use fugue_protocol::{LayoutPreset, PaneId, SessionId, WindowId};
 use parking_lot::Mutex;
 use std::collections::HashMap;
@@ -83,7 +83,8 @@ impl Creator {
 pub struct Pane {
     pub id: PaneId,
     pub shared: Arc<PaneShared>,
-    pub pty: Pty,
+    /// Its program: a placeholder while it starts (see `pane::program`).
+    pub pty: Program,
     pub window: WindowId,
     /// Inner size (columns, rows): what the program sees.
     pub size: (u16, u16),
@@ -112,7 +113,7 @@ impl Pane {
     pub fn new(
         id: PaneId,
         shared: Arc<PaneShared>,
-        pty: Pty,
+        pty: Program,
         window: WindowId,
         size: (u16, u16),
         argv: Vec<String>,
@@ -387,6 +388,13 @@ impl Tree {
         };
         let sid = session.id;
         let mut close_window = false;
+        // A placeholder (its program still starting) is in no layout yet.
+        if session
+            .window(p.window)
+            .is_none_or(|w| !w.layout.contains(pane))
+        {
+            return Some((p, removed));
+        }
         if let Some(w) = session.window_mut(p.window) {
             if w.layout.len() <= 1 {
                 close_window = true;

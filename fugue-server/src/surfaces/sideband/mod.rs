@@ -19,6 +19,7 @@ mod report;
 pub mod results;
 
 use crate::dispatch::dispatch_via;
+use crate::hub::PaneSubscriber;
 use crate::origin::Origin;
 use crate::pane::tags::{Scanned, Tag};
 use crate::server::{Control, Server};
@@ -32,7 +33,7 @@ use report::{Refusal, Reporter, Untrusted};
 use results::Results;
 use serde_json::Value;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::{Notify, mpsc};
 
@@ -47,18 +48,39 @@ const LONG_AT_ONCE: usize = 4;
 /// How often a pane's refusals are reported at most.
 const REPORT_EVERY: Duration = Duration::from_secs(1);
 
-/// Every pane's sideband state.
+/// Every pane's sideband state; subscribed to the server's pane events when the
+/// server starts ([`Sideband::subscribe`]).
 pub struct Sideband {
+    /// Weak: the server's hub holds this, which must not keep the server alive.
+    server: Weak<Server>,
     panes: Mutex<HashMap<PaneId, Entry>>,
     /// Where workers run: tags arrive on reader threads, outside the runtime.
-    runtime: Option<tokio::runtime::Handle>,
+    runtime: tokio::runtime::Handle,
 }
 
-impl Default for Sideband {
-    fn default() -> Sideband {
-        Sideband {
+impl Sideband {
+    /// Hears `server`'s pane events from now on; workers run on `runtime`.
+    pub fn subscribe(server: &Arc<Server>, runtime: tokio::runtime::Handle) {
+        server.hub.subscribe(Arc::new(Sideband {
+            server: Arc::downgrade(server),
             panes: Mutex::new(HashMap::new()),
-            runtime: tokio::runtime::Handle::try_current().ok(),
+            runtime,
+        }));
+    }
+}
+
+impl PaneSubscriber for Sideband {
+    fn tags_found(&self, pane: PaneId, found: Scanned) {
+        if let Some(server) = self.server.upgrade() {
+            offer(self, &server, pane, found);
+        }
+    }
+
+    /// Drops closed panes' queues (their workers then end).
+    fn panes_closed(&self, panes: &[PaneId]) {
+        let mut map = self.panes.lock();
+        for p in panes {
+            map.remove(p);
         }
     }
 }
@@ -94,8 +116,8 @@ struct Queued {
 /// Tags (and the counts of possible tags that overflowed the size bound or lacked the
 /// pane's key) found in a pane's output. Called from the pane's reader thread; never
 /// blocks on the runtime.
-pub fn offer(server: &Arc<Server>, pane: PaneId, found: Scanned) {
-    let Some((queue, shared)) = entry(server, pane) else {
+fn offer(sb: &Sideband, server: &Arc<Server>, pane: PaneId, found: Scanned) {
+    let Some((queue, shared)) = entry(sb, server, pane) else {
         return;
     };
     let now = Instant::now();
@@ -177,8 +199,12 @@ pub fn offer(server: &Arc<Server>, pane: PaneId, found: Scanned) {
 }
 
 /// The pane's queue and shared state, made (with its worker) on its first tag.
-fn entry(server: &Arc<Server>, pane: PaneId) -> Option<(mpsc::Sender<Queued>, Arc<Shared>)> {
-    let mut panes = server.sideband.panes.lock();
+fn entry(
+    sb: &Sideband,
+    server: &Arc<Server>,
+    pane: PaneId,
+) -> Option<(mpsc::Sender<Queued>, Arc<Shared>)> {
+    let mut panes = sb.panes.lock();
     if let Some(e) = panes.get(&pane) {
         return Some((e.queue.clone(), Arc::clone(&e.shared)));
     }
@@ -186,10 +212,7 @@ fn entry(server: &Arc<Server>, pane: PaneId) -> Option<(mpsc::Sender<Queued>, Ar
     if !server.tree.lock().panes.contains_key(&pane) {
         return None;
     }
-    let Some(runtime) = &server.sideband.runtime else {
-        tracing::warn!("pane {pane}: sideband tags found but no runtime to run them");
-        return None;
-    };
+    let runtime = &sb.runtime;
     let sb = server.config().sideband.clone();
     let shared = Arc::new(Shared {
         intake: Mutex::new(Intake {
@@ -215,11 +238,6 @@ fn entry(server: &Arc<Server>, pane: PaneId) -> Option<(mpsc::Sender<Queued>, Ar
         },
     );
     Some((tx, shared))
-}
-
-/// Drops a closed pane's queue (its worker then ends).
-pub fn forget(server: &Server, pane: PaneId) {
-    server.sideband.panes.lock().remove(&pane);
 }
 
 async fn worker(
