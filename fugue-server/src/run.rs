@@ -79,7 +79,7 @@ pub async fn serve(prepared: Prepared) -> Result<(), StartError> {
     let mcp_listener = async_listener(&prepared.mcp)?;
     let (server, events) = Server::new(prepared.config, prepared.bound.path.clone(), audit);
     // Surfaces that hear pane events subscribe before any pane exists.
-    crate::surfaces::sideband::Sideband::subscribe(&server, tokio::runtime::Handle::current());
+    crate::surfaces::subscribe(&server);
     // Lost audit records show on attached clients' status line, not only in the log.
     let weak = Arc::downgrade(&server);
     server.audit.on_trouble(move |msg| {

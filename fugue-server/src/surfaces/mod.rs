@@ -10,3 +10,12 @@ pub mod inbound;
 pub mod mcp;
 pub mod peer;
 pub mod sideband;
+
+use crate::server::Server;
+use std::sync::Arc;
+
+/// Subscribes the surfaces that hear pane events (the sideband) to `server`'s hub;
+/// called once, in the runtime, before any pane exists.
+pub fn subscribe(server: &Arc<Server>) {
+    sideband::Sideband::subscribe(server, tokio::runtime::Handle::current());
+}

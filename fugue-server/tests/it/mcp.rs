@@ -48,6 +48,7 @@ impl Rig {
         edit(&mut config);
         let audit = Audit::open(&dir.path().join("audit.jsonl")).unwrap();
         let (server, events) = Server::new(config, dir.path().join("sock"), audit);
+        fugue_server::surfaces::subscribe(&server);
         tokio::spawn(run_events(Arc::clone(&server), events));
         Rig { server, dir }
     }

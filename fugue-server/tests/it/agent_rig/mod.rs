@@ -82,6 +82,7 @@ impl Rig {
         let audit = Audit::open(&dir.path().join("audit.jsonl")).unwrap();
         let socket = dir.path().join("sock");
         let (server, events) = Server::new(config, socket.clone(), audit);
+        fugue_server::surfaces::subscribe(&server);
         tokio::spawn(run_events(Arc::clone(&server), events));
         // The agents' `fugue report` calls come in on the client socket.
         let listener = tokio::net::UnixListener::bind(&socket).unwrap();
