@@ -321,6 +321,12 @@ pub enum Command {
         cols: u16,
         rows: u16,
     },
+    /// An agent in the calling pane connected over MCP (or its last connection went).
+    /// In the sideband's `auto` mode such a pane is not scanned for tags; sent by the
+    /// MCP surface itself, so the switch is audited like any change.
+    SidebandMcp {
+        connected: bool,
+    },
     ReadPane(ReadPane),
     WaitFor(WaitFor),
     RunCommand(RunCommand),
@@ -441,6 +447,8 @@ const SCROLLING: &str =
     "the terminal client's scrolling and search; agents read rows with read_pane / capture-pane";
 const NO_ANSWER: &str = "a tag's answer reaches the agent only as a result file, and this command is all answer: use MCP or the CLI";
 const NO_KEY: &str = "tmux binds no key to it";
+const MCP_CONNECTION: &str =
+    "sent by the MCP surface itself when an agent's connection opens or its last one closes";
 
 commands! {
     NewSession => "new-session", Write, "create a session with one window",
@@ -552,6 +560,9 @@ commands! {
         cli: Absent("a CLI call has no terminal of its own; size detached sessions with new-session -x/-y"),
         mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("sent by the attached client whenever its terminal changes size, not bound to a key");
+    SidebandMcp => "sideband-mcp", Write, "mark the calling pane's agent as connected over MCP (sideband auto mode)",
+        cli: Absent(MCP_CONNECTION), mcp: Absent(MCP_CONNECTION), sideband: Absent(MCP_CONNECTION),
+        keys: Absent(MCP_CONNECTION);
 }
 
 /// docs/commands.md: the command table as Markdown, generated from [`COMMANDS`] (a
@@ -623,7 +634,8 @@ impl Command {
             Command::NewSession(_)
             | Command::KillServer
             | Command::ListSessions
-            | Command::ResizeClient { .. } => None,
+            | Command::ResizeClient { .. }
+            | Command::SidebandMcp { .. } => None,
             Command::NewWindow(c) => c.target.as_ref(),
             Command::SplitPane(c) => c.target.as_ref(),
             Command::SendInput(c) => c.target.as_ref(),

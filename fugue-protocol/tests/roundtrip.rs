@@ -119,6 +119,7 @@ fn commands() -> Vec<Command> {
             cols: 120,
             rows: 40,
         },
+        Command::SidebandMcp { connected: true },
         Command::DisplayMessage {
             target: None,
             text: "hello".into(),

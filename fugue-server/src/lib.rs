@@ -13,6 +13,7 @@
 //!   the server log, private and rotated.
 
 pub mod agents;
+pub mod attached;
 pub mod audit;
 pub mod config;
 pub mod crash;
@@ -22,6 +23,7 @@ pub mod dispatch;
 pub mod fuzzing;
 pub mod hub;
 pub mod log_file;
+pub mod mux;
 pub mod origin;
 pub mod pane;
 pub mod run;

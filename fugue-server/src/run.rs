@@ -84,7 +84,10 @@ pub async fn serve(prepared: Prepared) -> Result<(), StartError> {
     let weak = Arc::downgrade(&server);
     server.audit.on_trouble(move |msg| {
         if let Some(server) = weak.upgrade() {
-            server.tell_clients(None, crate::server::Control::Notice(msg.to_string()));
+            server
+                .mux
+                .attached
+                .tell(None, crate::attached::Control::Notice(msg.to_string()));
         }
     });
     tracing::info!(

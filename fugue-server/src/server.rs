@@ -1,90 +1,21 @@
 //! The server's shared state and the events that change it outside of commands (a
 //! pane's program exiting).
 
+use crate::attached::{ClientEntry, Control};
 use crate::audit::Audit;
 use crate::config::Config;
+use crate::mux::Mux;
 use crate::origin::Origin;
 use crate::session::Tree;
 use crate::session::layout::Rect;
 use crate::session::resolve::Context;
-use fugue_protocol::{ClientKind, PaneId, SessionId};
+use fugue_protocol::{PaneId, SessionId};
 use parking_lot::{Mutex, RwLock};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use tokio::sync::{Notify, mpsc};
-
-/// Something pushed to an attached client outside of frames.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Control {
-    Notice(String),
-    Detached(String),
-    /// Draw everything again (`refresh-client`).
-    Redraw,
-}
-
-/// What waits to be pushed to an attached client besides frames. The latest notice
-/// wins: a client that stopped reading costs one notice however many are posted, and a
-/// detach never waits behind notices (a stopped client once queued 60,000 of them and
-/// took minutes to act on the detach it was asked for).
-#[derive(Default)]
-pub struct Mailbox {
-    slot: Mutex<Slot>,
-    /// Wakes the client's frame task.
-    pub wake: Notify,
-}
-
-#[derive(Default)]
-struct Slot {
-    detached: Option<String>,
-    notice: Option<String>,
-    /// Any number of redraw requests cost one redraw.
-    redraw: bool,
-}
-
-impl Mailbox {
-    pub fn post(&self, msg: Control) {
-        {
-            let mut slot = self.slot.lock();
-            match msg {
-                Control::Notice(text) => slot.notice = Some(text),
-                Control::Detached(reason) => {
-                    // A notice posted before the detach is about the session left.
-                    slot.notice = None;
-                    slot.redraw = false;
-                    slot.detached = Some(reason);
-                }
-                Control::Redraw => slot.redraw = true,
-            }
-        }
-        self.wake.notify_one();
-    }
-
-    /// The next message to push: a detach first.
-    pub fn take(&self) -> Option<Control> {
-        let mut slot = self.slot.lock();
-        if let Some(reason) = slot.detached.take() {
-            return Some(Control::Detached(reason));
-        }
-        if std::mem::take(&mut slot.redraw) {
-            return Some(Control::Redraw);
-        }
-        slot.notice.take().map(Control::Notice)
-    }
-}
-
-/// A connected client.
-pub struct ClientEntry {
-    pub kind: ClientKind,
-    pub caller_pane: Option<PaneId>,
-    pub session: Option<SessionId>,
-    /// The client's terminal size.
-    pub size: Option<(u16, u16)>,
-    /// Wakes the client's frame task.
-    pub notify: Arc<Notify>,
-    pub control: Arc<Mailbox>,
-}
 
 /// Events from pane threads: one per pane, so the channel stays small. (Sideband tags,
 /// which a pane can print without end, do not come this way: see
@@ -95,15 +26,12 @@ pub enum ServerEvent {
 }
 
 pub struct Server {
-    pub tree: Mutex<Tree>,
+    /// The session tree and the attached clients.
+    pub mux: Arc<Mux>,
     config: RwLock<Arc<Config>>,
     pub socket: PathBuf,
     pub audit: Audit,
-    pub clients: Mutex<HashMap<u64, ClientEntry>>,
-    next_client: AtomicU64,
     pub events: mpsc::UnboundedSender<ServerEvent>,
-    /// Bumped on every change to the tree that clients draw.
-    generation: AtomicU64,
     /// Set once a session has existed, so an empty server knows it may exit.
     had_sessions: AtomicBool,
     pub shutdown: Notify,
@@ -130,14 +58,11 @@ impl Server {
     ) -> (Arc<Server>, mpsc::UnboundedReceiver<ServerEvent>) {
         let (events, rx) = mpsc::unbounded_channel();
         let server = Arc::new(Server {
-            tree: Mutex::new(Tree::default()),
+            mux: Arc::new(Mux::default()),
             config: RwLock::new(Arc::new(config)),
             socket,
             audit,
-            clients: Mutex::new(HashMap::new()),
-            next_client: AtomicU64::new(1),
             events,
-            generation: AtomicU64::new(1),
             had_sessions: AtomicBool::new(false),
             shutdown: Notify::new(),
             shutting_down: AtomicBool::new(false),
@@ -156,25 +81,9 @@ impl Server {
         Arc::clone(&self.config.read())
     }
 
-    pub fn generation(&self) -> u64 {
-        self.generation.load(Ordering::Acquire)
-    }
-
-    /// Records that the tree changed and wakes every attached client.
-    pub fn changed(&self) {
-        self.generation.fetch_add(1, Ordering::AcqRel);
-        for c in self.clients.lock().values() {
-            c.notify.notify_one();
-        }
-    }
-
     /// A number not handed out before by this server (markers, generated ids).
     pub fn next_nonce(&self) -> u64 {
         self.nonce.fetch_add(0x9e37_79b9, Ordering::Relaxed)
-    }
-
-    pub fn next_client_id(&self) -> u64 {
-        self.next_client.fetch_add(1, Ordering::Relaxed)
     }
 
     pub fn mark_had_sessions(&self) {
@@ -188,41 +97,16 @@ impl Server {
             client_session: None,
         };
         if let Some(id) = origin.client_id() {
-            ctx.client_session = self.clients.lock().get(&id).and_then(|c| c.session);
+            ctx.client_session = self.mux.attached.session_of(id);
         }
         ctx
-    }
-
-    /// Sends a control message to every client attached to `session` (or to all).
-    pub fn tell_clients(&self, session: Option<SessionId>, msg: Control) {
-        for c in self.clients.lock().values() {
-            if session.is_none() || c.session == session {
-                c.control.post(msg.clone());
-            }
-        }
-    }
-
-    /// Detaches every client attached to `session`.
-    pub fn detach_session_clients(&self, session: SessionId, reason: &str) {
-        for c in self.clients.lock().values_mut() {
-            if c.session == Some(session) {
-                c.session = None;
-                c.control.post(Control::Detached(reason.to_string()));
-            }
-        }
     }
 
     /// The window area of a session: the smallest attached client (less its status
     /// bar), or what the session has when none is attached.
     pub fn session_area_from_clients(&self, session: SessionId) -> Option<(u16, u16)> {
         let status_rows = u16::from(self.config().status.enabled);
-        self.clients
-            .lock()
-            .values()
-            .filter(|c| c.session == Some(session))
-            .filter_map(|c| c.size)
-            .map(|(c, r)| (c.max(1), r.saturating_sub(status_rows).max(1)))
-            .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1)))
+        self.mux.attached.area_of(session, status_rows)
     }
 
     /// Gives every pane of the session the size its rect in the layout implies.
@@ -279,6 +163,13 @@ impl Server {
         }
     }
 
+    /// A client attached to `session` went: the session takes the size of the
+    /// clients left.
+    pub fn client_left(&self, session: SessionId) {
+        let mut tree = self.mux.tree();
+        self.resize_session_to_clients(&mut tree, session);
+    }
+
     /// Registers an MCP connection; false when the server is exiting (the caller is
     /// told to start a new one). Checked under the lock [`Server::maybe_exit`] decides
     /// under, so a connection is either counted before the server decides to exit or
@@ -291,14 +182,13 @@ impl Server {
             }
             mcp.insert(id, caller_pane);
         }
-        self.mark_mcp_pane(caller_pane, true);
         true
     }
 
     /// Registers a client connection (see [`Server::mcp_connected`]); false when the
     /// server is exiting.
     pub fn client_connected(&self, id: u64, entry: ClientEntry) -> bool {
-        let mut clients = self.clients.lock();
+        let mut clients = self.mux.attached.lock();
         if self.is_shutting_down() {
             return false;
         }
@@ -306,22 +196,13 @@ impl Server {
         true
     }
 
-    pub fn mcp_disconnected(&self, id: u64) {
-        let pane = self.mcp.lock().remove(&id).flatten();
-        let still = pane.is_some_and(|p| self.mcp.lock().values().any(|v| *v == Some(p)));
-        if !still {
-            self.mark_mcp_pane(pane, false);
-        }
-        self.maybe_exit();
-    }
-
-    /// In `auto` sideband mode an agent connected over MCP is not scanned for tags.
-    fn mark_mcp_pane(&self, pane: Option<PaneId>, connected: bool) {
-        if let Some(p) = pane
-            && let Some(p) = self.tree.lock().panes.get(&p)
-        {
-            p.shared.sideband.set_mcp(connected);
-        }
+    /// Forgets an MCP connection; true when it was the last one from its pane (the
+    /// surface then unmarks the pane with `sideband-mcp`). Call
+    /// [`Server::maybe_exit`] after.
+    pub fn mcp_disconnected(&self, id: u64) -> bool {
+        let mut mcp = self.mcp.lock();
+        let pane = mcp.remove(&id).flatten();
+        pane.is_some_and(|p| !mcp.values().any(|v| *v == Some(p)))
     }
 
     /// Where a pane's sideband results go: a private folder next to the socket.
@@ -374,7 +255,7 @@ impl Server {
     /// True when nothing keeps the server alive: no sessions, and no MCP connection
     /// (an agent connected over MCP may create sessions later).
     pub fn is_idle(&self) -> bool {
-        self.tree.lock().sessions.is_empty() && self.mcp.lock().is_empty()
+        self.mux.tree().sessions.is_empty() && self.mcp.lock().is_empty()
     }
 
     /// Called after sessions or MCP connections may have gone: the server exits with
@@ -392,9 +273,9 @@ impl Server {
     /// MCP connections, then clients): a connection is counted or refused, never lost.
     pub fn exit_if_unused(&self, reason: &str) -> bool {
         {
-            let tree = self.tree.lock();
+            let tree = self.mux.tree();
             let mcp = self.mcp.lock();
-            let clients = self.clients.lock();
+            let clients = self.mux.attached.lock();
             if !tree.sessions.is_empty() || !mcp.is_empty() || !clients.is_empty() {
                 return false;
             }
@@ -415,9 +296,11 @@ impl Server {
 
     fn shut_down(&self, reason: &str) {
         tracing::info!("shutting down: {reason}");
-        self.tell_clients(None, Control::Detached(format!("server exited ({reason})")));
+        self.mux
+            .attached
+            .tell(None, Control::Detached(format!("server exited ({reason})")));
         let panes: Vec<_> = {
-            let mut tree = self.tree.lock();
+            let mut tree = self.mux.tree();
             tree.sessions.clear();
             tree.panes.drain().map(|(_, p)| p).collect()
         };
@@ -468,7 +351,7 @@ impl Server {
         let mut closed_session = None;
         let mut closed = false;
         {
-            let mut tree = self.tree.lock();
+            let mut tree = self.mux.tree();
             let Some(p) = tree.panes.get_mut(&pane) else {
                 return;
             };
@@ -504,9 +387,9 @@ impl Server {
         }
         if let Some(sid) = closed_session {
             // tmux's word for a session whose programs all exited; clients print `[exited]`.
-            self.detach_session_clients(sid, "exited");
+            self.mux.attached.detach_session(sid, "exited");
         }
-        self.changed();
+        self.mux.changed();
         self.maybe_exit();
     }
 }
@@ -536,26 +419,5 @@ impl Drop for Answering<'_> {
         if self.0.in_flight.fetch_sub(1, Ordering::AcqRel) == 1 {
             self.0.answered.notify_waiters();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_mailbox_keeps_the_latest_notice_and_puts_a_detach_first() {
-        let m = Mailbox::default();
-        for i in 0..10_000 {
-            m.post(Control::Notice(format!("n{i}")));
-        }
-        assert_eq!(m.take(), Some(Control::Notice("n9999".into())));
-        assert_eq!(m.take(), None);
-        m.post(Control::Notice("before".into()));
-        m.post(Control::Detached("detached".into()));
-        m.post(Control::Notice("after".into()));
-        assert_eq!(m.take(), Some(Control::Detached("detached".into())));
-        assert_eq!(m.take(), Some(Control::Notice("after".into())));
-        assert_eq!(m.take(), None);
     }
 }

@@ -394,4 +394,12 @@ fn programs_named_in_enable_for_are_scanned_and_mcp_takes_precedence() {
             .then_some(())
     });
     assert!(!dir.join("n2.json").exists());
+    // The switch went through the dispatcher (issue 12): it is in the audit log.
+    let audit = std::fs::read_to_string(w.state_dir().join("audit-test.jsonl")).unwrap();
+    assert!(
+        audit
+            .lines()
+            .any(|l| l.contains("\"sideband-mcp\"") && l.contains("%1")),
+        "no sideband-mcp record in the audit log:\n{audit}"
+    );
 }

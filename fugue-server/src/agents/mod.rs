@@ -11,8 +11,9 @@
 pub mod machine;
 mod monitor;
 
+use crate::attached::Control;
+use crate::mux::Mux;
 use crate::pane::PaneShared;
-use crate::server::{Control, Server};
 use crate::session::tree::{Creator, Tree};
 use fugue_protocol::{
     AgentInfo, AgentResult, AgentState, CommandError, PaneId, StateChange, StateSource, TaskStatus,
@@ -179,31 +180,31 @@ impl Tracked {
     }
 
     /// Holds the pane in `starting` while its task waits (or releases it).
-    pub fn hold(&self, server: &Server, held: bool) {
+    pub fn hold(&self, mux: &Mux, held: bool) {
         self.machine.lock().hold(held);
-        self.evaluate(server);
+        self.evaluate(mux);
     }
 
     /// The agent has its task from the start (on its command line): it is working, not
     /// loading, until it is first idle.
-    pub fn started_with_task(&self, server: &Server) {
+    pub fn started_with_task(&self, mux: &Mux) {
         {
             let mut m = self.machine.lock();
             m.assume_ready();
             m.input(Instant::now());
         }
-        self.evaluate(server);
+        self.evaluate(mux);
         self.wake.notify_one();
     }
 
     /// Input was submitted (a task, a message, a person's Enter): the agent works.
-    pub fn submitted(&self, server: &Server) {
+    pub fn submitted(&self, mux: &Mux) {
         self.machine.lock().input(Instant::now());
-        self.evaluate(server);
+        self.evaluate(mux);
         self.wake.notify_one();
     }
 
-    fn observe(&self, server: &Server, now: Instant) -> Observation {
+    fn observe(&self, mux: &Mux, now: Instant) -> Observation {
         let last_output = self.shared.has_output().then(|| self.shared.last_output());
         let mut obs = Observation {
             last_output,
@@ -214,7 +215,7 @@ impl Tracked {
             return obs;
         }
         let fg = {
-            let tree = server.tree.lock();
+            let tree = mux.tree();
             tree.panes
                 .get(&self.pane)
                 .map(|p| (p.pty.foreground_pgrp(), p.pty.pid()))
@@ -252,9 +253,9 @@ impl Tracked {
     }
 
     /// Brings the state up to date; returns when to look again if nothing happens.
-    pub fn evaluate(&self, server: &Server) -> Option<Instant> {
+    pub fn evaluate(&self, mux: &Mux) -> Option<Instant> {
         let now = Instant::now();
-        let obs = self.observe(server, now);
+        let obs = self.observe(mux, now);
         // Decided and published under the machine's lock: two evaluations racing each
         // other reach the view in the order they decided, so the view never keeps an
         // older decision than the machine's. A finished machine decides nothing more.
@@ -297,7 +298,7 @@ impl Tracked {
             (next, changed.then_some(state))
         };
         if let Some(state) = changed {
-            self.announce(server, state);
+            self.announce(mux, state);
         }
         next
     }
@@ -332,12 +333,12 @@ impl Tracked {
 
     /// Shows a new state to people: the border badge, and a notice when the agent
     /// starts waiting for them.
-    fn announce(&self, server: &Server, state: AgentState) {
+    fn announce(&self, mux: &Mux, state: AgentState) {
         if !self.is_agent() {
             return;
         }
         let session = {
-            let mut tree = server.tree.lock();
+            let mut tree = mux.tree();
             // Read under the tree's lock: of two announcements racing, the one that
             // writes last reads the newest view, so the badge ends current.
             let v = self.view();
@@ -346,12 +347,12 @@ impl Tracked {
             }
             tree.locate(self.pane).map(|(s, _)| s)
         };
-        server.changed();
+        mux.changed();
         if state == AgentState::AwaitingInput
             && let Some(s) = session
         {
             let name = self.preset.as_deref().unwrap_or("agent");
-            server.tell_clients(
+            mux.attached.tell(
                 Some(s),
                 Control::Notice(format!("{} ({name}) is waiting for you", self.pane)),
             );
@@ -434,12 +435,12 @@ impl Agents {
     /// Starts tracking a live pane (or returns it if it is tracked already).
     pub fn track(
         &self,
-        server: &Arc<Server>,
+        mux: &Arc<Mux>,
         pane: PaneId,
         spec: TrackSpec,
     ) -> Result<Arc<Tracked>, CommandError> {
         let (shared, lineage) = {
-            let tree = server.tree.lock();
+            let tree = mux.tree();
             let p = tree
                 .panes
                 .get(&pane)
@@ -498,34 +499,33 @@ impl Agents {
         // The pane may have closed after the look above and before the insert, when
         // `closed` found nothing to forget: look again, or the entry (and the pane's
         // screen it holds) would stay for good.
-        if !server.tree.lock().panes.contains_key(&pane) {
+        if !mux.tree().panes.contains_key(&pane) {
             self.closed(pane);
             return Err(CommandError::unknown_target(format!("pane {pane} is gone")));
         }
         if tracked.is_agent() {
-            if let Some(p) = server.tree.lock().panes.get_mut(&pane) {
+            if let Some(p) = mux.tree().panes.get_mut(&pane) {
                 p.badge = Some(badge(AgentState::Starting, None));
             }
-            server.changed();
+            mux.changed();
         }
-        tracked.evaluate(server);
-        tokio::spawn(monitor::run(Arc::downgrade(server), Arc::clone(&tracked)));
+        tracked.evaluate(mux);
+        tokio::spawn(monitor::run(Arc::downgrade(mux), Arc::clone(&tracked)));
         Ok(tracked)
     }
 
     /// The pane's tracker, starting one with plain heuristics if there is none.
-    pub fn watch(&self, server: &Arc<Server>, pane: PaneId) -> Result<Arc<Tracked>, CommandError> {
+    pub fn watch(&self, mux: &Arc<Mux>, pane: PaneId) -> Result<Arc<Tracked>, CommandError> {
         if let Some(t) = self.get(pane) {
             return Ok(t);
         }
-        let printed = server
-            .tree
-            .lock()
+        let printed = mux
+            .tree()
             .panes
             .get(&pane)
             .is_some_and(|p| p.shared.has_output());
         self.track(
-            server,
+            mux,
             pane,
             TrackSpec {
                 preset: None,
@@ -540,12 +540,12 @@ impl Agents {
     /// An agent reports its state and/or result.
     pub fn report(
         &self,
-        server: &Arc<Server>,
+        mux: &Arc<Mux>,
         pane: PaneId,
         state: Option<AgentState>,
         result: Option<String>,
     ) -> Result<View, CommandError> {
-        let t = self.watch(server, pane)?;
+        let t = self.watch(mux, pane)?;
         let newly = !t.agent.swap(true, Ordering::AcqRel);
         if let Some(text) = result {
             t.result.send_replace(Some(Arc::new(Stored {
@@ -565,20 +565,20 @@ impl Agents {
         if newly {
             // It became an agent: its border shows the state from now on.
             let v = t.view();
-            if let Some(p) = server.tree.lock().panes.get_mut(&pane) {
+            if let Some(p) = mux.tree().panes.get_mut(&pane) {
                 p.badge = Some(badge(v.state, v.exit_code));
             }
-            server.changed();
+            mux.changed();
         }
-        t.evaluate(server);
+        t.evaluate(mux);
         t.wake.notify_one();
         Ok(t.view())
     }
 
     /// Input was submitted to a pane (tracked or not).
-    pub fn submitted(&self, server: &Server, pane: PaneId) {
+    pub fn submitted(&self, mux: &Mux, pane: PaneId) {
         if let Some(t) = self.get(pane) {
-            t.submitted(server);
+            t.submitted(mux);
         }
     }
 

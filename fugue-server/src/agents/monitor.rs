@@ -3,16 +3,16 @@
 //! It sleeps until something can change the state: the pane's change notification
 //! (output, exit), a report or submitted input (the tracker's wake), or the one moment
 //! the heuristics are waiting for, when the pane becomes quiet. It ends when the pane
-//! exits or closes, or the server is gone.
+//! exits or closes, or the server (its mux) is gone.
 
 use super::Tracked;
-use crate::server::Server;
+use crate::mux::Mux;
 use fugue_protocol::AgentState;
 use std::sync::{Arc, Weak};
 use std::time::Instant;
 use tokio::sync::Notify;
 
-pub async fn run(server: Weak<Server>, t: Arc<Tracked>) {
+pub async fn run(mux: Weak<Mux>, t: Arc<Tracked>) {
     let notify = Arc::new(Notify::new());
     // Subscribed before the first look, so no change after it is missed.
     t.shared.subscribe(&notify);
@@ -20,9 +20,9 @@ pub async fn run(server: Weak<Server>, t: Arc<Tracked>) {
         if t.is_closed() {
             break;
         }
-        let Some(srv) = server.upgrade() else { break };
-        let next = t.evaluate(&srv);
-        drop(srv);
+        let Some(mux) = mux.upgrade() else { break };
+        let next = t.evaluate(&mux);
+        drop(mux);
         if t.view().state == AgentState::Exited {
             break;
         }

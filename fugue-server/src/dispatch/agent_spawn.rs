@@ -72,7 +72,7 @@ pub async fn result_of(
         )
         .with_suggestion("read_pane what it printed; start the work again")
     };
-    let t = server.agents.watch(server, pane).map_err(|_| gone())?;
+    let t = server.agents.watch(&server.mux, pane).map_err(|_| gone())?;
     let mut result = t.watch_result();
     let mut state = t.watch();
     loop {
@@ -132,7 +132,7 @@ fn place(
         )
     };
     let (my_pane, my_session) = {
-        let tree = exec.server.tree.lock();
+        let tree = exec.server.mux.tree();
         let pane = tree
             .resolve_pane(None, &exec.ctx)
             .ok()
@@ -187,7 +187,7 @@ fn place(
         ),
         Placement::Auto => {
             let caller = {
-                let tree = exec.server.tree.lock();
+                let tree = exec.server.mux.tree();
                 exec.ctx
                     .caller_pane
                     .filter(|p| tree.panes.contains_key(p) && exec.scope.allows(*p))
@@ -247,7 +247,7 @@ fn split_or_window(
     match split {
         Err(e) if e.code == ErrorCode::LimitExceeded => {
             let session = {
-                let tree = exec.server.tree.lock();
+                let tree = exec.server.mux.tree();
                 let pane = tree.resolve_pane(target.as_ref(), &exec.ctx)?;
                 tree.locate(pane).map(|(s, _)| Target::SessionId(s))
             };
@@ -392,7 +392,7 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
     let pane = created.pane;
     exec.resolved = Some(pane.to_string());
     let tracked = server.agents.track(
-        &server,
+        &server.mux,
         pane,
         TrackSpec {
             preset: Some(c.agent.clone()),
@@ -417,7 +417,7 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
     };
     if held {
         tracked.set_task(TaskStatus::Waiting, pending.clone());
-        tracked.hold(&server, true);
+        tracked.hold(&server.mux, true);
     }
     let Some(task) = task else {
         if !argument {
@@ -438,12 +438,12 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
             return Ok(answer(&tracked, TaskStatus::Waiting, pending));
         }
         tracked.set_task(TaskStatus::Delivered, Vec::new());
-        tracked.started_with_task(&server);
+        tracked.started_with_task(&server.mux);
         return Ok(answer(&tracked, TaskStatus::Delivered, Vec::new()));
     }
     if let Err(e) = wait_ready(&tracked, started, ready_by, &c.agent, cap).await {
         tracked.set_task(TaskStatus::Failed, Vec::new());
-        tracked.hold(&server, false);
+        tracked.hold(&server.mux, false);
         return Err(e);
     }
     let Some(text) = complete else {
@@ -495,7 +495,7 @@ async fn type_task(
         .map_err(|e| CommandError::new(e.code, e.reason))?;
     t.set_task(TaskStatus::Delivered, Vec::new());
     // Busy from the moment it has its task (submitted above), then released.
-    t.hold(server, false);
+    t.hold(&server.mux, false);
     Ok(())
 }
 
@@ -532,7 +532,7 @@ impl Held {
             e.message
         );
         self.t.set_task(TaskStatus::Failed, Vec::new());
-        self.t.hold(&self.server, false);
+        self.t.hold(&self.server.mux, false);
     }
 
     /// The task with the results in it, within `limit` bytes.
@@ -577,8 +577,8 @@ impl Held {
         match outcome {
             Ok(()) => {
                 self.t.set_task(TaskStatus::Delivered, Vec::new());
-                self.t.hold(&self.server, false);
-                self.t.started_with_task(&self.server);
+                self.t.hold(&self.server.mux, false);
+                self.t.started_with_task(&self.server.mux);
             }
             Err(e) => {
                 self.failed(&e);
@@ -644,7 +644,7 @@ async fn wait_ready(
 
 /// Panes in `depends_on`: live panes, or closed ones whose result is kept.
 fn resolve_deps(exec: &Exec<'_>, deps: &[Target]) -> Result<Vec<PaneId>, CommandError> {
-    let tree = exec.server.tree.lock();
+    let tree = exec.server.mux.tree();
     let mut out = Vec::new();
     for t in deps {
         let pane = match tree.resolve_pane(Some(t), &exec.ctx) {

@@ -74,7 +74,7 @@ pub async fn deliver(
     parts: &[InputPart],
 ) -> Result<(), CommandError> {
     let shared = {
-        let tree = server.tree.lock();
+        let tree = server.mux.tree();
         Arc::clone(&live_pane(&tree, id)?.shared)
     };
     refuse_key(&shared, id, parts)?;
@@ -104,7 +104,7 @@ async fn write_parts(
     parts: &[InputPart],
 ) -> Result<(), CommandError> {
     let (input, shared) = {
-        let tree = server.tree.lock();
+        let tree = server.mux.tree();
         let pane = live_pane(&tree, id)?;
         (
             pane.pty.input().map_err(|e| input_refused(id, e))?,
@@ -166,8 +166,8 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     }
     let id = exec
         .server
-        .tree
-        .lock()
+        .mux
+        .tree()
         .resolve_pane(c.target.as_ref(), &exec.ctx)?;
     exec.resolved = Some(id.to_string());
     // Keys alone (typing in an attached client) go out without any waiting.
@@ -176,7 +176,7 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
             && matches!(w[1], InputPart::Key(_))
     });
     let shared = {
-        let tree = exec.server.tree.lock();
+        let tree = exec.server.mux.tree();
         Arc::clone(&live_pane(&tree, id)?.shared)
     };
     refuse_key(&shared, id, &c.parts)?;
@@ -186,7 +186,7 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         shared.ready_for_input().await;
     }
     let cursor = {
-        let tree = exec.server.tree.lock();
+        let tree = exec.server.mux.tree();
         let pane = live_pane(&tree, id)?;
         let (line, epoch) = {
             let st = pane.shared.state.lock();
@@ -228,14 +228,14 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     if needs_settle {
         write_parts(exec.server, id, &c.parts).await?;
     } else {
-        let tree = exec.server.tree.lock();
+        let tree = exec.server.mux.tree();
         write_now(&tree, id, &c.parts)?;
     }
     if let Some(r) = reaction {
         r.wait_settled(TEXT_SETTLE).await;
     }
     if submits(&c.parts) {
-        exec.server.agents.submitted(exec.server, id);
+        exec.server.agents.submitted(&exec.server.mux, id);
     }
     Ok(Response::Sent(InputSent { pane: id, cursor }))
 }
@@ -458,7 +458,7 @@ fn input_refused(id: PaneId, e: InputError) -> CommandError {
 }
 
 pub fn capture(exec: &mut Exec<'_>, c: CapturePane) -> Result<Response, CommandError> {
-    let tree = exec.server.tree.lock();
+    let tree = exec.server.mux.tree();
     let id = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
     exec.resolved = Some(id.to_string());
     let pane = tree
@@ -479,7 +479,7 @@ pub fn read_rows(
     start: i64,
     count: u32,
 ) -> Result<Response, CommandError> {
-    let tree = exec.server.tree.lock();
+    let tree = exec.server.mux.tree();
     let id = tree.resolve_pane(target, &exec.ctx)?;
     exec.resolved = Some(id.to_string());
     let pane = tree

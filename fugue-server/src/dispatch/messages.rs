@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 /// The panes a message goes to.
 fn recipients(exec: &mut Exec<'_>, to: &MessageTo) -> Result<Vec<PaneId>, CommandError> {
-    let tree = exec.server.tree.lock();
+    let tree = exec.server.mux.tree();
     let agents: Vec<Arc<Tracked>> = exec
         .server
         .agents
@@ -127,14 +127,14 @@ pub async fn send_message(exec: &mut Exec<'_>, c: SendMessage) -> Result<Respons
         // Tags and children may take in a person's first pane: it is left out.
         if exec.origin.is_agent()
             && config.policy.protect_first_pane
-            && super::scope::is_protected(&server.tree.lock(), pane)
+            && super::scope::is_protected(&server.mux.tree(), pane)
         {
             outcomes.push(refused(format!(
                 "{pane} is the first pane of a session a person made: protected from agents"
             )));
             continue;
         }
-        let t = server.agents.watch(&server, pane)?;
+        let t = server.agents.watch(&server.mux, pane)?;
         match Pending::count(t, config.messages.max_queued) {
             Ok(p) => jobs.push(p),
             Err(queued) => outcomes.push(refused(format!(
@@ -241,7 +241,7 @@ fn record_async(server: &Server, origin: &Origin, o: &MessageOutcome, started: I
 }
 
 pub fn get_result(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, CommandError> {
-    let resolved = exec.server.tree.lock().resolve_pane(target, &exec.ctx);
+    let resolved = exec.server.mux.tree().resolve_pane(target, &exec.ctx);
     let pane = match (resolved, target) {
         (Ok(p), _) => p,
         // A closed pane's result is kept for a while.
@@ -263,8 +263,8 @@ pub fn get_result(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Respon
     let state = exec.server.agents.get(pane).map(|t| t.view().state);
     let exited = exec
         .server
-        .tree
-        .lock()
+        .mux
+        .tree()
         .panes
         .get(&pane)
         .is_some_and(|p| p.exit_status.is_some());
@@ -322,8 +322,8 @@ pub fn report(exec: &mut Exec<'_>, c: Report) -> Result<Response, CommandError> 
     }
     let pane = exec
         .server
-        .tree
-        .lock()
+        .mux
+        .tree()
         .resolve_pane(c.target.as_ref(), &exec.ctx)?;
     exec.resolved = Some(pane.to_string());
     if exec.origin.is_agent() && Some(pane) != mine {
@@ -334,6 +334,6 @@ pub fn report(exec: &mut Exec<'_>, c: Report) -> Result<Response, CommandError> 
     }
     exec.server
         .agents
-        .report(exec.server, pane, c.state, c.result)?;
+        .report(&exec.server.mux, pane, c.state, c.result)?;
     Ok(Response::Done)
 }

@@ -116,12 +116,12 @@ async fn run(
         .map(|t| fugue_protocol::excerpt::excerpt(&t.to_string()).into_owned());
     // Named in the report of a panic that happens while it runs.
     let _in_flight = crate::crash::InFlight::new(origin, name);
-    let delegated = policy::effective(&server.tree.lock(), origin);
+    let delegated = policy::effective(&server.mux.tree(), origin);
     let origin = delegated.as_ref().unwrap_or(origin);
     let detail = detail(&command, origin.is_agent());
     let config = server.config();
     let scope = if scope::Scope::limited(&config, origin) {
-        scope::Scope::of(&config, &server.tree.lock(), origin)
+        scope::Scope::of(&config, &server.mux.tree(), origin)
     } else {
         scope::Scope::all()
     };
@@ -134,7 +134,7 @@ async fn run(
         agent: None,
     };
     let allowed = {
-        let tree = server.tree.lock();
+        let tree = server.mux.tree();
         policy::check(&config, &tree, &exec.ctx, origin, &exec.scope, &command)
     };
     let mut unfinished = Unfinished {
@@ -258,6 +258,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::DetachClient { target } => sessions::detach(exec, target.as_ref()),
         Command::RefreshClient { target } => sessions::refresh(exec, target.as_ref()),
         Command::ResizeClient { cols, rows } => sessions::resize_client(exec, cols, rows),
+        Command::SidebandMcp { connected } => panes::sideband_mcp(exec, connected),
         Command::SplitPane(c) => panes::split(exec, c),
         Command::KillPane { target } => panes::kill_pane(exec, target.as_ref()),
         Command::SelectPane { target, select } => panes::select_pane(exec, target.as_ref(), select),

@@ -195,6 +195,6 @@ async fn type_now(server: &Arc<Server>, t: &Tracked, text: &str) -> Result<(), N
             code: e.code,
             reason: e.message,
         })?;
-    t.submitted(server);
+    t.submitted(&server.mux);
     Ok(())
 }

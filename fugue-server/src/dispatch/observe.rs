@@ -44,7 +44,7 @@ pub fn read_pane(exec: &mut Exec<'_>, c: ReadPane) -> Result<Response, CommandEr
         _ => None,
     };
     let target = target_or_cursor(c.target, cursor_text.as_deref());
-    let tree = exec.server.tree.lock();
+    let tree = exec.server.mux.tree();
     let id = tree.resolve_pane(target.as_ref(), &exec.ctx)?;
     exec.resolved = Some(id.to_string());
     let pane = tree
@@ -72,7 +72,7 @@ const MATCH_TEXT_MAX: usize = 500;
 pub fn search_panes(exec: &mut Exec<'_>, c: SearchPanes) -> Result<Response, CommandError> {
     let re = compile("pattern", &c.pattern)?;
     let limit = if c.limit == 0 { 50 } else { c.limit.min(500) } as usize;
-    let tree = exec.server.tree.lock();
+    let tree = exec.server.mux.tree();
     let panes: Vec<PaneId> = if c.targets.is_empty() {
         let mut all: Vec<PaneId> = tree
             .panes

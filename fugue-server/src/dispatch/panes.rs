@@ -107,14 +107,14 @@ pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError
             })
         },
     )?;
-    exec.server.changed();
+    exec.server.mux.changed();
     Ok(Response::Created(created))
 }
 
 pub fn kill_pane(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, CommandError> {
     let server = exec.server;
     let (pane, closed) = {
-        let mut tree = server.tree.lock();
+        let mut tree = server.mux.tree();
         let id = tree.resolve_pane(target, &exec.ctx)?;
         exec.resolved = Some(id.to_string());
         let sid = tree.locate(id).map(|(s, _)| s);
@@ -129,9 +129,12 @@ pub fn kill_pane(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Respons
     pane.pty.kill();
     server.panes_closed(&[pane.id]);
     if let Some(sid) = closed {
-        server.detach_session_clients(sid, "the session's last pane was killed");
+        server
+            .mux
+            .attached
+            .detach_session(sid, "the session's last pane was killed");
     }
-    server.changed();
+    server.mux.changed();
     server.maybe_exit();
     Ok(Response::Done)
 }
@@ -142,7 +145,7 @@ pub fn select_pane(
     select: PaneSelect,
 ) -> Result<Response, CommandError> {
     {
-        let mut tree = exec.server.tree.lock();
+        let mut tree = exec.server.mux.tree();
         let current = tree.resolve_pane(target, &exec.ctx)?;
         let (sid, wid) = tree
             .locate(current)
@@ -176,7 +179,7 @@ pub fn select_pane(
             exec.server.relayout(&mut tree, sid);
         }
     }
-    exec.server.changed();
+    exec.server.mux.changed();
     Ok(Response::Done)
 }
 
@@ -186,7 +189,7 @@ pub fn resize_pane(
     resize: Resize,
 ) -> Result<Response, CommandError> {
     {
-        let mut tree = exec.server.tree.lock();
+        let mut tree = exec.server.mux.tree();
         let pane = tree.resolve_pane(target, &exec.ctx)?;
         exec.resolved = Some(pane.to_string());
         let (sid, wid) = tree
@@ -216,7 +219,7 @@ pub fn resize_pane(
         }
         exec.server.relayout(&mut tree, sid);
     }
-    exec.server.changed();
+    exec.server.mux.changed();
     Ok(Response::Done)
 }
 
@@ -227,7 +230,7 @@ pub fn select_layout(
 ) -> Result<Response, CommandError> {
     let percent = exec.server.config().server.main_pane_percent;
     {
-        let mut tree = exec.server.tree.lock();
+        let mut tree = exec.server.mux.tree();
         let (sid, wid) = tree.resolve_window(target, &exec.ctx)?;
         exec.resolved = Some(wid.to_string());
         let w = tree
@@ -248,7 +251,7 @@ pub fn select_layout(
         w.zoomed = false;
         exec.server.relayout(&mut tree, sid);
     }
-    exec.server.changed();
+    exec.server.mux.changed();
     Ok(Response::Done)
 }
 
@@ -264,14 +267,14 @@ pub fn set_title(
         ));
     }
     {
-        let mut tree = exec.server.tree.lock();
+        let mut tree = exec.server.mux.tree();
         let id = tree.resolve_pane(target, &exec.ctx)?;
         exec.resolved = Some(id.to_string());
         if let Some(p) = tree.panes.get_mut(&id) {
             p.title = (!title.is_empty()).then_some(title);
         }
     }
-    exec.server.changed();
+    exec.server.mux.changed();
     Ok(Response::Done)
 }
 
@@ -280,7 +283,7 @@ pub fn list_panes(
     target: Option<&Target>,
     scope: PaneScope,
 ) -> Result<Response, CommandError> {
-    let tree = exec.server.tree.lock();
+    let tree = exec.server.mux.tree();
     let mut infos: Vec<fugue_protocol::PaneInfo> = match scope {
         PaneScope::All => tree
             .sessions
@@ -323,4 +326,21 @@ pub fn list_panes(
             .map(|t| t.info());
     }
     Ok(Response::Panes(infos))
+}
+
+/// `sideband-mcp`: the calling pane's agent connected over MCP, or its last
+/// connection closed (sent by the MCP surface). In `auto` mode such a pane is not
+/// scanned for tags.
+pub fn sideband_mcp(exec: &mut Exec<'_>, connected: bool) -> Result<Response, CommandError> {
+    let pane = exec
+        .origin
+        .caller_pane()
+        .ok_or_else(|| CommandError::invalid_argument("origin", "the caller runs in no pane"))?;
+    exec.resolved = Some(pane.to_string());
+    let tree = exec.server.mux.tree();
+    let p = tree.panes.get(&pane).ok_or_else(|| {
+        CommandError::new(ErrorCode::UnknownTarget, format!("pane {pane} is gone"))
+    })?;
+    p.shared.sideband.set_mcp(connected);
+    Ok(Response::Done)
 }

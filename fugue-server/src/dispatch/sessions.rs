@@ -2,7 +2,7 @@
 
 use super::spawn::{prepare_pane, with_new_pane};
 use super::{Exec, validate_name};
-use crate::server::Control;
+use crate::attached::Control;
 use crate::session::layout::{Layout, Rect};
 use crate::session::tree::{Session, Window, program_name};
 use fugue_protocol::limits;
@@ -128,7 +128,7 @@ pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, Comma
         },
     )?;
     server.mark_had_sessions();
-    server.changed();
+    server.mux.changed();
     Ok(Response::Created(created))
 }
 
@@ -205,7 +205,7 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
             })
         },
     )?;
-    server.changed();
+    server.mux.changed();
     Ok(Response::Created(created))
 }
 
@@ -215,7 +215,7 @@ pub fn kill_session(
 ) -> Result<Response, CommandError> {
     let server = exec.server;
     let (sid, panes) = {
-        let mut tree = server.tree.lock();
+        let mut tree = server.mux.tree();
         let sid = tree.resolve_session(target, &exec.ctx)?;
         let ids: Vec<_> = tree
             .session(sid)
@@ -230,8 +230,11 @@ pub fn kill_session(
         p.pty.kill();
     }
     server.panes_closed(&panes.iter().map(|p| p.id).collect::<Vec<_>>());
-    server.detach_session_clients(sid, "the session was killed");
-    server.changed();
+    server
+        .mux
+        .attached
+        .detach_session(sid, "the session was killed");
+    server.mux.changed();
     server.maybe_exit();
     Ok(Response::Done)
 }
@@ -239,7 +242,7 @@ pub fn kill_session(
 pub fn kill_window(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, CommandError> {
     let server = exec.server;
     let (sid, session_closed, panes) = {
-        let mut tree = server.tree.lock();
+        let mut tree = server.mux.tree();
         let (sid, wid) = tree.resolve_window(target, &exec.ctx)?;
         let ids = tree
             .window(wid)
@@ -257,9 +260,12 @@ pub fn kill_window(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Respo
     }
     server.panes_closed(&panes.iter().map(|p| p.id).collect::<Vec<_>>());
     if session_closed {
-        server.detach_session_clients(sid, "the session's last window was killed");
+        server
+            .mux
+            .attached
+            .detach_session(sid, "the session's last window was killed");
     }
-    server.changed();
+    server.mux.changed();
     server.maybe_exit();
     Ok(Response::Done)
 }
@@ -276,7 +282,7 @@ pub fn rename_session(
 ) -> Result<Response, CommandError> {
     validate_name("name", &name)?;
     {
-        let mut tree = exec.server.tree.lock();
+        let mut tree = exec.server.mux.tree();
         let sid = tree.resolve_session(target, &exec.ctx)?;
         if tree.session_by_name(&name).is_some_and(|s| s.id != sid) {
             return Err(CommandError::invalid_argument(
@@ -290,7 +296,7 @@ pub fn rename_session(
         exec.resolved = Some(s.name.clone());
         s.name = name;
     }
-    exec.server.changed();
+    exec.server.mux.changed();
     Ok(Response::Done)
 }
 
@@ -301,7 +307,7 @@ pub fn rename_window(
 ) -> Result<Response, CommandError> {
     validate_name("name", &name)?;
     {
-        let mut tree = exec.server.tree.lock();
+        let mut tree = exec.server.mux.tree();
         let (_, wid) = tree.resolve_window(target, &exec.ctx)?;
         let w = tree
             .window_mut(wid)
@@ -310,7 +316,7 @@ pub fn rename_window(
         w.name = name;
         w.auto_name = false;
     }
-    exec.server.changed();
+    exec.server.mux.changed();
     Ok(Response::Done)
 }
 
@@ -320,7 +326,7 @@ pub fn select_window(
     select: WindowSelect,
 ) -> Result<Response, CommandError> {
     {
-        let mut tree = exec.server.tree.lock();
+        let mut tree = exec.server.mux.tree();
         let (sid, wid) = match select {
             WindowSelect::Target => tree.resolve_window(target, &exec.ctx)?,
             _ => {
@@ -369,13 +375,13 @@ pub fn select_window(
         s.set_active(wid);
         exec.resolved = s.window(wid).map(|w| format!("{}:{}", s.name, w.index));
     }
-    exec.server.changed();
+    exec.server.mux.changed();
     Ok(Response::Done)
 }
 
 pub fn list_sessions(exec: &mut Exec<'_>) -> Result<Response, CommandError> {
     let counts = attached_counts(exec);
-    let tree = exec.server.tree.lock();
+    let tree = exec.server.mux.tree();
     let mut list: Vec<_> = tree
         .sessions
         .iter()
@@ -392,7 +398,8 @@ pub fn list_sessions(exec: &mut Exec<'_>) -> Result<Response, CommandError> {
 
 fn attached_counts(exec: &Exec<'_>) -> Vec<SessionId> {
     exec.server
-        .clients
+        .mux
+        .attached
         .lock()
         .values()
         .filter_map(|c| c.session)
@@ -420,7 +427,7 @@ pub fn attach(
         ));
     };
     let existing = {
-        let tree = server.tree.lock();
+        let tree = server.mux.tree();
         match target {
             Some(_) => Some(tree.resolve_session(target, &exec.ctx)?),
             None => tree.most_recent_session().map(|s| s.id),
@@ -431,7 +438,8 @@ pub fn attach(
         None if create => {
             let status_rows = u16::from(server.config().status.enabled);
             let size = server
-                .clients
+                .mux
+                .attached
                 .lock()
                 .get(&client)
                 .and_then(|c| c.size)
@@ -455,14 +463,14 @@ pub fn attach(
     // A client switching sessions leaves one behind, which may have been held at this
     // client's size: it gets the size of the clients still on it (tmux does the same).
     let left = {
-        let mut clients = server.clients.lock();
+        let mut clients = server.mux.attached.lock();
         clients
             .get_mut(&client)
             .and_then(|c| c.session.replace(sid))
             .filter(|old| *old != sid)
     };
     let info = {
-        let mut tree = server.tree.lock();
+        let mut tree = server.mux.tree();
         if let Some(old) = left {
             server.resize_session_to_clients(&mut tree, old);
         }
@@ -483,7 +491,7 @@ pub fn attach(
             status: config.status.enabled,
         }
     };
-    server.changed();
+    server.mux.changed();
     Ok(Response::Attached(info))
 }
 
@@ -492,7 +500,7 @@ pub fn detach(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, 
     match (target, exec.origin.client_id()) {
         (None, Some(me)) if exec.ctx.client_session.is_some() => {
             let left = {
-                let mut clients = server.clients.lock();
+                let mut clients = server.mux.attached.lock();
                 clients.get_mut(&me).and_then(|c| {
                     c.control.post(Control::Detached("detached".into()));
                     c.session.take()
@@ -501,16 +509,16 @@ pub fn detach(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, 
             // The session may have been held at this client's size: the clients still
             // attached get it back, as when a client disconnects.
             if let Some(sid) = left {
-                let mut tree = server.tree.lock();
+                let mut tree = server.mux.tree();
                 server.resize_session_to_clients(&mut tree, sid);
             }
         }
         _ => {
-            let sid = server.tree.lock().resolve_session(target, &exec.ctx)?;
-            server.detach_session_clients(sid, "detached");
+            let sid = server.mux.tree().resolve_session(target, &exec.ctx)?;
+            server.mux.attached.detach_session(sid, "detached");
         }
     }
-    server.changed();
+    server.mux.changed();
     Ok(Response::Done)
 }
 
@@ -521,18 +529,18 @@ pub fn refresh(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response,
     if let (None, Some(me)) = (target, exec.origin.client_id())
         && exec.ctx.client_session.is_some()
     {
-        if let Some(c) = server.clients.lock().get(&me) {
+        if let Some(c) = server.mux.attached.lock().get(&me) {
             c.control.post(Control::Redraw);
         }
         return Ok(Response::Done);
     }
     let sid = {
-        let tree = server.tree.lock();
+        let tree = server.mux.tree();
         let sid = tree.resolve_session(target, &exec.ctx)?;
         exec.resolved = tree.session(sid).map(|s| s.name.clone());
         sid
     };
-    server.tell_clients(Some(sid), Control::Redraw);
+    server.mux.attached.tell(Some(sid), Control::Redraw);
     Ok(Response::Done)
 }
 
@@ -549,7 +557,7 @@ pub fn resize_client(exec: &mut Exec<'_>, cols: u16, rows: u16) -> Result<Respon
         .with_suggestion("size a session with new-session -x COLS -y ROWS"));
     };
     let session = {
-        let mut clients = server.clients.lock();
+        let mut clients = server.mux.attached.lock();
         let Some(c) = clients.get_mut(&me) else {
             return Err(CommandError::invalid_argument(
                 "client",
@@ -561,10 +569,10 @@ pub fn resize_client(exec: &mut Exec<'_>, cols: u16, rows: u16) -> Result<Respon
     };
     exec.resolved = Some(format!("{cols}x{rows}"));
     if let Some(sid) = session {
-        let mut tree = server.tree.lock();
+        let mut tree = server.mux.tree();
         server.resize_session_to_clients(&mut tree, sid);
     }
-    server.changed();
+    server.mux.changed();
     Ok(Response::Done)
 }
 
@@ -591,12 +599,14 @@ pub fn display_message(
         ));
     }
     let sid = {
-        let tree = exec.server.tree.lock();
+        let tree = exec.server.mux.tree();
         let sid = tree.resolve_session(target, &exec.ctx)?;
         exec.resolved = tree.session(sid).map(|s| s.name.clone());
         sid
     };
     exec.server
-        .tell_clients(Some(sid), Control::Notice(text.to_string()));
+        .mux
+        .attached
+        .tell(Some(sid), Control::Notice(text.to_string()));
     Ok(Response::Done)
 }

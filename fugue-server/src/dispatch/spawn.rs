@@ -118,7 +118,7 @@ pub fn with_new_pane<T, R>(
     finish: impl FnOnce(&mut super::Exec<'_>, &mut Tree, T, PaneId) -> Result<R, CommandError>,
 ) -> Result<R, CommandError> {
     let server = Arc::clone(exec.server);
-    let (planned, launch) = plan(exec, &mut server.tree.lock())?;
+    let (planned, launch) = plan(exec, &mut server.mux.tree())?;
     let id = launch.id;
     // Off the tree lock, and handed off the async worker too: a spawn can take long
     // under load, and the worker's other tasks (clients' frames) move on meanwhile.
@@ -128,7 +128,7 @@ pub fn with_new_pane<T, R>(
         }
         _ => launch.start(),
     };
-    let mut tree = server.tree.lock();
+    let mut tree = server.mux.tree();
     let pty = match started {
         Ok(pty) => pty,
         Err(e) => {

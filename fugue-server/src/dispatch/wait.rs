@@ -37,7 +37,7 @@ struct Watch {
 
 impl Watch {
     fn new(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Watch, CommandError> {
-        let tree = exec.server.tree.lock();
+        let tree = exec.server.mux.tree();
         let pane = tree.resolve_pane(target, &exec.ctx)?;
         exec.resolved = Some(pane.to_string());
         let shared = Arc::clone(
@@ -270,7 +270,7 @@ pub async fn wait_for(exec: &mut Exec<'_>, c: WaitFor) -> Result<Response, Comma
             }
         }
         WaitCondition::State(want) => {
-            let t = exec.server.agents.watch(exec.server, w.pane)?;
+            let t = exec.server.agents.watch(&exec.server.mux, w.pane)?;
             let mut rx = t.watch();
             loop {
                 let v = rx.borrow_and_update().clone();
@@ -426,7 +426,7 @@ fn place_run_pane(
     // No session, or (for a caller outside any pane, limited to its own panes) none it
     // may add a window to: a session of its own.
     let no_room = {
-        let tree = exec.server.tree.lock();
+        let tree = exec.server.mux.tree();
         let usable = |s: &crate::session::tree::Session| {
             super::scope::session_panes(&tree, s.id)
                 .iter()
@@ -451,7 +451,7 @@ fn place_run_pane(
         );
     }
     let from = split_from.or_else(|| {
-        let tree = exec.server.tree.lock();
+        let tree = exec.server.mux.tree();
         exec.ctx
             .caller_pane
             .filter(|p| tree.panes.contains_key(p))
@@ -473,7 +473,7 @@ fn place_run_pane(
                 Err(e) if e.code == ErrorCode::LimitExceeded => {}
                 other => return other,
             }
-            let tree = exec.server.tree.lock();
+            let tree = exec.server.mux.tree();
             let pane = tree.resolve_pane(Some(from), &exec.ctx)?;
             tree.locate(pane).map(|(s, _)| Target::SessionId(s))
         }
@@ -536,7 +536,7 @@ async fn run_in_pane(
         &[InputPart::Text(line), InputPart::Key(enter)],
     )
     .await?;
-    exec.server.agents.submitted(exec.server, w.pane);
+    exec.server.agents.submitted(&exec.server.mux, w.pane);
     let deadline = started + Duration::from_millis(timeout);
     let found = loop {
         let exited = w.shared.exit_status();

@@ -4,9 +4,10 @@
 use super::admission::{Admission, Ticket};
 use super::frames;
 use super::inbound::{self, FrameReader, InboundError};
+use crate::attached::ClientEntry;
 use crate::dispatch::dispatch;
 use crate::origin::Origin;
-use crate::server::{ClientEntry, Server};
+use crate::server::Server;
 use bytes::Bytes;
 use fugue_protocol::codec::{self, RawCodec};
 use fugue_protocol::message::{
@@ -209,9 +210,9 @@ async fn handle(
         return;
     }
     let caller_pane = super::peer::caller_pane(&server, peer_pid, hello.caller_pane);
-    let id = server.next_client_id();
+    let id = server.mux.attached.next_id();
     let notify = Arc::new(Notify::new());
-    let mailbox = Arc::new(crate::server::Mailbox::default());
+    let mailbox = Arc::new(crate::attached::Mailbox::default());
     // Counted before it is welcomed, so the server does not exit under it.
     let entry = ClientEntry {
         kind: hello.kind,
@@ -237,7 +238,7 @@ async fn handle(
     )
     .await;
     if !welcomed {
-        server.clients.lock().remove(&id);
+        server.mux.attached.remove(id);
         server.maybe_exit();
         return;
     }
@@ -299,12 +300,11 @@ async fn handle(
     if let Some(t) = frame_task {
         t.abort();
     }
-    let session = server.clients.lock().remove(&id).and_then(|c| c.session);
+    let session = server.mux.attached.remove(id).and_then(|c| c.session);
     if let Some(sid) = session {
-        let mut tree = server.tree.lock();
-        server.resize_session_to_clients(&mut tree, sid);
+        server.client_left(sid);
     }
-    server.changed();
+    server.mux.changed();
     tracing::debug!("{origin} disconnected");
     // The last client of a server whose last session ended lets it go.
     server.maybe_exit();

@@ -9,8 +9,9 @@
 //! instead of queueing them, and never slows a pane.
 
 use super::clients::{Writer, send};
+use crate::attached::{Control, Mailbox};
 use crate::pane::PaneShared;
-use crate::server::{Control, Mailbox, Server};
+use crate::server::Server;
 use fugue_protocol::PaneId;
 use fugue_protocol::message::ServerMessage;
 use fugue_protocol::screen::{ClientLayout, Frame};
@@ -97,17 +98,17 @@ pub async fn run(
             }
         }
         deadline = None;
-        let session = server.clients.lock().get(&client).and_then(|c| c.session);
+        let session = server.mux.attached.session_of(client);
         let Some(session) = session else { continue };
 
-        let generation = server.generation();
+        let generation = server.mux.attached.generation();
         let mut layout = None;
         let looked_again = look_again.is_some_and(|at| at <= Instant::now());
         if looked_again {
             look_again = None;
         }
         if generation != seen_generation || layout_at.elapsed() >= LAYOUT_REFRESH || looked_again {
-            let view = server.tree.lock().client_view(session);
+            let view = server.mux.client_view(session);
             let Some(view) = view else { continue };
             seen_generation = generation;
             layout_at = Instant::now();

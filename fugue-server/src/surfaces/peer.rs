@@ -25,14 +25,7 @@ pub fn caller_pane(server: &Server, pid: Option<i32>, claimed: Option<PaneId>) -
     if stat(std::process::id() as i32).is_none() {
         return claimed;
     }
-    let programs: HashMap<i32, PaneId> = {
-        let tree = server.tree.lock();
-        tree.panes
-            .iter()
-            .filter(|(_, p)| p.alive())
-            .filter_map(|(id, p)| Some((p.pty.pid()? as i32, *id)))
-            .collect()
-    };
+    let programs: HashMap<i32, PaneId> = server.mux.pane_programs();
     match find(pid, &programs, stat) {
         Some(found) => {
             if claimed != Some(found) {

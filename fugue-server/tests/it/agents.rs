@@ -42,8 +42,8 @@ async fn spawn_with_a_task_wait_for_idle_and_read_the_result() {
     let id: PaneId = pane.parse().unwrap();
     assert_eq!(
         rig.server
-            .tree
-            .lock()
+            .mux
+            .tree()
             .panes
             .get(&id)
             .unwrap()

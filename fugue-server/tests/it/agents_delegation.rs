@@ -63,7 +63,7 @@ async fn the_cli_in_an_agent_pane_a_person_started_acts_for_the_agent() {
     assert!(!text.contains(&format!("pane={first}")), "{text}");
     assert!(text.contains(&format!("pane={agent}")), "{text}");
     let child = {
-        let tree = rig.server.tree.lock();
+        let tree = rig.server.mux.tree();
         let a: PaneId = agent.parse().unwrap();
         tree.panes
             .values()
@@ -80,8 +80,8 @@ async fn the_cli_in_an_agent_pane_a_person_started_acts_for_the_agent() {
     rig.until_screen(&agent, "sent-2").await;
     let human = rig
         .server
-        .tree
-        .lock()
+        .mux
+        .tree()
         .panes
         .get(&child)
         .map(|p| p.shared.last_human_input());
@@ -111,7 +111,7 @@ async fn children_are_the_panes_the_caller_made() {
     .await;
     rig.until_screen(&a, "spawned-2").await;
     let mine: Vec<String> = {
-        let tree = rig.server.tree.lock();
+        let tree = rig.server.mux.tree();
         let ap: PaneId = a.parse().unwrap();
         let mut v: Vec<String> = tree
             .panes
@@ -179,9 +179,9 @@ async fn a_closed_pane_stays_exited() {
     .unwrap();
     assert_eq!(t.view().state, fugue_protocol::AgentState::Exited);
     // Late input and late looks at it change nothing.
-    t.submitted(&rig.server);
-    t.hold(&rig.server, false);
-    t.evaluate(&rig.server);
+    t.submitted(&rig.server.mux);
+    t.hold(&rig.server.mux, false);
+    t.evaluate(&rig.server.mux);
     assert_eq!(t.view().state, fugue_protocol::AgentState::Exited);
 }
 
@@ -274,7 +274,7 @@ async fn children_of_a_persons_pane_are_the_agents_made_from_it() {
     .await;
     assert!(text.contains("messaged-2"), "{text}");
     let child = {
-        let tree = rig.server.tree.lock();
+        let tree = rig.server.mux.tree();
         tree.panes
             .values()
             .find(|p| p.agent.is_some())
@@ -290,6 +290,6 @@ async fn children_of_a_persons_pane_are_the_agents_made_from_it() {
     .await;
     // A person's pane stays a person's: the agent has no parent agent.
     assert_eq!(done.pane, child);
-    let tree = rig.server.tree.lock();
+    let tree = rig.server.mux.tree();
     assert_eq!(tree.panes.get(&child).and_then(|p| p.creator.pane()), None);
 }

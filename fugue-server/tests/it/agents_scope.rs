@@ -48,7 +48,7 @@ async fn scope_own_hides_and_refuses_foreign_panes() {
     .await;
     assert_eq!(ran["output"], "ran-6");
     let windows = {
-        let tree = rig.server.tree.lock();
+        let tree = rig.server.mux.tree();
         tree.session_by_name("person").map(|s| s.windows.len())
     };
     assert_eq!(windows, Some(1));
@@ -205,7 +205,7 @@ async fn spawn_agent_placement_defaults_stay_in_scope() {
         assert_ne!(s["session_name"], "person", "{placement}: {s}");
     }
     let panes = {
-        let tree = rig.server.tree.lock();
+        let tree = rig.server.mux.tree();
         tree.session_by_name("person").map(|s| {
             s.windows
                 .iter()

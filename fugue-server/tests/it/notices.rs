@@ -4,9 +4,10 @@
 use bytes::Bytes;
 use fugue_protocol::codec::{self, RawCodec};
 use fugue_protocol::message::{ClientKind, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage};
+use fugue_server::attached::Control;
 use fugue_server::audit::Audit;
 use fugue_server::config::Config;
-use fugue_server::server::{Control, Server};
+use fugue_server::server::Server;
 use futures::{SinkExt, StreamExt};
 use std::sync::Arc;
 use std::time::Duration;
@@ -43,18 +44,27 @@ async fn a_client_that_stopped_reading_gets_the_latest_notice_and_its_detach() {
     let welcome: HandshakeReply = codec::decode(&rd.next().await.unwrap().unwrap()).unwrap();
     assert!(matches!(welcome, HandshakeReply::Welcome { .. }));
     // Wait for the server to register the client.
-    while server.clients.lock().is_empty() {
+    while server.mux.attached.lock().is_empty() {
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
 
     for round in 0..3 {
         for i in 0..100_000 {
-            server.tell_clients(None, Control::Notice(format!("round {round} notice {i}")));
+            server
+                .mux
+                .attached
+                .tell(None, Control::Notice(format!("round {round} notice {i}")));
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    server.tell_clients(None, Control::Notice("before the detach".into()));
-    server.tell_clients(None, Control::Detached("bye".into()));
+    server
+        .mux
+        .attached
+        .tell(None, Control::Notice("before the detach".into()));
+    server
+        .mux
+        .attached
+        .tell(None, Control::Detached("bye".into()));
 
     let mut notices = Vec::new();
     loop {

@@ -132,7 +132,7 @@ fn preamble(line: &[u8]) -> Option<Option<PaneId>> {
 
 async fn connection(server: Arc<Server>, stream: UnixStream) {
     let peer_pid = stream.peer_cred().ok().and_then(|c| c.pid());
-    let id = server.next_client_id();
+    let id = server.mux.attached.next_id();
     let (rd, mut wr) = stream.into_split();
     // One line reader for the preamble and for the MCP stream.
     let mut lines = LineReader::new(BufReader::new(rd), framing::MAX_LINE);
@@ -164,6 +164,11 @@ async fn connection(server: Arc<Server>, stream: UnixStream) {
         return;
     }
     tracing::info!("{origin} connected");
+    // Before the bridge says it is ready: from its first call on, the pane counts as
+    // connected (in `auto` mode its output is no longer scanned for tags).
+    if caller_pane.is_some() {
+        sideband_mcp(&server, &origin, true).await;
+    }
     if bridge {
         use tokio::io::AsyncWriteExt;
         if wr
@@ -171,7 +176,7 @@ async fn connection(server: Arc<Server>, stream: UnixStream) {
             .await
             .is_err()
         {
-            server.mcp_disconnected(id);
+            disconnected(&server, &origin, id).await;
             return;
         }
     }
@@ -198,5 +203,24 @@ async fn connection(server: Arc<Server>, stream: UnixStream) {
     feed.abort();
     let _ = writer.await;
     tracing::info!("{origin} disconnected");
-    server.mcp_disconnected(id);
+    disconnected(&server, &origin, id).await;
+}
+
+/// Marks or unmarks the caller's pane as connected over MCP, through the dispatcher
+/// (policy, audit log) like any change.
+async fn sideband_mcp(server: &Arc<Server>, origin: &Origin, connected: bool) {
+    let _ = crate::dispatch::dispatch(
+        server,
+        origin,
+        fugue_protocol::Command::SidebandMcp { connected },
+    )
+    .await
+    .inspect_err(|e| tracing::warn!("{origin}: sideband-mcp refused: {e}"));
+}
+
+async fn disconnected(server: &Arc<Server>, origin: &Origin, id: u64) {
+    if server.mcp_disconnected(id) {
+        sideband_mcp(server, origin, false).await;
+    }
+    server.maybe_exit();
 }

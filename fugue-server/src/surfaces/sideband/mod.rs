@@ -18,11 +18,12 @@ pub mod limits;
 mod report;
 pub mod results;
 
+use crate::attached::Control;
 use crate::dispatch::dispatch_via;
 use crate::hub::PaneSubscriber;
 use crate::origin::Origin;
 use crate::pane::tags::{Scanned, Tag};
-use crate::server::{Control, Server};
+use crate::server::Server;
 use commands::Plan;
 use fugue_protocol::{
     CommandError, ErrorCode, InputPart, Key, PaneId, Response, SendInput, Target,
@@ -209,7 +210,7 @@ fn entry(
         return Some((e.queue.clone(), Arc::clone(&e.shared)));
     }
     // Output read after a pane closed must not bring its results back.
-    if !server.tree.lock().panes.contains_key(&pane) {
+    if !server.mux.has_pane(pane) {
         return None;
     }
     let runtime = &sb.runtime;
@@ -295,7 +296,7 @@ fn waits_long(tag: &Tag) -> bool {
 }
 
 fn alive(server: &Server, pane: PaneId) -> bool {
-    server.tree.lock().panes.contains_key(&pane)
+    server.mux.has_pane(pane)
 }
 
 async fn sleep_until(when: Option<Instant>) {
@@ -465,8 +466,8 @@ fn deliver(server: &Arc<Server>, pane: PaneId, shared: &Shared, results: &mut Re
 }
 
 fn notify(server: &Server, pane: PaneId, text: String) {
-    let session = server.tree.lock().locate(pane).map(|(s, _)| s);
+    let session = server.mux.session_of_pane(pane);
     if let Some(s) = session {
-        server.tell_clients(Some(s), Control::Notice(text));
+        server.mux.attached.tell(Some(s), Control::Notice(text));
     }
 }

@@ -189,7 +189,7 @@ pub fn states(agent: &Value) -> Vec<String> {
 
 pub fn screen(server: &Server, pane: &str) -> String {
     let id: PaneId = pane.parse().unwrap();
-    let tree = server.tree.lock();
+    let tree = server.mux.tree();
     let p = tree.panes.get(&id).expect("pane");
     p.shared.state.lock().screen().contents()
 }

@@ -1,0 +1,183 @@
+//! The attached-client registry: who is connected, to which session, at what size, and
+//! how to reach them (a mailbox and a wake-up per client). Below the dispatcher and the
+//! surfaces; knows nothing of either.
+
+use fugue_protocol::{ClientKind, PaneId, SessionId};
+use parking_lot::{Mutex, MutexGuard};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tokio::sync::Notify;
+
+/// Something pushed to an attached client outside of frames.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Control {
+    Notice(String),
+    Detached(String),
+    /// Draw everything again (`refresh-client`).
+    Redraw,
+}
+
+/// What waits to be pushed to an attached client besides frames. The latest notice
+/// wins: a client that stopped reading costs one notice however many are posted, and a
+/// detach never waits behind notices (a stopped client once queued 60,000 of them and
+/// took minutes to act on the detach it was asked for).
+#[derive(Default)]
+pub struct Mailbox {
+    slot: Mutex<Slot>,
+    /// Wakes the client's frame task.
+    pub wake: Notify,
+}
+
+#[derive(Default)]
+struct Slot {
+    detached: Option<String>,
+    notice: Option<String>,
+    /// Any number of redraw requests cost one redraw.
+    redraw: bool,
+}
+
+impl Mailbox {
+    pub fn post(&self, msg: Control) {
+        {
+            let mut slot = self.slot.lock();
+            match msg {
+                Control::Notice(text) => slot.notice = Some(text),
+                Control::Detached(reason) => {
+                    // A notice posted before the detach is about the session left.
+                    slot.notice = None;
+                    slot.redraw = false;
+                    slot.detached = Some(reason);
+                }
+                Control::Redraw => slot.redraw = true,
+            }
+        }
+        self.wake.notify_one();
+    }
+
+    /// The next message to push: a detach first.
+    pub fn take(&self) -> Option<Control> {
+        let mut slot = self.slot.lock();
+        if let Some(reason) = slot.detached.take() {
+            return Some(Control::Detached(reason));
+        }
+        if std::mem::take(&mut slot.redraw) {
+            return Some(Control::Redraw);
+        }
+        slot.notice.take().map(Control::Notice)
+    }
+}
+
+/// A connected client.
+pub struct ClientEntry {
+    pub kind: ClientKind,
+    pub caller_pane: Option<PaneId>,
+    pub session: Option<SessionId>,
+    /// The client's terminal size.
+    pub size: Option<(u16, u16)>,
+    /// Wakes the client's frame task.
+    pub notify: Arc<Notify>,
+    pub control: Arc<Mailbox>,
+}
+
+/// Every connected client, and the generation of what they draw.
+pub struct Attached {
+    clients: Mutex<HashMap<u64, ClientEntry>>,
+    next_client: AtomicU64,
+    /// Bumped on every change to the tree that clients draw.
+    generation: AtomicU64,
+}
+
+impl Default for Attached {
+    fn default() -> Attached {
+        Attached {
+            clients: Mutex::new(HashMap::new()),
+            next_client: AtomicU64::new(1),
+            generation: AtomicU64::new(1),
+        }
+    }
+}
+
+impl Attached {
+    /// The registry itself, for the commands that attach, detach and resize clients.
+    pub fn lock(&self) -> MutexGuard<'_, HashMap<u64, ClientEntry>> {
+        self.clients.lock()
+    }
+
+    pub fn next_id(&self) -> u64 {
+        self.next_client.fetch_add(1, Ordering::Relaxed)
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    /// Records that what clients draw changed and wakes every client.
+    pub fn changed(&self) {
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        for c in self.clients.lock().values() {
+            c.notify.notify_one();
+        }
+    }
+
+    /// The session a client is attached to.
+    pub fn session_of(&self, client: u64) -> Option<SessionId> {
+        self.clients.lock().get(&client).and_then(|c| c.session)
+    }
+
+    pub fn remove(&self, client: u64) -> Option<ClientEntry> {
+        self.clients.lock().remove(&client)
+    }
+
+    /// Sends a control message to every client attached to `session` (or to all).
+    pub fn tell(&self, session: Option<SessionId>, msg: Control) {
+        for c in self.clients.lock().values() {
+            if session.is_none() || c.session == session {
+                c.control.post(msg.clone());
+            }
+        }
+    }
+
+    /// Detaches every client attached to `session`.
+    pub fn detach_session(&self, session: SessionId, reason: &str) {
+        for c in self.clients.lock().values_mut() {
+            if c.session == Some(session) {
+                c.session = None;
+                c.control.post(Control::Detached(reason.to_string()));
+            }
+        }
+    }
+
+    /// The window area of a session: the smallest attached client's terminal less
+    /// `status_rows`, or None when no client is attached.
+    pub fn area_of(&self, session: SessionId, status_rows: u16) -> Option<(u16, u16)> {
+        self.clients
+            .lock()
+            .values()
+            .filter(|c| c.session == Some(session))
+            .filter_map(|c| c.size)
+            .map(|(c, r)| (c.max(1), r.saturating_sub(status_rows).max(1)))
+            .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mailbox_keeps_the_latest_notice_and_puts_a_detach_first() {
+        let m = Mailbox::default();
+        for i in 0..10_000 {
+            m.post(Control::Notice(format!("n{i}")));
+        }
+        assert_eq!(m.take(), Some(Control::Notice("n9999".into())));
+        assert_eq!(m.take(), None);
+        m.post(Control::Notice("before".into()));
+        m.post(Control::Detached("detached".into()));
+        m.post(Control::Notice("after".into()));
+        assert_eq!(m.take(), Some(Control::Detached("detached".into())));
+        assert_eq!(m.take(), Some(Control::Notice("after".into())));
+        assert_eq!(m.take(), None);
+    }
+}

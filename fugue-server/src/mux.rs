@@ -1,0 +1,57 @@
+//! The session tree and the clients that draw it: what the dispatcher changes, the
+//! agents watch and the surfaces read. The tree's lock is taken through [`Mux::tree`]
+//! by the layers below the surfaces only; a surface asks one of the short questions
+//! below instead, so it never holds the lock (checked by tests/it/layers.rs).
+
+use crate::attached::Attached;
+use crate::session::Tree;
+use crate::session::info::ClientView;
+use fugue_protocol::{PaneId, SessionId};
+use parking_lot::{Mutex, MutexGuard};
+use std::collections::HashMap;
+
+#[derive(Default)]
+pub struct Mux {
+    tree: Mutex<Tree>,
+    pub attached: Attached,
+}
+
+impl Mux {
+    /// The tree, locked. Nothing slow may run while the guard is held (a spawn, a file
+    /// removed, a socket written): every client and command waits for it.
+    pub fn tree(&self) -> MutexGuard<'_, Tree> {
+        self.tree.lock()
+    }
+
+    /// Records that what clients draw changed and wakes them.
+    pub fn changed(&self) {
+        self.attached.changed();
+    }
+
+    /// True while the pane is in the tree (a placeholder whose program is starting
+    /// counts).
+    pub fn has_pane(&self, pane: PaneId) -> bool {
+        self.tree.lock().panes.contains_key(&pane)
+    }
+
+    /// The session a pane's window is in.
+    pub fn session_of_pane(&self, pane: PaneId) -> Option<SessionId> {
+        self.tree.lock().locate(pane).map(|(s, _)| s)
+    }
+
+    /// What a client attached to `session` draws.
+    pub fn client_view(&self, session: SessionId) -> Option<ClientView> {
+        self.tree.lock().client_view(session)
+    }
+
+    /// The pid of every live pane's program, and its pane.
+    pub fn pane_programs(&self) -> HashMap<i32, PaneId> {
+        self.tree
+            .lock()
+            .panes
+            .iter()
+            .filter(|(_, p)| p.alive())
+            .filter_map(|(id, p)| Some((p.pty.pid()? as i32, *id)))
+            .collect()
+    }
+}
