@@ -43,6 +43,8 @@ fn hex(bytes: &[u8]) -> String {
     })
 }
 
+// Modes are set field by field so the table means the same whatever KeyModes gains.
+#[allow(clippy::field_reassign_with_default)]
 fn table() -> String {
     let mut out = String::new();
     for name in names() {
