@@ -210,17 +210,22 @@ impl KeyAction {
 }
 
 impl KeyTable {
+    /// The action bound after the prefix to `key`'s chord ([`Key::chord`]: lock states
+    /// and event kinds do not count).
     pub fn prefix_action(&self, key: &Key) -> Option<&KeyAction> {
+        let key = key.chord();
         self.prefix_bindings
             .iter()
-            .find(|(k, _)| k == key)
+            .find(|(k, _)| k.chord() == key)
             .map(|(_, a)| a)
     }
 
+    /// The action bound without the prefix to `key`'s chord.
     pub fn root_action(&self, key: &Key) -> Option<&KeyAction> {
+        let key = key.chord();
         self.root_bindings
             .iter()
-            .find(|(k, _)| k == key)
+            .find(|(k, _)| k.chord() == key)
             .map(|(_, a)| a)
     }
 }

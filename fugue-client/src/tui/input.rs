@@ -3,11 +3,15 @@
 
 use super::prompt::{Edit, LineEdit};
 use super::state::{App, Mode, Pending, PromptKind, ScrollView, Search};
-use fugue_protocol::keys::{Key, KeyCode, Mods};
+use fugue_protocol::keys::{Key, KeyCode, KeyKind, Mods};
 use fugue_protocol::{
     Command, InputPart, KeyAction, LayoutChoice, NewSession, NewWindow, PaneSelect, Resize,
     SearchPanes, SendInput, SplitPane, Target, WindowSelect,
 };
+
+/// Keys whose press went to a pane, remembered for their release. More keys than
+/// hands hold at once.
+const MAX_HELD: usize = 16;
 
 /// A request the key produced.
 pub struct Request {
@@ -104,7 +108,22 @@ impl App {
         }
     }
 
+    /// A key from the terminal. Bindings see its chord (a press, lock states aside);
+    /// prompts, scrolling and questions see it as a legacy terminal would have sent it
+    /// (a keypad 5 is a 5); the pane gets the key whole. A release goes to the pane only
+    /// when the pane got the key's press, so a program never sees the release of a key
+    /// fugue kept (the prefix, a bound key), nor a key stuck down.
     pub fn on_key(&mut self, key: Key) -> Vec<Request> {
+        if key.kind == KeyKind::Release {
+            return match self.held.iter().position(|k| *k == key.code) {
+                Some(i) => {
+                    self.held.remove(i);
+                    vec![send_key(key)]
+                }
+                None => Vec::new(),
+            };
+        }
+        let chord = key.chord();
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Normal => {
                 // Within the repeat time of a repeatable key, another one acts without
@@ -112,25 +131,42 @@ impl App {
                 // the repeat and is handled as usual.
                 if let Some(until) = self.repeat_until.take()
                     && std::time::Instant::now() < until
-                    && let Some(action) = self.keys.prefix_action(&key).filter(|a| a.repeats())
+                    && let Some(action) = self.keys.prefix_action(&chord).filter(|a| a.repeats())
                 {
                     let action = action.clone();
                     return self.repeatable(action);
                 }
-                if key == self.keys.prefix {
+                if chord == self.keys.prefix {
                     self.mode = Mode::Prefix;
                     return Vec::new();
                 }
-                if let Some(action) = self.keys.root_action(&key).cloned() {
+                if let Some(action) = self.keys.root_action(&chord).cloned() {
                     return self.action(action);
                 }
+                self.hold(key.code);
                 vec![send_key(key)]
             }
-            Mode::Prefix => match self.keys.prefix_action(&key).cloned() {
+            Mode::Prefix => match self.keys.prefix_action(&chord).cloned() {
                 Some(action) if action.repeats() => self.repeatable(action),
                 Some(action) => self.action(action),
                 None => Vec::new(),
             },
+            mode => self.on_local_key(mode, key),
+        }
+    }
+
+    /// Keys the client handles itself: prompts, questions, help and scrolling, which
+    /// know keys as legacy terminals send them.
+    fn on_local_key(&mut self, mode: Mode, key: Key) -> Vec<Request> {
+        let Some(key) = key.legacy() else {
+            self.mode = mode;
+            return Vec::new();
+        };
+        match mode {
+            Mode::Normal | Mode::Prefix => {
+                self.mode = mode;
+                Vec::new()
+            }
             Mode::Prompt { kind, mut input } => {
                 match input.key(key) {
                     Edit::Done => {
@@ -236,6 +272,19 @@ impl App {
                 }
             }
         }
+    }
+
+    /// Remembers that the pane got the press of `code`, for its release.
+    fn hold(&mut self, code: KeyCode) {
+        if self.held.contains(&code) {
+            return;
+        }
+        // Bounded: a terminal that never reports releases (or loses one) must not grow
+        // this; the oldest key held is forgotten, its release then kept from the pane.
+        if self.held.len() >= MAX_HELD {
+            self.held.remove(0);
+        }
+        self.held.push(code);
     }
 
     /// A repeatable action: runs it and opens (or extends) the repeat time.
@@ -408,5 +457,118 @@ impl App {
                 pending: Pending::SwitchSession(next),
             }],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fugue_protocol::KeyTable;
+
+    fn app() -> App {
+        let keys = KeyTable {
+            prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
+            prefix_bindings: vec![(
+                Key::char('%'),
+                KeyAction::Split(fugue_protocol::Direction::Right),
+            )],
+            root_bindings: vec![(Key::new(KeyCode::F(12), Mods::NONE), KeyAction::NextWindow)],
+            repeat_time_ms: 0,
+        };
+        App::new(keys, true, "s".into())
+    }
+
+    /// What each request is: the keys sent to the pane by name, or the command's name.
+    fn said(requests: Vec<Request>) -> Vec<String> {
+        requests
+            .into_iter()
+            .map(|r| match r.command {
+                Command::SendInput(s) => s
+                    .parts
+                    .iter()
+                    .map(|p| match p {
+                        InputPart::Key(k) => k.to_string(),
+                        other => format!("{other:?}"),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                other => other.name().to_string(),
+            })
+            .collect()
+    }
+
+    fn key(name: &str) -> Key {
+        Key::from_wire(name).unwrap_or_else(|| panic!("{name}"))
+    }
+
+    #[test]
+    fn the_pane_gets_keys_whole_and_releases_of_the_keys_it_got() {
+        let mut app = app();
+        let mut sent = Vec::new();
+        for k in [
+            "Super-a",
+            "a:repeat",
+            "a:release",
+            "C-b",
+            "C-b:release",
+            "%",
+            "%:release",
+            "x:release",
+            "KP5",
+            "KP5:release",
+        ] {
+            sent.extend(said(app.on_key(key(k))));
+        }
+        assert_eq!(
+            sent,
+            [
+                "Super-a",
+                "a:repeat",
+                "a:release",
+                "split-window",
+                "KP5",
+                "KP5:release"
+            ]
+        );
+    }
+
+    #[test]
+    fn bindings_ignore_lock_states() {
+        let mut app = app();
+        assert!(said(app.on_key(key("C-NumLock-CapsLock-b"))).is_empty());
+        assert!(matches!(app.mode, Mode::Prefix));
+        assert_eq!(said(app.on_key(key("NumLock-%"))), ["split-window"]);
+        assert_eq!(said(app.on_key(key("NumLock-F12"))), ["select-window"]);
+        // Super is held, not a state: Super-F12 is not F12.
+        assert_eq!(said(app.on_key(key("Super-F12"))), ["Super-F12"]);
+    }
+
+    #[test]
+    fn the_held_keys_are_bounded() {
+        let mut app = app();
+        for c in ('a'..='z').chain('A'..='Z') {
+            app.on_key(Key::char(c));
+        }
+        assert_eq!(app.held.len(), MAX_HELD);
+        assert!(said(app.on_key(key("a:release"))).is_empty());
+        assert_eq!(said(app.on_key(key("Z:release"))), ["Z:release"]);
+    }
+
+    #[test]
+    fn prompts_take_keypad_keys_as_what_they_type() {
+        let mut app = app();
+        app.on_key(key("C-b"));
+        app.mode = Mode::Prompt {
+            kind: PromptKind::RenameWindow,
+            input: LineEdit::new(String::new()),
+        };
+        for k in ["KP4", "KP2", "KP4:release", "Super-x"] {
+            app.on_key(key(k));
+        }
+        match &app.mode {
+            Mode::Prompt { input, .. } => assert_eq!(input.text(), "42x"),
+            _ => panic!("the prompt ended"),
+        }
+        assert_eq!(said(app.on_key(key("KPEnter"))), ["rename-window"]);
     }
 }

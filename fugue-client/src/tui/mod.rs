@@ -3,7 +3,7 @@
 //! - [`state`]: the client's copy of the screens and its modes.
 //! - [`input`]: keys to commands (prefix, bindings, prompts, scrolling).
 //! - [`render`]: drawing with ratatui.
-//! - [`keymap`]: crossterm keys to fugue keys.
+//! - [`terminal_input`]: reading the terminal; [`keymap`]: termina's keys as fugue's.
 
 mod compositor;
 mod input;
@@ -24,7 +24,7 @@ use fugue_protocol::message::{ClientKind, ServerMessage};
 use fugue_protocol::{Command, ErrorCode, Response, Target};
 use input::Request;
 use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::event::{DisableBracketedPaste, EnableBracketedPaste, Event};
+use ratatui::crossterm::event::{DisableBracketedPaste, EnableBracketedPaste};
 use ratatui::crossterm::style::Print;
 use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
@@ -33,6 +33,7 @@ use ratatui::crossterm::{cursor, execute};
 use state::{App, Mode, Pending};
 use std::io::{Stdout, stdout};
 use std::time::Instant;
+use terminal_input::Input;
 
 /// Puts the terminal back however the client ends.
 struct TerminalGuard;
@@ -229,7 +230,7 @@ const MAX_DRAW_DELAY: std::time::Duration = std::time::Duration::from_millis(10)
 
 /// What woke the client's loop.
 enum Wake {
-    Input(Option<Event>),
+    Input(Option<Input>),
     Server(anyhow::Result<Option<ServerMessage>>),
     NoticeExpired,
 }
@@ -327,20 +328,18 @@ async fn handle(
         Wake::Input(None) => return Ok(Some("detached".into())),
         Wake::Input(Some(ev)) => {
             // Typing into a pane changes nothing here; its echo comes as a frame.
-            let typing = matches!(app.mode, Mode::Normal) && matches!(ev, Event::Key(_));
+            let typing = matches!(app.mode, Mode::Normal) && matches!(ev, Input::Key(_));
             let requests = match ev {
-                Event::Key(k) => keymap::to_key(&k)
-                    .map(|k| app.on_key(k))
-                    .unwrap_or_default(),
-                Event::Paste(text) => app.on_paste(text),
-                Event::Resize(c, r) => {
+                Input::Key(k) => app.on_key(k),
+                Input::Paste(text) => app.on_paste(text),
+                Input::Resize(c, r) => {
                     // Keys typed before the resize go before it.
                     flush(conn, app).await?;
                     conn.outgoing.resize(c, r).await?;
                     screen.resize(c, r);
                     Vec::new()
                 }
-                _ => Vec::new(),
+                Input::FocusIn | Input::FocusOut => Vec::new(),
             };
             send(app, requests);
             if !(typing && matches!(app.mode, Mode::Normal)) {

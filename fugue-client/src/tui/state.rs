@@ -202,6 +202,9 @@ pub struct App {
     pub repeat_until: Option<Instant>,
     /// The terminal must be drawn again from scratch (`C-b r`, `refresh-client`).
     pub redraw: bool,
+    /// Keys whose press went to a pane and whose release has not come yet (at most
+    /// `input::MAX_HELD`): their release goes to the pane too, other releases do not.
+    pub held: Vec<fugue_protocol::keys::KeyCode>,
 }
 
 /// How long a notice stays in the status bar.
@@ -222,6 +225,7 @@ impl App {
             damage: Damage::All,
             repeat_until: None,
             redraw: false,
+            held: Vec::new(),
         }
     }
 

@@ -10,14 +10,15 @@
 //! more input arrives. A paste of a few thousand bytes without bracketed paste then
 //! stopped after 2048 bytes, the rest waiting in the terminal for the next keystroke.
 //! Here readiness is checked level-triggered (`poll`) until nothing is left.
+//!
+//! termina's events become fugue's own types straight away ([`Input`], and
+//! [`keymap::to_key`] for keys): no hop through crossterm's key type, which would drop
+//! what fugue's does not (issue 12).
 
-use ratatui::crossterm::event::{
-    Event, KeyCode as CtCode, KeyEvent as CtKey, KeyEventKind as CtKind, KeyEventState,
-    KeyModifiers,
-};
+use super::keymap;
+use fugue_protocol::keys::Key;
 use std::collections::VecDeque;
 use std::os::fd::{AsRawFd, RawFd};
-use termina::event::{KeyCode, KeyEventKind, Modifiers};
 use tokio::io::unix::AsyncFd;
 use tokio::signal::unix::{Signal, SignalKind, signal};
 
@@ -39,7 +40,7 @@ pub struct TerminalInput {
     parser: termina::Parser,
     /// Read buffer, kept so a keystroke costs no allocation.
     buf: Box<[u8]>,
-    ready: VecDeque<Event>,
+    ready: VecDeque<Input>,
     /// The terminal hung up (or reading it failed): no more events.
     gone: bool,
 }
@@ -84,14 +85,14 @@ impl TerminalInput {
             }
         }
         while let Some(ev) = self.parser.pop() {
-            if let Some(ev) = to_crossterm(ev) {
+            if let Some(ev) = to_input(ev) {
                 self.ready.push_back(ev);
             }
         }
     }
 
     /// The next event; None when the terminal is gone.
-    pub async fn next(&mut self) -> Option<Event> {
+    pub async fn next(&mut self) -> Option<Input> {
         loop {
             if let Some(ev) = self.ready.pop_front() {
                 return Some(ev);
@@ -109,7 +110,7 @@ impl TerminalInput {
                 }
                 _ = self.winch.recv() => {
                     if let Ok((cols, rows)) = ratatui::crossterm::terminal::size() {
-                        self.ready.push_back(Event::Resize(cols, rows));
+                        self.ready.push_back(Input::Resize(cols, rows));
                     }
                 }
             }
@@ -117,7 +118,7 @@ impl TerminalInput {
     }
 
     /// An event that is ready now, without waiting.
-    pub fn try_next(&mut self) -> Option<Event> {
+    pub fn try_next(&mut self) -> Option<Input> {
         if self.ready.is_empty() {
             self.drain();
         }
@@ -137,60 +138,25 @@ fn readable() -> bool {
     r == 1 && p.revents & (libc::POLLIN | libc::POLLHUP | libc::POLLERR) != 0
 }
 
-/// termina's event as the crossterm event the rest of the client handles; None for
-/// what the client does not use (mouse, replies to queries).
-fn to_crossterm(ev: termina::Event) -> Option<Event> {
+/// What the client reads from its terminal, in fugue's terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Key(Key),
+    Paste(String),
+    Resize(u16, u16),
+    FocusIn,
+    FocusOut,
+}
+
+/// termina's event as fugue's, with nothing termina reports about a key lost (see
+/// [`keymap::to_key`]); None for what the client does not use (mouse, replies to
+/// queries).
+fn to_input(ev: termina::Event) -> Option<Input> {
     match ev {
-        termina::Event::Key(k) => {
-            let code = match k.code {
-                KeyCode::Char(c) => CtCode::Char(c),
-                KeyCode::Enter => CtCode::Enter,
-                KeyCode::Backspace => CtCode::Backspace,
-                KeyCode::Tab => CtCode::Tab,
-                KeyCode::BackTab => CtCode::BackTab,
-                KeyCode::Escape => CtCode::Esc,
-                KeyCode::Left => CtCode::Left,
-                KeyCode::Right => CtCode::Right,
-                KeyCode::Up => CtCode::Up,
-                KeyCode::Down => CtCode::Down,
-                KeyCode::Home => CtCode::Home,
-                KeyCode::End => CtCode::End,
-                KeyCode::PageUp => CtCode::PageUp,
-                KeyCode::PageDown => CtCode::PageDown,
-                KeyCode::Insert => CtCode::Insert,
-                KeyCode::Delete => CtCode::Delete,
-                KeyCode::Function(n) => CtCode::F(n),
-                KeyCode::Null => CtCode::Null,
-                _ => return None,
-            };
-            let mut mods = KeyModifiers::NONE;
-            for (from, to) in [
-                (Modifiers::SHIFT, KeyModifiers::SHIFT),
-                (Modifiers::ALT, KeyModifiers::ALT),
-                (Modifiers::CONTROL, KeyModifiers::CONTROL),
-                (Modifiers::SUPER, KeyModifiers::SUPER),
-                (Modifiers::HYPER, KeyModifiers::HYPER),
-                (Modifiers::META, KeyModifiers::META),
-            ] {
-                if k.modifiers.contains(from) {
-                    mods |= to;
-                }
-            }
-            let kind = match k.kind {
-                KeyEventKind::Press => CtKind::Press,
-                KeyEventKind::Repeat => CtKind::Repeat,
-                KeyEventKind::Release => CtKind::Release,
-            };
-            Some(Event::Key(CtKey::new_with_kind_and_state(
-                code,
-                mods,
-                kind,
-                KeyEventState::NONE,
-            )))
-        }
-        termina::Event::Paste(text) => Some(Event::Paste(text)),
-        termina::Event::FocusIn => Some(Event::FocusGained),
-        termina::Event::FocusOut => Some(Event::FocusLost),
+        termina::Event::Key(k) => Some(Input::Key(keymap::to_key(&k))),
+        termina::Event::Paste(text) => Some(Input::Paste(text)),
+        termina::Event::FocusIn => Some(Input::FocusIn),
+        termina::Event::FocusOut => Some(Input::FocusOut),
         _ => None,
     }
 }
@@ -199,31 +165,79 @@ fn to_crossterm(ev: termina::Event) -> Option<Event> {
 mod tests {
     use super::*;
 
-    fn parse(bytes: &[u8]) -> Vec<Event> {
+    fn parse(bytes: &[u8]) -> Vec<Input> {
         let mut p = termina::Parser::default();
         p.parse(bytes, false);
         std::iter::from_fn(|| p.pop())
-            .filter_map(to_crossterm)
+            .filter_map(to_input)
+            .collect()
+    }
+
+    fn names(bytes: &[u8]) -> Vec<String> {
+        parse(bytes)
+            .iter()
+            .filter_map(|e| match e {
+                Input::Key(k) => Some(k.to_string()),
+                _ => None,
+            })
             .collect()
     }
 
     #[test]
     fn keys_arrive_as_the_client_knows_them() {
-        let evs = parse(b"a\x02\x1b[1;5A\x1bOP\x1bx\x7f\r");
-        let keys: Vec<String> = evs
-            .iter()
-            .filter_map(|e| match e {
-                Event::Key(k) => super::super::keymap::to_key(k).map(|k| k.to_string()),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(keys, ["a", "C-b", "C-Up", "F1", "M-x", "BSpace", "Enter"]);
+        assert_eq!(
+            names(b"a\x02\x1b[1;5A\x1bOP\x1bx\x7f\r"),
+            ["a", "C-b", "C-Up", "F1", "M-x", "BSpace", "Enter"]
+        );
+    }
+
+    /// What legacy terminals could not say, the kitty keyboard protocol does, and it
+    /// reaches fugue's key whole: Super, Hyper, Meta, lock states, event kinds, the
+    /// keypad, F13..F35, media and modifier keys, Menu.
+    #[test]
+    fn kitty_encoded_keys_lose_nothing() {
+        assert_eq!(
+            names(
+                b"\x1b[97;9u\x1b[97;17u\x1b[97;33u\x1b[98;69u\x1b[98;133u\
+                  \x1b[97;1:2u\x1b[97;1:3u\x1b[57399u\x1b[57414;3u\x1b[57427u\
+                  \x1b[57398u\x1b[57428u\x1b[57441;2u\x1b[57363u\x1b[9;5u\x1b[105;5u\
+                  \x1b[27u\x1b[91;3u\x1b[13;2u\x1b[97;6u\x1b[1;2:3A"
+            ),
+            [
+                "Super-a",
+                "Hyper-a",
+                "Meta-a",
+                "C-CapsLock-b",
+                "C-NumLock-b",
+                "a:repeat",
+                "a:release",
+                "KP0",
+                "M-KPEnter",
+                "KPBegin",
+                "F35",
+                "MediaPlay",
+                "S-LeftShift",
+                "Menu",
+                "C-Tab",
+                "C-i",
+                "Escape",
+                "M-[",
+                "S-Enter",
+                "C-A",
+                "S-Up:release",
+            ]
+        );
     }
 
     #[test]
     fn a_bracketed_paste_is_one_event() {
         let evs = parse(b"\x1b[200~line one\rline two\x1b[201~z");
         assert_eq!(evs.len(), 2);
-        assert!(matches!(&evs[0], Event::Paste(t) if t == "line one\rline two"));
+        assert!(matches!(&evs[0], Input::Paste(t) if t == "line one\rline two"));
+    }
+
+    #[test]
+    fn focus_changes_are_reported() {
+        assert_eq!(parse(b"\x1b[I\x1b[O"), [Input::FocusIn, Input::FocusOut]);
     }
 }

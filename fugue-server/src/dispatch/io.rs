@@ -211,8 +211,8 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     // program has reacted, so this call returns only then (or after a short bound).
     let interrupt = exec.origin.surface() != crate::origin::Surface::Keys
         && c.parts.last().is_some_and(|p| {
-            matches!(p, InputPart::Key(k) if k.mods.contains(Mods::CTRL)
-                && matches!(k.code, KeyCode::Char('c' | 'z' | '\\')))
+            matches!(p, InputPart::Key(k) if k.legacy().is_some_and(|k| k.mods.contains(Mods::CTRL)
+                && matches!(k.code, KeyCode::Char('c' | 'z' | '\\'))))
         });
     let reaction = interrupt.then(|| Reaction::watch(&shared));
     // A person's keys (an attached client, or a CLI call outside any agent's pane):
@@ -325,7 +325,12 @@ impl Drop for Reaction<'_> {
 pub fn draft_after(mut n: u32, parts: &[InputPart]) -> u32 {
     for part in parts {
         match part {
+            // What a key does to the line is what it does as a legacy terminal's key:
+            // a keypad digit types it, a release does nothing.
             InputPart::Key(k) => {
+                let Some(k) = k.legacy() else {
+                    continue;
+                };
                 n = match k.code {
                     KeyCode::Enter => 0,
                     // Alt-b, Alt-Backspace...: words, which the count does not know.
@@ -402,7 +407,10 @@ pub fn clean_text(t: &str) -> String {
 /// to act on it, so an agent becomes busy.
 pub fn submits(parts: &[InputPart]) -> bool {
     parts.iter().any(|p| match p {
-        InputPart::Key(k) => k.code == fugue_protocol::keys::KeyCode::Enter,
+        // A keypad Enter too; the release of an Enter submits nothing.
+        InputPart::Key(k) => k
+            .legacy()
+            .is_some_and(|k| k.code == fugue_protocol::keys::KeyCode::Enter),
         InputPart::Text(t) => t.contains(['\r', '\n']),
         // A pasted line break is part of the text, not a submission.
         InputPart::Paste(_) => false,
@@ -513,6 +521,29 @@ mod tests {
         assert_eq!(draft_after(0, &[text("ls\rmo")]), 2);
         assert_eq!(draft_after(0, &[key(KeyCode::Char('x'), Mods::NONE)]), 1);
         assert_eq!(draft_after(0, &[key(KeyCode::Char('1'), Mods::NONE)]), 1);
+    }
+
+    /// Issue 12: keys arrive whole (releases, keypad keys, Super...); a pane that did
+    /// not ask for the kitty protocol gets what a legacy terminal would have sent, and
+    /// nothing for a release.
+    #[test]
+    fn releases_are_dropped_and_keypad_keys_type_for_legacy_panes() {
+        let k = |name: &str| InputPart::Key(Key::from_wire(name).expect(name));
+        let parts = [
+            k("a"),
+            k("a:release"),
+            k("KP5"),
+            k("Enter:release"),
+            k("Super-C-c"),
+            k("Up:repeat"),
+            k("LeftShift"),
+        ];
+        let got = encode_parts(&parts, KeyModes::default(), false);
+        let want: [&[u8]; 4] = [b"a", b"5", b"\x03", b"\x1b[A"];
+        assert_eq!(got, want);
+        assert_eq!(draft_after(0, &parts[..4]), 2);
+        assert!(!submits(&[k("Enter:release")]));
+        assert!(submits(&[k("KPEnter")]));
     }
 
     #[test]

@@ -110,7 +110,9 @@ impl SidebandSwitch {
             match part {
                 InputPart::Text(t) | InputPart::Paste(t) => text.extend_from_slice(t.as_bytes()),
                 InputPart::Key(k) => {
-                    if let KeyCode::Char(c) = k.code
+                    // As typed: a keypad digit is the digit, a release types nothing.
+                    if let Some(k) = k.legacy()
+                        && let KeyCode::Char(c) = k.code
                         && !k.mods.contains(Mods::CTRL)
                         && !k.mods.contains(Mods::ALT)
                     {
