@@ -158,6 +158,12 @@ pub struct SplitPane {
     /// Make the new pane the active one.
     pub select: bool,
     pub spawn: Spawn,
+    /// Typed into the new pane (as a paste, then Enter) once its program reads input:
+    /// a split and its task are one command and one audit record. MCP's
+    /// `create_pane` `input` and a `<fugue:spawn>` tag's content; tmux's
+    /// `split-window` has no such flag, so the CLI sends `send-keys` after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub task: Option<String>,
 }
 
 /// A piece of input for a pane, written in order.

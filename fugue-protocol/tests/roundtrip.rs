@@ -47,6 +47,7 @@ fn commands() -> Vec<Command> {
             size: Some(SplitSize::Percent(30)),
             select: false,
             spawn: spawn(),
+            task: Some("make test".into()),
         }),
         Command::KillPane { target: t("s:1.2") },
         Command::KillWindow { target: t("@3") },

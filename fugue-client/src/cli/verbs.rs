@@ -297,6 +297,7 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
                     size: split_size(size, percent)?,
                     select: !detached,
                     spawn: spawn(s, false)?,
+                    task: None,
                 }),
                 Printer::Created {
                     print,

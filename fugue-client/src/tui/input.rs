@@ -329,6 +329,7 @@ impl App {
                 size: None,
                 select: true,
                 spawn: Default::default(),
+                task: None,
             })
         };
         let one = |command: Command, what| vec![req(command, what)];

@@ -403,3 +403,59 @@ fn programs_named_in_enable_for_are_scanned_and_mcp_takes_precedence() {
         "no sideband-mcp record in the audit log:\n{audit}"
     );
 }
+
+/// Issue 12: a `<fugue:spawn>` with content was a split and a `send-keys` composed in
+/// the surface (two audit records, the second with no tie to the tag). Now the content
+/// is the split's task: one command, one audit record, and the task is typed.
+#[test]
+fn issue_12_a_spawn_tag_with_content_is_one_command_and_one_record() {
+    let w = World::new();
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        "task",
+        "-x",
+        "160",
+        "-y",
+        "40",
+        "--sideband",
+    ]);
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "task",
+        "printf '<fugue:spawn id=\"t\" key=\"%s\" command=\"cat\">typed-task-%s</fugue:spawn>\\n' \"$FUGUE_SIDEBAND_KEY\" 42",
+        "Enter",
+    ]);
+    eventually("the new pane to get its task", || {
+        (pane_count(&w) == 2 && capture(&w, "%2").contains("typed-task-42")).then_some(())
+    });
+    let audit = std::fs::read_to_string(w.state_dir().join("audit-test.jsonl")).unwrap();
+    let from_tag: Vec<&str> = audit
+        .lines()
+        .filter(|l| l.contains("\"via\":\"spawn\"") || l.contains("sideband"))
+        .collect();
+    let splits = from_tag
+        .iter()
+        .filter(|l| l.contains("\"split-window\""))
+        .count();
+    let typed = from_tag
+        .iter()
+        .filter(|l| l.contains("\"send-keys\""))
+        .count();
+    assert_eq!(
+        (splits, typed),
+        (1, 0),
+        "the tag's records:\n{}",
+        from_tag.join("\n")
+    );
+    let split = from_tag
+        .iter()
+        .find(|l| l.contains("\"split-window\""))
+        .unwrap();
+    assert!(
+        split.contains("\"input_bytes\":13"),
+        "the task's size is in the record: {split}"
+    );
+}

@@ -242,6 +242,7 @@ fn split_or_window(
             size: size.map(SplitSize::Percent),
             select: false,
             spawn: spawn.clone(),
+            task: None,
         },
     );
     match split {

@@ -146,15 +146,33 @@ async fn write_parts(
     Ok(())
 }
 
-pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, CommandError> {
-    let total: usize = c
-        .parts
-        .iter()
-        .map(|p| match p {
-            InputPart::Text(t) | InputPart::Paste(t) => t.len(),
-            InputPart::Key(_) => 8,
-        })
-        .sum();
+/// Types a new pane's task (a paste, then Enter) as `send-keys` would, inside the
+/// command that made the pane (`split-window` with a task): one audit record, whose
+/// target stays the one the split resolved.
+pub async fn type_task(
+    exec: &mut Exec<'_>,
+    pane: PaneId,
+    task: String,
+) -> Result<(), CommandError> {
+    let resolved = exec.resolved.take();
+    let enter = fugue_protocol::Key::new(
+        fugue_protocol::keys::KeyCode::Enter,
+        fugue_protocol::keys::Mods::NONE,
+    );
+    let typed = send_input(
+        exec,
+        SendInput {
+            target: Some(Target::Pane(pane)),
+            parts: vec![InputPart::Paste(task), InputPart::Key(enter)],
+        },
+    )
+    .await;
+    exec.resolved = resolved;
+    typed.map(|_| ())
+}
+
+/// Refuses input of more than [`MAX_INPUT`] bytes in one command.
+pub fn check_input_size(total: usize) -> Result<(), CommandError> {
     if total > MAX_INPUT {
         return Err(CommandError::new(
             ErrorCode::LimitExceeded,
@@ -164,6 +182,19 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
             "send it in smaller pieces, or write it to a file and have the program read that",
         ));
     }
+    Ok(())
+}
+
+pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, CommandError> {
+    let total: usize = c
+        .parts
+        .iter()
+        .map(|p| match p {
+            InputPart::Text(t) | InputPart::Paste(t) => t.len(),
+            InputPart::Key(_) => 8,
+        })
+        .sum();
+    check_input_size(total)?;
     let id = exec
         .server
         .mux

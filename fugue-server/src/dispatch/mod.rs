@@ -215,6 +215,11 @@ fn detail(command: &Command, agent: bool) -> Option<serde_json::Value> {
             hash.update(m.text.as_bytes());
             (1, m.text.len())
         }
+        Command::SplitPane(c) => {
+            let task = c.task.as_deref().unwrap_or("");
+            hash.update(task.as_bytes());
+            (usize::from(!task.is_empty()), task.len())
+        }
         Command::SpawnAgent(a) => {
             let task = a.task.as_deref().unwrap_or("");
             hash.update(task.as_bytes());
@@ -259,7 +264,18 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::RefreshClient { target } => sessions::refresh(exec, target.as_ref()),
         Command::ResizeClient { cols, rows } => sessions::resize_client(exec, cols, rows),
         Command::SidebandMcp { connected } => panes::sideband_mcp(exec, connected),
-        Command::SplitPane(c) => panes::split(exec, c),
+        Command::SplitPane(mut c) => {
+            // The task is checked before the pane exists and typed once it runs.
+            let task = c.task.take();
+            if let Some(t) = &task {
+                io::check_input_size(t.len())?;
+            }
+            let created = panes::split(exec, c)?;
+            if let (Some(task), Response::Created(cr)) = (task, &created) {
+                io::type_task(exec, cr.pane, task).await?;
+            }
+            Ok(created)
+        }
         Command::KillPane { target } => panes::kill_pane(exec, target.as_ref()),
         Command::SelectPane { target, select } => panes::select_pane(exec, target.as_ref(), select),
         Command::ResizePane { target, resize } => panes::resize_pane(exec, target.as_ref(), resize),

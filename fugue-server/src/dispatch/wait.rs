@@ -467,6 +467,7 @@ fn place_run_pane(
                     size: None,
                     select: false,
                     spawn: spawn.clone(),
+                    task: None,
                 },
             );
             match split {

@@ -4,6 +4,7 @@
 //! answers back; it never changes panes or the session tree itself.
 
 pub mod admission;
+pub mod answer;
 pub mod clients;
 pub mod frames;
 pub mod inbound;

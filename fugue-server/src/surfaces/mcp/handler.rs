@@ -5,7 +5,7 @@ use super::tools::{ToolDef, all, find};
 use crate::dispatch::{dispatch_via, policy};
 use crate::origin::{Origin, Surface};
 use crate::server::Server;
-use fugue_protocol::{COMMANDS, CommandError, Response};
+use fugue_protocol::{COMMANDS, CommandError};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
     PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
@@ -56,28 +56,6 @@ fn tool_entry(t: &ToolDef, presets: &[&str]) -> Tool {
                 .idempotent(t.idempotent)
                 .open_world(t.open_world),
         )
-}
-
-/// The structured answer of a successful command.
-pub fn render(resp: Response) -> Value {
-    let v = match resp {
-        Response::Done => Ok(json!({ "ok": true })),
-        Response::Created(c) => serde_json::to_value(c),
-        Response::Sessions(s) => Ok(json!({ "sessions": s })),
-        Response::Panes(p) => Ok(json!({ "panes": p })),
-        Response::Captured(t) => Ok(json!({ "text": t })),
-        Response::Rows(r) => serde_json::to_value(r),
-        Response::Attached(a) => serde_json::to_value(a),
-        Response::Read(t) => serde_json::to_value(t),
-        Response::Waited(w) => serde_json::to_value(w),
-        Response::Ran(r) => serde_json::to_value(r),
-        Response::Found(f) => serde_json::to_value(f),
-        Response::Sent(s) => serde_json::to_value(s),
-        Response::AgentSpawned(a) => serde_json::to_value(a),
-        Response::Messages(m) => Ok(json!({ "messages": m })),
-        Response::Result(r) => serde_json::to_value(r),
-    };
-    v.unwrap_or_else(|e| json!({ "error": e.to_string() }))
 }
 
 fn error_result(e: &CommandError) -> CallToolResult {
@@ -132,7 +110,7 @@ impl FugueMcp {
         let (tool, command) = built.map_err(CommandError::bounded)?;
         dispatch_via(&self.server, &self.origin, command, Some(tool.name))
             .await
-            .map(render)
+            .map(crate::surfaces::answer::to_json)
     }
 }
 

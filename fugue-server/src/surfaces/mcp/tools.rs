@@ -283,7 +283,8 @@ static PANE_TOOLS: &[ToolDef] = &[
                         "direction": { "type": "string", "enum": ["right", "left", "down", "up"], "description": "Where the new pane goes. Default right." },
                         "size_percent": { "type": "integer", "minimum": 1, "maximum": 99 },
                         "name": { "type": "string", "description": "Pane title." },
-                        "focus": { "type": "boolean" }
+                        "focus": { "type": "boolean" },
+                        "input": { "type": "string", "description": "Typed into the new pane, then Enter, once its program reads input." }
                     }),
                     spawn_props(),
                 ),
@@ -301,6 +302,7 @@ static PANE_TOOLS: &[ToolDef] = &[
                     .map(|p| SplitSize::Percent(p as u8)),
                 select: a.bool("focus")?.unwrap_or(false),
                 spawn: spawn(a)?,
+                task: a.string("input")?.filter(|t| !t.is_empty()),
             }))
         },
     },

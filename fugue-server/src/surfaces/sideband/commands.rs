@@ -11,8 +11,6 @@ use fugue_protocol::{
 /// What running a tag takes.
 pub enum Plan {
     One(Command),
-    /// Spawn a pane, then give it its task (the tag's content) as typed input.
-    SpawnWithTask(SplitPane, String),
 }
 
 /// Attributes each tag takes (every tag also takes `id`).
@@ -137,12 +135,10 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
                     sideband: flag(tag, "sideband")?,
                     remain: None,
                 },
+                // The content is the new pane's task: one command, one audit record.
+                task: (!content.trim().is_empty()).then_some(content),
             };
-            if content.trim().is_empty() {
-                Plan::One(Command::SplitPane(split))
-            } else {
-                Plan::SpawnWithTask(split, content)
-            }
+            Plan::One(Command::SplitPane(split))
         }
         "input" => {
             let Some(target) = tag.attr("pane") else {

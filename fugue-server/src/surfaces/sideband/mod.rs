@@ -25,9 +25,7 @@ use crate::origin::Origin;
 use crate::pane::tags::{Scanned, Tag};
 use crate::server::Server;
 use commands::Plan;
-use fugue_protocol::{
-    CommandError, ErrorCode, InputPart, Key, PaneId, Response, SendInput, Target,
-};
+use fugue_protocol::{CommandError, ErrorCode, PaneId};
 use limits::{PaneLimits, Verdict};
 use parking_lot::Mutex;
 use report::{Refusal, Reporter, Untrusted};
@@ -355,29 +353,7 @@ async fn execute(server: &Arc<Server>, pane: PaneId, tag: &Tag) -> Result<Value,
     match commands::plan(tag, pane)? {
         Plan::One(command) => dispatch_via(server, &origin, command, via)
             .await
-            .map(crate::surfaces::mcp::handler::render),
-        Plan::SpawnWithTask(split, task) => {
-            let created = dispatch_via(
-                server,
-                &origin,
-                fugue_protocol::Command::SplitPane(split),
-                via,
-            )
-            .await?;
-            let Response::Created(c) = &created else {
-                return Err(CommandError::internal("spawn answered unexpectedly"));
-            };
-            let enter = Key::new(
-                fugue_protocol::keys::KeyCode::Enter,
-                fugue_protocol::keys::Mods::NONE,
-            );
-            let input = fugue_protocol::Command::SendInput(SendInput {
-                target: Some(Target::Pane(c.pane)),
-                parts: vec![InputPart::Paste(task), InputPart::Key(enter)],
-            });
-            dispatch_via(server, &origin, input, via).await?;
-            Ok(crate::surfaces::mcp::handler::render(created))
-        }
+            .map(crate::surfaces::answer::to_json),
     }
 }
 
