@@ -10,10 +10,32 @@ use fugue_protocol::{PaneId, SessionId};
 use parking_lot::{Mutex, MutexGuard};
 use std::collections::HashMap;
 
-#[derive(Default)]
 pub struct Mux {
     tree: Mutex<Tree>,
     pub attached: Attached,
+    /// How many panes are placeholders whose program is starting (see
+    /// `pane::program`): a connecting process the kernel places in no pane may be one
+    /// of their programs, and waits for them (`surfaces/peer.rs`).
+    starting: tokio::sync::watch::Sender<usize>,
+}
+
+impl Default for Mux {
+    fn default() -> Mux {
+        Mux {
+            tree: Mutex::new(Tree::default()),
+            attached: Attached::default(),
+            starting: tokio::sync::watch::Sender::new(0),
+        }
+    }
+}
+
+/// Counts a pane as starting until dropped (see [`Mux::starting`]).
+pub struct Starting<'a>(&'a Mux);
+
+impl Drop for Starting<'_> {
+    fn drop(&mut self) {
+        self.0.starting.send_modify(|n| *n = n.saturating_sub(1));
+    }
 }
 
 impl Mux {
@@ -21,6 +43,18 @@ impl Mux {
     /// removed, a socket written): every client and command waits for it.
     pub fn tree(&self) -> MutexGuard<'_, Tree> {
         self.tree.lock()
+    }
+
+    /// Counts a pane as starting while the guard lives: from its placeholder until
+    /// its program is attached and the pane placed.
+    pub fn starting(&self) -> Starting<'_> {
+        self.starting.send_modify(|n| *n += 1);
+        Starting(self)
+    }
+
+    /// Watches the number of starting panes.
+    pub fn watch_starting(&self) -> tokio::sync::watch::Receiver<usize> {
+        self.starting.subscribe()
     }
 
     /// Records that what clients draw changed and wakes them.

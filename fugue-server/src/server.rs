@@ -247,6 +247,12 @@ impl Server {
         }
     }
 
+    /// True while an MCP connection runs in `pane`. Takes the MCP lock: call it
+    /// with the tree locked or not, never with the client registry locked.
+    pub fn mcp_has_pane(&self, pane: PaneId) -> bool {
+        self.mcp.lock().values().any(|v| *v == Some(pane))
+    }
+
     /// Panes whose agent is connected over MCP.
     pub fn mcp_panes(&self) -> Vec<PaneId> {
         self.mcp.lock().values().flatten().copied().collect()

@@ -333,7 +333,22 @@ fn one_pane_may_keep_only_so_many_children() {
 
 #[test]
 fn programs_named_in_enable_for_are_scanned_and_mcp_takes_precedence() {
+    enable_for_then_mcp("");
+}
+
+/// Issue 12 review: `sideband-mcp` is a Write command; with MCP limited to reads it was
+/// refused, and a read-only agent's pane stayed scanned (able to act through tags). The
+/// policy lets an MCP connection mark its own pane whatever its tiers.
+#[test]
+fn issue_12_a_read_only_mcp_agent_still_turns_its_scanning_off() {
+    enable_for_then_mcp("[policy]\nmcp = [\"read\"]\n");
+}
+
+fn enable_for_then_mcp(config: &str) {
     let w = World::new();
+    let dir = w.path("config/fugue");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("config.toml"), config).unwrap();
     let bin = w.path("bin");
     std::fs::create_dir_all(&bin).unwrap();
     let agent = bin.join("claude");

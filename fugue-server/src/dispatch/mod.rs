@@ -24,7 +24,7 @@ use crate::audit::{self, AuditRecord};
 use crate::origin::Origin;
 use crate::server::Server;
 use crate::session::resolve::Context;
-use fugue_protocol::{Command, CommandError, InputPart, Response};
+use fugue_protocol::{Command, CommandError, InputPart, Response, Target};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -268,11 +268,19 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             // The task is checked before the pane exists and typed once it runs.
             let task = c.task.take();
             if let Some(t) = &task {
-                io::check_input_size(t.len())?;
+                // With the Enter that follows it, as send-keys counts.
+                io::check_input_size(t.len().saturating_add(8))?;
             }
             let created = panes::split(exec, c)?;
-            if let (Some(task), Response::Created(cr)) = (task, &created) {
-                io::type_task(exec, cr.pane, task).await?;
+            if let (Some(task), Response::Created(cr)) = (task, &created)
+                && let Err(e) = io::type_task(exec, cr.pane, task).await
+            {
+                // One command: a split whose task could not be typed leaves no pane
+                // behind for a caller to find after an error (and duplicate on retry).
+                let resolved = exec.resolved.take();
+                let _ = panes::kill_pane(exec, Some(&Target::Pane(cr.pane)));
+                exec.resolved = resolved;
+                return Err(e);
             }
             Ok(created)
         }

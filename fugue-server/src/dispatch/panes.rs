@@ -69,6 +69,8 @@ pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError
                 .locate(target)
                 .ok_or_else(|| CommandError::internal("pane has no window"))?;
             // Tried on a copy first: a pane too small to split must not start a program.
+            // (Two splits racing for the last room both pass here; the second finds no
+            // room in `finish` and its program is ended.)
             let (_, inner) = split_layout(tree, &c, target, PaneId(u32::MAX))?;
             let cwd = tree.panes.get(&target).and_then(|p| p.current_cwd());
             let launch = prepare_pane(exec, tree, wid, &c.spawn, inner, cwd)?;
@@ -331,7 +333,7 @@ pub fn list_panes(
 /// `sideband-mcp`: the calling pane's agent connected over MCP, or its last
 /// connection closed (sent by the MCP surface). In `auto` mode such a pane is not
 /// scanned for tags.
-pub fn sideband_mcp(exec: &mut Exec<'_>, connected: bool) -> Result<Response, CommandError> {
+pub fn sideband_mcp(exec: &mut Exec<'_>, _connected: bool) -> Result<Response, CommandError> {
     let pane = exec
         .origin
         .caller_pane()
@@ -341,6 +343,8 @@ pub fn sideband_mcp(exec: &mut Exec<'_>, connected: bool) -> Result<Response, Co
     let p = tree.panes.get(&pane).ok_or_else(|| {
         CommandError::new(ErrorCode::UnknownTarget, format!("pane {pane} is gone"))
     })?;
-    p.shared.sideband.set_mcp(connected);
+    // What is true now, not what the command says: a connect and a disconnect of the
+    // same pane may reach here in either order (the flag is for the audit log).
+    p.shared.sideband.set_mcp(exec.server.mcp_has_pane(pane));
     Ok(Response::Done)
 }

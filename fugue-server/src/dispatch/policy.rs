@@ -71,6 +71,20 @@ pub fn check(
     scope: &super::scope::Scope,
     command: &Command,
 ) -> Result<(), CommandError> {
+    // Sent by an MCP connection for its own pane, whatever tiers MCP has: refused, a
+    // read-only agent's pane would stay scanned for tags in `auto` mode and could act
+    // through them. Nothing else may send it.
+    if let Command::SidebandMcp { .. } = command {
+        return match origin {
+            Origin::Mcp {
+                caller_pane: Some(_),
+                ..
+            } => Ok(()),
+            _ => Err(CommandError::forbidden(
+                "`sideband-mcp` is sent by an MCP connection for the pane it runs in, and by nothing else",
+            )),
+        };
+    }
     let surface = origin.surface();
     let tier = command.tier();
     if !allowed(config, surface).contains(&tier) {

@@ -119,6 +119,9 @@ pub fn with_new_pane<T, R>(
 ) -> Result<R, CommandError> {
     let server = Arc::clone(exec.server);
     let (planned, launch) = plan(exec, &mut server.mux.tree())?;
+    // Until the pane is placed, a process the kernel finds in no pane waits before
+    // it is believed (surfaces/peer.rs): it may be this pane's program.
+    let _starting = server.mux.starting();
     let id = launch.id;
     // Off the tree lock, and handed off the async worker too: a spawn can take long
     // under load, and the worker's other tasks (clients' frames) move on meanwhile.
@@ -320,19 +323,23 @@ pub fn prepare_pane(
 impl Launch {
     /// Starts the program (call with the tree unlocked).
     fn start(self) -> Result<Pty, CommandError> {
-        // Test hook, in debug builds only: a spawn whose environment asks for it starts
-        // slowly, so a test can show that nothing else waits for it.
-        if cfg!(debug_assertions)
-            && let Some(ms) = self
-                .spec
-                .env
-                .iter()
-                .find(|(k, _)| k == "FUGUE_TEST_SPAWN_DELAY_MS")
-                .and_then(|(_, v)| v.parse::<u64>().ok())
-        {
+        // Test hook, in debug builds only: a spawn whose environment asks for it is
+        // attached late, its program already running, so a test can show that nothing
+        // else waits for it and that the program is judged as its own pane's.
+        let delay = cfg!(debug_assertions)
+            .then(|| {
+                self.spec
+                    .env
+                    .iter()
+                    .find(|(k, _)| k == "FUGUE_TEST_SPAWN_DELAY_MS")
+                    .and_then(|(_, v)| v.parse::<u64>().ok())
+            })
+            .flatten();
+        let pty = Pty::spawn(self.spec, self.shared, self.events)
+            .map_err(|e| CommandError::invalid_argument("command", e))?;
+        if let Some(ms) = delay {
             std::thread::sleep(std::time::Duration::from_millis(ms.min(10_000)));
         }
-        Pty::spawn(self.spec, self.shared, self.events)
-            .map_err(|e| CommandError::invalid_argument("command", e))
+        Ok(pty)
     }
 }

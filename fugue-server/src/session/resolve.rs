@@ -192,8 +192,25 @@ impl Tree {
         }
     }
 
-    /// The pane a target names (or the current one).
+    /// The pane a target names (or the current one). A pane whose program is still
+    /// starting is in no layout yet and takes no command (see `pane::program`).
     pub fn resolve_pane(
+        &self,
+        target: Option<&Target>,
+        ctx: &Context,
+    ) -> Result<PaneId, CommandError> {
+        let p = self.resolve_any_pane(target, ctx)?;
+        if self.panes.get(&p).is_some_and(|p| p.pty.is_starting()) {
+            return Err(CommandError::new(
+                fugue_protocol::ErrorCode::NotReady,
+                format!("pane {p} is still starting"),
+            )
+            .with_suggestion("try again in a moment"));
+        }
+        Ok(p)
+    }
+
+    fn resolve_any_pane(
         &self,
         target: Option<&Target>,
         ctx: &Context,

@@ -209,7 +209,7 @@ async fn handle(
         .await;
         return;
     }
-    let caller_pane = super::peer::caller_pane(&server, peer_pid, hello.caller_pane);
+    let caller_pane = super::peer::caller_pane(&server, peer_pid, hello.caller_pane).await;
     let id = server.mux.attached.next_id();
     let notify = Arc::new(Notify::new());
     let mailbox = Arc::new(crate::attached::Mailbox::default());

@@ -18,29 +18,77 @@ const MAX_DEPTH: usize = 64;
 
 /// The pane the peer `pid` runs in. `claimed` is what the client said; it counts only
 /// where the process tree names no pane.
-pub fn caller_pane(server: &Server, pid: Option<i32>, claimed: Option<PaneId>) -> Option<PaneId> {
+///
+/// A pane whose program is starting has no pid in the tree yet, so its program may
+/// connect before it can be found. A process found in no pane but descended from this
+/// server (or in a session led by such a process) can only be the program of a pane
+/// still starting: it waits for the starting panes (at most [`START_WAIT`]) and is
+/// looked for again. Believing its claim would let a new pane's program pass for
+/// another pane's (issue 12 review). Processes outside the server's tree never wait.
+pub async fn caller_pane(
+    server: &Server,
+    pid: Option<i32>,
+    claimed: Option<PaneId>,
+) -> Option<PaneId> {
     let Some(pid) = pid.filter(|p| *p > 0) else {
         return claimed;
     };
     if stat(std::process::id() as i32).is_none() {
         return claimed;
     }
-    let programs: HashMap<i32, PaneId> = server.mux.pane_programs();
-    match find(pid, &programs, stat) {
-        Some(found) => {
+    let mut starting = server.mux.watch_starting();
+    let deadline = tokio::time::Instant::now() + START_WAIT;
+    loop {
+        // Read before the panes: a pane attached after this read was starting in it.
+        let were_starting = *starting.borrow_and_update();
+        let programs: HashMap<i32, PaneId> = server.mux.pane_programs();
+        if let Some(found) = find(pid, &programs, stat) {
             if claimed != Some(found) {
                 tracing::info!(
                     "pid {pid} runs in pane {found} but said {}: using {found}",
                     claimed.map_or_else(|| "no pane".into(), |p| p.to_string())
                 );
             }
-            Some(found)
+            return Some(found);
         }
-        // Outside every pane's processes: a process that acts for a pane from
-        // elsewhere (an MCP client's launcher) may say which. Believing it gives
-        // nothing away: a process outside the panes already has a person's rights.
-        None => claimed,
+        if were_starting == 0 || !from_server(pid, stat) {
+            break;
+        }
+        if tokio::time::timeout_at(deadline, starting.changed())
+            .await
+            .map_or(true, |r| r.is_err())
+        {
+            tracing::warn!("pid {pid}: panes were still starting after {START_WAIT:?}");
+            break;
+        }
     }
+    // Outside every pane's processes: a process that acts for a pane from elsewhere
+    // (an MCP client's launcher) may say which. Believing it gives nothing away: a
+    // process outside the panes already has a person's rights.
+    claimed
+}
+
+/// The longest a connecting process waits for starting panes before its claim counts.
+const START_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// True when `pid`, or the leader of its session, descends from this server: every
+/// pane program does, and nothing else the server did not start.
+fn from_server(pid: i32, stat: impl Fn(i32) -> Option<Stat>) -> bool {
+    let me = std::process::id() as i32;
+    let descends = |mut at: i32| {
+        for _ in 0..MAX_DEPTH {
+            let Some(s) = stat(at) else { return false };
+            if s.ppid == me {
+                return true;
+            }
+            if s.ppid <= 1 {
+                return false;
+            }
+            at = s.ppid;
+        }
+        false
+    };
+    descends(pid) || stat(pid).is_some_and(|s| s.session > 1 && descends(s.session))
 }
 
 /// A process's parent and session, as `/proc/PID/stat` gives them.

@@ -149,7 +149,7 @@ async fn connection(server: Arc<Server>, stream: UnixStream) {
         // Too long for a preamble: the feed answers it as it would any message.
         _ => (None, Some(first), false),
     };
-    let caller_pane = crate::surfaces::peer::caller_pane(&server, peer_pid, claimed);
+    let caller_pane = crate::surfaces::peer::caller_pane(&server, peer_pid, claimed).await;
     let origin = Origin::Mcp {
         connection: id,
         caller_pane,
