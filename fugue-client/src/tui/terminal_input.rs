@@ -15,10 +15,11 @@
 //! [`keymap::to_key`] for keys): no hop through crossterm's key type, which would drop
 //! what fugue's does not (issue 12).
 
-use super::keymap;
+use super::{keymap, outer};
 use fugue_protocol::keys::Key;
 use std::collections::VecDeque;
 use std::os::fd::{AsRawFd, RawFd};
+use termina::escape::csi::{Csi, Device, Keyboard};
 use tokio::io::unix::AsyncFd;
 use tokio::signal::unix::{Signal, SignalKind, signal};
 
@@ -146,6 +147,8 @@ pub enum Input {
     Resize(u16, u16),
     FocusIn,
     FocusOut,
+    /// The terminal answered one of the client's queries.
+    Reply(outer::Reply),
 }
 
 /// termina's event as fugue's, with nothing termina reports about a key lost (see
@@ -157,6 +160,12 @@ fn to_input(ev: termina::Event) -> Option<Input> {
         termina::Event::Paste(text) => Some(Input::Paste(text)),
         termina::Event::FocusIn => Some(Input::FocusIn),
         termina::Event::FocusOut => Some(Input::FocusOut),
+        termina::Event::Csi(Csi::Keyboard(Keyboard::ReportFlags(_))) => {
+            Some(Input::Reply(outer::Reply::KittyFlags))
+        }
+        termina::Event::Csi(Csi::Device(Device::DeviceAttributes(()))) => {
+            Some(Input::Reply(outer::Reply::DeviceAttributes))
+        }
         _ => None,
     }
 }
@@ -234,6 +243,18 @@ mod tests {
         let evs = parse(b"\x1b[200~line one\rline two\x1b[201~z");
         assert_eq!(evs.len(), 2);
         assert!(matches!(&evs[0], Input::Paste(t) if t == "line one\rline two"));
+    }
+
+    #[test]
+    fn answers_to_the_clients_queries_are_told_apart() {
+        assert_eq!(
+            parse(b"\x1b[?0u\x1b[?62;22c\x1b[?3u"),
+            [
+                Input::Reply(outer::Reply::KittyFlags),
+                Input::Reply(outer::Reply::DeviceAttributes),
+                Input::Reply(outer::Reply::KittyFlags)
+            ]
+        );
     }
 
     #[test]

@@ -115,14 +115,7 @@ async fn write_parts(
         let key_follows = is_text && matches!(parts.get(i + 1), Some(InputPart::Key(_)));
         let (modes, paste) = {
             let st = shared.state.lock();
-            let s = st.screen();
-            (
-                KeyModes {
-                    app_cursor: s.application_cursor(),
-                    app_keypad: s.application_keypad(),
-                },
-                s.bracketed_paste(),
-            )
+            (st.key_modes(), st.screen().bracketed_paste())
         };
         let Some(bytes) = encode_parts(std::slice::from_ref(part), modes, paste).pop() else {
             continue;
@@ -423,14 +416,7 @@ fn write_now(
     let pane = live_pane(tree, id)?;
     let (modes, paste) = {
         let st = pane.shared.state.lock();
-        let s = st.screen();
-        (
-            KeyModes {
-                app_cursor: s.application_cursor(),
-                app_keypad: s.application_keypad(),
-            },
-            s.bracketed_paste(),
-        )
+        (st.key_modes(), st.screen().bracketed_paste())
     };
     for bytes in encode_parts(parts, modes, paste) {
         pane.pty.write(bytes).map_err(|e| input_refused(id, e))?;

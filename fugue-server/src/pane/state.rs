@@ -224,7 +224,32 @@ impl PaneState {
             cursor: self.cursor(),
             alternate_screen: screen.alternate_screen(),
             mouse: screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None,
+            input: self.pane_input(),
         }
+    }
+
+    /// What the program asked of its terminal's input, for clients.
+    pub fn pane_input(&self) -> fugue_protocol::screen::PaneInput {
+        let modes = &self.parser.callbacks().input;
+        fugue_protocol::screen::PaneInput {
+            kitty: modes.kitty(self.parser.screen().alternate_screen()),
+            focus: modes.focus,
+        }
+    }
+
+    /// How keys are to be encoded for the program now.
+    pub fn key_modes(&self) -> fugue_protocol::keys::KeyModes {
+        let s = self.parser.screen();
+        fugue_protocol::keys::KeyModes {
+            app_cursor: s.application_cursor(),
+            app_keypad: s.application_keypad(),
+            kitty: self.parser.callbacks().input.kitty(s.alternate_screen()),
+        }
+    }
+
+    /// The input modes vt100 leaves to fugue.
+    pub fn input_modes(&self) -> &super::input_modes::InputModes {
+        &self.parser.callbacks().input
     }
 
     /// Resolves capture bounds to an inclusive range of line numbers (0 = top of the

@@ -6,6 +6,7 @@
 //! that programs work with no client attached.
 
 use super::history::History;
+use super::input_modes::InputModes;
 use vt100::capture::RowContents;
 
 /// State vt100 hands to its callbacks.
@@ -20,6 +21,9 @@ pub struct Terminal {
     /// followed them: a taller pane may take them back. Clearing the screen ends that
     /// (what was above is gone from view, as in tmux), so it is counted from zero again.
     pub pullable: usize,
+    /// Input modes vt100 does not track: kitty keyboard flags, focus events, urxvt
+    /// mouse encoding.
+    pub input: InputModes,
 }
 
 impl Terminal {
@@ -72,6 +76,11 @@ impl vt100::Callbacks for Terminal {
         self.bell = true;
     }
 
+    fn on_reset(&mut self, _: &mut vt100::Screen) {
+        // RIS resets every mode, these too (kitty resets its flag stacks).
+        self.input = InputModes::default();
+    }
+
     fn unhandled_csi(
         &mut self,
         screen: &mut vt100::Screen,
@@ -81,7 +90,28 @@ impl vt100::Callbacks for Terminal {
         c: char,
     ) {
         let first = params.first().and_then(|p| p.first()).copied().unwrap_or(0);
+        let second = params.get(1).and_then(|p| p.first()).copied().unwrap_or(0);
+        let alternate = screen.alternate_screen();
         match (i1, c, first) {
+            // The kitty keyboard protocol, on the screen in use: push, pop, query, set.
+            (Some(b'>'), 'u', flags) => self.input.stack_mut(alternate).push(flags),
+            (Some(b'<'), 'u', n) => self.input.stack_mut(alternate).pop(n.max(1)),
+            (Some(b'?'), 'u', _) => {
+                let flags = self.input.kitty(alternate);
+                self.replies.extend(format!("\x1b[?{flags}u").as_bytes());
+            }
+            (Some(b'='), 'u', flags) => self.input.stack_mut(alternate).set(flags, second.max(1)),
+            // Private modes vt100 does not know: focus events, urxvt mouse encoding.
+            (Some(b'?'), 'h' | 'l', _) => {
+                let on = c == 'h';
+                for p in params {
+                    match p.first() {
+                        Some(1004) => self.input.focus = on,
+                        Some(1015) => self.input.urxvt_mouse = on,
+                        _ => {}
+                    }
+                }
+            }
             // Device status report: cursor position.
             (None, 'n', 6) => {
                 let (row, col) = screen.cursor_position();
