@@ -169,6 +169,9 @@ pub enum InputPart {
     Paste(String),
     /// A key, encoded for the pane's current keyboard modes.
     Key(Key),
+    /// A mouse event at a cell of the pane, reported if (and as) its program asked
+    /// for mouse reports. Only attached clients send these.
+    Mouse(crate::mouse::MouseEvent),
 }
 
 /// `send-keys`

@@ -367,6 +367,9 @@ pub struct PaneInput {
     /// Focus events (mode 1004).
     #[serde(default)]
     pub focus: bool,
+    /// Which mouse events the program asked for.
+    #[serde(default)]
+    pub mouse: crate::mouse::MouseTracking,
 }
 
 /// A window's entry in the status bar.

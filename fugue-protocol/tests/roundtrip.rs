@@ -459,6 +459,7 @@ fn frame() -> Frame {
             input: PaneInput {
                 kitty: 3,
                 focus: true,
+                mouse: fugue_protocol::mouse::MouseTracking::ButtonMotion,
             },
         }],
     }

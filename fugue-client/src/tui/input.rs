@@ -523,7 +523,7 @@ mod tests {
                 mouse: false,
                 input: PaneInput {
                     kitty,
-                    focus: false,
+                    ..PaneInput::default()
                 },
             }],
         }

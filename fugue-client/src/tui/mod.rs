@@ -8,6 +8,7 @@
 mod compositor;
 mod input;
 mod keymap;
+mod mouse;
 mod outer;
 mod prompt;
 mod render;
@@ -260,6 +261,8 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
             screen.redraw_all();
             app.damage_all();
         }
+        let mouse = app.active_input().mouse;
+        app.outer.want_mouse(mouse);
         write_outer(app)?;
         screen.draw(app)?;
         let mut wake = tokio::select! {
@@ -356,6 +359,7 @@ async fn handle(
                     Vec::new()
                 }
                 Input::FocusIn | Input::FocusOut => Vec::new(),
+                Input::Mouse(m) => app.on_mouse(m, screen.area()),
                 Input::Reply(reply) => {
                     app.outer.on_reply(reply, Instant::now());
                     Vec::new()

@@ -1,6 +1,7 @@
 //! Input modes of the outer terminal that the client switches on: the kitty keyboard
 //! protocol when the terminal speaks it, so keys arrive unambiguous (Tab apart from
-//! C-i, Escape apart from M-[, modified Enter).
+//! C-i, Escape apart from M-[, modified Enter); mouse reporting while the active
+//! pane's program wants the mouse.
 //!
 //! Sans-IO: what is to be written to the terminal collects in [`Outer::take`], which
 //! the client's loop writes before it draws. Everything switched on here is switched
@@ -8,6 +9,7 @@
 //! terminal back (exit, detach, suspend, a panic): it pops every kitty level.
 
 use fugue_protocol::keys::kitty;
+use fugue_protocol::mouse::MouseTracking;
 use std::time::{Duration, Instant};
 
 /// What the client asks of a terminal that speaks the kitty protocol: keys told apart,
@@ -45,6 +47,8 @@ pub enum Reply {
 
 pub struct Outer {
     pub kitty: Kitty,
+    /// Mouse reporting switched on, for the active pane's program.
+    mouse: MouseTracking,
     out: Vec<u8>,
 }
 
@@ -58,6 +62,7 @@ impl Outer {
     pub fn new() -> Outer {
         Outer {
             kitty: Kitty::Unknown,
+            mouse: MouseTracking::None,
             out: Vec::new(),
         }
     }
@@ -74,6 +79,38 @@ impl Outer {
             Kitty::Supported => self.push_kitty(),
             Kitty::Unsupported => {}
         }
+        // The set-up switched mouse reporting off: on again if it was.
+        let mouse = std::mem::take(&mut self.mouse);
+        self.want_mouse(mouse);
+    }
+
+    /// Mouse reporting on the terminal for a program that asked for `tracking` (the
+    /// active pane's), off when it asked for none. The terminal reports in SGR,
+    /// which says any cell unambiguously; the server writes each event as the
+    /// program asked. X10 mode (9) is asked as 1000: the server drops the releases.
+    pub fn want_mouse(&mut self, tracking: MouseTracking) {
+        let tracking = match tracking {
+            MouseTracking::Press => MouseTracking::PressRelease,
+            t => t,
+        };
+        if tracking == self.mouse {
+            return;
+        }
+        if let Some(old) = self.mouse.mode() {
+            self.out
+                .extend_from_slice(format!("\x1b[?{old}l").as_bytes());
+        }
+        match tracking.mode() {
+            Some(new) => {
+                if self.mouse == MouseTracking::None {
+                    self.out.extend_from_slice(b"\x1b[?1006h");
+                }
+                self.out
+                    .extend_from_slice(format!("\x1b[?{new}h").as_bytes());
+            }
+            None => self.out.extend_from_slice(b"\x1b[?1006l"),
+        }
+        self.mouse = tracking;
     }
 
     /// An answer from the terminal.
@@ -104,6 +141,25 @@ impl Outer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mouse_reporting_follows_what_the_active_pane_asked() {
+        let t0 = Instant::now();
+        let mut o = Outer::new();
+        o.kitty = Kitty::Unsupported;
+        let step = |o: &mut Outer, t| {
+            o.want_mouse(t);
+            String::from_utf8_lossy(&o.take()).replace('\x1b', "^[")
+        };
+        assert_eq!(step(&mut o, MouseTracking::None), "");
+        assert_eq!(step(&mut o, MouseTracking::Press), "^[[?1006h^[[?1000h");
+        assert_eq!(step(&mut o, MouseTracking::PressRelease), "");
+        assert_eq!(step(&mut o, MouseTracking::AnyMotion), "^[[?1000l^[[?1003h");
+        // After a suspend (MODES_OFF switched it off): on again.
+        o.set_up(t0);
+        assert_eq!(String::from_utf8_lossy(&o.take()), "\x1b[?1006h\x1b[?1003h");
+        assert_eq!(step(&mut o, MouseTracking::None), "^[[?1003l^[[?1006l");
+    }
 
     #[test]
     fn the_protocol_is_switched_on_only_when_the_terminal_answers_in_time() {

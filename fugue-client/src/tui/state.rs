@@ -211,6 +211,9 @@ pub struct App {
     pub held: Vec<fugue_protocol::keys::KeyCode>,
     /// The outer terminal's input modes the client switched on.
     pub outer: super::outer::Outer,
+    /// The pane a mouse button went down in and has not come up yet: its drag and
+    /// release go to it wherever the pointer is.
+    pub mouse_held: Option<PaneId>,
 }
 
 /// How long a notice stays in the status bar.
@@ -233,6 +236,7 @@ impl App {
             redraw: false,
             held: Vec::new(),
             outer: super::outer::Outer::new(),
+            mouse_held: None,
         }
     }
 

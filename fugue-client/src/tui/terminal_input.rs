@@ -17,6 +17,7 @@
 
 use super::{keymap, outer};
 use fugue_protocol::keys::Key;
+use fugue_protocol::mouse::{MouseAction, MouseButton, MouseEvent};
 use std::collections::VecDeque;
 use std::os::fd::{AsRawFd, RawFd};
 use termina::escape::csi::{Csi, Device, Keyboard};
@@ -149,6 +150,8 @@ pub enum Input {
     FocusOut,
     /// The terminal answered one of the client's queries.
     Reply(outer::Reply),
+    /// A mouse event at a cell of the terminal (0-based).
+    Mouse(MouseEvent),
 }
 
 /// termina's event as fugue's, with nothing termina reports about a key lost (see
@@ -160,6 +163,7 @@ fn to_input(ev: termina::Event) -> Option<Input> {
         termina::Event::Paste(text) => Some(Input::Paste(text)),
         termina::Event::FocusIn => Some(Input::FocusIn),
         termina::Event::FocusOut => Some(Input::FocusOut),
+        termina::Event::Mouse(m) => Some(Input::Mouse(mouse_event(&m))),
         termina::Event::Csi(Csi::Keyboard(Keyboard::ReportFlags(_))) => {
             Some(Input::Reply(outer::Reply::KittyFlags))
         }
@@ -167,6 +171,34 @@ fn to_input(ev: termina::Event) -> Option<Input> {
             Some(Input::Reply(outer::Reply::DeviceAttributes))
         }
         _ => None,
+    }
+}
+
+/// termina's mouse event as fugue's, in terminal coordinates.
+fn mouse_event(m: &termina::event::MouseEvent) -> MouseEvent {
+    use termina::event::{MouseButton as TB, MouseEventKind as TK};
+    let button = |b: TB| match b {
+        TB::Left => MouseButton::Left,
+        TB::Middle => MouseButton::Middle,
+        TB::Right => MouseButton::Right,
+    };
+    let action = match m.kind {
+        TK::Down(b) => MouseAction::Down(button(b)),
+        TK::Up(b) => MouseAction::Up(button(b)),
+        TK::Drag(b) => MouseAction::Drag(button(b)),
+        TK::Moved => MouseAction::Moved,
+        TK::ScrollUp => MouseAction::ScrollUp,
+        TK::ScrollDown => MouseAction::ScrollDown,
+        TK::ScrollLeft => MouseAction::ScrollLeft,
+        TK::ScrollRight => MouseAction::ScrollRight,
+    };
+    MouseEvent {
+        action,
+        col: m.column,
+        row: m.row,
+        shift: m.modifiers.contains(termina::event::Modifiers::SHIFT),
+        alt: m.modifiers.contains(termina::event::Modifiers::ALT),
+        ctrl: m.modifiers.contains(termina::event::Modifiers::CONTROL),
     }
 }
 
@@ -253,6 +285,29 @@ mod tests {
                 Input::Reply(outer::Reply::KittyFlags),
                 Input::Reply(outer::Reply::DeviceAttributes),
                 Input::Reply(outer::Reply::KittyFlags)
+            ]
+        );
+    }
+
+    #[test]
+    fn sgr_mouse_reports_arrive_in_terminal_cells() {
+        let evs = parse(b"\x1b[<0;11;6M\x1b[<6;2;3m\x1b[<65;1;1M");
+        let m = |action, col, row, shift| {
+            Input::Mouse(MouseEvent {
+                action,
+                col,
+                row,
+                shift,
+                alt: false,
+                ctrl: false,
+            })
+        };
+        assert_eq!(
+            evs,
+            [
+                m(MouseAction::Down(MouseButton::Left), 10, 5, false),
+                m(MouseAction::Up(MouseButton::Right), 1, 2, true),
+                m(MouseAction::ScrollDown, 0, 0, false),
             ]
         );
     }

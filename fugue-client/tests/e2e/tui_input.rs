@@ -135,3 +135,135 @@ fn the_client_switches_the_protocol_on_only_where_it_is_spoken() {
     t.wait_exit();
     assert!(t.kitty_stack().is_empty(), "left on: {:?}", t.kitty_stack());
 }
+
+/// Where a pane's screen starts on the client's terminal: where its program's READY
+/// is (it printed it first, at the pane's top left).
+fn origin(t: &Tui) -> (u16, u16) {
+    t.screen(|s| {
+        let contents = s.contents();
+        contents
+            .lines()
+            .enumerate()
+            .find_map(|(row, line)| {
+                let byte = line.find("READY")?;
+                let col = line[..byte].chars().count();
+                Some((col as u16, row as u16))
+            })
+            .expect("READY on screen")
+    })
+}
+
+/// Issue 13: a program that asked for mouse reports gets the events over its pane,
+/// in its own coordinates and encoding; the client switches mouse reporting on in its
+/// terminal for it; Shift keeps an event from the program.
+#[test]
+fn mouse_events_reach_the_pane_that_asked_in_its_coordinates() {
+    let w = World::new();
+    recorder(&w, "m", "\\033[?1002h\\033[?1006h", "m.bin");
+    // A pane on the left, not selected: the recorder's pane is not at the origin.
+    w.ok(&["split-window", "-t", "m", "-h", "-b", "-d"]);
+    let mut t = attach(&w, Answers::Plain, "m");
+    let (x, y) = origin(&t);
+    assert!(x > 10, "the recorder's pane starts at column {x}");
+    eventually("mouse reporting on in the client's terminal", || {
+        let w = t.written();
+        let has = |s: &[u8]| w.windows(s.len()).any(|p| p == s);
+        (has(b"\x1b[?1006h") && has(b"\x1b[?1002h")).then_some(())
+    });
+    // SGR reports are 1-based: the pane's cell (4, 2) is the terminal's (x+4, y+2).
+    let at = |b: u8, col: u16, row: u16, end: char| {
+        format!("\x1b[<{b};{};{}{end}", x + col + 1, y + row + 1).into_bytes()
+    };
+    t.send(&at(0, 4, 2, 'M'));
+    t.send(&at(32, 6, 3, 'M'));
+    t.send(&at(0, 6, 3, 'm'));
+    // Shift-click: the multiplexer's. Over the other pane: not this program's.
+    t.send(&at(4, 1, 1, 'M'));
+    t.send(format!("\x1b[<0;2;{}M", y + 2).as_bytes());
+    t.send(b"z");
+    recorded(&w, "m.bin", b"\x1b[<0;5;3M\x1b[<32;7;4M\x1b[<0;7;4mz");
+}
+
+/// Press at the pane's cell (4, 2), drag to (6, 3), release there, then `z`: what a
+/// program asking for 1002 and 1006 reads, in fugue and in tmux alike.
+const CLICK_DRAG_RELEASE: &[u8] = b"\x1b[<0;5;3M\x1b[<32;7;4M\x1b[<0;7;4mz";
+
+fn click_drag_release(t: &mut Tui, (x, y): (u16, u16)) {
+    for (b, col, row, end) in [(0, 4, 2, 'M'), (32, 6, 3, 'M'), (0, 6, 3, 'm')] {
+        t.send(format!("\x1b[<{b};{};{}{end}", x + col + 1, y + row + 1).as_bytes());
+    }
+    t.send(b"z");
+}
+
+/// tmux (3.3a, `mouse on`) gives a program the same reports for the same events.
+#[test]
+fn mouse_reports_are_what_tmux_sends() {
+    let w = World::new();
+    let conf = w.path("tmux.conf");
+    std::fs::write(&conf, "set -g mouse on\nset -g status off\n").expect("tmux.conf");
+    let file = w.path("tmux.bin");
+    let program = format!(
+        "printf '\\033[?1002h\\033[?1006h'; stty raw -echo; printf READY; exec cat > '{}'",
+        file.display()
+    );
+    let script = format!(
+        "TMUX_TMPDIR='{dir}' exec tmux -L t -f '{conf}' new-session \"{program}\"",
+        dir = w.dir.path().display(),
+        conf = conf.display(),
+    );
+    /// Stops the test's tmux server however the test ends.
+    struct KillTmux<'a>(&'a std::path::Path);
+    impl Drop for KillTmux<'_> {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("tmux")
+                .env("TMUX_TMPDIR", self.0)
+                .args(["-L", "t", "kill-server"])
+                .output();
+        }
+    }
+    let _tmux = KillTmux(w.dir.path());
+    let mut t = w.sh(&script, 80, 24);
+    t.wait_text("READY");
+    let at = origin(&t);
+    click_drag_release(&mut t, at);
+    recorded(&w, "tmux.bin", CLICK_DRAG_RELEASE);
+
+    recorder(&w, "f", "\\033[?1002h\\033[?1006h", "f.bin");
+    let mut t = attach(&w, Answers::Plain, "f");
+    let at = origin(&t);
+    click_drag_release(&mut t, at);
+    recorded(&w, "f.bin", CLICK_DRAG_RELEASE);
+}
+
+/// The same event in a pane that asked for X10 encoding (1000 alone) is written as
+/// X10 bytes, and a pane that asked for nothing gets nothing (and the client's
+/// terminal reports no mouse for it).
+#[test]
+fn mouse_reports_use_the_encoding_the_program_asked_for() {
+    let w = World::new();
+    recorder(&w, "x", "\\033[?1000h", "x.bin");
+    let mut t = attach(&w, Answers::Plain, "x");
+    let (x, y) = origin(&t);
+    eventually("mouse reporting on", || {
+        t.written()
+            .windows(8)
+            .any(|p| p == b"\x1b[?1000h")
+            .then_some(())
+    });
+    // The pane's cell (2, 1): X10 writes 32 + the 1-based column and row.
+    t.send(format!("\x1b[<0;{};{}M", x + 3, y + 2).as_bytes());
+    t.send(format!("\x1b[<0;{};{}m", x + 3, y + 2).as_bytes());
+    t.send(b"z");
+    recorded(&w, "x.bin", b"\x1b[M #\"\x1b[M##\"z");
+
+    recorder(&w, "none", "", "none.bin");
+    let mut t = attach(&w, Answers::Plain, "none");
+    let (x, y) = origin(&t);
+    t.send(format!("\x1b[<0;{};{}M", x + 3, y + 2).as_bytes());
+    t.send(b"z");
+    recorded(&w, "none.bin", b"z");
+    assert!(
+        !t.written().windows(8).any(|p| p == b"\x1b[?1000h"),
+        "mouse reporting on for a pane that did not ask"
+    );
+}

@@ -203,6 +203,10 @@ fn detail(command: &Command, agent: bool) -> Option<serde_json::Value> {
                         hash.update(k.to_string().as_bytes());
                         bytes += 1;
                     }
+                    InputPart::Mouse(m) => {
+                        hash.update(format!("{m:?}").as_bytes());
+                        bytes += 1;
+                    }
                 }
             }
             (s.parts.len(), bytes)
