@@ -324,6 +324,11 @@ pub enum Command {
         cols: u16,
         rows: u16,
     },
+    /// The calling attached client's terminal gained or lost focus: the focused pane
+    /// of its session hears of it, if its program asked (mode 1004).
+    ClientFocus {
+        focused: bool,
+    },
     ReadPane(ReadPane),
     WaitFor(WaitFor),
     RunCommand(RunCommand),
@@ -555,6 +560,10 @@ commands! {
         cli: Absent("a CLI call has no terminal of its own; size detached sessions with new-session -x/-y"),
         mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("sent by the attached client whenever its terminal changes size, not bound to a key");
+    ClientFocus => "client-focus", Write, "tell the server the attached client's terminal gained or lost focus",
+        cli: Absent("a CLI call has no terminal of its own"),
+        mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: Absent("sent by the attached client when its terminal gains or loses focus, not bound to a key");
 }
 
 /// docs/commands.md: the command table as Markdown, generated from [`COMMANDS`] (a
@@ -626,7 +635,8 @@ impl Command {
             Command::NewSession(_)
             | Command::KillServer
             | Command::ListSessions
-            | Command::ResizeClient { .. } => None,
+            | Command::ResizeClient { .. }
+            | Command::ClientFocus { .. } => None,
             Command::NewWindow(c) => c.target.as_ref(),
             Command::SplitPane(c) => c.target.as_ref(),
             Command::SendInput(c) => c.target.as_ref(),

@@ -123,6 +123,7 @@ fn commands() -> Vec<Command> {
         },
         Command::DetachClient { target: t("s") },
         Command::RefreshClient { target: t("s") },
+        Command::ClientFocus { focused: false },
         Command::ResizeClient {
             cols: 120,
             rows: 40,

@@ -84,6 +84,8 @@ pub struct ClientEntry {
     /// Wakes the client's frame task.
     pub notify: Arc<Notify>,
     pub control: Arc<Mailbox>,
+    /// The client's terminal has focus (as far as it said; true until it says not).
+    pub focused: bool,
 }
 
 /// Events from pane threads: one per pane, so the channel stays small. (Sideband tags,
@@ -91,7 +93,12 @@ pub struct ClientEntry {
 /// [`Server::sideband_printed`].)
 #[derive(Debug)]
 pub enum ServerEvent {
-    PaneExited { pane: PaneId, status: i32 },
+    PaneExited {
+        pane: PaneId,
+        status: i32,
+    },
+    /// Which panes have focus may have changed (see [`Server::update_focus`]).
+    Focus,
 }
 
 pub struct Server {
@@ -120,6 +127,8 @@ pub struct Server {
     /// Distinguishes this server's cursors from those of an earlier one on the same socket.
     pub instance: u32,
     nonce: AtomicU64,
+    /// A focus check is queued (see [`Server::changed`]).
+    focus_pending: AtomicBool,
 }
 
 impl Server {
@@ -148,6 +157,7 @@ impl Server {
             agents: Default::default(),
             instance: instance_id(),
             nonce: AtomicU64::new(u64::from(instance_id())),
+            focus_pending: AtomicBool::new(false),
         });
         (server, rx)
     }
@@ -165,6 +175,41 @@ impl Server {
         self.generation.fetch_add(1, Ordering::AcqRel);
         for c in self.clients.lock().values() {
             c.notify.notify_one();
+        }
+        // The active pane may have changed. Looked at from the event task, not here:
+        // callers may hold locks `update_focus` takes. One check pending is enough.
+        if !self.focus_pending.swap(true, Ordering::AcqRel) {
+            let _ = self.events.send(ServerEvent::Focus);
+        }
+    }
+
+    /// Tells panes that gained or lost focus, if their programs asked (mode 1004). As
+    /// in tmux, a pane has focus when it is the active pane of the current window of
+    /// a session that a terminal client with focus is attached to.
+    pub fn update_focus(&self) {
+        self.focus_pending.store(false, Ordering::Release);
+        // The clients' lock is never held while the tree's is taken (the tree's holder
+        // may take the clients').
+        let sessions: Vec<SessionId> = self
+            .clients
+            .lock()
+            .values()
+            .filter(|c| c.kind == ClientKind::Tui && c.focused)
+            .filter_map(|c| c.session)
+            .collect();
+        let tree = self.tree.lock();
+        let focused: std::collections::HashSet<PaneId> = tree
+            .sessions
+            .iter()
+            .filter(|s| sessions.contains(&s.id))
+            .filter_map(|s| s.active_window().map(|w| w.active))
+            .collect();
+        for (id, pane) in &tree.panes {
+            let report = pane.shared.state.lock().focus_changed(focused.contains(id));
+            if let Some(bytes) = report {
+                // A program that stopped reading loses the report, as it would a key.
+                let _ = pane.pty.write(bytes.to_vec());
+            }
         }
     }
 
@@ -494,6 +539,7 @@ pub async fn run_events(server: Arc<Server>, mut rx: mpsc::UnboundedReceiver<Ser
     while let Some(ev) = rx.recv().await {
         match ev {
             ServerEvent::PaneExited { pane, status } => server.pane_exited(pane, status),
+            ServerEvent::Focus => server.update_focus(),
         }
     }
 }

@@ -358,7 +358,8 @@ async fn handle(
                     screen.resize(c, r);
                     Vec::new()
                 }
-                Input::FocusIn | Input::FocusOut => Vec::new(),
+                Input::FocusIn => app.on_focus(true),
+                Input::FocusOut => app.on_focus(false),
                 Input::Mouse(m) => app.on_mouse(m, screen.area()),
                 Input::Reply(reply) => {
                     app.outer.on_reply(reply, Instant::now());

@@ -1,4 +1,4 @@
-//! Mouse events from the terminal: those over the active pane go to its program, in
+//! Focus and mouse events from the terminal. Mouse events over the active pane go to its program, in
 //! the pane's own coordinates, when the program asked for mouse reports (the server
 //! writes them as the program asked, or drops what it did not ask for). With Shift
 //! held an event is the multiplexer's, which does nothing with it yet (a copy mode
@@ -11,6 +11,19 @@ use fugue_protocol::{Command, InputPart, SendInput, Target};
 use ratatui::layout::Rect;
 
 impl App {
+    /// The terminal gained or lost focus: the server tells the focused pane's program
+    /// (if it asked, mode 1004). Said once per change.
+    pub fn on_focus(&mut self, focused: bool) -> Vec<Request> {
+        if self.focused == focused {
+            return Vec::new();
+        }
+        self.focused = focused;
+        vec![Request {
+            command: Command::ClientFocus { focused },
+            pending: Pending::Action("focus"),
+        }]
+    }
+
     /// A mouse event at a cell of a terminal of `area`.
     pub fn on_mouse(&mut self, ev: MouseEvent, area: Rect) -> Vec<Request> {
         let down = matches!(ev.action, MouseAction::Down(_));

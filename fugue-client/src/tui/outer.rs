@@ -1,7 +1,7 @@
 //! Input modes of the outer terminal that the client switches on: the kitty keyboard
 //! protocol when the terminal speaks it, so keys arrive unambiguous (Tab apart from
 //! C-i, Escape apart from M-[, modified Enter); mouse reporting while the active
-//! pane's program wants the mouse.
+//! pane's program wants the mouse; focus events.
 //!
 //! Sans-IO: what is to be written to the terminal collects in [`Outer::take`], which
 //! the client's loop writes before it draws. Everything switched on here is switched
@@ -82,6 +82,9 @@ impl Outer {
         // The set-up switched mouse reporting off: on again if it was.
         let mouse = std::mem::take(&mut self.mouse);
         self.want_mouse(mouse);
+        // Focus events, always: the server tells the focused pane's program when the
+        // terminal gains or loses focus (if it asked, mode 1004).
+        self.out.extend_from_slice(b"\x1b[?1004h");
     }
 
     /// Mouse reporting on the terminal for a program that asked for `tracking` (the
@@ -157,7 +160,10 @@ mod tests {
         assert_eq!(step(&mut o, MouseTracking::AnyMotion), "^[[?1000l^[[?1003h");
         // After a suspend (MODES_OFF switched it off): on again.
         o.set_up(t0);
-        assert_eq!(String::from_utf8_lossy(&o.take()), "\x1b[?1006h\x1b[?1003h");
+        assert_eq!(
+            String::from_utf8_lossy(&o.take()),
+            "\x1b[?1006h\x1b[?1003h\x1b[?1004h"
+        );
         assert_eq!(step(&mut o, MouseTracking::None), "^[[?1003l^[[?1006l");
     }
 
@@ -166,7 +172,7 @@ mod tests {
         let t0 = Instant::now();
         let mut o = Outer::new();
         o.set_up(t0);
-        assert_eq!(o.take(), b"\x1b[?u\x1b[c");
+        assert_eq!(o.take(), b"\x1b[?u\x1b[c\x1b[?1004h");
         o.on_reply(Reply::KittyFlags, t0);
         assert_eq!(o.kitty, Kitty::Supported);
         assert_eq!(o.take(), b"\x1b[>3u");
@@ -175,7 +181,7 @@ mod tests {
         assert_eq!(o.kitty, Kitty::Supported);
         // After a suspend, on again without asking.
         o.set_up(t0);
-        assert_eq!(o.take(), b"\x1b[>3u");
+        assert_eq!(o.take(), b"\x1b[>3u\x1b[?1004h");
 
         let mut o = Outer::new();
         o.set_up(t0);
@@ -184,7 +190,7 @@ mod tests {
         o.on_reply(Reply::KittyFlags, t0);
         assert_eq!((o.kitty, o.take()), (Kitty::Unsupported, Vec::new()));
         o.set_up(t0);
-        assert!(o.take().is_empty());
+        assert_eq!(o.take(), b"\x1b[?1004h");
 
         let mut o = Outer::new();
         o.set_up(t0);

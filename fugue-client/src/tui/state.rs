@@ -214,6 +214,8 @@ pub struct App {
     /// The pane a mouse button went down in and has not come up yet: its drag and
     /// release go to it wherever the pointer is.
     pub mouse_held: Option<PaneId>,
+    /// The terminal has focus, as it last said (true until it says otherwise).
+    pub focused: bool,
 }
 
 /// How long a notice stays in the status bar.
@@ -237,6 +239,7 @@ impl App {
             held: Vec::new(),
             outer: super::outer::Outer::new(),
             mouse_held: None,
+            focused: true,
         }
     }
 

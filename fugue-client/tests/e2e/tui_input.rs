@@ -267,3 +267,138 @@ fn mouse_reports_use_the_encoding_the_program_asked_for() {
         "mouse reporting on for a pane that did not ask"
     );
 }
+
+/// The steps of the focus test, for fugue or tmux: switch panes, switch the
+/// terminal's focus, switch windows, each there and back.
+trait Mux {
+    fn select_pane(&self, index: u32);
+    fn new_window(&self);
+    fn select_window(&self, index: u32);
+}
+
+struct FugueMux<'a>(&'a World);
+
+impl Mux for FugueMux<'_> {
+    fn select_pane(&self, index: u32) {
+        self.0.ok(&["select-pane", "-t", &format!("fo:0.{index}")]);
+    }
+    fn new_window(&self) {
+        self.0.ok(&["new-window", "-t", "fo"]);
+    }
+    fn select_window(&self, index: u32) {
+        self.0.ok(&["select-window", "-t", &format!("fo:{index}")]);
+    }
+}
+
+struct TmuxMux<'a>(&'a World);
+
+impl TmuxMux<'_> {
+    fn tmux(&self, args: &[&str]) {
+        let out = std::process::Command::new("tmux")
+            .env("TMUX_TMPDIR", self.0.dir.path())
+            .env_remove("TMUX")
+            .args(["-L", "t"])
+            .args(args)
+            .output()
+            .expect("tmux");
+        assert!(out.status.success(), "tmux {args:?}: {out:?}");
+    }
+}
+
+impl Mux for TmuxMux<'_> {
+    fn select_pane(&self, index: u32) {
+        self.tmux(&["select-pane", "-t", &format!("fo:0.{index}")]);
+    }
+    fn new_window(&self) {
+        self.tmux(&["new-window", "-t", "fo"]);
+    }
+    fn select_window(&self, index: u32) {
+        self.tmux(&["select-window", "-t", &format!("fo:{index}")]);
+    }
+}
+
+/// Waits for the recorder to have read `n` bytes more than `from` (focus reports
+/// come from the server on its own time; each step must land before the next).
+fn read_grows(w: &World, file: &str, to: usize) {
+    let path = w.path(file);
+    eventually(&format!("{file} to hold {to} bytes"), || {
+        (std::fs::read(&path).map(|b| b.len()).unwrap_or(0) >= to).then_some(())
+    });
+}
+
+fn focus_steps(w: &World, file: &str, t: &mut Tui, mux: &dyn Mux) {
+    // Attached: the recorder's pane (the active one) has focus.
+    read_grows(w, file, 6);
+    mux.select_pane(1);
+    read_grows(w, file, 9);
+    mux.select_pane(0);
+    read_grows(w, file, 12);
+    // The client's terminal loses focus, and gets it back.
+    t.send(b"\x1b[O");
+    read_grows(w, file, 15);
+    t.send(b"\x1b[I");
+    read_grows(w, file, 18);
+    mux.new_window();
+    read_grows(w, file, 21);
+    mux.select_window(0);
+    read_grows(w, file, 24);
+    t.send(b"z");
+}
+
+/// What the program reads: told it has no focus when it switches focus events on
+/// (no client yet), then focus in on attach, and out and in again for each switch.
+const FOCUS_SEEN: &[u8] = b"\x1b[O\x1b[I\x1b[O\x1b[I\x1b[O\x1b[I\x1b[O\x1b[Iz";
+
+/// Issue 13: focus events (1004) reach the program when its pane gains or loses
+/// focus (another pane, another window, the terminal's own focus), as tmux sends
+/// them with `focus-events on`.
+#[test]
+fn focus_events_follow_the_pane_and_the_terminal_as_in_tmux() {
+    let w = World::new();
+    recorder(&w, "fo", "\\033[?1004h", "fugue.bin");
+    w.ok(&["split-window", "-t", "fo", "-d"]);
+    let mut t = attach(&w, Answers::Plain, "fo");
+    assert!(
+        t.written().windows(8).any(|p| p == b"\x1b[?1004h"),
+        "focus events not asked of the client's terminal"
+    );
+    focus_steps(&w, "fugue.bin", &mut t, &FugueMux(&w));
+    recorded(&w, "fugue.bin", FOCUS_SEEN);
+
+    struct KillTmux<'a>(&'a std::path::Path);
+    impl Drop for KillTmux<'_> {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("tmux")
+                .env("TMUX_TMPDIR", self.0)
+                .args(["-L", "t", "kill-server"])
+                .output();
+        }
+    }
+    let _tmux = KillTmux(w.dir.path());
+    let conf = w.path("tmux.conf");
+    std::fs::write(&conf, "set -g focus-events on\nset -g status off\n").expect("tmux.conf");
+    let file = w.path("tmux.bin");
+    let program = format!(
+        "printf '\\033[?1004h'; stty raw -echo; printf READY; exec cat > '{}'",
+        file.display()
+    );
+    let tmux = TmuxMux(&w);
+    tmux.tmux(&[
+        "-f",
+        &conf.display().to_string(),
+        "new-session",
+        "-d",
+        "-s",
+        "fo",
+        &program,
+    ]);
+    tmux.tmux(&["split-window", "-t", "fo", "-d"]);
+    let script = format!(
+        "TMUX_TMPDIR='{}' exec tmux -L t attach -t fo",
+        w.dir.path().display()
+    );
+    let mut t = w.sh(&script, 80, 24);
+    t.wait_text("READY");
+    focus_steps(&w, "tmux.bin", &mut t, &tmux);
+    recorded(&w, "tmux.bin", FOCUS_SEEN);
+}

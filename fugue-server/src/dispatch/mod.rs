@@ -262,6 +262,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::DetachClient { target } => sessions::detach(exec, target.as_ref()),
         Command::RefreshClient { target } => sessions::refresh(exec, target.as_ref()),
         Command::ResizeClient { cols, rows } => sessions::resize_client(exec, cols, rows),
+        Command::ClientFocus { focused } => sessions::client_focus(exec, focused),
         Command::SplitPane(c) => panes::split(exec, c),
         Command::KillPane { target } => panes::kill_pane(exec, target.as_ref()),
         Command::SelectPane { target, select } => panes::select_pane(exec, target.as_ref(), select),

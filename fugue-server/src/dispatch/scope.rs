@@ -179,7 +179,8 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         Command::NewSession(_)
         | Command::ListSessions
         | Command::KillServer
-        | Command::ResizeClient { .. } => vec![],
+        | Command::ResizeClient { .. }
+        | Command::ClientFocus { .. } => vec![],
         // Lists are filtered instead.
         Command::ListPanes { .. } => vec![],
         Command::NewWindow(c) => one(&c.target, SessionAny),

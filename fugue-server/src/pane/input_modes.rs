@@ -145,6 +145,21 @@ mod tests {
     }
 
     #[test]
+    fn focus_reports_go_to_a_program_that_asked() {
+        let mut p = pane();
+        // Not asked: nothing, but the pane knows.
+        assert_eq!(p.focus_changed(true), None);
+        // Switching focus events on: told at once, as tmux does.
+        assert_eq!(p.process(b"\x1b[?1004h").replies, b"\x1b[I");
+        assert_eq!(p.focus_changed(true), None);
+        assert_eq!(p.focus_changed(false), Some(&b"\x1b[O"[..]));
+        assert_eq!(p.focus_changed(true), Some(&b"\x1b[I"[..]));
+        assert!(p.process(b"\x1b[?1004l").replies.is_empty());
+        assert_eq!(p.focus_changed(false), None);
+        assert_eq!(p.process(b"\x1b[?1004h").replies, b"\x1b[O");
+    }
+
+    #[test]
     fn a_program_pushing_forever_stays_bounded() {
         let mut p = pane();
         p.process(&b"\x1b[>1u".repeat(10_000));

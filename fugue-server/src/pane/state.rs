@@ -287,6 +287,19 @@ impl PaneState {
         }
     }
 
+    /// The pane gained or lost focus: returns the report its program asked for, if it
+    /// did (and if focus did change).
+    pub fn focus_changed(&mut self, focused: bool) -> Option<&'static [u8]> {
+        let cb = self.parser.callbacks_mut();
+        if cb.focused == focused {
+            return None;
+        }
+        cb.focused = focused;
+        cb.input
+            .focus
+            .then(|| super::terminal::focus_report(focused))
+    }
+
     /// The input modes vt100 leaves to fugue.
     pub fn input_modes(&self) -> &super::input_modes::InputModes {
         &self.parser.callbacks().input

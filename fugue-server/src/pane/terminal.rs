@@ -24,6 +24,8 @@ pub struct Terminal {
     /// Input modes vt100 does not track: kitty keyboard flags, focus events, urxvt
     /// mouse encoding.
     pub input: InputModes,
+    /// The pane has focus (the server says; see `Server::update_focus`).
+    pub focused: bool,
 }
 
 impl Terminal {
@@ -33,6 +35,11 @@ impl Terminal {
             ..Default::default()
         }
     }
+}
+
+/// What a program with focus events on reads when its pane gains or loses focus.
+pub fn focus_report(focused: bool) -> &'static [u8] {
+    if focused { b"\x1b[I" } else { b"\x1b[O" }
 }
 
 impl vt100::Callbacks for Terminal {
@@ -106,7 +113,14 @@ impl vt100::Callbacks for Terminal {
                 let on = c == 'h';
                 for p in params {
                     match p.first() {
-                        Some(1004) => self.input.focus = on,
+                        Some(1004) => {
+                            self.input.focus = on;
+                            // As tmux: a program switching focus events on hears at
+                            // once whether it has focus.
+                            if on {
+                                self.replies.extend_from_slice(focus_report(self.focused));
+                            }
+                        }
                         Some(1015) => self.input.urxvt_mouse = on,
                         _ => {}
                     }
