@@ -19,6 +19,7 @@ mod e2e {
     pub mod sideband_limits;
     pub mod tmux_verbs;
     pub mod tui;
+    pub mod tui_input;
     pub mod tui_keys;
     pub mod tui_search;
     pub mod tui_sizes;

@@ -175,6 +175,9 @@ pub enum InputPart {
     Paste(String),
     /// A key, encoded for the pane's current keyboard modes.
     Key(Key),
+    /// A mouse event at a cell of the pane, reported if (and as) its program asked
+    /// for mouse reports. Only attached clients send these.
+    Mouse(crate::mouse::MouseEvent),
 }
 
 /// `send-keys`
@@ -332,6 +335,11 @@ pub enum Command {
     /// MCP surface itself, so the switch is audited like any change.
     SidebandMcp {
         connected: bool,
+    },
+    /// The calling attached client's terminal gained or lost focus: the focused pane
+    /// of its session hears of it, if its program asked (mode 1004).
+    ClientFocus {
+        focused: bool,
     },
     ReadPane(ReadPane),
     WaitFor(WaitFor),
@@ -569,6 +577,10 @@ commands! {
     SidebandMcp => "sideband-mcp", Write, "mark the calling pane's agent as connected over MCP (sideband auto mode)",
         cli: Absent(MCP_CONNECTION), mcp: Absent(MCP_CONNECTION), sideband: Absent(MCP_CONNECTION),
         keys: Absent(MCP_CONNECTION);
+    ClientFocus => "client-focus", Write, "tell the server the attached client's terminal gained or lost focus",
+        cli: Absent("a CLI call has no terminal of its own"),
+        mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: Absent("sent by the attached client when its terminal gains or loses focus, not bound to a key");
 }
 
 /// docs/commands.md: the command table as Markdown, generated from [`COMMANDS`] (a
@@ -641,7 +653,8 @@ impl Command {
             | Command::KillServer
             | Command::ListSessions
             | Command::ResizeClient { .. }
-            | Command::SidebandMcp { .. } => None,
+            | Command::SidebandMcp { .. }
+            | Command::ClientFocus { .. } => None,
             Command::NewWindow(c) => c.target.as_ref(),
             Command::SplitPane(c) => c.target.as_ref(),
             Command::SendInput(c) => c.target.as_ref(),

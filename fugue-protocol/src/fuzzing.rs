@@ -7,7 +7,7 @@
 
 use crate::bindings::KeyAction;
 use crate::codec::{self, MAX_FRAME, MessageCodec, RawCodec};
-use crate::keys::{Key, KeyModes, SendKeysArg, classify_send_keys_arg};
+use crate::keys::{Key, KeyKind, KeyModes, SendKeysArg, classify_send_keys_arg};
 use crate::message::{ClientMessage, Hello, ServerMessage};
 use crate::target::Target;
 use bytes::BytesMut;
@@ -122,6 +122,7 @@ pub fn keys(data: &[u8]) {
                 let modes = KeyModes {
                     app_cursor,
                     app_keypad: false,
+                    kitty: 0,
                 };
                 key.encode(modes, &mut out);
                 // Keys xterm has no bytes for send nothing; every other key sends some.
@@ -139,6 +140,18 @@ pub fn keys(data: &[u8]) {
                         | K::Modifier(_)
                 );
                 assert_eq!(out.is_empty(), silent, "{s:?} sends {out:?}");
+            }
+            // The kitty protocol's encodings, every kind: no panic, and text keys type.
+            for kitty in [1, 3, 8, 31] {
+                for kind in [KeyKind::Press, KeyKind::Repeat, KeyKind::Release] {
+                    let mut out = Vec::new();
+                    let modes = KeyModes {
+                        app_cursor: false,
+                        app_keypad: false,
+                        kitty,
+                    };
+                    key.with_kind(kind).encode(modes, &mut out);
+                }
             }
             round_trips::<Key>(&codec::encode(&key).expect("a key encodes"));
         }

@@ -8,6 +8,7 @@
 //! - [`codec`]: length-delimited MessagePack frames.
 //! - [`screen`]: compact rows, the unit of screen updates and history.
 //! - [`keys`] and [`bindings`]: tmux key names and what keys do in a client.
+//! - [`mouse`]: mouse events for panes and their reports.
 //! - [`target`], [`ids`]: naming panes, windows and sessions.
 //! - [`paths`]: where sockets, logs and config live.
 //! - [`excerpt`]: caller values cut short for errors and logs.
@@ -27,6 +28,7 @@ pub mod ids;
 pub mod keys;
 pub mod limits;
 pub mod message;
+pub mod mouse;
 pub mod observe;
 pub mod paths;
 pub mod response;

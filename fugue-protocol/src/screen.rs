@@ -351,6 +351,25 @@ pub struct PaneUpdate {
     pub alternate_screen: bool,
     /// The program asked for mouse reports (any mode).
     pub mouse: bool,
+    /// What the program asked of its terminal's input. Absent from older servers:
+    /// then nothing was asked.
+    #[serde(default)]
+    pub input: PaneInput,
+}
+
+/// What a pane's program asked of its terminal's input, which an attached client needs
+/// to know to pass input on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PaneInput {
+    /// The kitty keyboard protocol's flags in force (`keys::kitty`); 0: legacy keys.
+    #[serde(default)]
+    pub kitty: u8,
+    /// Focus events (mode 1004).
+    #[serde(default)]
+    pub focus: bool,
+    /// Which mouse events the program asked for.
+    #[serde(default)]
+    pub mouse: crate::mouse::MouseTracking,
 }
 
 /// A window's entry in the status bar.

@@ -43,8 +43,6 @@ fn hex(bytes: &[u8]) -> String {
     })
 }
 
-// Modes are set field by field so the table means the same whatever KeyModes gains.
-#[allow(clippy::field_reassign_with_default)]
 fn table() -> String {
     let mut out = String::new();
     for name in names() {
@@ -53,9 +51,11 @@ fn table() -> String {
         for (app_cursor, app_keypad) in [(false, false), (true, false), (false, true), (true, true)]
         {
             let mut bytes = Vec::new();
-            let mut modes = KeyModes::default();
-            modes.app_cursor = app_cursor;
-            modes.app_keypad = app_keypad;
+            let modes = KeyModes {
+                app_cursor,
+                app_keypad,
+                ..KeyModes::default()
+            };
             key.encode(modes, &mut bytes);
             let _ = write!(out, "\t{}", hex(&bytes));
         }

@@ -2,10 +2,11 @@
 
 use bytes::BytesMut;
 use fugue_protocol::codec::{self, MessageCodec};
-use fugue_protocol::keys::{Key, KeyCode, Mods};
+use fugue_protocol::keys::{Key, KeyCode, KeyKind, KeypadKey, Mods};
 use fugue_protocol::message::{ClientKind, ClientMessage, HandshakeReply, Hello, ServerMessage};
 use fugue_protocol::screen::{
-    ClientLayout, Color, Cursor, Frame, PaneRect, PaneUpdate, RowBuilder, Style, WindowTab,
+    ClientLayout, Color, Cursor, Frame, PaneInput, PaneRect, PaneUpdate, RowBuilder, Style,
+    WindowTab,
 };
 use fugue_protocol::*;
 use std::sync::Arc;
@@ -87,6 +88,13 @@ fn commands() -> Vec<Command> {
                 InputPart::Text("ls".into()),
                 InputPart::Paste("long\ntext".into()),
                 InputPart::Key(Key::new(KeyCode::Char('c'), Mods::CTRL)),
+                InputPart::Key(
+                    Key::new(
+                        KeyCode::Keypad(KeypadKey::Five),
+                        Mods::SUPER | Mods::NUM_LOCK,
+                    )
+                    .with_kind(KeyKind::Release),
+                ),
             ],
         }),
         Command::CapturePane(CapturePane {
@@ -116,6 +124,7 @@ fn commands() -> Vec<Command> {
         },
         Command::DetachClient { target: t("s") },
         Command::RefreshClient { target: t("s") },
+        Command::ClientFocus { focused: false },
         Command::ResizeClient {
             cols: 120,
             rows: 40,
@@ -450,8 +459,45 @@ fn frame() -> Frame {
             },
             alternate_screen: true,
             mouse: false,
+            input: PaneInput {
+                kitty: 3,
+                focus: true,
+                mouse: fugue_protocol::mouse::MouseTracking::ButtonMotion,
+            },
         }],
     }
+}
+
+/// A frame from a server before panes reported their input modes decodes, with no
+/// modes asked.
+#[test]
+fn a_pane_update_without_input_modes_decodes() {
+    #[derive(serde::Serialize)]
+    struct OldPaneUpdate {
+        pane: PaneId,
+        seq: u64,
+        cols: u16,
+        rows: u16,
+        full: bool,
+        changed: Vec<(u16, Arc<Row>)>,
+        cursor: Cursor,
+        alternate_screen: bool,
+        mouse: bool,
+    }
+    let old = OldPaneUpdate {
+        pane: PaneId(1),
+        seq: 2,
+        cols: 3,
+        rows: 4,
+        full: false,
+        changed: Vec::new(),
+        cursor: Cursor::default(),
+        alternate_screen: false,
+        mouse: true,
+    };
+    let new: PaneUpdate = codec::decode(&codec::encode(&old).unwrap()).unwrap();
+    assert_eq!(new.input, PaneInput::default());
+    assert!(new.mouse);
 }
 
 #[test]

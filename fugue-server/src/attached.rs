@@ -78,10 +78,15 @@ pub struct ClientEntry {
     /// Wakes the client's frame task.
     pub notify: Arc<Notify>,
     pub control: Arc<Mailbox>,
+    /// The client's terminal has focus (as far as it said; true until it says not).
+    pub focused: bool,
 }
 
 /// Every connected client, and the generation of what they draw.
 pub struct Attached {
+    /// Woken (one stored permit) by every change clients draw: the server's focus
+    /// task waits on it.
+    pub changed_any: Arc<Notify>,
     clients: Mutex<HashMap<u64, ClientEntry>>,
     next_client: AtomicU64,
     /// Bumped on every change to the tree that clients draw.
@@ -91,6 +96,7 @@ pub struct Attached {
 impl Default for Attached {
     fn default() -> Attached {
         Attached {
+            changed_any: Arc::new(Notify::new()),
             clients: Mutex::new(HashMap::new()),
             next_client: AtomicU64::new(1),
             generation: AtomicU64::new(1),
@@ -118,6 +124,7 @@ impl Attached {
         for c in self.clients.lock().values() {
             c.notify.notify_one();
         }
+        self.changed_any.notify_one();
     }
 
     /// The session a client is attached to.

@@ -80,6 +80,7 @@ pub async fn serve(prepared: Prepared) -> Result<(), StartError> {
     let (server, events) = Server::new(prepared.config, prepared.bound.path.clone(), audit);
     // Surfaces that hear pane events subscribe before any pane exists.
     crate::surfaces::subscribe(&server);
+    tokio::spawn(crate::server::run_focus(Arc::downgrade(&server)));
     // Lost audit records show on attached clients' status line, not only in the log.
     let weak = Arc::downgrade(&server);
     server.audit.on_trouble(move |msg| {

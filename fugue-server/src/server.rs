@@ -9,7 +9,7 @@ use crate::origin::Origin;
 use crate::session::Tree;
 use crate::session::layout::Rect;
 use crate::session::resolve::Context;
-use fugue_protocol::{PaneId, SessionId};
+use fugue_protocol::{ClientKind, PaneId, SessionId};
 use parking_lot::{Mutex, RwLock};
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -79,6 +79,37 @@ impl Server {
 
     pub fn config(&self) -> Arc<Config> {
         Arc::clone(&self.config.read())
+    }
+
+    /// Tells panes that gained or lost focus, if their programs asked (mode 1004). As
+    /// in tmux, a pane has focus when it is the active pane of the current window of
+    /// a session that a terminal client with focus is attached to. Runs on its own
+    /// task, woken by every change clients draw ([`crate::attached::Attached::changed`]).
+    pub fn update_focus(&self) {
+        // The clients' lock is never held while the tree's is taken (the tree's holder
+        // may take the clients').
+        let sessions: Vec<SessionId> = self
+            .mux
+            .attached
+            .lock()
+            .values()
+            .filter(|c| c.kind == ClientKind::Tui && c.focused)
+            .filter_map(|c| c.session)
+            .collect();
+        let tree = self.mux.tree();
+        let focused: std::collections::HashSet<PaneId> = tree
+            .sessions
+            .iter()
+            .filter(|s| sessions.contains(&s.id))
+            .filter_map(|s| s.active_window().map(|w| w.active))
+            .collect();
+        for (id, pane) in &tree.panes {
+            let report = pane.shared.state.lock().focus_changed(focused.contains(id));
+            if let Some(bytes) = report {
+                // A program that stopped reading loses the report, as it would a key.
+                let _ = pane.pty.write(bytes.to_vec());
+            }
+        }
     }
 
     /// A number not handed out before by this server (markers, generated ids).
@@ -406,6 +437,25 @@ fn instance_id() -> u32 {
         .map(|d| d.subsec_nanos() ^ d.as_secs() as u32)
         .unwrap_or(0);
     (t ^ std::process::id().rotate_left(16)) & 0x00ff_ffff
+}
+
+/// Keeps panes' focus current (mode 1004): after any change clients draw, which is
+/// when the active pane can change. Changes that come while a check runs cost one more
+/// check, however many there are.
+pub async fn run_focus(server: std::sync::Weak<Server>) {
+    let Some(changed) = server
+        .upgrade()
+        .map(|s| Arc::clone(&s.mux.attached.changed_any))
+    else {
+        return;
+    };
+    loop {
+        changed.notified().await;
+        let Some(server) = server.upgrade() else {
+            break;
+        };
+        server.update_focus();
+    }
 }
 
 /// Handles events from pane threads until the server stops.

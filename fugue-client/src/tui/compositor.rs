@@ -38,6 +38,11 @@ impl<B: Backend> Compositor<B> {
         })
     }
 
+    /// The terminal's area, as the client draws it.
+    pub fn area(&self) -> Rect {
+        self.next.area
+    }
+
     /// The terminal changed size: everything is drawn again on a cleared terminal.
     pub fn resize(&mut self, cols: u16, rows: u16) {
         let area = Rect::new(0, 0, cols, rows);

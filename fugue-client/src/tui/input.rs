@@ -3,7 +3,7 @@
 
 use super::prompt::{Edit, LineEdit};
 use super::state::{App, Mode, Pending, PromptKind, ScrollView, Search};
-use fugue_protocol::keys::{Key, KeyCode, KeyKind, Mods};
+use fugue_protocol::keys::{Key, KeyCode, KeyKind, Mods, kitty};
 use fugue_protocol::{
     Command, InputPart, KeyAction, LayoutChoice, NewSession, NewWindow, PaneSelect, Resize,
     SearchPanes, SendInput, SplitPane, Target, WindowSelect,
@@ -111,8 +111,10 @@ impl App {
     /// A key from the terminal. Bindings see its chord (a press, lock states aside);
     /// prompts, scrolling and questions see it as a legacy terminal would have sent it
     /// (a keypad 5 is a 5); the pane gets the key whole. A release goes to the pane only
-    /// when the pane got the key's press, so a program never sees the release of a key
-    /// fugue kept (the prefix, a bound key), nor a key stuck down.
+    /// when the pane got the key's press and its program asked for releases (kitty's
+    /// "report event types"), so a program never sees the release of a key fugue kept
+    /// (the prefix, a bound key), nor a key stuck down, and typing into a pane that
+    /// does not want releases costs no request for them.
     pub fn on_key(&mut self, key: Key) -> Vec<Request> {
         if key.kind == KeyKind::Release {
             return match self.held.iter().position(|k| *k == key.code) {
@@ -143,7 +145,10 @@ impl App {
                 if let Some(action) = self.keys.root_action(&chord).cloned() {
                     return self.action(action);
                 }
-                self.hold(key.code);
+                // Releases are of use only to a program that asked for them.
+                if self.active_input().kitty & kitty::EVENT_TYPES != 0 {
+                    self.hold(key.code);
+                }
                 vec![send_key(key)]
             }
             Mode::Prefix => match self.keys.prefix_action(&chord).cloned() {
@@ -465,6 +470,7 @@ impl App {
 mod tests {
     use super::*;
     use fugue_protocol::KeyTable;
+    use fugue_protocol::keys::kitty::EVENT_TYPES;
 
     fn app() -> App {
         let keys = KeyTable {
@@ -476,7 +482,52 @@ mod tests {
             root_bindings: vec![(Key::new(KeyCode::F(12), Mods::NONE), KeyAction::NextWindow)],
             repeat_time_ms: 0,
         };
-        App::new(keys, true, "s".into())
+        let mut app = App::new(keys, true, "s".into());
+        app.apply(frame(
+            fugue_protocol::keys::kitty::DISAMBIGUATE | EVENT_TYPES,
+        ));
+        app
+    }
+
+    /// A frame with one active pane whose program set these kitty flags.
+    fn frame(kitty: u8) -> fugue_protocol::screen::Frame {
+        use fugue_protocol::screen::*;
+        let pane = fugue_protocol::PaneId(1);
+        Frame {
+            layout: Some(ClientLayout {
+                session: fugue_protocol::SessionId(1),
+                session_name: "s".into(),
+                windows: Vec::new(),
+                panes: vec![PaneRect {
+                    pane,
+                    x: 0,
+                    y: 0,
+                    width: 80,
+                    height: 23,
+                    title: String::new(),
+                    active: true,
+                    exit_status: None,
+                    badge: None,
+                }],
+                cols: 80,
+                rows: 23,
+            }),
+            panes: vec![PaneUpdate {
+                pane,
+                seq: 1,
+                cols: 78,
+                rows: 21,
+                full: true,
+                changed: Vec::new(),
+                cursor: Cursor::default(),
+                alternate_screen: false,
+                mouse: false,
+                input: PaneInput {
+                    kitty,
+                    ..PaneInput::default()
+                },
+            }],
+        }
     }
 
     /// What each request is: the keys sent to the pane by name, or the command's name.
@@ -531,6 +582,18 @@ mod tests {
                 "KP5:release"
             ]
         );
+    }
+
+    #[test]
+    fn releases_go_only_to_a_pane_that_asked_for_them() {
+        let mut app = app();
+        app.apply(frame(fugue_protocol::keys::kitty::DISAMBIGUATE));
+        let mut sent = Vec::new();
+        for k in ["a", "a:release", "C-c", "C-c:release"] {
+            sent.extend(said(app.on_key(key(k))));
+        }
+        assert_eq!(sent, ["a", "C-c"]);
+        assert!(app.held.is_empty());
     }
 
     #[test]

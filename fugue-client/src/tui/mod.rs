@@ -8,6 +8,8 @@
 mod compositor;
 mod input;
 mod keymap;
+mod mouse;
+mod outer;
 mod prompt;
 mod render;
 mod state;
@@ -253,11 +255,15 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
     // terminal back and draws everything, since the shell has reset it meanwhile.
     let mut tstp = signal(SignalKind::from_raw(libc::SIGTSTP)).context("cannot watch SIGTSTP")?;
     let mut cont = signal(SignalKind::from_raw(libc::SIGCONT)).context("cannot watch SIGCONT")?;
+    app.outer.set_up(Instant::now());
     loop {
         if std::mem::take(&mut app.redraw) {
             screen.redraw_all();
             app.damage_all();
         }
+        let mouse = app.active_input().mouse;
+        app.outer.want_mouse(mouse);
+        write_outer(app)?;
         screen.draw(app)?;
         let mut wake = tokio::select! {
             ev = events.next() => Wake::Input(ev),
@@ -273,6 +279,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
             }
             _ = cont.recv() => {
                 set_up()?;
+                app.outer.set_up(Instant::now());
                 resumed(screen, conn, app).await?;
                 continue;
             }
@@ -301,6 +308,18 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
 }
 
 type Screen = Compositor<CrosstermBackend<Stdout>>;
+
+/// Writes what the outer terminal's modes need (between frames, never inside one).
+fn write_outer(app: &mut App) -> anyhow::Result<()> {
+    let bytes = app.outer.take();
+    if !bytes.is_empty() {
+        use std::io::Write;
+        let mut out = stdout().lock();
+        out.write_all(&bytes)?;
+        out.flush()?;
+    }
+    Ok(())
+}
 
 /// After SIGCONT: the terminal may have changed size while the client was stopped (no
 /// SIGWINCH reaches a stopped process's handler in time to matter), and its contents
@@ -339,7 +358,13 @@ async fn handle(
                     screen.resize(c, r);
                     Vec::new()
                 }
-                Input::FocusIn | Input::FocusOut => Vec::new(),
+                Input::FocusIn => app.on_focus(true),
+                Input::FocusOut => app.on_focus(false),
+                Input::Mouse(m) => app.on_mouse(m, screen.area()),
+                Input::Reply(reply) => {
+                    app.outer.on_reply(reply, Instant::now());
+                    Vec::new()
+                }
             };
             send(app, requests);
             if !(typing && matches!(app.mode, Mode::Normal)) {

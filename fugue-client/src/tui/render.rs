@@ -262,6 +262,13 @@ pub fn draw_pane_rows(buf: &mut Buffer, app: &App, pane: PaneId, rows: &[u16]) -
     Some(touched)
 }
 
+/// Where a pane's screen is drawn on a terminal of `full` size (inside its box).
+pub fn pane_content(app: &App, full: Rect, pane: PaneId) -> Option<Rect> {
+    let (panes_area, _) = areas(app, full);
+    let r = app.layout.as_ref()?.panes.iter().find(|p| p.pane == pane)?;
+    Some(inner(pane_area(r, panes_area)))
+}
+
 /// Where the cursor goes when nothing but panes' rows changed.
 pub fn cursor(app: &App, full: Rect) -> Option<Position> {
     if !matches!(app.mode, Mode::Normal | Mode::Prefix) {

@@ -1,7 +1,7 @@
 //! What the terminal client knows: the server's screens as last received, and the
 //! client's own modes (prefix, prompts, scrolling).
 
-use fugue_protocol::screen::{ClientLayout, Cursor, Frame, PaneRect};
+use fugue_protocol::screen::{ClientLayout, Cursor, Frame, PaneInput, PaneRect};
 use fugue_protocol::{Command, KeyTable, PaneId, Row};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -14,6 +14,10 @@ pub struct PaneView {
     pub rows: u16,
     pub lines: Vec<Arc<Row>>,
     pub cursor: Cursor,
+    /// What the pane's program asked of its input (kitty keys, focus events).
+    pub input: PaneInput,
+    /// The program asked for mouse reports.
+    pub mouse: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,6 +209,13 @@ pub struct App {
     /// Keys whose press went to a pane and whose release has not come yet (at most
     /// `input::MAX_HELD`): their release goes to the pane too, other releases do not.
     pub held: Vec<fugue_protocol::keys::KeyCode>,
+    /// The outer terminal's input modes the client switched on.
+    pub outer: super::outer::Outer,
+    /// The pane a mouse button went down in and has not come up yet: its drag and
+    /// release go to it wherever the pointer is.
+    pub mouse_held: Option<PaneId>,
+    /// The terminal has focus, as it last said (true until it says otherwise).
+    pub focused: bool,
 }
 
 /// How long a notice stays in the status bar.
@@ -226,6 +237,9 @@ impl App {
             repeat_until: None,
             redraw: false,
             held: Vec::new(),
+            outer: super::outer::Outer::new(),
+            mouse_held: None,
+            focused: true,
         }
     }
 
@@ -277,7 +291,17 @@ impl App {
                 }
             }
             view.cursor = u.cursor;
+            view.input = u.input;
+            view.mouse = u.mouse;
         }
+    }
+
+    /// What the active pane's program asked of its input.
+    pub fn active_input(&self) -> PaneInput {
+        self.active_pane()
+            .and_then(|p| self.panes.get(&p))
+            .map(|v| v.input)
+            .unwrap_or_default()
     }
 }
 

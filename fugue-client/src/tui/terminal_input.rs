@@ -15,10 +15,12 @@
 //! [`keymap::to_key`] for keys): no hop through crossterm's key type, which would drop
 //! what fugue's does not (issue 12).
 
-use super::keymap;
+use super::{keymap, outer};
 use fugue_protocol::keys::Key;
+use fugue_protocol::mouse::{MouseAction, MouseButton, MouseEvent};
 use std::collections::VecDeque;
 use std::os::fd::{AsRawFd, RawFd};
+use termina::escape::csi::{Csi, Device, Keyboard};
 use tokio::io::unix::AsyncFd;
 use tokio::signal::unix::{Signal, SignalKind, signal};
 
@@ -146,6 +148,10 @@ pub enum Input {
     Resize(u16, u16),
     FocusIn,
     FocusOut,
+    /// The terminal answered one of the client's queries.
+    Reply(outer::Reply),
+    /// A mouse event at a cell of the terminal (0-based).
+    Mouse(MouseEvent),
 }
 
 /// termina's event as fugue's, with nothing termina reports about a key lost (see
@@ -157,7 +163,42 @@ fn to_input(ev: termina::Event) -> Option<Input> {
         termina::Event::Paste(text) => Some(Input::Paste(text)),
         termina::Event::FocusIn => Some(Input::FocusIn),
         termina::Event::FocusOut => Some(Input::FocusOut),
+        termina::Event::Mouse(m) => Some(Input::Mouse(mouse_event(&m))),
+        termina::Event::Csi(Csi::Keyboard(Keyboard::ReportFlags(_))) => {
+            Some(Input::Reply(outer::Reply::KittyFlags))
+        }
+        termina::Event::Csi(Csi::Device(Device::DeviceAttributes(()))) => {
+            Some(Input::Reply(outer::Reply::DeviceAttributes))
+        }
         _ => None,
+    }
+}
+
+/// termina's mouse event as fugue's, in terminal coordinates.
+fn mouse_event(m: &termina::event::MouseEvent) -> MouseEvent {
+    use termina::event::{MouseButton as TB, MouseEventKind as TK};
+    let button = |b: TB| match b {
+        TB::Left => MouseButton::Left,
+        TB::Middle => MouseButton::Middle,
+        TB::Right => MouseButton::Right,
+    };
+    let action = match m.kind {
+        TK::Down(b) => MouseAction::Down(button(b)),
+        TK::Up(b) => MouseAction::Up(button(b)),
+        TK::Drag(b) => MouseAction::Drag(button(b)),
+        TK::Moved => MouseAction::Moved,
+        TK::ScrollUp => MouseAction::ScrollUp,
+        TK::ScrollDown => MouseAction::ScrollDown,
+        TK::ScrollLeft => MouseAction::ScrollLeft,
+        TK::ScrollRight => MouseAction::ScrollRight,
+    };
+    MouseEvent {
+        action,
+        col: m.column,
+        row: m.row,
+        shift: m.modifiers.contains(termina::event::Modifiers::SHIFT),
+        alt: m.modifiers.contains(termina::event::Modifiers::ALT),
+        ctrl: m.modifiers.contains(termina::event::Modifiers::CONTROL),
     }
 }
 
@@ -234,6 +275,41 @@ mod tests {
         let evs = parse(b"\x1b[200~line one\rline two\x1b[201~z");
         assert_eq!(evs.len(), 2);
         assert!(matches!(&evs[0], Input::Paste(t) if t == "line one\rline two"));
+    }
+
+    #[test]
+    fn answers_to_the_clients_queries_are_told_apart() {
+        assert_eq!(
+            parse(b"\x1b[?0u\x1b[?62;22c\x1b[?3u"),
+            [
+                Input::Reply(outer::Reply::KittyFlags),
+                Input::Reply(outer::Reply::DeviceAttributes),
+                Input::Reply(outer::Reply::KittyFlags)
+            ]
+        );
+    }
+
+    #[test]
+    fn sgr_mouse_reports_arrive_in_terminal_cells() {
+        let evs = parse(b"\x1b[<0;11;6M\x1b[<6;2;3m\x1b[<65;1;1M");
+        let m = |action, col, row, shift| {
+            Input::Mouse(MouseEvent {
+                action,
+                col,
+                row,
+                shift,
+                alt: false,
+                ctrl: false,
+            })
+        };
+        assert_eq!(
+            evs,
+            [
+                m(MouseAction::Down(MouseButton::Left), 10, 5, false),
+                m(MouseAction::Up(MouseButton::Right), 1, 2, true),
+                m(MouseAction::ScrollDown, 0, 0, false),
+            ]
+        );
     }
 
     #[test]

@@ -99,8 +99,14 @@ impl World {
         serde_json::from_str(&out).expect("list-panes json")
     }
 
-    /// Starts a terminal client in a PTY of the given size.
+    /// Starts a terminal client in a PTY of the given size, a terminal that answers
+    /// no query.
     pub fn tui(&self, args: &[&str], cols: u16, rows: u16) -> Tui {
+        self.tui_in(Answers::None, args, cols, rows)
+    }
+
+    /// Starts a terminal client in a PTY that answers queries as `answers` says.
+    pub fn tui_in(&self, answers: Answers, args: &[&str], cols: u16, rows: u16) -> Tui {
         let mut cmd = CommandBuilder::new(fugue_bin());
         cmd.arg("-S");
         cmd.arg(&self.socket);
@@ -113,7 +119,7 @@ impl World {
             cmd.env(k, v);
         }
         cmd.cwd(self.dir.path());
-        Tui::spawn(cmd, cols, rows)
+        Tui::spawn(cmd, cols, rows, answers)
     }
 
     /// Runs a shell script in a PTY, with this world's environment and `$FUGUE` set
@@ -132,7 +138,7 @@ impl World {
             format!("{} -S {}", fugue_bin().display(), self.socket.display()),
         );
         cmd.cwd(self.dir.path());
-        Tui::spawn(cmd, cols, rows)
+        Tui::spawn(cmd, cols, rows, Answers::None)
     }
 }
 
@@ -160,18 +166,94 @@ struct Screen {
     changed: Condvar,
     /// The client process closed the PTY.
     closed: Mutex<bool>,
+    /// Everything the client wrote, and the terminal's answers to its queries.
+    term: Mutex<Term>,
+}
+
+/// Which queries the test's terminal answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answers {
+    /// None (the client must not wait for answers).
+    None,
+    /// Device attributes, as every terminal does: a terminal without the kitty
+    /// keyboard protocol.
+    Plain,
+    /// Device attributes and the kitty keyboard protocol's `CSI ? u`, keeping the
+    /// stack of flags the client pushes and pops.
+    Kitty,
+}
+
+/// The test's terminal beyond the screen: what the client wrote, and its queries'
+/// answers.
+struct Term {
+    answers: Answers,
+    /// Everything the client wrote (tests are short; capped at 16 MiB all the same).
+    written: Vec<u8>,
+    /// How far `written` has been scanned for queries.
+    scanned: usize,
+    kitty: Vec<u16>,
+}
+
+impl Term {
+    /// Scans new output for the queries and kitty protocol requests this terminal
+    /// knows; returns the answers to write back.
+    fn scan(&mut self) -> Vec<u8> {
+        let mut answers = Vec::new();
+        let w = &self.written;
+        let mut i = self.scanned;
+        while let Some(at) = w[i..].windows(2).position(|p| p == b"\x1b[") {
+            let start = i + at + 2;
+            // Private marker, parameters, final byte.
+            let mut j = start;
+            let marker = w.get(j).copied().filter(|b| b"<=>?".contains(b));
+            if marker.is_some() {
+                j += 1;
+            }
+            while w.get(j).is_some_and(|b| b.is_ascii_digit() || *b == b';') {
+                j += 1;
+            }
+            let Some(&fin) = w.get(j) else {
+                // Incomplete: look again when more comes.
+                self.scanned = i + at;
+                return answers;
+            };
+            let param: u16 = std::str::from_utf8(&w[start + usize::from(marker.is_some())..j])
+                .ok()
+                .and_then(|s| s.split(';').next()?.parse().ok())
+                .unwrap_or(0);
+            match (self.answers, marker, fin) {
+                (Answers::Plain | Answers::Kitty, None, b'c') => {
+                    answers.extend_from_slice(b"\x1b[?62;22c")
+                }
+                (Answers::Kitty, Some(b'?'), b'u') => {
+                    let flags = self.kitty.last().copied().unwrap_or(0);
+                    answers.extend_from_slice(format!("\x1b[?{flags}u").as_bytes());
+                }
+                (Answers::Kitty, Some(b'>'), b'u') => self.kitty.push(param),
+                (Answers::Kitty, Some(b'<'), b'u') => {
+                    let n = usize::from(param.max(1));
+                    self.kitty.truncate(self.kitty.len().saturating_sub(n));
+                }
+                _ => {}
+            }
+            i = j + 1;
+        }
+        // Keep a trailing ESC for the next scan.
+        self.scanned = w.len().saturating_sub(1).max(i.min(w.len()));
+        answers
+    }
 }
 
 /// A terminal client running in a PTY.
 pub struct Tui {
     master: Box<dyn MasterPty + Send>,
-    writer: Box<dyn Write + Send>,
+    writer: Arc<Mutex<Box<dyn Write + Send>>>,
     child: Box<dyn portable_pty::Child + Send + Sync>,
     screen: Arc<Screen>,
 }
 
 impl Tui {
-    fn spawn(cmd: CommandBuilder, cols: u16, rows: u16) -> Tui {
+    fn spawn(cmd: CommandBuilder, cols: u16, rows: u16, answers: Answers) -> Tui {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -183,19 +265,38 @@ impl Tui {
         let child = pair.slave.spawn_command(cmd).expect("spawn fugue");
         drop(pair.slave);
         let mut reader = pair.master.try_clone_reader().expect("reader");
-        let writer = pair.master.take_writer().expect("writer");
+        let writer = Arc::new(Mutex::new(pair.master.take_writer().expect("writer")));
         let screen = Arc::new(Screen {
             parser: Mutex::new(vt100::Parser::new(nz(rows), nz(cols), 0)),
             changed: Condvar::new(),
             closed: Mutex::new(false),
+            term: Mutex::new(Term {
+                answers,
+                written: Vec::new(),
+                scanned: 0,
+                kitty: Vec::new(),
+            }),
         });
         let s = Arc::clone(&screen);
+        let answer = Arc::clone(&writer);
         std::thread::spawn(move || {
             let mut buf = [0u8; 65536];
             loop {
                 match reader.read(&mut buf) {
                     Ok(0) | Err(_) => break,
                     Ok(n) => {
+                        let replies = {
+                            let mut term = s.term.lock();
+                            if term.written.len() < 16 << 20 {
+                                term.written.extend_from_slice(&buf[..n]);
+                            }
+                            term.scan()
+                        };
+                        if !replies.is_empty() {
+                            let mut w = answer.lock();
+                            let _ = w.write_all(&replies);
+                            let _ = w.flush();
+                        }
                         s.parser.lock().process(&buf[..n]);
                         s.changed.notify_all();
                     }
@@ -214,8 +315,20 @@ impl Tui {
 
     /// Types bytes as if on the keyboard.
     pub fn send(&mut self, bytes: &[u8]) {
-        self.writer.write_all(bytes).expect("write to client");
-        self.writer.flush().expect("flush");
+        let mut w = self.writer.lock();
+        w.write_all(bytes).expect("write to client");
+        w.flush().expect("flush");
+    }
+
+    /// Everything the client has written to its terminal.
+    pub fn written(&self) -> Vec<u8> {
+        self.screen.term.lock().written.clone()
+    }
+
+    /// The kitty keyboard flags the client has pushed and not popped (with
+    /// [`Answers::Kitty`]).
+    pub fn kitty_stack(&self) -> Vec<u16> {
+        self.screen.term.lock().kitty.clone()
     }
 
     /// The prefix, then a key.

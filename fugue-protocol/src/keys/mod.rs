@@ -12,6 +12,9 @@
 //! tmux sends to its panes ([`legacy`]); keys and modifiers xterm has no bytes for
 //! encode to nothing there.
 
+pub mod kitty;
+#[cfg(test)]
+mod kitty_tests;
 mod legacy;
 mod names;
 #[cfg(test)]
@@ -218,6 +221,9 @@ pub struct KeyModes {
     /// nothing yet: keypad keys send what they sent before keypad keys were told apart
     /// (the character, Enter, the arrow), whatever this says.
     pub app_keypad: bool,
+    /// The kitty keyboard protocol's flags the program set ([`kitty`]); 0 is legacy
+    /// encoding.
+    pub kitty: u8,
 }
 
 impl Key {
@@ -320,10 +326,14 @@ impl Key {
         names::parse(s)
     }
 
-    /// Append the bytes a program expects for this key in legacy (xterm) encoding;
-    /// nothing for a release, or for a key xterm has no bytes for.
+    /// Append the bytes a program expects for this key: the kitty protocol's encoding
+    /// if the program asked for it ([`KeyModes::kitty`]), else legacy (xterm)
+    /// encoding, which has nothing for a release or for keys xterm cannot say.
     pub fn encode(&self, modes: KeyModes, out: &mut Vec<u8>) {
-        if let Some(key) = self.legacy() {
+        let flags = modes.kitty & kitty::ALL_FLAGS;
+        if flags != 0 {
+            kitty::encode(*self, flags, modes.app_cursor, out);
+        } else if let Some(key) = self.legacy() {
             legacy::encode(key, modes, out);
         }
     }

@@ -14,6 +14,7 @@ fn enc(s: &str, app_cursor: bool) -> Vec<u8> {
     let modes = KeyModes {
         app_cursor,
         app_keypad: false,
+        kitty: 0,
     };
     key(s).encode(modes, &mut out);
     out

@@ -4,8 +4,9 @@ use super::Exec;
 use crate::pane::PaneShared;
 use crate::pane::lines::LineCursor;
 use crate::pane::pty::InputError;
+use crate::pane::state::InputEncoding;
 use crate::session::tree::Pane;
-use fugue_protocol::keys::{KeyCode, KeyModes, Mods};
+use fugue_protocol::keys::{KeyCode, Mods};
 use fugue_protocol::observe::InputSent;
 use fugue_protocol::{
     CapturePane, CommandError, ErrorCode, InputPart, PaneId, Response, SendInput, Target,
@@ -34,12 +35,12 @@ fn live_pane(tree: &crate::session::Tree, id: PaneId) -> Result<&Pane, CommandEr
 
 /// Encodes input parts for a program in the given modes. Each part becomes one write so
 /// that a key after text (Enter after a prompt) arrives as its own keystroke.
-pub fn encode_parts(parts: &[InputPart], modes: KeyModes, bracketed_paste: bool) -> Vec<Vec<u8>> {
+pub fn encode_parts(parts: &[InputPart], modes: InputEncoding) -> Vec<Vec<u8>> {
     parts
         .iter()
         .map(|part| match part {
             InputPart::Text(t) => t.as_bytes().to_vec(),
-            InputPart::Paste(t) if bracketed_paste => {
+            InputPart::Paste(t) if modes.paste => {
                 // The end marker inside the text would end the paste early.
                 let body = t.replace("\x1b[201~", "");
                 let mut v = Vec::with_capacity(body.len() + 12);
@@ -51,7 +52,13 @@ pub fn encode_parts(parts: &[InputPart], modes: KeyModes, bracketed_paste: bool)
             InputPart::Paste(t) => t.as_bytes().to_vec(),
             InputPart::Key(k) => {
                 let mut v = Vec::new();
-                k.encode(modes, &mut v);
+                k.encode(modes.keys, &mut v);
+                v
+            }
+            // Nothing for a program that did not ask for such mouse events.
+            InputPart::Mouse(m) => {
+                let mut v = Vec::new();
+                m.encode(modes.mouse.0, modes.mouse.1, &mut v);
                 v
             }
         })
@@ -116,18 +123,8 @@ async fn write_parts(
     for (i, part) in parts.iter().enumerate() {
         let is_text = matches!(part, InputPart::Text(_) | InputPart::Paste(_));
         let key_follows = is_text && matches!(parts.get(i + 1), Some(InputPart::Key(_)));
-        let (modes, paste) = {
-            let st = shared.state.lock();
-            let s = st.screen();
-            (
-                KeyModes {
-                    app_cursor: s.application_cursor(),
-                    app_keypad: s.application_keypad(),
-                },
-                s.bracketed_paste(),
-            )
-        };
-        let Some(bytes) = encode_parts(std::slice::from_ref(part), modes, paste).pop() else {
+        let modes = shared.state.lock().input_encoding();
+        let Some(bytes) = encode_parts(std::slice::from_ref(part), modes).pop() else {
             continue;
         };
         if !key_follows {
@@ -192,6 +189,7 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         .map(|p| match p {
             InputPart::Text(t) | InputPart::Paste(t) => t.len(),
             InputPart::Key(_) => 8,
+            InputPart::Mouse(_) => 16,
         })
         .sum();
     check_input_size(total)?;
@@ -381,6 +379,8 @@ pub fn draft_after(mut n: u32, parts: &[InputPart]) -> u32 {
             }
             InputPart::Paste(t) => n = typed_text(n, t),
             InputPart::Text(t) => n = typed_text(n, t),
+            // A click may move a cursor, in ways the count cannot know.
+            InputPart::Mouse(_) => {}
         }
     }
     n
@@ -444,7 +444,7 @@ pub fn submits(parts: &[InputPart]) -> bool {
             .is_some_and(|k| k.code == fugue_protocol::keys::KeyCode::Enter),
         InputPart::Text(t) => t.contains(['\r', '\n']),
         // A pasted line break is part of the text, not a submission.
-        InputPart::Paste(_) => false,
+        InputPart::Paste(_) | InputPart::Mouse(_) => false,
     })
 }
 
@@ -455,18 +455,8 @@ fn write_now(
     parts: &[InputPart],
 ) -> Result<(), CommandError> {
     let pane = live_pane(tree, id)?;
-    let (modes, paste) = {
-        let st = pane.shared.state.lock();
-        let s = st.screen();
-        (
-            KeyModes {
-                app_cursor: s.application_cursor(),
-                app_keypad: s.application_keypad(),
-            },
-            s.bracketed_paste(),
-        )
-    };
-    for bytes in encode_parts(parts, modes, paste) {
+    let modes = pane.shared.state.lock().input_encoding();
+    for bytes in encode_parts(parts, modes) {
         pane.pty.write(bytes).map_err(|e| input_refused(id, e))?;
     }
     Ok(())
@@ -569,7 +559,7 @@ mod tests {
             k("Up:repeat"),
             k("LeftShift"),
         ];
-        let got = encode_parts(&parts, KeyModes::default(), false);
+        let got = encode_parts(&parts, InputEncoding::default());
         let want: [&[u8]; 4] = [b"a", b"5", b"\x03", b"\x1b[A"];
         assert_eq!(got, want);
         assert_eq!(draft_after(0, &parts[..4]), 2);

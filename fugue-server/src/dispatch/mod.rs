@@ -203,6 +203,10 @@ fn detail(command: &Command, agent: bool) -> Option<serde_json::Value> {
                         hash.update(k.to_string().as_bytes());
                         bytes += 1;
                     }
+                    InputPart::Mouse(m) => {
+                        hash.update(format!("{m:?}").as_bytes());
+                        bytes += 1;
+                    }
                 }
             }
             (s.parts.len(), bytes)
@@ -263,6 +267,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::DetachClient { target } => sessions::detach(exec, target.as_ref()),
         Command::RefreshClient { target } => sessions::refresh(exec, target.as_ref()),
         Command::ResizeClient { cols, rows } => sessions::resize_client(exec, cols, rows),
+        Command::ClientFocus { focused } => sessions::client_focus(exec, focused),
         Command::SidebandMcp { connected } => panes::sideband_mcp(exec, connected),
         Command::SplitPane(mut c) => {
             // The task is checked before the pane exists and typed once it runs.

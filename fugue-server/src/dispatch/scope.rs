@@ -180,7 +180,8 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::ListSessions
         | Command::KillServer
         | Command::ResizeClient { .. }
-        | Command::SidebandMcp { .. } => vec![],
+        | Command::SidebandMcp { .. }
+        | Command::ClientFocus { .. } => vec![],
         // Lists are filtered instead.
         Command::ListPanes { .. } => vec![],
         Command::NewWindow(c) => one(&c.target, SessionAny),

@@ -547,6 +547,26 @@ pub fn refresh(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response,
 /// The calling attached client's terminal has a new size: its session's windows follow
 /// the sizes of the clients attached to it. Only a client has a size, so only a
 /// client may say so.
+/// `client-focus`: the calling client's terminal gained or lost focus.
+pub fn client_focus(exec: &mut Exec<'_>, focused: bool) -> Result<Response, CommandError> {
+    let server = exec.server;
+    let me = exec.origin.client_id().ok_or_else(|| {
+        CommandError::invalid_argument("client", "only an attached terminal client has focus")
+    })?;
+    match server.mux.attached.lock().get_mut(&me) {
+        Some(c) => c.focused = focused,
+        None => {
+            return Err(CommandError::invalid_argument(
+                "client",
+                "this client is gone",
+            ));
+        }
+    }
+    exec.resolved = Some(if focused { "in" } else { "out" }.into());
+    server.update_focus();
+    Ok(Response::Done)
+}
+
 pub fn resize_client(exec: &mut Exec<'_>, cols: u16, rows: u16) -> Result<Response, CommandError> {
     let server = exec.server;
     let Some(me) = exec.origin.client_id() else {

@@ -9,6 +9,7 @@
 
 pub mod child;
 pub mod history;
+pub mod input_modes;
 pub mod lines;
 pub mod process;
 pub mod program;

@@ -8,6 +8,7 @@ use super::history::History;
 use super::rows::{RowCache, screen_row};
 use super::tags::{Scanned, Scanner, SidebandKey};
 use super::terminal::Terminal;
+use fugue_protocol::mouse::{MouseEncoding, MouseTracking};
 use fugue_protocol::screen::{Cursor, PaneUpdate};
 use fugue_protocol::{LineBound, PaneId, RowsReply};
 use std::num::NonZeroU16;
@@ -23,6 +24,15 @@ pub struct Processed {
     /// Sideband tags found (and removed from the screen), and what was shown as text
     /// instead: possible tags past the size bound, tags without the pane's key.
     pub sideband: Scanned,
+}
+
+/// How input is encoded for a pane's program, as its modes say.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InputEncoding {
+    pub keys: fugue_protocol::keys::KeyModes,
+    /// Bracketed paste (2004).
+    pub paste: bool,
+    pub mouse: (MouseTracking, MouseEncoding),
 }
 
 pub struct PaneState {
@@ -224,7 +234,75 @@ impl PaneState {
             cursor: self.cursor(),
             alternate_screen: screen.alternate_screen(),
             mouse: screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None,
+            input: self.pane_input(),
         }
+    }
+
+    /// What the program asked of its terminal's input, for clients.
+    pub fn pane_input(&self) -> fugue_protocol::screen::PaneInput {
+        let modes = &self.parser.callbacks().input;
+        fugue_protocol::screen::PaneInput {
+            kitty: modes.kitty(self.parser.screen().alternate_screen()),
+            focus: modes.focus,
+            mouse: self.mouse_modes().0,
+        }
+    }
+
+    /// Which mouse events the program asked for, and how they are to be written.
+    pub fn mouse_modes(&self) -> (MouseTracking, MouseEncoding) {
+        let s = self.parser.screen();
+        let tracking = match s.mouse_protocol_mode() {
+            vt100::MouseProtocolMode::None => MouseTracking::None,
+            vt100::MouseProtocolMode::Press => MouseTracking::Press,
+            vt100::MouseProtocolMode::PressRelease => MouseTracking::PressRelease,
+            vt100::MouseProtocolMode::ButtonMotion => MouseTracking::ButtonMotion,
+            vt100::MouseProtocolMode::AnyMotion => MouseTracking::AnyMotion,
+        };
+        // SGR first, as xterm prefers it; urxvt's (which vt100 does not track) next.
+        let encoding = match s.mouse_protocol_encoding() {
+            vt100::MouseProtocolEncoding::Sgr => MouseEncoding::Sgr,
+            _ if self.parser.callbacks().input.urxvt_mouse => MouseEncoding::Urxvt,
+            vt100::MouseProtocolEncoding::Utf8 => MouseEncoding::Utf8,
+            vt100::MouseProtocolEncoding::Default => MouseEncoding::X10,
+        };
+        (tracking, encoding)
+    }
+
+    /// Everything input is encoded by, for the program now.
+    pub fn input_encoding(&self) -> InputEncoding {
+        InputEncoding {
+            keys: self.key_modes(),
+            paste: self.parser.screen().bracketed_paste(),
+            mouse: self.mouse_modes(),
+        }
+    }
+
+    /// How keys are to be encoded for the program now.
+    pub fn key_modes(&self) -> fugue_protocol::keys::KeyModes {
+        let s = self.parser.screen();
+        fugue_protocol::keys::KeyModes {
+            app_cursor: s.application_cursor(),
+            app_keypad: s.application_keypad(),
+            kitty: self.parser.callbacks().input.kitty(s.alternate_screen()),
+        }
+    }
+
+    /// The pane gained or lost focus: returns the report its program asked for, if it
+    /// did (and if focus did change).
+    pub fn focus_changed(&mut self, focused: bool) -> Option<&'static [u8]> {
+        let cb = self.parser.callbacks_mut();
+        if cb.focused == focused {
+            return None;
+        }
+        cb.focused = focused;
+        cb.input
+            .focus
+            .then(|| super::terminal::focus_report(focused))
+    }
+
+    /// The input modes vt100 leaves to fugue.
+    pub fn input_modes(&self) -> &super::input_modes::InputModes {
+        &self.parser.callbacks().input
     }
 
     /// Resolves capture bounds to an inclusive range of line numbers (0 = top of the

@@ -6,6 +6,7 @@
 //! that programs work with no client attached.
 
 use super::history::History;
+use super::input_modes::InputModes;
 use vt100::capture::RowContents;
 
 /// State vt100 hands to its callbacks.
@@ -20,6 +21,11 @@ pub struct Terminal {
     /// followed them: a taller pane may take them back. Clearing the screen ends that
     /// (what was above is gone from view, as in tmux), so it is counted from zero again.
     pub pullable: usize,
+    /// Input modes vt100 does not track: kitty keyboard flags, focus events, urxvt
+    /// mouse encoding.
+    pub input: InputModes,
+    /// The pane has focus (the server says; see `Server::update_focus`).
+    pub focused: bool,
 }
 
 impl Terminal {
@@ -29,6 +35,11 @@ impl Terminal {
             ..Default::default()
         }
     }
+}
+
+/// What a program with focus events on reads when its pane gains or loses focus.
+pub fn focus_report(focused: bool) -> &'static [u8] {
+    if focused { b"\x1b[I" } else { b"\x1b[O" }
 }
 
 impl vt100::Callbacks for Terminal {
@@ -72,6 +83,11 @@ impl vt100::Callbacks for Terminal {
         self.bell = true;
     }
 
+    fn on_reset(&mut self, _: &mut vt100::Screen) {
+        // RIS resets every mode, these too (kitty resets its flag stacks).
+        self.input = InputModes::default();
+    }
+
     fn unhandled_csi(
         &mut self,
         screen: &mut vt100::Screen,
@@ -81,7 +97,35 @@ impl vt100::Callbacks for Terminal {
         c: char,
     ) {
         let first = params.first().and_then(|p| p.first()).copied().unwrap_or(0);
+        let second = params.get(1).and_then(|p| p.first()).copied().unwrap_or(0);
+        let alternate = screen.alternate_screen();
         match (i1, c, first) {
+            // The kitty keyboard protocol, on the screen in use: push, pop, query, set.
+            (Some(b'>'), 'u', flags) => self.input.stack_mut(alternate).push(flags),
+            (Some(b'<'), 'u', n) => self.input.stack_mut(alternate).pop(n.max(1)),
+            (Some(b'?'), 'u', _) => {
+                let flags = self.input.kitty(alternate);
+                self.replies.extend(format!("\x1b[?{flags}u").as_bytes());
+            }
+            (Some(b'='), 'u', flags) => self.input.stack_mut(alternate).set(flags, second.max(1)),
+            // Private modes vt100 does not know: focus events, urxvt mouse encoding.
+            (Some(b'?'), 'h' | 'l', _) => {
+                let on = c == 'h';
+                for p in params {
+                    match p.first() {
+                        Some(1004) => {
+                            self.input.focus = on;
+                            // As tmux: a program switching focus events on hears at
+                            // once whether it has focus.
+                            if on {
+                                self.replies.extend_from_slice(focus_report(self.focused));
+                            }
+                        }
+                        Some(1015) => self.input.urxvt_mouse = on,
+                        _ => {}
+                    }
+                }
+            }
             // Device status report: cursor position.
             (None, 'n', 6) => {
                 let (row, col) = screen.cursor_position();

@@ -221,6 +221,7 @@ async fn handle(
         size: None,
         notify: Arc::clone(&notify),
         control: Arc::clone(&mailbox),
+        focused: true,
     };
     if !server.client_connected(id, entry) {
         let reason = format!("{EXITING}; start a new one and connect again");

@@ -105,6 +105,12 @@ pub trait Callbacks {
     ) {
     }
 
+    /// fugue patch: the program reset the terminal (`RIS`, `\ec`). vt100 has reset
+    /// its screen; a caller that keeps terminal state of its own (modes vt100 does not
+    /// track) resets it here.
+    #[allow(unused_variables)]
+    fn on_reset(&mut self, screen: &mut crate::Screen) {}
+
     /// fugue patch: the program erased the whole screen (`mode` 2, `CSI 2 J`) or the
     /// scrollback (`mode` 3, `CSI 3 J`), on the alternate screen if `alternate_screen`.
     /// A caller that keeps its own scrollback (see `on_scroll`) clears it on mode 3.

@@ -45,7 +45,12 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
                 b'=' => self.deckpam(),
                 b'>' => self.deckpnm(),
                 b'M' => self.ri(),
-                b'c' => self.ris(),
+                b'c' => {
+                    self.ris();
+                    // fugue patch: tell the callbacks, which may keep terminal
+                    // state of their own (input modes vt100 does not track).
+                    self.callbacks.on_reset(&mut self.screen);
+                }
                 b'g' => self.callbacks.visual_bell(&mut self.screen),
                 _ => {
                     self.callbacks.unhandled_escape(
