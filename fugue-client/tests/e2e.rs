@@ -16,10 +16,12 @@ mod e2e {
     pub mod sideband;
     pub mod sideband_keys;
     pub mod sideband_limits;
+    pub mod terminal_core;
     pub mod tmux_verbs;
     pub mod tui;
     pub mod tui_keys;
     pub mod tui_search;
     pub mod tui_sizes;
     pub mod tui_terminal;
+    pub mod twins;
 }

@@ -17,4 +17,5 @@ mod scan_speed;
 mod search;
 mod server;
 mod vt100_fast_path;
+mod vt100_fidelity;
 mod vte_osc_limit;
