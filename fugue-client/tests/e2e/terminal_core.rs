@@ -117,3 +117,26 @@ fn sequences_tmux_lacks_or_gets_wrong() {
     };
     check(&w, &soft, false);
 }
+
+/// A program in a pane no client ever attached to asks its terminal questions and gets
+/// answers from the server itself.
+#[test]
+fn queries_are_answered_with_no_client_attached() {
+    let w = World::new();
+    let out = w.path("answers");
+    let done = w.path("answers.done");
+    let script = format!(
+        "stty raw -echo; \
+         printf '\\033[?2004h\\033[?2004$p\\033[?7l\\033[?7$p\\033[4$p\\033[3;9r\\033P$qr\\033\\\\\\033[16t\\033[18t\\033[?6n'; \
+         timeout --foreground 2 cat > '{}'; : > '{}'; exec sleep 600",
+        out.display(),
+        done.display()
+    );
+    super::twins::fugue_pane(&w, "q", 30, 10, &script);
+    super::harness::eventually("the answers", || done.exists().then_some(()));
+    let answers = std::fs::read(&out).expect("answers");
+    assert_eq!(
+        String::from_utf8_lossy(&answers).replace('\x1b', "^["),
+        "^[[?2004;1$y^[[?7;2$y^[[4;2$y^[P1$r3;9r^[\\^[[6;16;8t^[[8;10;30t^[[?1;1;1R"
+    );
+}

@@ -11,6 +11,7 @@ pub mod history;
 pub mod lines;
 pub mod process;
 pub mod pty;
+pub mod queries;
 pub mod reflow;
 pub mod rows;
 pub mod state;

@@ -190,6 +190,54 @@ impl TabStops {
 /// scroll, urxvt mouse encoding, synchronized output. A fixed list: one bit each.
 const RECORDED: [u16; 5] = [12, 1004, 1007, 1015, 2026];
 
+/// The longest device control string data reported to `Callbacks::dcs`; longer
+/// strings are dropped as they arrive, so the buffer never holds more.
+pub const DCS_LIMIT: usize = 256;
+
+/// The device control string being read, if it may be reported.
+#[derive(Clone, Debug, Default)]
+pub struct Dcs {
+    open: bool,
+    intermediates: [u8; 2],
+    n_intermediates: u8,
+    action: char,
+    pub data: Vec<u8>,
+}
+
+impl Dcs {
+    pub fn hook(&mut self, intermediates: &[u8], action: char) {
+        self.data.clear();
+        self.open = intermediates.len() <= 2;
+        for (slot, b) in self.intermediates.iter_mut().zip(intermediates) {
+            *slot = *b;
+        }
+        self.n_intermediates = u8::try_from(intermediates.len().min(2)).unwrap_or(2);
+        self.action = action;
+    }
+
+    pub fn put(&mut self, byte: u8) {
+        if !self.open {
+            return;
+        }
+        if self.data.len() < DCS_LIMIT {
+            self.data.push(byte);
+        } else {
+            self.open = false;
+            self.data.clear();
+        }
+    }
+
+    /// Ends the string: its intermediates and action if it is to be reported.
+    pub fn unhook(&mut self) -> Option<([u8; 2], usize, char)> {
+        let open = core::mem::take(&mut self.open);
+        open.then_some((
+            self.intermediates,
+            usize::from(self.n_intermediates),
+            self.action,
+        ))
+    }
+}
+
 /// The modes and character sets of one terminal (shared by its two screens, as in
 /// xterm).
 #[derive(Clone, Debug)]
@@ -211,6 +259,8 @@ pub struct Modes {
     /// ask what it set.
     pub columns_132: bool,
     recorded: u8,
+    /// The device control string being read (DECRQSS).
+    pub dcs: Dcs,
     /// The printable-ASCII fast path may run: fast paths on, ASCII in GL, no single
     /// shift, no insert mode. The one flag `text` tests per character.
     pub ascii_direct: bool,
@@ -231,6 +281,7 @@ impl Modes {
             newline: false,
             columns_132: false,
             recorded: 0,
+            dcs: Dcs::default(),
             ascii_direct: true,
             plain: true,
         }

@@ -218,6 +218,35 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
         }
     }
 
+    // fugue patch: device control strings, kept (bounded) for `Callbacks::dcs`.
+    fn hook(
+        &mut self,
+        _params: &vte::Params,
+        intermediates: &[u8],
+        _ignore: bool,
+        action: char,
+    ) {
+        self.screen.term.dcs.hook(intermediates, action);
+    }
+
+    fn put(&mut self, byte: u8) {
+        self.screen.term.dcs.put(byte);
+    }
+
+    fn unhook(&mut self) {
+        if let Some((inter, n, action)) = self.screen.term.dcs.unhook() {
+            let data = core::mem::take(&mut self.screen.term.dcs.data);
+            self.callbacks.dcs(
+                &mut self.screen,
+                inter.get(..n).unwrap_or_default(),
+                action,
+                &data,
+            );
+            // The buffer (at most DCS_LIMIT bytes) is kept for the next string.
+            self.screen.term.dcs.data = data;
+        }
+    }
+
     fn osc_dispatch(&mut self, params: &[&[u8]], _bel_terminated: bool) {
         match params {
             [b"0", s] => {
