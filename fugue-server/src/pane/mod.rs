@@ -7,6 +7,7 @@
 //! - [`process`]: what runs in the foreground of a pane.
 
 pub mod child;
+pub mod colors;
 pub mod history;
 pub mod lines;
 pub mod process;

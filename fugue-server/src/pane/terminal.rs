@@ -19,6 +19,8 @@ pub struct Terminal {
     pub icon: Option<String>,
     /// Titles saved by `CSI 22 t`.
     pub titles: super::queries::TitleStack,
+    /// Colours the program set (`OSC 4`, `OSC 10`-`12`), to answer its queries.
+    pub colors: super::colors::Colors,
     /// Whether `CSI 21 t` / `CSI 20 t` are answered (`server.allow_title_reports`).
     pub title_reports: bool,
     pub bell: bool,
@@ -92,11 +94,7 @@ impl vt100::Callbacks for Terminal {
     }
 
     fn unhandled_osc(&mut self, _: &mut vt100::Screen, params: &[&[u8]]) {
-        // Foreground/background color queries: answer a plain light-on-dark terminal.
-        match params {
-            [b"10", b"?"] => self.replies.extend(b"\x1b]10;rgb:ffff/ffff/ffff\x1b\\"),
-            [b"11", b"?"] => self.replies.extend(b"\x1b]11;rgb:0000/0000/0000\x1b\\"),
-            _ => {}
-        }
+        // Colour queries answer what the program set, else the documented defaults.
+        self.colors.osc(params, &mut self.replies);
     }
 }

@@ -208,3 +208,70 @@ fn decrqcra_checksums_a_rectangle_as_xterm() {
         format!("^[P4!~{d:04X}^[\\")
     );
 }
+
+#[test]
+fn colour_queries_answer_what_the_program_set() {
+    let mut p = pane(20, 5);
+    // Defaults: white on black (as before), white cursor, xterm's palette.
+    assert_eq!(
+        ask(&mut p, b"\x1b]10;?\x1b\\\x1b]11;?\x07\x1b]12;?\x07"),
+        "^[]10;rgb:ffff/ffff/ffff^[\\^[]11;rgb:0000/0000/0000^[\\^[]12;rgb:ffff/ffff/ffff^[\\"
+    );
+    assert_eq!(
+        ask(&mut p, b"\x1b]4;1;?;21;?;255;?\x07"),
+        "^[]4;1;rgb:cdcd/0000/0000^[\\^[]4;21;rgb:0000/0000/ffff^[\\^[]4;255;rgb:eeee/eeee/eeee^[\\"
+    );
+    // Set, then asked: what was set, in X11's 16-bit form.
+    p.process(b"\x1b]10;#102030\x07\x1b]11;rgb:f/80/1234\x07\x1b]12;#abc\x07");
+    assert_eq!(
+        ask(&mut p, b"\x1b]10;?;?;?\x07"),
+        "^[]10;rgb:1010/2020/3030^[\\^[]11;rgb:ffff/8080/1234^[\\^[]12;rgb:aaaa/bbbb/cccc^[\\"
+    );
+    p.process(b"\x1b]4;1;rgb:11/22/33;2;#445566\x07");
+    assert_eq!(
+        ask(&mut p, b"\x1b]4;1;?;2;?;3;?\x07"),
+        "^[]4;1;rgb:1111/2222/3333^[\\^[]4;2;rgb:4444/5555/6666^[\\^[]4;3;rgb:cdcd/cdcd/0000^[\\"
+    );
+    // Resets: one entry, every entry, each dynamic colour.
+    p.process(b"\x1b]104;1\x07");
+    assert_eq!(
+        ask(&mut p, b"\x1b]4;1;?\x07"),
+        "^[]4;1;rgb:cdcd/0000/0000^[\\"
+    );
+    assert_eq!(
+        ask(&mut p, b"\x1b]4;2;?\x07"),
+        "^[]4;2;rgb:4444/5555/6666^[\\"
+    );
+    p.process(b"\x1b]104\x07\x1b]110\x07\x1b]111\x07\x1b]112\x07");
+    assert_eq!(
+        ask(&mut p, b"\x1b]4;2;?\x07\x1b]10;?;?;?\x07"),
+        "^[]4;2;rgb:0000/cdcd/0000^[\\^[]10;rgb:ffff/ffff/ffff^[\\^[]11;rgb:0000/0000/0000^[\\^[]12;rgb:ffff/ffff/ffff^[\\"
+    );
+    // What is not a colour is ignored: bad specs, names, indexes past 255.
+    p.process(b"\x1b]4;5;red\x07\x1b]4;6;rgb:12345/0/0\x07\x1b]4;300;#fff\x07\x1b]10;#12\x07");
+    assert_eq!(
+        ask(&mut p, b"\x1b]4;5;?;6;?;300;?\x07\x1b]10;?\x07"),
+        "^[]4;5;rgb:cdcd/0000/cdcd^[\\^[]4;6;rgb:0000/cdcd/cdcd^[\\^[]10;rgb:ffff/ffff/ffff^[\\"
+    );
+}
+
+#[test]
+fn the_palette_a_program_sets_is_bounded() {
+    let mut p = pane(20, 5);
+    // Every index set many times: 256 entries at most, the last value wins.
+    for round in 0..4u32 {
+        let mut osc = Vec::new();
+        for i in 0..=255u32 {
+            osc.extend(format!("\x1b]4;{i};rgb:{:02x}/00/00\x07", (i + round) % 256).as_bytes());
+        }
+        p.process(&osc);
+    }
+    assert_eq!(
+        ask(&mut p, b"\x1b]4;0;?\x07"),
+        "^[]4;0;rgb:0303/0000/0000^[\\"
+    );
+    assert_eq!(
+        ask(&mut p, b"\x1b]4;255;?\x07"),
+        "^[]4;255;rgb:0202/0000/0000^[\\"
+    );
+}
