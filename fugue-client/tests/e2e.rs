@@ -24,4 +24,5 @@ mod e2e {
     pub mod tui_sizes;
     pub mod tui_terminal;
     pub mod twins;
+    pub mod vttest;
 }

@@ -70,6 +70,15 @@ impl Tmux {
     }
 }
 
+impl Tmux {
+    /// Types keys (tmux key names, as `send-keys` takes them).
+    pub fn send_keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys"];
+        args.extend_from_slice(keys);
+        self.ok(&args);
+    }
+}
+
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = self.run(&["kill-server"]);
