@@ -17,6 +17,7 @@ mod e2e {
     pub mod sideband;
     pub mod sideband_keys;
     pub mod sideband_limits;
+    pub mod terminal_core;
     pub mod tmux_verbs;
     pub mod tui;
     pub mod tui_input;
@@ -24,4 +25,6 @@ mod e2e {
     pub mod tui_search;
     pub mod tui_sizes;
     pub mod tui_terminal;
+    pub mod twins;
+    pub mod vttest;
 }

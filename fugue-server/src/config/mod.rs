@@ -71,6 +71,10 @@ pub struct ServerSection {
     /// Client and MCP connections at once (never more than half the descriptor limit).
     #[serde(deserialize_with = "ranges::within::<_, _, 8, 65536>")]
     pub max_connections: usize,
+    /// Answer a program's requests for its window title and icon name (`CSI 21 t`,
+    /// `CSI 20 t`). Off by default, as in xterm (allowTitleOps): a title can hold text
+    /// another program put there, and the answer is typed into the asking program.
+    pub allow_title_reports: bool,
 }
 
 impl Default for ServerSection {
@@ -87,6 +91,7 @@ impl Default for ServerSection {
             max_osc_bytes: limits::DEFAULT_OSC_BYTES,
             max_input_bytes: limits::DEFAULT_PANE_INPUT_BYTES,
             max_connections: 512,
+            allow_title_reports: false,
         }
     }
 }

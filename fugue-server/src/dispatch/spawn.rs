@@ -269,6 +269,7 @@ pub fn prepare_pane(
     let mut state = PaneState::new(cols, rows, config.server.history_limit);
     state.set_sideband(sb.max_tag_bytes, key);
     state.set_osc_limit(config.server.max_osc_bytes);
+    state.set_title_reports(config.server.allow_title_reports);
     let shared = PaneShared::new(id, state, switch);
     let exit_events = server.events.clone();
     // Weak: the reader thread must not keep a stopped server alive.

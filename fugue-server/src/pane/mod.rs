@@ -8,12 +8,14 @@
 //! - [`program`]: a pane's program as the tree holds it, starting or running.
 
 pub mod child;
+pub mod colors;
 pub mod history;
 pub mod input_modes;
 pub mod lines;
 pub mod process;
 pub mod program;
 pub mod pty;
+pub mod queries;
 pub mod reflow;
 pub mod rows;
 pub mod state;

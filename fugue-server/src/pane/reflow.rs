@@ -215,6 +215,9 @@ pub fn print_again(
     epoch: u64,
 ) -> Moved {
     let attrs = parser.screen().attributes_formatted();
+    // The program may have left line drawing in GL, insert mode on or autowrap off:
+    // the screen's own text is printed again plain, and those put back after.
+    let print_state = parser.screen_mut().take_print_state();
     let MainScreen {
         rows: screen_rows,
         cursor: (cur_row, cur_col),
@@ -294,6 +297,7 @@ pub fn print_again(
     let mut restore = format!("\x1b[{};{}H", row + 1, col + 1);
     restore.push_str(&attrs);
     parser.process(restore.as_bytes());
+    parser.screen_mut().restore_print_state(print_state);
     let terminal = parser.callbacks_mut();
     let reprinted = terminal.history.total().saturating_sub(start) as usize;
     terminal.pullable = (still_pullable + reprinted).min(terminal.history.len());

@@ -81,6 +81,12 @@ impl PaneState {
             .set_osc_limit(max.min(fugue_protocol::limits::MAX_OSC_BYTES));
     }
 
+    /// Whether the program may read its title and icon name back (`CSI 21 t`,
+    /// `CSI 20 t`; `server.allow_title_reports`).
+    pub fn set_title_reports(&mut self, allow: bool) {
+        self.parser.callbacks_mut().title_reports = allow;
+    }
+
     /// How many OSC strings were dropped for passing the cap.
     pub fn osc_dropped(&self) -> u64 {
         self.parser.osc_dropped()

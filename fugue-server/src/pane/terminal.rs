@@ -16,6 +16,14 @@ pub struct Terminal {
     /// Bytes to write back to the program.
     pub replies: Vec<u8>,
     pub title: Option<String>,
+    /// The icon name (`OSC 1`, `OSC 0`), kept only to report and push it.
+    pub icon: Option<String>,
+    /// Titles saved by `CSI 22 t`.
+    pub titles: super::queries::TitleStack,
+    /// Colours the program set (`OSC 4`, `OSC 10`-`12`), to answer its queries.
+    pub colors: super::colors::Colors,
+    /// Whether `CSI 21 t` / `CSI 20 t` are answered (`server.allow_title_reports`).
+    pub title_reports: bool,
     pub bell: bool,
     /// Rows at the end of history that scrolled off a screen still showing what
     /// followed them: a taller pane may take them back. Clearing the screen ends that
@@ -70,13 +78,11 @@ impl vt100::Callbacks for Terminal {
     }
 
     fn set_window_title(&mut self, _: &mut vt100::Screen, title: &[u8]) {
-        self.title = Some(
-            String::from_utf8_lossy(title)
-                .chars()
-                .filter(|c| !c.is_control())
-                .take(256)
-                .collect(),
-        );
+        self.title = Some(super::queries::clean_title(title));
+    }
+
+    fn set_window_icon_name(&mut self, _: &mut vt100::Screen, icon: &[u8]) {
+        self.icon = Some(super::queries::clean_title(icon));
     }
 
     fn audible_bell(&mut self, _: &mut vt100::Screen) {
@@ -92,7 +98,7 @@ impl vt100::Callbacks for Terminal {
         &mut self,
         screen: &mut vt100::Screen,
         i1: Option<u8>,
-        _i2: Option<u8>,
+        i2: Option<u8>,
         params: &[&[u16]],
         c: char,
     ) {
@@ -126,43 +132,16 @@ impl vt100::Callbacks for Terminal {
                     }
                 }
             }
-            // Device status report: cursor position.
-            (None, 'n', 6) => {
-                let (row, col) = screen.cursor_position();
-                self.replies
-                    .extend(format!("\x1b[{};{}R", row + 1, col + 1).as_bytes());
-            }
-            (Some(b'?'), 'n', 6) => {
-                let (row, col) = screen.cursor_position();
-                self.replies
-                    .extend(format!("\x1b[?{};{}R", row + 1, col + 1).as_bytes());
-            }
-            // Device status report: "terminal OK".
-            (None, 'n', 5) => self.replies.extend(b"\x1b[0n"),
-            // Primary device attributes: a VT100 with advanced video, as tmux answers.
-            (None, 'c', 0) => self.replies.extend(b"\x1b[?1;2c"),
-            // Secondary device attributes.
-            (Some(b'>'), 'c', 0) => self.replies.extend(b"\x1b[>84;0;0c"),
-            // XTVERSION.
-            (Some(b'>'), 'q', 0) => self
-                .replies
-                .extend(format!("\x1bP>|fugue {}\x1b\\", env!("CARGO_PKG_VERSION")).as_bytes()),
-            // Text area size in characters.
-            (None, 't', 18) => {
-                let (rows, cols) = screen.size();
-                self.replies
-                    .extend(format!("\x1b[8;{rows};{cols}t").as_bytes());
-            }
-            _ => {}
+            _ => super::queries::csi(self, screen, i1, i2, params, c),
         }
     }
 
+    fn dcs(&mut self, screen: &mut vt100::Screen, intermediates: &[u8], action: char, data: &[u8]) {
+        super::queries::dcs(&mut self.replies, screen, intermediates, action, data);
+    }
+
     fn unhandled_osc(&mut self, _: &mut vt100::Screen, params: &[&[u8]]) {
-        // Foreground/background color queries: answer a plain light-on-dark terminal.
-        match params {
-            [b"10", b"?"] => self.replies.extend(b"\x1b]10;rgb:ffff/ffff/ffff\x1b\\"),
-            [b"11", b"?"] => self.replies.extend(b"\x1b]11;rgb:0000/0000/0000\x1b\\"),
-            _ => {}
-        }
+        // Colour queries answer what the program set, else the documented defaults.
+        self.colors.osc(params, &mut self.replies);
     }
 }

@@ -16,5 +16,7 @@ mod notices;
 mod scan_speed;
 mod search;
 mod server;
+mod terminal_replies;
 mod vt100_fast_path;
+mod vt100_fidelity;
 mod vte_osc_limit;

@@ -38,6 +38,19 @@ fn piece() -> impl Strategy<Value = Vec<u8>> {
         Just(b"\x1b[5b".to_vec()),
         Just(b"\x1b[?7l".to_vec()),
         Just(b"\x1b[?7h".to_vec()),
+        // Character sets, insert mode and new-line mode switch the fast path off and
+        // on (issue 13): both paths must still agree.
+        Just(b"\x1b(0".to_vec()),
+        Just(b"\x1b(B".to_vec()),
+        Just(b"\x1b)0\x0e".to_vec()),
+        Just(b"\x0f".to_vec()),
+        Just(b"\x1bN".to_vec()),
+        Just(b"\x1b[4h".to_vec()),
+        Just(b"\x1b[4l".to_vec()),
+        Just(b"\x1b[20h".to_vec()),
+        Just(b"\x1b7".to_vec()),
+        Just(b"\x1b8".to_vec()),
+        Just(b"\x1b[!p".to_vec()),
     ]
 }
 

@@ -111,6 +111,20 @@ pub trait Callbacks {
     #[allow(unused_variables)]
     fn on_reset(&mut self, screen: &mut crate::Screen) {}
 
+    /// fugue patch: a device control string (`ESC P ... ESC \\`) ended, with its
+    /// intermediates (such as `$` for DECRQSS), final character and data. Strings whose
+    /// data passes `DCS_LIMIT` bytes (images, say) are not reported: nothing fugue
+    /// answers is that long, and the data is not kept.
+    #[allow(unused_variables)]
+    fn dcs(
+        &mut self,
+        screen: &mut crate::Screen,
+        intermediates: &[u8],
+        action: char,
+        data: &[u8],
+    ) {
+    }
+
     /// fugue patch: the program erased the whole screen (`mode` 2, `CSI 2 J`) or the
     /// scrollback (`mode` 3, `CSI 3 J`), on the alternate screen if `alternate_screen`.
     /// A caller that keeps its own scrollback (see `on_scroll`) clears it on mode 3.

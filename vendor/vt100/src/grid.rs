@@ -780,11 +780,41 @@ impl Grid {
             self.scroll_top = top;
             self.scroll_bottom = bottom;
         } else {
-            self.scroll_top = 0;
-            self.scroll_bottom = self.size().rows() - 1;
+            // fugue patch: an empty or inverted region is ignored, as xterm and tmux
+            // do (upstream reset the region and moved the cursor).
+            return;
         }
-        self.pos.row = self.scroll_top;
+        // fugue patch: the cursor goes home, which is the region's top only in origin
+        // mode (upstream always put it at the region's top).
+        self.pos.row = if self.origin_mode { self.scroll_top } else { 0 };
         self.pos.col = 0;
+    }
+
+    /// fugue patch: the scroll region, 0-based and inclusive.
+    pub fn scroll_region(&self) -> (u16, u16) {
+        (self.scroll_top, self.scroll_bottom)
+    }
+
+    /// fugue patch: the whole screen scrolls again (DECSTR, DECALN, DECCOLM).
+    pub fn reset_scroll_region(&mut self) {
+        self.scroll_top = 0;
+        self.scroll_bottom = self.size.rows() - 1;
+    }
+
+    /// fugue patch: whether origin mode (DECOM) is on.
+    pub fn origin_mode(&self) -> bool {
+        self.origin_mode
+    }
+
+    /// fugue patch: origin mode off without moving the cursor (DECSTR).
+    pub fn clear_origin_mode(&mut self) {
+        self.origin_mode = false;
+    }
+
+    /// fugue patch: DECSTR leaves the saved cursor at home, origin mode off.
+    pub fn reset_saved_cursor(&mut self) {
+        self.saved_pos = Pos::default();
+        self.saved_origin_mode = false;
     }
 
     fn in_scroll_region(&self) -> bool {
@@ -851,11 +881,8 @@ impl Grid {
         self.pos.col = self.pos.col.saturating_sub(count);
     }
 
-    pub fn col_tab(&mut self) {
-        self.pos.col -= self.pos.col % 8;
-        self.pos.col = self.pos.col.saturating_add(8);
-        self.col_clamp();
-    }
+    // fugue patch: `col_tab` (a stop every 8 columns) gave way to the tab stops in
+    // modes.rs.
 
     pub fn col_set(&mut self, i: u16) {
         self.pos.col = i;

@@ -55,7 +55,9 @@ mod attrs;
 mod callbacks;
 pub mod capture;
 mod cell;
+mod fidelity;
 mod grid;
+mod modes;
 mod parser;
 mod perform;
 mod row;
@@ -65,6 +67,7 @@ mod term;
 pub use attrs::Color;
 pub use callbacks::Callbacks;
 pub use cell::Cell;
+pub use fidelity::PrintState;
 pub use parser::Parser;
 pub use screen::{
     CursorStyle, MouseProtocolEncoding, MouseProtocolMode, Screen,

@@ -23,14 +23,23 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
             11 => self.vt(),
             12 => self.ff(),
             13 => self.cr(),
-            // we don't implement shift in/out alternate character sets, but
-            // it shouldn't count as an "error"
-            14 | 15 => {}
+            // fugue patch: SO and SI invoke G1 and G0 (see fidelity.rs).
+            14 => self.lock_shift(1),
+            15 => self.lock_shift(0),
             _ => self.callbacks.unhandled_control(&mut self.screen, b),
         }
     }
 
     fn esc_dispatch(&mut self, intermediates: &[u8], _ignore: bool, b: u8) {
+        // fugue patch: character set designations and DECALN (see fidelity.rs).
+        match (intermediates.first(), b) {
+            (Some(b'('), _) => return self.scs(0, b),
+            (Some(b')'), _) => return self.scs(1, b),
+            (Some(b'*'), _) => return self.scs(2, b),
+            (Some(b'+'), _) => return self.scs(3, b),
+            (Some(b'#'), b'8') => return self.decaln(),
+            _ => {}
+        }
         if let Some(i) = intermediates.first() {
             self.callbacks.unhandled_escape(
                 &mut self.screen,
@@ -51,6 +60,16 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
                     // state of their own (input modes vt100 does not track).
                     self.callbacks.on_reset(&mut self.screen);
                 }
+                // fugue patch: see fidelity.rs.
+                b'D' => self.ind(),
+                b'E' => self.nel(),
+                b'H' => self.hts(),
+                b'N' => self.single_shift(2),
+                b'O' => self.single_shift(3),
+                b'n' => self.lock_shift(2),
+                b'o' => self.lock_shift(3),
+                b'6' => self.decbi(),
+                b'9' => self.decfi(),
                 b'g' => self.callbacks.visual_bell(&mut self.screen),
                 _ => {
                     self.callbacks.unhandled_escape(
@@ -101,6 +120,16 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
                 'S' => self.su(canonicalize_params_1(params, 1)),
                 'T' => self.sd(canonicalize_params_1(params, 1)),
                 'X' => self.ech(canonicalize_params_1(params, 1)),
+                // fugue patch: see fidelity.rs.
+                'I' => self.cht(canonicalize_params_1(params, 1)),
+                'Z' => self.cbt(canonicalize_params_1(params, 1)),
+                'a' => self.hpr(canonicalize_params_1(params, 1)),
+                'e' => self.vpr(canonicalize_params_1(params, 1)),
+                'g' => self.tbc(canonicalize_params_1(params, 0)),
+                'h' => self.ansi_modes(params, true, unhandled),
+                'l' => self.ansi_modes(params, false, unhandled),
+                's' => self.decsc(),
+                'u' => self.decrc(),
                 '`' => self.hpa(canonicalize_params_1(params, 1)),
                 'b' => self.rep(canonicalize_params_1(params, 1)),
                 'd' => self.vpa(canonicalize_params_1(params, 1)),
@@ -180,6 +209,8 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
                     }
                 }
             }
+            // fugue patch: DECSTR (see fidelity.rs).
+            Some(b'!') if c == 'p' => self.decstr(),
             Some(i) => {
                 self.callbacks.unhandled_csi(
                     &mut self.screen,
@@ -189,6 +220,35 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
                     c,
                 );
             }
+        }
+    }
+
+    // fugue patch: device control strings, kept (bounded) for `Callbacks::dcs`.
+    fn hook(
+        &mut self,
+        _params: &vte::Params,
+        intermediates: &[u8],
+        _ignore: bool,
+        action: char,
+    ) {
+        self.screen.term.dcs.hook(intermediates, action);
+    }
+
+    fn put(&mut self, byte: u8) {
+        self.screen.term.dcs.put(byte);
+    }
+
+    fn unhook(&mut self) {
+        if let Some((inter, n, action)) = self.screen.term.dcs.unhook() {
+            let data = core::mem::take(&mut self.screen.term.dcs.data);
+            self.callbacks.dcs(
+                &mut self.screen,
+                inter.get(..n).unwrap_or_default(),
+                action,
+                &data,
+            );
+            // The buffer (at most DCS_LIMIT bytes) is kept for the next string.
+            self.screen.term.dcs.data = data;
         }
     }
 

@@ -2,11 +2,11 @@ use crate::term::BufWrite as _;
 use alloc::{string::String, string::ToString as _};
 use unicode_width::UnicodeWidthChar as _;
 
-const MODE_APPLICATION_KEYPAD: u8 = 0b0000_0001;
-const MODE_APPLICATION_CURSOR: u8 = 0b0000_0010;
-const MODE_HIDE_CURSOR: u8 = 0b0000_0100;
-const MODE_ALTERNATE_SCREEN: u8 = 0b0000_1000;
-const MODE_BRACKETED_PASTE: u8 = 0b0001_0000;
+pub(crate) const MODE_APPLICATION_KEYPAD: u8 = 0b0000_0001;
+pub(crate) const MODE_APPLICATION_CURSOR: u8 = 0b0000_0010;
+pub(crate) const MODE_HIDE_CURSOR: u8 = 0b0000_0100;
+pub(crate) const MODE_ALTERNATE_SCREEN: u8 = 0b0000_1000;
+pub(crate) const MODE_BRACKETED_PASTE: u8 = 0b0001_0000;
 
 /// The xterm mouse handling mode currently in use.
 #[derive(Copy, Clone, Debug, Eq, PartialEq, Default)]
@@ -80,13 +80,14 @@ pub enum CursorStyle {
 /// Represents the overall terminal state.
 #[derive(Clone, Debug)]
 pub struct Screen {
-    grid: crate::grid::Grid,
-    alternate_grid: crate::grid::Grid,
+    // fugue patch: `pub(crate)` so that `fidelity.rs` can reach them.
+    pub(crate) grid: crate::grid::Grid,
+    pub(crate) alternate_grid: crate::grid::Grid,
 
-    attrs: crate::attrs::Attrs,
-    saved_attrs: crate::attrs::Attrs,
+    pub(crate) attrs: crate::attrs::Attrs,
+    pub(crate) saved_attrs: crate::attrs::Attrs,
 
-    modes: u8,
+    pub(crate) modes: u8,
     mouse_protocol_mode: MouseProtocolMode,
     mouse_protocol_encoding: MouseProtocolEncoding,
     cursor_style: CursorStyle,
@@ -94,7 +95,10 @@ pub struct Screen {
     last_char: Option<char>,
     /// fugue patch: take the fast paths (printable ASCII in `text`, bulk erase in
     /// `el`); off only to test them against the general paths.
-    fast_paths: bool,
+    pub(crate) fast_paths: bool,
+    /// fugue patch: character sets, tab stops and the modes upstream does not keep
+    /// (see `modes.rs`).
+    pub(crate) term: crate::modes::Modes,
 }
 
 impl Screen {
@@ -126,6 +130,7 @@ impl Screen {
 
             last_char: None,
             fast_paths: true,
+            term: crate::modes::Modes::new(size.cols()),
         }
     }
 
@@ -144,6 +149,8 @@ impl Screen {
         self.grid.set_size(crate::grid::Size { rows, cols }, |_| {});
         self.alternate_grid
             .set_size(crate::grid::Size { rows, cols }, |_| {});
+        // fugue patch: tab stops follow the width.
+        self.term.tabs.resize(cols.get());
     }
 
     /// Returns the current size of the terminal.
@@ -819,6 +826,7 @@ impl Screen {
     #[doc(hidden)]
     pub fn set_fast_paths(&mut self, on: bool) {
         self.fast_paths = on;
+        self.term.update(on);
     }
 
     /// fugue patch: writes a printable ASCII character in the common case (the cell
@@ -850,7 +858,7 @@ impl Screen {
         true
     }
 
-    fn grid_mut(&mut self) -> &mut crate::grid::Grid {
+    pub(crate) fn grid_mut(&mut self) -> &mut crate::grid::Grid {
         if self.mode(MODE_ALTERNATE_SCREEN) {
             &mut self.alternate_grid
         } else {
@@ -858,35 +866,40 @@ impl Screen {
         }
     }
 
-    fn enter_alternate_grid(&mut self) {
+    pub(crate) fn enter_alternate_grid(&mut self) {
         self.grid_mut().set_scrollback(0);
         self.set_mode(MODE_ALTERNATE_SCREEN);
         self.alternate_grid.allocate_rows();
     }
 
-    fn exit_alternate_grid(&mut self) {
+    pub(crate) fn exit_alternate_grid(&mut self) {
         self.clear_mode(MODE_ALTERNATE_SCREEN);
     }
 
-    fn save_cursor(&mut self) {
+    pub(crate) fn save_cursor(&mut self) {
         self.grid_mut().save_cursor();
         self.saved_attrs = self.attrs;
+        // fugue patch: DECSC saves the character sets too.
+        self.term.saved_charsets = self.term.charsets;
     }
 
-    fn restore_cursor(&mut self) {
+    pub(crate) fn restore_cursor(&mut self) {
         self.grid_mut().restore_cursor();
         self.attrs = self.saved_attrs;
+        // fugue patch: DECRC restores the character sets too.
+        self.term.charsets = self.term.saved_charsets;
+        self.term.update(self.fast_paths);
     }
 
-    fn set_mode(&mut self, mode: u8) {
+    pub(crate) fn set_mode(&mut self, mode: u8) {
         self.modes |= mode;
     }
 
-    fn clear_mode(&mut self, mode: u8) {
+    pub(crate) fn clear_mode(&mut self, mode: u8) {
         self.modes &= !mode;
     }
 
-    fn mode(&self, mode: u8) -> bool {
+    pub(crate) fn mode(&self, mode: u8) -> bool {
         self.modes & mode != 0
     }
 
@@ -916,7 +929,7 @@ impl Screen {
 
     // determine the width of the character we're about to draw, and whether
     // it makes sense to even attempt to draw a character of that width.
-    fn calculate_width(&self, c: char) -> Option<u16> {
+    pub(crate) fn calculate_width(&self, c: char) -> Option<u16> {
         let pos = self.grid().pos();
         let size = self.grid().size();
 
@@ -951,7 +964,7 @@ impl Screen {
     // if this is the initial codepoint in a new cell, we need to determine
     // whether wrapping that character to the next row should set the row's
     // wrapping flag
-    fn new_character_should_wrap(&self, width: u16) -> bool {
+    pub(crate) fn new_character_should_wrap(&self, width: u16) -> bool {
         let pos = self.grid().pos();
         let size = self.grid().size();
 
@@ -1106,7 +1119,7 @@ pub struct WrappedScreen<CB: crate::Callbacks> {
 impl<CB: crate::Callbacks> WrappedScreen<CB> {
     /// Gets the `on_row` callback for methods like
     /// [`crate::grid::Grid::scroll_up`].
-    fn on_row<'cb>(
+    pub(crate) fn on_row<'cb>(
         screen: &Screen,
         callbacks: &'cb mut CB,
     ) -> impl FnMut(&crate::row::Row) + 'cb {
@@ -1138,20 +1151,29 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                 callbacks.on_scroll(crate::capture::RowContents(row), true);
             },
         );
+        // fugue patch: tab stops follow the width.
+        self.screen.term.tabs.resize(cols.get());
     }
 
     #[inline]
     pub fn text(&mut self, c: char) {
-        if self.screen.fast_paths && (' '..='~').contains(&c) && self.screen.text_ascii(c as u8) {
+        // fugue patch: `ascii_direct` folds the fast-path switch, the character sets and
+        // insert mode into the one flag tested here; `plain` sends the rest past
+        // `text_special` (fidelity.rs) when no mapping, insert or autowrap-off applies.
+        if self.screen.term.ascii_direct && (' '..='~').contains(&c) && self.screen.text_ascii(c as u8) {
             return;
         }
-        self.text_general(c);
+        if self.screen.term.plain {
+            self.text_general(c);
+        } else {
+            self.text_special(c);
+        }
     }
 
     /// fugue patch: the general path of `text`, kept out of line so the ASCII fast path
     /// does not pay for saving the registers this one needs.
     #[inline(never)]
-    fn text_general(&mut self, c: char) {
+    pub(crate) fn text_general(&mut self, c: char) {
         let screen = &mut self.screen;
         let pos = screen.grid().pos();
         let attrs = screen.attrs;
@@ -1239,16 +1261,26 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
     // control codes
 
     pub fn bs(&mut self) {
+        // fugue patch: reverse wraparound (`?45`, see fidelity.rs).
+        if self.screen.term.reverse_wrap && self.screen.grid().pos().col == 0 {
+            self.reverse_wrap_bs();
+            return;
+        }
         self.screen.grid_mut().col_dec(1);
     }
 
     pub fn tab(&mut self) {
-        self.screen.grid_mut().col_tab();
+        // fugue patch: the tab stops the program set (HTS, TBC), not every 8 columns.
+        self.cht(1);
     }
 
     pub fn lf(&mut self) {
         let on_row = Self::on_row(&self.screen, &mut self.callbacks);
         self.screen.grid_mut().row_inc_scroll(1, on_row);
+        // fugue patch: new-line mode (LNM) returns the carriage too.
+        if self.screen.term.newline {
+            self.screen.grid_mut().col_set(0);
+        }
     }
 
     pub fn vt(&mut self) {
@@ -1497,6 +1529,8 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                     self.screen.enter_alternate_grid();
                 }
                 [2004] => screen.set_mode(MODE_BRACKETED_PASTE),
+                // fugue patch: the modes in fidelity.rs.
+                [n] if self.private_mode(*n, true) => {}
                 _ => unhandled(self),
             }
         }
@@ -1538,6 +1572,8 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                     self.decrc();
                 }
                 [2004] => screen.clear_mode(MODE_BRACKETED_PASTE),
+                // fugue patch: the modes in fidelity.rs.
+                [n] if self.private_mode(*n, false) => {}
                 _ => unhandled(self),
             }
         }
