@@ -11,6 +11,8 @@
 //! - [`target`], [`ids`]: naming panes, windows and sessions.
 //! - [`paths`]: where sockets, logs and config live.
 //! - [`excerpt`]: caller values cut short for errors and logs.
+//! - [`passthrough`]: what reaches the person's own terminal (cursor look, clipboard,
+//!   bell, title).
 //!
 //! This crate does no I/O beyond the codec.
 
@@ -28,6 +30,7 @@ pub mod keys;
 pub mod limits;
 pub mod message;
 pub mod observe;
+pub mod passthrough;
 pub mod paths;
 pub mod response;
 pub mod screen;

@@ -20,6 +20,9 @@ pub struct Terminal {
     /// followed them: a taller pane may take them back. Clearing the screen ends that
     /// (what was above is gone from view, as in tmux), so it is counted from zero again.
     pub pullable: usize,
+    /// Cursor colour, clipboard, bell and synchronized updates, for the person's own
+    /// terminal (`passthrough.rs`).
+    pub passthrough: super::passthrough::Passthrough,
 }
 
 impl Terminal {
@@ -70,6 +73,15 @@ impl vt100::Callbacks for Terminal {
 
     fn audible_bell(&mut self, _: &mut vt100::Screen) {
         self.bell = true;
+        self.passthrough.bell();
+    }
+
+    fn copy_to_clipboard(&mut self, _: &mut vt100::Screen, ty: &[u8], data: &[u8]) {
+        self.passthrough.copy(ty, data);
+    }
+
+    fn paste_from_clipboard(&mut self, _: &mut vt100::Screen, ty: &[u8]) {
+        self.passthrough.paste(ty);
     }
 
     fn unhandled_csi(
@@ -109,11 +121,16 @@ impl vt100::Callbacks for Terminal {
                 self.replies
                     .extend(format!("\x1b[8;{rows};{cols}t").as_bytes());
             }
+            // Modes vt100 does not track: synchronized output (2026) is passthrough's.
+            (Some(b'?'), 'h' | 'l', _) => self.passthrough.private_mode(c == 'h', params),
             _ => {}
         }
     }
 
     fn unhandled_osc(&mut self, _: &mut vt100::Screen, params: &[&[u8]]) {
+        if self.passthrough.osc(params) {
+            return;
+        }
         // Foreground/background color queries: answer a plain light-on-dark terminal.
         match params {
             [b"10", b"?"] => self.replies.extend(b"\x1b]10;rgb:ffff/ffff/ffff\x1b\\"),
