@@ -4,10 +4,13 @@
 //! - [`input`]: keys to commands (prefix, bindings, prompts, scrolling).
 //! - [`render`]: drawing with ratatui.
 //! - [`terminal_input`]: reading the terminal; [`keymap`]: termina's keys as fugue's.
+//! - [`passthrough`]: cursor look, title, bells, clipboard and synchronized output for
+//!   the person's terminal.
 
 mod compositor;
 mod input;
 mod keymap;
+mod passthrough;
 mod prompt;
 mod render;
 mod state;
@@ -72,6 +75,7 @@ fn restore() {
     let _ = execute!(
         stdout(),
         Print(crate::reset::MODES_OFF),
+        Print(passthrough::restore_sequence()),
         DisableBracketedPaste,
         LeaveAlternateScreen,
         cursor::Show
@@ -149,7 +153,10 @@ pub async fn attach(
         app.apply(f);
     }
     let guard = TerminalGuard::enter()?;
-    let mut screen = Compositor::new(CrosstermBackend::new(stdout()))?;
+    // Asked once; the answer arrives as input whenever it does (see passthrough.rs).
+    execute!(stdout(), Print(passthrough::SYNC_QUERY))?;
+    let outer = passthrough::Outer::new(info.titles.clone());
+    let mut screen = Compositor::new(CrosstermBackend::new(stdout()), outer)?;
     let reason = run(&mut screen, &mut conn, &mut app).await;
     drop(screen);
     drop(guard);
@@ -326,6 +333,7 @@ async fn handle(
 ) -> anyhow::Result<Option<String>> {
     match wake {
         Wake::Input(None) => return Ok(Some("detached".into())),
+        Wake::Input(Some(Input::SyncOutput(known))) => screen.outer.sync_answer(known),
         Wake::Input(Some(ev)) => {
             // Typing into a pane changes nothing here; its echo comes as a frame.
             let typing = matches!(app.mode, Mode::Normal) && matches!(ev, Input::Key(_));
@@ -339,7 +347,7 @@ async fn handle(
                     screen.resize(c, r);
                     Vec::new()
                 }
-                Input::FocusIn | Input::FocusOut => Vec::new(),
+                Input::FocusIn | Input::FocusOut | Input::SyncOutput(_) => Vec::new(),
             };
             send(app, requests);
             if !(typing && matches!(app.mode, Mode::Normal)) {
@@ -348,7 +356,10 @@ async fn handle(
         }
         Wake::Server(msg) => match msg? {
             None => return Ok(Some(LOST_SERVER.into())),
-            Some(ServerMessage::Frame(f)) => app.apply(f),
+            Some(ServerMessage::Frame(mut f)) => {
+                screen.outer.events(std::mem::take(&mut f.outer));
+                app.apply(f);
+            }
             Some(ServerMessage::Notice(text)) => app.notice(text),
             Some(ServerMessage::Redraw) => app.redraw = true,
             Some(ServerMessage::Detached { reason }) => {

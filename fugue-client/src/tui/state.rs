@@ -14,6 +14,8 @@ pub struct PaneView {
     pub rows: u16,
     pub lines: Vec<Arc<Row>>,
     pub cursor: Cursor,
+    /// The cursor's style and colour as the program set them.
+    pub cursor_look: fugue_protocol::passthrough::CursorLook,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -277,6 +279,7 @@ impl App {
                 }
             }
             view.cursor = u.cursor;
+            view.cursor_look = u.cursor_look;
         }
     }
 }

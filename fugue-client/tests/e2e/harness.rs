@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 
 pub const TIMEOUT: Duration = Duration::from_secs(15);
 
+/// The most output of a terminal client a test keeps (older bytes are dropped).
+pub const RAW_KEEP: usize = 8 << 20;
+
 pub fn fugue_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_fugue"))
 }
@@ -157,6 +160,8 @@ pub fn eventually<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
 
 struct Screen {
     parser: Mutex<vt100::Parser>,
+    /// Every byte the program wrote to its terminal (the last [`RAW_KEEP`] of them).
+    raw: Mutex<Vec<u8>>,
     changed: Condvar,
     /// The client process closed the PTY.
     closed: Mutex<bool>,
@@ -171,7 +176,8 @@ pub struct Tui {
 }
 
 impl Tui {
-    fn spawn(cmd: CommandBuilder, cols: u16, rows: u16) -> Tui {
+    /// Runs any program in a PTY (tmux, to compare with).
+    pub fn spawn(cmd: CommandBuilder, cols: u16, rows: u16) -> Tui {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -186,6 +192,7 @@ impl Tui {
         let writer = pair.master.take_writer().expect("writer");
         let screen = Arc::new(Screen {
             parser: Mutex::new(vt100::Parser::new(nz(rows), nz(cols), 0)),
+            raw: Mutex::new(Vec::new()),
             changed: Condvar::new(),
             closed: Mutex::new(false),
         });
@@ -196,7 +203,15 @@ impl Tui {
                 match reader.read(&mut buf) {
                     Ok(0) | Err(_) => break,
                     Ok(n) => {
-                        s.parser.lock().process(&buf[..n]);
+                        let mut parser = s.parser.lock();
+                        parser.process(&buf[..n]);
+                        let mut raw = s.raw.lock();
+                        if raw.len() + n > RAW_KEEP {
+                            let cut = (raw.len() + n - RAW_KEEP).min(raw.len());
+                            raw.drain(..cut);
+                        }
+                        raw.extend_from_slice(&buf[..n]);
+                        drop((raw, parser));
                         s.changed.notify_all();
                     }
                 }
@@ -271,6 +286,31 @@ impl Tui {
                 panic!(
                     "timed out waiting for {what}; the screen was:\n{}",
                     parser.screen().contents()
+                );
+            }
+            self.screen.changed.wait_until(&mut parser, deadline);
+        }
+    }
+
+    /// The bytes the program wrote to its terminal so far (the last [`RAW_KEEP`]).
+    pub fn raw(&self) -> Vec<u8> {
+        self.screen.raw.lock().clone()
+    }
+
+    /// Waits until `pred` holds for the bytes written so far; panics with them if not.
+    pub fn wait_raw(&self, what: &str, pred: impl Fn(&[u8]) -> bool) {
+        let deadline = Instant::now() + TIMEOUT;
+        let mut parser = self.screen.parser.lock();
+        loop {
+            if pred(&self.screen.raw.lock()) {
+                return;
+            }
+            if Instant::now() >= deadline {
+                let raw = self.raw();
+                let tail = &raw[raw.len().saturating_sub(2000)..];
+                panic!(
+                    "timed out waiting for {what}; the last bytes were:\n{}",
+                    String::from_utf8_lossy(tail).escape_debug()
                 );
             }
             self.screen.changed.wait_until(&mut parser, deadline);
