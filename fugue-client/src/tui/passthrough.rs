@@ -26,7 +26,7 @@ const SYNC_END: &[u8] = b"\x1b[?2026l";
 /// How long after asking an answer counts. A terminal answers at once; a late answer
 /// is more likely something else (a terminal multiplexer in between, or a person
 /// typing what looks like one).
-pub const SYNC_ANSWER_WINDOW: Duration = Duration::from_secs(2);
+pub const SYNC_ANSWER_WINDOW: Duration = Duration::from_secs(5);
 
 /// The longest title written (a window name or a pane's title can be long).
 const MAX_TITLE: usize = 1024;
