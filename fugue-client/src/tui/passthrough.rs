@@ -211,3 +211,105 @@ pub fn title(app: &App, format: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::state::PaneView;
+    use fugue_protocol::keys::{Key, KeyCode, Mods};
+    use fugue_protocol::screen::{ClientLayout, PaneRect, WindowTab};
+    use fugue_protocol::{KeyTable, PaneId, SessionId};
+
+    /// A client showing window 3 `vim` of session `s`, its one pane `%7` titled `t`.
+    fn app(look: CursorLook) -> App {
+        let keys = KeyTable {
+            prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
+            prefix_bindings: vec![],
+            root_bindings: vec![],
+            repeat_time_ms: 0,
+        };
+        let mut app = App::new(keys, true, "s".into());
+        app.layout = Some(ClientLayout {
+            session: SessionId(1),
+            session_name: "s".into(),
+            windows: vec![WindowTab {
+                index: 3,
+                name: "vim".into(),
+                active: true,
+                last: false,
+                zoomed: true,
+                activity: false,
+                bell: false,
+            }],
+            panes: vec![PaneRect {
+                pane: PaneId(7),
+                x: 0,
+                y: 0,
+                width: 10,
+                height: 5,
+                title: "t\x1bx".into(),
+                active: true,
+                exit_status: None,
+                badge: None,
+            }],
+            cols: 10,
+            rows: 5,
+        });
+        app.panes.insert(
+            PaneId(7),
+            PaneView {
+                cursor_look: look,
+                ..Default::default()
+            },
+        );
+        app
+    }
+
+    fn finish(outer: &mut Outer, app: &App) -> String {
+        let mut out = Vec::new();
+        outer.finish(app, true, &mut out);
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn titles_expand_tmux_names_without_control_characters() {
+        let app = app(CursorLook::default());
+        assert_eq!(
+            title(&app, "#S:#I:#W#F - #T (#D #{pane_index}) #{nope}##"),
+            "s:3:vim*Z - tx (%7 0) #"
+        );
+        assert_eq!(title(&app, "#{unterminated"), "#{unterminated");
+    }
+
+    #[test]
+    fn only_what_changed_is_written_and_the_sync_answer_has_a_window() {
+        let red_bar = CursorLook {
+            style: 5,
+            color: Some("red".into()),
+        };
+        let mut outer = Outer::new(None);
+        assert_eq!(finish(&mut outer, &app(CursorLook::default())), "");
+        let app = app(red_bar);
+        assert_eq!(finish(&mut outer, &app), "\x1b[5 q\x1b]12;red\x07");
+        assert_eq!(finish(&mut outer, &app), "");
+        outer.forget();
+        assert_eq!(finish(&mut outer, &app), "\x1b[5 q\x1b]12;red\x07");
+        outer.events(OuterEvents {
+            bell: true,
+            clipboard: None,
+        });
+        assert!(outer.has_pending());
+        outer.sync_answer(true);
+        assert_eq!(outer.begin(), b"\x1b[?2026h");
+        assert_eq!(finish(&mut outer, &app), "\x07\x1b[?2026l");
+        assert!(!outer.has_pending());
+
+        let asked = Instant::now().checked_sub(SYNC_ANSWER_WINDOW + Duration::from_secs(1));
+        if let Some(asked) = asked {
+            let mut late = Outer::new(None);
+            late.sync = Sync::Asked(asked);
+            late.sync_answer(true);
+            assert_eq!(late.begin(), b"");
+        }
+    }
+}
