@@ -12,6 +12,8 @@
 //! - [`target`], [`ids`]: naming panes, windows and sessions.
 //! - [`paths`]: where sockets, logs and config live.
 //! - [`excerpt`]: caller values cut short for errors and logs.
+//! - [`passthrough`]: what reaches the person's own terminal (cursor look, clipboard,
+//!   bell, title).
 //!
 //! This crate does no I/O beyond the codec.
 
@@ -30,6 +32,7 @@ pub mod limits;
 pub mod message;
 pub mod mouse;
 pub mod observe;
+pub mod passthrough;
 pub mod paths;
 pub mod response;
 pub mod screen;

@@ -84,6 +84,10 @@ pub struct AttachInfo {
     pub keys: KeyTable,
     /// Status bar on (true) or hidden.
     pub status: bool,
+    /// The format of the terminal's title when the client sets it (tmux's `set-titles`
+    /// on and its `set-titles-string`); None: the client leaves the title alone.
+    #[serde(default)]
+    pub titles: Option<String>,
 }
 
 /// The answer to a command that succeeded.

@@ -5,6 +5,7 @@
 //! history small (vt100's own cells are 32 bytes each).
 
 use crate::ids::{PaneId, SessionId};
+use crate::passthrough::{CursorLook, OuterEvents};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -355,6 +356,9 @@ pub struct PaneUpdate {
     /// then nothing was asked.
     #[serde(default)]
     pub input: PaneInput,
+    /// The cursor's style and colour as the program set them (passthrough).
+    #[serde(default, skip_serializing_if = "CursorLook::is_default")]
+    pub cursor_look: CursorLook,
 }
 
 /// What a pane's program asked of its terminal's input, which an attached client needs
@@ -381,6 +385,9 @@ pub struct WindowTab {
     pub last: bool,
     pub zoomed: bool,
     pub activity: bool,
+    /// A pane of the window rang its bell since the window was last shown (tmux's `!`).
+    #[serde(default)]
+    pub bell: bool,
 }
 
 /// Where a pane is drawn, its box included.
@@ -416,6 +423,9 @@ pub struct Frame {
     /// Present when the layout changed since the client's last frame.
     pub layout: Option<ClientLayout>,
     pub panes: Vec<PaneUpdate>,
+    /// A bell to ring, a clipboard to set on the client's terminal.
+    #[serde(default, skip_serializing_if = "OuterEvents::is_empty")]
+    pub outer: OuterEvents,
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@ use bytes::BytesMut;
 use fugue_protocol::codec::{self, MessageCodec};
 use fugue_protocol::keys::{Key, KeyCode, KeyKind, KeypadKey, Mods};
 use fugue_protocol::message::{ClientKind, ClientMessage, HandshakeReply, Hello, ServerMessage};
+use fugue_protocol::passthrough::{ClipboardCopy, CursorLook, OuterEvents};
 use fugue_protocol::screen::{
     ClientLayout, Color, Cursor, Frame, PaneInput, PaneRect, PaneUpdate, RowBuilder, Style,
     WindowTab,
@@ -407,6 +408,7 @@ fn responses() -> Vec<Result<Response, CommandError>> {
             client_id: 7,
             keys,
             status: true,
+            titles: Some("#S:#I:#W - #T".into()),
         })),
     ]
     .into_iter()
@@ -430,6 +432,7 @@ fn frame() -> Frame {
                 last: false,
                 zoomed: true,
                 activity: false,
+                bell: true,
             }],
             panes: vec![PaneRect {
                 pane: PaneId(3),
@@ -464,7 +467,18 @@ fn frame() -> Frame {
                 focus: true,
                 mouse: fugue_protocol::mouse::MouseTracking::ButtonMotion,
             },
+            cursor_look: CursorLook {
+                style: 5,
+                color: Some("#ff0000".into()),
+            },
         }],
+        outer: OuterEvents {
+            bell: true,
+            clipboard: Some(ClipboardCopy {
+                selection: "c".into(),
+                data: b"aGk=".to_vec(),
+            }),
+        },
     }
 }
 
@@ -645,4 +659,62 @@ fn search_panes_without_the_newer_fields_decodes_with_their_defaults() {
             backward: false,
         }
     );
+}
+
+/// Issue 13: the passthrough fields are optional on the wire. A frame without them (a
+/// peer that predates them) decodes with their defaults, and a frame that carries
+/// none is encoded without them, as it was before.
+#[test]
+fn passthrough_fields_are_optional_on_the_wire() {
+    let mut plain = frame();
+    plain.outer = OuterEvents::default();
+    plain.panes[0].cursor_look = CursorLook::default();
+    let wire = codec::encode(&plain).unwrap();
+    for name in [&b"outer"[..], b"cursor_look"] {
+        assert!(!wire.windows(name.len()).any(|w| w == name));
+    }
+    assert_eq!(codec::decode::<Frame>(&wire).unwrap(), plain);
+
+    #[derive(serde::Serialize)]
+    struct OldTab {
+        index: u32,
+        name: String,
+        active: bool,
+        last: bool,
+        zoomed: bool,
+        activity: bool,
+    }
+    let old = OldTab {
+        index: 1,
+        name: "w".into(),
+        active: false,
+        last: false,
+        zoomed: false,
+        activity: false,
+    };
+    let tab: WindowTab = codec::decode(&codec::encode(&old).unwrap()).unwrap();
+    assert!(!tab.bell);
+
+    #[derive(serde::Serialize)]
+    struct OldAttach {
+        session: SessionId,
+        session_name: String,
+        client_id: u64,
+        keys: KeyTable,
+        status: bool,
+    }
+    let old = OldAttach {
+        session: SessionId(1),
+        session_name: "s".into(),
+        client_id: 2,
+        keys: KeyTable {
+            prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
+            prefix_bindings: vec![],
+            root_bindings: vec![],
+            repeat_time_ms: 500,
+        },
+        status: true,
+    };
+    let info: AttachInfo = codec::decode(&codec::encode(&old).unwrap()).unwrap();
+    assert_eq!(info.titles, None);
 }

@@ -16,6 +16,10 @@ pub enum Control {
     Detached(String),
     /// Draw everything again (`refresh-client`).
     Redraw,
+    /// Ring the client's terminal (a pane rang, and `bell_action` lets it through).
+    Bell,
+    /// Set the client's terminal's clipboard (a program's OSC 52, `set_clipboard`).
+    Clipboard(Arc<fugue_protocol::passthrough::ClipboardCopy>),
 }
 
 /// What waits to be pushed to an attached client besides frames. The latest notice
@@ -35,6 +39,10 @@ struct Slot {
     notice: Option<String>,
     /// Any number of redraw requests cost one redraw.
     redraw: bool,
+    /// Any number of bells cost one ring, and the latest clipboard copy wins: a client
+    /// that stopped reading holds one of each however often programs ring or copy.
+    bell: bool,
+    clipboard: Option<Arc<fugue_protocol::passthrough::ClipboardCopy>>,
 }
 
 impl Mailbox {
@@ -47,9 +55,13 @@ impl Mailbox {
                     // A notice posted before the detach is about the session left.
                     slot.notice = None;
                     slot.redraw = false;
+                    slot.bell = false;
+                    slot.clipboard = None;
                     slot.detached = Some(reason);
                 }
                 Control::Redraw => slot.redraw = true,
+                Control::Bell => slot.bell = true,
+                Control::Clipboard(copy) => slot.clipboard = Some(copy),
             }
         }
         self.wake.notify_one();
@@ -63,6 +75,12 @@ impl Mailbox {
         }
         if std::mem::take(&mut slot.redraw) {
             return Some(Control::Redraw);
+        }
+        if std::mem::take(&mut slot.bell) {
+            return Some(Control::Bell);
+        }
+        if let Some(copy) = slot.clipboard.take() {
+            return Some(Control::Clipboard(copy));
         }
         slot.notice.take().map(Control::Notice)
     }

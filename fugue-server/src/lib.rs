@@ -10,7 +10,8 @@
 //! - [`surfaces`]: the ways commands arrive (client socket; MCP and sideband later).
 //! - [`server`]: shared state and pane lifecycle; [`socket`]: private sockets;
 //!   [`config`]: the configuration file; [`run`]: starting and stopping; [`log_file`]:
-//!   the server log, private and rotated.
+//!   the server log, private and rotated; [`passthrough`]: bells and clipboard copies
+//!   for the attached clients' terminals.
 
 pub mod agents;
 pub mod attached;
@@ -26,6 +27,7 @@ pub mod log_file;
 pub mod mux;
 pub mod origin;
 pub mod pane;
+pub mod passthrough;
 pub mod run;
 pub mod server;
 pub mod session;

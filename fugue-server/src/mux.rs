@@ -75,7 +75,10 @@ impl Mux {
 
     /// What a client attached to `session` draws.
     pub fn client_view(&self, session: SessionId) -> Option<ClientView> {
-        self.tree.lock().client_view(session)
+        let mut tree = self.tree.lock();
+        // A client shows the session's current window: a bell there has been seen.
+        tree.visited(session);
+        tree.client_view(session)
     }
 
     /// The pid of every live pane's program, and its pane.

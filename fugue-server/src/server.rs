@@ -48,6 +48,8 @@ pub struct Server {
     /// Distinguishes this server's cursors from those of an earlier one on the same socket.
     pub instance: u32,
     nonce: AtomicU64,
+    /// The last clipboard copy a program made (`passthrough.rs`).
+    pub(crate) clipboard: Mutex<Option<Arc<fugue_protocol::passthrough::ClipboardCopy>>>,
 }
 
 impl Server {
@@ -73,6 +75,7 @@ impl Server {
             agents: Default::default(),
             instance: instance_id(),
             nonce: AtomicU64::new(u64::from(instance_id())),
+            clipboard: Mutex::new(None),
         });
         (server, rx)
     }

@@ -113,28 +113,53 @@ pub fn validate(format: &str, known: &[&str]) -> anyhow::Result<()> {
     expand(format, |n| known.contains(&n).then(String::new), known).map(drop)
 }
 
-/// Expands `#{name}` in `format` with `lookup`; an unknown name is an error that lists
-/// the known ones.
+/// Expands `#{name}` in `format` with `lookup`, and tmux's short names (`#S` is
+/// `#{session_name}`, see [`fugue_protocol::passthrough::FORMAT_ALIASES`]); `##` is
+/// `#`, and `#` before anything else stays as it is. An unknown name is an error that
+/// lists the known ones.
 pub fn expand(
     format: &str,
     lookup: impl Fn(&str) -> Option<String>,
     known: &[&str],
 ) -> anyhow::Result<String> {
-    let known = known.join(", ");
     let mut out = String::with_capacity(format.len());
     let mut rest = format;
-    while let Some(start) = rest.find("#{") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        let Some(end) = after.find('}') else {
-            bail!("unterminated `#{{` in format `{format}`");
-        };
-        let name = &after[..end];
-        match lookup(name) {
-            Some(v) => out.push_str(&v),
-            None => bail!("unknown format variable `#{{{name}}}`; known variables: {known}"),
+    let var = |name: &str, out: &mut String| match lookup(name) {
+        Some(v) => {
+            out.push_str(&v);
+            Ok(())
         }
-        rest = &after[end + 1..];
+        None => Err(anyhow::anyhow!(
+            "unknown format variable `#{{{name}}}`; known variables: {}",
+            known.join(", ")
+        )),
+    };
+    while let Some(start) = rest.find('#') {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 1..];
+        let next = after.chars().next();
+        let alias = next.and_then(fugue_protocol::passthrough::format_alias);
+        rest = match (next, alias) {
+            (Some('{'), _) => {
+                let Some(end) = after.find('}') else {
+                    bail!("unterminated `#{{` in format `{format}`");
+                };
+                var(&after[1..end], &mut out)?;
+                &after[end + 1..]
+            }
+            (Some('#'), _) => {
+                out.push('#');
+                &after[1..]
+            }
+            (Some(c), Some(name)) => {
+                var(name, &mut out)?;
+                &after[c.len_utf8()..]
+            }
+            _ => {
+                out.push('#');
+                after
+            }
+        };
     }
     out.push_str(rest);
     Ok(out)
@@ -187,6 +212,25 @@ mod tests {
         );
         assert!(expand("#{a", look, &["a"]).is_err());
         assert_eq!(expand("plain", look, &["a"]).unwrap(), "plain");
+    }
+
+    /// tmux's short names stand for their variables; `##` is a `#`, and a `#` before
+    /// anything else is kept.
+    #[test]
+    fn short_names_expand_as_in_tmux() {
+        let look = |n: &str| match n {
+            "session_name" => Some("s".to_string()),
+            "window_index" => Some("2".to_string()),
+            _ => None,
+        };
+        let known = &["session_name", "window_index"];
+        assert_eq!(expand("#S:#I ## #x #", look, known).unwrap(), "s:2 # #x #");
+        assert!(
+            expand("#T", look, known)
+                .unwrap_err()
+                .to_string()
+                .contains("pane_title")
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! rows of a pane redraws those rows, compares those lines and writes what differs;
 //! anything else (layout, modes, the status bar) redraws everything, as before.
 
+use super::passthrough::Outer;
 use super::render;
 use super::state::{App, Damage};
 use ratatui::backend::Backend;
@@ -23,10 +24,13 @@ pub struct Compositor<B: Backend> {
     cursor: Option<Position>,
     /// The terminal's contents are unknown (at start, after a resize).
     clear: bool,
+    /// What goes to the terminal besides cells: cursor look, title, bell, clipboard,
+    /// synchronized output (`passthrough.rs`).
+    pub outer: Outer,
 }
 
-impl<B: Backend> Compositor<B> {
-    pub fn new(backend: B) -> Result<Self, B::Error> {
+impl<B: Backend<Error = std::io::Error> + std::io::Write> Compositor<B> {
+    pub fn new(backend: B, outer: Outer) -> Result<Self, B::Error> {
         let size = backend.size()?;
         let area = Rect::new(0, 0, size.width, size.height);
         Ok(Compositor {
@@ -35,6 +39,7 @@ impl<B: Backend> Compositor<B> {
             shown: Buffer::empty(area),
             cursor: None,
             clear: true,
+            outer,
         })
     }
 
@@ -56,12 +61,15 @@ impl<B: Backend> Compositor<B> {
     pub fn redraw_all(&mut self) {
         self.clear = true;
         self.cursor = None;
+        self.outer.forget();
     }
 
     /// Draws what `app` says changed.
     pub fn draw(&mut self, app: &mut App) -> Result<(), B::Error> {
         let damage = std::mem::take(&mut app.damage);
         let lines = match damage {
+            // Nothing to draw, a bell or a clipboard copy to pass on.
+            Damage::None if self.outer.has_pending() => Some(BTreeSet::new()),
             Damage::None => return Ok(()),
             Damage::Rows(panes) if !self.clear => {
                 let mut lines = BTreeSet::new();
@@ -83,15 +91,20 @@ impl<B: Backend> Compositor<B> {
                 (None, render::draw(&mut self.next, app))
             }
         };
-        self.flush(lines, cursor)
+        let mut after = Vec::new();
+        self.outer.finish(app, lines.is_none(), &mut after);
+        self.flush(lines, cursor, &after)
     }
 
-    /// Writes the differences on `lines` (all lines when None) and places the cursor.
+    /// Writes the differences on `lines` (all lines when None), places the cursor and
+    /// writes `after` (see [`Outer::finish`]).
     fn flush(
         &mut self,
         lines: Option<BTreeSet<u16>>,
         cursor: Option<Position>,
+        after: &[u8],
     ) -> Result<(), B::Error> {
+        self.backend.write_all(self.outer.begin())?;
         if std::mem::take(&mut self.clear) {
             self.backend.clear()?;
             self.shown.reset();
@@ -123,7 +136,8 @@ impl<B: Backend> Compositor<B> {
             }
             self.cursor = cursor;
         }
-        self.backend.flush()
+        self.backend.write_all(after)?;
+        Backend::flush(&mut self.backend)
     }
 
     /// Writes what differs on line `y`; true if anything did.

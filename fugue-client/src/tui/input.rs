@@ -526,7 +526,9 @@ mod tests {
                     kitty,
                     ..PaneInput::default()
                 },
+                cursor_look: Default::default(),
             }],
+            outer: Default::default(),
         }
     }
 

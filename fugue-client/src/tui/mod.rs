@@ -4,12 +4,15 @@
 //! - [`input`]: keys to commands (prefix, bindings, prompts, scrolling).
 //! - [`render`]: drawing with ratatui.
 //! - [`terminal_input`]: reading the terminal; [`keymap`]: termina's keys as fugue's.
+//! - [`passthrough`]: cursor look, title, bells, clipboard and synchronized output for
+//!   the person's terminal.
 
 mod compositor;
 mod input;
 mod keymap;
 mod mouse;
 mod outer;
+mod passthrough;
 mod prompt;
 mod render;
 mod state;
@@ -74,6 +77,7 @@ fn restore() {
     let _ = execute!(
         stdout(),
         Print(crate::reset::MODES_OFF),
+        Print(passthrough::restore_sequence()),
         DisableBracketedPaste,
         LeaveAlternateScreen,
         cursor::Show
@@ -151,7 +155,10 @@ pub async fn attach(
         app.apply(f);
     }
     let guard = TerminalGuard::enter()?;
-    let mut screen = Compositor::new(CrosstermBackend::new(stdout()))?;
+    // Asked once; the answer arrives as input whenever it does (see passthrough.rs).
+    execute!(stdout(), Print(passthrough::SYNC_QUERY))?;
+    let outer = passthrough::Outer::new(info.titles.clone());
+    let mut screen = Compositor::new(CrosstermBackend::new(stdout()), outer)?;
     let reason = run(&mut screen, &mut conn, &mut app).await;
     drop(screen);
     drop(guard);
@@ -345,6 +352,7 @@ async fn handle(
 ) -> anyhow::Result<Option<String>> {
     match wake {
         Wake::Input(None) => return Ok(Some("detached".into())),
+        Wake::Input(Some(Input::SyncOutput(known))) => screen.outer.sync_answer(known),
         Wake::Input(Some(ev)) => {
             // Typing into a pane changes nothing here; its echo comes as a frame.
             let typing = matches!(app.mode, Mode::Normal) && matches!(ev, Input::Key(_));
@@ -365,6 +373,7 @@ async fn handle(
                     app.outer.on_reply(reply, Instant::now());
                     Vec::new()
                 }
+                Input::SyncOutput(_) => Vec::new(),
             };
             send(app, requests);
             if !(typing && matches!(app.mode, Mode::Normal)) {
@@ -373,7 +382,10 @@ async fn handle(
         }
         Wake::Server(msg) => match msg? {
             None => return Ok(Some(LOST_SERVER.into())),
-            Some(ServerMessage::Frame(f)) => app.apply(f),
+            Some(ServerMessage::Frame(mut f)) => {
+                screen.outer.events(std::mem::take(&mut f.outer));
+                app.apply(f);
+            }
             Some(ServerMessage::Notice(text)) => app.notice(text),
             Some(ServerMessage::Redraw) => app.redraw = true,
             Some(ServerMessage::Detached { reason }) => {

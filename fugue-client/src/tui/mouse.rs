@@ -122,6 +122,7 @@ mod tests {
                 mouse: tracking,
                 ..PaneInput::default()
             },
+            cursor_look: Default::default(),
         };
         app.apply(Frame {
             layout: Some(ClientLayout {
@@ -133,6 +134,7 @@ mod tests {
                 rows: 23,
             }),
             panes: vec![update(1), update(2)],
+            outer: Default::default(),
         });
         app
     }

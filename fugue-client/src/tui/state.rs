@@ -18,6 +18,8 @@ pub struct PaneView {
     pub input: PaneInput,
     /// The program asked for mouse reports.
     pub mouse: bool,
+    /// The cursor's style and colour as the program set them.
+    pub cursor_look: fugue_protocol::passthrough::CursorLook,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -293,6 +295,7 @@ impl App {
             view.cursor = u.cursor;
             view.input = u.input;
             view.mouse = u.mouse;
+            view.cursor_look = u.cursor_look;
         }
     }
 

@@ -17,16 +17,26 @@ fn width(s: &str) -> u16 {
     u16::try_from(UnicodeWidthStr::width(s)).unwrap_or(u16::MAX)
 }
 
-fn tab_label(w: &WindowTab) -> String {
-    let flag = if w.active {
-        "*"
+/// A window's flags in tmux's order: `!` a bell rang there, `*` current, `-` last,
+/// `Z` zoomed.
+pub fn flags(w: &WindowTab) -> String {
+    let mut f = String::new();
+    if w.bell {
+        f.push('!');
+    }
+    if w.active {
+        f.push('*');
     } else if w.last {
-        "-"
-    } else {
-        ""
-    };
-    let zoom = if w.zoomed { "Z" } else { "" };
-    format!("{}:{}{flag}{zoom} ", w.index, w.name)
+        f.push('-');
+    }
+    if w.zoomed {
+        f.push('Z');
+    }
+    f
+}
+
+fn tab_label(w: &WindowTab) -> String {
+    format!("{}:{}{} ", w.index, w.name, flags(w))
 }
 
 /// Which labels (a range of indices) fit in `budget` columns with `active` among them.
@@ -129,6 +139,9 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
         {
             let st = if w.active {
                 bar.add_modifier(Modifier::BOLD)
+            } else if w.bell {
+                // tmux's window-status-bell-style.
+                bar.add_modifier(Modifier::REVERSED)
             } else {
                 bar
             };

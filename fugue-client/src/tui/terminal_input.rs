@@ -20,7 +20,9 @@ use fugue_protocol::keys::Key;
 use fugue_protocol::mouse::{MouseAction, MouseButton, MouseEvent};
 use std::collections::VecDeque;
 use std::os::fd::{AsRawFd, RawFd};
-use termina::escape::csi::{Csi, Device, Keyboard};
+use termina::escape::csi::{
+    Csi, DecModeSetting, DecPrivateMode, DecPrivateModeCode, Device, Keyboard, Mode,
+};
 use tokio::io::unix::AsyncFd;
 use tokio::signal::unix::{Signal, SignalKind, signal};
 
@@ -152,6 +154,9 @@ pub enum Input {
     Reply(outer::Reply),
     /// A mouse event at a cell of the terminal (0-based).
     Mouse(MouseEvent),
+    /// The terminal's answer to the client's DECRQM for synchronized output (mode
+    /// 2026): whether it knows the mode.
+    SyncOutput(bool),
 }
 
 /// termina's event as fugue's, with nothing termina reports about a key lost (see
@@ -170,6 +175,10 @@ fn to_input(ev: termina::Event) -> Option<Input> {
         termina::Event::Csi(Csi::Device(Device::DeviceAttributes(()))) => {
             Some(Input::Reply(outer::Reply::DeviceAttributes))
         }
+        termina::Event::Csi(Csi::Mode(Mode::ReportDecPrivateMode {
+            mode: DecPrivateMode::Code(DecPrivateModeCode::SynchronizedOutput),
+            setting,
+        })) => Some(Input::SyncOutput(setting != DecModeSetting::NotRecognized)),
         _ => None,
     }
 }
@@ -275,6 +284,20 @@ mod tests {
         let evs = parse(b"\x1b[200~line one\rline two\x1b[201~z");
         assert_eq!(evs.len(), 2);
         assert!(matches!(&evs[0], Input::Paste(t) if t == "line one\rline two"));
+    }
+
+    /// termina reads 0 and 4 for mode 2026 as "not recognized".
+    #[test]
+    fn the_answer_about_synchronized_output_is_read() {
+        assert_eq!(
+            parse(b"\x1b[?2026;2$y\x1b[?2026;0$y\x1b[?2026;1$y\x1b[?2026;4$y"),
+            [
+                Input::SyncOutput(true),
+                Input::SyncOutput(false),
+                Input::SyncOutput(true),
+                Input::SyncOutput(false),
+            ]
+        );
     }
 
     #[test]

@@ -11,6 +11,9 @@ use std::time::{Duration, Instant};
 
 pub const TIMEOUT: Duration = Duration::from_secs(15);
 
+/// The most output of a terminal client a test keeps (older bytes are dropped).
+pub const RAW_KEEP: usize = 8 << 20;
+
 pub fn fugue_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_fugue"))
 }
@@ -119,7 +122,7 @@ impl World {
             cmd.env(k, v);
         }
         cmd.cwd(self.dir.path());
-        Tui::spawn(cmd, cols, rows, answers)
+        Tui::spawn_answering(cmd, cols, rows, answers)
     }
 
     /// Runs a shell script in a PTY, with this world's environment and `$FUGUE` set
@@ -138,7 +141,7 @@ impl World {
             format!("{} -S {}", fugue_bin().display(), self.socket.display()),
         );
         cmd.cwd(self.dir.path());
-        Tui::spawn(cmd, cols, rows, Answers::None)
+        Tui::spawn(cmd, cols, rows)
     }
 }
 
@@ -163,6 +166,8 @@ pub fn eventually<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
 
 struct Screen {
     parser: Mutex<vt100::Parser>,
+    /// Every byte the program wrote to its terminal (the last [`RAW_KEEP`] of them).
+    raw: Mutex<Vec<u8>>,
     changed: Condvar,
     /// The client process closed the PTY.
     closed: Mutex<bool>,
@@ -253,7 +258,13 @@ pub struct Tui {
 }
 
 impl Tui {
-    fn spawn(cmd: CommandBuilder, cols: u16, rows: u16, answers: Answers) -> Tui {
+    /// Runs any program in a PTY (tmux, to compare with), a terminal that answers no
+    /// queries.
+    pub fn spawn(cmd: CommandBuilder, cols: u16, rows: u16) -> Tui {
+        Tui::spawn_answering(cmd, cols, rows, Answers::None)
+    }
+
+    fn spawn_answering(cmd: CommandBuilder, cols: u16, rows: u16, answers: Answers) -> Tui {
         let pair = native_pty_system()
             .openpty(PtySize {
                 rows,
@@ -268,6 +279,7 @@ impl Tui {
         let writer = Arc::new(Mutex::new(pair.master.take_writer().expect("writer")));
         let screen = Arc::new(Screen {
             parser: Mutex::new(vt100::Parser::new(nz(rows), nz(cols), 0)),
+            raw: Mutex::new(Vec::new()),
             changed: Condvar::new(),
             closed: Mutex::new(false),
             term: Mutex::new(Term {
@@ -298,6 +310,14 @@ impl Tui {
                             let _ = w.flush();
                         }
                         s.parser.lock().process(&buf[..n]);
+                        {
+                            let mut raw = s.raw.lock();
+                            if raw.len() + n > RAW_KEEP {
+                                let cut = (raw.len() + n - RAW_KEEP).min(raw.len());
+                                raw.drain(..cut);
+                            }
+                            raw.extend_from_slice(&buf[..n]);
+                        }
                         s.changed.notify_all();
                     }
                 }
@@ -384,6 +404,31 @@ impl Tui {
                 panic!(
                     "timed out waiting for {what}; the screen was:\n{}",
                     parser.screen().contents()
+                );
+            }
+            self.screen.changed.wait_until(&mut parser, deadline);
+        }
+    }
+
+    /// The bytes the program wrote to its terminal so far (the last [`RAW_KEEP`]).
+    pub fn raw(&self) -> Vec<u8> {
+        self.screen.raw.lock().clone()
+    }
+
+    /// Waits until `pred` holds for the bytes written so far; panics with them if not.
+    pub fn wait_raw(&self, what: &str, pred: impl Fn(&[u8]) -> bool) {
+        let deadline = Instant::now() + TIMEOUT;
+        let mut parser = self.screen.parser.lock();
+        loop {
+            if pred(&self.screen.raw.lock()) {
+                return;
+            }
+            if Instant::now() >= deadline {
+                let raw = self.raw();
+                let tail = &raw[raw.len().saturating_sub(2000)..];
+                panic!(
+                    "timed out waiting for {what}; the last bytes were:\n{}",
+                    String::from_utf8_lossy(tail).escape_debug()
                 );
             }
             self.screen.changed.wait_until(&mut parser, deadline);

@@ -8,10 +8,12 @@
 
 mod agents;
 mod keys;
+mod passthrough;
 mod ranges;
 
 pub use agents::{AgentsSection, MessagesSection, Preset, Scope, TaskDelivery};
 pub use keys::{Binding, KeysSection};
+pub use passthrough::{BellAction, GetClipboard, PassthroughSection, SetClipboard};
 
 use fugue_protocol::Tier;
 use fugue_protocol::limits;
@@ -29,6 +31,7 @@ pub struct Config {
     pub sideband: SidebandSection,
     pub agents: AgentsSection,
     pub messages: MessagesSection,
+    pub passthrough: PassthroughSection,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -275,6 +278,7 @@ impl Config {
         }
         self.agents.validate()?;
         self.messages.validate()?;
+        self.passthrough.validate()?;
         if s.term.is_empty() {
             return Err(
                 "server.term is empty: expected a terminal name such as xterm-256color".into(),

@@ -489,6 +489,7 @@ pub fn attach(
             client_id: client,
             keys: config.keys.table(),
             status: config.status.enabled,
+            titles: config.passthrough.titles(),
         }
     };
     server.mux.changed();

@@ -274,6 +274,7 @@ pub fn prepare_pane(
     let exit_events = server.events.clone();
     // Weak: the reader thread must not keep a stopped server alive.
     let tag_server = Arc::downgrade(server);
+    let signal_server = Arc::downgrade(server);
     let spec = SpawnSpec {
         argv: argv.clone(),
         cwd: cwd.clone(),
@@ -291,6 +292,7 @@ pub fn prepare_pane(
                 server.sideband_printed(id, found);
             }
         }),
+        on_signals: Box::new(move |signals| signal_server.upgrade()?.pane_signals(id, signals)),
     };
     let mut pane = Pane::new(
         id,

@@ -12,6 +12,7 @@ pub mod colors;
 pub mod history;
 pub mod input_modes;
 pub mod lines;
+pub mod passthrough;
 pub mod process;
 pub mod program;
 pub mod pty;
@@ -40,6 +41,9 @@ pub struct PaneShared {
     seq: AtomicU64,
     /// Milliseconds since `epoch` of the last output.
     last_output_ms: AtomicU64,
+    /// Milliseconds since `epoch`, plus one, of the start of the synchronized update
+    /// (mode 2026) in progress; 0: none. Frame tasks read it without the state's lock.
+    sync_ms: AtomicU64,
     epoch: Instant,
     /// Who wants to hear about changes: attached clients and waiters.
     subscribers: Mutex<Vec<Weak<Notify>>>,
@@ -82,6 +86,7 @@ impl PaneShared {
             state: Mutex::new(state),
             seq: AtomicU64::new(seq),
             last_output_ms: AtomicU64::new(0),
+            sync_ms: AtomicU64::new(0),
             epoch: Instant::now(),
             subscribers: Mutex::new(Vec::new()),
             exit_status: Mutex::new(None),
@@ -206,6 +211,24 @@ impl PaneShared {
     /// When the program last wrote anything.
     pub fn last_output(&self) -> Instant {
         self.epoch + std::time::Duration::from_millis(self.last_output_ms.load(Ordering::Relaxed))
+    }
+
+    /// Records the start of the synchronized update in progress (None: none), before
+    /// [`PaneShared::changed`] wakes the frame tasks that look at it.
+    pub fn set_synchronized(&self, since: Option<Instant>) {
+        let ms = since.map_or(0, |t| {
+            t.saturating_duration_since(self.epoch).as_millis() as u64 + 1
+        });
+        self.sync_ms.store(ms, Ordering::Release);
+    }
+
+    /// When the synchronized update in progress began: clients are not sent the
+    /// pane's screen until it ends or times out (`surfaces/frames.rs`).
+    pub fn synchronized_since(&self) -> Option<Instant> {
+        match self.sync_ms.load(Ordering::Acquire) {
+            0 => None,
+            ms => Some(self.epoch + std::time::Duration::from_millis(ms - 1)),
+        }
     }
 
     /// Records that the state reached `seq` and wakes everyone subscribed.

@@ -83,7 +83,11 @@ impl Pty {
         shared: Arc<PaneShared>,
         events: PaneEvents,
     ) -> Result<Pty, SpawnError> {
-        let PaneEvents { on_exit, on_tags } = events;
+        let PaneEvents {
+            on_exit,
+            on_tags,
+            on_signals,
+        } = events;
         let program = spec.argv.first().cloned().unwrap_or_default();
         let pair = native_pty_system()
             .openpty(PtySize {
@@ -118,7 +122,14 @@ impl Pty {
         // The reader's own handle on the master, to see what runs in the foreground.
         let fg_fd = master_fd.and_then(super::writer::dup_cloexec);
         spawn_thread(format!("pane-reader {name}"), move || {
-            reader_loop(reader, &reader_shared, &replies, fg_fd, &*on_tags);
+            reader_loop(
+                reader,
+                &reader_shared,
+                &replies,
+                fg_fd,
+                &*on_tags,
+                &*on_signals,
+            );
             let _ = eof_tx.send(());
         })?;
         let exited_flag = Arc::clone(&exited);
@@ -253,6 +264,10 @@ pub struct PaneEvents {
     /// Called from the reader thread with sideband tags found in the output (and how
     /// many possible tags overflowed the size bound or lacked the pane's key).
     pub on_tags: Box<dyn Fn(super::tags::Scanned) + Send>,
+    /// Called from the reader thread when the output rang the bell or asked to set or
+    /// read the clipboard (never with the pane's lock held); returns an answer to write
+    /// back to the program (the clipboard, when the config lets programs read it).
+    pub on_signals: Box<dyn Fn(super::passthrough::Signals) -> Option<Vec<u8>> + Send>,
 }
 
 fn reader_loop(
@@ -261,6 +276,7 @@ fn reader_loop(
     replies: &PtyInput,
     fg_fd: Option<std::os::fd::OwnedFd>,
     on_tags: &(dyn Fn(super::tags::Scanned) + Send),
+    on_signals: &(dyn Fn(super::passthrough::Signals) -> Option<Vec<u8>> + Send),
 ) {
     use std::os::fd::AsRawFd;
     let fd = fg_fd.as_ref().map(|f| f.as_raw_fd());
@@ -308,12 +324,18 @@ fn reader_loop(
             }
         };
         let scan = shared.sideband.active(fd, shared.now_ms());
-        let (out, seq, dropped) = {
+        let (mut out, seq, dropped) = {
             let mut state = shared.state.lock();
             let out = state.process_scanning(&buf[..n], scan);
             holding = state.holds_tag();
+            shared.set_synchronized(state.sync_since());
             (out, state.seq(), state.osc_dropped())
         };
+        if !out.signals.is_empty()
+            && let Some(answer) = on_signals(std::mem::take(&mut out.signals))
+        {
+            out.replies.extend(answer);
+        }
         if !out.replies.is_empty()
             && let Err(e) = replies.write(out.replies)
         {

@@ -24,6 +24,8 @@ pub struct Processed {
     /// Sideband tags found (and removed from the screen), and what was shown as text
     /// instead: possible tags past the size bound, tags without the pane's key.
     pub sideband: Scanned,
+    /// Bell and clipboard requests, for the person's terminal (`passthrough.rs`).
+    pub signals: super::passthrough::Signals,
 }
 
 /// How input is encoded for a pane's program, as its modes say.
@@ -138,6 +140,7 @@ impl PaneState {
             replies: std::mem::take(&mut cb.replies),
             title_changed: cb.title != title_before,
             sideband: found,
+            signals: cb.passthrough.take_signals(),
         }
     }
 
@@ -210,6 +213,17 @@ impl PaneState {
         self.parser.callbacks().title.as_deref()
     }
 
+    /// The cursor's style and colour as the program set them.
+    pub fn cursor_look(&self) -> fugue_protocol::passthrough::CursorLook {
+        let style = self.parser.screen().cursor_style();
+        self.parser.callbacks().passthrough.cursor_look(style)
+    }
+
+    /// When the synchronized update in progress (mode 2026) began.
+    pub fn sync_since(&self) -> Option<std::time::Instant> {
+        self.parser.callbacks().passthrough.sync_since()
+    }
+
     pub fn take_bell(&mut self) -> bool {
         std::mem::take(&mut self.parser.callbacks_mut().bell)
     }
@@ -241,6 +255,7 @@ impl PaneState {
             alternate_screen: screen.alternate_screen(),
             mouse: screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None,
             input: self.pane_input(),
+            cursor_look: self.cursor_look(),
         }
     }
 

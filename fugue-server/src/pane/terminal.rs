@@ -34,6 +34,9 @@ pub struct Terminal {
     pub input: InputModes,
     /// The pane has focus (the server says; see `Server::update_focus`).
     pub focused: bool,
+    /// Cursor colour, clipboard, bell and synchronized updates, for the person's own
+    /// terminal (`passthrough.rs`).
+    pub passthrough: super::passthrough::Passthrough,
 }
 
 impl Terminal {
@@ -87,6 +90,15 @@ impl vt100::Callbacks for Terminal {
 
     fn audible_bell(&mut self, _: &mut vt100::Screen) {
         self.bell = true;
+        self.passthrough.bell();
+    }
+
+    fn copy_to_clipboard(&mut self, _: &mut vt100::Screen, ty: &[u8], data: &[u8]) {
+        self.passthrough.copy(ty, data);
+    }
+
+    fn paste_from_clipboard(&mut self, _: &mut vt100::Screen, ty: &[u8]) {
+        self.passthrough.paste(ty);
     }
 
     fn on_reset(&mut self, _: &mut vt100::Screen) {
@@ -117,6 +129,8 @@ impl vt100::Callbacks for Terminal {
             // Private modes vt100 does not know: focus events, urxvt mouse encoding.
             (Some(b'?'), 'h' | 'l', _) => {
                 let on = c == 'h';
+                // Synchronized output (2026) is passthrough's.
+                self.passthrough.private_mode(on, params);
                 for p in params {
                     match p.first() {
                         Some(1004) => {
@@ -143,5 +157,7 @@ impl vt100::Callbacks for Terminal {
     fn unhandled_osc(&mut self, _: &mut vt100::Screen, params: &[&[u8]]) {
         // Colour queries answer what the program set, else the documented defaults.
         self.colors.osc(params, &mut self.replies);
+        // The cursor colour, for the person's terminal (passthrough).
+        self.passthrough.osc(params);
     }
 }

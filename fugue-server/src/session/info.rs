@@ -105,6 +105,7 @@ impl Tree {
                 last: Some(win.id) == s.last_window,
                 zoomed: win.zoomed,
                 activity: false,
+                bell: self.bells.contains(&win.id),
             })
             .collect();
         let mut rects = Vec::new();

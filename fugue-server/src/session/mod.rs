@@ -5,7 +5,9 @@
 //! - [`layout`]: a window's split tree and its geometry.
 //! - [`resolve`]: turning target strings into things that exist, or a helpful error.
 //! - [`info`]: descriptions for `list-*` commands and attached clients.
+//! - [`bells`]: windows flagged for a bell until shown.
 
+pub mod bells;
 pub mod info;
 pub mod layout;
 pub mod resolve;

@@ -295,6 +295,8 @@ pub struct Tree {
     next_window: u32,
     next_session: u32,
     use_counter: u64,
+    /// Windows a pane rang the bell in, not shown since (`bells.rs`).
+    pub bells: std::collections::HashSet<WindowId>,
 }
 
 /// What closing a pane closed with it.

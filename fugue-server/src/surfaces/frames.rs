@@ -14,6 +14,7 @@ use crate::pane::PaneShared;
 use crate::server::Server;
 use fugue_protocol::PaneId;
 use fugue_protocol::message::ServerMessage;
+use fugue_protocol::passthrough::OuterEvents;
 use fugue_protocol::screen::{ClientLayout, Frame};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -30,6 +31,20 @@ const LAYOUT_REFRESH: Duration = Duration::from_millis(250);
 /// kernel announces no change of foreground process to wait for. One look per burst
 /// of output, none while panes are quiet.
 const AFTER_OUTPUT: Duration = Duration::from_millis(1100);
+
+/// The longest a pane's synchronized update (mode 2026) holds its screen back from
+/// clients: a program that never ends one is shown anyway (tmux waits 1 s; terminals
+/// that implement the mode wait about 150 ms).
+pub const SYNC_TIMEOUT: Duration = Duration::from_millis(150);
+
+/// A frame carrying only something for the client's terminal.
+fn outer(events: OuterEvents) -> ServerMessage {
+    ServerMessage::Frame(Frame {
+        layout: None,
+        panes: Vec::new(),
+        outer: events,
+    })
+}
 
 /// Full screens a pane may send back to back before it is held to `frame_rate`.
 const BURST_SCREENS: f64 = 2.0;
@@ -81,6 +96,14 @@ pub async fn run(
                     let msg = match msg {
                         Control::Notice(text) => ServerMessage::Notice(text),
                         Control::Redraw => ServerMessage::Redraw,
+                        Control::Bell => outer(OuterEvents {
+                            bell: true,
+                            ..Default::default()
+                        }),
+                        Control::Clipboard(copy) => outer(OuterEvents {
+                            clipboard: Some((*copy).clone()),
+                            ..Default::default()
+                        }),
                         Control::Detached(reason) => {
                             for (_, p) in visible.drain(..) {
                                 p.unsubscribe(&notify);
@@ -131,6 +154,14 @@ pub async fn run(
         let now = Instant::now();
         let mut panes = Vec::new();
         for (id, shared) in &visible {
+            // Inside a synchronized update (mode 2026) the pane is sent when the update
+            // ends (its output wakes this task) or times out (the deadline does).
+            if let Some(until) = shared.synchronized_since().map(|t| t + SYNC_TIMEOUT)
+                && until > now
+            {
+                deadline = Some(deadline.map_or(until, |d| d.min(until)));
+                continue;
+            }
             let since = match sent.get_mut(id) {
                 Some(s) if s.seq == shared.seq() => continue,
                 Some(s) => {
@@ -162,7 +193,12 @@ pub async fn run(
         if layout.is_none() && panes.is_empty() {
             continue;
         }
-        if !send(&writer, &ServerMessage::Frame(Frame { layout, panes })).await {
+        let frame = Frame {
+            layout,
+            panes,
+            outer: OuterEvents::default(),
+        };
+        if !send(&writer, &ServerMessage::Frame(frame)).await {
             return;
         }
     }

@@ -45,6 +45,7 @@ const RULES: &[(&str, &[&str])] = &[
     ),
     ("dispatch/", &["crate::surfaces"]),
     ("server.rs", &["crate::surfaces", "crate::dispatch"]),
+    ("passthrough.rs", &["crate::surfaces", "crate::dispatch"]),
     (
         "hub.rs",
         &[

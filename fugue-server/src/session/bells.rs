@@ -1,0 +1,53 @@
+//! Bells: a window one of whose panes rang is flagged (tmux's `!` in the status bar)
+//! until a client shows it.
+
+use super::tree::Tree;
+use fugue_protocol::{PaneId, SessionId};
+
+/// Where a bell rang.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rang {
+    pub session: SessionId,
+    /// The window is its session's current one.
+    pub current: bool,
+    /// The window was not flagged before: clients must draw their status bars again.
+    pub flagged: bool,
+}
+
+impl Tree {
+    /// `pane` rang its bell. Its window is flagged unless it is the current window of
+    /// a session a client shows (`attached`), as tmux does: a person looking at it
+    /// heard it.
+    pub fn bell(&mut self, pane: PaneId, attached: impl Fn(SessionId) -> bool) -> Option<Rang> {
+        let window = self.panes.get(&pane)?.window;
+        let s = self.session_of_window(window)?;
+        let (session, current) = (s.id, s.active == window);
+        let flag = !(current && attached(session));
+        let flagged = flag && self.bells.insert(window);
+        if flagged {
+            // Windows closed while flagged are forgotten here, the one place the set
+            // grows: it never holds more than the windows that exist.
+            let all: std::collections::HashSet<_> = self
+                .sessions
+                .iter()
+                .flat_map(|s| s.windows.iter().map(|w| w.id))
+                .collect();
+            self.bells.retain(|w| all.contains(w));
+        }
+        Some(Rang {
+            session,
+            current,
+            flagged,
+        })
+    }
+
+    /// A client shows `session`: the bell of its current window has been seen.
+    pub fn visited(&mut self, session: SessionId) {
+        if self.bells.is_empty() {
+            return;
+        }
+        if let Some(w) = self.session(session).map(|s| s.active) {
+            self.bells.remove(&w);
+        }
+    }
+}
