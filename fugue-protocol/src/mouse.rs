@@ -80,6 +80,18 @@ pub enum MouseEncoding {
 }
 
 impl MouseEvent {
+    /// An event with no modifier held.
+    pub fn plain(action: MouseAction, col: u16, row: u16) -> MouseEvent {
+        MouseEvent {
+            action,
+            col,
+            row,
+            shift: false,
+            alt: false,
+            ctrl: false,
+        }
+    }
+
     /// Appends the report of this event for a program with this tracking and encoding;
     /// nothing if the program did not ask for such events, or if its encoding cannot
     /// say where the event was.
@@ -166,14 +178,7 @@ mod tests {
     use super::*;
 
     fn ev(action: MouseAction, col: u16, row: u16) -> MouseEvent {
-        MouseEvent {
-            action,
-            col,
-            row,
-            shift: false,
-            alt: false,
-            ctrl: false,
-        }
+        MouseEvent::plain(action, col, row)
     }
 
     fn enc(e: MouseEvent, t: MouseTracking, c: MouseEncoding) -> String {

@@ -19,7 +19,7 @@ use tokio::sync::{Notify, mpsc};
 
 /// Events from pane threads: one per pane, so the channel stays small. (Sideband tags,
 /// which a pane can print without end, do not come this way: see
-/// [`Server::sideband_printed`].)
+/// [`crate::hub::Hub::tags_found`].)
 #[derive(Debug)]
 pub enum ServerEvent {
     PaneExited { pane: PaneId, status: i32 },
@@ -249,12 +249,6 @@ impl Server {
         self.socket
             .with_file_name(format!("{name}.sideband"))
             .join(format!("pane-{}", pane.0))
-    }
-
-    /// Sideband tags found in a pane's output (and possible tags that overflowed the size
-    /// bound or lacked the pane's key). Called from the pane's reader thread.
-    pub fn sideband_printed(&self, pane: PaneId, found: crate::pane::tags::Scanned) {
-        self.hub.tags_found(pane, found);
     }
 
     /// Forgets what the server keeps per pane outside the tree once panes are gone.

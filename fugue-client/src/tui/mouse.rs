@@ -140,14 +140,7 @@ mod tests {
     }
 
     fn ev(action: MouseAction, col: u16, row: u16) -> MouseEvent {
-        MouseEvent {
-            action,
-            col,
-            row,
-            shift: false,
-            alt: false,
-            ctrl: false,
-        }
+        MouseEvent::plain(action, col, row)
     }
 
     fn sent(requests: Vec<Request>) -> Vec<(PaneId, u16, u16)> {

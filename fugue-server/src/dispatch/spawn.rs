@@ -289,7 +289,7 @@ pub fn prepare_pane(
         }),
         on_tags: Box::new(move |found| {
             if let Some(server) = tag_server.upgrade() {
-                server.sideband_printed(id, found);
+                server.hub.tags_found(id, found);
             }
         }),
         on_signals: Box::new(move |signals| signal_server.upgrade()?.pane_signals(id, signals)),
