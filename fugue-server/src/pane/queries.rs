@@ -100,8 +100,9 @@ pub fn csi(
         (Some(b'?'), Some(b'$'), 'p') => {
             let state = match screen.dec_mode(first) {
                 Some(on) => mode_value(on),
-                // No left/right margins here (docs/terminal.md): permanently reset.
-                None if first == 69 => 4,
+                // Known but never settable here (docs/terminal.md): left/right margins
+                // and highlight mouse tracking are permanently reset.
+                None if first == 69 || first == 1001 => 4,
                 None => 0,
             };
             out.extend(format!("\x1b[?{first};{state}$y").as_bytes());

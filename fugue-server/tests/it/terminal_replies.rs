@@ -55,8 +55,10 @@ fn decrqm_reports_the_real_state_of_dec_modes() {
             "mode {mode} reset"
         );
     }
-    // Left/right margins are not supported: permanently reset. Unknown: 0.
+    // Left/right margins and highlight tracking are not supported: permanently
+    // reset. Unknown: 0.
     assert_eq!(ask(&mut p, b"\x1b[?69$p"), "^[[?69;4$y");
+    assert_eq!(ask(&mut p, b"\x1b[?1001$p"), "^[[?1001;4$y");
     assert_eq!(ask(&mut p, b"\x1b[?4242$p"), "^[[?4242;0$y");
 }
 

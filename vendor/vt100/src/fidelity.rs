@@ -110,8 +110,9 @@ impl Screen {
 }
 
 impl<CB: crate::Callbacks> WrappedScreen<CB> {
-    /// Printing when a character set, insert mode or autowrap-off applies: map the
-    /// character, make room or stay in the last column, then print as usual.
+    /// Printing when a character set, insert mode or autowrap-off applies (or the fast
+    /// paths are off): map the character, make room or stay in the last column, then
+    /// print as usual with the general path.
     #[cold]
     #[inline(never)]
     pub(crate) fn text_special(&mut self, c: char) {
@@ -147,6 +148,8 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
     /// BS in the first column with reverse wraparound (and autowrap) on: the end of
     /// the line above; at the top it stays, as in xterm.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn reverse_wrap_bs(&mut self) {
         let screen = &mut self.screen;
         let row = screen.grid().pos().row;
@@ -157,6 +160,104 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
         let grid = screen.grid_mut();
         grid.row_set(row - 1);
         grid.col_set(last);
+    }
+
+    // dispatch, out of line so that upstream's matches stay as they were
+
+    /// C0 controls upstream's `execute` does not handle: SO and SI.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn execute_more(&mut self, b: u8) {
+        match b {
+            14 => self.lock_shift(1),
+            15 => self.lock_shift(0),
+            _ => self.callbacks.unhandled_control(&mut self.screen, b),
+        }
+    }
+
+    /// Escape sequences with an intermediate: SCS (`ESC ( ) * + F`), DECALN
+    /// (`ESC # 8`).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn esc_intermediate(&mut self, i1: u8, i2: Option<u8>, b: u8) {
+        match (i1, i2, b) {
+            (b'(', _, _) => self.scs(0, b),
+            (b')', _, _) => self.scs(1, b),
+            (b'*', _, _) => self.scs(2, b),
+            (b'+', _, _) => self.scs(3, b),
+            (b'#', None, b'8') => self.decaln(),
+            _ => self
+                .callbacks
+                .unhandled_escape(&mut self.screen, Some(i1), i2, b),
+        }
+    }
+
+    /// Escape sequences without an intermediate that upstream does not handle.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn esc_more(&mut self, b: u8) {
+        match b {
+            b'D' => self.ind(),
+            b'E' => self.nel(),
+            b'H' => self.hts(),
+            b'N' => self.single_shift(2),
+            b'O' => self.single_shift(3),
+            b'n' => self.lock_shift(2),
+            b'o' => self.lock_shift(3),
+            b'6' => self.decbi(),
+            b'9' => self.decfi(),
+            _ => self
+                .callbacks
+                .unhandled_escape(&mut self.screen, None, None, b),
+        }
+    }
+
+    /// CSI sequences with an intermediate other than `?` and space: DECSTR
+    /// (`CSI ! p`); the rest go to the callbacks as upstream sent them.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn csi_intermediate(
+        &mut self,
+        params: &vte::Params,
+        intermediates: &[u8],
+        c: char,
+    ) {
+        if intermediates == b"!" && c == 'p' {
+            self.decstr();
+            return;
+        }
+        self.callbacks.unhandled_csi(
+            &mut self.screen,
+            intermediates.first().copied(),
+            intermediates.get(1).copied(),
+            &params.iter().collect::<Vec<_>>(),
+            c,
+        );
+    }
+
+    /// CSI sequences without an intermediate that upstream does not handle.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn csi_more(
+        &mut self,
+        params: &vte::Params,
+        c: char,
+        mut unhandled: impl FnMut(&mut Self),
+    ) {
+        let count = crate::perform::canonicalize_params_1(params, 1);
+        let first = crate::perform::canonicalize_params_1(params, 0);
+        match c {
+            'I' => self.cht(count),
+            'Z' => self.cbt(count),
+            'a' => self.hpr(count),
+            'e' => self.vpr(count),
+            'g' => self.tbc(first),
+            'h' => self.ansi_modes(params, true, unhandled),
+            'l' => self.ansi_modes(params, false, unhandled),
+            's' => self.decsc(),
+            'u' => self.decrc(),
+            _ => unhandled(self),
+        }
     }
 
     // character sets
@@ -232,6 +333,7 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
     }
 
     /// CHT (`CSI n I`, and TAB for 1): forward `n` stops, or to the last column.
+    #[inline(never)]
     pub(crate) fn cht(&mut self, n: u16) {
         let col = self.screen.cursor_col();
         let to = self.screen.term.tabs.forward(col, n);
@@ -249,6 +351,8 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
     /// SM / RM (`CSI Ps h`, `CSI Ps l`): insert mode (4) and new-line mode (20); the
     /// others go to the callbacks.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn ansi_modes(
         &mut self,
         params: &vte::Params,
@@ -267,6 +371,8 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
     /// The DEC private modes upstream did not handle. Returns false for a mode to pass
     /// to the callbacks (after recording it if DECRQM reports it).
+    #[cold]
+    #[inline(never)]
     pub(crate) fn private_mode(&mut self, mode: u16, on: bool) -> bool {
         match mode {
             3 => self.deccolm(on),

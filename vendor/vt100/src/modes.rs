@@ -261,12 +261,11 @@ pub struct Modes {
     recorded: u8,
     /// The device control string being read (DECRQSS).
     pub dcs: Dcs,
-    /// The printable-ASCII fast path may run: fast paths on, ASCII in GL, no single
-    /// shift, no insert mode. The one flag `text` tests per character.
+    /// Printing takes upstream's paths (the printable-ASCII fast path, else the
+    /// general one): fast paths on, ASCII in GL, no single shift, no insert mode,
+    /// autowrap on. The one flag `text` tests per character; when it is off,
+    /// `text_special` runs instead.
     pub ascii_direct: bool,
-    /// Printing needs nothing beyond upstream's general path: no mapping, no insert,
-    /// autowrap on.
-    pub plain: bool,
 }
 
 impl Modes {
@@ -283,16 +282,14 @@ impl Modes {
             recorded: 0,
             dcs: Dcs::default(),
             ascii_direct: true,
-            plain: true,
         }
     }
 
-    /// Recomputes the two flags `text` tests; call after any change to the fields
-    /// they derive from.
+    /// Recomputes the flag `text` tests; call after any change to the fields it
+    /// derives from.
     pub fn update(&mut self, fast_paths: bool) {
-        let direct = self.charsets.is_plain() && !self.insert;
-        self.ascii_direct = fast_paths && direct;
-        self.plain = direct && self.autowrap;
+        self.ascii_direct =
+            fast_paths && self.charsets.is_plain() && !self.insert && self.autowrap;
     }
 
     /// Records a mode of the `RECORDED` list; others are ignored.

@@ -23,30 +23,15 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
             11 => self.vt(),
             12 => self.ff(),
             13 => self.cr(),
-            // fugue patch: SO and SI invoke G1 and G0 (see fidelity.rs).
-            14 => self.lock_shift(1),
-            15 => self.lock_shift(0),
-            _ => self.callbacks.unhandled_control(&mut self.screen, b),
+            // fugue patch: SO and SI (see fidelity.rs), out of the common match.
+            _ => self.execute_more(b),
         }
     }
 
     fn esc_dispatch(&mut self, intermediates: &[u8], _ignore: bool, b: u8) {
-        // fugue patch: character set designations and DECALN (see fidelity.rs).
-        match (intermediates.first(), b) {
-            (Some(b'('), _) => return self.scs(0, b),
-            (Some(b')'), _) => return self.scs(1, b),
-            (Some(b'*'), _) => return self.scs(2, b),
-            (Some(b'+'), _) => return self.scs(3, b),
-            (Some(b'#'), b'8') => return self.decaln(),
-            _ => {}
-        }
         if let Some(i) = intermediates.first() {
-            self.callbacks.unhandled_escape(
-                &mut self.screen,
-                Some(*i),
-                intermediates.get(1).copied(),
-                b,
-            );
+            // fugue patch: character set designations and DECALN (see fidelity.rs).
+            self.esc_intermediate(*i, intermediates.get(1).copied(), b);
         } else {
             match b {
                 b'7' => self.decsc(),
@@ -60,25 +45,9 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
                     // state of their own (input modes vt100 does not track).
                     self.callbacks.on_reset(&mut self.screen);
                 }
-                // fugue patch: see fidelity.rs.
-                b'D' => self.ind(),
-                b'E' => self.nel(),
-                b'H' => self.hts(),
-                b'N' => self.single_shift(2),
-                b'O' => self.single_shift(3),
-                b'n' => self.lock_shift(2),
-                b'o' => self.lock_shift(3),
-                b'6' => self.decbi(),
-                b'9' => self.decfi(),
                 b'g' => self.callbacks.visual_bell(&mut self.screen),
-                _ => {
-                    self.callbacks.unhandled_escape(
-                        &mut self.screen,
-                        None,
-                        None,
-                        b,
-                    );
-                }
+                // fugue patch: IND, NEL, HTS, shifts, DECBI/DECFI (see fidelity.rs).
+                _ => self.esc_more(b),
             }
         }
     }
@@ -120,16 +89,6 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
                 'S' => self.su(canonicalize_params_1(params, 1)),
                 'T' => self.sd(canonicalize_params_1(params, 1)),
                 'X' => self.ech(canonicalize_params_1(params, 1)),
-                // fugue patch: see fidelity.rs.
-                'I' => self.cht(canonicalize_params_1(params, 1)),
-                'Z' => self.cbt(canonicalize_params_1(params, 1)),
-                'a' => self.hpr(canonicalize_params_1(params, 1)),
-                'e' => self.vpr(canonicalize_params_1(params, 1)),
-                'g' => self.tbc(canonicalize_params_1(params, 0)),
-                'h' => self.ansi_modes(params, true, unhandled),
-                'l' => self.ansi_modes(params, false, unhandled),
-                's' => self.decsc(),
-                'u' => self.decrc(),
                 '`' => self.hpa(canonicalize_params_1(params, 1)),
                 'b' => self.rep(canonicalize_params_1(params, 1)),
                 'd' => self.vpa(canonicalize_params_1(params, 1)),
@@ -163,15 +122,9 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
                         );
                     }
                 }
-                _ => {
-                    self.callbacks.unhandled_csi(
-                        &mut self.screen,
-                        None,
-                        None,
-                        &params.iter().collect::<Vec<_>>(),
-                        c,
-                    );
-                }
+                // fugue patch: CHT, CBT, HPR, VPR, TBC, SM/RM, SCOSC/SCORC (see
+                // fidelity.rs), out of the common match.
+                _ => self.csi_more(params, c, unhandled),
             },
             Some(b' ') => match c {
                 'q' => {
@@ -209,21 +162,15 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
                     }
                 }
             }
-            // fugue patch: DECSTR (see fidelity.rs).
-            Some(b'!') if c == 'p' => self.decstr(),
-            Some(i) => {
-                self.callbacks.unhandled_csi(
-                    &mut self.screen,
-                    Some(*i),
-                    intermediates.get(1).copied(),
-                    &params.iter().collect::<Vec<_>>(),
-                    c,
-                );
-            }
+            // fugue patch: DECSTR, else the callbacks (see fidelity.rs).
+            Some(_) => self.csi_intermediate(params, intermediates, c),
         }
     }
 
-    // fugue patch: device control strings, kept (bounded) for `Callbacks::dcs`.
+    // fugue patch: device control strings, kept (bounded) for `Callbacks::dcs`. Out of
+    // line: vte's `advance` inlines what it can, and these are rare.
+    #[cold]
+    #[inline(never)]
     fn hook(
         &mut self,
         _params: &vte::Params,
@@ -234,10 +181,14 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
         self.screen.term.dcs.hook(intermediates, action);
     }
 
+    #[cold]
+    #[inline(never)]
     fn put(&mut self, byte: u8) {
         self.screen.term.dcs.put(byte);
     }
 
+    #[cold]
+    #[inline(never)]
     fn unhook(&mut self) {
         if let Some((inter, n, action)) = self.screen.term.dcs.unhook() {
             let data = core::mem::take(&mut self.screen.term.dcs.data);
@@ -295,7 +246,7 @@ impl<CB: crate::Callbacks> vte::Perform for crate::screen::WrappedScreen<CB> {
     }
 }
 
-fn canonicalize_params_1(params: &vte::Params, default: u16) -> u16 {
+pub(crate) fn canonicalize_params_1(params: &vte::Params, default: u16) -> u16 {
     let first = params.iter().next().map_or(0, |x| *x.first().unwrap_or(&0));
     if first == 0 { default } else { first }
 }

@@ -1157,13 +1157,13 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
     #[inline]
     pub fn text(&mut self, c: char) {
-        // fugue patch: `ascii_direct` folds the fast-path switch, the character sets and
-        // insert mode into the one flag tested here; `plain` sends the rest past
-        // `text_special` (fidelity.rs) when no mapping, insert or autowrap-off applies.
-        if self.screen.term.ascii_direct && (' '..='~').contains(&c) && self.screen.text_ascii(c as u8) {
-            return;
-        }
-        if self.screen.term.plain {
+        // fugue patch: `ascii_direct` folds the fast-path switch, the character sets,
+        // insert mode and autowrap into the one flag tested here, where `fast_paths`
+        // was tested before; anything unusual goes to `text_special` (fidelity.rs).
+        if self.screen.term.ascii_direct {
+            if (' '..='~').contains(&c) && self.screen.text_ascii(c as u8) {
+                return;
+            }
             self.text_general(c);
         } else {
             self.text_special(c);
