@@ -4,6 +4,7 @@
 
 mod e2e {
     pub mod agents;
+    pub mod attrs;
     pub mod cli;
     pub mod client_exits;
     pub mod faults;

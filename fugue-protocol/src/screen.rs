@@ -47,19 +47,91 @@ impl Color {
 
 /// Cell attributes.
 pub mod attr {
-    pub const BOLD: u8 = 1;
-    pub const DIM: u8 = 2;
-    pub const ITALIC: u8 = 4;
-    pub const UNDERLINE: u8 = 8;
-    pub const INVERSE: u8 = 16;
+    pub const BOLD: u16 = 1;
+    pub const DIM: u16 = 2;
+    pub const ITALIC: u16 = 4;
+    /// Underlined, in the style [`UNDERLINE_STYLE`] holds.
+    pub const UNDERLINE: u16 = 8;
+    pub const INVERSE: u16 = 16;
+    pub const STRIKETHROUGH: u16 = 32;
+    pub const BLINK: u16 = 64;
+    pub const HIDDEN: u16 = 128;
+    pub const OVERLINE: u16 = 256;
+    /// Three bits of underline style: 0 single, then [`DOUBLE`], [`CURLY`],
+    /// [`DOTTED`], [`DASHED`] (the `n` of `SGR 4:n`, less one).
+    pub const UNDERLINE_STYLE: u16 = 0b111 << 9;
+    pub const DOUBLE: u16 = 1 << 9;
+    pub const CURLY: u16 = 2 << 9;
+    pub const DOTTED: u16 = 3 << 9;
+    pub const DASHED: u16 = 4 << 9;
+
+    /// The `n` of `SGR 4:n` for these attributes (1 single, ..., 5 dashed), 0 when
+    /// not underlined.
+    pub fn underline_sgr(attrs: u16) -> u16 {
+        if attrs & UNDERLINE == 0 {
+            0
+        } else {
+            ((attrs & UNDERLINE_STYLE) >> 9) + 1
+        }
+    }
 }
 
 /// The look of a cell.
+///
+/// 12 bytes, so that a [`StyleRun`] is 16: a colored history line holds one run per
+/// change of style. The rare parts of a look (underline colour, hyperlink) are kept
+/// once per row, and `extra` numbers them (see [`Row::extra`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Style {
     pub fg: Color,
     pub bg: Color,
-    pub attrs: u8,
+    /// See [`attr`].
+    pub attrs: u16,
+    /// The row's [`Extra`] number `extra` (0: none). Meaningful within its row only:
+    /// read it through [`CellRef::extra`].
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub extra: u16,
+}
+
+fn is_zero(v: &u16) -> bool {
+    *v == 0
+}
+
+/// The rare parts of a cell's look.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Extra {
+    /// The colour of the underline (`SGR 58`); default: the text's.
+    pub underline: Color,
+    /// The pane's hyperlink number (0: none); its URI travels as a [`Hyperlink`].
+    pub link: u32,
+}
+
+impl Extra {
+    pub fn is_none(&self) -> bool {
+        *self == Extra::default()
+    }
+}
+
+/// A hyperlink (`OSC 8`), numbered within its pane.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Hyperlink {
+    pub number: u32,
+    /// The `id=` parameter (empty when none).
+    pub id: String,
+    pub uri: String,
+}
+
+/// Appends `OSC 8 ; id=ID ; URI ST`, or the sequence that ends a link when `uri` is
+/// empty.
+pub fn write_osc8(out: &mut String, id: &str, uri: &str) {
+    out.push_str("\x1b]8;");
+    if !id.is_empty() && !uri.is_empty() {
+        out.push_str("id=");
+        out.push_str(id);
+    }
+    out.push(';');
+    out.push_str(uri);
+    out.push_str("\x1b\\");
 }
 
 impl Style {
@@ -67,20 +139,33 @@ impl Style {
         *self == Style::default()
     }
 
-    /// Appends the SGR sequence that switches a terminal from any state to this style.
-    pub fn write_sgr(&self, out: &mut String) {
+    /// Appends the SGR sequence that switches a terminal from any state to this style
+    /// with this underline colour. The codes are tmux's (`capture-pane -e`): `4:n`
+    /// for an underline style other than single, `53` for overline, `58;5;n` or
+    /// `58;2;r;g;b` for the underline colour.
+    pub fn write_sgr(&self, underline: Color, out: &mut String) {
         use std::fmt::Write;
         out.push_str("\x1b[0");
         let flags = [
             (attr::BOLD, ";1"),
             (attr::DIM, ";2"),
             (attr::ITALIC, ";3"),
-            (attr::UNDERLINE, ";4"),
+            (attr::BLINK, ";5"),
             (attr::INVERSE, ";7"),
+            (attr::HIDDEN, ";8"),
+            (attr::STRIKETHROUGH, ";9"),
+            (attr::OVERLINE, ";53"),
         ];
         for (bit, code) in flags {
             if self.attrs & bit != 0 {
                 out.push_str(code);
+            }
+        }
+        match attr::underline_sgr(self.attrs) {
+            0 => {}
+            1 => out.push_str(";4"),
+            n => {
+                let _ = write!(out, ";4:{n}");
             }
         }
         for (color, base, ext) in [(self.fg, 30u8, 38u8), (self.bg, 40, 48)] {
@@ -93,15 +178,80 @@ impl Style {
                 ColorKind::Rgb(r, g, b) => write!(out, ";{ext};2;{r};{g};{b}"),
             };
         }
+        let _ = match underline.kind() {
+            ColorKind::Default => Ok(()),
+            ColorKind::Indexed(i) => write!(out, ";58;5;{i}"),
+            ColorKind::Rgb(r, g, b) => write!(out, ";58;2;{r};{g};{b}"),
+        };
         out.push('m');
     }
 }
 
 /// A style that applies from `start` (a cell column) to the next run.
+///
+/// [`Row::styles`] also holds the row's [`Extra`]s, after its runs: entries whose
+/// `start` is [`EXTRA_START`], no column, so that finding a column's run never meets
+/// them. A row without extras (nearly all) pays nothing for them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct StyleRun {
     pub start: u16,
     pub style: Style,
+}
+
+/// The `start` of the entries of [`Row::styles`] that hold the row's extras.
+pub const EXTRA_START: u16 = u16::MAX;
+
+impl StyleRun {
+    /// The entry that holds `e` (its underline colour as `fg`, its link as `bg`).
+    fn holding(e: Extra) -> StyleRun {
+        StyleRun {
+            start: EXTRA_START,
+            style: Style {
+                fg: e.underline,
+                bg: Color(e.link),
+                attrs: 0,
+                extra: 0,
+            },
+        }
+    }
+
+    fn held(&self) -> Extra {
+        Extra {
+            underline: self.style.fg,
+            link: self.style.bg.0,
+        }
+    }
+}
+
+/// A row's extras while it is built, appended to its styles when it is finished.
+#[derive(Default, Debug)]
+pub struct Extras(Vec<Extra>);
+
+impl Extras {
+    /// The number `e` has in the row (0 for none), adding it. Past `u16::MAX - 1`
+    /// extras in one row (a row has fewer cells than that) `e` is dropped.
+    pub fn number(&mut self, e: Extra) -> u16 {
+        if e.is_none() {
+            return 0;
+        }
+        let i = match self.0.iter().position(|x| *x == e) {
+            Some(i) => i,
+            None => {
+                self.0.push(e);
+                self.0.len() - 1
+            }
+        };
+        u16::try_from(i + 1).unwrap_or(0)
+    }
+
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// Appends the extras to `row`'s styles (after every run).
+    pub fn finish(&mut self, row: &mut Row) {
+        row.styles.extend(self.0.drain(..).map(StyleRun::holding));
+    }
 }
 
 /// Layout bits of one cell in [`Row::cells`].
@@ -137,6 +287,21 @@ pub struct CellRef<'a> {
     pub text: &'a str,
     pub wide: bool,
     pub style: Style,
+    /// The rare parts of the cell's look.
+    pub extra: Extra,
+}
+
+impl CellRef<'_> {
+    /// The cell's look, comparable across rows (`style.extra` is not).
+    pub fn look(&self) -> (Style, Extra) {
+        (
+            Style {
+                extra: 0,
+                ..self.style
+            },
+            self.extra,
+        )
+    }
 }
 
 /// Builds a [`Row`] cell by cell, trimming trailing blank default cells.
@@ -146,6 +311,7 @@ pub struct RowBuilder {
     ncells: u16,
     simple: bool,
     current: Style,
+    extras: Extras,
     /// Length of `text`/`cells`/`styles` after the last cell that was not blank-default,
     /// so trailing blanks can be cut off at the end.
     keep: (usize, usize, usize, u16),
@@ -161,6 +327,19 @@ impl RowBuilder {
 
     /// Appends a cell. `text` is empty for a blank cell.
     pub fn push(&mut self, text: &str, wide: bool, continuation: bool, style: Style) {
+        self.push_with(text, wide, continuation, style, Extra::default());
+    }
+
+    /// Appends a cell with the rare parts of its look (`style.extra` is set here).
+    pub fn push_with(
+        &mut self,
+        text: &str,
+        wide: bool,
+        continuation: bool,
+        mut style: Style,
+        extra: Extra,
+    ) {
+        style.extra = self.extras.number(extra);
         let col = self.ncells;
         if style != self.current {
             self.row.styles.push(StyleRun { start: col, style });
@@ -211,6 +390,7 @@ impl RowBuilder {
             self.row.cells.clear();
         }
         self.row.wrapped = wrapped;
+        self.extras.finish(&mut self.row);
         self.row
     }
 }
@@ -283,6 +463,7 @@ impl Row {
                     text,
                     wide,
                     style,
+                    extra: self.extra(style.extra),
                 });
             }
         })
@@ -303,21 +484,77 @@ impl Row {
         out
     }
 
-    /// The row with SGR escape sequences, ending in the default style.
+    /// The row with SGR escape sequences, ending in the default style, without its
+    /// hyperlinks.
     pub fn to_ansi(&self) -> String {
+        self.to_ansi_with(|_| None)
+    }
+
+    /// The row with SGR escape sequences and its hyperlinks (`OSC 8`), which `link`
+    /// looks up by number (a link it does not know is left out), ending in the
+    /// default style with no link open.
+    pub fn to_ansi_with<'a>(&self, link: impl Fn(u32) -> Option<(&'a str, &'a str)>) -> String {
         let mut out = String::with_capacity(self.text.len() + 16 * self.styles.len());
-        let mut current = Style::default();
+        let mut current = (Style::default(), Color::DEFAULT);
+        let mut open = 0u32;
         for c in self.cells() {
-            if c.style != current {
-                c.style.write_sgr(&mut out);
-                current = c.style;
+            let (style, extra) = c.look();
+            if (style, extra.underline) != current {
+                style.write_sgr(extra.underline, &mut out);
+                current = (style, extra.underline);
+            }
+            if extra.link != open {
+                match link(extra.link) {
+                    Some((id, uri)) => {
+                        write_osc8(&mut out, id, uri);
+                        open = extra.link;
+                    }
+                    None if open != 0 => {
+                        write_osc8(&mut out, "", "");
+                        open = 0;
+                    }
+                    None => {}
+                }
             }
             out.push_str(if c.text.is_empty() { " " } else { c.text });
         }
-        if !current.is_default() {
+        if open != 0 {
+            write_osc8(&mut out, "", "");
+        }
+        if current != (Style::default(), Color::DEFAULT) {
             out.push_str("\x1b[0m");
         }
         out
+    }
+
+    /// The row's extra number `n` (1 is the first; 0 and unknown numbers give none).
+    pub fn extra(&self, n: u16) -> Extra {
+        if n == 0 {
+            return Extra::default();
+        }
+        let first = self.styles.len() - self.extra_count();
+        self.styles
+            .get(first + usize::from(n) - 1)
+            .filter(|r| r.start == EXTRA_START)
+            .map(StyleRun::held)
+            .unwrap_or_default()
+    }
+
+    /// Entries at the end of `styles` that hold extras rather than runs.
+    fn extra_count(&self) -> usize {
+        self.styles
+            .iter()
+            .rev()
+            .take_while(|r| r.start == EXTRA_START)
+            .count()
+    }
+
+    /// The hyperlink numbers the row's cells carry.
+    pub fn links(&self) -> impl Iterator<Item = u32> + '_ {
+        self.styles[self.styles.len() - self.extra_count()..]
+            .iter()
+            .map(|r| r.held().link)
+            .filter(|&l| l != 0)
     }
 
     /// Approximate heap bytes held by this row (for memory accounting).
@@ -351,6 +588,9 @@ pub struct PaneUpdate {
     pub alternate_screen: bool,
     /// The program asked for mouse reports (any mode).
     pub mouse: bool,
+    /// The hyperlinks the rows in `changed` carry (those the pane still knows).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<Hyperlink>,
 }
 
 /// A window's entry in the status bar.
@@ -470,16 +710,106 @@ mod tests {
             fg: Color::indexed(9),
             bg: Color::rgb(1, 2, 3),
             attrs: attr::BOLD | attr::UNDERLINE,
+            extra: 0,
         };
         let mut out = String::new();
-        s.write_sgr(&mut out);
+        s.write_sgr(Color::DEFAULT, &mut out);
         assert_eq!(out, "\x1b[0;1;4;91;48;2;1;2;3m");
         let mut out = String::new();
         Style {
             fg: Color::indexed(123),
             ..Style::default()
         }
-        .write_sgr(&mut out);
+        .write_sgr(Color::DEFAULT, &mut out);
         assert_eq!(out, "\x1b[0;38;5;123m");
+    }
+
+    /// Issue 13: the attributes beyond vt100 0.18's five, with tmux's codes.
+    #[test]
+    fn sgr_covers_every_attribute_and_underline_style() {
+        let sgr = |attrs: u16, underline: Color| {
+            let mut out = String::new();
+            Style {
+                attrs,
+                ..Style::default()
+            }
+            .write_sgr(underline, &mut out);
+            out
+        };
+        assert_eq!(
+            sgr(
+                attr::STRIKETHROUGH | attr::BLINK | attr::HIDDEN | attr::OVERLINE,
+                Color::DEFAULT
+            ),
+            "\x1b[0;5;8;9;53m"
+        );
+        for (style, n) in [
+            (0, 4),
+            (attr::DOUBLE, 42),
+            (attr::CURLY, 43),
+            (attr::DOTTED, 44),
+            (attr::DASHED, 45),
+        ] {
+            let code = if n == 4 {
+                "4".to_string()
+            } else {
+                format!("4:{}", n % 10)
+            };
+            assert_eq!(
+                sgr(attr::UNDERLINE | style, Color::DEFAULT),
+                format!("\x1b[0;{code}m")
+            );
+        }
+        // A style without the underline bit is not an underline.
+        assert_eq!(sgr(attr::CURLY, Color::DEFAULT), "\x1b[0m");
+        assert_eq!(
+            sgr(attr::UNDERLINE, Color::rgb(1, 2, 3)),
+            "\x1b[0;4;58;2;1;2;3m"
+        );
+        assert_eq!(sgr(attr::UNDERLINE, Color::indexed(9)), "\x1b[0;4;58;5;9m");
+    }
+
+    #[test]
+    fn extras_are_kept_once_per_row_after_its_runs() {
+        let curly = Style {
+            attrs: attr::UNDERLINE | attr::CURLY,
+            ..Style::default()
+        };
+        let red = Extra {
+            underline: Color::indexed(1),
+            link: 0,
+        };
+        let linked = Extra {
+            underline: Color::DEFAULT,
+            link: 7,
+        };
+        let mut b = RowBuilder::new();
+        b.push_with("a", false, false, curly, red);
+        b.push_with("b", false, false, Style::default(), linked);
+        b.push_with("c", false, false, curly, red);
+        b.push("d", false, false, Style::default());
+        let r = b.finish(false);
+        // Two extras for three runs that use them, held once each at the end.
+        assert_eq!(
+            r.styles.iter().filter(|s| s.start == EXTRA_START).count(),
+            2
+        );
+        let looks: Vec<_> = r.cells().map(|c| (c.text, c.look())).collect();
+        assert_eq!(looks[0], ("a", (curly, red)));
+        assert_eq!(looks[1], ("b", (Style::default(), linked)));
+        assert_eq!(looks[2], ("c", (curly, red)));
+        assert_eq!(looks[3], ("d", (Style::default(), Extra::default())));
+        assert_eq!(r.links().collect::<Vec<_>>(), vec![7]);
+        assert_eq!(r.to_plain(), "abcd");
+        // Links are written only when the caller knows them, and closed at the end.
+        let uri = |n: u32| (n == 7).then_some(("", "http://x"));
+        assert_eq!(
+            r.to_ansi_with(uri),
+            "\x1b[0;4:3;58;5;1ma\x1b[0m\x1b]8;;http://x\x1b\\b\x1b[0;4:3;58;5;1m\x1b]8;;\x1b\\c\x1b[0md"
+        );
+        assert_eq!(
+            r.to_ansi(),
+            "\x1b[0;4:3;58;5;1ma\x1b[0mb\x1b[0;4:3;58;5;1mc\x1b[0md"
+        );
     }
 }

@@ -256,6 +256,7 @@ impl App {
             offset,
             history: None,
             rows: Vec::new(),
+            links: Default::default(),
             prompt: None,
             search: None,
         });

@@ -8,6 +8,7 @@
 mod compositor;
 mod input;
 mod keymap;
+mod paint;
 mod prompt;
 mod render;
 mod state;
@@ -394,6 +395,8 @@ fn on_response(
                 // The server clamps the start to the history it has.
                 s.offset = rows.start.min(0).unsigned_abs();
                 s.rows = rows.rows;
+                s.links.clear();
+                state::learn_links(&mut s.links, rows.links, &s.rows);
             }
             Vec::new()
         }

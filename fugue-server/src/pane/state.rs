@@ -214,6 +214,7 @@ impl PaneState {
         let (full, changed) = self.cache.changed_since(since);
         let (cols, rows) = self.size();
         let screen = self.parser.screen();
+        let links = super::rows::links_of(changed.iter().map(|(_, r)| &**r), screen);
         PaneUpdate {
             pane,
             seq: self.seq,
@@ -224,6 +225,7 @@ impl PaneState {
             cursor: self.cursor(),
             alternate_screen: screen.alternate_screen(),
             mouse: screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None,
+            links,
         }
     }
 
@@ -252,13 +254,20 @@ impl PaneState {
         if n < 0 {
             let hist = self.history().len() as i64;
             match self.history().get((hist + n) as usize) {
-                Some(r) => (if escapes { r.ansi() } else { r.plain() }, r.wrapped()),
+                Some(r) => (
+                    if escapes {
+                        r.ansi(self.parser.screen())
+                    } else {
+                        r.plain()
+                    },
+                    r.wrapped(),
+                ),
                 None => (String::new(), false),
             }
         } else {
             let row = screen_row(self.parser.screen(), n as u16);
             let text = if escapes {
-                row.to_ansi()
+                super::rows::ansi(&row, self.parser.screen())
             } else {
                 row.to_plain()
             };
@@ -304,10 +313,11 @@ impl PaneState {
                     screen_row(self.parser.screen(), n as u16)
                 })
             })
-            .collect();
+            .collect::<Vec<Arc<fugue_protocol::Row>>>();
         RowsReply {
             start,
             history: hist as u64,
+            links: super::rows::links_of(rows.iter().map(|r| &**r), self.parser.screen()),
             rows,
         }
     }

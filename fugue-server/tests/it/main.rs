@@ -16,5 +16,6 @@ mod notices;
 mod scan_speed;
 mod search;
 mod server;
+mod vt100_attrs;
 mod vt100_fast_path;
 mod vte_osc_limit;

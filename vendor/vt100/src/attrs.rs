@@ -21,12 +21,20 @@ const TEXT_MODE_DIM: u8 = 0b0000_0010;
 const TEXT_MODE_ITALIC: u8 = 0b0000_0100;
 const TEXT_MODE_UNDERLINE: u8 = 0b0000_1000;
 const TEXT_MODE_INVERSE: u8 = 0b0001_0000;
+// fugue patch: the three spare bits of the mode byte.
+const TEXT_MODE_STRIKETHROUGH: u8 = 0b0010_0000;
+const TEXT_MODE_BLINK: u8 = 0b0100_0000;
+const TEXT_MODE_HIDDEN: u8 = 0b1000_0000;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Attrs {
     pub fgcolor: Color,
     pub bgcolor: Color,
     pub mode: u8,
+    /// fugue patch: index of the cell's rare attributes in the screen's
+    /// [`crate::extras::ExtraTable`] (0: none). Two bytes rather than a `u16` so
+    /// that the struct keeps an alignment of 1 and the cell stays 32 bytes.
+    ext: [u8; 2],
 }
 
 impl Default for Attrs {
@@ -41,6 +49,57 @@ impl Attrs {
             fgcolor: Color::Default,
             bgcolor: Color::Default,
             mode: 0,
+            ext: [0; 2],
+        }
+    }
+
+    /// The index of the rare attributes (fugue patch).
+    #[inline]
+    pub(crate) const fn ext(&self) -> u16 {
+        u16::from_ne_bytes(self.ext)
+    }
+
+    /// (fugue patch.)
+    #[inline]
+    pub(crate) fn set_ext(&mut self, i: u16) {
+        self.ext = i.to_ne_bytes();
+    }
+
+    /// (fugue patch.)
+    pub fn strikethrough(&self) -> bool {
+        self.mode & TEXT_MODE_STRIKETHROUGH != 0
+    }
+
+    /// (fugue patch.)
+    pub fn set_strikethrough(&mut self, on: bool) {
+        self.set_flag(TEXT_MODE_STRIKETHROUGH, on);
+    }
+
+    /// (fugue patch.)
+    pub fn blink(&self) -> bool {
+        self.mode & TEXT_MODE_BLINK != 0
+    }
+
+    /// (fugue patch.)
+    pub fn set_blink(&mut self, on: bool) {
+        self.set_flag(TEXT_MODE_BLINK, on);
+    }
+
+    /// (fugue patch.)
+    pub fn hidden(&self) -> bool {
+        self.mode & TEXT_MODE_HIDDEN != 0
+    }
+
+    /// (fugue patch.)
+    pub fn set_hidden(&mut self, on: bool) {
+        self.set_flag(TEXT_MODE_HIDDEN, on);
+    }
+
+    fn set_flag(&mut self, flag: u8, on: bool) {
+        if on {
+            self.mode |= flag;
+        } else {
+            self.mode &= !flag;
         }
     }
 
@@ -160,6 +219,24 @@ impl Attrs {
             attrs
         } else {
             attrs.inverse(self.inverse())
+        };
+        // fugue patch: the flags that live in the mode byte's spare bits. (The rare
+        // attributes behind `ext` need the screen's table: see
+        // `Screen::attributes_formatted`.)
+        let attrs = if self.strikethrough() == other.strikethrough() {
+            attrs
+        } else {
+            attrs.strikethrough(self.strikethrough())
+        };
+        let attrs = if self.blink() == other.blink() {
+            attrs
+        } else {
+            attrs.blink(self.blink())
+        };
+        let attrs = if self.hidden() == other.hidden() {
+            attrs
+        } else {
+            attrs.hidden(self.hidden())
         };
 
         attrs.write_fmt(writer)

@@ -1,7 +1,10 @@
 use unicode_width::{UnicodeWidthChar as _, UnicodeWidthStr as _};
 
 // chosen to make the size of the cell struct 32 bytes
-const CONTENT_BYTES: usize = 22;
+// fugue patch: 22 -> 20, to make room for the index of the cell's rare attributes
+// (see `extras.rs`); a cell still holds a base character and up to 16 bytes more
+// (an emoji ZWJ sequence of three emoji, or several combining marks).
+const CONTENT_BYTES: usize = 20;
 
 const IS_WIDE: u8 = 0b1000_0000;
 const IS_WIDE_CONTINUATION: u8 = 0b0100_0000;
@@ -233,5 +236,37 @@ impl Cell {
     #[must_use]
     pub fn inverse(&self) -> bool {
         self.attrs.inverse()
+    }
+
+    /// Whether the cell is struck through (`SGR 9`). (fugue patch.)
+    #[must_use]
+    pub fn strikethrough(&self) -> bool {
+        self.attrs.strikethrough()
+    }
+
+    /// Whether the cell blinks (`SGR 5` or `6`). (fugue patch.)
+    #[must_use]
+    pub fn blink(&self) -> bool {
+        self.attrs.blink()
+    }
+
+    /// Whether the cell is hidden (`SGR 8`). (fugue patch.)
+    #[must_use]
+    pub fn hidden(&self) -> bool {
+        self.attrs.hidden()
+    }
+
+    /// Whether the cell has rare attributes (underline style, overline,
+    /// underline colour, hyperlink), which [`crate::Screen::extra`] or
+    /// [`crate::capture::RowContents::extra`] return. (fugue patch.)
+    #[must_use]
+    #[inline]
+    pub fn has_extra(&self) -> bool {
+        self.attrs.ext() != 0
+    }
+
+    #[inline]
+    pub(crate) fn extra_index(&self) -> u16 {
+        self.attrs.ext()
     }
 }

@@ -55,6 +55,7 @@ mod attrs;
 mod callbacks;
 pub mod capture;
 mod cell;
+mod extras;
 mod grid;
 mod parser;
 mod perform;
@@ -65,6 +66,11 @@ mod term;
 pub use attrs::Color;
 pub use callbacks::Callbacks;
 pub use cell::Cell;
+// fugue patch: rare attributes and hyperlinks.
+pub use extras::{
+    EXTRAS_MAX, Extra, Hyperlink, LINK_BYTES_MAX, LINK_ID_MAX, LINK_URI_MAX,
+    LINKS_MAX, UnderlineStyle,
+};
 pub use parser::Parser;
 pub use screen::{
     CursorStyle, MouseProtocolEncoding, MouseProtocolMode, Screen,

@@ -2,6 +2,10 @@ use crate::term::BufWrite as _;
 use alloc::{string::String, string::ToString as _};
 use unicode_width::UnicodeWidthChar as _;
 
+// fugue patch: the pen's rare attributes and hyperlinks.
+mod pen;
+use crate::extras::UnderlineStyle;
+
 const MODE_APPLICATION_KEYPAD: u8 = 0b0000_0001;
 const MODE_APPLICATION_CURSOR: u8 = 0b0000_0010;
 const MODE_HIDE_CURSOR: u8 = 0b0000_0100;
@@ -92,6 +96,10 @@ pub struct Screen {
     cursor_style: CursorStyle,
 
     last_char: Option<char>,
+    /// fugue patch: the rare attributes cells refer to, and hyperlinks (see
+    /// `extras.rs` and `screen/pen.rs`).
+    extras: crate::extras::ExtraTable,
+    links: crate::extras::LinkTable,
     /// fugue patch: take the fast paths (printable ASCII in `text`, bulk erase in
     /// `el`); off only to test them against the general paths.
     fast_paths: bool,
@@ -125,6 +133,8 @@ impl Screen {
             cursor_style: CursorStyle::default(),
 
             last_char: None,
+            extras: crate::extras::ExtraTable::default(),
+            links: crate::extras::LinkTable::default(),
             fast_paths: true,
         }
     }
@@ -619,6 +629,8 @@ impl Screen {
             contents,
             &crate::attrs::Attrs::default(),
         );
+        // fugue patch: and the pen's rare attributes and hyperlink.
+        self.write_pen_extra(contents);
     }
 
     /// Returns the current cursor position of the terminal.
@@ -1104,17 +1116,26 @@ pub struct WrappedScreen<CB: crate::Callbacks> {
 }
 
 impl<CB: crate::Callbacks> WrappedScreen<CB> {
-    /// Gets the `on_row` callback for methods like
-    /// [`crate::grid::Grid::scroll_up`].
-    fn on_row<'cb>(
-        screen: &Screen,
+    /// Gets the drawing grid and the `on_row` callback for methods like
+    /// [`crate::grid::Grid::scroll_up`]. (fugue patch: split from the grid so the
+    /// callback can read the screen's table of rare attributes.)
+    fn grid_on_row<'cb>(
+        screen: &'cb mut Screen,
         callbacks: &'cb mut CB,
-    ) -> impl FnMut(&crate::row::Row) + 'cb {
+    ) -> (&'cb mut crate::grid::Grid, impl FnMut(&crate::row::Row) + 'cb) {
         let is_alternate = screen.mode(MODE_ALTERNATE_SCREEN);
-        move |row| {
-            callbacks
-                .on_scroll(crate::capture::RowContents(row), is_alternate);
-        }
+        let extras = &screen.extras;
+        let grid = if is_alternate {
+            &mut screen.alternate_grid
+        } else {
+            &mut screen.grid
+        };
+        (grid, move |row| {
+            callbacks.on_scroll(
+                crate::capture::RowContents(row, Some(extras)),
+                is_alternate,
+            );
+        })
     }
 
     /// Resizes the screen, calling [`on_scroll`] for each row that is pushed
@@ -1127,15 +1148,22 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
         cols: core::num::NonZeroU16,
     ) {
         let callbacks = &mut self.callbacks;
+        let extras = &self.screen.extras;
         self.screen
             .grid
             .set_size(crate::grid::Size { rows, cols }, |row| {
-                callbacks.on_scroll(crate::capture::RowContents(row), false);
+                callbacks.on_scroll(
+                    crate::capture::RowContents(row, Some(extras)),
+                    false,
+                );
             });
         self.screen.alternate_grid.set_size(
             crate::grid::Size { rows, cols },
             |row| {
-                callbacks.on_scroll(crate::capture::RowContents(row), true);
+                callbacks.on_scroll(
+                    crate::capture::RowContents(row, Some(extras)),
+                    true,
+                );
             },
         );
     }
@@ -1167,8 +1195,8 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
         if width > 0 {
             let wrap = screen.new_character_should_wrap(width);
-            let on_row = Self::on_row(screen, &mut self.callbacks);
-            screen.grid_mut().col_wrap(width, wrap, on_row);
+            let (grid, on_row) = Self::grid_on_row(screen, &mut self.callbacks);
+            grid.col_wrap(width, wrap, on_row);
             // col_wrap always sets self.grid().pos() to a valid cell
             base_pos = screen.grid().pos();
             cell_was_wide =
@@ -1218,8 +1246,9 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
             let cell_is_wide =
                 screen.grid().drawing_cell(base_pos).unwrap().is_wide();
             if !cell_was_wide && cell_is_wide {
-                let on_row = Self::on_row(screen, &mut self.callbacks);
-                screen.grid_mut().col_wrap(1, false, on_row);
+                let (grid, on_row) =
+                    Self::grid_on_row(screen, &mut self.callbacks);
+                grid.col_wrap(1, false, on_row);
                 // col_wrap always leaves self.grid().pos() on a valid cell,
                 // so .drawing_cell(new_pos).unwrap() will always be valid.
                 let new_pos = screen.grid().pos();
@@ -1247,8 +1276,9 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
     }
 
     pub fn lf(&mut self) {
-        let on_row = Self::on_row(&self.screen, &mut self.callbacks);
-        self.screen.grid_mut().row_inc_scroll(1, on_row);
+        let (grid, on_row) =
+            Self::grid_on_row(&mut self.screen, &mut self.callbacks);
+        grid.row_inc_scroll(1, on_row);
     }
 
     pub fn vt(&mut self) {
@@ -1292,10 +1322,14 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
     // ESC c
     pub fn ris(&mut self) {
+        // fugue patch: hyperlink numbers outlive a reset (a reader may keep them,
+        // as fugue's history does), so the table of links is kept.
+        let links = core::mem::take(&mut self.screen.links);
         self.screen = Screen::new(
             self.screen.grid.size(),
             self.screen.grid.scrollback_capacity(),
         );
+        self.screen.links = links;
     }
 
     // csi codes
@@ -1395,8 +1429,9 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                 self.callbacks.on_erase(&mut self.screen, 2, alt);
             }
             3 => {
-                let on_row = Self::on_row(&self.screen, &mut self.callbacks);
-                self.screen.grid_mut().erase_all_scrollback(on_row);
+                let (grid, on_row) =
+                    Self::grid_on_row(&mut self.screen, &mut self.callbacks);
+                grid.erase_all_scrollback(on_row);
                 // fugue patch: tell the callbacks (see `Callbacks::on_erase`).
                 let alt = self.screen.alternate_screen();
                 self.callbacks.on_erase(&mut self.screen, 3, alt);
@@ -1444,8 +1479,9 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
     // CSI S
     pub fn su(&mut self, count: u16) {
-        let on_row = Self::on_row(&self.screen, &mut self.callbacks);
-        self.screen.grid_mut().scroll_up(count, on_row);
+        let (grid, on_row) =
+            Self::grid_on_row(&mut self.screen, &mut self.callbacks);
+        grid.scroll_up(count, on_row);
     }
 
     // CSI T
@@ -1553,7 +1589,7 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
         // instance with a 0 in it, but vte doesn't allow creating new Params
         // instances
         if params.is_empty() {
-            self.screen.attrs = crate::attrs::Attrs::default();
+            self.screen.reset_attrs();
             return;
         }
 
@@ -1591,20 +1627,71 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
         loop {
             let screen = &mut self.screen;
             match next_param!() {
-                [0] => screen.attrs = crate::attrs::Attrs::default(),
+                // fugue patch: SGR 0 keeps the hyperlink, as in tmux and xterm.
+                [0] => screen.reset_attrs(),
                 [1] => screen.attrs.set_bold(),
                 [2] => screen.attrs.set_dim(),
                 [3] => screen.attrs.set_italic(true),
-                [4] => screen.attrs.set_underline(true),
+                [4] => screen.set_underline(UnderlineStyle::Single),
                 [7] => screen.attrs.set_inverse(true),
                 [22] => screen.attrs.set_normal_intensity(),
                 [23] => screen.attrs.set_italic(false),
-                [24] => screen.attrs.set_underline(false),
+                [24] => screen.clear_underline(),
                 [27] => screen.attrs.set_inverse(false),
+                // fugue patch: the attributes vt100 0.18 ignored.
+                [4, n] => match n {
+                    0 => screen.clear_underline(),
+                    1 => screen.set_underline(UnderlineStyle::Single),
+                    2 => screen.set_underline(UnderlineStyle::Double),
+                    3 => screen.set_underline(UnderlineStyle::Curly),
+                    4 => screen.set_underline(UnderlineStyle::Dotted),
+                    5 => screen.set_underline(UnderlineStyle::Dashed),
+                    // Unknown styles are ignored, as tmux does.
+                    _ => {}
+                },
+                [21] => screen.set_underline(UnderlineStyle::Double),
+                [5] | [6] => screen.attrs.set_blink(true),
+                [25] => screen.attrs.set_blink(false),
+                [8] => screen.attrs.set_hidden(true),
+                [28] => screen.attrs.set_hidden(false),
+                [9] => screen.attrs.set_strikethrough(true),
+                [29] => screen.attrs.set_strikethrough(false),
+                [53] => screen.set_overline(true),
+                [55] => screen.set_overline(false),
+                [58, 2, r, g, b] | [58, 2, _, r, g, b] => {
+                    screen.set_underline_color(crate::Color::Rgb(
+                        to_u8!(*r),
+                        to_u8!(*g),
+                        to_u8!(*b),
+                    ));
+                }
+                [58, 5, i] => {
+                    screen.set_underline_color(crate::Color::Idx(to_u8!(*i)));
+                }
+                // The semicolon form takes the parameters that follow, as 38 and
+                // 48 do (vt100 0.18 read them as attributes of their own).
+                [58] => match next_param!() {
+                    [2] => {
+                        let r = next_param_u8!();
+                        let g = next_param_u8!();
+                        let b = next_param_u8!();
+                        screen.set_underline_color(crate::Color::Rgb(r, g, b));
+                    }
+                    [5] => {
+                        let i = next_param_u8!();
+                        screen.set_underline_color(crate::Color::Idx(i));
+                    }
+                    _ => {
+                        unhandled(self);
+                        return;
+                    }
+                },
+                [59] => screen.set_underline_color(crate::Color::Default),
                 [n] if (30..=37).contains(n) => {
                     screen.attrs.fgcolor = crate::Color::Idx(to_u8!(*n) - 30);
                 }
-                [38, 2, r, g, b] => {
+                // fugue patch: and `38:2:<colour space>:r:g:b` (ITU T.416).
+                [38, 2, r, g, b] | [38, 2, _, r, g, b] => {
                     screen.attrs.fgcolor =
                         crate::Color::Rgb(to_u8!(*r), to_u8!(*g), to_u8!(*b));
                 }
@@ -1633,7 +1720,7 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                 [n] if (40..=47).contains(n) => {
                     screen.attrs.bgcolor = crate::Color::Idx(to_u8!(*n) - 40);
                 }
-                [48, 2, r, g, b] => {
+                [48, 2, r, g, b] | [48, 2, _, r, g, b] => {
                     screen.attrs.bgcolor =
                         crate::Color::Rgb(to_u8!(*r), to_u8!(*g), to_u8!(*b));
                 }
