@@ -357,3 +357,71 @@ fn capture_e_and_the_client_keep_hyperlinks() {
     );
     assert_eq!(plain.link, None);
 }
+
+/// Emoji sequences: a ZWJ sequence, VS16 and a skin tone each take two columns. tmux
+/// 3.3a agrees on the ZWJ sequence (it draws ❤️ in one column and a skin tone as a
+/// second emoji, as terminals did before grapheme clustering: those are compared
+/// with what modern terminals do instead).
+#[test]
+fn emoji_sequences_take_two_columns_in_the_pane_and_the_client() {
+    let zwj = r"X\360\237\221\251\342\200\215\360\237\222\273";
+    let w = World::new();
+    let zwj_script = w.dir.path().join("zwj.sh");
+    std::fs::write(&zwj_script, format!("printf '{zwj}'\nexec sleep 1000\n")).expect("script");
+    let zwj_script = zwj_script.to_string_lossy().into_owned();
+    new_fugue_session(&w, &zwj_script, 82, 12);
+    let ours = eventually("the ZWJ sequence in fugue", || {
+        let c = w.ok(&["capture-pane", "-p", "-t", "w"]);
+        c.contains("X\u{1F469}").then(|| w.ok(&["display", "-p", "-t", "w", "#{cursor_x}"]))
+    });
+    assert_eq!(ours.trim(), "3");
+    if let Some(tmux) = Tmux::start(&zwj_script, 80, 10) {
+        tmux.wait_for("X\u{1F469}");
+        let out = tmux
+            .cmd()
+            .args(["display", "-p", "#{cursor_x}"])
+            .output()
+            .expect("tmux display");
+        assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), ours.trim());
+    }
+
+    // All three in a pane, drawn by the client.
+    let body = concat!(
+        r"a\360\237\221\251\342\200\215\360\237\222\273b",
+        r"\342\235\244\357\270\217c\360\237\221\215\360\237\217\275d\n"
+    );
+    let script = script(w.dir.path(), body);
+    w.ok(&["new", "-d", "-s", "v", "-x", "82", "-y", "12", "--", "sh", &script]);
+    let t = w.tui(&["attach", "-t", "v"], 82, 12);
+    t.wait_text("END");
+    let want = [
+        ("a", false),
+        ("\u{1F469}\u{200D}\u{1F4BB}", true),
+        ("", false),
+        ("b", false),
+        ("\u{2764}\u{FE0F}", true),
+        ("", false),
+        ("c", false),
+        ("\u{1F44D}\u{1F3FD}", true),
+        ("", false),
+        ("d", false),
+        ("", false),
+    ];
+    let drawn: Vec<(String, bool)> = t.screen(|s| {
+        let row = (0..12)
+            .find(|&r| s.cell(r, 1).is_some_and(|c| c.contents() == "a"))
+            .expect("the emoji row");
+        (1..12)
+            .map(|c| {
+                let cell = s.cell(row, c).expect("cell");
+                (cell.contents().to_string(), cell.is_wide())
+            })
+            .collect()
+    });
+    let want: Vec<(String, bool)> = want.iter().map(|(s, w)| (s.to_string(), *w)).collect();
+    assert_eq!(drawn, want);
+    // The server's copy has the same columns.
+    let text = w.ok(&["capture-pane", "-p", "-t", "v"]);
+    let line = text.lines().next().unwrap_or_default();
+    assert_eq!(unicode_width::UnicodeWidthStr::width(line), 10, "{line:?}");
+}

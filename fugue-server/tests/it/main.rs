@@ -18,4 +18,5 @@ mod search;
 mod server;
 mod vt100_attrs;
 mod vt100_fast_path;
+mod vt100_widths;
 mod vte_osc_limit;

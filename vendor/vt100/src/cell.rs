@@ -64,6 +64,11 @@ impl Cell {
         self.attrs = a;
     }
 
+    /// Whether `append` would keep another codepoint. (fugue patch.)
+    pub(crate) fn has_room(&self) -> bool {
+        self.len() < CONTENT_BYTES - 4
+    }
+
     pub(crate) fn append(&mut self, c: char) {
         let len = self.len();
         if len >= CONTENT_BYTES - 4 {

@@ -2,6 +2,8 @@ use crate::term::BufWrite as _;
 use alloc::{string::String, string::ToString as _};
 use unicode_width::UnicodeWidthChar as _;
 
+// fugue patch: emoji sequences that join a cell.
+mod cluster;
 // fugue patch: the pen's rare attributes and hyperlinks.
 mod pen;
 use crate::extras::UnderlineStyle;
@@ -1184,9 +1186,14 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
         let pos = screen.grid().pos();
         let attrs = screen.attrs;
 
-        let Some(width) = screen.calculate_width(c) else {
+        let Some(mut width) = screen.calculate_width(c) else {
             return;
         };
+        // fugue patch: an emoji that continues an emoji ZWJ sequence, or a skin
+        // tone, joins the cell before (see `screen/cluster.rs`).
+        if width > 0 && screen.joins_previous(c) {
+            width = 0;
+        }
 
         // base_pos will always be set to a valid cell, so
         // .drawing_cell(base_pos).unwrap() will always be valid
