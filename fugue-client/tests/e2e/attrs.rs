@@ -372,7 +372,8 @@ fn emoji_sequences_take_two_columns_in_the_pane_and_the_client() {
     new_fugue_session(&w, &zwj_script, 82, 12);
     let ours = eventually("the ZWJ sequence in fugue", || {
         let c = w.ok(&["capture-pane", "-p", "-t", "w"]);
-        c.contains("X\u{1F469}").then(|| w.ok(&["display", "-p", "-t", "w", "#{cursor_x}"]))
+        c.contains("X\u{1F469}")
+            .then(|| w.ok(&["display", "-p", "-t", "w", "#{cursor_x}"]))
     });
     assert_eq!(ours.trim(), "3");
     if let Some(tmux) = Tmux::start(&zwj_script, 80, 10) {
@@ -391,7 +392,9 @@ fn emoji_sequences_take_two_columns_in_the_pane_and_the_client() {
         r"\342\235\244\357\270\217c\360\237\221\215\360\237\217\275d\n"
     );
     let script = script(w.dir.path(), body);
-    w.ok(&["new", "-d", "-s", "v", "-x", "82", "-y", "12", "--", "sh", &script]);
+    w.ok(&[
+        "new", "-d", "-s", "v", "-x", "82", "-y", "12", "--", "sh", &script,
+    ]);
     let t = w.tui(&["attach", "-t", "v"], 82, 12);
     t.wait_text("END");
     let want = [

@@ -36,7 +36,12 @@ fn a_zwj_sequence_is_one_wide_cell() {
     let (cells, col) = cells_after("a\u{1F469}\u{200D}\u{1F4BB}b", 6);
     assert_eq!(
         cells[..4],
-        [narrow("a"), wide("\u{1F469}\u{200D}\u{1F4BB}"), narrow(""), narrow("b")]
+        [
+            narrow("a"),
+            wide("\u{1F469}\u{200D}\u{1F4BB}"),
+            narrow(""),
+            narrow("b")
+        ]
     );
     assert_eq!(col, 4);
 }
@@ -52,14 +57,30 @@ fn a_family_of_three_is_one_wide_cell() {
 #[test]
 fn vs16_makes_a_text_symbol_wide() {
     let (cells, col) = cells_after("c\u{2764}\u{FE0F}d", 6);
-    assert_eq!(cells[..4], [narrow("c"), wide("\u{2764}\u{FE0F}"), narrow(""), narrow("d")]);
+    assert_eq!(
+        cells[..4],
+        [
+            narrow("c"),
+            wide("\u{2764}\u{FE0F}"),
+            narrow(""),
+            narrow("d")
+        ]
+    );
     assert_eq!(col, 4);
 }
 
 #[test]
 fn a_skin_tone_joins_its_emoji() {
     let (cells, col) = cells_after("e\u{1F44D}\u{1F3FD}f", 6);
-    assert_eq!(cells[..4], [narrow("e"), wide("\u{1F44D}\u{1F3FD}"), narrow(""), narrow("f")]);
+    assert_eq!(
+        cells[..4],
+        [
+            narrow("e"),
+            wide("\u{1F44D}\u{1F3FD}"),
+            narrow(""),
+            narrow("f")
+        ]
+    );
     assert_eq!(col, 4);
 }
 
@@ -78,7 +99,10 @@ fn a_zwj_sequence_at_the_end_of_a_row_wraps_whole() {
     let mut p = parser(3, 4);
     p.process("abc\u{1F469}\u{200D}\u{1F4BB}".as_bytes());
     let s = p.screen();
-    assert_eq!(s.cell(1, 0).expect("cell").contents(), "\u{1F469}\u{200D}\u{1F4BB}");
+    assert_eq!(
+        s.cell(1, 0).expect("cell").contents(),
+        "\u{1F469}\u{200D}\u{1F4BB}"
+    );
     assert_eq!(s.cursor_position(), (1, 2));
     assert!(s.row_wrapped(0));
 }
