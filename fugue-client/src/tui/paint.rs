@@ -132,34 +132,40 @@ pub fn diff<'a>(
 /// The SGR codes of a ratatui colour (`base` 30 for the foreground, 40 for the
 /// background; 58 for the underline, which has no short form).
 fn color(out: &mut Vec<u8>, base: u8, c: Color) {
-    let named = |i: u8| match (base, i) {
-        (58, _) => format!(";58;5;{i}"),
-        (_, 0..8) => format!(";{}", base + i),
-        (_, _) => format!(";{}", base + 60 + i - 8),
-    };
     let ext = if base == 58 { 58 } else { base + 8 };
-    let code = match c {
+    let named = match c {
         Color::Reset => return,
-        Color::Black => named(0),
-        Color::Red => named(1),
-        Color::Green => named(2),
-        Color::Yellow => named(3),
-        Color::Blue => named(4),
-        Color::Magenta => named(5),
-        Color::Cyan => named(6),
-        Color::Gray => named(7),
-        Color::DarkGray => named(8),
-        Color::LightRed => named(9),
-        Color::LightGreen => named(10),
-        Color::LightYellow => named(11),
-        Color::LightBlue => named(12),
-        Color::LightMagenta => named(13),
-        Color::LightCyan => named(14),
-        Color::White => named(15),
-        Color::Indexed(i) => format!(";{ext};5;{i}"),
-        Color::Rgb(r, g, b) => format!(";{ext};2;{r};{g};{b}"),
+        Color::Black => 0,
+        Color::Red => 1,
+        Color::Green => 2,
+        Color::Yellow => 3,
+        Color::Blue => 4,
+        Color::Magenta => 5,
+        Color::Cyan => 6,
+        Color::Gray => 7,
+        Color::DarkGray => 8,
+        Color::LightRed => 9,
+        Color::LightGreen => 10,
+        Color::LightYellow => 11,
+        Color::LightBlue => 12,
+        Color::LightMagenta => 13,
+        Color::LightCyan => 14,
+        Color::White => 15,
+        Color::Indexed(i) => {
+            let _ = write!(out, ";{ext};5;{i}");
+            return;
+        }
+        Color::Rgb(r, g, b) => {
+            let _ = write!(out, ";{ext};2;{r};{g};{b}");
+            return;
+        }
     };
-    out.extend_from_slice(code.as_bytes());
+    // Writing to a Vec cannot fail.
+    let _ = match (base, named) {
+        (58, i) => write!(out, ";58;5;{i}"),
+        (_, i @ 0..8) => write!(out, ";{}", base + i),
+        (_, i) => write!(out, ";{}", base + 60 + i - 8),
+    };
 }
 
 /// The SGR sequence that gives a terminal in any state the look of `cell`.
@@ -182,10 +188,10 @@ fn sgr(out: &mut Vec<u8>, cell: &Cell) {
         }
     }
     if m.contains(Modifier::UNDERLINED) {
-        match (m.bits() >> UNDERLINE_SHIFT) & 0b111 {
-            0 => out.extend_from_slice(b";4"),
-            n => out.extend_from_slice(format!(";4:{}", n + 1).as_bytes()),
-        }
+        let _ = match (m.bits() >> UNDERLINE_SHIFT) & 0b111 {
+            0 => write!(out, ";4"),
+            n => write!(out, ";4:{}", n + 1),
+        };
     }
     color(out, 30, cell.fg);
     color(out, 40, cell.bg);
@@ -215,7 +221,7 @@ pub fn write_cells<'a, 'l>(
     let mut open: Option<&Arc<Hyperlink>> = None;
     for (x, y, cell) in cells {
         if !matches!(last, Some((lx, ly)) if ly == y && lx.checked_add(1) == Some(x)) {
-            out.extend_from_slice(format!("\x1b[{};{}H", y + 1, x + 1).as_bytes());
+            let _ = write!(out, "\x1b[{};{}H", u32::from(y) + 1, u32::from(x) + 1);
         }
         last = Some((x, y));
         let same = look.is_some_and(|l| {
@@ -242,4 +248,63 @@ pub fn write_cells<'a, 'l>(
         out.extend_from_slice(b"\x1b[0m");
     }
     w.write_all(&out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::style::Style;
+
+    fn link(uri: &str) -> Option<Arc<Hyperlink>> {
+        Some(Arc::new(Hyperlink {
+            number: 1,
+            id: String::new(),
+            uri: uri.into(),
+        }))
+    }
+
+    #[test]
+    fn cells_are_written_with_every_attribute_and_their_link() {
+        let area = Rect::new(0, 0, 4, 1);
+        let mut buf = Buffer::empty(area);
+        let curly = Style::default()
+            .fg(Color::Red)
+            .underline_color(Color::Rgb(1, 2, 3))
+            .add_modifier(
+                Modifier::UNDERLINED
+                    | Modifier::CROSSED_OUT
+                    | OVERLINE
+                    | underline_style(attr::UNDERLINE | attr::CURLY),
+            );
+        buf.set_string(0, 0, "ab", curly);
+        buf.set_string(2, 0, "c", Style::default());
+        let mut links = Links::new(area);
+        links.set(1, 0, link("http://x"));
+        let mut out = Vec::new();
+        let cells = diff(&Buffer::empty(area), &buf, &Links::new(area), &links);
+        write_cells(&mut out, cells, |x, y| links.get(x, y)).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "\x1b[1;1H\x1b[0;9;53;4:3;31;58;2;1;2;3ma\x1b]8;;http://x\x1b\\b\
+             \x1b[0m\x1b]8;;\x1b\\c\x1b[0m"
+        );
+    }
+
+    /// A link that changes on text that does not is written again.
+    #[test]
+    fn a_changed_link_alone_is_a_difference() {
+        let area = Rect::new(0, 0, 3, 1);
+        let mut buf = Buffer::empty(area);
+        buf.set_string(0, 0, "abc", Style::default());
+        let mut before = Links::new(area);
+        before.set(1, 0, link("http://old"));
+        let mut after = Links::new(area);
+        after.set(1, 0, link("http://new"));
+        let cells = diff(&buf, &buf, &before, &after);
+        assert_eq!(
+            cells.iter().map(|c| (c.0, c.1)).collect::<Vec<_>>(),
+            vec![(1, 0)]
+        );
+        assert!(diff(&buf, &buf, &after, &after.clone()).is_empty());
+    }
 }
