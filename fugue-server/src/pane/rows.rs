@@ -17,63 +17,65 @@ fn color(c: vt100::Color) -> Color {
     }
 }
 
+// vt100's flag byte (`Cell::flags`) has the protocol's bit layout, so a cell's flags
+// are copied as they are.
+const _: () = assert!(
+    attr::BOLD == 1
+        && attr::DIM == 2
+        && attr::ITALIC == 4
+        && attr::UNDERLINE == 8
+        && attr::INVERSE == 16
+        && attr::STRIKETHROUGH == 32
+        && attr::BLINK == 64
+        && attr::HIDDEN == 128
+);
+
 /// The look of `cell`; `extra` reads its rare attributes from the screen's table.
+#[inline(always)]
 fn style(
     cell: &vt100::Cell,
     extra: &impl Fn(&vt100::Cell) -> vt100::Extra,
     extras: &mut Extras,
 ) -> Style {
-    let mut attrs = 0;
-    if cell.bold() {
-        attrs |= attr::BOLD;
-    }
-    if cell.dim() {
-        attrs |= attr::DIM;
-    }
-    if cell.italic() {
-        attrs |= attr::ITALIC;
-    }
-    if cell.underline() {
-        attrs |= attr::UNDERLINE;
-    }
-    if cell.inverse() {
-        attrs |= attr::INVERSE;
-    }
-    if cell.strikethrough() {
-        attrs |= attr::STRIKETHROUGH;
-    }
-    if cell.blink() {
-        attrs |= attr::BLINK;
-    }
-    if cell.hidden() {
-        attrs |= attr::HIDDEN;
-    }
-    let mut number = 0;
-    if cell.has_extra() {
-        let e = extra(cell);
-        if e.overline {
-            attrs |= attr::OVERLINE;
-        }
-        if cell.underline() {
-            attrs |= match e.underline_style {
-                vt100::UnderlineStyle::Single => 0,
-                vt100::UnderlineStyle::Double => attr::DOUBLE,
-                vt100::UnderlineStyle::Curly => attr::CURLY,
-                vt100::UnderlineStyle::Dotted => attr::DOTTED,
-                vt100::UnderlineStyle::Dashed => attr::DASHED,
-            };
-        }
-        number = extras.number(Extra {
-            underline: color(e.underline_color),
-            link: e.hyperlink,
-        });
-    }
-    Style {
+    let mut s = Style {
         fg: color(cell.fgcolor()),
         bg: color(cell.bgcolor()),
-        attrs,
-        extra: number,
+        attrs: u16::from(cell.flags()),
+        extra: 0,
+    };
+    if cell.has_extra() {
+        rare_style(cell, extra, extras, &mut s);
     }
+    s
+}
+
+/// The underline style, overline, underline colour and hyperlink of a cell that has
+/// some: out of line, as few cells do.
+#[cold]
+#[inline(never)]
+fn rare_style(
+    cell: &vt100::Cell,
+    extra: &impl Fn(&vt100::Cell) -> vt100::Extra,
+    extras: &mut Extras,
+    s: &mut Style,
+) {
+    let e = extra(cell);
+    if e.overline {
+        s.attrs |= attr::OVERLINE;
+    }
+    if cell.underline() {
+        s.attrs |= match e.underline_style {
+            vt100::UnderlineStyle::Single => 0,
+            vt100::UnderlineStyle::Double => attr::DOUBLE,
+            vt100::UnderlineStyle::Curly => attr::CURLY,
+            vt100::UnderlineStyle::Dotted => attr::DOTTED,
+            vt100::UnderlineStyle::Dashed => attr::DASHED,
+        };
+    }
+    s.extra = extras.number(Extra {
+        underline: color(e.underline_color),
+        link: e.hyperlink,
+    });
 }
 
 /// Fills `row` (reusing its buffers) from vt100 cells; trailing cleared cells are
@@ -151,6 +153,9 @@ fn fill_cells(
     }
 }
 
+// Inlined: it runs at every change of look (a colored line has dozens), and out of line
+// its call cost 5% of the colored workload.
+#[inline(always)]
 fn note_style(
     row: &mut Row,
     cell: &vt100::Cell,
@@ -309,6 +314,30 @@ mod tests {
             out.contains("\x1b]8;;http://y\x1b\\on screen\x1b]8;;\x1b\\"),
             "{out:?}"
         );
+    }
+
+    /// Each flag of a cell lands on its own attribute bit.
+    #[test]
+    fn every_flag_is_copied_to_its_attribute() {
+        use fugue_protocol::screen::attr;
+        for (sgr, bit) in [
+            ("1", attr::BOLD),
+            ("2", attr::DIM),
+            ("3", attr::ITALIC),
+            ("4", attr::UNDERLINE),
+            ("7", attr::INVERSE),
+            ("9", attr::STRIKETHROUGH),
+            ("5", attr::BLINK),
+            ("8", attr::HIDDEN),
+            ("53", attr::OVERLINE),
+            ("4:3", attr::UNDERLINE | attr::CURLY),
+        ] {
+            let mut p = PaneState::new(10, 2, 10);
+            p.process(format!("\x1b[{sgr}mx").as_bytes());
+            let row = super::screen_row(p.screen(), 0);
+            let style = row.cells().next().map(|c| c.style.attrs);
+            assert_eq!(style, Some(bit), "SGR {sgr}");
+        }
     }
 
     /// A link across a wrap, and a resize that prints the lines again, keep it.

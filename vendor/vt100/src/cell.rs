@@ -1,10 +1,11 @@
 use unicode_width::{UnicodeWidthChar as _, UnicodeWidthStr as _};
 
 // chosen to make the size of the cell struct 32 bytes
-// fugue patch: 22 -> 20, to make room for the index of the cell's rare attributes
-// (see `extras.rs`); a cell still holds a base character and up to 16 bytes more
-// (an emoji ZWJ sequence of three emoji, or several combining marks).
-const CONTENT_BYTES: usize = 20;
+// fugue patch: 22 -> 19, to make room for the index of the cell's rare attributes
+// (see `extras.rs`) and a zero byte that makes comparing attributes two loads (see
+// `Attrs`); a cell still holds a base character and up to 15 bytes more (an emoji
+// ZWJ sequence of three emoji, or several combining marks).
+const CONTENT_BYTES: usize = 19;
 
 const IS_WIDE: u8 = 0b1000_0000;
 const IS_WIDE_CONTINUATION: u8 = 0b0100_0000;
@@ -199,13 +200,13 @@ impl Cell {
     /// Returns the foreground color of the cell.
     #[must_use]
     pub fn fgcolor(&self) -> crate::Color {
-        self.attrs.fgcolor
+        self.attrs.fgcolor()
     }
 
     /// Returns the background color of the cell.
     #[must_use]
     pub fn bgcolor(&self) -> crate::Color {
-        self.attrs.bgcolor
+        self.attrs.bgcolor()
     }
 
     /// Returns whether the cell should be rendered with the bold text
@@ -241,6 +242,15 @@ impl Cell {
     #[must_use]
     pub fn inverse(&self) -> bool {
         self.attrs.inverse()
+    }
+
+    /// The cell's eight flags as one byte: bold 1, dim 2, italic 4, underline 8,
+    /// inverse 16, strikethrough 32, blink 64, hidden 128. (fugue patch: to copy a
+    /// cell's look without a branch per flag.)
+    #[must_use]
+    #[inline]
+    pub fn flags(&self) -> u8 {
+        self.attrs.mode()
     }
 
     /// Whether the cell is struck through (`SGR 9`). (fugue patch.)

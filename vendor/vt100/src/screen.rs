@@ -7,6 +7,7 @@ mod cluster;
 // fugue patch: the pen's rare attributes and hyperlinks.
 mod pen;
 use crate::extras::UnderlineStyle;
+use pen::SgrMore;
 
 const MODE_APPLICATION_KEYPAD: u8 = 0b0000_0001;
 const MODE_APPLICATION_CURSOR: u8 = 0b0000_0010;
@@ -776,13 +777,13 @@ impl Screen {
     /// Returns the currently active foreground color.
     #[must_use]
     pub fn fgcolor(&self) -> crate::Color {
-        self.attrs.fgcolor
+        self.attrs.fgcolor()
     }
 
     /// Returns the currently active background color.
     #[must_use]
     pub fn bgcolor(&self) -> crate::Color {
-        self.attrs.bgcolor
+        self.attrs.bgcolor()
     }
 
     /// Returns whether newly drawn text should be rendered with the bold text
@@ -1645,76 +1646,24 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                 [23] => screen.attrs.set_italic(false),
                 [24] => screen.clear_underline(),
                 [27] => screen.attrs.set_inverse(false),
-                // fugue patch: the attributes vt100 0.18 ignored.
-                [4, n] => match n {
-                    0 => screen.clear_underline(),
-                    1 => screen.set_underline(UnderlineStyle::Single),
-                    2 => screen.set_underline(UnderlineStyle::Double),
-                    3 => screen.set_underline(UnderlineStyle::Curly),
-                    4 => screen.set_underline(UnderlineStyle::Dotted),
-                    5 => screen.set_underline(UnderlineStyle::Dashed),
-                    // Unknown styles are ignored, as tmux does.
-                    _ => {}
-                },
-                [21] => screen.set_underline(UnderlineStyle::Double),
-                [5] | [6] => screen.attrs.set_blink(true),
-                [25] => screen.attrs.set_blink(false),
-                [8] => screen.attrs.set_hidden(true),
-                [28] => screen.attrs.set_hidden(false),
-                [9] => screen.attrs.set_strikethrough(true),
-                [29] => screen.attrs.set_strikethrough(false),
-                [53] => screen.set_overline(true),
-                [55] => screen.set_overline(false),
-                [58, 2, r, g, b] | [58, 2, _, r, g, b] => {
-                    screen.set_underline_color(crate::Color::Rgb(
-                        to_u8!(*r),
-                        to_u8!(*g),
-                        to_u8!(*b),
-                    ));
-                }
-                [58, 5, i] => {
-                    screen.set_underline_color(crate::Color::Idx(to_u8!(*i)));
-                }
-                // The semicolon form takes the parameters that follow, as 38 and
-                // 48 do (vt100 0.18 read them as attributes of their own).
-                [58] => match next_param!() {
-                    [2] => {
-                        let r = next_param_u8!();
-                        let g = next_param_u8!();
-                        let b = next_param_u8!();
-                        screen.set_underline_color(crate::Color::Rgb(r, g, b));
-                    }
-                    [5] => {
-                        let i = next_param_u8!();
-                        screen.set_underline_color(crate::Color::Idx(i));
-                    }
-                    _ => {
-                        unhandled(self);
-                        return;
-                    }
-                },
-                [59] => screen.set_underline_color(crate::Color::Default),
                 [n] if (30..=37).contains(n) => {
-                    screen.attrs.fgcolor = crate::Color::Idx(to_u8!(*n) - 30);
+                    screen.attrs.set_fgcolor(crate::Color::Idx(to_u8!(*n) - 30));
                 }
-                // fugue patch: and `38:2:<colour space>:r:g:b` (ITU T.416).
-                [38, 2, r, g, b] | [38, 2, _, r, g, b] => {
-                    screen.attrs.fgcolor =
-                        crate::Color::Rgb(to_u8!(*r), to_u8!(*g), to_u8!(*b));
+                [38, 2, r, g, b] => {
+                    screen.attrs.set_fgcolor(crate::Color::Rgb(to_u8!(*r), to_u8!(*g), to_u8!(*b)));
                 }
                 [38, 5, i] => {
-                    screen.attrs.fgcolor = crate::Color::Idx(to_u8!(*i));
+                    screen.attrs.set_fgcolor(crate::Color::Idx(to_u8!(*i)));
                 }
                 [38] => match next_param!() {
                     [2] => {
                         let r = next_param_u8!();
                         let g = next_param_u8!();
                         let b = next_param_u8!();
-                        screen.attrs.fgcolor = crate::Color::Rgb(r, g, b);
+                        screen.attrs.set_fgcolor(crate::Color::Rgb(r, g, b));
                     }
                     [5] => {
-                        screen.attrs.fgcolor =
-                            crate::Color::Idx(next_param_u8!());
+                        screen.attrs.set_fgcolor(crate::Color::Idx(next_param_u8!()));
                     }
                     _ => {
                         unhandled(self);
@@ -1722,28 +1671,26 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                     }
                 },
                 [39] => {
-                    screen.attrs.fgcolor = crate::Color::Default;
+                    screen.attrs.set_fgcolor(crate::Color::Default);
                 }
                 [n] if (40..=47).contains(n) => {
-                    screen.attrs.bgcolor = crate::Color::Idx(to_u8!(*n) - 40);
+                    screen.attrs.set_bgcolor(crate::Color::Idx(to_u8!(*n) - 40));
                 }
-                [48, 2, r, g, b] | [48, 2, _, r, g, b] => {
-                    screen.attrs.bgcolor =
-                        crate::Color::Rgb(to_u8!(*r), to_u8!(*g), to_u8!(*b));
+                [48, 2, r, g, b] => {
+                    screen.attrs.set_bgcolor(crate::Color::Rgb(to_u8!(*r), to_u8!(*g), to_u8!(*b)));
                 }
                 [48, 5, i] => {
-                    screen.attrs.bgcolor = crate::Color::Idx(to_u8!(*i));
+                    screen.attrs.set_bgcolor(crate::Color::Idx(to_u8!(*i)));
                 }
                 [48] => match next_param!() {
                     [2] => {
                         let r = next_param_u8!();
                         let g = next_param_u8!();
                         let b = next_param_u8!();
-                        screen.attrs.bgcolor = crate::Color::Rgb(r, g, b);
+                        screen.attrs.set_bgcolor(crate::Color::Rgb(r, g, b));
                     }
                     [5] => {
-                        screen.attrs.bgcolor =
-                            crate::Color::Idx(next_param_u8!());
+                        screen.attrs.set_bgcolor(crate::Color::Idx(next_param_u8!()));
                     }
                     _ => {
                         unhandled(self);
@@ -1751,15 +1698,26 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                     }
                 },
                 [49] => {
-                    screen.attrs.bgcolor = crate::Color::Default;
+                    screen.attrs.set_bgcolor(crate::Color::Default);
                 }
                 [n] if (90..=97).contains(n) => {
-                    screen.attrs.fgcolor = crate::Color::Idx(to_u8!(*n) - 82);
+                    screen.attrs.set_fgcolor(crate::Color::Idx(to_u8!(*n) - 82));
                 }
                 [n] if (100..=107).contains(n) => {
-                    screen.attrs.bgcolor = crate::Color::Idx(to_u8!(*n) - 92);
+                    screen.attrs.set_bgcolor(crate::Color::Idx(to_u8!(*n) - 92));
                 }
-                _ => unhandled(self),
+                // fugue patch: the attributes vt100 0.18 ignored, out of line
+                // (see `screen/pen.rs`) so that the common codes above stay as
+                // fast as they were.
+                param => match screen.sgr_more(param, &mut iter) {
+                    SgrMore::Done => {}
+                    SgrMore::Unhandled => unhandled(self),
+                    SgrMore::Stop => {
+                        unhandled(self);
+                        return;
+                    }
+                    SgrMore::End => return,
+                },
             }
         }
     }

@@ -7,7 +7,7 @@
 //! that follows a wide (emoji) cell, and a skin-tone modifier after a wide cell, are
 //! appended to that cell, as a combining mark is. VS16 (❤️) already widened its cell.
 //!
-//! The cell keeps at most 20 bytes of text: a sequence longer than that (a family of
+//! The cell keeps at most 19 bytes of text: a sequence longer than that (a family of
 //! four is 25) ends where it stops fitting, and what follows takes cells of its own.
 
 use super::Screen;

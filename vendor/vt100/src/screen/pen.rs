@@ -233,3 +233,93 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
         screen.set_pen_link(n);
     }
 }
+
+/// What [`Screen::sgr_more`] made of a parameter.
+pub(crate) enum SgrMore {
+    Done,
+    /// Not an attribute it knows: reported, and the next parameter read.
+    Unhandled,
+    /// An extended colour of an unknown kind: reported, and the rest of the
+    /// sequence skipped (its parameters are the colour's), as for 38 and 48.
+    Stop,
+    /// The sequence ended or a value was out of range: the rest is skipped.
+    End,
+}
+
+impl Screen {
+    /// The SGR parameters vt100 0.18 ignored: `param` is one (with its colon
+    /// subparameters), `rest` the ones after it, for the semicolon form of `58`.
+    #[inline(never)]
+    pub(crate) fn sgr_more(
+        &mut self,
+        param: &[u16],
+        rest: &mut vte::ParamsIter<'_>,
+    ) -> SgrMore {
+        let u8_of = |v: u16| u8::try_from(v).ok();
+        let rgb = |r: u16, g: u16, b: u16| {
+            Some(crate::Color::Rgb(u8_of(r)?, u8_of(g)?, u8_of(b)?))
+        };
+        match param {
+            [4, 0] => self.clear_underline(),
+            [4, 1] => self.set_underline(UnderlineStyle::Single),
+            [4, 2] => self.set_underline(UnderlineStyle::Double),
+            [4, 3] => self.set_underline(UnderlineStyle::Curly),
+            [4, 4] => self.set_underline(UnderlineStyle::Dotted),
+            [4, 5] => self.set_underline(UnderlineStyle::Dashed),
+            // Unknown underline styles are ignored, as tmux does.
+            [4, _] => {}
+            [21] => self.set_underline(UnderlineStyle::Double),
+            [5] | [6] => self.attrs.set_blink(true),
+            [25] => self.attrs.set_blink(false),
+            [8] => self.attrs.set_hidden(true),
+            [28] => self.attrs.set_hidden(false),
+            [9] => self.attrs.set_strikethrough(true),
+            [29] => self.attrs.set_strikethrough(false),
+            [53] => self.set_overline(true),
+            [55] => self.set_overline(false),
+            [59] => self.set_underline_color(crate::Color::Default),
+            // `38:2:<colour space>:r:g:b` (ITU T.416), and 48 and 58 alike.
+            &[38, 2, _, r, g, b] => match rgb(r, g, b) {
+                Some(c) => self.attrs.set_fgcolor(c),
+                None => return SgrMore::End,
+            },
+            &[48, 2, _, r, g, b] => match rgb(r, g, b) {
+                Some(c) => self.attrs.set_bgcolor(c),
+                None => return SgrMore::End,
+            },
+            &[58, 2, r, g, b] | &[58, 2, _, r, g, b] => match rgb(r, g, b) {
+                Some(c) => self.set_underline_color(c),
+                None => return SgrMore::End,
+            },
+            &[58, 5, i] => match u8_of(i) {
+                Some(i) => self.set_underline_color(crate::Color::Idx(i)),
+                None => return SgrMore::End,
+            },
+            // The semicolon form takes the parameters that follow, as 38 and 48
+            // do (vt100 0.18 read them as attributes of their own).
+            [58] => {
+                let kind = rest.next();
+                let mut next = || match rest.next() {
+                    Some(&[v]) => u8_of(v),
+                    _ => None,
+                };
+                match kind {
+                    Some([2]) => match (next(), next(), next()) {
+                        (Some(r), Some(g), Some(b)) => {
+                            self.set_underline_color(crate::Color::Rgb(r, g, b));
+                        }
+                        _ => return SgrMore::End,
+                    },
+                    Some([5]) => match next() {
+                        Some(i) => self.set_underline_color(crate::Color::Idx(i)),
+                        None => return SgrMore::End,
+                    },
+                    Some(_) => return SgrMore::Stop,
+                    None => return SgrMore::End,
+                }
+            }
+            _ => return SgrMore::Unhandled,
+        }
+        SgrMore::Done
+    }
+}
