@@ -5,6 +5,7 @@
 mod e2e {
     pub mod agents;
     pub mod architecture;
+    pub mod attrs;
     pub mod cli;
     pub mod client_exits;
     pub mod faults;

@@ -73,6 +73,9 @@ pub struct RowsReply {
     /// Lines of history the pane holds.
     pub history: u64,
     pub rows: Vec<Arc<Row>>,
+    /// The hyperlinks the rows carry (those the pane still knows).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<crate::screen::Hyperlink>,
 }
 
 /// What an attached client needs to know up front.

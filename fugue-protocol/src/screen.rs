@@ -9,100 +9,74 @@ use crate::passthrough::{CursorLook, OuterEvents};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-/// A terminal color packed in 32 bits: default, one of 256 indexed colors, or RGB.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Color(pub u32);
-
-const INDEXED: u32 = 1 << 24;
-const RGB: u32 = 2 << 24;
-
-/// What a [`Color`] holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColorKind {
-    Default,
-    Indexed(u8),
-    Rgb(u8, u8, u8),
-}
-
-impl Color {
-    pub const DEFAULT: Color = Color(0);
-
-    pub fn indexed(i: u8) -> Color {
-        Color(INDEXED | u32::from(i))
-    }
-
-    pub fn rgb(r: u8, g: u8, b: u8) -> Color {
-        Color(RGB | (u32::from(r) << 16) | (u32::from(g) << 8) | u32::from(b))
-    }
-
-    pub fn kind(self) -> ColorKind {
-        let [tag, a, b, c] = self.0.to_be_bytes();
-        match tag {
-            1 => ColorKind::Indexed(c),
-            2 => ColorKind::Rgb(a, b, c),
-            _ => ColorKind::Default,
-        }
-    }
-}
-
-/// Cell attributes.
-pub mod attr {
-    pub const BOLD: u8 = 1;
-    pub const DIM: u8 = 2;
-    pub const ITALIC: u8 = 4;
-    pub const UNDERLINE: u8 = 8;
-    pub const INVERSE: u8 = 16;
-}
-
-/// The look of a cell.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Style {
-    pub fg: Color,
-    pub bg: Color,
-    pub attrs: u8,
-}
-
-impl Style {
-    pub fn is_default(&self) -> bool {
-        *self == Style::default()
-    }
-
-    /// Appends the SGR sequence that switches a terminal from any state to this style.
-    pub fn write_sgr(&self, out: &mut String) {
-        use std::fmt::Write;
-        out.push_str("\x1b[0");
-        let flags = [
-            (attr::BOLD, ";1"),
-            (attr::DIM, ";2"),
-            (attr::ITALIC, ";3"),
-            (attr::UNDERLINE, ";4"),
-            (attr::INVERSE, ";7"),
-        ];
-        for (bit, code) in flags {
-            if self.attrs & bit != 0 {
-                out.push_str(code);
-            }
-        }
-        for (color, base, ext) in [(self.fg, 30u8, 38u8), (self.bg, 40, 48)] {
-            // Writing to a String cannot fail.
-            let _ = match color.kind() {
-                ColorKind::Default => Ok(()),
-                ColorKind::Indexed(i) if i < 8 => write!(out, ";{}", base + i),
-                ColorKind::Indexed(i) if i < 16 => write!(out, ";{}", base + 60 + (i - 8)),
-                ColorKind::Indexed(i) => write!(out, ";{ext};5;{i}"),
-                ColorKind::Rgb(r, g, b) => write!(out, ";{ext};2;{r};{g};{b}"),
-            };
-        }
-        out.push('m');
-    }
-}
+mod style;
+pub use style::{Color, ColorKind, Extra, Hyperlink, Style, attr, write_osc8};
 
 /// A style that applies from `start` (a cell column) to the next run.
+///
+/// [`Row::styles`] also holds the row's [`Extra`]s, after its runs: entries whose
+/// `start` is [`EXTRA_START`], no column, so that finding a column's run never meets
+/// them. A row without extras (nearly all) pays nothing for them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct StyleRun {
     pub start: u16,
     pub style: Style,
+}
+
+/// The `start` of the entries of [`Row::styles`] that hold the row's extras.
+pub const EXTRA_START: u16 = u16::MAX;
+
+impl StyleRun {
+    /// The entry that holds `e` (its underline colour as `fg`, its link as `bg`).
+    fn holding(e: Extra) -> StyleRun {
+        StyleRun {
+            start: EXTRA_START,
+            style: Style {
+                fg: e.underline,
+                bg: Color(e.link),
+                attrs: 0,
+                extra: 0,
+            },
+        }
+    }
+
+    fn held(&self) -> Extra {
+        Extra {
+            underline: self.style.fg,
+            link: self.style.bg.0,
+        }
+    }
+}
+
+/// A row's extras while it is built, appended to its styles when it is finished.
+#[derive(Default, Debug)]
+pub struct Extras(Vec<Extra>);
+
+impl Extras {
+    /// The number `e` has in the row (0 for none), adding it. Past `u16::MAX - 1`
+    /// extras in one row (a row has fewer cells than that) `e` is dropped.
+    pub fn number(&mut self, e: Extra) -> u16 {
+        if e.is_none() {
+            return 0;
+        }
+        let i = match self.0.iter().position(|x| *x == e) {
+            Some(i) => i,
+            None => {
+                self.0.push(e);
+                self.0.len() - 1
+            }
+        };
+        u16::try_from(i + 1).unwrap_or(0)
+    }
+
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+
+    /// Appends the extras to `row`'s styles (after every run).
+    pub fn finish(&mut self, row: &mut Row) {
+        row.styles.extend(self.0.drain(..).map(StyleRun::holding));
+    }
 }
 
 /// Layout bits of one cell in [`Row::cells`].
@@ -138,6 +112,21 @@ pub struct CellRef<'a> {
     pub text: &'a str,
     pub wide: bool,
     pub style: Style,
+    /// The rare parts of the cell's look.
+    pub extra: Extra,
+}
+
+impl CellRef<'_> {
+    /// The cell's look, comparable across rows (`style.extra` is not).
+    pub fn look(&self) -> (Style, Extra) {
+        (
+            Style {
+                extra: 0,
+                ..self.style
+            },
+            self.extra,
+        )
+    }
 }
 
 /// Builds a [`Row`] cell by cell, trimming trailing blank default cells.
@@ -147,6 +136,7 @@ pub struct RowBuilder {
     ncells: u16,
     simple: bool,
     current: Style,
+    extras: Extras,
     /// Length of `text`/`cells`/`styles` after the last cell that was not blank-default,
     /// so trailing blanks can be cut off at the end.
     keep: (usize, usize, usize, u16),
@@ -162,6 +152,19 @@ impl RowBuilder {
 
     /// Appends a cell. `text` is empty for a blank cell.
     pub fn push(&mut self, text: &str, wide: bool, continuation: bool, style: Style) {
+        self.push_with(text, wide, continuation, style, Extra::default());
+    }
+
+    /// Appends a cell with the rare parts of its look (`style.extra` is set here).
+    pub fn push_with(
+        &mut self,
+        text: &str,
+        wide: bool,
+        continuation: bool,
+        mut style: Style,
+        extra: Extra,
+    ) {
+        style.extra = self.extras.number(extra);
         let col = self.ncells;
         if style != self.current {
             self.row.styles.push(StyleRun { start: col, style });
@@ -212,6 +215,7 @@ impl RowBuilder {
             self.row.cells.clear();
         }
         self.row.wrapped = wrapped;
+        self.extras.finish(&mut self.row);
         self.row
     }
 }
@@ -284,6 +288,7 @@ impl Row {
                     text,
                     wide,
                     style,
+                    extra: self.extra(style.extra),
                 });
             }
         })
@@ -304,21 +309,77 @@ impl Row {
         out
     }
 
-    /// The row with SGR escape sequences, ending in the default style.
+    /// The row with SGR escape sequences, ending in the default style, without its
+    /// hyperlinks.
     pub fn to_ansi(&self) -> String {
+        self.to_ansi_with(|_| None)
+    }
+
+    /// The row with SGR escape sequences and its hyperlinks (`OSC 8`), which `link`
+    /// looks up by number (a link it does not know is left out), ending in the
+    /// default style with no link open.
+    pub fn to_ansi_with<'a>(&self, link: impl Fn(u32) -> Option<(&'a str, &'a str)>) -> String {
         let mut out = String::with_capacity(self.text.len() + 16 * self.styles.len());
-        let mut current = Style::default();
+        let mut current = (Style::default(), Color::DEFAULT);
+        let mut open = 0u32;
         for c in self.cells() {
-            if c.style != current {
-                c.style.write_sgr(&mut out);
-                current = c.style;
+            let (style, extra) = c.look();
+            if (style, extra.underline) != current {
+                style.write_sgr(extra.underline, &mut out);
+                current = (style, extra.underline);
+            }
+            if extra.link != open {
+                match link(extra.link) {
+                    Some((id, uri)) => {
+                        write_osc8(&mut out, id, uri);
+                        open = extra.link;
+                    }
+                    None if open != 0 => {
+                        write_osc8(&mut out, "", "");
+                        open = 0;
+                    }
+                    None => {}
+                }
             }
             out.push_str(if c.text.is_empty() { " " } else { c.text });
         }
-        if !current.is_default() {
+        if open != 0 {
+            write_osc8(&mut out, "", "");
+        }
+        if current != (Style::default(), Color::DEFAULT) {
             out.push_str("\x1b[0m");
         }
         out
+    }
+
+    /// The row's extra number `n` (1 is the first; 0 and unknown numbers give none).
+    pub fn extra(&self, n: u16) -> Extra {
+        if n == 0 {
+            return Extra::default();
+        }
+        let first = self.styles.len() - self.extra_count();
+        self.styles
+            .get(first + usize::from(n) - 1)
+            .filter(|r| r.start == EXTRA_START)
+            .map(StyleRun::held)
+            .unwrap_or_default()
+    }
+
+    /// Entries at the end of `styles` that hold extras rather than runs.
+    fn extra_count(&self) -> usize {
+        self.styles
+            .iter()
+            .rev()
+            .take_while(|r| r.start == EXTRA_START)
+            .count()
+    }
+
+    /// The hyperlink numbers the row's cells carry.
+    pub fn links(&self) -> impl Iterator<Item = u32> + '_ {
+        self.styles[self.styles.len() - self.extra_count()..]
+            .iter()
+            .map(|r| r.held().link)
+            .filter(|&l| l != 0)
     }
 
     /// Approximate heap bytes held by this row (for memory accounting).
@@ -359,6 +420,9 @@ pub struct PaneUpdate {
     /// The cursor's style and colour as the program set them (passthrough).
     #[serde(default, skip_serializing_if = "CursorLook::is_default")]
     pub cursor_look: CursorLook,
+    /// The hyperlinks the rows in `changed` carry (those the pane still knows).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<Hyperlink>,
 }
 
 /// What a pane's program asked of its terminal's input, which an attached client needs
@@ -433,13 +497,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn colors_pack_and_unpack() {
-        assert_eq!(Color::DEFAULT.kind(), ColorKind::Default);
-        assert_eq!(Color::indexed(200).kind(), ColorKind::Indexed(200));
-        assert_eq!(Color::rgb(1, 2, 3).kind(), ColorKind::Rgb(1, 2, 3));
-    }
-
-    #[test]
     fn plain_rows_need_no_layout_bytes() {
         let r = Row::plain("hello  ");
         assert!(r.cells.is_empty());
@@ -494,21 +551,46 @@ mod tests {
     }
 
     #[test]
-    fn sgr_covers_every_color_kind() {
-        let s = Style {
-            fg: Color::indexed(9),
-            bg: Color::rgb(1, 2, 3),
-            attrs: attr::BOLD | attr::UNDERLINE,
-        };
-        let mut out = String::new();
-        s.write_sgr(&mut out);
-        assert_eq!(out, "\x1b[0;1;4;91;48;2;1;2;3m");
-        let mut out = String::new();
-        Style {
-            fg: Color::indexed(123),
+    fn extras_are_kept_once_per_row_after_its_runs() {
+        let curly = Style {
+            attrs: attr::UNDERLINE | attr::CURLY,
             ..Style::default()
-        }
-        .write_sgr(&mut out);
-        assert_eq!(out, "\x1b[0;38;5;123m");
+        };
+        let red = Extra {
+            underline: Color::indexed(1),
+            link: 0,
+        };
+        let linked = Extra {
+            underline: Color::DEFAULT,
+            link: 7,
+        };
+        let mut b = RowBuilder::new();
+        b.push_with("a", false, false, curly, red);
+        b.push_with("b", false, false, Style::default(), linked);
+        b.push_with("c", false, false, curly, red);
+        b.push("d", false, false, Style::default());
+        let r = b.finish(false);
+        // Two extras for three runs that use them, held once each at the end.
+        assert_eq!(
+            r.styles.iter().filter(|s| s.start == EXTRA_START).count(),
+            2
+        );
+        let looks: Vec<_> = r.cells().map(|c| (c.text, c.look())).collect();
+        assert_eq!(looks[0], ("a", (curly, red)));
+        assert_eq!(looks[1], ("b", (Style::default(), linked)));
+        assert_eq!(looks[2], ("c", (curly, red)));
+        assert_eq!(looks[3], ("d", (Style::default(), Extra::default())));
+        assert_eq!(r.links().collect::<Vec<_>>(), vec![7]);
+        assert_eq!(r.to_plain(), "abcd");
+        // Links are written only when the caller knows them, and closed at the end.
+        let uri = |n: u32| (n == 7).then_some(("", "http://x"));
+        assert_eq!(
+            r.to_ansi_with(uri),
+            "\x1b[0;4:3;58;5;1ma\x1b[0m\x1b]8;;http://x\x1b\\b\x1b[0;4:3;58;5;1m\x1b]8;;\x1b\\c\x1b[0md"
+        );
+        assert_eq!(
+            r.to_ansi(),
+            "\x1b[0;4:3;58;5;1ma\x1b[0mb\x1b[0;4:3;58;5;1mc\x1b[0md"
+        );
     }
 }

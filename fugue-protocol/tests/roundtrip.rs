@@ -6,8 +6,8 @@ use fugue_protocol::keys::{Key, KeyCode, KeyKind, KeypadKey, Mods};
 use fugue_protocol::message::{ClientKind, ClientMessage, HandshakeReply, Hello, ServerMessage};
 use fugue_protocol::passthrough::{ClipboardCopy, CursorLook, OuterEvents};
 use fugue_protocol::screen::{
-    ClientLayout, Color, Cursor, Frame, PaneInput, PaneRect, PaneUpdate, RowBuilder, Style,
-    WindowTab,
+    ClientLayout, Color, Cursor, Extra, Frame, Hyperlink, PaneInput, PaneRect, PaneUpdate,
+    RowBuilder, Style, WindowTab, attr,
 };
 use fugue_protocol::*;
 use std::sync::Arc;
@@ -251,10 +251,33 @@ fn row() -> Arc<Row> {
             fg: Color::rgb(1, 2, 3),
             bg: Color::indexed(4),
             attrs: 5,
+            extra: 0,
         },
     );
     b.push("", false, true, Style::default());
+    // A curly underline in a colour, with a hyperlink: the rare parts travel too.
+    b.push_with(
+        "l",
+        false,
+        false,
+        Style {
+            attrs: attr::UNDERLINE | attr::CURLY | attr::OVERLINE,
+            ..Style::default()
+        },
+        Extra {
+            underline: Color::rgb(9, 8, 7),
+            link: 3,
+        },
+    );
     Arc::new(b.finish(true))
+}
+
+fn link() -> Hyperlink {
+    Hyperlink {
+        number: 3,
+        id: "i".into(),
+        uri: "http://example.com/;x".into(),
+    }
 }
 
 fn responses() -> Vec<Result<Response, CommandError>> {
@@ -334,6 +357,7 @@ fn responses() -> Vec<Result<Response, CommandError>> {
             start: -2,
             history: 9,
             rows: vec![row()],
+            links: vec![link()],
         })),
         Ok(Response::Read(PaneText {
             pane: PaneId(1),
@@ -471,6 +495,7 @@ fn frame() -> Frame {
                 style: 5,
                 color: Some("#ff0000".into()),
             },
+            links: vec![link()],
         }],
         outer: OuterEvents {
             bell: true,

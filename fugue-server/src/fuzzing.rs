@@ -99,10 +99,11 @@ const OP_RELEASE: u8 = 0xf3;
 const OP_READ: u8 = 0xf4;
 const OP_TAG_LIMIT: u8 = 0xf5;
 
-/// Most bytes a row of `cols` cells can hold in history: vt100 keeps at most 22 bytes of
-/// text per cell; a layout byte and a style run per cell; doubled for `Vec` growth.
+/// Most bytes a row of `cols` cells can hold in history: vt100 keeps at most 19 bytes of
+/// text per cell; a layout byte, a style run and an extra (held as a run) per cell;
+/// doubled for `Vec` growth.
 fn row_bound(cols: usize) -> usize {
-    2 * cols * (22 + 1 + std::mem::size_of::<fugue_protocol::screen::StyleRun>()) + 64
+    2 * cols * (19 + 1 + 2 * std::mem::size_of::<fugue_protocol::screen::StyleRun>()) + 64
 }
 
 /// Checks what must hold after any operation: history within its limit in rows and in

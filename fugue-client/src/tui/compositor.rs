@@ -5,7 +5,11 @@
 //! compositor keeps what the terminal shows between draws. A frame that changed a few
 //! rows of a pane redraws those rows, compares those lines and writes what differs;
 //! anything else (layout, modes, the status bar) redraws everything, as before.
+//!
+//! Cells are written by `paint.rs`, which knows the looks ratatui's backend cannot
+//! write (underline styles, overline) and hyperlinks.
 
+use super::paint::{self, Links};
 use super::passthrough::Outer;
 use super::render;
 use super::state::{App, Damage};
@@ -13,13 +17,17 @@ use ratatui::backend::Backend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
 use std::collections::BTreeSet;
+use std::io::Write;
 
-pub struct Compositor<B: Backend> {
+pub struct Compositor<B: Backend<Error = std::io::Error> + Write> {
     backend: B,
     /// What should be on the terminal.
     next: Buffer,
     /// What the terminal shows.
     shown: Buffer,
+    /// The hyperlinks of `next` and of `shown`.
+    next_links: Links,
+    shown_links: Links,
     /// The cursor as last placed (None: hidden).
     cursor: Option<Position>,
     /// The terminal's contents are unknown (at start, after a resize).
@@ -29,7 +37,7 @@ pub struct Compositor<B: Backend> {
     pub outer: Outer,
 }
 
-impl<B: Backend<Error = std::io::Error> + std::io::Write> Compositor<B> {
+impl<B: Backend<Error = std::io::Error> + Write> Compositor<B> {
     pub fn new(backend: B, outer: Outer) -> Result<Self, B::Error> {
         let size = backend.size()?;
         let area = Rect::new(0, 0, size.width, size.height);
@@ -37,6 +45,8 @@ impl<B: Backend<Error = std::io::Error> + std::io::Write> Compositor<B> {
             backend,
             next: Buffer::empty(area),
             shown: Buffer::empty(area),
+            next_links: Links::new(area),
+            shown_links: Links::new(area),
             cursor: None,
             clear: true,
             outer,
@@ -53,6 +63,8 @@ impl<B: Backend<Error = std::io::Error> + std::io::Write> Compositor<B> {
         let area = Rect::new(0, 0, cols, rows);
         self.next = Buffer::empty(area);
         self.shown = Buffer::empty(area);
+        self.next_links = Links::new(area);
+        self.shown_links = Links::new(area);
         self.clear = true;
     }
 
@@ -75,7 +87,13 @@ impl<B: Backend<Error = std::io::Error> + std::io::Write> Compositor<B> {
                 let mut lines = BTreeSet::new();
                 let mut partial = true;
                 for (pane, rows) in panes {
-                    match render::draw_pane_rows(&mut self.next, app, pane, &rows) {
+                    match render::draw_pane_rows(
+                        &mut self.next,
+                        &mut self.next_links,
+                        app,
+                        pane,
+                        &rows,
+                    ) {
                         Some(ys) => lines.extend(ys),
                         None => partial = false,
                     }
@@ -88,7 +106,11 @@ impl<B: Backend<Error = std::io::Error> + std::io::Write> Compositor<B> {
             Some(lines) => (Some(lines), render::cursor(app, self.next.area)),
             None => {
                 self.next.reset();
-                (None, render::draw(&mut self.next, app))
+                self.next_links.reset();
+                (
+                    None,
+                    render::draw(&mut self.next, &mut self.next_links, app),
+                )
             }
         };
         let mut after = Vec::new();
@@ -108,13 +130,17 @@ impl<B: Backend<Error = std::io::Error> + std::io::Write> Compositor<B> {
         if std::mem::take(&mut self.clear) {
             self.backend.clear()?;
             self.shown.reset();
+            self.shown_links.reset();
         }
         let wrote = match lines {
             None => {
-                let diff = self.shown.diff(&self.next);
+                let diff =
+                    paint::diff(&self.shown, &self.next, &self.shown_links, &self.next_links);
                 let wrote = !diff.is_empty();
-                self.backend.draw(diff.into_iter())?;
+                let links = &self.next_links;
+                paint::write_cells(&mut self.backend, diff, |x, y| links.get(x, y))?;
                 self.shown.clone_from(&self.next);
+                self.shown_links.clone_from(&self.next_links);
                 wrote
             }
             Some(lines) => {
@@ -161,15 +187,23 @@ impl<B: Backend<Error = std::io::Error> + std::io::Write> Compositor<B> {
             area: row,
             content: shown.to_vec(),
         };
-        let diff = shown.diff(&next);
+        let mut next_links = Links::new(row);
+        next_links.copy_line(0, &self.next_links, y);
+        let mut shown_links = Links::new(row);
+        shown_links.copy_line(0, &self.shown_links, y);
+        let diff = paint::diff(&shown, &next, &shown_links, &next_links);
         if diff.is_empty() {
             return Ok(false);
         }
-        self.backend
-            .draw(diff.into_iter().map(|(x, _, cell)| (x, y, cell)))?;
+        paint::write_cells(
+            &mut self.backend,
+            diff.into_iter().map(|(x, _, cell)| (x, y, cell)),
+            |x, _| next_links.get(x, 0),
+        )?;
         if let Some(line) = self.shown.content.get_mut(start..end) {
             line.clone_from_slice(&next.content);
         }
+        self.shown_links.copy_line(y, &next_links, 0);
         Ok(true)
     }
 }

@@ -310,6 +310,7 @@ impl App {
             offset,
             history: None,
             rows: Vec::new(),
+            links: Default::default(),
             prompt: None,
             search: None,
         });
@@ -527,6 +528,7 @@ mod tests {
                     ..PaneInput::default()
                 },
                 cursor_look: Default::default(),
+                links: Vec::new(),
             }],
             outer: Default::default(),
         }

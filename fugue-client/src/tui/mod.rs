@@ -12,6 +12,7 @@ mod input;
 mod keymap;
 mod mouse;
 mod outer;
+mod paint;
 mod passthrough;
 mod prompt;
 mod render;
@@ -430,6 +431,8 @@ fn on_response(
                 // The server clamps the start to the history it has.
                 s.offset = rows.start.min(0).unsigned_abs();
                 s.rows = rows.rows;
+                s.links.clear();
+                state::learn_links(&mut s.links, rows.links, &s.rows);
             }
             Vec::new()
         }

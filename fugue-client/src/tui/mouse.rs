@@ -123,6 +123,7 @@ mod tests {
                 ..PaneInput::default()
             },
             cursor_look: Default::default(),
+            links: Vec::new(),
         };
         app.apply(Frame {
             layout: Some(ClientLayout {

@@ -5,8 +5,9 @@
 //! one pane, which is all a keystroke's echo or a busy pane's frame needs (see
 //! `compositor.rs`).
 
-use super::state::{App, Mode, PaneView, Search};
-use fugue_protocol::screen::{ColorKind, PaneRect, attr};
+use super::paint::Links;
+use super::state::{App, Mode, PaneLinks, PaneView, Search};
+use fugue_protocol::screen::{ColorKind, Extra, PaneRect, attr};
 use fugue_protocol::{PaneId, Row};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -23,7 +24,10 @@ fn color(c: fugue_protocol::screen::Color) -> Color {
     }
 }
 
-fn style(s: fugue_protocol::Style) -> Style {
+/// The look of a cell: its colours, its attributes as ratatui modifiers (the underline
+/// style and overline in bits ratatui leaves unused, see `paint.rs`), and its
+/// underline colour.
+fn style(s: fugue_protocol::Style, extra: Extra) -> Style {
     let mut m = Modifier::empty();
     for (bit, modifier) in [
         (attr::BOLD, Modifier::BOLD),
@@ -31,45 +35,69 @@ fn style(s: fugue_protocol::Style) -> Style {
         (attr::ITALIC, Modifier::ITALIC),
         (attr::UNDERLINE, Modifier::UNDERLINED),
         (attr::INVERSE, Modifier::REVERSED),
+        (attr::STRIKETHROUGH, Modifier::CROSSED_OUT),
+        (attr::BLINK, Modifier::SLOW_BLINK),
+        (attr::HIDDEN, Modifier::HIDDEN),
+        (attr::OVERLINE, super::paint::OVERLINE),
     ] {
         if s.attrs & bit != 0 {
             m |= modifier;
         }
     }
+    m |= super::paint::underline_style(s.attrs);
     Style::default()
         .fg(color(s.fg))
         .bg(color(s.bg))
+        .underline_color(color(extra.underline))
         .add_modifier(m)
 }
 
+/// Where rows are drawn: the buffer, the links beside it, and the pane's hyperlinks by
+/// number.
+struct Canvas<'a> {
+    buf: &'a mut Buffer,
+    links: &'a mut Links,
+    known: &'a PaneLinks,
+}
+
 /// Copies rows into `area` of the buffer.
-fn draw_rows(buf: &mut Buffer, area: Rect, rows: &[Arc<Row>]) {
+fn draw_rows(c: &mut Canvas<'_>, area: Rect, rows: &[Arc<Row>]) {
     for (y, row) in rows.iter().enumerate().take(usize::from(area.height)) {
-        draw_row(buf, area, area.y + y as u16, row);
+        draw_row(c, area, area.y + y as u16, row);
     }
 }
 
 /// Copies one row into line `y` of `area`, over whatever was there.
-fn draw_row(buf: &mut Buffer, area: Rect, y: u16, row: &Row) {
+fn draw_row(canvas: &mut Canvas<'_>, area: Rect, y: u16, row: &Row) {
+    let buf = &mut *canvas.buf;
     for x in area.x..area.x + area.width {
         if let Some(c) = buf.cell_mut((x, y)) {
             c.reset();
         }
     }
+    canvas.links.clear(Rect::new(area.x, y, area.width, 1));
     for cell in row.cells() {
         if cell.col >= area.width || (cell.wide && cell.col + 1 >= area.width) {
             break;
         }
         let x = area.x + cell.col;
+        let look = style(cell.style, cell.extra);
         if let Some(c) = buf.cell_mut((x, y)) {
             c.set_symbol(if cell.text.is_empty() { " " } else { cell.text });
-            c.set_style(style(cell.style));
+            c.set_style(look);
         }
         if cell.wide
             && let Some(c) = buf.cell_mut((x + 1, y))
         {
             c.reset();
-            c.set_style(style(cell.style));
+            c.set_style(look);
+        }
+        if cell.extra.link != 0 {
+            let link = canvas.known.get(&cell.extra.link).cloned();
+            canvas.links.set(x, y, link.clone());
+            if cell.wide {
+                canvas.links.set(x + 1, y, link);
+            }
         }
     }
 }
@@ -99,7 +127,13 @@ fn inner(area: Rect) -> Rect {
     Block::default().borders(Borders::ALL).inner(area)
 }
 
-fn draw_pane(buf: &mut Buffer, app: &App, r: &PaneRect, area: Rect) -> Option<Position> {
+fn draw_pane(
+    buf: &mut Buffer,
+    links: &mut Links,
+    app: &App,
+    r: &PaneRect,
+    area: Rect,
+) -> Option<Position> {
     let active = r.active;
     let border = if active {
         Style::default().fg(Color::Green)
@@ -127,7 +161,12 @@ fn draw_pane(buf: &mut Buffer, app: &App, r: &PaneRect, area: Rect) -> Option<Po
     block.render(area, buf);
     match &app.mode {
         Mode::Scroll(s) if s.pane == r.pane => {
-            draw_rows(buf, inner, &s.rows);
+            let mut canvas = Canvas {
+                buf,
+                links,
+                known: &s.links,
+            };
+            draw_rows(&mut canvas, inner, &s.rows);
             if let Some(search) = &s.search {
                 highlight(buf, inner, &s.rows, &search.pattern);
             }
@@ -137,6 +176,7 @@ fn draw_pane(buf: &mut Buffer, app: &App, r: &PaneRect, area: Rect) -> Option<Po
                 s.history.map(|h| h.to_string()).unwrap_or_default()
             );
             let x = (inner.x + inner.width).saturating_sub(tag.len() as u16);
+            links.clear(Rect::new(x, inner.y, tag.len() as u16, 1));
             buf.set_string(
                 x,
                 inner.y,
@@ -147,7 +187,12 @@ fn draw_pane(buf: &mut Buffer, app: &App, r: &PaneRect, area: Rect) -> Option<Po
         }
         _ => {
             let view = app.panes.get(&r.pane)?;
-            draw_rows(buf, inner, &view.lines);
+            let mut canvas = Canvas {
+                buf,
+                links,
+                known: &view.links,
+            };
+            draw_rows(&mut canvas, inner, &view.lines);
             pane_cursor(app, r, view, inner)
         }
     }
@@ -165,7 +210,7 @@ fn pane_cursor(app: &App, r: &PaneRect, view: &PaneView, inner: Rect) -> Option<
         .then(|| Position::new(inner.x + c.col, inner.y + c.row))
 }
 
-fn help(buf: &mut Buffer, app: &App, area: Rect, scroll: usize) {
+fn help(buf: &mut Buffer, links: &mut Links, app: &App, area: Rect, scroll: usize) {
     let mut lines: Vec<Line> = vec![Line::from(format!(
         "prefix: {}   (q leaves, arrows scroll)",
         app.keys.prefix
@@ -189,6 +234,7 @@ fn help(buf: &mut Buffer, app: &App, area: Rect, scroll: usize) {
         h,
     );
     Clear.render(popup, buf);
+    links.clear(popup);
     let scroll = scroll.min(lines.len().saturating_sub(1)) as u16;
     Paragraph::new(lines)
         .scroll((scroll, 0))
@@ -214,14 +260,14 @@ fn areas(app: &App, full: Rect) -> (Rect, Option<Rect>) {
 
 /// Draws everything into `buf` (which the caller has cleared); returns where the
 /// terminal's cursor goes.
-pub fn draw(buf: &mut Buffer, app: &App) -> Option<Position> {
+pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> {
     let (panes_area, status_area) = areas(app, buf.area);
     let mut cursor = None;
     if let Some(layout) = &app.layout {
         for r in &layout.panes {
             let area = pane_area(r, panes_area);
             if area.width > 0 && area.height > 0 {
-                cursor = draw_pane(buf, app, r, area).or(cursor);
+                cursor = draw_pane(buf, links, app, r, area).or(cursor);
             }
         }
     }
@@ -231,7 +277,7 @@ pub fn draw(buf: &mut Buffer, app: &App) -> Option<Position> {
         cursor = Some(c);
     }
     if let Mode::Help { scroll } = app.mode {
-        help(buf, app, panes_area, scroll);
+        help(buf, links, app, panes_area, scroll);
         cursor = None;
     }
     cursor
@@ -239,7 +285,13 @@ pub fn draw(buf: &mut Buffer, app: &App) -> Option<Position> {
 
 /// Redraws rows of one pane's live screen; returns the terminal lines it touched, or
 /// None when the pane is not drawn as a live screen (the caller then draws everything).
-pub fn draw_pane_rows(buf: &mut Buffer, app: &App, pane: PaneId, rows: &[u16]) -> Option<Vec<u16>> {
+pub fn draw_pane_rows(
+    buf: &mut Buffer,
+    links: &mut Links,
+    app: &App,
+    pane: PaneId,
+    rows: &[u16],
+) -> Option<Vec<u16>> {
     if matches!(app.mode, Mode::Help { .. } | Mode::Scroll(_)) {
         return None;
     }
@@ -248,6 +300,11 @@ pub fn draw_pane_rows(buf: &mut Buffer, app: &App, pane: PaneId, rows: &[u16]) -
     let view = app.panes.get(&pane)?;
     let inner = inner(pane_area(r, panes_area));
     let mut touched = Vec::with_capacity(rows.len());
+    let mut canvas = Canvas {
+        buf,
+        links,
+        known: &view.links,
+    };
     for &row in rows {
         if row >= inner.height {
             continue;
@@ -256,7 +313,7 @@ pub fn draw_pane_rows(buf: &mut Buffer, app: &App, pane: PaneId, rows: &[u16]) -
             continue;
         };
         let y = inner.y + row;
-        draw_row(buf, inner, y, line);
+        draw_row(&mut canvas, inner, y, line);
         touched.push(y);
     }
     Some(touched)

@@ -1,11 +1,28 @@
 //! What the terminal client knows: the server's screens as last received, and the
 //! client's own modes (prefix, prompts, scrolling).
 
-use fugue_protocol::screen::{ClientLayout, Cursor, Frame, PaneInput, PaneRect};
+use fugue_protocol::screen::{ClientLayout, Cursor, Frame, Hyperlink, PaneInput, PaneRect};
 use fugue_protocol::{Command, KeyTable, PaneId, Row};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// A pane's hyperlinks by number, as the server sent them with its rows.
+pub type PaneLinks = HashMap<u32, Arc<Hyperlink>>;
+
+/// Links kept per pane before those no row refers to are let go.
+const PANE_LINKS_MAX: usize = 4096;
+
+/// Adds `links` to `known`; past [`PANE_LINKS_MAX`], keeps only those `rows` carry.
+pub fn learn_links(known: &mut PaneLinks, links: Vec<Hyperlink>, rows: &[Arc<Row>]) {
+    for l in links {
+        known.insert(l.number, Arc::new(l));
+    }
+    if known.len() > PANE_LINKS_MAX {
+        let used: std::collections::HashSet<u32> = rows.iter().flat_map(|r| r.links()).collect();
+        known.retain(|n, _| used.contains(n));
+    }
+}
 
 /// A pane's screen as the server last described it.
 #[derive(Default)]
@@ -20,6 +37,7 @@ pub struct PaneView {
     pub mouse: bool,
     /// The cursor's style and colour as the program set them.
     pub cursor_look: fugue_protocol::passthrough::CursorLook,
+    pub links: PaneLinks,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +64,8 @@ pub struct ScrollView {
     pub history: Option<u64>,
     /// The rows shown, from line `-offset`.
     pub rows: Vec<Arc<Row>>,
+    /// The hyperlinks of `rows`.
+    pub links: PaneLinks,
     /// A search being typed: upward (true, `/`) or downward (`?`).
     pub prompt: Option<(bool, super::prompt::LineEdit)>,
     /// The last search, which `n` and `N` repeat and the rows highlight.
@@ -292,6 +312,7 @@ impl App {
                     *slot = row;
                 }
             }
+            learn_links(&mut view.links, u.links, &view.lines);
             view.cursor = u.cursor;
             view.input = u.input;
             view.mouse = u.mouse;

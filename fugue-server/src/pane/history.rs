@@ -32,9 +32,9 @@ impl HistoryRow {
         self.0.to_plain()
     }
 
-    /// The row with SGR sequences, ending in the default style.
-    pub fn ansi(&self) -> String {
-        self.0.to_ansi()
+    /// The row with SGR sequences and hyperlinks, ending in the default style.
+    pub fn ansi(&self, screen: &vt100::Screen) -> String {
+        super::rows::ansi(&self.0, screen)
     }
 
     /// The row as cells, for clients that draw it.

@@ -79,12 +79,13 @@ impl Line {
     }
 
     /// The line as the program would print it again: every row but the last padded to
-    /// the old width (trailing blanks are not stored), no newline.
-    fn bytes(&self, old_cols: u16) -> String {
+    /// the old width (trailing blanks are not stored), no newline. Hyperlinks are
+    /// looked up in `screen`, where printing them again finds the same numbers.
+    fn bytes(&self, old_cols: u16, screen: &vt100::Screen) -> String {
         let mut out = String::new();
         let last = self.rows.len().saturating_sub(1);
         for (i, row) in self.rows.iter().enumerate() {
-            out.push_str(&row.to_ansi());
+            out.push_str(&super::rows::ansi(row, screen));
             if i < last {
                 let mut pad = usize::from(old_cols).saturating_sub(row.len());
                 // One empty column before a wide character that did not fit there: not
@@ -189,7 +190,7 @@ impl MainScreen {
                     } else {
                         screen.row_wrapped(r)
                     };
-                    super::rows::row_from_cells(c, wrapped)
+                    super::rows::row_from_cells(screen, c, wrapped)
                 }
                 None => Row::default(),
             })
@@ -261,7 +262,8 @@ pub fn print_again(
 
     // Clear before resizing so that shrinking scrolls nothing into history, then print
     // the lines again from the top.
-    parser.process(b"\x1b[m\x1b[H\x1b[2J");
+    // SGR 0 leaves a hyperlink open: OSC 8 closes it.
+    parser.process(b"\x1b[m\x1b]8;;\x1b\\\x1b[H\x1b[2J");
     parser.set_size(nz(rows), nz(cols));
     parser.process(b"\x1b[H\x1b[2J");
     let mut moved = Moved {
@@ -284,7 +286,8 @@ pub fn print_again(
         if i == cursor_at.0 {
             cursor_line_start = here;
         }
-        parser.process(line.bytes(old_cols).as_bytes());
+        let bytes = line.bytes(old_cols, parser.screen());
+        parser.process(bytes.as_bytes());
     }
     // Put the cursor where its text went.
     let c = usize::from(cols.max(1));

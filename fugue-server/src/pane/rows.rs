@@ -6,7 +6,7 @@
 //! Rows are shared (`Arc`) between the cache and every frame that carries them.
 
 use fugue_protocol::Row;
-use fugue_protocol::screen::{Color, Style, StyleRun, attr, cell};
+use fugue_protocol::screen::{Color, Extra, Extras, Hyperlink, Style, StyleRun, attr, cell};
 use std::sync::Arc;
 
 fn color(c: vt100::Color) -> Color {
@@ -17,35 +17,91 @@ fn color(c: vt100::Color) -> Color {
     }
 }
 
-fn style(cell: &vt100::Cell) -> Style {
-    let mut attrs = 0;
-    if cell.bold() {
-        attrs |= attr::BOLD;
-    }
-    if cell.dim() {
-        attrs |= attr::DIM;
-    }
-    if cell.italic() {
-        attrs |= attr::ITALIC;
-    }
-    if cell.underline() {
-        attrs |= attr::UNDERLINE;
-    }
-    if cell.inverse() {
-        attrs |= attr::INVERSE;
-    }
-    Style {
+// vt100's flag byte (`Cell::flags`) has the protocol's bit layout, so a cell's flags
+// are copied as they are.
+const _: () = assert!(
+    attr::BOLD == 1
+        && attr::DIM == 2
+        && attr::ITALIC == 4
+        && attr::UNDERLINE == 8
+        && attr::INVERSE == 16
+        && attr::STRIKETHROUGH == 32
+        && attr::BLINK == 64
+        && attr::HIDDEN == 128
+);
+
+/// The look of `cell`; `extra` reads its rare attributes from the screen's table.
+#[inline(always)]
+fn style(
+    cell: &vt100::Cell,
+    extra: &impl Fn(&vt100::Cell) -> vt100::Extra,
+    extras: &mut Extras,
+) -> Style {
+    let mut s = Style {
         fg: color(cell.fgcolor()),
         bg: color(cell.bgcolor()),
-        attrs,
+        attrs: u16::from(cell.flags()),
+        extra: 0,
+    };
+    if cell.has_extra() {
+        rare_style(cell, extra, extras, &mut s);
     }
+    s
+}
+
+/// The underline style, overline, underline colour and hyperlink of a cell that has
+/// some: out of line, as few cells do.
+#[cold]
+#[inline(never)]
+fn rare_style(
+    cell: &vt100::Cell,
+    extra: &impl Fn(&vt100::Cell) -> vt100::Extra,
+    extras: &mut Extras,
+    s: &mut Style,
+) {
+    let e = extra(cell);
+    if e.overline {
+        s.attrs |= attr::OVERLINE;
+    }
+    if cell.underline() {
+        s.attrs |= match e.underline_style {
+            vt100::UnderlineStyle::Single => 0,
+            vt100::UnderlineStyle::Double => attr::DOUBLE,
+            vt100::UnderlineStyle::Curly => attr::CURLY,
+            vt100::UnderlineStyle::Dotted => attr::DOTTED,
+            vt100::UnderlineStyle::Dashed => attr::DASHED,
+        };
+    }
+    s.extra = extras.number(Extra {
+        underline: color(e.underline_color),
+        link: e.hyperlink,
+    });
 }
 
 /// Fills `row` (reusing its buffers) from vt100 cells; trailing cleared cells are
 /// left out. This runs for every row that scrolls into history, so the common case is
 /// kept to a few instructions per cell: a narrow ASCII cell is one byte pushed, and a
 /// cell's style is worked out only when its attributes differ from the cell before.
-pub fn fill_row(row: &mut Row, cells: &[vt100::Cell], wrapped: bool) {
+/// `extra` reads a cell's rare attributes (underline style and colour, overline,
+/// hyperlink) from the screen's table, for the few cells that have them.
+pub fn fill_row(
+    row: &mut Row,
+    cells: &[vt100::Cell],
+    wrapped: bool,
+    extra: impl Fn(&vt100::Cell) -> vt100::Extra,
+) {
+    let mut extras = Extras::default();
+    fill_cells(row, cells, wrapped, &extra, &mut extras);
+    extras.finish(row);
+}
+
+fn fill_cells(
+    row: &mut Row,
+    cells: &[vt100::Cell],
+    wrapped: bool,
+    extra: &impl Fn(&vt100::Cell) -> vt100::Extra,
+    extras: &mut Extras,
+) {
     row.text.clear();
     row.cells.clear();
     row.styles.clear();
@@ -62,7 +118,7 @@ pub fn fill_row(row: &mut Row, cells: &[vt100::Cell], wrapped: bool) {
     // The simple form: every cell one narrow character (blank cells as spaces).
     while let Some(cell) = cells.get(col) {
         if !prev.is_some_and(|p| p.same_look(cell)) {
-            note_style(row, cell, col, &mut current);
+            note_style(row, cell, col, &mut current, extra, extras);
         }
         prev = Some(cell);
         let byte = match cell.ascii() {
@@ -81,7 +137,7 @@ pub fn fill_row(row: &mut Row, cells: &[vt100::Cell], wrapped: bool) {
     row.cells.extend(std::iter::repeat_n(1u8, col));
     for (col, cell) in cells.iter().enumerate().skip(col) {
         if !prev.is_some_and(|p| p.same_look(cell)) {
-            note_style(row, cell, col, &mut current);
+            note_style(row, cell, col, &mut current, extra, extras);
         }
         prev = Some(cell);
         let text = std::str::from_utf8(cell.contents_bytes()).unwrap_or("");
@@ -97,8 +153,18 @@ pub fn fill_row(row: &mut Row, cells: &[vt100::Cell], wrapped: bool) {
     }
 }
 
-fn note_style(row: &mut Row, cell: &vt100::Cell, col: usize, current: &mut Style) {
-    let s = style(cell);
+// Inlined: it runs at every change of look (a colored line has dozens), and out of line
+// its call cost 5% of the colored workload.
+#[inline(always)]
+fn note_style(
+    row: &mut Row,
+    cell: &vt100::Cell,
+    col: usize,
+    current: &mut Style,
+    extra: &impl Fn(&vt100::Cell) -> vt100::Extra,
+    extras: &mut Extras,
+) {
+    let s = style(cell, extra, extras);
     if s != *current {
         row.styles.push(StyleRun {
             start: col as u16,
@@ -108,19 +174,42 @@ fn note_style(row: &mut Row, cell: &vt100::Cell, col: usize, current: &mut Style
     }
 }
 
-/// A compact row from vt100 cells.
-pub fn row_from_cells(cells: &[vt100::Cell], wrapped: bool) -> Row {
+/// A compact row from cells of `screen`.
+pub fn row_from_cells(screen: &vt100::Screen, cells: &[vt100::Cell], wrapped: bool) -> Row {
     let mut row = Row::default();
-    fill_row(&mut row, cells, wrapped);
+    fill_row(&mut row, cells, wrapped, |c| screen.extra(c));
     row
 }
 
 /// Row `row` of the visible screen.
 pub fn screen_row(screen: &vt100::Screen, row: u16) -> Row {
     match screen.row_cells(row) {
-        Some(cells) => row_from_cells(cells, screen.row_wrapped(row)),
+        Some(cells) => row_from_cells(screen, cells, screen.row_wrapped(row)),
         None => Row::default(),
     }
+}
+
+/// `row` with SGR sequences and its hyperlinks, which `screen` holds (see
+/// `Row::to_ansi_with`).
+pub fn ansi(row: &Row, screen: &vt100::Screen) -> String {
+    row.to_ansi_with(|n| screen.hyperlink(n).map(|l| (l.id.as_str(), l.uri.as_str())))
+}
+
+/// The hyperlinks `rows` carry that `screen` still knows, for a client to draw them.
+pub fn links_of<'a>(rows: impl Iterator<Item = &'a Row>, screen: &vt100::Screen) -> Vec<Hyperlink> {
+    let mut numbers: Vec<u32> = rows.flat_map(|r| r.links()).collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    numbers
+        .into_iter()
+        .filter_map(|number| {
+            screen.hyperlink(number).map(|l| Hyperlink {
+                number,
+                id: l.id.clone(),
+                uri: l.uri.clone(),
+            })
+        })
+        .collect()
 }
 
 /// The visible rows and the sequence number at which each last changed.
@@ -158,7 +247,9 @@ impl RowCache {
         {
             let i = i as u16;
             match screen.row_cells(i) {
-                Some(cells) => fill_row(&mut scratch, cells, screen.row_wrapped(i)),
+                Some(cells) => fill_row(&mut scratch, cells, screen.row_wrapped(i), |c| {
+                    screen.extra(c)
+                }),
                 None => scratch = Row::default(),
             }
             if **cached != scratch {
@@ -192,5 +283,83 @@ impl RowCache {
 
     pub fn rows(&self) -> &[Arc<Row>] {
         &self.rows
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::state::PaneState;
+    use fugue_protocol::LineBound;
+
+    /// Everything, history included, with escapes.
+    fn capture_e(p: &PaneState) -> String {
+        p.capture(Some(LineBound::Edge), None, true, false)
+    }
+
+    /// Issue 13: hyperlinks are kept in history and on the screen, written back as
+    /// OSC 8, closed at the end of each line.
+    #[test]
+    fn links_survive_history_and_come_back_as_osc_8() {
+        let mut p = PaneState::new(20, 3, 100);
+        p.process(b"a \x1b]8;id=7;http://x/a;b\x1b\\link\x1b]8;;\x1b\\ b\r\n");
+        p.process(b"\x1b[4:3;58;5;2mcurly\x1b[0m\r\n\r\n\r\n");
+        p.process(b"\x1b]8;;http://y\x1b\\on screen\x1b]8;;\x1b\\");
+        let out = capture_e(&p);
+        assert!(
+            out.starts_with("a \x1b]8;id=7;http://x/a;b\x1b\\link\x1b]8;;\x1b\\ b\n"),
+            "{out:?}"
+        );
+        assert!(out.contains("\x1b[0;4:3;58;5;2mcurly\x1b[0m\n"), "{out:?}");
+        assert!(
+            out.contains("\x1b]8;;http://y\x1b\\on screen\x1b]8;;\x1b\\"),
+            "{out:?}"
+        );
+    }
+
+    /// Each flag of a cell lands on its own attribute bit.
+    #[test]
+    fn every_flag_is_copied_to_its_attribute() {
+        use fugue_protocol::screen::attr;
+        for (sgr, bit) in [
+            ("1", attr::BOLD),
+            ("2", attr::DIM),
+            ("3", attr::ITALIC),
+            ("4", attr::UNDERLINE),
+            ("7", attr::INVERSE),
+            ("9", attr::STRIKETHROUGH),
+            ("5", attr::BLINK),
+            ("8", attr::HIDDEN),
+            ("53", attr::OVERLINE),
+            ("4:3", attr::UNDERLINE | attr::CURLY),
+        ] {
+            let mut p = PaneState::new(10, 2, 10);
+            p.process(format!("\x1b[{sgr}mx").as_bytes());
+            let row = super::screen_row(p.screen(), 0);
+            let style = row.cells().next().map(|c| c.style.attrs);
+            assert_eq!(style, Some(bit), "SGR {sgr}");
+        }
+    }
+
+    /// A link across a wrap, and a resize that prints the lines again, keep it.
+    #[test]
+    fn links_survive_a_reflow() {
+        let mut p = PaneState::new(10, 4, 100);
+        p.process(b"\x1b]8;;http://long\x1b\\0123456789abcde\x1b]8;;\x1b\\ x\x1b[4:2;53mu\x1b[0m");
+        p.resize(20, 4);
+        let joined = p.capture(Some(LineBound::Edge), None, true, true);
+        assert!(
+            joined.starts_with(
+                "\x1b]8;;http://long\x1b\\0123456789abcde\x1b]8;;\x1b\\ x\x1b[0;53;4:2mu\x1b[0m"
+            ),
+            "{joined:?}"
+        );
+        p.resize(6, 4);
+        let rows = capture_e(&p);
+        assert!(
+            rows.contains(
+                "\x1b]8;;http://long\x1b\\012345\x1b]8;;\x1b\\\n\x1b]8;;http://long\x1b\\6789ab"
+            ),
+            "{rows:?}"
+        );
     }
 }

@@ -244,6 +244,7 @@ impl PaneState {
         let (full, changed) = self.cache.changed_since(since);
         let (cols, rows) = self.size();
         let screen = self.parser.screen();
+        let links = super::rows::links_of(changed.iter().map(|(_, r)| &**r), screen);
         PaneUpdate {
             pane,
             seq: self.seq,
@@ -256,6 +257,7 @@ impl PaneState {
             mouse: screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None,
             input: self.pane_input(),
             cursor_look: self.cursor_look(),
+            links,
         }
     }
 
@@ -351,13 +353,20 @@ impl PaneState {
         if n < 0 {
             let hist = self.history().len() as i64;
             match self.history().get((hist + n) as usize) {
-                Some(r) => (if escapes { r.ansi() } else { r.plain() }, r.wrapped()),
+                Some(r) => (
+                    if escapes {
+                        r.ansi(self.parser.screen())
+                    } else {
+                        r.plain()
+                    },
+                    r.wrapped(),
+                ),
                 None => (String::new(), false),
             }
         } else {
             let row = screen_row(self.parser.screen(), n as u16);
             let text = if escapes {
-                row.to_ansi()
+                super::rows::ansi(&row, self.parser.screen())
             } else {
                 row.to_plain()
             };
@@ -403,10 +412,11 @@ impl PaneState {
                     screen_row(self.parser.screen(), n as u16)
                 })
             })
-            .collect();
+            .collect::<Vec<Arc<fugue_protocol::Row>>>();
         RowsReply {
             start,
             history: hist as u64,
+            links: super::rows::links_of(rows.iter().map(|r| &**r), self.parser.screen()),
             rows,
         }
     }

@@ -64,7 +64,9 @@ impl vt100::Callbacks for Terminal {
             return;
         }
         let mut row = self.history.recycle();
-        super::rows::fill_row(row.row_mut(), contents.cells(), contents.wrapped());
+        super::rows::fill_row(row.row_mut(), contents.cells(), contents.wrapped(), |c| {
+            contents.extra(c)
+        });
         self.history.push(row);
         self.pullable = (self.pullable + 1).min(self.history.len());
     }

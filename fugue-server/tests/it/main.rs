@@ -17,6 +17,8 @@ mod scan_speed;
 mod search;
 mod server;
 mod terminal_replies;
+mod vt100_attrs;
 mod vt100_fast_path;
 mod vt100_fidelity;
+mod vt100_widths;
 mod vte_osc_limit;

@@ -21,13 +21,48 @@ const TEXT_MODE_DIM: u8 = 0b0000_0010;
 const TEXT_MODE_ITALIC: u8 = 0b0000_0100;
 const TEXT_MODE_UNDERLINE: u8 = 0b0000_1000;
 const TEXT_MODE_INVERSE: u8 = 0b0001_0000;
+// fugue patch: the three spare bits of the mode byte.
+const TEXT_MODE_STRIKETHROUGH: u8 = 0b0010_0000;
+const TEXT_MODE_BLINK: u8 = 0b0100_0000;
+const TEXT_MODE_HIDDEN: u8 = 0b1000_0000;
 
+impl Color {
+    /// The colour as four bytes, every one of them set (fugue patch: see `Attrs`).
+    #[inline]
+    const fn pack(self) -> [u8; 4] {
+        match self {
+            Self::Default => [0; 4],
+            Self::Idx(i) => [1, i, 0, 0],
+            Self::Rgb(r, g, b) => [2, r, g, b],
+        }
+    }
+
+    #[inline]
+    const fn unpack(b: [u8; 4]) -> Self {
+        match b[0] {
+            1 => Self::Idx(b[1]),
+            2 => Self::Rgb(b[1], b[2], b[3]),
+            _ => Self::Default,
+        }
+    }
+}
+
+/// fugue patch: the attributes as twelve bytes: the colours packed in four each
+/// (`Color::pack`), the mode byte, the index of the rare attributes, and a byte kept
+/// zero. Every byte is set, so comparing two (once per cell when a row is captured,
+/// twice for a blank cell) is two wide loads rather than a comparison per enum
+/// variant; twelve rather than eleven, so that the second is one load too.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Attrs {
-    pub fgcolor: Color,
-    pub bgcolor: Color,
-    pub mode: u8,
+    b: [u8; 12],
 }
+
+const FG: usize = 0;
+const BG: usize = 4;
+const MODE: usize = 8;
+/// Two bytes rather than a `u16`, so that the struct keeps an alignment of 1 and the
+/// cell stays 32 bytes.
+const EXT: usize = 9;
 
 impl Default for Attrs {
     fn default() -> Self {
@@ -37,72 +72,152 @@ impl Default for Attrs {
 
 impl Attrs {
     pub const fn new() -> Self {
-        Self {
-            fgcolor: Color::Default,
-            bgcolor: Color::Default,
-            mode: 0,
+        Self { b: [0; 12] }
+    }
+
+    /// (fugue patch.)
+    #[inline]
+    pub const fn fgcolor(&self) -> Color {
+        let [f0, f1, f2, f3, ..] = self.b;
+        Color::unpack([f0, f1, f2, f3])
+    }
+
+    /// (fugue patch.)
+    #[inline]
+    pub const fn bgcolor(&self) -> Color {
+        let [_, _, _, _, b0, b1, b2, b3, ..] = self.b;
+        Color::unpack([b0, b1, b2, b3])
+    }
+
+    /// (fugue patch.)
+    #[inline]
+    pub fn set_fgcolor(&mut self, c: Color) {
+        self.b[FG..FG + 4].copy_from_slice(&c.pack());
+    }
+
+    /// (fugue patch.)
+    #[inline]
+    pub fn set_bgcolor(&mut self, c: Color) {
+        self.b[BG..BG + 4].copy_from_slice(&c.pack());
+    }
+
+    /// The index of the rare attributes (fugue patch).
+    #[inline]
+    pub(crate) const fn ext(&self) -> u16 {
+        u16::from_ne_bytes([self.b[EXT], self.b[EXT + 1]])
+    }
+
+    /// (fugue patch.)
+    #[inline]
+    pub(crate) fn set_ext(&mut self, i: u16) {
+        let [lo, hi] = i.to_ne_bytes();
+        self.b[EXT] = lo;
+        self.b[EXT + 1] = hi;
+    }
+
+    /// The mode byte (see `Cell::flags`). (fugue patch.)
+    #[inline]
+    pub(crate) const fn mode(&self) -> u8 {
+        self.b[MODE]
+    }
+
+    /// (fugue patch.)
+    pub fn strikethrough(&self) -> bool {
+        self.b[MODE] & TEXT_MODE_STRIKETHROUGH != 0
+    }
+
+    /// (fugue patch.)
+    pub fn set_strikethrough(&mut self, on: bool) {
+        self.set_flag(TEXT_MODE_STRIKETHROUGH, on);
+    }
+
+    /// (fugue patch.)
+    pub fn blink(&self) -> bool {
+        self.b[MODE] & TEXT_MODE_BLINK != 0
+    }
+
+    /// (fugue patch.)
+    pub fn set_blink(&mut self, on: bool) {
+        self.set_flag(TEXT_MODE_BLINK, on);
+    }
+
+    /// (fugue patch.)
+    pub fn hidden(&self) -> bool {
+        self.b[MODE] & TEXT_MODE_HIDDEN != 0
+    }
+
+    /// (fugue patch.)
+    pub fn set_hidden(&mut self, on: bool) {
+        self.set_flag(TEXT_MODE_HIDDEN, on);
+    }
+
+    fn set_flag(&mut self, flag: u8, on: bool) {
+        if on {
+            self.b[MODE] |= flag;
+        } else {
+            self.b[MODE] &= !flag;
         }
     }
 
     pub fn bold(&self) -> bool {
-        self.mode & TEXT_MODE_BOLD != 0
+        self.b[MODE] & TEXT_MODE_BOLD != 0
     }
 
     pub fn dim(&self) -> bool {
-        self.mode & TEXT_MODE_DIM != 0
+        self.b[MODE] & TEXT_MODE_DIM != 0
     }
 
     fn intensity(&self) -> u8 {
-        self.mode & TEXT_MODE_INTENSITY
+        self.b[MODE] & TEXT_MODE_INTENSITY
     }
 
     pub fn set_bold(&mut self) {
-        self.mode &= !TEXT_MODE_INTENSITY;
-        self.mode |= TEXT_MODE_BOLD;
+        self.b[MODE] &= !TEXT_MODE_INTENSITY;
+        self.b[MODE] |= TEXT_MODE_BOLD;
     }
 
     pub fn set_dim(&mut self) {
-        self.mode &= !TEXT_MODE_INTENSITY;
-        self.mode |= TEXT_MODE_DIM;
+        self.b[MODE] &= !TEXT_MODE_INTENSITY;
+        self.b[MODE] |= TEXT_MODE_DIM;
     }
 
     pub fn set_normal_intensity(&mut self) {
-        self.mode &= !TEXT_MODE_INTENSITY;
+        self.b[MODE] &= !TEXT_MODE_INTENSITY;
     }
 
     pub fn italic(&self) -> bool {
-        self.mode & TEXT_MODE_ITALIC != 0
+        self.b[MODE] & TEXT_MODE_ITALIC != 0
     }
 
     pub fn set_italic(&mut self, italic: bool) {
         if italic {
-            self.mode |= TEXT_MODE_ITALIC;
+            self.b[MODE] |= TEXT_MODE_ITALIC;
         } else {
-            self.mode &= !TEXT_MODE_ITALIC;
+            self.b[MODE] &= !TEXT_MODE_ITALIC;
         }
     }
 
     pub fn underline(&self) -> bool {
-        self.mode & TEXT_MODE_UNDERLINE != 0
+        self.b[MODE] & TEXT_MODE_UNDERLINE != 0
     }
 
     pub fn set_underline(&mut self, underline: bool) {
         if underline {
-            self.mode |= TEXT_MODE_UNDERLINE;
+            self.b[MODE] |= TEXT_MODE_UNDERLINE;
         } else {
-            self.mode &= !TEXT_MODE_UNDERLINE;
+            self.b[MODE] &= !TEXT_MODE_UNDERLINE;
         }
     }
 
     pub fn inverse(&self) -> bool {
-        self.mode & TEXT_MODE_INVERSE != 0
+        self.b[MODE] & TEXT_MODE_INVERSE != 0
     }
 
     pub fn set_inverse(&mut self, inverse: bool) {
         if inverse {
-            self.mode |= TEXT_MODE_INVERSE;
+            self.b[MODE] |= TEXT_MODE_INVERSE;
         } else {
-            self.mode &= !TEXT_MODE_INVERSE;
+            self.b[MODE] &= !TEXT_MODE_INVERSE;
         }
     }
 
@@ -126,15 +241,15 @@ impl Attrs {
 
         let attrs = crate::term::Attrs::default();
 
-        let attrs = if self.fgcolor == other.fgcolor {
+        let attrs = if self.fgcolor() == other.fgcolor() {
             attrs
         } else {
-            attrs.fgcolor(self.fgcolor)
+            attrs.fgcolor(self.fgcolor())
         };
-        let attrs = if self.bgcolor == other.bgcolor {
+        let attrs = if self.bgcolor() == other.bgcolor() {
             attrs
         } else {
-            attrs.bgcolor(self.bgcolor)
+            attrs.bgcolor(self.bgcolor())
         };
         let attrs = if self.intensity() == other.intensity() {
             attrs
@@ -160,6 +275,24 @@ impl Attrs {
             attrs
         } else {
             attrs.inverse(self.inverse())
+        };
+        // fugue patch: the flags that live in the mode byte's spare bits. (The rare
+        // attributes behind `ext` need the screen's table: see
+        // `Screen::attributes_formatted`.)
+        let attrs = if self.strikethrough() == other.strikethrough() {
+            attrs
+        } else {
+            attrs.strikethrough(self.strikethrough())
+        };
+        let attrs = if self.blink() == other.blink() {
+            attrs
+        } else {
+            attrs.blink(self.blink())
+        };
+        let attrs = if self.hidden() == other.hidden() {
+            attrs
+        } else {
+            attrs.hidden(self.hidden())
         };
 
         attrs.write_fmt(writer)

@@ -51,9 +51,20 @@ impl BasicFormattedCaptureState {
 /// This type is used by [`Callbacks::on_scroll`][on_scroll].
 ///
 /// [on_scroll]: crate::Callbacks::on_scroll
-pub struct RowContents<'a>(pub(crate) &'a crate::row::Row);
+pub struct RowContents<'a>(
+    pub(crate) &'a crate::row::Row,
+    /// fugue patch: the screen's table of rare attributes (None where nothing
+    /// reads them).
+    pub(crate) Option<&'a crate::extras::ExtraTable>,
+);
 
 impl<'a> RowContents<'a> {
+    /// The rare attributes of `cell`, one of this row's cells. (fugue patch.)
+    #[must_use]
+    pub fn extra(&self, cell: &crate::Cell) -> crate::Extra {
+        crate::Extra::unpack(self.1.map_or(0, |t| t.get(cell.extra_index())))
+    }
+
     /// The row's cells, left to right. (fugue patch: lets a callback keep scrolled-off
     /// rows in its own compact form without formatting them as text first.)
     pub fn cells(&self) -> &'a [crate::Cell] {

@@ -1,7 +1,11 @@
 use unicode_width::{UnicodeWidthChar as _, UnicodeWidthStr as _};
 
 // chosen to make the size of the cell struct 32 bytes
-const CONTENT_BYTES: usize = 22;
+// fugue patch: 22 -> 19, to make room for the index of the cell's rare attributes
+// (see `extras.rs`) and a zero byte that makes comparing attributes two loads (see
+// `Attrs`); a cell still holds a base character and up to 15 bytes more (an emoji
+// ZWJ sequence of three emoji, or several combining marks).
+const CONTENT_BYTES: usize = 19;
 
 const IS_WIDE: u8 = 0b1000_0000;
 const IS_WIDE_CONTINUATION: u8 = 0b0100_0000;
@@ -59,6 +63,11 @@ impl Cell {
         // character to determine the cell width
         self.set_wide(c.width().unwrap_or(1) > 1);
         self.attrs = a;
+    }
+
+    /// Whether `append` would keep another codepoint. (fugue patch.)
+    pub(crate) fn has_room(&self) -> bool {
+        self.len() < CONTENT_BYTES - 4
     }
 
     pub(crate) fn append(&mut self, c: char) {
@@ -191,13 +200,13 @@ impl Cell {
     /// Returns the foreground color of the cell.
     #[must_use]
     pub fn fgcolor(&self) -> crate::Color {
-        self.attrs.fgcolor
+        self.attrs.fgcolor()
     }
 
     /// Returns the background color of the cell.
     #[must_use]
     pub fn bgcolor(&self) -> crate::Color {
-        self.attrs.bgcolor
+        self.attrs.bgcolor()
     }
 
     /// Returns whether the cell should be rendered with the bold text
@@ -233,5 +242,46 @@ impl Cell {
     #[must_use]
     pub fn inverse(&self) -> bool {
         self.attrs.inverse()
+    }
+
+    /// The cell's eight flags as one byte: bold 1, dim 2, italic 4, underline 8,
+    /// inverse 16, strikethrough 32, blink 64, hidden 128. (fugue patch: to copy a
+    /// cell's look without a branch per flag.)
+    #[must_use]
+    #[inline]
+    pub fn flags(&self) -> u8 {
+        self.attrs.mode()
+    }
+
+    /// Whether the cell is struck through (`SGR 9`). (fugue patch.)
+    #[must_use]
+    pub fn strikethrough(&self) -> bool {
+        self.attrs.strikethrough()
+    }
+
+    /// Whether the cell blinks (`SGR 5` or `6`). (fugue patch.)
+    #[must_use]
+    pub fn blink(&self) -> bool {
+        self.attrs.blink()
+    }
+
+    /// Whether the cell is hidden (`SGR 8`). (fugue patch.)
+    #[must_use]
+    pub fn hidden(&self) -> bool {
+        self.attrs.hidden()
+    }
+
+    /// Whether the cell has rare attributes (underline style, overline,
+    /// underline colour, hyperlink), which [`crate::Screen::extra`] or
+    /// [`crate::capture::RowContents::extra`] return. (fugue patch.)
+    #[must_use]
+    #[inline]
+    pub fn has_extra(&self) -> bool {
+        self.attrs.ext() != 0
+    }
+
+    #[inline]
+    pub(crate) fn extra_index(&self) -> u16 {
+        self.attrs.ext()
     }
 }

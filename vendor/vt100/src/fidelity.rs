@@ -131,8 +131,9 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                     if screen.term.autowrap {
                         // Wrap first, so the room is made on the next line.
                         let wrap = screen.new_character_should_wrap(width);
-                        let on_row = Self::on_row(screen, &mut self.callbacks);
-                        screen.grid_mut().col_wrap(width, wrap, on_row);
+                        let (grid, on_row) =
+                            Self::grid_on_row(screen, &mut self.callbacks);
+                        grid.col_wrap(width, wrap, on_row);
                     } else {
                         // Autowrap off: the last column is written over.
                         screen.grid_mut().col_set(cols - width);
@@ -285,8 +286,9 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
     /// IND (`ESC D`): down a line, scrolling at the bottom margin; never a carriage
     /// return (unlike LF in new-line mode).
     pub(crate) fn ind(&mut self) {
-        let on_row = Self::on_row(&self.screen, &mut self.callbacks);
-        self.screen.grid_mut().row_inc_scroll(1, on_row);
+        let (grid, on_row) =
+            Self::grid_on_row(&mut self.screen, &mut self.callbacks);
+        grid.row_inc_scroll(1, on_row);
     }
 
     /// NEL (`ESC E`): carriage return and IND.

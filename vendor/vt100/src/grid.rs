@@ -204,6 +204,15 @@ impl Grid {
             .take(self.rows.len())
     }
 
+    /// Every row, scrollback included. (fugue patch: to find the rare attributes
+    /// still in use.)
+    pub fn all_rows(&self) -> impl Iterator<Item = &crate::row::Row> {
+        self.scrollback
+            .iter()
+            .flat_map(|s| s.rows.iter())
+            .chain(&self.rows)
+    }
+
     pub fn drawing_rows(&self) -> impl Iterator<Item = &crate::row::Row> {
         self.rows.iter()
     }
@@ -345,7 +354,7 @@ impl Grid {
             writer: &mut impl alloc::fmt::Write,
             state: &mut crate::capture::BasicFormattedCaptureState,
         ) -> alloc::fmt::Result {
-            rows.map(crate::capture::RowContents)
+            rows.map(|row| crate::capture::RowContents(row, None))
                 .try_for_each(|row| row.write_formatted_basic(writer, state))
         }
         match range {

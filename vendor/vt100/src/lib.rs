@@ -56,6 +56,7 @@ mod callbacks;
 pub mod capture;
 mod cell;
 mod fidelity;
+mod extras;
 mod grid;
 mod modes;
 mod parser;
@@ -68,6 +69,11 @@ pub use attrs::Color;
 pub use callbacks::Callbacks;
 pub use cell::Cell;
 pub use fidelity::PrintState;
+// fugue patch: rare attributes and hyperlinks.
+pub use extras::{
+    EXTRAS_MAX, Extra, Hyperlink, LINK_BYTES_MAX, LINK_ID_MAX, LINK_URI_MAX,
+    LINKS_MAX, UnderlineStyle,
+};
 pub use parser::Parser;
 pub use screen::{
     CursorStyle, MouseProtocolEncoding, MouseProtocolMode, Screen,

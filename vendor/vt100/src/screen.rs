@@ -2,6 +2,13 @@ use crate::term::BufWrite as _;
 use alloc::{string::String, string::ToString as _};
 use unicode_width::UnicodeWidthChar as _;
 
+// fugue patch: emoji sequences that join a cell.
+mod cluster;
+// fugue patch: the pen's rare attributes and hyperlinks.
+mod pen;
+use crate::extras::UnderlineStyle;
+use pen::SgrMore;
+
 pub(crate) const MODE_APPLICATION_KEYPAD: u8 = 0b0000_0001;
 pub(crate) const MODE_APPLICATION_CURSOR: u8 = 0b0000_0010;
 pub(crate) const MODE_HIDE_CURSOR: u8 = 0b0000_0100;
@@ -93,6 +100,10 @@ pub struct Screen {
     cursor_style: CursorStyle,
 
     last_char: Option<char>,
+    /// fugue patch: the rare attributes cells refer to, and hyperlinks (see
+    /// `extras.rs` and `screen/pen.rs`).
+    extras: crate::extras::ExtraTable,
+    links: crate::extras::LinkTable,
     /// fugue patch: take the fast paths (printable ASCII in `text`, bulk erase in
     /// `el`); off only to test them against the general paths.
     pub(crate) fast_paths: bool,
@@ -129,6 +140,8 @@ impl Screen {
             cursor_style: CursorStyle::default(),
 
             last_char: None,
+            extras: crate::extras::ExtraTable::default(),
+            links: crate::extras::LinkTable::default(),
             fast_paths: true,
             term: crate::modes::Modes::new(size.cols()),
         }
@@ -626,6 +639,8 @@ impl Screen {
             contents,
             &crate::attrs::Attrs::default(),
         );
+        // fugue patch: and the pen's rare attributes and hyperlink.
+        self.write_pen_extra(contents);
     }
 
     /// Returns the current cursor position of the terminal.
@@ -769,13 +784,13 @@ impl Screen {
     /// Returns the currently active foreground color.
     #[must_use]
     pub fn fgcolor(&self) -> crate::Color {
-        self.attrs.fgcolor
+        self.attrs.fgcolor()
     }
 
     /// Returns the currently active background color.
     #[must_use]
     pub fn bgcolor(&self) -> crate::Color {
-        self.attrs.bgcolor
+        self.attrs.bgcolor()
     }
 
     /// Returns whether newly drawn text should be rendered with the bold text
@@ -1117,17 +1132,26 @@ pub struct WrappedScreen<CB: crate::Callbacks> {
 }
 
 impl<CB: crate::Callbacks> WrappedScreen<CB> {
-    /// Gets the `on_row` callback for methods like
-    /// [`crate::grid::Grid::scroll_up`].
-    pub(crate) fn on_row<'cb>(
-        screen: &Screen,
+    /// Gets the drawing grid and the `on_row` callback for methods like
+    /// [`crate::grid::Grid::scroll_up`]. (fugue patch: split from the grid so the
+    /// callback can read the screen's table of rare attributes.)
+    pub(crate) fn grid_on_row<'cb>(
+        screen: &'cb mut Screen,
         callbacks: &'cb mut CB,
-    ) -> impl FnMut(&crate::row::Row) + 'cb {
+    ) -> (&'cb mut crate::grid::Grid, impl FnMut(&crate::row::Row) + 'cb) {
         let is_alternate = screen.mode(MODE_ALTERNATE_SCREEN);
-        move |row| {
-            callbacks
-                .on_scroll(crate::capture::RowContents(row), is_alternate);
-        }
+        let extras = &screen.extras;
+        let grid = if is_alternate {
+            &mut screen.alternate_grid
+        } else {
+            &mut screen.grid
+        };
+        (grid, move |row| {
+            callbacks.on_scroll(
+                crate::capture::RowContents(row, Some(extras)),
+                is_alternate,
+            );
+        })
     }
 
     /// Resizes the screen, calling [`on_scroll`] for each row that is pushed
@@ -1140,15 +1164,22 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
         cols: core::num::NonZeroU16,
     ) {
         let callbacks = &mut self.callbacks;
+        let extras = &self.screen.extras;
         self.screen
             .grid
             .set_size(crate::grid::Size { rows, cols }, |row| {
-                callbacks.on_scroll(crate::capture::RowContents(row), false);
+                callbacks.on_scroll(
+                    crate::capture::RowContents(row, Some(extras)),
+                    false,
+                );
             });
         self.screen.alternate_grid.set_size(
             crate::grid::Size { rows, cols },
             |row| {
-                callbacks.on_scroll(crate::capture::RowContents(row), true);
+                callbacks.on_scroll(
+                    crate::capture::RowContents(row, Some(extras)),
+                    true,
+                );
             },
         );
         // fugue patch: tab stops follow the width.
@@ -1178,9 +1209,14 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
         let pos = screen.grid().pos();
         let attrs = screen.attrs;
 
-        let Some(width) = screen.calculate_width(c) else {
+        let Some(mut width) = screen.calculate_width(c) else {
             return;
         };
+        // fugue patch: an emoji that continues an emoji ZWJ sequence, or a skin
+        // tone, joins the cell before (see `screen/cluster.rs`).
+        if width > 0 && screen.joins_previous(c) {
+            width = 0;
+        }
 
         // base_pos will always be set to a valid cell, so
         // .drawing_cell(base_pos).unwrap() will always be valid
@@ -1189,8 +1225,8 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
         if width > 0 {
             let wrap = screen.new_character_should_wrap(width);
-            let on_row = Self::on_row(screen, &mut self.callbacks);
-            screen.grid_mut().col_wrap(width, wrap, on_row);
+            let (grid, on_row) = Self::grid_on_row(screen, &mut self.callbacks);
+            grid.col_wrap(width, wrap, on_row);
             // col_wrap always sets self.grid().pos() to a valid cell
             base_pos = screen.grid().pos();
             cell_was_wide =
@@ -1240,8 +1276,9 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
             let cell_is_wide =
                 screen.grid().drawing_cell(base_pos).unwrap().is_wide();
             if !cell_was_wide && cell_is_wide {
-                let on_row = Self::on_row(screen, &mut self.callbacks);
-                screen.grid_mut().col_wrap(1, false, on_row);
+                let (grid, on_row) =
+                    Self::grid_on_row(screen, &mut self.callbacks);
+                grid.col_wrap(1, false, on_row);
                 // col_wrap always leaves self.grid().pos() on a valid cell,
                 // so .drawing_cell(new_pos).unwrap() will always be valid.
                 let new_pos = screen.grid().pos();
@@ -1275,8 +1312,9 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
     }
 
     pub fn lf(&mut self) {
-        let on_row = Self::on_row(&self.screen, &mut self.callbacks);
-        self.screen.grid_mut().row_inc_scroll(1, on_row);
+        let (grid, on_row) =
+            Self::grid_on_row(&mut self.screen, &mut self.callbacks);
+        grid.row_inc_scroll(1, on_row);
         // fugue patch: new-line mode (LNM) returns the carriage too.
         if self.screen.term.newline {
             self.screen.grid_mut().col_set(0);
@@ -1324,10 +1362,14 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
     // ESC c
     pub fn ris(&mut self) {
+        // fugue patch: hyperlink numbers outlive a reset (a reader may keep them,
+        // as fugue's history does), so the table of links is kept.
+        let links = core::mem::take(&mut self.screen.links);
         self.screen = Screen::new(
             self.screen.grid.size(),
             self.screen.grid.scrollback_capacity(),
         );
+        self.screen.links = links;
     }
 
     // csi codes
@@ -1427,8 +1469,9 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                 self.callbacks.on_erase(&mut self.screen, 2, alt);
             }
             3 => {
-                let on_row = Self::on_row(&self.screen, &mut self.callbacks);
-                self.screen.grid_mut().erase_all_scrollback(on_row);
+                let (grid, on_row) =
+                    Self::grid_on_row(&mut self.screen, &mut self.callbacks);
+                grid.erase_all_scrollback(on_row);
                 // fugue patch: tell the callbacks (see `Callbacks::on_erase`).
                 let alt = self.screen.alternate_screen();
                 self.callbacks.on_erase(&mut self.screen, 3, alt);
@@ -1476,8 +1519,9 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
     // CSI S
     pub fn su(&mut self, count: u16) {
-        let on_row = Self::on_row(&self.screen, &mut self.callbacks);
-        self.screen.grid_mut().scroll_up(count, on_row);
+        let (grid, on_row) =
+            Self::grid_on_row(&mut self.screen, &mut self.callbacks);
+        grid.scroll_up(count, on_row);
     }
 
     // CSI T
@@ -1589,7 +1633,7 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
         // instance with a 0 in it, but vte doesn't allow creating new Params
         // instances
         if params.is_empty() {
-            self.screen.attrs = crate::attrs::Attrs::default();
+            self.screen.reset_attrs();
             return;
         }
 
@@ -1627,36 +1671,35 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
         loop {
             let screen = &mut self.screen;
             match next_param!() {
-                [0] => screen.attrs = crate::attrs::Attrs::default(),
+                // fugue patch: SGR 0 keeps the hyperlink, as in tmux and xterm.
+                [0] => screen.reset_attrs(),
                 [1] => screen.attrs.set_bold(),
                 [2] => screen.attrs.set_dim(),
                 [3] => screen.attrs.set_italic(true),
-                [4] => screen.attrs.set_underline(true),
+                [4] => screen.set_underline(UnderlineStyle::Single),
                 [7] => screen.attrs.set_inverse(true),
                 [22] => screen.attrs.set_normal_intensity(),
                 [23] => screen.attrs.set_italic(false),
-                [24] => screen.attrs.set_underline(false),
+                [24] => screen.clear_underline(),
                 [27] => screen.attrs.set_inverse(false),
                 [n] if (30..=37).contains(n) => {
-                    screen.attrs.fgcolor = crate::Color::Idx(to_u8!(*n) - 30);
+                    screen.attrs.set_fgcolor(crate::Color::Idx(to_u8!(*n) - 30));
                 }
                 [38, 2, r, g, b] => {
-                    screen.attrs.fgcolor =
-                        crate::Color::Rgb(to_u8!(*r), to_u8!(*g), to_u8!(*b));
+                    screen.attrs.set_fgcolor(crate::Color::Rgb(to_u8!(*r), to_u8!(*g), to_u8!(*b)));
                 }
                 [38, 5, i] => {
-                    screen.attrs.fgcolor = crate::Color::Idx(to_u8!(*i));
+                    screen.attrs.set_fgcolor(crate::Color::Idx(to_u8!(*i)));
                 }
                 [38] => match next_param!() {
                     [2] => {
                         let r = next_param_u8!();
                         let g = next_param_u8!();
                         let b = next_param_u8!();
-                        screen.attrs.fgcolor = crate::Color::Rgb(r, g, b);
+                        screen.attrs.set_fgcolor(crate::Color::Rgb(r, g, b));
                     }
                     [5] => {
-                        screen.attrs.fgcolor =
-                            crate::Color::Idx(next_param_u8!());
+                        screen.attrs.set_fgcolor(crate::Color::Idx(next_param_u8!()));
                     }
                     _ => {
                         unhandled(self);
@@ -1664,28 +1707,26 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                     }
                 },
                 [39] => {
-                    screen.attrs.fgcolor = crate::Color::Default;
+                    screen.attrs.set_fgcolor(crate::Color::Default);
                 }
                 [n] if (40..=47).contains(n) => {
-                    screen.attrs.bgcolor = crate::Color::Idx(to_u8!(*n) - 40);
+                    screen.attrs.set_bgcolor(crate::Color::Idx(to_u8!(*n) - 40));
                 }
                 [48, 2, r, g, b] => {
-                    screen.attrs.bgcolor =
-                        crate::Color::Rgb(to_u8!(*r), to_u8!(*g), to_u8!(*b));
+                    screen.attrs.set_bgcolor(crate::Color::Rgb(to_u8!(*r), to_u8!(*g), to_u8!(*b)));
                 }
                 [48, 5, i] => {
-                    screen.attrs.bgcolor = crate::Color::Idx(to_u8!(*i));
+                    screen.attrs.set_bgcolor(crate::Color::Idx(to_u8!(*i)));
                 }
                 [48] => match next_param!() {
                     [2] => {
                         let r = next_param_u8!();
                         let g = next_param_u8!();
                         let b = next_param_u8!();
-                        screen.attrs.bgcolor = crate::Color::Rgb(r, g, b);
+                        screen.attrs.set_bgcolor(crate::Color::Rgb(r, g, b));
                     }
                     [5] => {
-                        screen.attrs.bgcolor =
-                            crate::Color::Idx(next_param_u8!());
+                        screen.attrs.set_bgcolor(crate::Color::Idx(next_param_u8!()));
                     }
                     _ => {
                         unhandled(self);
@@ -1693,15 +1734,26 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                     }
                 },
                 [49] => {
-                    screen.attrs.bgcolor = crate::Color::Default;
+                    screen.attrs.set_bgcolor(crate::Color::Default);
                 }
                 [n] if (90..=97).contains(n) => {
-                    screen.attrs.fgcolor = crate::Color::Idx(to_u8!(*n) - 82);
+                    screen.attrs.set_fgcolor(crate::Color::Idx(to_u8!(*n) - 82));
                 }
                 [n] if (100..=107).contains(n) => {
-                    screen.attrs.bgcolor = crate::Color::Idx(to_u8!(*n) - 92);
+                    screen.attrs.set_bgcolor(crate::Color::Idx(to_u8!(*n) - 92));
                 }
-                _ => unhandled(self),
+                // fugue patch: the attributes vt100 0.18 ignored, out of line
+                // (see `screen/pen.rs`) so that the common codes above stay as
+                // fast as they were.
+                param => match screen.sgr_more(param, &mut iter) {
+                    SgrMore::Done => {}
+                    SgrMore::Unhandled => unhandled(self),
+                    SgrMore::Stop => {
+                        unhandled(self);
+                        return;
+                    }
+                    SgrMore::End => return,
+                },
             }
         }
     }

@@ -153,6 +153,10 @@ pub struct Attrs {
     italic: Option<bool>,
     underline: Option<bool>,
     inverse: Option<bool>,
+    // fugue patch: SGR 9/29, 5/25, 8/28.
+    strikethrough: Option<bool>,
+    blink: Option<bool>,
+    hidden: Option<bool>,
 }
 
 impl Attrs {
@@ -185,6 +189,24 @@ impl Attrs {
         self.inverse = Some(inverse);
         self
     }
+
+    /// (fugue patch.)
+    pub fn strikethrough(mut self, on: bool) -> Self {
+        self.strikethrough = Some(on);
+        self
+    }
+
+    /// (fugue patch.)
+    pub fn blink(mut self, on: bool) -> Self {
+        self.blink = Some(on);
+        self
+    }
+
+    /// (fugue patch.)
+    pub fn hidden(mut self, on: bool) -> Self {
+        self.hidden = Some(on);
+        self
+    }
 }
 
 impl BufWrite for Attrs {
@@ -200,6 +222,9 @@ impl BufWrite for Attrs {
             && self.italic.is_none()
             && self.underline.is_none()
             && self.inverse.is_none()
+            && self.strikethrough.is_none()
+            && self.blink.is_none()
+            && self.hidden.is_none()
         {
             return Ok(());
         }
@@ -299,6 +324,17 @@ impl BufWrite for Attrs {
                 write_param!(7);
             } else {
                 write_param!(27);
+            }
+        }
+
+        // fugue patch.
+        for (flag, on, off) in [
+            (self.strikethrough, 9, 29),
+            (self.blink, 5, 25),
+            (self.hidden, 8, 28),
+        ] {
+            if let Some(flag) = flag {
+                write_param!(if flag { on } else { off });
             }
         }
 

@@ -100,6 +100,10 @@ impl<'a> ParamsIter<'a> {
 impl<'a> Iterator for ParamsIter<'a> {
     type Item = &'a [u16];
 
+    // fugue patch: inlined, so that vt100's SGR loop does not call out for every
+    // parameter (it stopped being inlined there when that loop grew; see
+    // vendor/README.md).
+    #[inline(always)]
     fn next(&mut self) -> Option<Self::Item> {
         if self.index >= self.params.len() {
             return None;
