@@ -280,6 +280,10 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
         help(buf, links, app, panes_area, scroll);
         cursor = None;
     }
+    if let Mode::Buffers(b) = &app.mode {
+        super::buffers::draw(buf, b, panes_area);
+        cursor = None;
+    }
     cursor
 }
 
@@ -292,7 +296,10 @@ pub fn draw_pane_rows(
     pane: PaneId,
     rows: &[u16],
 ) -> Option<Vec<u16>> {
-    if matches!(app.mode, Mode::Help { .. } | Mode::Scroll(_)) {
+    if matches!(
+        app.mode,
+        Mode::Help { .. } | Mode::Scroll(_) | Mode::Buffers(_)
+    ) {
         return None;
     }
     let (panes_area, _) = areas(app, buf.area);
