@@ -58,11 +58,7 @@ fn main() {
         tracing::warn!("cannot write {}: {e}", crash_files.pid.display());
     }
     fugue_server::crash::install_panic_hook(&crash_files);
-    let _ = writeln!(out, "ready");
-    let _ = out.flush();
-    if !args.foreground {
-        detach_stdio(fugue_server::crash::stderr_file(&crash_files).ok());
-    }
+    // The runtime and the stopping signals come before `ready` (see `run::Signals`).
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -73,7 +69,22 @@ fn main() {
             std::process::exit(2);
         }
     };
-    if let Err(e) = runtime.block_on(fugue_server::run::serve(prepared)) {
+    let signals = {
+        let _context = runtime.enter();
+        match fugue_server::run::Signals::register() {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::error!("cannot listen for signals: {e}");
+                std::process::exit(2);
+            }
+        }
+    };
+    let _ = writeln!(out, "ready");
+    let _ = out.flush();
+    if !args.foreground {
+        detach_stdio(fugue_server::crash::stderr_file(&crash_files).ok());
+    }
+    if let Err(e) = runtime.block_on(fugue_server::run::serve(prepared, signals)) {
         tracing::error!("{e}");
         fugue_server::crash::mark_stopped(&crash_files);
         std::process::exit(1);

@@ -65,8 +65,29 @@ pub fn prepare(socket_path: &Path, config_file: Option<&Path>) -> Result<Prepare
     })
 }
 
+/// The signals that stop the server, registered before it says `ready`: a SIGTERM sent
+/// the moment a starter reads `ready` must shut the server down cleanly (socket removed,
+/// clients told), not kill it with the default action. Create inside the runtime's
+/// context (`Runtime::enter`).
+pub struct Signals {
+    term: tokio::signal::unix::Signal,
+    int: tokio::signal::unix::Signal,
+    hup: tokio::signal::unix::Signal,
+}
+
+impl Signals {
+    pub fn register() -> std::io::Result<Signals> {
+        use tokio::signal::unix::{SignalKind, signal};
+        Ok(Signals {
+            term: signal(SignalKind::terminate())?,
+            int: signal(SignalKind::interrupt())?,
+            hup: signal(SignalKind::hangup())?,
+        })
+    }
+}
+
 /// Runs the server until it shuts down.
-pub async fn serve(prepared: Prepared) -> Result<(), StartError> {
+pub async fn serve(prepared: Prepared, signals: Signals) -> Result<(), StartError> {
     let nofile = crate::surfaces::admission::raise_nofile_limit();
     let label = paths::server_label(&prepared.bound.path);
     let audit_path = prepared.state_dir.join(format!("audit-{label}.jsonl"));
@@ -127,7 +148,7 @@ pub async fn serve(prepared: Prepared) -> Result<(), StartError> {
         admission,
     ));
     tokio::spawn(idle_exit(Arc::clone(&server)));
-    tokio::spawn(signals(Arc::clone(&server)));
+    tokio::spawn(stop_on_signals(Arc::clone(&server), signals));
     server.shutdown.notified().await;
     server.requests_answered(Duration::from_secs(2)).await;
     // Let detach notices reach clients before the process goes.
@@ -161,21 +182,13 @@ async fn idle_exit(server: Arc<Server>) {
     }
 }
 
-async fn signals(server: Arc<Server>) {
-    use tokio::signal::unix::{SignalKind, signal};
-    let (Ok(mut term), Ok(mut int), Ok(mut hup)) = (
-        signal(SignalKind::terminate()),
-        signal(SignalKind::interrupt()),
-        signal(SignalKind::hangup()),
-    ) else {
-        return;
-    };
+async fn stop_on_signals(server: Arc<Server>, mut signals: Signals) {
     loop {
         tokio::select! {
-            _ = term.recv() => break,
-            _ = int.recv() => break,
+            _ = signals.term.recv() => break,
+            _ = signals.int.recv() => break,
             // The server has no terminal; a hangup means nothing to it.
-            _ = hup.recv() => continue,
+            _ = signals.hup.recv() => continue,
         }
     }
     server.begin_shutdown("terminated by signal");
