@@ -5,6 +5,8 @@
 mod e2e {
     pub mod agents;
     pub mod architecture;
+    pub mod buffers;
+    pub mod buffers_tui;
     pub mod cli;
     pub mod client_exits;
     pub mod faults;

@@ -173,6 +173,7 @@ impl App {
                 self.mode = Mode::Help { scroll };
                 Vec::new()
             }
+            Mode::Buffers(list) => super::buffers::on_key(self, list, key),
             Mode::Copy(c) => {
                 self.mode = Mode::Copy(c);
                 self.on_copy_key(key)
@@ -346,6 +347,9 @@ impl App {
                 command: Command::ListSessions,
                 pending: Pending::SwitchSession(next),
             }],
+            A::PasteBuffer => vec![super::buffers::paste(None)],
+            A::ListBuffers => super::buffers::open(self, false),
+            A::ChooseBuffer => super::buffers::open(self, true),
         }
     }
 }

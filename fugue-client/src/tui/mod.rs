@@ -8,6 +8,7 @@
 //! - [`passthrough`]: cursor look, title, bells, clipboard and synchronized output for
 //!   the person's terminal.
 
+mod buffers;
 mod compositor;
 mod copy;
 mod input;
@@ -469,6 +470,10 @@ fn on_response(
                     Vec::new()
                 }
             }
+        }
+        (Some(Pending::Action(buffers::LIST)), Ok(Response::Buffers(list))) => {
+            buffers::listed(app, list);
+            Vec::new()
         }
         (_, Ok(Response::Attached(info))) => {
             app.session_name = info.session_name;

@@ -54,6 +54,8 @@ pub enum Mode {
     },
     /// Copy mode (scroll mode grown up): see `copy/mod.rs`.
     Copy(Box<super::copy::CopyMode>),
+    /// `C-b #` and `C-b =`: paste buffers (`buffers.rs`).
+    Buffers(super::buffers::BufferList),
 }
 
 /// What a request in flight is for.

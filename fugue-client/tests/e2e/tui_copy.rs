@@ -76,6 +76,10 @@ fn a_rectangle_across_a_wide_character_copies_it_whole_to_the_clipboard_and_comm
     t.send(b"3k03l\x16jly");
     let text = copied(&w);
     assert_eq!(text, "日c\nz1");
+    // The paste buffer has it too, and `C-b ]` types it into a program.
+    eventually("the paste buffer", || {
+        (w.ok(&["show-buffer"]) == text).then_some(())
+    });
     let osc = format!("\x1b]52;c;{}\x07", base64(text.as_bytes()));
     t.wait_raw("OSC 52 with the copy", |raw| {
         raw.windows(osc.len()).any(|win| win == osc.as_bytes())
@@ -98,6 +102,12 @@ fn a_line_wise_copy_joins_a_wrapped_line() {
     enter(&mut t);
     t.send(b"4kVjjjy");
     assert_eq!(copied(&w), format!("first\n{long}\nlast"));
+    // `A` appends to the latest buffer instead of making one.
+    enter(&mut t);
+    t.send(b"kV0A");
+    eventually("appended", || {
+        (w.ok(&["show-buffer"]) == format!("first\n{long}\nlastlast")).then_some(())
+    });
 }
 
 /// A pane whose program prints a numbered line every 50 ms: the view stays as it was

@@ -5,6 +5,8 @@
 
 use crate::tui::input::Request;
 use crate::tui::state::{App, Pending};
+use fugue_protocol::Command;
+use fugue_protocol::buffers::{BufferData, SetBuffer};
 use std::time::Duration;
 
 /// The largest copy sent to the terminal's clipboard (its base64 is 4/3 of it). Many
@@ -34,12 +36,17 @@ pub fn copy_out(app: &mut App, text: String, append: bool) -> Vec<Request> {
 }
 
 /// The copy as a paste buffer: tmux's copy-selection makes a new automatic buffer,
-/// append-selection adds to the latest.
+/// append-selection adds to the latest (`set-buffer [-a]`).
 fn buffer_request(text: String, append: bool) -> Option<Request> {
-    // Paste buffers come with the `set-buffer` command (branch h14-buffers); until it
-    // is merged a copy reaches the clipboard and the command only.
-    let _ = (text, append, Pending::Action("set-buffer"));
-    None
+    Some(Request {
+        command: Command::SetBuffer(SetBuffer {
+            name: None,
+            append,
+            rename: None,
+            data: Some(BufferData::Text(text)),
+        }),
+        pending: Pending::Action("set-buffer"),
+    })
 }
 
 /// `OSC 52 ; c ; base64 BEL`, as tmux writes it.

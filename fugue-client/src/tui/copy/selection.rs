@@ -8,10 +8,10 @@
 
 use super::motion::{Grid, Point};
 
-/// The most text one copy takes (the server's paste buffers and OSC 52 have limits of
-/// their own; this keeps a selection of a million lines from building a huge string
-/// in the client). Past it the copy is cut at a character boundary and said so.
-pub const MAX_COPY_BYTES: usize = 16 * 1024 * 1024;
+/// The most text one copy takes: a paste buffer's limit (a selection of a million
+/// lines must not build a huge string in the client either). Past it the copy is cut
+/// at a character boundary and said so.
+pub const MAX_COPY_BYTES: usize = fugue_protocol::buffers::MAX_BUFFER_BYTES;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
