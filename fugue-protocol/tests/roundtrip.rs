@@ -367,6 +367,7 @@ fn responses() -> Vec<Result<Response, CommandError>> {
             start: -2,
             history: 9,
             rows: vec![row()],
+            total: 40,
         })),
         Ok(Response::Read(PaneText {
             pane: PaneId(1),
@@ -707,6 +708,7 @@ fn search_panes_without_the_newer_fields_decodes_with_their_defaults() {
             limit: 2,
             from_line: None,
             backward: false,
+            absolute: false,
         }
     );
 }

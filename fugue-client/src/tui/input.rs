@@ -157,7 +157,7 @@ impl App {
             Mode::Confirm { command, question } => {
                 if key == Key::char('y') || key == Key::char('Y') {
                     let what = command.name();
-                    return vec![req(command, what)];
+                    return vec![req(*command, what)];
                 }
                 let _ = question;
                 Vec::new()
@@ -250,9 +250,9 @@ impl App {
                 };
                 self.mode = Mode::Confirm {
                     question: format!("kill-pane {pane}? (y/n)"),
-                    command: Command::KillPane {
+                    command: Box::new(Command::KillPane {
                         target: Some(Target::Pane(pane)),
-                    },
+                    }),
                 };
                 Vec::new()
             }
@@ -269,9 +269,9 @@ impl App {
                 self.mode = Mode::Confirm {
                     question: format!("kill-window {window}? (y/n)"),
                     // A pane target names the window it is in.
-                    command: Command::KillWindow {
+                    command: Box::new(Command::KillWindow {
                         target: Some(Target::Pane(pane)),
-                    },
+                    }),
                 };
                 Vec::new()
             }

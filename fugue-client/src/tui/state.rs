@@ -47,7 +47,7 @@ pub enum Mode {
     },
     Confirm {
         question: String,
-        command: Command,
+        command: Box<Command>,
     },
     Help {
         scroll: usize,

@@ -111,12 +111,12 @@ impl Search {
     /// The match to go to on a row from column `col`: the first starting after it
     /// going down, the last starting before it going up.
     pub fn next_in_row(&self, row: &Row, col: Option<u16>, up: bool) -> Option<u16> {
-        let found = self.matches_in(row).into_iter().map(|(s, _)| s);
+        let mut found = self.matches_in(row).into_iter().map(|(s, _)| s);
         match (col, up) {
-            (None, false) => found.into_iter().next(),
-            (None, true) => found.last(),
-            (Some(c), false) => found.into_iter().find(|s| *s > c),
-            (Some(c), true) => found.filter(|s| *s < c).last(),
+            (None, false) => found.next(),
+            (None, true) => found.next_back(),
+            (Some(c), false) => found.find(|s| *s > c),
+            (Some(c), true) => found.rfind(|s| *s < c),
         }
     }
 }
