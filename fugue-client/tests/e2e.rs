@@ -24,6 +24,7 @@ mod e2e {
     pub mod terminal_core;
     pub mod tmux_verbs;
     pub mod tui;
+    pub mod tui_copy;
     pub mod tui_input;
     pub mod tui_keys;
     pub mod tui_search;

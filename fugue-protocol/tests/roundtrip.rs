@@ -109,6 +109,7 @@ fn commands() -> Vec<Command> {
             target: None,
             start: -10,
             count: 5,
+            absolute: true,
         },
         Command::ListSessions,
         Command::ListPanes {
@@ -166,6 +167,7 @@ fn commands() -> Vec<Command> {
             limit: 2,
             from_line: None,
             backward: false,
+            absolute: false,
         }),
         Command::SearchPanes(SearchPanes {
             pattern: "(?i)y".into(),
@@ -175,6 +177,7 @@ fn commands() -> Vec<Command> {
             limit: 1,
             from_line: Some(-12),
             backward: true,
+            absolute: true,
         }),
         Command::WaitFor(WaitFor {
             target: t("%2"),
@@ -388,6 +391,7 @@ fn responses() -> Vec<Result<Response, CommandError>> {
             history: 9,
             rows: vec![row()],
             links: vec![link()],
+            total: 40,
         })),
         Ok(Response::Read(PaneText {
             pane: PaneId(1),
@@ -475,6 +479,11 @@ fn responses() -> Vec<Result<Response, CommandError>> {
             keys,
             status: true,
             titles: Some("#S:#I:#W - #T".into()),
+            copy: CopyOptions {
+                mode_keys: ModeKeys::Emacs,
+                copy_command: vec!["wl-copy".into()],
+                ..CopyOptions::default()
+            },
         })),
     ]
     .into_iter()
@@ -724,6 +733,7 @@ fn search_panes_without_the_newer_fields_decodes_with_their_defaults() {
             limit: 2,
             from_line: None,
             backward: false,
+            absolute: false,
         }
     );
 }

@@ -6,7 +6,7 @@
 //! `compositor.rs`).
 
 use super::paint::Links;
-use super::state::{App, Mode, PaneLinks, PaneView, Search};
+use super::state::{App, Mode, PaneLinks, PaneView};
 use fugue_protocol::screen::{ColorKind, Extra, PaneRect, attr};
 use fugue_protocol::{PaneId, Row};
 use ratatui::buffer::Buffer;
@@ -54,10 +54,10 @@ fn style(s: fugue_protocol::Style, extra: Extra) -> Style {
 
 /// Where rows are drawn: the buffer, the links beside it, and the pane's hyperlinks by
 /// number.
-struct Canvas<'a> {
-    buf: &'a mut Buffer,
-    links: &'a mut Links,
-    known: &'a PaneLinks,
+pub(crate) struct Canvas<'a> {
+    pub buf: &'a mut Buffer,
+    pub links: &'a mut Links,
+    pub known: &'a PaneLinks,
 }
 
 /// Copies rows into `area` of the buffer.
@@ -68,7 +68,7 @@ fn draw_rows(c: &mut Canvas<'_>, area: Rect, rows: &[Arc<Row>]) {
 }
 
 /// Copies one row into line `y` of `area`, over whatever was there.
-fn draw_row(canvas: &mut Canvas<'_>, area: Rect, y: u16, row: &Row) {
+pub(crate) fn draw_row(canvas: &mut Canvas<'_>, area: Rect, y: u16, row: &Row) {
     let buf = &mut *canvas.buf;
     for x in area.x..area.x + area.width {
         if let Some(c) = buf.cell_mut((x, y)) {
@@ -97,19 +97,6 @@ fn draw_row(canvas: &mut Canvas<'_>, area: Rect, y: u16, row: &Row) {
             canvas.links.set(x, y, link.clone());
             if cell.wide {
                 canvas.links.set(x + 1, y, link);
-            }
-        }
-    }
-}
-
-/// Shows the matches of a scroll-mode search in reverse video, as tmux does.
-fn highlight(buf: &mut Buffer, area: Rect, rows: &[Arc<Row>], pattern: &str) {
-    for (y, row) in rows.iter().enumerate().take(usize::from(area.height)) {
-        for (start, end) in Search::matches_in(pattern, row) {
-            for x in start..end.min(area.width) {
-                if let Some(c) = buf.cell_mut((area.x + x, area.y + y as u16)) {
-                    c.set_style(Style::default().add_modifier(Modifier::REVERSED));
-                }
             }
         }
     }
@@ -160,31 +147,7 @@ fn draw_pane(
     let inner = block.inner(area);
     block.render(area, buf);
     match &app.mode {
-        Mode::Scroll(s) if s.pane == r.pane => {
-            let mut canvas = Canvas {
-                buf,
-                links,
-                known: &s.links,
-            };
-            draw_rows(&mut canvas, inner, &s.rows);
-            if let Some(search) = &s.search {
-                highlight(buf, inner, &s.rows, &search.pattern);
-            }
-            let tag = format!(
-                "[{}/{}]",
-                s.offset,
-                s.history.map(|h| h.to_string()).unwrap_or_default()
-            );
-            let x = (inner.x + inner.width).saturating_sub(tag.len() as u16);
-            links.clear(Rect::new(x, inner.y, tag.len() as u16, 1));
-            buf.set_string(
-                x,
-                inner.y,
-                tag,
-                Style::default().fg(Color::Black).bg(Color::Yellow),
-            );
-            None
-        }
+        Mode::Copy(c) if c.pane == r.pane => super::copy::view::draw(buf, links, inner, c),
         _ => {
             let view = app.panes.get(&r.pane)?;
             let mut canvas = Canvas {
@@ -298,7 +261,7 @@ pub fn draw_pane_rows(
 ) -> Option<Vec<u16>> {
     if matches!(
         app.mode,
-        Mode::Help { .. } | Mode::Scroll(_) | Mode::Buffers(_)
+        Mode::Help { .. } | Mode::Copy(_) | Mode::Buffers(_)
     ) {
         return None;
     }

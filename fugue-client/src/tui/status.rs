@@ -4,7 +4,7 @@
 //! When the window list is wider than the bar, it scrolls so the current window stays
 //! visible, and `<` / `>` mark windows hidden on either side, as tmux does.
 
-use super::state::{App, Mode, ScrollView};
+use super::state::{App, Mode};
 use fugue_protocol::screen::WindowTab;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -71,6 +71,21 @@ pub fn visible_range(widths: &[u16], active: usize, budget: u16) -> std::ops::Ra
     }
 }
 
+/// What copy mode's status bar says: how to leave and search, or what is pending.
+fn copy_hint(c: &super::copy::CopyMode) -> String {
+    use fugue_protocol::ModeKeys;
+    if let Some(n) = c.count {
+        return format!(" copy: repeat {n} ");
+    }
+    if c.awaiting.is_some() {
+        return " copy: jump to which character? ".into();
+    }
+    match c.opts.mode_keys {
+        ModeKeys::Vi => " copy: q to leave, / ? search, v V C-v select, y copy ".into(),
+        ModeKeys::Emacs => " copy: q to leave, C-s C-r search, C-Space select, M-w copy ".into(),
+    }
+}
+
 /// Draws the status bar; returns where the terminal's cursor goes (in a prompt).
 pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
     let bar = Style::default().fg(Color::Black).bg(Color::Green);
@@ -83,17 +98,12 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
             Paragraph::new(line).style(yellow).render(area, buf);
             return Some(Position::new(cursor_x, area.y));
         }
-        Mode::Scroll(ScrollView {
-            prompt: Some((backward, input)),
-            ..
-        }) => {
-            let label = if *backward {
-                "search up"
-            } else {
-                "search down"
-            };
-            let line = format!("{label}: {}", input.text());
-            let before = format!("{label}: {}", input.before_cursor());
+        Mode::Copy(c) if c.prompt.is_some() => {
+            let Some(p) = &c.prompt else { return None };
+            // tmux's prompts: "(search up)" for `?` and C-r, "(search down)" for `/`.
+            let label = if p.up { "search up" } else { "search down" };
+            let line = format!("{label}: {}", p.input.text());
+            let before = format!("{label}: {}", p.input.before_cursor());
             let cursor_x = area.x + width(&before).min(area.width.saturating_sub(1));
             Paragraph::new(line).style(yellow).render(area, buf);
             return Some(Position::new(cursor_x, area.y));
@@ -109,9 +119,9 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
     let right = match &app.mode {
         Mode::Prefix => Some((format!(" {} ", app.keys.prefix), yellow)),
         // A search's "not found" shows in place of the hint while it lasts.
-        Mode::Scroll(_) => Some(match &app.notice {
+        Mode::Copy(c) => Some(match &app.notice {
             Some((t, _)) => (format!(" {t} "), yellow.add_modifier(Modifier::BOLD)),
-            None => (" scroll: q to leave, / ? search ".to_string(), yellow),
+            None => (copy_hint(c).to_string(), yellow),
         }),
         _ => app
             .notice
