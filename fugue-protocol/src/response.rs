@@ -88,6 +88,14 @@ pub struct AttachInfo {
     /// on and its `set-titles-string`); None: the client leaves the title alone.
     #[serde(default)]
     pub titles: Option<String>,
+    /// The client uses the mouse itself (the configuration's `keys.mouse`, tmux's
+    /// `mouse` option): focus, borders, the wheel, the status bar.
+    #[serde(default = "yes")]
+    pub mouse: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The answer to a command that succeeded.

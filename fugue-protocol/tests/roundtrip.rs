@@ -79,6 +79,13 @@ fn commands() -> Vec<Command> {
             target: None,
             resize: Resize::By(Direction::Down, 4),
         },
+        Command::ResizePane {
+            target: None,
+            resize: Resize::To {
+                width: Some(30),
+                height: None,
+            },
+        },
         Command::SelectLayout {
             target: None,
             layout: LayoutChoice::Preset(LayoutPreset::Tiled),
@@ -409,6 +416,7 @@ fn responses() -> Vec<Result<Response, CommandError>> {
             keys,
             status: true,
             titles: Some("#S:#I:#W - #T".into()),
+            mouse: false,
         })),
     ]
     .into_iter()

@@ -301,7 +301,7 @@ impl App {
     }
 
     /// Enters scroll mode on the active pane, `offset` lines up.
-    fn scroll_mode(&mut self, offset: u64) -> Vec<Request> {
+    pub(super) fn scroll_mode(&mut self, offset: u64) -> Vec<Request> {
         let Some(pane) = self.active_pane() else {
             return Vec::new();
         };

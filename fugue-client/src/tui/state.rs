@@ -218,6 +218,8 @@ pub struct App {
     pub mouse_held: Option<PaneId>,
     /// The terminal has focus, as it last said (true until it says otherwise).
     pub focused: bool,
+    /// The multiplexer's own use of the mouse (off until the server says it is on).
+    pub mouse: super::mouse_actions::MouseState,
 }
 
 /// How long a notice stays in the status bar.
@@ -242,6 +244,7 @@ impl App {
             outer: super::outer::Outer::new(),
             mouse_held: None,
             focused: true,
+            mouse: Default::default(),
         }
     }
 

@@ -71,6 +71,103 @@ pub fn visible_range(widths: &[u16], active: usize, budget: u16) -> std::ops::Ra
     }
 }
 
+/// What shows on the right: the prefix, scroll mode's hint or a notice.
+fn right_part(app: &App, bar: Style, yellow: Style) -> Option<(String, Style)> {
+    match &app.mode {
+        Mode::Prefix => Some((format!(" {} ", app.keys.prefix), yellow)),
+        // A search's "not found" shows in place of the hint while it lasts.
+        Mode::Scroll(_) => Some(match &app.notice {
+            Some((t, _)) => (format!(" {t} "), yellow.add_modifier(Modifier::BOLD)),
+            None => (" scroll: q to leave, / ? search ".to_string(), yellow),
+        }),
+        _ => app
+            .notice
+            .as_ref()
+            .map(|(t, _)| (format!(" {t} "), bar.add_modifier(Modifier::BOLD))),
+    }
+}
+
+/// A window's label as shown in the status bar.
+struct Tab {
+    index: u32,
+    label: String,
+    active: bool,
+    bell: bool,
+    /// Its first column on the terminal.
+    x: u16,
+}
+
+/// The left part of the bar: the session, then the windows that fit.
+struct Tabs {
+    session: String,
+    more_left: bool,
+    shown: Vec<Tab>,
+    more_right: bool,
+}
+
+/// What the left part of the bar shows, and where, with `right_width` columns kept
+/// for the right part. Drawing and the mouse both use it, so a click lands on the
+/// window drawn under it.
+fn tabs(app: &App, area: Rect, right_width: u16) -> Tabs {
+    let session = format!("[{}] ", app.session_name);
+    let mut tabs = Tabs {
+        more_left: false,
+        shown: Vec::new(),
+        more_right: false,
+        session,
+    };
+    let Some(layout) = &app.layout else {
+        return tabs;
+    };
+    let labels: Vec<String> = layout.windows.iter().map(tab_label).collect();
+    let widths: Vec<u16> = labels.iter().map(|l| width(l)).collect();
+    let active = layout.windows.iter().position(|w| w.active).unwrap_or(0);
+    let budget = area
+        .width
+        .saturating_sub(width(&tabs.session))
+        .saturating_sub(right_width);
+    let shown = visible_range(&widths, active, budget);
+    tabs.more_left = shown.start > 0;
+    tabs.more_right = shown.end < labels.len();
+    let mut x = area
+        .x
+        .saturating_add(width(&tabs.session))
+        .saturating_add(u16::from(tabs.more_left));
+    for (w, (label, lw)) in layout.windows[shown.clone()]
+        .iter()
+        .zip(labels[shown.clone()].iter().zip(&widths[shown]))
+    {
+        tabs.shown.push(Tab {
+            index: w.index,
+            label: label.clone(),
+            active: w.active,
+            bell: w.bell,
+            x,
+        });
+        x = x.saturating_add(*lw);
+    }
+    tabs
+}
+
+/// The index of the window whose label (its trailing space included) is drawn at
+/// column `col` of the bar in `area`.
+pub fn window_at(app: &App, area: Rect, col: u16) -> Option<u32> {
+    if !matches!(app.mode, Mode::Normal | Mode::Prefix | Mode::Scroll(_)) {
+        return None;
+    }
+    let bar = Style::default();
+    let right = right_part(app, bar, bar);
+    let right_width = right.as_ref().map_or(0, |(t, _)| width(t));
+    if col >= (area.x + area.width).saturating_sub(right_width) {
+        return None;
+    }
+    tabs(app, area, right_width)
+        .shown
+        .into_iter()
+        .find(|t| col >= t.x && col < t.x.saturating_add(width(&t.label)))
+        .map(|t| t.index)
+}
+
 /// Draws the status bar; returns where the terminal's cursor goes (in a prompt).
 pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
     let bar = Style::default().fg(Color::Black).bg(Color::Green);
@@ -106,50 +203,26 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
         }
         _ => {}
     }
-    let right = match &app.mode {
-        Mode::Prefix => Some((format!(" {} ", app.keys.prefix), yellow)),
-        // A search's "not found" shows in place of the hint while it lasts.
-        Mode::Scroll(_) => Some(match &app.notice {
-            Some((t, _)) => (format!(" {t} "), yellow.add_modifier(Modifier::BOLD)),
-            None => (" scroll: q to leave, / ? search ".to_string(), yellow),
-        }),
-        _ => app
-            .notice
-            .as_ref()
-            .map(|(t, _)| (format!(" {t} "), bar.add_modifier(Modifier::BOLD))),
-    };
-    let session = format!("[{}] ", app.session_name);
-    let mut spans = vec![Span::styled(session.clone(), bar)];
-    if let Some(layout) = &app.layout {
-        let labels: Vec<String> = layout.windows.iter().map(tab_label).collect();
-        let widths: Vec<u16> = labels.iter().map(|l| width(l)).collect();
-        let active = layout.windows.iter().position(|w| w.active).unwrap_or(0);
-        let right_width = right.as_ref().map_or(0, |(t, _)| width(t));
-        let budget = area
-            .width
-            .saturating_sub(width(&session))
-            .saturating_sub(right_width);
-        let shown = visible_range(&widths, active, budget);
-        if shown.start > 0 {
-            spans.push(Span::styled("<", bar.add_modifier(Modifier::BOLD)));
-        }
-        for (w, label) in layout.windows[shown.clone()]
-            .iter()
-            .zip(&labels[shown.clone()])
-        {
-            let st = if w.active {
-                bar.add_modifier(Modifier::BOLD)
-            } else if w.bell {
-                // tmux's window-status-bell-style.
-                bar.add_modifier(Modifier::REVERSED)
-            } else {
-                bar
-            };
-            spans.push(Span::styled(label.clone(), st));
-        }
-        if shown.end < labels.len() {
-            spans.push(Span::styled(">", bar.add_modifier(Modifier::BOLD)));
-        }
+    let right = right_part(app, bar, yellow);
+    let right_width = right.as_ref().map_or(0, |(t, _)| width(t));
+    let tabs = tabs(app, area, right_width);
+    let mut spans = vec![Span::styled(tabs.session, bar)];
+    if tabs.more_left {
+        spans.push(Span::styled("<", bar.add_modifier(Modifier::BOLD)));
+    }
+    for tab in tabs.shown {
+        let st = if tab.active {
+            bar.add_modifier(Modifier::BOLD)
+        } else if tab.bell {
+            // tmux's window-status-bell-style.
+            bar.add_modifier(Modifier::REVERSED)
+        } else {
+            bar
+        };
+        spans.push(Span::styled(tab.label, st));
+    }
+    if tabs.more_right {
+        spans.push(Span::styled(">", bar.add_modifier(Modifier::BOLD)));
     }
     Paragraph::new(Line::from(spans))
         .style(bar)
