@@ -47,6 +47,13 @@ pub enum KeyAction {
     SwitchSession(bool),
     /// Draw the whole screen again (tmux's `refresh-client`).
     Refresh,
+    /// Paste the most recent buffer into the active pane, bracketed when its program
+    /// asked (tmux's `paste-buffer -p` on `]`).
+    PasteBuffer,
+    /// Show the buffers (tmux's `list-buffers` on `#`).
+    ListBuffers,
+    /// Choose a buffer to paste or delete, with a preview (tmux's `choose-buffer`).
+    ChooseBuffer,
 }
 
 impl KeyAction {
@@ -82,13 +89,16 @@ impl KeyAction {
         ("next-session", "switch to the next session"),
         ("previous-session", "switch to the previous session"),
         ("refresh-client", "draw the whole screen again"),
+        ("paste-buffer", "paste the latest buffer"),
+        ("list-buffers", "list the paste buffers"),
+        ("choose-buffer", "choose a buffer to paste or delete"),
     ];
 }
 
 /// Why an action string was not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client"
+    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer"
 )]
 pub struct ActionParseError(pub String);
 
@@ -129,6 +139,9 @@ impl FromStr for KeyAction {
             ["next-session"] => KeyAction::SwitchSession(true),
             ["previous-session"] => KeyAction::SwitchSession(false),
             ["refresh-client"] => KeyAction::Refresh,
+            ["paste-buffer"] => KeyAction::PasteBuffer,
+            ["list-buffers"] => KeyAction::ListBuffers,
+            ["choose-buffer"] => KeyAction::ChooseBuffer,
             _ => return Err(err()),
         })
     }
@@ -164,6 +177,9 @@ impl fmt::Display for KeyAction {
             KeyAction::SwitchSession(true) => f.write_str("next-session"),
             KeyAction::SwitchSession(false) => f.write_str("previous-session"),
             KeyAction::Refresh => f.write_str("refresh-client"),
+            KeyAction::PasteBuffer => f.write_str("paste-buffer"),
+            KeyAction::ListBuffers => f.write_str("list-buffers"),
+            KeyAction::ChooseBuffer => f.write_str("choose-buffer"),
         }
     }
 }
@@ -245,6 +261,9 @@ mod tests {
             KeyAction::Split(Direction::Up),
             KeyAction::Detach,
             KeyAction::ScrollPageUp,
+            KeyAction::PasteBuffer,
+            KeyAction::ListBuffers,
+            KeyAction::ChooseBuffer,
         ];
         for a in actions {
             assert_eq!(a.to_string().parse::<KeyAction>(), Ok(a.clone()), "{a}");

@@ -7,6 +7,7 @@
 //! against it.
 
 use crate::agent::{Report, SendMessage, SpawnAgent};
+use crate::buffers::{PasteBuffer, SetBuffer};
 use crate::keys::Key;
 use crate::observe::{ReadPane, RunCommand, SearchPanes, WaitFor};
 use crate::target::Target;
@@ -369,6 +370,20 @@ pub enum Command {
     },
     /// An agent tells fugue its state and/or its result.
     Report(Report),
+    /// Fill, append to or rename a paste buffer.
+    SetBuffer(SetBuffer),
+    /// A buffer's content (`-b`; default the most recent).
+    ShowBuffer {
+        name: Option<String>,
+    },
+    /// Every buffer, most recent first.
+    ListBuffers,
+    /// Delete a buffer (`-b`; default the most recent).
+    DeleteBuffer {
+        name: Option<String>,
+    },
+    /// Type a buffer into a pane.
+    PasteBuffer(PasteBuffer),
 }
 
 /// What a command may do, for the permission policy.
@@ -590,56 +605,24 @@ commands! {
         cli: Absent("a CLI call has no terminal of its own"),
         mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("sent by the attached client when its terminal gains or loses focus, not bound to a key");
+    SetBuffer => "set-buffer", Write, "fill, append to or rename a paste buffer (text, or a region of a pane)",
+        cli: As("set-buffer"), mcp: As("copy_to_buffer"), sideband: As("buffer"),
+        keys: Absent("copy mode sends it with the selection; no key runs it alone");
+    ShowBuffer => "show-buffer", Read, "read a paste buffer",
+        cli: As("show-buffer"), mcp: As("show_buffer"), sideband: Absent(NO_ANSWER),
+        keys: Absent("C-b = (choose-buffer) previews buffers");
+    ListBuffers => "list-buffers", Read, "list paste buffers, most recent first",
+        cli: As("list-buffers"), mcp: As("list_buffers"), sideband: Absent(NO_ANSWER),
+        keys: As("list-buffers, choose-buffer");
+    DeleteBuffer => "delete-buffer", Write, "delete a paste buffer",
+        cli: As("delete-buffer"), mcp: As("delete_buffer"),
+        sideband: As("buffer action=delete"), keys: As("choose-buffer");
+    PasteBuffer => "paste-buffer", Write, "type a paste buffer into a pane",
+        cli: As("paste-buffer"), mcp: As("paste_buffer"), sideband: As("paste"),
+        keys: As("paste-buffer");
 }
 
-/// docs/commands.md: the command table as Markdown, generated from [`COMMANDS`] (a
-/// test fails when the file differs; `FUGUE_BLESS=1 cargo test -p fugue-protocol`
-/// writes it).
-pub fn commands_markdown() -> String {
-    fn cell(e: Exposure) -> String {
-        match e {
-            Exposure::As(n) => format!("`{n}`"),
-            Exposure::Absent(_) => "—".into(),
-        }
-    }
-    let mut out = String::from(
-        "# Commands\n\n\
-         Generated from the one command declaration (`fugue-protocol/src/command.rs`, \
-         `commands!`); do not edit by hand. Every command goes through the same dispatcher, \
-         policy and audit log whichever surface it comes from. A dash means the surface does \
-         not offer the command; the reasons follow the table.\n\n\
-         | command | tier | what | CLI | MCP tool | sideband tag | key action |\n\
-         |---|---|---|---|---|---|---|\n",
-    );
-    for c in COMMANDS {
-        let s = c.surfaces;
-        out.push_str(&format!(
-            "| `{}` | {} | {} | {} | {} | {} | {} |\n",
-            c.name,
-            format!("{:?}", c.tier).to_lowercase(),
-            c.summary,
-            cell(s.cli),
-            cell(s.mcp),
-            cell(s.sideband),
-            cell(s.keys)
-        ));
-    }
-    out.push_str("\n## Why a surface does not offer a command\n\n");
-    for c in COMMANDS {
-        let s = c.surfaces;
-        for (surface, e) in [
-            ("CLI", s.cli),
-            ("MCP", s.mcp),
-            ("sideband", s.sideband),
-            ("keys", s.keys),
-        ] {
-            if let Exposure::Absent(why) = e {
-                out.push_str(&format!("- `{}`, {surface}: {why}.\n", c.name));
-            }
-        }
-    }
-    out
-}
+pub use crate::commands_doc::commands_markdown;
 
 impl Command {
     /// This command's entry in [`COMMANDS`].
@@ -663,7 +646,15 @@ impl Command {
             | Command::ListSessions
             | Command::ResizeClient { .. }
             | Command::SidebandMcp { .. }
-            | Command::ClientFocus { .. } => None,
+            | Command::ClientFocus { .. }
+            | Command::ShowBuffer { .. }
+            | Command::ListBuffers
+            | Command::DeleteBuffer { .. } => None,
+            Command::SetBuffer(c) => match &c.data {
+                Some(crate::buffers::BufferData::Pane(p)) => p.target.as_ref(),
+                _ => None,
+            },
+            Command::PasteBuffer(c) => c.target.as_ref(),
             Command::NewWindow(c) => c.target.as_ref(),
             Command::SplitPane(c) => c.target.as_ref(),
             Command::SendInput(c) => c.target.as_ref(),
@@ -706,20 +697,6 @@ impl Command {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn docs_commands_md_is_what_the_declaration_generates() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/commands.md");
-        let want = commands_markdown();
-        if std::env::var_os("FUGUE_BLESS").is_some() {
-            std::fs::write(path, &want).unwrap();
-        }
-        let have = std::fs::read_to_string(path).unwrap_or_default();
-        assert!(
-            have == want,
-            "docs/commands.md is out of date: run `FUGUE_BLESS=1 cargo test -p fugue-protocol`"
-        );
-    }
 
     #[test]
     fn every_surface_is_exposed_or_absent_with_a_reason() {

@@ -7,6 +7,7 @@
 //!   an id that its response repeats.
 //! - [`codec`]: length-delimited MessagePack frames.
 //! - [`screen`]: compact rows, the unit of screen updates and history.
+//! - [`buffers`]: paste buffers' commands and answers.
 //! - [`keys`] and [`bindings`]: tmux key names and what keys do in a client.
 //! - [`mouse`]: mouse events for panes and their reports.
 //! - [`target`], [`ids`]: naming panes, windows and sessions.
@@ -19,8 +20,10 @@
 
 pub mod agent;
 pub mod bindings;
+pub mod buffers;
 pub mod codec;
 pub mod command;
+mod commands_doc;
 pub mod error;
 pub mod excerpt;
 /// Harness bodies of the fuzz targets in `fuzz/`; not an API.
@@ -40,6 +43,7 @@ pub mod target;
 
 pub use agent::*;
 pub use bindings::{KeyAction, KeyTable};
+pub use buffers::{BufferContent, BufferData, BufferInfo, PasteBuffer, SetBuffer};
 pub use command::*;
 pub use error::{CommandError, ErrorCode};
 pub use ids::{PaneId, SessionId, WindowId};

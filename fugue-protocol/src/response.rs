@@ -116,4 +116,6 @@ pub enum Response {
     AgentSpawned(crate::agent::AgentSpawned),
     Messages(Vec<crate::agent::MessageOutcome>),
     Result(crate::agent::AgentResult),
+    Buffer(crate::buffers::BufferContent),
+    Buffers(Vec<crate::buffers::BufferInfo>),
 }

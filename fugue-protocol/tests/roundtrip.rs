@@ -244,6 +244,36 @@ fn commands() -> Vec<Command> {
             state: Some(AgentState::Idle),
             result: Some("done".into()),
         }),
+        Command::SetBuffer(SetBuffer {
+            name: None,
+            append: true,
+            rename: None,
+            data: Some(BufferData::Text("x\ny".into())),
+        }),
+        Command::SetBuffer(SetBuffer {
+            name: Some("b".into()),
+            append: false,
+            rename: Some("c".into()),
+            data: Some(BufferData::Pane(CapturePane {
+                target: t("%1"),
+                start: Some(LineBound::Line(-3)),
+                end: None,
+                escapes: false,
+                join: true,
+            })),
+        }),
+        Command::ShowBuffer {
+            name: Some("b".into()),
+        },
+        Command::ListBuffers,
+        Command::DeleteBuffer { name: None },
+        Command::PasteBuffer(PasteBuffer {
+            name: Some("b".into()),
+            target: t("%2"),
+            bracketed: true,
+            delete: true,
+            separator: Some("\n".into()),
+        }),
     ]
 }
 
@@ -401,6 +431,18 @@ fn responses() -> Vec<Result<Response, CommandError>> {
             status: MessageStatus::Timeout,
             reason: Some("busy".into()),
             waited_ms: 7,
+        }])),
+        Ok(Response::Buffer(BufferContent {
+            name: "buffer0".into(),
+            data: "日\n".into(),
+        })),
+        Ok(Response::Buffers(vec![BufferInfo {
+            name: "buffer0".into(),
+            size: 4,
+            created: 9,
+            automatic: true,
+            sample: "\\n".into(),
+            head: "x".into(),
         }])),
         Ok(Response::Result(AgentResult {
             pane: PaneId(5),

@@ -11,11 +11,12 @@
 //! - [`server`]: shared state and pane lifecycle; [`socket`]: private sockets;
 //!   [`config`]: the configuration file; [`run`]: starting and stopping; [`log_file`]:
 //!   the server log, private and rotated; [`passthrough`]: bells and clipboard copies
-//!   for the attached clients' terminals.
+//!   for the attached clients' terminals; [`buffers`]: paste buffers.
 
 pub mod agents;
 pub mod attached;
 pub mod audit;
+pub mod buffers;
 pub mod config;
 pub mod crash;
 pub mod dispatch;

@@ -50,6 +50,8 @@ pub struct Server {
     nonce: AtomicU64,
     /// The last clipboard copy a program made (`passthrough.rs`).
     pub(crate) clipboard: Mutex<Option<Arc<fugue_protocol::passthrough::ClipboardCopy>>>,
+    /// Paste buffers (`buffers.rs`).
+    pub buffers: Mutex<crate::buffers::Buffers>,
 }
 
 impl Server {
@@ -76,6 +78,7 @@ impl Server {
             instance: instance_id(),
             nonce: AtomicU64::new(u64::from(instance_id())),
             clipboard: Mutex::new(None),
+            buffers: Mutex::default(),
         });
         (server, rx)
     }

@@ -439,6 +439,10 @@ pub enum Verb {
     },
     /// Tell fugue this pane's agent state and/or result (for agents and their hooks).
     Report(super::agent::ReportArgs),
+    /// Paste buffers: set-buffer, show-buffer, save-buffer, load-buffer, list-buffers,
+    /// delete-buffer, paste-buffer.
+    #[command(flatten)]
+    Buffer(super::buffers::BufferVerb),
     /// List windows.
     #[command(visible_alias = "lsw")]
     ListWindows {
@@ -494,6 +498,14 @@ mod tests {
         ),
         ("mcp", "client only: the stdio bridge to the MCP surface"),
         ("agent", "a group: its subcommands are declared"),
+        (
+            "save-buffer",
+            "show-buffer, the file written by the CLI (cli/buffers.rs says why)",
+        ),
+        (
+            "load-buffer",
+            "set-buffer, the file read by the CLI (cli/buffers.rs says why)",
+        ),
     ];
 
     /// Issue 12: every command the declaration puts on the CLI exists as that verb

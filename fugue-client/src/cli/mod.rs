@@ -2,6 +2,7 @@
 
 pub mod agent;
 pub mod args;
+pub mod buffers;
 pub mod format;
 mod printer;
 mod verbs;

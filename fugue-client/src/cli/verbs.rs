@@ -140,6 +140,10 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
             let (command, p) = super::agent::command_for(verb)?;
             (command, Printer::Agent(p))
         }
+        Verb::Buffer(v) => {
+            let (command, p) = super::buffers::command_for(v)?;
+            (command, Printer::Buffers(p))
+        }
         Verb::Report(r) => {
             let (command, p) = super::agent::report_command(r)?;
             (command, Printer::Agent(p))

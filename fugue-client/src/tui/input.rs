@@ -214,6 +214,7 @@ impl App {
                 self.mode = Mode::Help { scroll };
                 Vec::new()
             }
+            Mode::Buffers(list) => super::buffers::on_key(self, list, key),
             Mode::Scroll(mut view) => {
                 let page = u64::from(self.page());
                 let before = view.offset;
@@ -462,6 +463,9 @@ impl App {
                 command: Command::ListSessions,
                 pending: Pending::SwitchSession(next),
             }],
+            A::PasteBuffer => vec![super::buffers::paste(None)],
+            A::ListBuffers => super::buffers::open(self, false),
+            A::ChooseBuffer => super::buffers::open(self, true),
         }
     }
 }

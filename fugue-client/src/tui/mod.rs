@@ -7,6 +7,7 @@
 //! - [`passthrough`]: cursor look, title, bells, clipboard and synchronized output for
 //!   the person's terminal.
 
+mod buffers;
 mod compositor;
 mod input;
 mod keymap;
@@ -488,6 +489,10 @@ fn on_response(
                     Vec::new()
                 }
             }
+        }
+        (Some(Pending::Action(buffers::LIST)), Ok(Response::Buffers(list))) => {
+            buffers::listed(app, list);
+            Vec::new()
         }
         (_, Ok(Response::Attached(info))) => {
             app.session_name = info.session_name;

@@ -234,13 +234,20 @@ pub fn draw(buf: &mut Buffer, app: &App) -> Option<Position> {
         help(buf, app, panes_area, scroll);
         cursor = None;
     }
+    if let Mode::Buffers(b) = &app.mode {
+        super::buffers::draw(buf, b, panes_area);
+        cursor = None;
+    }
     cursor
 }
 
 /// Redraws rows of one pane's live screen; returns the terminal lines it touched, or
 /// None when the pane is not drawn as a live screen (the caller then draws everything).
 pub fn draw_pane_rows(buf: &mut Buffer, app: &App, pane: PaneId, rows: &[u16]) -> Option<Vec<u16>> {
-    if matches!(app.mode, Mode::Help { .. } | Mode::Scroll(_)) {
+    if matches!(
+        app.mode,
+        Mode::Help { .. } | Mode::Scroll(_) | Mode::Buffers(_)
+    ) {
         return None;
     }
     let (panes_area, _) = areas(app, buf.area);

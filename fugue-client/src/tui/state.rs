@@ -151,6 +151,8 @@ pub enum Mode {
         scroll: usize,
     },
     Scroll(ScrollView),
+    /// `C-b #` and `C-b =`: paste buffers (`buffers.rs`).
+    Buffers(super::buffers::BufferList),
 }
 
 /// What a request in flight is for.

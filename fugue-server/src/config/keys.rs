@@ -104,6 +104,9 @@ pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
         (")", A::SwitchSession(true)),
         ("(", A::SwitchSession(false)),
         ("r", A::Refresh),
+        ("]", A::PasteBuffer),
+        ("#", A::ListBuffers),
+        ("=", A::ChooseBuffer),
     ];
     let digits: Vec<(String, KeyAction)> = (0..10)
         .map(|i| (i.to_string(), A::SelectWindow(i)))

@@ -78,6 +78,10 @@ pub struct ServerSection {
     /// `CSI 20 t`). Off by default, as in xterm (allowTitleOps): a title can hold text
     /// another program put there, and the answer is typed into the asking program.
     pub allow_title_reports: bool,
+    /// The most automatic paste buffers (tmux's `buffer-limit`); the oldest goes
+    /// when a new one would pass it. Named buffers do not count.
+    #[serde(deserialize_with = "ranges::within::<_, _, 1, 10000>")]
+    pub buffer_limit: usize,
 }
 
 impl Default for ServerSection {
@@ -95,6 +99,7 @@ impl Default for ServerSection {
             max_input_bytes: limits::DEFAULT_PANE_INPUT_BYTES,
             max_connections: 512,
             allow_title_reports: false,
+            buffer_limit: 50,
         }
     }
 }

@@ -8,6 +8,7 @@
 
 mod agent_spawn;
 mod agent_task;
+mod buffers;
 mod held_task;
 pub mod io;
 mod messages;
@@ -39,6 +40,9 @@ pub struct Exec<'a> {
     pub scope: scope::Scope,
     /// Set by `spawn-agent` for the pane it creates.
     pub agent: Option<spawn::AgentSetup>,
+    /// Fields a handler adds to the audit record (a buffer's name and size: never
+    /// what a caller typed or copied).
+    pub detail: Option<serde_json::Value>,
 }
 
 /// Runs a command for `origin` and records it.
@@ -118,7 +122,7 @@ async fn run(
     let _in_flight = crate::crash::InFlight::new(origin, name);
     let delegated = policy::effective(&server.mux.tree(), origin);
     let origin = delegated.as_ref().unwrap_or(origin);
-    let detail = detail(&command, origin.is_agent());
+    let mut detail = detail(&command, origin.is_agent());
     let config = server.config();
     let scope = if scope::Scope::limited(&config, origin) {
         scope::Scope::of(&config, &server.mux.tree(), origin)
@@ -132,6 +136,7 @@ async fn run(
         resolved: None,
         scope,
         agent: None,
+        detail: None,
     };
     let allowed = {
         let tree = server.mux.tree();
@@ -164,6 +169,15 @@ async fn run(
     }
     if let Err(e) = &result {
         tracing::debug!("{origin}: {name} failed: {}", e.display_with_suggestion());
+    }
+    if let Some(extra) = exec.detail.take() {
+        detail = Some(match (detail, extra) {
+            (Some(serde_json::Value::Object(mut a)), serde_json::Value::Object(b)) => {
+                a.extend(b);
+                serde_json::Value::Object(a)
+            }
+            (_, extra) => extra,
+        });
     }
     server.audit.record(&AuditRecord {
         time: audit::now(),
@@ -315,6 +329,11 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::SendMessage(c) => messages::send_message(exec, c).await,
         Command::GetResult { target } => messages::get_result(exec, target.as_ref()),
         Command::Report(c) => messages::report(exec, c),
+        Command::SetBuffer(c) => buffers::set_buffer(exec, c),
+        Command::ShowBuffer { name } => buffers::show_buffer(exec, name.as_deref()),
+        Command::ListBuffers => buffers::list_buffers(exec),
+        Command::DeleteBuffer { name } => buffers::delete_buffer(exec, name.as_deref()),
+        Command::PasteBuffer(c) => buffers::paste_buffer(exec, c).await,
     }
 }
 

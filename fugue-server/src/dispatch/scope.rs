@@ -181,7 +181,15 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::KillServer
         | Command::ResizeClient { .. }
         | Command::SidebandMcp { .. }
-        | Command::ClientFocus { .. } => vec![],
+        | Command::ClientFocus { .. }
+        | Command::ShowBuffer { .. }
+        | Command::ListBuffers
+        | Command::DeleteBuffer { .. } => vec![],
+        Command::SetBuffer(c) => match &c.data {
+            Some(fugue_protocol::BufferData::Pane(p)) => one(&p.target, Pane),
+            _ => vec![],
+        },
+        Command::PasteBuffer(c) => one(&c.target, Pane),
         // Lists are filtered instead.
         Command::ListPanes { .. } => vec![],
         Command::NewWindow(c) => one(&c.target, SessionAny),
@@ -341,6 +349,7 @@ pub fn check_protected(tree: &Tree, ctx: &Context, command: &Command) -> Result<
     let within = |panes: Vec<PaneId>| protected.iter().copied().find(|(p, _)| panes.contains(p));
     let hit = match command {
         Command::SendInput(c) => pane_is(c.target.as_ref()).map(|h| (h, "type into")),
+        Command::PasteBuffer(c) => pane_is(c.target.as_ref()).map(|h| (h, "paste into")),
         Command::RunCommand(c) if c.pane.is_some() => {
             pane_is(c.pane.as_ref()).map(|h| (h, "run commands in"))
         }

@@ -33,6 +33,7 @@ pub use key::{KEY_ENV, SidebandKey, Untrusted};
 /// Tag names fugue knows; any other name passes through untouched.
 pub const TAG_NAMES: &[&str] = &[
     "spawn", "input", "read", "list", "focus", "control", "notify", "message", "report", "result",
+    "buffer", "paste",
 ];
 
 /// No tag name is longer: a longer name is known not to be a tag at once.

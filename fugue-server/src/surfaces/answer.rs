@@ -23,6 +23,13 @@ pub fn to_json(resp: Response) -> Value {
         Response::AgentSpawned(a) => serde_json::to_value(a),
         Response::Messages(m) => Ok(json!({ "messages": m })),
         Response::Result(r) => serde_json::to_value(r),
+        Response::Buffer(b) => serde_json::to_value(b),
+        // The sample says what a buffer holds; the longer head (for the client's
+        // preview) would only fill an agent's context.
+        Response::Buffers(list) => Ok(json!({ "buffers": list.iter().map(|b| json!({
+            "name": b.name, "size": b.size, "created": b.created,
+            "automatic": b.automatic, "sample": b.sample,
+        })).collect::<Vec<_>>() })),
     };
     v.unwrap_or_else(|e| json!({ "error": e.to_string() }))
 }

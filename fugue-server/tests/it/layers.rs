@@ -81,6 +81,17 @@ const RULES: &[(&str, &[&str])] = &[
         &["crate::dispatch", "crate::server", "crate::surfaces"],
     ),
     (
+        "buffers.rs",
+        &[
+            "crate::dispatch",
+            "crate::server",
+            "crate::surfaces",
+            "crate::agents",
+            "crate::session",
+            "crate::pane",
+        ],
+    ),
+    (
         "origin.rs",
         &["crate::dispatch", "crate::server", "crate::surfaces"],
     ),

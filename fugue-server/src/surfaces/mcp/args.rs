@@ -94,6 +94,29 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// A whole number that may be negative (line numbers: history is negative).
+    pub fn int(
+        &self,
+        name: &str,
+        range: std::ops::RangeInclusive<i64>,
+    ) -> Result<Option<i64>, CommandError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(Value::Number(n)) => match n.as_i64() {
+                Some(v) if range.contains(&v) => Ok(Some(v)),
+                _ => Err(CommandError::invalid_argument(
+                    name,
+                    format!(
+                        "expected a whole number from {} to {}, got {n}",
+                        range.start(),
+                        range.end()
+                    ),
+                )),
+            },
+            Some(v) => Err(wrong(name, "a whole number", v)),
+        }
+    }
+
     pub fn target(&self, name: &str) -> Result<Option<Target>, CommandError> {
         self.string(name)?
             .map(|s| {

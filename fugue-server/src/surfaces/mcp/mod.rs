@@ -13,6 +13,7 @@
 
 mod agent_tools;
 mod args;
+mod buffer_tools;
 pub mod framing;
 pub mod handler;
 mod splice;

@@ -66,6 +66,7 @@ pub fn all() -> impl Iterator<Item = &'static ToolDef> {
     PANE_TOOLS
         .iter()
         .chain(super::agent_tools::AGENT_TOOLS.iter())
+        .chain(super::buffer_tools::BUFFER_TOOLS.iter())
 }
 
 static PANE_TOOLS: &[ToolDef] = &[
@@ -704,8 +705,9 @@ mod tests {
             assert_eq!(schema["type"], "object", "{}", t.name);
         }
         // A short list keeps a model's context small (fugue's is a tenth of
-        // libtmux-mcp's): new tools must earn their place.
-        assert!(all().count() <= 24);
+        // libtmux-mcp's): new tools must earn their place. Issue 14 added five for
+        // paste buffers (copy a region, list, show, paste, delete).
+        assert!(all().count() <= 29);
     }
 
     /// Issue 12: the MCP tools are exactly the commands the declaration exposes on MCP,
@@ -757,7 +759,8 @@ mod tests {
             "close_window": { "window": "s:1" }, "search_panes": { "pattern": "x" },
             "notify": { "text": "hi" }, "spawn_agent": { "agent": "claude" },
             "send_message": { "to": "tag:x", "text": "hi" }, "get_result": {},
-            "report": { "state": "idle" }
+            "report": { "state": "idle" }, "copy_to_buffer": { "text": "x" },
+            "list_buffers": {}, "show_buffer": {}, "paste_buffer": {}, "delete_buffer": {}
         });
         for t in all() {
             let args = samples[t.name]

@@ -3,9 +3,10 @@
 use crate::pane::tags::Tag;
 use fugue_protocol::observe::{ReadPane, ReadSource};
 use fugue_protocol::{
-    AgentState, Command, CommandError, Delivery, Direction, InputPart, Key, LayoutChoice,
-    LayoutPreset, MessageTo, PaneId, PaneScope, PaneSelect, Placement, Report, Resize, SendInput,
-    SendMessage, Spawn, SpawnAgent, SplitPane, SplitSize, Target,
+    AgentState, BufferData, Command, CommandError, Delivery, Direction, InputPart, Key,
+    LayoutChoice, LayoutPreset, MessageTo, PaneId, PaneScope, PaneSelect, PasteBuffer, Placement,
+    Report, Resize, SendInput, SendMessage, SetBuffer, Spawn, SpawnAgent, SplitPane, SplitSize,
+    Target,
 };
 
 /// What running a tag takes.
@@ -36,6 +37,8 @@ fn allowed(name: &str) -> &'static [&'static str] {
         "focus" => &["pane"],
         "control" => &["action", "pane", "amount", "direction", "layout"],
         "notify" => &[],
+        "buffer" => &["name", "append", "action"],
+        "paste" => &["name", "pane", "delete"],
         _ => &[],
     }
 }
@@ -223,6 +226,14 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
                 }
             }
         }
+        "buffer" => Plan::One(buffer(tag, content)?),
+        "paste" => Plan::One(Command::PasteBuffer(PasteBuffer {
+            name: tag.attr("name").map(String::from),
+            target: Some(pane(tag, me)?),
+            bracketed: true,
+            delete: flag(tag, "delete")?.unwrap_or(false),
+            separator: None,
+        })),
         "notify" => Plan::One(Command::DisplayMessage {
             target: Some(Target::Pane(me)),
             text: content,
@@ -323,6 +334,25 @@ fn spawn_agent(tag: &Tag, me: PaneId, task: String) -> Result<Command, CommandEr
         depends_on,
         timeout_ms: None,
     }))
+}
+
+/// `<fugue:buffer name="N" append="true">text</fugue:buffer>` stores text;
+/// `<fugue:buffer name="N" action="delete"/>` deletes.
+fn buffer(tag: &Tag, content: String) -> Result<Command, CommandError> {
+    let name = tag.attr("name").map(String::from);
+    match tag.attr("action") {
+        None | Some("set") => Ok(Command::SetBuffer(SetBuffer {
+            name,
+            append: flag(tag, "append")?.unwrap_or(false),
+            rename: None,
+            data: Some(BufferData::Text(content)),
+        })),
+        Some("delete") => Ok(Command::DeleteBuffer { name }),
+        Some(other) => Err(CommandError::invalid_argument(
+            "action",
+            format!("`{other}`: expected set or delete"),
+        )),
+    }
 }
 
 #[cfg(test)]

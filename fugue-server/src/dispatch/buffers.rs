@@ -1,0 +1,185 @@
+//! Paste buffer commands: `set-buffer`, `show-buffer`, `list-buffers`,
+//! `delete-buffer`, `paste-buffer` (tmux 3.5's semantics; the store is
+//! `crate::buffers`). The audit log gets each buffer's name and size, never its text.
+
+use super::Exec;
+use crate::buffers::Viewer;
+use fugue_protocol::buffers::{BufferContent, BufferData, PasteBuffer, SetBuffer};
+use fugue_protocol::{CapturePane, CommandError, InputPart, Response};
+
+/// Who sees which buffers: an agent limited to its own panes (`mcp_scope` or
+/// `sideband_scope` = "own") sees only the buffers it made, so it cannot read what a
+/// person copied.
+fn viewer(exec: &Exec<'_>) -> Viewer {
+    if exec.scope.is_all() {
+        Viewer::default()
+    } else {
+        Viewer {
+            only: Some(exec.origin.to_string()),
+        }
+    }
+}
+
+fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
+/// What the audit record says about a buffer: its name and size.
+fn note(exec: &mut Exec<'_>, name: &str, bytes: usize) {
+    exec.detail = Some(serde_json::json!({ "buffer": name, "buffer_bytes": bytes }));
+}
+
+pub fn set_buffer(exec: &mut Exec<'_>, c: SetBuffer) -> Result<Response, CommandError> {
+    let viewer = viewer(exec);
+    if let Some(to) = &c.rename {
+        if c.data.is_some() {
+            return Err(CommandError::invalid_argument(
+                "-n",
+                "renaming takes no data; rename and fill in two calls",
+            ));
+        }
+        let name = exec
+            .server
+            .buffers
+            .lock()
+            .rename(c.name.as_deref(), to, &viewer)?;
+        exec.resolved = Some(format!("buffer {name}"));
+        return Ok(Response::Done);
+    }
+    let data = match c.data {
+        Some(BufferData::Text(t)) => t,
+        Some(BufferData::Pane(p)) => match super::io::capture(
+            exec,
+            CapturePane {
+                escapes: false,
+                ..p
+            },
+        )? {
+            Response::Captured(t) => t,
+            _ => return Err(CommandError::internal("capture-pane answered otherwise")),
+        },
+        None => {
+            return Err(CommandError::invalid_argument(
+                "data",
+                "give the text to store (or -n to rename)",
+            ));
+        }
+    };
+    let limit = exec.server.config().server.buffer_limit;
+    let stored = exec.server.buffers.lock().set(
+        c.name.as_deref(),
+        &data,
+        c.append,
+        limit,
+        &viewer,
+        now(),
+    )?;
+    let Some(name) = stored else {
+        return Ok(Response::Buffers(Vec::new()));
+    };
+    note(exec, &name, data.len());
+    if exec.resolved.is_none() {
+        exec.resolved = Some(format!("buffer {name}"));
+    }
+    let info = {
+        let buffers = exec.server.buffers.lock();
+        let mut info = buffers.get(Some(&name), &viewer)?.info();
+        // The caller has the text; only the name and size matter in the answer.
+        info.head.clear();
+        info
+    };
+    Ok(Response::Buffers(vec![info]))
+}
+
+pub fn show_buffer(exec: &mut Exec<'_>, name: Option<&str>) -> Result<Response, CommandError> {
+    let viewer = viewer(exec);
+    let (name, data) = {
+        let buffers = exec.server.buffers.lock();
+        let b = buffers.get(name, &viewer)?;
+        (b.name.clone(), b.data.clone())
+    };
+    note(exec, &name, data.len());
+    exec.resolved = Some(format!("buffer {name}"));
+    Ok(Response::Buffer(BufferContent { name, data }))
+}
+
+pub fn list_buffers(exec: &mut Exec<'_>) -> Result<Response, CommandError> {
+    let viewer = viewer(exec);
+    let list = exec
+        .server
+        .buffers
+        .lock()
+        .list(&viewer)
+        .map(|b| b.info())
+        .collect();
+    Ok(Response::Buffers(list))
+}
+
+pub fn delete_buffer(exec: &mut Exec<'_>, name: Option<&str>) -> Result<Response, CommandError> {
+    let viewer = viewer(exec);
+    let b = exec.server.buffers.lock().delete(name, &viewer)?;
+    note(exec, &b.name, b.data.len());
+    exec.resolved = Some(format!("buffer {}", b.name));
+    Ok(Response::Done)
+}
+
+/// Types a buffer into a pane as tmux's `paste-buffer` does: each line feed becomes
+/// the separator (a carriage return unless `-s`/`-r` say otherwise), and with `-p` the
+/// whole is a bracketed paste if the program enabled mode 2004.
+pub async fn paste_buffer(exec: &mut Exec<'_>, c: PasteBuffer) -> Result<Response, CommandError> {
+    let pane = exec
+        .server
+        .mux
+        .tree()
+        .resolve_pane(c.target.as_ref(), &exec.ctx)?;
+    exec.resolved = Some(pane.to_string());
+    let viewer = viewer(exec);
+    let found = {
+        let buffers = exec.server.buffers.lock();
+        match buffers.get(c.name.as_deref(), &viewer) {
+            Ok(b) => Some((b.name.clone(), b.data.clone())),
+            // tmux pastes nothing, and says nothing, when there is no buffer at all.
+            Err(_) if c.name.is_none() => None,
+            Err(e) => return Err(e),
+        }
+    };
+    let Some((name, data)) = found else {
+        return Ok(Response::Done);
+    };
+    note(exec, &name, data.len());
+    let separator = c.separator.as_deref().unwrap_or("\r");
+    // A long separator times many lines must not make an unbounded string.
+    let lines = data.bytes().filter(|b| *b == b'\n').count();
+    let size = lines
+        .saturating_mul(separator.len())
+        .saturating_add(data.len().saturating_sub(lines));
+    if size > 2 * fugue_protocol::buffers::MAX_BUFFER_BYTES {
+        return Err(CommandError::new(
+            fugue_protocol::ErrorCode::LimitExceeded,
+            format!(
+                "with separator -s the paste would be {size} bytes, over the limit of {} bytes",
+                2 * fugue_protocol::buffers::MAX_BUFFER_BYTES
+            ),
+        )
+        .with_suggestion("use a shorter separator"));
+    }
+    let text = if separator == "\n" {
+        data
+    } else {
+        data.replace('\n', separator)
+    };
+    let part = if c.bracketed {
+        InputPart::Paste(text)
+    } else {
+        InputPart::Text(text)
+    };
+    super::io::deliver(exec.server, pane, std::slice::from_ref(&part)).await?;
+    if c.delete {
+        // Gone already (deleted meanwhile) is what was asked for.
+        let _ = exec.server.buffers.lock().delete(Some(&name), &viewer);
+    }
+    Ok(Response::Done)
+}

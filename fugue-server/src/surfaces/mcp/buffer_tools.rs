@@ -1,0 +1,154 @@
+//! The MCP tools for paste buffers: an agent copies text or a region of a pane into a
+//! buffer, and pastes it into another pane, as a person does with copy mode and
+//! `C-b ]`.
+
+use super::tools::{PANE, ToolDef, schema};
+use fugue_protocol::{BufferData, CapturePane, Command, LineBound, PasteBuffer, SetBuffer};
+use serde_json::json;
+
+const BUFFER: &str = "Buffer name (from list_buffers). Default: the most recent buffer.";
+
+pub static BUFFER_TOOLS: &[ToolDef] = &[
+    ToolDef {
+        name: "copy_to_buffer",
+        title: "Copy into a paste buffer",
+        description: "Store text in a paste buffer (shared with people's copy mode, C-b ] and the CLI's paste-buffer). Give `text`, or else a region of `pane`: lines `start_line` to `end_line` (0 is the screen's top line, negative lines are history; default the visible screen), wrapped lines joined; the text never passes through you. Without `buffer` a new automatic buffer (bufferN) is made. At most 8 MiB per buffer.",
+        command: "set-buffer",
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        open_world: false,
+        input: || {
+            schema(
+                json!({
+                    "text": { "type": "string" },
+                    "pane": { "type": "string", "description": PANE },
+                    "start_line": { "type": "integer" },
+                    "end_line": { "type": "integer" },
+                    "buffer": { "type": "string", "description": "Store in this named buffer (replacing it)." },
+                    "append": { "type": "boolean", "description": "Append to the buffer instead." }
+                }),
+                &[],
+            )
+        },
+        build: |a| {
+            let line = |name: &str| -> Result<Option<LineBound>, fugue_protocol::CommandError> {
+                Ok(a.int(name, -(i64::from(u32::MAX))..=i64::from(u16::MAX))?
+                    .map(LineBound::Line))
+            };
+            let data = match a.string("text")? {
+                Some(t) => {
+                    for region in ["pane", "start_line", "end_line"] {
+                        if a.has(region) {
+                            return Err(fugue_protocol::CommandError::invalid_argument(
+                                region,
+                                "give either `text` or a region of a pane, not both",
+                            ));
+                        }
+                    }
+                    BufferData::Text(t)
+                }
+                None => BufferData::Pane(CapturePane {
+                    target: a.target("pane")?,
+                    start: line("start_line")?,
+                    end: line("end_line")?,
+                    escapes: false,
+                    join: true,
+                }),
+            };
+            Ok(Command::SetBuffer(SetBuffer {
+                name: a.string("buffer")?,
+                append: a.bool("append")?.unwrap_or(false),
+                rename: None,
+                data: Some(data),
+            }))
+        },
+    },
+    ToolDef {
+        name: "list_buffers",
+        title: "List paste buffers",
+        description: "The paste buffers, most recent first: name, size in bytes, created (Unix time), whether automatic, and a sample of the start.",
+        command: "list-buffers",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+        input: || schema(json!({}), &[]),
+        build: |_| Ok(Command::ListBuffers),
+    },
+    ToolDef {
+        name: "show_buffer",
+        title: "Read a paste buffer",
+        description: "A paste buffer's whole text.",
+        command: "show-buffer",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+        input: || {
+            schema(
+                json!({ "buffer": { "type": "string", "description": BUFFER } }),
+                &[],
+            )
+        },
+        build: |a| {
+            Ok(Command::ShowBuffer {
+                name: a.string("buffer")?,
+            })
+        },
+    },
+    ToolDef {
+        name: "paste_buffer",
+        title: "Paste a buffer into a pane",
+        description: "Type a paste buffer into a pane as tmux's paste-buffer -p: line feeds become carriage returns (Enter) unless `keep_newlines`, and the text arrives as a bracketed paste when the program enabled it. `delete` removes the buffer afterwards.",
+        command: "paste-buffer",
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        open_world: true,
+        input: || {
+            schema(
+                json!({
+                    "buffer": { "type": "string", "description": BUFFER },
+                    "pane": { "type": "string", "description": PANE },
+                    "keep_newlines": { "type": "boolean" },
+                    "delete": { "type": "boolean" }
+                }),
+                &[],
+            )
+        },
+        build: |a| {
+            Ok(Command::PasteBuffer(PasteBuffer {
+                name: a.string("buffer")?,
+                target: a.target("pane")?,
+                bracketed: true,
+                delete: a.bool("delete")?.unwrap_or(false),
+                separator: a
+                    .bool("keep_newlines")?
+                    .unwrap_or(false)
+                    .then(|| "\n".to_string()),
+            }))
+        },
+    },
+    ToolDef {
+        name: "delete_buffer",
+        title: "Delete a paste buffer",
+        description: "Delete a paste buffer.",
+        command: "delete-buffer",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+        open_world: false,
+        input: || {
+            schema(
+                json!({ "buffer": { "type": "string", "description": BUFFER } }),
+                &[],
+            )
+        },
+        build: |a| {
+            Ok(Command::DeleteBuffer {
+                name: a.string("buffer")?,
+            })
+        },
+    },
+];
