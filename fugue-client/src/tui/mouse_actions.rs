@@ -8,6 +8,8 @@
 //!   step is a `resize-pane -x/-y` with the size the pointer asks for;
 //! - the wheel over a pane scrolls its history, entering scroll mode (tmux's
 //!   `copy-mode -e`) and leaving it when scrolled back to the bottom;
+//! - the middle button pastes the latest paste buffer into the pane under it (tmux's
+//!   `paste-buffer -p`: bracketed if its program asked);
 //! - the right button does nothing (tmux opens a menu; fugue has no menus yet).
 //!
 //! Over a pane whose program asked for the mouse, the events go to the program
@@ -111,7 +113,7 @@ impl App {
             Mode::Normal | Mode::Scroll(_) => {}
             // The prefix waits for a key; the mouse acts without it, as in tmux.
             Mode::Prefix => self.mode = Mode::Normal,
-            Mode::Prompt { .. } | Mode::Confirm { .. } | Mode::Help { .. } => return Vec::new(),
+            _ => return Vec::new(),
         }
         let select_window = |select, what| {
             vec![request(
@@ -174,10 +176,17 @@ impl App {
         // it fugue's, so a person can always scroll and select.
         let program = asked && inside && !ev.shift && !scrolled;
         match ev.action {
-            MouseAction::Down(_) => {
+            MouseAction::Down(button) => {
                 let mut out = self.focus(pane);
                 if program {
                     out.extend(self.forward_mouse(pane, ev, area));
+                } else if button == MouseButton::Middle && !scrolled {
+                    // tmux's `select-pane -t = ; paste-buffer -p`.
+                    let mut paste = super::buffers::paste(None);
+                    if let Command::PasteBuffer(p) = &mut paste.command {
+                        p.target = Some(Target::Pane(pane));
+                    }
+                    out.push(paste);
                 }
                 out
             }

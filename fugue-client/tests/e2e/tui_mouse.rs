@@ -381,3 +381,21 @@ fn mouse_false_leaves_the_mouse_alone() {
     t.send(b"z");
     recorded(&w, "r.bin", b"\x1b[<0;3;2Mz");
 }
+
+/// The middle button pastes the latest buffer into the pane under it, focusing it
+/// (tmux's `select-pane -t = ; paste-buffer -p`).
+#[test]
+fn the_middle_button_pastes_the_latest_buffer() {
+    let w = World::new();
+    recorder(&w, "b", "", "b.bin");
+    let recorder_pane = active_pane(&w, "b");
+    w.ok(&["split-window", "-t", "b", "-h"]);
+    w.ok(&["set-buffer", "older"]);
+    w.ok(&["set-buffer", "pasted"]);
+    let mut t = attach(&w, "b");
+    t.wait_text("READY");
+    t.send(&sgr(1, 6, 4, true));
+    t.send(&sgr(1, 6, 4, false));
+    recorded(&w, "b.bin", b"pasted");
+    assert_eq!(active_pane(&w, "b"), recorder_pane);
+}
