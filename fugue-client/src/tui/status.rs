@@ -241,6 +241,55 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
 mod tests {
     use super::visible_range;
 
+    /// The mouse finds a window where its label is drawn: after the session's name,
+    /// each label with its trailing space, and nothing on the right part.
+    #[test]
+    fn clicks_find_the_window_drawn_under_them() {
+        use super::super::state::App;
+        use fugue_protocol::keys::{Key, KeyCode, Mods};
+        use fugue_protocol::screen::{ClientLayout, Frame, WindowTab};
+        let mut app = App::new(
+            fugue_protocol::KeyTable {
+                prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
+                prefix_bindings: Vec::new(),
+                root_bindings: Vec::new(),
+                repeat_time_ms: 0,
+            },
+            true,
+            "s".into(),
+        );
+        let tab = |index, name: &str, active| WindowTab {
+            index,
+            name: name.into(),
+            active,
+            last: false,
+            zoomed: false,
+            activity: false,
+            bell: false,
+        };
+        app.apply(Frame {
+            layout: Some(ClientLayout {
+                session: fugue_protocol::SessionId(1),
+                session_name: "s".into(),
+                windows: vec![tab(0, "sh", true), tab(3, "vim", false)],
+                panes: Vec::new(),
+                cols: 80,
+                rows: 23,
+            }),
+            panes: Vec::new(),
+            outer: Default::default(),
+        });
+        let bar = ratatui::layout::Rect::new(0, 23, 80, 1);
+        // "[s] 0:sh* 3:vim "
+        let at = |app: &App, col| super::window_at(app, bar, col);
+        assert_eq!([at(&app, 0), at(&app, 3)], [None, None]);
+        assert_eq!([at(&app, 4), at(&app, 9)], [Some(0), Some(0)]);
+        assert_eq!([at(&app, 10), at(&app, 15)], [Some(3), Some(3)]);
+        assert_eq!(at(&app, 16), None);
+        app.notice("a notice as wide as the whole bar, over the windows' labels ........");
+        assert_eq!(at(&app, 12), None);
+    }
+
     #[test]
     fn everything_shows_when_it_fits() {
         assert_eq!(visible_range(&[5, 5, 5], 2, 15), 0..3);

@@ -399,3 +399,31 @@ fn the_middle_button_pastes_the_latest_buffer() {
     recorded(&w, "b.bin", b"pasted");
     assert_eq!(active_pane(&w, "b"), recorder_pane);
 }
+
+/// Each client's mouse acts for that client: the wheel in one scrolls its view only;
+/// a click's focus is the server's, so every client sees it (as tmux's select-pane).
+#[test]
+fn each_clients_mouse_acts_for_that_client() {
+    let w = World::new();
+    w.ok(&[
+        "new-session",
+        "-d",
+        "-s",
+        "two",
+        "--",
+        "sh",
+        "-c",
+        "seq 1 100; printf END; exec cat",
+    ]);
+    let mut a = attach(&w, "two");
+    let b = attach(&w, "two");
+    a.wait_text("END");
+    b.wait_text("END");
+    a.send(&sgr(64, 20, 10, true));
+    a.wait("client a scrolled", |s| s.contents().contains("[5/"));
+    // b's view stays live: typing there shows at the bottom, without a scroll tag.
+    w.ok(&["send-keys", "-t", "two", "-l", "typed"]);
+    b.wait_text("typed");
+    assert!(!b.contents().contains("[5/"), "client b scrolled too");
+    assert!(a.contents().contains("[5/"), "client a left scroll mode");
+}
