@@ -226,6 +226,10 @@ impl App {
     /// wheel entered it.
     fn wheel(&mut self, pane: PaneId, up: bool) -> Vec<Request> {
         let page = self.page();
+        // Up over another pane than the one scrolled: that one's history instead.
+        if up && matches!(&self.mode, Mode::Scroll(v) if v.pane != pane) {
+            self.mode = Mode::Normal;
+        }
         if let Mode::Scroll(view) = &mut self.mode {
             if view.pane != pane {
                 return Vec::new();

@@ -427,3 +427,28 @@ fn each_clients_mouse_acts_for_that_client() {
     assert!(!b.contents().contains("[5/"), "client b scrolled too");
     assert!(a.contents().contains("[5/"), "client a left scroll mode");
 }
+
+/// The wheel over another pane than the one in scroll mode scrolls that pane instead,
+/// focusing it (fugue's scroll mode is the active pane's).
+#[test]
+fn the_wheel_over_another_pane_scrolls_that_one() {
+    let w = World::new();
+    let script = "seq 1 100; printf END; exec cat";
+    w.ok(&["new-session", "-d", "-s", "o", "--", "sh", "-c", script]);
+    let left = active_pane(&w, "o");
+    w.ok(&["split-window", "-t", "o", "-h", "--", "sh", "-c", script]);
+    let mut t = attach(&w, "o");
+    t.wait("both panes printed", |s| {
+        s.contents().matches("END").count() == 2
+    });
+    t.send(&sgr(64, 60, 10, true));
+    t.wait("the right pane scrolled", |s| s.contents().contains("[5/"));
+    t.send(&sgr(64, 10, 10, true));
+    eventually("the left pane focused", || {
+        (active_pane(&w, "o") == left).then_some(())
+    });
+    // The tag is drawn at the top right of the scrolled pane's screen: now the left's.
+    t.wait("the left pane scrolled", |s| {
+        s.contents_between(1, 0, 1, 40).contains("[5/")
+    });
+}
