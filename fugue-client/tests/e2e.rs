@@ -5,6 +5,8 @@
 mod e2e {
     pub mod agents;
     pub mod architecture;
+    pub mod buffers;
+    pub mod buffers_tui;
     pub mod cli;
     pub mod client_exits;
     pub mod faults;
@@ -21,6 +23,7 @@ mod e2e {
     pub mod terminal_core;
     pub mod tmux_verbs;
     pub mod tui;
+    pub mod tui_copy;
     pub mod tui_input;
     pub mod tui_keys;
     pub mod tui_mouse;

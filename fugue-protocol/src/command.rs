@@ -312,8 +312,14 @@ pub enum Command {
     /// Rows of history and screen for a client's scroll mode.
     ReadRows {
         target: Option<Target>,
+        /// The first line: relative to the top of the screen (negative is history), or
+        /// with `absolute` the line's absolute number (lines ever scrolled into
+        /// history before it), which stays the same line while output moves on (copy
+        /// mode's frozen view).
         start: i64,
         count: u32,
+        #[serde(default)]
+        absolute: bool,
     },
     ListSessions,
     ListPanes {

@@ -149,13 +149,19 @@ pub struct SearchPanes {
     /// Search each pane from its last line up, listing the nearest (newest) match first.
     #[serde(default)]
     pub backward: bool,
+    /// `from_line` and the matches' lines are absolute line numbers (lines ever
+    /// scrolled into history before them) instead of relative to the screen's top:
+    /// copy mode's frozen view names lines that way while output moves on.
+    #[serde(default)]
+    pub absolute: bool,
 }
 
 /// One line that matched.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SearchMatch {
     pub pane: PaneId,
-    /// 0 is the top of the screen, negative lines are history.
+    /// 0 is the top of the screen, negative lines are history (with
+    /// [`SearchPanes::absolute`], the absolute line number).
     pub line: i64,
     pub text: String,
 }

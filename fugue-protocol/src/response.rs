@@ -73,6 +73,11 @@ pub struct RowsReply {
     /// Lines of history the pane holds.
     pub history: u64,
     pub rows: Vec<Arc<Row>>,
+    /// Lines ever scrolled into history (retained or dropped): the absolute number of
+    /// the screen's top line when the rows were read, so `total + start` is the first
+    /// row's absolute number.
+    #[serde(default)]
+    pub total: u64,
 }
 
 /// What an attached client needs to know up front.
@@ -92,6 +97,46 @@ pub struct AttachInfo {
     /// `mouse` option): focus, borders, the wheel, the status bar.
     #[serde(default = "yes")]
     pub mouse: bool,
+    /// How copy mode behaves (`[copy]` in the server's configuration).
+    #[serde(default)]
+    pub copy: CopyOptions,
+}
+
+/// tmux's `mode-keys`: the key table of copy mode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ModeKeys {
+    #[default]
+    Vi,
+    Emacs,
+}
+
+/// Copy mode's options, which the client needs (the `[copy]` section).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CopyOptions {
+    pub mode_keys: ModeKeys,
+    /// The client writes its copies to its terminal's clipboard (OSC 52): tmux's
+    /// `set-clipboard` "on" or "external".
+    pub clipboard: bool,
+    /// Searches move as the pattern is typed (tmux's emacs `C-s`, for every search).
+    pub search_incremental: bool,
+    /// Patterns are regular expressions (tmux's `search-forward`) instead of text.
+    pub search_regex: bool,
+    /// A command (argv) the client runs with each copy on its stdin (tmux's
+    /// `copy-pipe`, e.g. `["wl-copy"]`); empty runs none.
+    pub copy_command: Vec<String>,
+}
+
+impl Default for CopyOptions {
+    fn default() -> Self {
+        CopyOptions {
+            mode_keys: ModeKeys::Vi,
+            clipboard: true,
+            search_incremental: false,
+            search_regex: false,
+            copy_command: Vec::new(),
+        }
+    }
 }
 
 fn yes() -> bool {

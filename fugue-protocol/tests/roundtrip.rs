@@ -116,6 +116,7 @@ fn commands() -> Vec<Command> {
             target: None,
             start: -10,
             count: 5,
+            absolute: true,
         },
         Command::ListSessions,
         Command::ListPanes {
@@ -173,6 +174,7 @@ fn commands() -> Vec<Command> {
             limit: 2,
             from_line: None,
             backward: false,
+            absolute: false,
         }),
         Command::SearchPanes(SearchPanes {
             pattern: "(?i)y".into(),
@@ -182,6 +184,7 @@ fn commands() -> Vec<Command> {
             limit: 1,
             from_line: Some(-12),
             backward: true,
+            absolute: true,
         }),
         Command::WaitFor(WaitFor {
             target: t("%2"),
@@ -371,6 +374,7 @@ fn responses() -> Vec<Result<Response, CommandError>> {
             start: -2,
             history: 9,
             rows: vec![row()],
+            total: 40,
         })),
         Ok(Response::Read(PaneText {
             pane: PaneId(1),
@@ -459,6 +463,11 @@ fn responses() -> Vec<Result<Response, CommandError>> {
             status: true,
             titles: Some("#S:#I:#W - #T".into()),
             mouse: false,
+            copy: CopyOptions {
+                mode_keys: ModeKeys::Emacs,
+                copy_command: vec!["wl-copy".into()],
+                ..CopyOptions::default()
+            },
         })),
     ]
     .into_iter()
@@ -707,6 +716,7 @@ fn search_panes_without_the_newer_fields_decodes_with_their_defaults() {
             limit: 2,
             from_line: None,
             backward: false,
+            absolute: false,
         }
     );
 }

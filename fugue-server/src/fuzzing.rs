@@ -243,7 +243,7 @@ fn read_pane(p: &mut PaneState, arg: u8, limit: usize) {
         false,
     );
     assert!(some.matches('\n').count() <= limit + usize::from(rows));
-    let reply = p.read_rows(lines, u32::from(arg));
+    let reply = p.read_rows(lines, u32::from(arg), false);
     assert!(reply.rows.len() <= usize::from(arg));
     assert_eq!(reply.history, hist as u64);
     // Where a reflow moved lines, for any line a wait may hold.

@@ -543,6 +543,7 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
                 limit,
                 from_line: None,
                 backward: false,
+                absolute: false,
             }),
             Printer::Json(json),
         ),

@@ -2,11 +2,11 @@
 //! and everything else typed into the active pane.
 
 use super::prompt::{Edit, LineEdit};
-use super::state::{App, Mode, Pending, PromptKind, ScrollView, Search};
-use fugue_protocol::keys::{Key, KeyCode, KeyKind, Mods, kitty};
+use super::state::{App, Mode, Pending, PromptKind};
+use fugue_protocol::keys::{Key, KeyCode, KeyKind, kitty};
 use fugue_protocol::{
     Command, InputPart, KeyAction, LayoutChoice, NewSession, NewWindow, PaneSelect, Resize,
-    SearchPanes, SendInput, SplitPane, Target, WindowSelect,
+    SendInput, SplitPane, Target, WindowSelect,
 };
 
 /// Keys whose press went to a pane, remembered for their release. More keys than
@@ -36,49 +36,6 @@ fn send_key(key: Key) -> Request {
     )
 }
 
-/// Rows to show in scroll mode for the active pane.
-pub fn rows_request(pane: fugue_protocol::PaneId, offset: u64, height: u16) -> Request {
-    Request {
-        command: Command::ReadRows {
-            target: Some(Target::Pane(pane)),
-            start: -(offset.min(i64::MAX as u64) as i64),
-            count: u32::from(height.max(1)),
-        },
-        pending: Pending::Rows(pane),
-    }
-}
-
-/// A search of the scrolled pane from where the view (or the last match) is, through
-/// `search-panes` restricted to that pane. Upward it starts below the view's last row,
-/// downward above its first, so a match already in view is found first, as in tmux; a
-/// repeat goes on from the last match. `search` is what `n` will repeat afterwards.
-pub fn search_request(view: &ScrollView, search: Search, backward: bool, height: u16) -> Request {
-    let pattern = search.pattern.clone();
-    let top = -(view.offset.min(i64::MAX as u64) as i64);
-    let last = view
-        .search
-        .as_ref()
-        .filter(|s| s.pattern == pattern)
-        .and_then(|s| s.line);
-    let from = match last {
-        Some(line) => line,
-        None if backward => top.saturating_add(i64::from(height)),
-        None => top.saturating_sub(1),
-    };
-    Request {
-        command: Command::SearchPanes(SearchPanes {
-            pattern: Search::regex(&pattern),
-            targets: vec![Target::Pane(view.pane)],
-            history: true,
-            offset: 0,
-            limit: 1,
-            from_line: Some(from),
-            backward,
-        }),
-        pending: Pending::Search(view.pane, search),
-    }
-}
-
 impl App {
     /// Inner height of the active pane (for paging).
     pub fn page(&self) -> u16 {
@@ -89,12 +46,14 @@ impl App {
 
     pub fn on_paste(&mut self, text: String) -> Vec<Request> {
         match &mut self.mode {
-            Mode::Prompt { input, .. }
-            | Mode::Scroll(ScrollView {
-                prompt: Some((_, input)),
-                ..
-            }) => {
+            Mode::Prompt { input, .. } => {
                 input.insert_str(&text);
+                Vec::new()
+            }
+            Mode::Copy(c) => {
+                if let Some(p) = &mut c.prompt {
+                    p.input.insert_str(&text);
+                }
                 Vec::new()
             }
             Mode::Normal => vec![req(
@@ -198,7 +157,7 @@ impl App {
             Mode::Confirm { command, question } => {
                 if key == Key::char('y') || key == Key::char('Y') {
                     let what = command.name();
-                    return vec![req(command, what)];
+                    return vec![req(*command, what)];
                 }
                 let _ = question;
                 Vec::new()
@@ -215,67 +174,9 @@ impl App {
                 Vec::new()
             }
             Mode::Buffers(list) => super::buffers::on_key(self, list, key),
-            Mode::Scroll(mut view) => {
-                let page = u64::from(self.page());
-                let before = view.offset;
-                if let Some((backward, mut input)) = view.prompt.take() {
-                    let edit = input.key(key);
-                    let pattern = input.text().to_string();
-                    let mut out = Vec::new();
-                    match edit {
-                        Edit::Done if !pattern.is_empty() => {
-                            let search = Search {
-                                pattern,
-                                backward,
-                                line: None,
-                            };
-                            out.push(search_request(&view, search, backward, self.page()));
-                        }
-                        Edit::Done | Edit::Cancelled => {}
-                        Edit::Editing => view.prompt = Some((backward, input)),
-                    }
-                    self.mode = Mode::Scroll(view);
-                    return out;
-                }
-                match (key.code, key.mods) {
-                    // As in vi and tmux's vi copy mode: `/` up (older), `?` down.
-                    (KeyCode::Char(c @ ('/' | '?')), m) if !m.contains(Mods::CTRL) => {
-                        view.prompt = Some((c == '/', LineEdit::new(String::new())));
-                    }
-                    (KeyCode::Char(c @ ('n' | 'N')), m) if !m.contains(Mods::CTRL) => {
-                        if let Some(s) = view.search.clone() {
-                            let backward = s.backward == (c == 'n');
-                            let r = search_request(&view, s, backward, self.page());
-                            self.mode = Mode::Scroll(view);
-                            return vec![r];
-                        }
-                    }
-                    (KeyCode::Char('q') | KeyCode::Escape, _) => return Vec::new(),
-                    (KeyCode::Char('c'), m) if m.contains(Mods::CTRL) => return Vec::new(),
-                    (KeyCode::Up | KeyCode::Char('k'), _) => view.offset += 1,
-                    (KeyCode::Down | KeyCode::Char('j'), _) => {
-                        view.offset = view.offset.saturating_sub(1)
-                    }
-                    (KeyCode::PageUp, _) | (KeyCode::Char('b'), Mods::CTRL) => view.offset += page,
-                    (KeyCode::PageDown, _) | (KeyCode::Char('f'), Mods::CTRL) => {
-                        view.offset = view.offset.saturating_sub(page)
-                    }
-                    (KeyCode::Char('g') | KeyCode::Home, _) => {
-                        view.offset = view.history.unwrap_or(u64::MAX / 2)
-                    }
-                    (KeyCode::Char('G') | KeyCode::End, _) => view.offset = 0,
-                    _ => {}
-                }
-                // Until the server has said how much history there is, it clamps for us.
-                view.offset = view.offset.min(view.history.unwrap_or(u64::MAX / 2));
-                let changed = view.offset != before;
-                let (pane, offset) = (view.pane, view.offset);
-                self.mode = Mode::Scroll(view);
-                if changed {
-                    vec![rows_request(pane, offset, self.page())]
-                } else {
-                    Vec::new()
-                }
+            Mode::Copy(c) => {
+                self.mode = Mode::Copy(c);
+                self.on_copy_key(key)
             }
         }
     }
@@ -299,23 +200,6 @@ impl App {
         self.repeat_until =
             (ms > 0).then(|| std::time::Instant::now() + std::time::Duration::from_millis(ms));
         self.action(action)
-    }
-
-    /// Enters scroll mode on the active pane, `offset` lines up.
-    pub(super) fn scroll_mode(&mut self, offset: u64) -> Vec<Request> {
-        let Some(pane) = self.active_pane() else {
-            return Vec::new();
-        };
-        self.mode = Mode::Scroll(ScrollView {
-            pane,
-            offset,
-            history: None,
-            rows: Vec::new(),
-            prompt: None,
-            search: None,
-        });
-        // The server clamps the offset to the history there is.
-        vec![rows_request(pane, offset, self.page())]
     }
 
     fn action(&mut self, action: KeyAction) -> Vec<Request> {
@@ -366,9 +250,9 @@ impl App {
                 };
                 self.mode = Mode::Confirm {
                     question: format!("kill-pane {pane}? (y/n)"),
-                    command: Command::KillPane {
+                    command: Box::new(Command::KillPane {
                         target: Some(Target::Pane(pane)),
-                    },
+                    }),
                 };
                 Vec::new()
             }
@@ -385,9 +269,9 @@ impl App {
                 self.mode = Mode::Confirm {
                     question: format!("kill-window {window}? (y/n)"),
                     // A pane target names the window it is in.
-                    command: Command::KillWindow {
+                    command: Box::new(Command::KillWindow {
                         target: Some(Target::Pane(pane)),
-                    },
+                    }),
                 };
                 Vec::new()
             }
@@ -430,11 +314,11 @@ impl App {
                 };
                 Vec::new()
             }
-            A::ScrollMode => self.scroll_mode(0),
+            A::ScrollMode => self.enter_copy(0),
             // tmux's `copy-mode -u`: PgUp after the prefix shows the page above at once.
             A::ScrollPageUp => {
                 let page = u64::from(self.page());
-                self.scroll_mode(page)
+                self.enter_copy(page)
             }
             A::NextLayout => one(
                 Command::SelectLayout {
@@ -474,6 +358,7 @@ impl App {
 mod tests {
     use super::*;
     use fugue_protocol::KeyTable;
+    use fugue_protocol::keys::Mods;
     use fugue_protocol::keys::kitty::EVENT_TYPES;
 
     fn app() -> App {

@@ -1,7 +1,8 @@
 //! The terminal client: attaches to a session and draws what the server sends.
 //!
 //! - [`state`]: the client's copy of the screens and its modes.
-//! - [`input`]: keys to commands (prefix, bindings, prompts, scrolling).
+//! - [`input`]: keys to commands (prefix, bindings, prompts).
+//! - [`copy`]: copy mode (tmux's: motions, selections, search, copies).
 //! - [`render`]: drawing with ratatui.
 //! - [`terminal_input`]: reading the terminal; [`keymap`]: termina's keys as fugue's.
 //! - [`passthrough`]: cursor look, title, bells, clipboard and synchronized output for
@@ -9,6 +10,7 @@
 
 mod buffers;
 mod compositor;
+mod copy;
 mod input;
 mod keymap;
 mod mouse;
@@ -154,6 +156,7 @@ pub async fn attach(
     conn.outgoing.queue();
     let mut app = App::new(info.keys, info.status, info.session_name);
     app.mouse.enabled = info.mouse;
+    app.copy_options = info.copy;
     for f in early {
         app.apply(f);
     }
@@ -245,6 +248,8 @@ enum Wake {
     Input(Option<Input>),
     Server(anyhow::Result<Option<ServerMessage>>),
     NoticeExpired,
+    /// A notice from a task off the loop (a failed copy command).
+    Notice(String),
 }
 
 /// The client's loop; returns why it ended.
@@ -279,6 +284,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
             ev = events.next() => Wake::Input(ev),
             msg = conn.incoming.next() => Wake::Server(msg),
             _ = sleep_until(app.notice.as_ref().map(|(_, t)| *t)) => Wake::NoticeExpired,
+            Some(text) = app.notices_in.recv() => Wake::Notice(text),
             _ = term.recv() => return Ok("terminated".into()),
             _ = hup.recv() => return Ok("hung up".into()),
             _ = tstp.recv() => {
@@ -321,7 +327,8 @@ type Screen = Compositor<CrosstermBackend<Stdout>>;
 
 /// Writes what the outer terminal's modes need (between frames, never inside one).
 fn write_outer(app: &mut App) -> anyhow::Result<()> {
-    let bytes = app.outer.take();
+    let mut bytes = app.outer.take();
+    bytes.append(&mut app.terminal_out);
     if !bytes.is_empty() {
         use std::io::Write;
         let mut out = stdout().lock();
@@ -387,7 +394,14 @@ async fn handle(
             None => return Ok(Some(LOST_SERVER.into())),
             Some(ServerMessage::Frame(mut f)) => {
                 screen.outer.events(std::mem::take(&mut f.outer));
+                // Output in the pane copy mode shows: how far it moved on, for `[n/m]`.
+                let moved =
+                    matches!(&app.mode, Mode::Copy(c) if f.panes.iter().any(|u| u.pane == c.pane));
                 app.apply(f);
+                if moved {
+                    let status = app.copy_status();
+                    send(app, status);
+                }
             }
             Some(ServerMessage::Notice(text)) => app.notice(text),
             Some(ServerMessage::Redraw) => app.redraw = true,
@@ -415,6 +429,7 @@ async fn handle(
             app.notice = None;
             app.damage_all();
         }
+        Wake::Notice(text) => app.notice(text),
     }
     Ok(None)
 }
@@ -425,39 +440,7 @@ fn on_response(
     result: Result<Response, fugue_protocol::CommandError>,
 ) -> Vec<Request> {
     match (pending, result) {
-        (Some(Pending::Rows(pane)), Ok(Response::Rows(rows))) => {
-            if let Mode::Scroll(s) = &mut app.mode
-                && s.pane == pane
-            {
-                s.history = Some(rows.history);
-                // The server clamps the start to the history it has.
-                s.offset = rows.start.min(0).unsigned_abs();
-                s.rows = rows.rows;
-            }
-            Vec::new()
-        }
-        (Some(Pending::Search(pane, mut search)), Ok(Response::Found(found))) => {
-            let height = app.page();
-            let Mode::Scroll(s) = &mut app.mode else {
-                return Vec::new();
-            };
-            if s.pane != pane {
-                return Vec::new();
-            }
-            let Some(m) = found.matches.first() else {
-                app.notice(format!("not found: {}", search.pattern));
-                return Vec::new();
-            };
-            // The matched line in the middle of the view, as far as the history allows.
-            search.line = Some(m.line);
-            s.search = Some(search);
-            let top = m.line.saturating_sub(i64::from(height / 2));
-            s.offset = top.min(0).unsigned_abs();
-            if let Some(h) = s.history {
-                s.offset = s.offset.min(h);
-            }
-            vec![input::rows_request(pane, s.offset, height)]
-        }
+        (Some(Pending::Copy(pane, fetch)), result) => app.copy_reply(pane, fetch, result),
         (Some(Pending::NewSession), Ok(Response::Created(c))) => vec![Request {
             command: Command::AttachSession {
                 target: Some(Target::SessionId(c.session)),
@@ -502,13 +485,9 @@ fn on_response(
             let what = match p {
                 Pending::Action(w) => w,
                 Pending::NewSession => "new-session",
-                Pending::Rows(_) => "scroll",
-                Pending::Search(..) => "search",
+                Pending::Copy(..) => "copy mode",
                 Pending::SwitchSession(_) => "switch session",
             };
-            if let (Pending::Rows(_), Mode::Scroll(_)) = (&p, &app.mode) {
-                app.mode = Mode::Normal;
-            }
             app.notice(format!("{what}: {}", e.display_with_suggestion()));
             Vec::new()
         }

@@ -6,8 +6,10 @@
 //!   previous or next window (tmux's `WheelUpStatus`, `WheelDownStatus`);
 //! - a border dragged with the left button resizes the panes on either side, live: each
 //!   step is a `resize-pane -x/-y` with the size the pointer asks for;
-//! - the wheel over a pane scrolls its history, entering scroll mode (tmux's
+//! - the wheel over a pane scrolls its history, entering copy mode (tmux's
 //!   `copy-mode -e`) and leaving it when scrolled back to the bottom;
+//! - a drag on a pane's screen selects (entering copy mode), and the release copies
+//!   and leaves; a double click copies the word, a triple click the line;
 //! - the middle button pastes the latest paste buffer into the pane under it (tmux's
 //!   `paste-buffer -p`: bracketed if its program asked);
 //! - the right button does nothing (tmux opens a menu; fugue has no menus yet).
@@ -17,14 +19,19 @@
 //! fugue's. Everything here acts on this client's view only, except what the server
 //! shares between clients anyway (the active pane and window, the layout).
 
-use super::input::{Request, rows_request};
+use super::input::Request;
 use super::state::{App, Mode, Pending};
 use fugue_protocol::mouse::{MouseAction, MouseButton, MouseEvent, MouseTracking};
 use fugue_protocol::{Command, PaneId, PaneSelect, Resize, Target, WindowSelect};
 use ratatui::layout::{Position, Rect};
+use std::time::{Duration, Instant};
 
 /// Lines one step of the wheel scrolls, as tmux's copy-mode bindings (`-N 5`).
-pub const WHEEL_LINES: u64 = 5;
+pub const WHEEL_LINES: i64 = 5;
+
+/// Presses of the left button at the same cell within this time count as a double
+/// or triple click (tmux's, 300 ms).
+const MULTI_CLICK: Duration = Duration::from_millis(300);
 
 /// The client's mouse: whether it uses it, and what a button held is doing.
 #[derive(Debug, Default)]
@@ -34,9 +41,14 @@ pub struct MouseState {
     pub enabled: bool,
     /// A border being dragged.
     drag: Option<BorderDrag>,
-    /// The pane whose scroll mode the wheel entered: the wheel leaves it at the bottom
-    /// (tmux's `copy-mode -e`), which scroll mode entered by keys does not do.
-    wheel_entered: Option<PaneId>,
+    /// The left button is down on a pane's screen (at this cell of it) and no program
+    /// got the press: a drag from here selects.
+    press: Option<(PaneId, u16, u16)>,
+    /// A selection is being dragged in this pane: the release copies it.
+    selecting: Option<PaneId>,
+    /// The last left press: when, where (terminal cell), and how many presses in a row
+    /// it makes (1 to 3).
+    last_click: Option<(Instant, u16, u16, u8)>,
 }
 
 impl MouseState {
@@ -106,11 +118,11 @@ impl App {
             return self.forward_mouse(pane, ev, area);
         }
         self.mouse_held = None;
-        if !matches!(self.mode, Mode::Scroll(_)) {
-            self.mouse.wheel_entered = None;
+        if let Some(out) = self.on_selection(ev, area) {
+            return out;
         }
         match self.mode {
-            Mode::Normal | Mode::Scroll(_) => {}
+            Mode::Normal | Mode::Copy(_) => {}
             // The prefix waits for a key; the mouse acts without it, as in tmux.
             Mode::Prefix => self.mode = Mode::Normal,
             _ => return Vec::new(),
@@ -167,7 +179,7 @@ impl App {
 
     /// An event over a pane's box.
     fn on_pane(&mut self, pane: PaneId, inside: bool, ev: MouseEvent, area: Rect) -> Vec<Request> {
-        let scrolled = matches!(&self.mode, Mode::Scroll(s) if s.pane == pane);
+        let scrolled = matches!(&self.mode, Mode::Copy(c) if c.pane == pane);
         let asked = self
             .panes
             .get(&pane)
@@ -180,6 +192,8 @@ impl App {
                 let mut out = self.focus(pane);
                 if program {
                     out.extend(self.forward_mouse(pane, ev, area));
+                } else if button == MouseButton::Left && inside {
+                    out.extend(self.left_press(pane, ev, area));
                 } else if button == MouseButton::Middle && !scrolled {
                     // tmux's `select-pane -t = ; paste-buffer -p`.
                     let mut paste = super::buffers::paste(None);
@@ -221,45 +235,110 @@ impl App {
         )]
     }
 
-    /// The wheel over a pane whose program did not ask for the mouse: scroll mode,
+    /// The wheel over a pane whose program did not ask for the mouse: copy mode,
     /// entered on the way up, [`WHEEL_LINES`] lines a step, left at the bottom when the
-    /// wheel entered it.
+    /// wheel entered it (copy mode's `copy_wheel`).
     fn wheel(&mut self, pane: PaneId, up: bool) -> Vec<Request> {
-        let page = self.page();
-        // Up over another pane than the one scrolled: that one's history instead.
-        if up && matches!(&self.mode, Mode::Scroll(v) if v.pane != pane) {
+        // Up over another pane than the one in copy mode: that one's history instead
+        // (copy mode is the active pane's, one at a time in a client).
+        if up && matches!(&self.mode, Mode::Copy(c) if c.pane != pane) {
             self.mode = Mode::Normal;
         }
-        if let Mode::Scroll(view) = &mut self.mode {
-            if view.pane != pane {
-                return Vec::new();
-            }
-            let before = view.offset;
-            view.offset = if up {
-                let most = view.history.unwrap_or(u64::MAX / 2);
-                before.saturating_add(WHEEL_LINES).min(most)
-            } else {
-                before.saturating_sub(WHEEL_LINES)
-            };
-            if view.offset == 0 && !up && self.mouse.wheel_entered == Some(pane) {
-                self.mode = Mode::Normal;
-                self.mouse.wheel_entered = None;
-                return Vec::new();
-            }
-            if view.offset == before {
-                return Vec::new();
-            }
-            return vec![rows_request(pane, view.offset, page)];
-        }
-        if !up || !matches!(self.mode, Mode::Normal) {
-            return Vec::new();
+        match &self.mode {
+            Mode::Copy(c) if c.pane == pane => {}
+            Mode::Normal if up => {}
+            _ => return Vec::new(),
         }
         let mut out = self.focus(pane);
-        out.extend(self.scroll_mode(WHEEL_LINES));
-        if matches!(self.mode, Mode::Scroll(_)) {
-            self.mouse.wheel_entered = Some(pane);
-        }
+        out.extend(self.copy_wheel(if up { WHEEL_LINES } else { -WHEEL_LINES }));
         out
+    }
+
+    /// The left button down on a pane's screen, its program not taking it: a double
+    /// click selects the word there and copies it, a triple click the line (tmux's
+    /// `DoubleClick1Pane`, `TripleClick1Pane`); a drag from here will select.
+    fn left_press(&mut self, pane: PaneId, ev: MouseEvent, area: Rect) -> Vec<Request> {
+        let now = Instant::now();
+        let clicks = match self.mouse.last_click {
+            Some((t, col, row, n))
+                if col == ev.col && row == ev.row && now.duration_since(t) <= MULTI_CLICK =>
+            {
+                n % 3 + 1
+            }
+            _ => 1,
+        };
+        self.mouse.last_click = Some((now, ev.col, ev.row, clicks));
+        let Some((col, row)) = self.cell_in(pane, ev, area) else {
+            return Vec::new();
+        };
+        self.mouse.press = Some((pane, col, row));
+        let mut out = match clicks {
+            2 => self.copy_select_word(col, row),
+            3 => self.copy_select_line(col, row),
+            _ => return Vec::new(),
+        };
+        // tmux shows the selection for 0.3 s before copying; fugue copies at once.
+        out.extend(self.copy_and_leave());
+        self.mouse.press = None;
+        out
+    }
+
+    /// A drag or release while the left button went down on a pane's screen: the
+    /// selection follows the pointer, and the release copies it and leaves copy mode
+    /// (tmux's `copy-mode -M`, then `copy-pipe-and-cancel`). None when no such press
+    /// is under way.
+    fn on_selection(&mut self, ev: MouseEvent, area: Rect) -> Option<Vec<Request>> {
+        let Some((pane, col, row)) = self.mouse.press else {
+            self.mouse.selecting = None;
+            return None;
+        };
+        match ev.action {
+            MouseAction::Drag(MouseButton::Left) => {
+                let mut out = Vec::new();
+                if self.mouse.selecting != Some(pane) {
+                    self.mouse.selecting = Some(pane);
+                    out.extend(self.copy_select_start(col, row));
+                }
+                let (col, row) = self.drag_cell(pane, ev, area)?;
+                out.extend(self.copy_select_to(col, row));
+                Some(out)
+            }
+            MouseAction::Up(_) => {
+                self.mouse.press = None;
+                let selecting = self.mouse.selecting.take();
+                Some(if selecting == Some(pane) {
+                    self.copy_and_leave()
+                } else {
+                    Vec::new()
+                })
+            }
+            _ => {
+                self.mouse.press = None;
+                self.mouse.selecting = None;
+                None
+            }
+        }
+    }
+
+    /// The pane's cell under the pointer, if on its screen.
+    fn cell_in(&self, pane: PaneId, ev: MouseEvent, area: Rect) -> Option<(u16, u16)> {
+        let c = super::render::pane_content(self, area, pane)?;
+        c.contains(Position::new(ev.col, ev.row))
+            .then(|| (ev.col - c.x, ev.row - c.y))
+    }
+
+    /// The pane's cell a drag is at, held to its screen's columns; above the screen
+    /// is `u16::MAX` (copy mode scrolls up), below it past the last row (it scrolls
+    /// down).
+    fn drag_cell(&self, pane: PaneId, ev: MouseEvent, area: Rect) -> Option<(u16, u16)> {
+        let c = super::render::pane_content(self, area, pane)?;
+        let col = ev.col.saturating_sub(c.x).min(c.width.saturating_sub(1));
+        let row = if ev.row < c.y {
+            u16::MAX
+        } else {
+            (ev.row - c.y).min(c.height)
+        };
+        Some((col, row))
     }
 
     /// One step of a border drag: the pane before the border gets the size that puts

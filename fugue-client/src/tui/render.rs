@@ -5,7 +5,7 @@
 //! one pane, which is all a keystroke's echo or a busy pane's frame needs (see
 //! `compositor.rs`).
 
-use super::state::{App, Mode, PaneView, Search};
+use super::state::{App, Mode, PaneView};
 use fugue_protocol::screen::{ColorKind, PaneRect, attr};
 use fugue_protocol::{PaneId, Row};
 use ratatui::buffer::Buffer;
@@ -50,7 +50,7 @@ fn draw_rows(buf: &mut Buffer, area: Rect, rows: &[Arc<Row>]) {
 }
 
 /// Copies one row into line `y` of `area`, over whatever was there.
-fn draw_row(buf: &mut Buffer, area: Rect, y: u16, row: &Row) {
+pub fn draw_row(buf: &mut Buffer, area: Rect, y: u16, row: &Row) {
     for x in area.x..area.x + area.width {
         if let Some(c) = buf.cell_mut((x, y)) {
             c.reset();
@@ -70,19 +70,6 @@ fn draw_row(buf: &mut Buffer, area: Rect, y: u16, row: &Row) {
         {
             c.reset();
             c.set_style(style(cell.style));
-        }
-    }
-}
-
-/// Shows the matches of a scroll-mode search in reverse video, as tmux does.
-fn highlight(buf: &mut Buffer, area: Rect, rows: &[Arc<Row>], pattern: &str) {
-    for (y, row) in rows.iter().enumerate().take(usize::from(area.height)) {
-        for (start, end) in Search::matches_in(pattern, row) {
-            for x in start..end.min(area.width) {
-                if let Some(c) = buf.cell_mut((area.x + x, area.y + y as u16)) {
-                    c.set_style(Style::default().add_modifier(Modifier::REVERSED));
-                }
-            }
         }
     }
 }
@@ -126,25 +113,7 @@ fn draw_pane(buf: &mut Buffer, app: &App, r: &PaneRect, area: Rect) -> Option<Po
     let inner = block.inner(area);
     block.render(area, buf);
     match &app.mode {
-        Mode::Scroll(s) if s.pane == r.pane => {
-            draw_rows(buf, inner, &s.rows);
-            if let Some(search) = &s.search {
-                highlight(buf, inner, &s.rows, &search.pattern);
-            }
-            let tag = format!(
-                "[{}/{}]",
-                s.offset,
-                s.history.map(|h| h.to_string()).unwrap_or_default()
-            );
-            let x = (inner.x + inner.width).saturating_sub(tag.len() as u16);
-            buf.set_string(
-                x,
-                inner.y,
-                tag,
-                Style::default().fg(Color::Black).bg(Color::Yellow),
-            );
-            None
-        }
+        Mode::Copy(c) if c.pane == r.pane => super::copy::view::draw(buf, inner, c),
         _ => {
             let view = app.panes.get(&r.pane)?;
             draw_rows(buf, inner, &view.lines);
@@ -246,7 +215,7 @@ pub fn draw(buf: &mut Buffer, app: &App) -> Option<Position> {
 pub fn draw_pane_rows(buf: &mut Buffer, app: &App, pane: PaneId, rows: &[u16]) -> Option<Vec<u16>> {
     if matches!(
         app.mode,
-        Mode::Help { .. } | Mode::Scroll(_) | Mode::Buffers(_)
+        Mode::Help { .. } | Mode::Copy(_) | Mode::Buffers(_)
     ) {
         return None;
     }

@@ -37,104 +37,6 @@ impl PromptKind {
     }
 }
 
-/// Scrolling back through a pane's history.
-pub struct ScrollView {
-    pub pane: PaneId,
-    /// Lines above the live screen.
-    pub offset: u64,
-    /// Lines of history, once the server has said.
-    pub history: Option<u64>,
-    /// The rows shown, from line `-offset`.
-    pub rows: Vec<Arc<Row>>,
-    /// A search being typed: upward (true, `/`) or downward (`?`).
-    pub prompt: Option<(bool, super::prompt::LineEdit)>,
-    /// The last search, which `n` and `N` repeat and the rows highlight.
-    pub search: Option<Search>,
-}
-
-/// A search in scroll mode.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Search {
-    pub pattern: String,
-    /// Upward (towards older lines), as `/` searches.
-    pub backward: bool,
-    /// The line of the last match (0 is the top of the screen), where `n` and `N`
-    /// go on from.
-    pub line: Option<i64>,
-}
-
-impl Search {
-    /// tmux's smart case: case matters only when the pattern has an uppercase letter.
-    pub fn case_sensitive(pattern: &str) -> bool {
-        pattern.chars().any(char::is_uppercase)
-    }
-
-    /// The pattern as a regex for the server's `search-panes`: the text literally.
-    pub fn regex(pattern: &str) -> String {
-        // Regex's meta characters (what `regex::escape` escapes), each escaped.
-        let mut escaped = String::with_capacity(pattern.len() * 2);
-        for c in pattern.chars() {
-            if "\\.+*?()|[]{}^$#&-~".contains(c) {
-                escaped.push('\\');
-            }
-            escaped.push(c);
-        }
-        if Search::case_sensitive(pattern) {
-            escaped
-        } else {
-            format!("(?i){escaped}")
-        }
-    }
-
-    /// The columns `[start, end)` of each match of `pattern` in a row, as drawn.
-    pub fn matches_in(pattern: &str, row: &Row) -> Vec<(u16, u16)> {
-        let sensitive = Search::case_sensitive(pattern);
-        let fold = |c: char| -> char {
-            if sensitive {
-                c
-            } else {
-                c.to_lowercase().next().unwrap_or(c)
-            }
-        };
-        let want: Vec<char> = pattern.chars().map(fold).collect();
-        if want.is_empty() {
-            return Vec::new();
-        }
-        // Each char with the columns of its cell; blank cells read as spaces.
-        let mut chars: Vec<(char, u16, u16)> = Vec::new();
-        let mut col = 0u16;
-        for cell in row.cells() {
-            while col < cell.col {
-                chars.push((' ', col, col + 1));
-                col += 1;
-            }
-            let end = cell.col + if cell.wide { 2 } else { 1 };
-            if cell.text.is_empty() {
-                chars.push((' ', cell.col, end));
-            }
-            for c in cell.text.chars() {
-                chars.push((fold(c), cell.col, end));
-            }
-            col = end;
-        }
-        let mut found = Vec::new();
-        let mut i = 0;
-        while i + want.len() <= chars.len() {
-            if chars[i..i + want.len()]
-                .iter()
-                .zip(&want)
-                .all(|((c, _, _), w)| c == w)
-            {
-                found.push((chars[i].1, chars[i + want.len() - 1].2));
-                i += want.len();
-            } else {
-                i += 1;
-            }
-        }
-        found
-    }
-}
-
 pub enum Mode {
     Normal,
     /// The prefix was pressed; the next key is a command.
@@ -145,12 +47,13 @@ pub enum Mode {
     },
     Confirm {
         question: String,
-        command: Command,
+        command: Box<Command>,
     },
     Help {
         scroll: usize,
     },
-    Scroll(ScrollView),
+    /// Copy mode (scroll mode grown up): see `copy/mod.rs`.
+    Copy(Box<super::copy::CopyMode>),
     /// `C-b #` and `C-b =`: paste buffers (`buffers.rs`).
     Buffers(super::buffers::BufferList),
 }
@@ -162,10 +65,8 @@ pub enum Pending {
     Action(&'static str),
     /// A new session to switch to when created.
     NewSession,
-    /// Rows for scroll mode.
-    Rows(PaneId),
-    /// A scroll-mode search of this pane.
-    Search(PaneId, Search),
+    /// Rows or a search for copy mode on this pane.
+    Copy(PaneId, super::copy::Fetch),
     /// The sessions, to switch to the next (true) or previous one.
     SwitchSession(bool),
 }
@@ -222,6 +123,14 @@ pub struct App {
     pub focused: bool,
     /// The multiplexer's own use of the mouse (off until the server says it is on).
     pub mouse: super::mouse_actions::MouseState,
+    /// Copy mode's options, from the server's configuration.
+    pub copy_options: fugue_protocol::CopyOptions,
+    /// Bytes for the client's own terminal (a copy's OSC 52), written between frames.
+    pub terminal_out: Vec<u8>,
+    /// Notices from tasks off the loop (a failed `copy_command`), and where the loop
+    /// reads them.
+    pub notices: tokio::sync::mpsc::UnboundedSender<String>,
+    pub notices_in: tokio::sync::mpsc::UnboundedReceiver<String>,
 }
 
 /// How long a notice stays in the status bar.
@@ -229,6 +138,8 @@ pub const NOTICE_TIME: Duration = Duration::from_secs(4);
 
 impl App {
     pub fn new(keys: KeyTable, status: bool, session_name: String) -> App {
+        // Unbounded, but only a failed copy command sends, one notice per copy.
+        let (notices, notices_in) = tokio::sync::mpsc::unbounded_channel();
         App {
             keys,
             status,
@@ -247,6 +158,10 @@ impl App {
             mouse_held: None,
             focused: true,
             mouse: Default::default(),
+            copy_options: Default::default(),
+            terminal_out: Vec::new(),
+            notices,
+            notices_in,
         }
     }
 
@@ -274,7 +189,7 @@ impl App {
             self.session_name = layout.session_name.clone();
             self.panes
                 .retain(|id, _| layout.panes.iter().any(|p| p.pane == *id));
-            if let Mode::Scroll(s) = &self.mode
+            if let Mode::Copy(s) = &self.mode
                 && !layout.panes.iter().any(|p| p.pane == s.pane && p.active)
             {
                 self.mode = Mode::Normal;
@@ -310,36 +225,5 @@ impl App {
             .and_then(|p| self.panes.get(&p))
             .map(|v| v.input)
             .unwrap_or_default()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::Search;
-    use fugue_protocol::Row;
-    use fugue_protocol::screen::RowBuilder;
-
-    #[test]
-    fn smart_case_decides_the_regex() {
-        assert_eq!(Search::regex("a.b"), "(?i)a\\.b");
-        assert_eq!(Search::regex("A(1)"), "A\\(1\\)");
-    }
-
-    #[test]
-    fn matches_are_found_in_columns_as_drawn() {
-        let row = Row::plain("Foo foo FOO");
-        assert_eq!(
-            Search::matches_in("foo", &row),
-            vec![(0, 3), (4, 7), (8, 11)]
-        );
-        assert_eq!(Search::matches_in("Foo", &row), vec![(0, 3)]);
-        assert_eq!(Search::matches_in("o f", &row), vec![(2, 5), (6, 9)]);
-        // A wide character takes two columns.
-        let mut b = RowBuilder::default();
-        for (t, wide, cont) in [("日", true, false), ("", false, true), ("x", false, false)] {
-            b.push(t, wide, cont, Default::default());
-        }
-        let row = b.finish(false);
-        assert_eq!(Search::matches_in("日x", &row), vec![(0, 3)]);
     }
 }

@@ -4,7 +4,7 @@
 //! When the window list is wider than the bar, it scrolls so the current window stays
 //! visible, and `<` / `>` mark windows hidden on either side, as tmux does.
 
-use super::state::{App, Mode, ScrollView};
+use super::state::{App, Mode};
 use fugue_protocol::screen::WindowTab;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -71,14 +71,29 @@ pub fn visible_range(widths: &[u16], active: usize, budget: u16) -> std::ops::Ra
     }
 }
 
-/// What shows on the right: the prefix, scroll mode's hint or a notice.
+/// What copy mode's status bar says: how to leave and search, or what is pending.
+fn copy_hint(c: &super::copy::CopyMode) -> String {
+    use fugue_protocol::ModeKeys;
+    if let Some(n) = c.count {
+        return format!(" copy: repeat {n} ");
+    }
+    if c.awaiting.is_some() {
+        return " copy: jump to which character? ".into();
+    }
+    match c.opts.mode_keys {
+        ModeKeys::Vi => " copy: q to leave, / ? search, v V C-v select, y copy ".into(),
+        ModeKeys::Emacs => " copy: q to leave, C-s C-r search, C-Space select, M-w copy ".into(),
+    }
+}
+
+/// What shows on the right: the prefix, copy mode's hint or a notice.
 fn right_part(app: &App, bar: Style, yellow: Style) -> Option<(String, Style)> {
     match &app.mode {
         Mode::Prefix => Some((format!(" {} ", app.keys.prefix), yellow)),
         // A search's "not found" shows in place of the hint while it lasts.
-        Mode::Scroll(_) => Some(match &app.notice {
+        Mode::Copy(c) => Some(match &app.notice {
             Some((t, _)) => (format!(" {t} "), yellow.add_modifier(Modifier::BOLD)),
-            None => (" scroll: q to leave, / ? search ".to_string(), yellow),
+            None => (copy_hint(c).to_string(), yellow),
         }),
         _ => app
             .notice
@@ -152,7 +167,7 @@ fn tabs(app: &App, area: Rect, right_width: u16) -> Tabs {
 /// The index of the window whose label (its trailing space included) is drawn at
 /// column `col` of the bar in `area`.
 pub fn window_at(app: &App, area: Rect, col: u16) -> Option<u32> {
-    if !matches!(app.mode, Mode::Normal | Mode::Prefix | Mode::Scroll(_)) {
+    if !matches!(app.mode, Mode::Normal | Mode::Prefix | Mode::Copy(_)) {
         return None;
     }
     let bar = Style::default();
@@ -180,17 +195,12 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
             Paragraph::new(line).style(yellow).render(area, buf);
             return Some(Position::new(cursor_x, area.y));
         }
-        Mode::Scroll(ScrollView {
-            prompt: Some((backward, input)),
-            ..
-        }) => {
-            let label = if *backward {
-                "search up"
-            } else {
-                "search down"
-            };
-            let line = format!("{label}: {}", input.text());
-            let before = format!("{label}: {}", input.before_cursor());
+        Mode::Copy(c) if c.prompt.is_some() => {
+            let Some(p) = &c.prompt else { return None };
+            // tmux's prompts: "(search up)" for `?` and C-r, "(search down)" for `/`.
+            let label = if p.up { "search up" } else { "search down" };
+            let line = format!("{label}: {}", p.input.text());
+            let before = format!("{label}: {}", p.input.before_cursor());
             let cursor_x = area.x + width(&before).min(area.width.saturating_sub(1));
             Paragraph::new(line).style(yellow).render(area, buf);
             return Some(Position::new(cursor_x, area.y));

@@ -304,7 +304,7 @@ fn the_wheel_scrolls_history_and_leaves_at_the_bottom() {
     t.wait("5 lines up again", |s| s.contents().contains("[5/"));
     t.send(&down);
     t.wait("scroll mode left", |s| {
-        !s.contents().contains("[0/") && !s.contents().contains("scroll:")
+        !s.contents().contains("[0/") && !s.contents().contains("copy:")
     });
     // Typing reaches the pane again.
     t.send(b"typed");

@@ -1,4 +1,5 @@
-//! Searching in scroll mode, as in tmux's copy mode: `/` up, `?` down, `n` and `N`.
+//! Searching in copy mode, with tmux's keys: `?` up (search-backward, "search up"),
+//! `/` down (search-forward, "search down"), `n` and `N`.
 
 use super::harness::{Tui, World};
 
@@ -35,14 +36,14 @@ fn shows(t: &Tui, line: &str) -> bool {
 }
 
 #[test]
-fn slash_finds_older_lines_highlights_them_and_n_goes_on() {
+fn question_mark_finds_older_lines_highlights_them_and_n_goes_on() {
     let w = World::new();
     let mut t = counted(&w, "sr");
     assert!(!shows(&t, "1234"), "1234 is not on the live screen");
     t.prefix(b"[");
-    t.wait_text("scroll: q to leave");
+    t.wait_text("copy: q to leave");
     // 777 is in 2777, 1777 and 777: `n` goes on upward, `N` back down.
-    t.send(b"/777\r");
+    t.send(b"?777\r");
     t.wait("2777 first", |s| row_of(s, "2777").is_some());
     t.send(b"n");
     t.wait("then 1777", |s| {
@@ -61,7 +62,7 @@ fn slash_finds_older_lines_highlights_them_and_n_goes_on() {
     t.wait("N goes back down", |s| {
         row_of(s, "1777").is_some() && row_of(s, "777").is_none()
     });
-    t.send(b"/1234");
+    t.send(b"?1234");
     t.wait("the search prompt", |s| {
         status_line(s).contains("search up: 1234")
     });
@@ -78,12 +79,12 @@ fn slash_finds_older_lines_highlights_them_and_n_goes_on() {
         let (y, x) = row_of(s, "1233").expect("the lines around the match show too");
         assert!(!s.cell(y, x).is_some_and(|c| c.inverse()), "1233 is not");
     });
-    // `?` searches down from the view.
-    t.send(b"?2345\r");
+    // `/` searches down from the cursor.
+    t.send(b"/2345\r");
     t.wait("2345 below", |s| row_of(s, "2345").is_some());
     t.send(b"q");
     t.wait("q leaves scroll mode", |s| {
-        !s.contents().contains("scroll: q to leave") && row_of(s, "3000").is_some()
+        !s.contents().contains("copy: q to leave") && row_of(s, "3000").is_some()
     });
 }
 
@@ -93,7 +94,7 @@ fn a_search_that_finds_nothing_says_so_and_keeps_the_view() {
     let mut t = counted(&w, "nf");
     t.prefix(b"\x1b[5~");
     t.wait("a page up", |s| {
-        s.contents().contains("scroll: q to leave") && row_of(s, "2970").is_some()
+        s.contents().contains("copy: q to leave") && row_of(s, "2970").is_some()
     });
     let before = t.screen(|s| {
         let mut l = lines(s);
@@ -111,10 +112,41 @@ fn a_search_that_finds_nothing_says_so_and_keeps_the_view() {
     });
     assert_eq!(before, after, "the view is unchanged");
     // Smart case: a pattern with a capital matches case.
-    t.send(b"?SEQ\r");
+    t.send(b"/SEQ\r");
     t.wait("SEQ matches nothing", |s| {
         status_line(s).contains("not found: SEQ")
     });
     t.send(b"q");
-    t.wait("left", |s| !s.contents().contains("scroll: q to leave"));
+    t.wait("left", |s| !s.contents().contains("copy: q to leave"));
+}
+
+/// tmux 3.3a's copy-mode-vi: `/` is search-forward, "(search down)", towards newer
+/// lines; `?` is search-backward. At the bottom, `/` finds nothing older.
+#[test]
+fn slash_searches_down_as_tmuxs_does() {
+    let w = World::new();
+    let mut t = counted(&w, "sd");
+    t.prefix(b"[");
+    t.wait_text("copy: q to leave");
+    t.send(b"/1234");
+    t.wait("the prompt says down", |s| {
+        status_line(s).contains("search down: 1234")
+    });
+    t.send(b"\r");
+    t.wait("nothing below the bottom", |s| {
+        status_line(s).contains("not found: 1234")
+    });
+    let cursor_on = |s: &vt100::Screen, text: &str| {
+        row_of(s, text).is_some_and(|(y, x)| s.cursor_position() == (y, x))
+    };
+    t.send(b"?1234\r");
+    t.wait("? goes up to it", |s| cursor_on(s, "1234"));
+    // From there `/` goes down, `N` back up, `n` down again.
+    t.send(b"/123\r");
+    t.wait("/ went down", |s| cursor_on(s, "1235"));
+    t.send(b"N");
+    t.wait("N went up", |s| cursor_on(s, "1234"));
+    t.send(b"nn");
+    t.wait("n went down twice", |s| cursor_on(s, "1236"));
+    t.send(b"q");
 }

@@ -7,11 +7,13 @@
 //! went unnoticed.
 
 mod agents;
+mod copy;
 mod keys;
 mod passthrough;
 mod ranges;
 
 pub use agents::{AgentsSection, MessagesSection, Preset, Scope, TaskDelivery};
+pub use copy::CopySection;
 pub use keys::{Binding, KeysSection};
 pub use passthrough::{BellAction, GetClipboard, PassthroughSection, SetClipboard};
 
@@ -32,6 +34,7 @@ pub struct Config {
     pub agents: AgentsSection,
     pub messages: MessagesSection,
     pub passthrough: PassthroughSection,
+    pub copy: CopySection,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -284,6 +287,7 @@ impl Config {
         self.agents.validate()?;
         self.messages.validate()?;
         self.passthrough.validate()?;
+        self.copy.validate()?;
         if s.term.is_empty() {
             return Err(
                 "server.term is empty: expected a terminal name such as xterm-256color".into(),

@@ -507,6 +507,7 @@ pub fn read_rows(
     target: Option<&Target>,
     start: i64,
     count: u32,
+    absolute: bool,
 ) -> Result<Response, CommandError> {
     let tree = exec.server.mux.tree();
     let id = tree.resolve_pane(target, &exec.ctx)?;
@@ -515,7 +516,14 @@ pub fn read_rows(
         .panes
         .get(&id)
         .ok_or_else(|| CommandError::internal("pane vanished"))?;
-    let rows = pane.shared.state.lock().read_rows(start, count.min(10_000));
+    // Clone the pane's state handle and let go of the tree before reading: the rows are
+    // copied under the pane's own lock only.
+    let state = std::sync::Arc::clone(&pane.shared);
+    drop(tree);
+    let rows = state
+        .state
+        .lock()
+        .read_rows(start, count.min(10_000), absolute);
     Ok(Response::Rows(rows))
 }
 

@@ -101,7 +101,11 @@ pub fn search_panes(exec: &mut Exec<'_>, c: SearchPanes) -> Result<Response, Com
         let mut last = st.last_content_line();
         // `from_line` is relative to the top of the screen; only lines past it count.
         if let Some(from) = c.from_line {
-            let from = i128::from(top) + i128::from(from);
+            let from = if c.absolute {
+                i128::from(from)
+            } else {
+                i128::from(top) + i128::from(from)
+            };
             let clamp = |n: i128| n.clamp(0, i128::from(u64::MAX)) as u64;
             if c.backward {
                 if from < 1 {
@@ -140,7 +144,11 @@ pub fn search_panes(exec: &mut Exec<'_>, c: SearchPanes) -> Result<Response, Com
                 }
                 matches.push(SearchMatch {
                     pane: id,
-                    line: n as i64 - top as i64,
+                    line: if c.absolute {
+                        i64::try_from(n).unwrap_or(i64::MAX)
+                    } else {
+                        n as i64 - top as i64
+                    },
                     text,
                 });
             }

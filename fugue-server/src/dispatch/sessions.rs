@@ -491,6 +491,7 @@ pub fn attach(
             status: config.status.enabled,
             titles: config.passthrough.titles(),
             mouse: config.keys.mouse,
+            copy: config.copy.options(config.passthrough.set_clipboard),
         }
     };
     server.mux.changed();

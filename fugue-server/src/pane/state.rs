@@ -386,10 +386,18 @@ impl PaneState {
         out
     }
 
-    /// Rows for scroll mode: `count` rows starting at line `start`.
-    pub fn read_rows(&self, start: i64, count: u32) -> RowsReply {
+    /// Rows for scroll mode: `count` rows starting at line `start` (relative to the
+    /// screen's top, or with `absolute` an absolute line number).
+    pub fn read_rows(&self, start: i64, count: u32, absolute: bool) -> RowsReply {
         let hist = self.history().len() as i64;
         let rows = i64::from(self.size().1);
+        let total = self.history().total();
+        let start = if absolute {
+            // Absolute numbers past i64 cannot exist (a line a nanosecond for 292 years).
+            start.saturating_sub(i64::try_from(total).unwrap_or(i64::MAX))
+        } else {
+            start
+        };
         let start = start.clamp(-hist, rows);
         let end = (start + i64::from(count)).min(rows);
         let rows = (start..end)
@@ -408,6 +416,7 @@ impl PaneState {
             start,
             history: hist as u64,
             rows,
+            total,
         }
     }
 }
@@ -434,6 +443,31 @@ mod tests {
             ),
             "two\nthree\n"
         );
+    }
+
+    /// Copy mode's frozen view reads lines by absolute number: the same line while
+    /// output moves on, wherever it now is relative to the screen.
+    #[test]
+    fn rows_by_absolute_number_stay_the_same_lines_as_output_moves_on() {
+        let mut p = PaneState::new(10, 3, 2);
+        p.process(b"one\r\ntwo\r\nthree\r\nfour");
+        let r = p.read_rows(1, 1, true);
+        assert_eq!((r.total, r.start, r.history), (1, 0, 1));
+        assert_eq!(r.rows[0].to_plain(), "two");
+        p.process(b"\r\nfive\r\nsix");
+        let r = p.read_rows(1, 2, true);
+        assert_eq!((r.total, r.start), (3, -2));
+        let text: Vec<String> = r.rows.iter().map(|r| r.to_plain()).collect();
+        assert_eq!(text, ["two", "three"]);
+        // Line 0 was dropped by the history limit: the read starts at the oldest kept.
+        let r = p.read_rows(0, 1, true);
+        assert_eq!(
+            (r.total as i64 + r.start, r.rows[0].to_plain().as_str()),
+            (1, "two")
+        );
+        // Relative reads say the absolute number too.
+        let r = p.read_rows(0, 1, false);
+        assert_eq!((r.total, r.rows[0].to_plain().as_str()), (3, "four"));
     }
 
     #[test]

@@ -18,8 +18,9 @@ pub const BODY_TIMEOUT: Duration = Duration::from_secs(10);
 /// The largest Hello (a client's first frame); a real one is under 1 KiB.
 pub const MAX_HELLO: usize = 64 * 1024;
 /// The largest request a client may send: room for `send-keys` of the 1 MiB input
-/// limit, encoded, and then some.
-pub const MAX_REQUEST: usize = 4 * 1024 * 1024;
+/// limit, encoded, and then some; and for `set-buffer` of a whole buffer (a copy mode
+/// selection, `load-buffer`) up to its 8 MiB limit.
+pub const MAX_REQUEST: usize = fugue_protocol::buffers::MAX_BUFFER_BYTES + 1024 * 1024;
 /// All connections together may hold this much in frames being read.
 pub const FRAME_BUDGET: usize = 64 * 1024 * 1024;
 /// Frames up to this size (every ordinary request) do not take from the budget, so

@@ -16,6 +16,7 @@ async fn lines(rig: &Rig, pane: PaneId, from_line: Option<i64>, backward: bool) 
             limit: 50,
             from_line,
             backward,
+            absolute: false,
         }),
     )
     .await
@@ -65,6 +66,7 @@ async fn search_goes_either_way_from_a_line_and_its_lines_are_scroll_offsets() {
                 target: Some(Target::Pane(pane)),
                 start: line,
                 count: 1,
+                absolute: false,
             },
         )
         .await

@@ -648,6 +648,7 @@ static PANE_TOOLS: &[ToolDef] = &[
                 limit: a.uint("limit", 1..=500)?.unwrap_or(50) as u32,
                 from_line: None,
                 backward: false,
+                absolute: false,
             }))
         },
     },

@@ -1,0 +1,67 @@
+//! Drawing copy mode: the frozen view, search matches in reverse video, the selection
+//! in tmux's mode style (black on yellow), the mark underlined, the `[n/m]` indicator
+//! at the top right, and the terminal's cursor at copy mode's cursor.
+
+use super::CopyMode;
+use super::motion::{Grid, Point};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Position, Rect};
+use ratatui::style::{Color, Modifier, Style};
+
+/// tmux's `mode-style` (the selection, the indicator).
+pub const MODE_STYLE: Style = Style::new().fg(Color::Black).bg(Color::Yellow);
+
+/// Draws copy mode in `inner` (a pane's inside); returns where the cursor goes.
+pub fn draw(buf: &mut Buffer, inner: Rect, c: &CopyMode) -> Option<Position> {
+    for y in 0..inner.height {
+        let line = c.top + u64::from(y);
+        let sy = inner.y + y;
+        match c.row(line) {
+            Some(row) => {
+                crate::tui::render::draw_row(buf, inner, sy, row);
+                if let Some(s) = &c.search {
+                    for (start, end) in s.matches_in(row) {
+                        for x in start..end.min(inner.width) {
+                            if let Some(cell) = buf.cell_mut((inner.x + x, sy)) {
+                                cell.set_style(Style::default().add_modifier(Modifier::REVERSED));
+                            }
+                        }
+                    }
+                }
+            }
+            None => {
+                for x in inner.x..inner.x + inner.width {
+                    if let Some(cell) = buf.cell_mut((x, sy)) {
+                        cell.reset();
+                    }
+                }
+            }
+        }
+        if let Some(sel) = &c.selection {
+            for x in 0..inner.width {
+                if sel.contains(c.cursor, Point::new(line, x))
+                    && let Some(cell) = buf.cell_mut((inner.x + x, sy))
+                {
+                    cell.set_style(MODE_STYLE);
+                }
+            }
+        }
+        if let Some(m) = c.mark
+            && m.line == line
+            && m.col < inner.width
+            && let Some(cell) = buf.cell_mut((inner.x + m.col, sy))
+        {
+            cell.set_style(Style::default().add_modifier(Modifier::UNDERLINED));
+        }
+    }
+    if c.loaded() {
+        // How far the view's top is above the live screen now, and the history.
+        let tag = format!("[{}/{}]", c.total_now.saturating_sub(c.top), c.history_now);
+        let x = (inner.x + inner.width).saturating_sub(tag.len() as u16);
+        buf.set_string(x, inner.y, tag, MODE_STYLE);
+    }
+    let _ = c.width();
+    let line = c.cursor.line.checked_sub(c.top)?;
+    (c.loaded() && line < u64::from(inner.height) && c.cursor.col < inner.width)
+        .then(|| Position::new(inner.x + c.cursor.col, inner.y + line as u16))
+}
