@@ -44,8 +44,9 @@ pub struct MouseState {
     /// The left button is down on a pane's screen (at this cell of it) and no program
     /// got the press: a drag from here selects.
     press: Option<(PaneId, u16, u16)>,
-    /// A selection is being dragged in this pane: the release copies it.
-    selecting: Option<PaneId>,
+    /// A selection is being dragged in this pane, from this cell: the release copies
+    /// it.
+    selecting: Option<(PaneId, (u16, u16))>,
     /// The last left press: when, where (terminal cell), and how many presses in a row
     /// it makes (1 to 3).
     last_click: Option<(Instant, u16, u16, u8)>,
@@ -288,25 +289,37 @@ impl App {
     /// (tmux's `copy-mode -M`, then `copy-pipe-and-cancel`). None when no such press
     /// is under way.
     fn on_selection(&mut self, ev: MouseEvent, area: Rect) -> Option<Vec<Request>> {
-        let Some((pane, col, row)) = self.mouse.press else {
+        let Some((pane, pcol, prow)) = self.mouse.press else {
             self.mouse.selecting = None;
             return None;
         };
         match ev.action {
             MouseAction::Drag(MouseButton::Left) => {
-                let mut out = Vec::new();
-                if self.mouse.selecting != Some(pane) {
-                    self.mouse.selecting = Some(pane);
-                    out.extend(self.copy_select_start(col, row));
+                let (col, row, width) = self.drag_cell(pane, ev, area)?;
+                if self.mouse.selecting.is_none() && (col, row) == (pcol, prow) {
+                    return Some(Vec::new());
                 }
-                let (col, row) = self.drag_cell(pane, ev, area)?;
-                out.extend(self.copy_select_to(col, row));
+                // As tmux, the press and the pointer are taken as the places between
+                // cells before them: the earlier one's cell is selected, the later
+                // one's is not.
+                let forward = row != u16::MAX && (row, col) > (prow, pcol);
+                let (anchor, end) = if forward {
+                    ((pcol, prow), cell_before(col, row, width))
+                } else {
+                    (cell_before(pcol, prow, width), (col, row))
+                };
+                let mut out = Vec::new();
+                if self.mouse.selecting != Some((pane, anchor)) {
+                    self.mouse.selecting = Some((pane, anchor));
+                    out.extend(self.copy_select_start(anchor.0, anchor.1));
+                }
+                out.extend(self.copy_select_to(end.0, end.1));
                 Some(out)
             }
             MouseAction::Up(_) => {
                 self.mouse.press = None;
                 let selecting = self.mouse.selecting.take();
-                Some(if selecting == Some(pane) {
+                Some(if selecting.is_some_and(|(p, _)| p == pane) {
                     self.copy_and_leave()
                 } else {
                     Vec::new()
@@ -329,8 +342,8 @@ impl App {
 
     /// The pane's cell a drag is at, held to its screen's columns; above the screen
     /// is `u16::MAX` (copy mode scrolls up), below it past the last row (it scrolls
-    /// down).
-    fn drag_cell(&self, pane: PaneId, ev: MouseEvent, area: Rect) -> Option<(u16, u16)> {
+    /// down). With the screen's width.
+    fn drag_cell(&self, pane: PaneId, ev: MouseEvent, area: Rect) -> Option<(u16, u16, u16)> {
         let c = super::render::pane_content(self, area, pane)?;
         let col = ev.col.saturating_sub(c.x).min(c.width.saturating_sub(1));
         let row = if ev.row < c.y {
@@ -338,7 +351,7 @@ impl App {
         } else {
             (ev.row - c.y).min(c.height)
         };
-        Some((col, row))
+        Some((col, row, c.width))
     }
 
     /// One step of a border drag: the pane before the border gets the size that puts
@@ -366,6 +379,16 @@ impl App {
             },
             "resize-pane",
         )]
+    }
+}
+
+/// The cell before (`col`, `row`) on a screen `width` wide: the last of the row
+/// above at the start of a row (none above the first: the first cell).
+fn cell_before(col: u16, row: u16, width: u16) -> (u16, u16) {
+    match (col.checked_sub(1), row.checked_sub(1)) {
+        (Some(c), _) => (c, row),
+        (None, Some(r)) if row != u16::MAX => (width.saturating_sub(1), r),
+        (None, _) => (0, row),
     }
 }
 
@@ -448,5 +471,13 @@ mod tests {
         for (c, row) in [(0, 5), (79, 5), (60, 0), (60, 22), (10, 10), (60, 5)] {
             assert_eq!(at(c, row), None, "{c},{row}");
         }
+    }
+
+    #[test]
+    fn the_cell_before_wraps_to_the_row_above() {
+        assert_eq!(cell_before(5, 2, 80), (4, 2));
+        assert_eq!(cell_before(0, 2, 80), (79, 1));
+        assert_eq!(cell_before(0, 0, 80), (0, 0));
+        assert_eq!(cell_before(0, u16::MAX, 80), (0, u16::MAX));
     }
 }

@@ -452,3 +452,109 @@ fn the_wheel_over_another_pane_scrolls_that_one() {
         s.contents_between(1, 0, 1, 40).contains("[5/")
     });
 }
+
+/// The mouse gestures of the selection test, from the pane's top left
+/// cell at the terminal's (`x`, `y`); `latest` reads the newest paste buffer.
+fn select_gestures(t: &mut Tui, (x, y): (u16, u16), latest: &dyn Fn() -> String) -> Vec<String> {
+    let mut copied = Vec::new();
+    let wait_new = |copied: &mut Vec<String>| {
+        let before = copied.last().cloned().unwrap_or_default();
+        let got = eventually("a new copy", || {
+            let now = latest();
+            (now != before && !now.is_empty()).then_some(now)
+        });
+        copied.push(got);
+    };
+    let at = |b: u8, col: u16, row: u16, press: bool| sgr(b, x + col, y + row, press);
+    // A drag right along the first line, then from the second word down a line,
+    // then one left, ending on the word's first letter.
+    for steps in [
+        &[(0, 0, 0), (32, 2, 0), (32, 4, 0)][..],
+        &[(0, 6, 0), (32, 5, 1)][..],
+        &[(0, 9, 0), (32, 6, 0)][..],
+    ] {
+        for &(b, col, row) in steps {
+            t.send(&at(b, col, row, true));
+        }
+        let &(_, col, row) = steps.last().expect("steps");
+        t.send(&at(0, col, row, false));
+        wait_new(&mut copied);
+    }
+    // A double click on "beta"; a triple click on the second line.
+    for _ in 0..2 {
+        t.send(&at(0, 7, 0, true));
+        t.send(&at(0, 7, 0, false));
+    }
+    wait_new(&mut copied);
+    std::thread::sleep(std::time::Duration::from_millis(400));
+    for _ in 0..3 {
+        t.send(&at(0, 3, 1, true));
+        t.send(&at(0, 3, 1, false));
+    }
+    wait_new(&mut copied);
+    copied
+}
+
+/// A drag on a pane's screen selects (entering copy mode) and the release copies
+/// and leaves; a double click copies a word, a triple click a line: the same text
+/// tmux (3.3a, `mouse on`) copies for the same gestures. The copy also reaches the
+/// client's terminal's clipboard (OSC 52).
+#[test]
+fn drag_select_and_multiple_clicks_copy_as_in_tmux() {
+    let w = World::new();
+    let program = "printf 'alpha beta gamma\\nsecond line here\\nEND'; exec cat";
+    let conf = w.path("tmux.conf");
+    std::fs::write(&conf, "set -g mouse on\nset -g status off\n").expect("tmux.conf");
+    let script = format!(
+        "TMUX_TMPDIR='{dir}' exec tmux -L t -f '{conf}' new-session -s c \"{program}\"",
+        dir = w.dir.path().display(),
+        conf = conf.display(),
+    );
+    struct KillTmux<'a>(&'a std::path::Path);
+    impl Drop for KillTmux<'_> {
+        fn drop(&mut self) {
+            let _ = std::process::Command::new("tmux")
+                .env("TMUX_TMPDIR", self.0)
+                .args(["-L", "t", "kill-server"])
+                .output();
+        }
+    }
+    let _tmux = KillTmux(w.dir.path());
+    let mut tt = w.sh(&script, 80, 24);
+    tt.wait_text("END");
+    let tmux_latest = || {
+        let out = std::process::Command::new("tmux")
+            .env("TMUX_TMPDIR", w.dir.path())
+            .args(["-L", "t", "show-buffer"])
+            .output()
+            .expect("tmux");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let tmux_copied = select_gestures(&mut tt, (0, 0), &tmux_latest);
+    assert_eq!(
+        tmux_copied,
+        [
+            "alph",
+            "beta gamma\nsecon",
+            "bet",
+            "beta",
+            "second line here"
+        ]
+    );
+
+    w.ok(&["new-session", "-d", "-s", "c", "--", "sh", "-c", program]);
+    let mut t = w.tui_in(Answers::Plain, &["attach", "-t", "c"], 80, 24);
+    t.wait_text("END");
+    let latest = || {
+        let out = w.run(&["show-buffer"]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    // The pane's screen starts inside its border.
+    let copied = select_gestures(&mut t, (1, 1), &latest);
+    assert_eq!(copied, tmux_copied);
+    assert!(
+        last(&t.written(), b"\x1b]52;").is_some(),
+        "no OSC 52 for the copies"
+    );
+    t.wait("copy mode left", |s| !s.contents().contains("copy:"));
+}
