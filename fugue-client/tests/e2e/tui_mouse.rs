@@ -453,8 +453,9 @@ fn the_wheel_over_another_pane_scrolls_that_one() {
     });
 }
 
-/// The mouse gestures of the selection test, from the pane's top left
-/// cell at the terminal's (`x`, `y`); `latest` reads the newest paste buffer.
+/// Runs the selection test's gestures over a pane whose screen starts at the
+/// terminal's (`x`, `y`); returns what each copied (`latest` reads the newest paste
+/// buffer).
 fn select_gestures(t: &mut Tui, (x, y): (u16, u16), latest: &dyn Fn() -> String) -> Vec<String> {
     let mut copied = Vec::new();
     let wait_new = |copied: &mut Vec<String>| {
@@ -557,4 +558,48 @@ fn drag_select_and_multiple_clicks_copy_as_in_tmux() {
         "no OSC 52 for the copies"
     );
     t.wait("copy mode left", |s| !s.contents().contains("copy:"));
+}
+
+/// vim with `set mouse=a` gets clicks (its cursor moves there); with Shift held the
+/// mouse is fugue's: a Shift-drag selects and copies, and vim's cursor stays.
+#[test]
+fn vim_gets_the_mouse_and_shift_selects_over_it() {
+    let w = World::new();
+    let file = w.path("text.txt");
+    std::fs::write(&file, "line one\nline two\nline three\nline four\n").expect("file");
+    let file = file.display().to_string();
+    w.ok(&[
+        "new-session",
+        "-d",
+        "-s",
+        "vim",
+        "--",
+        "vim",
+        "-u",
+        "NONE",
+        "-N",
+        "-c",
+        "set mouse=a ruler",
+        &file,
+    ]);
+    let mut t = attach(&w, "vim");
+    t.wait_text("line four");
+    let ruler = |s: &vt100::Screen, want: &str| {
+        s.contents()
+            .lines()
+            .any(|l| l.contains(want) && l.contains("All"))
+    };
+    // The screen starts at (1, 1): column 5 of line 3.
+    click(&mut t, 1 + 4, 1 + 2);
+    t.wait("vim's cursor at 3,5", |s| ruler(s, "3,5"));
+    t.send(&sgr(4, 1, 1, true));
+    t.send(&sgr(36, 3, 1, true));
+    t.send(&sgr(36, 5, 1, true));
+    t.send(&sgr(4, 5, 1, false));
+    eventually("the selection copied", || {
+        let out = w.run(&["show-buffer"]);
+        (String::from_utf8_lossy(&out.stdout) == "line").then_some(())
+    });
+    t.wait("copy mode left", |s| !s.contents().contains("copy:"));
+    assert!(t.screen(|s| ruler(s, "3,5")), "vim's cursor moved");
 }
