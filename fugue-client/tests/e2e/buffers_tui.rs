@@ -72,6 +72,8 @@ fn prefix_hash_lists_and_prefix_equals_chooses() {
     // d deletes the selected buffer and the list follows.
     t.prefix(b"=");
     t.wait_text("choose-buffer");
+    // The list has arrived (d before it would have nothing to delete).
+    t.wait_text("named: 13");
     t.send(b"d");
     t.wait("named deleted", |s| !s.contents().contains("named: 13"));
     t.send(b"\x1b");

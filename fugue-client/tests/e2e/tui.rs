@@ -222,14 +222,14 @@ fn scroll_mode_shows_history() {
     t.send(b"for i in $(seq 1 200); do echo line-$i; done\r");
     t.wait_text("line-200");
     t.prefix(b"[");
-    t.wait_text("scroll: q to leave");
+    t.wait_text("copy: q to leave");
     t.send(b"\x1b[5~");
     t.wait("a page up", |s| s.contents().contains("line-170 "));
     t.send(b"g");
     t.wait("the top of history", |s| s.contents().contains("line-3 "));
     t.send(b"q");
     t.wait("back to the live screen", |s| {
-        !s.contents().contains("scroll: q") && s.contents().contains("line-200")
+        !s.contents().contains("copy: q") && s.contents().contains("line-200")
     });
 }
 

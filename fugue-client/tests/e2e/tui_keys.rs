@@ -52,7 +52,7 @@ fn prefix_page_up_scrolls_a_page_at_once() {
     t.prefix(b"\x1b[5~");
     t.wait("scroll mode, a page up", |s| {
         let c = s.contents();
-        c.contains("scroll: q to leave") && !c.contains("line-200") && c.contains("line-168 ")
+        c.contains("copy: q to leave") && !c.contains("line-200") && c.contains("line-168 ")
     });
 }
 

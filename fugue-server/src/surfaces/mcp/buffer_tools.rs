@@ -79,7 +79,7 @@ pub static BUFFER_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "show_buffer",
         title: "Read a paste buffer",
-        description: "A paste buffer's whole text.",
+        description: "A paste buffer's whole text (default the most recent buffer).",
         command: "show-buffer",
         read_only: true,
         destructive: false,
@@ -133,7 +133,7 @@ pub static BUFFER_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "delete_buffer",
         title: "Delete a paste buffer",
-        description: "Delete a paste buffer.",
+        description: "Delete a paste buffer (default the most recent buffer).",
         command: "delete-buffer",
         read_only: false,
         destructive: true,
