@@ -27,6 +27,7 @@ mod e2e {
     pub mod tui_copy;
     pub mod tui_input;
     pub mod tui_keys;
+    pub mod tui_mouse;
     pub mod tui_search;
     pub mod tui_sizes;
     pub mod tui_terminal;

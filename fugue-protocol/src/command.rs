@@ -252,6 +252,15 @@ pub enum Resize {
     By(Direction, u16),
     /// Toggle zoom (the pane fills its window).
     ZoomToggle,
+    /// Make the pane this many cells wide and/or high, box included (tmux's
+    /// `resize-pane -x/-y`): its right (bottom) border moves, or its left (top) one when
+    /// it is last in the window. A border dragged with the mouse sends this at every
+    /// step: the size is absolute, so a step the server has not applied yet, or one it
+    /// clamped, is not added up with the next.
+    To {
+        width: Option<u16>,
+        height: Option<u16>,
+    },
 }
 
 /// Every operation fugue can perform.

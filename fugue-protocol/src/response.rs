@@ -96,6 +96,10 @@ pub struct AttachInfo {
     /// on and its `set-titles-string`); None: the client leaves the title alone.
     #[serde(default)]
     pub titles: Option<String>,
+    /// The client uses the mouse itself (the configuration's `keys.mouse`, tmux's
+    /// `mouse` option): focus, borders, the wheel, the status bar.
+    #[serde(default = "yes")]
+    pub mouse: bool,
     /// How copy mode behaves (`[copy]` in the server's configuration).
     #[serde(default)]
     pub copy: CopyOptions,
@@ -136,6 +140,10 @@ impl Default for CopyOptions {
             copy_command: Vec::new(),
         }
     }
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// The answer to a command that succeeded.

@@ -79,6 +79,13 @@ fn commands() -> Vec<Command> {
             target: None,
             resize: Resize::By(Direction::Down, 4),
         },
+        Command::ResizePane {
+            target: None,
+            resize: Resize::To {
+                width: Some(30),
+                height: None,
+            },
+        },
         Command::SelectLayout {
             target: None,
             layout: LayoutChoice::Preset(LayoutPreset::Tiled),
@@ -479,6 +486,7 @@ fn responses() -> Vec<Result<Response, CommandError>> {
             keys,
             status: true,
             titles: Some("#S:#I:#W - #T".into()),
+            mouse: false,
             copy: CopyOptions {
                 mode_keys: ModeKeys::Emacs,
                 copy_command: vec!["wl-copy".into()],

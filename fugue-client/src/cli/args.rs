@@ -264,6 +264,12 @@ pub enum Verb {
         /// Toggle zoom.
         #[arg(short = 'Z')]
         zoom: bool,
+        /// Make the pane this many cells wide, its border included.
+        #[arg(short = 'x')]
+        width: Option<u16>,
+        /// Make the pane this many cells high, its border included.
+        #[arg(short = 'y')]
+        height: Option<u16>,
         /// Cells to move the border by (default 1).
         amount: Option<u16>,
     },

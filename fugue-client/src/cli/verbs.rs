@@ -344,9 +344,17 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
             up,
             down,
             zoom,
+            width,
+            height,
             amount,
         } => {
             let resize = match (zoom, direction(left, right, up, down)?) {
+                (zoom, dir) if width.is_some() || height.is_some() => {
+                    if zoom || dir.is_some() || amount.is_some() {
+                        bail!("give either -x/-y or a direction or -Z, not several");
+                    }
+                    Resize::To { width, height }
+                }
                 (true, None) => Resize::ZoomToggle,
                 (false, Some(d)) => Resize::By(d, amount.unwrap_or(1)),
                 (true, Some(_)) => bail!("give either -Z or a direction, not both"),

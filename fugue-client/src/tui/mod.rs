@@ -14,6 +14,7 @@ mod copy;
 mod input;
 mod keymap;
 mod mouse;
+mod mouse_actions;
 mod outer;
 mod paint;
 mod passthrough;
@@ -155,6 +156,7 @@ pub async fn attach(
     // Attached, the client must read while it writes (see `Outgoing::queue`).
     conn.outgoing.queue();
     let mut app = App::new(info.keys, info.status, info.session_name);
+    app.mouse.enabled = info.mouse;
     app.copy_options = info.copy;
     for f in early {
         app.apply(f);
@@ -275,7 +277,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
             screen.redraw_all();
             app.damage_all();
         }
-        let mouse = app.active_input().mouse;
+        let mouse = app.mouse.tracking(app.active_input().mouse);
         app.outer.want_mouse(mouse);
         write_outer(app)?;
         screen.draw(app)?;

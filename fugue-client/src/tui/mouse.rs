@@ -1,13 +1,16 @@
-//! Focus and mouse events from the terminal. Mouse events over the active pane go to its program, in
-//! the pane's own coordinates, when the program asked for mouse reports (the server
-//! writes them as the program asked, or drops what it did not ask for). With Shift
-//! held an event is the multiplexer's, which does nothing with it yet (a copy mode
-//! will); as in tmux, Shift is the way past a program that takes the mouse.
+//! Focus and mouse events from the terminal. Mouse events over a pane go to its
+//! program, in the pane's own coordinates, when the program asked for mouse reports
+//! (the server writes them as the program asked, or drops what it did not ask for).
+//! With the mouse on (`keys.mouse`) every pane's program gets the events over it and
+//! the rest is the multiplexer's (`mouse_actions.rs`); off, as with tmux's
+//! `mouse off`, only the active pane's program gets them and nothing else happens.
+//! With Shift held an event is the multiplexer's: as in tmux, Shift is the way past
+//! a program that takes the mouse.
 
 use super::input::Request;
 use super::state::{App, Mode, Pending};
 use fugue_protocol::mouse::{MouseAction, MouseEvent, MouseTracking};
-use fugue_protocol::{Command, InputPart, SendInput, Target};
+use fugue_protocol::{Command, InputPart, PaneId, SendInput, Target};
 use ratatui::layout::Rect;
 
 impl App {
@@ -26,15 +29,30 @@ impl App {
 
     /// A mouse event at a cell of a terminal of `area`.
     pub fn on_mouse(&mut self, ev: MouseEvent, area: Rect) -> Vec<Request> {
-        let down = matches!(ev.action, MouseAction::Down(_));
-        let ends_drag = matches!(ev.action, MouseAction::Up(_));
-        let held = self.mouse_held.take();
+        if self.mouse.enabled {
+            return self.on_mouse_action(ev, area);
+        }
         if ev.shift || !matches!(self.mode, Mode::Normal) {
+            self.mouse_held = None;
             return Vec::new();
         }
         let Some(pane) = self.active_pane() else {
             return Vec::new();
         };
+        self.forward_mouse(pane, ev, area)
+    }
+
+    /// Sends `ev` to `pane`'s program if it asked for the mouse and the event is over
+    /// its screen, or is the drag or release of a press it got.
+    pub(super) fn forward_mouse(
+        &mut self,
+        pane: PaneId,
+        ev: MouseEvent,
+        area: Rect,
+    ) -> Vec<Request> {
+        let down = matches!(ev.action, MouseAction::Down(_));
+        let ends_drag = matches!(ev.action, MouseAction::Up(_));
+        let held = self.mouse_held.take();
         if self
             .panes
             .get(&pane)

@@ -296,6 +296,28 @@ pub fn pane_content(app: &App, full: Rect, pane: PaneId) -> Option<Rect> {
     Some(inner(pane_area(r, panes_area)))
 }
 
+/// Where the panes' boxes are drawn on a terminal of `full` size, and the area they
+/// share (the status bar's row left out).
+pub fn pane_boxes(app: &App, full: Rect) -> (Rect, Vec<(PaneId, Rect)>) {
+    let (panes_area, _) = areas(app, full);
+    let boxes = app
+        .layout
+        .as_ref()
+        .map(|l| {
+            l.panes
+                .iter()
+                .map(|r| (r.pane, pane_area(r, panes_area)))
+                .collect()
+        })
+        .unwrap_or_default();
+    (panes_area, boxes)
+}
+
+/// The status bar's row on a terminal of `full` size, if it is shown.
+pub fn status_area(app: &App, full: Rect) -> Option<Rect> {
+    areas(app, full).1
+}
+
 /// Where the cursor goes when nothing but panes' rows changed.
 pub fn cursor(app: &App, full: Rect) -> Option<Position> {
     if !matches!(app.mode, Mode::Normal | Mode::Prefix) {

@@ -139,6 +139,8 @@ pub struct App {
     pub mouse_held: Option<PaneId>,
     /// The terminal has focus, as it last said (true until it says otherwise).
     pub focused: bool,
+    /// The multiplexer's own use of the mouse (off until the server says it is on).
+    pub mouse: super::mouse_actions::MouseState,
     /// Copy mode's options, from the server's configuration.
     pub copy_options: fugue_protocol::CopyOptions,
     /// Bytes for the client's own terminal (a copy's OSC 52), written between frames.
@@ -173,6 +175,7 @@ impl App {
             outer: super::outer::Outer::new(),
             mouse_held: None,
             focused: true,
+            mouse: Default::default(),
             copy_options: Default::default(),
             terminal_out: Vec::new(),
             notices,

@@ -86,6 +86,103 @@ fn copy_hint(c: &super::copy::CopyMode) -> String {
     }
 }
 
+/// What shows on the right: the prefix, copy mode's hint or a notice.
+fn right_part(app: &App, bar: Style, yellow: Style) -> Option<(String, Style)> {
+    match &app.mode {
+        Mode::Prefix => Some((format!(" {} ", app.keys.prefix), yellow)),
+        // A search's "not found" shows in place of the hint while it lasts.
+        Mode::Copy(c) => Some(match &app.notice {
+            Some((t, _)) => (format!(" {t} "), yellow.add_modifier(Modifier::BOLD)),
+            None => (copy_hint(c).to_string(), yellow),
+        }),
+        _ => app
+            .notice
+            .as_ref()
+            .map(|(t, _)| (format!(" {t} "), bar.add_modifier(Modifier::BOLD))),
+    }
+}
+
+/// A window's label as shown in the status bar.
+struct Tab {
+    index: u32,
+    label: String,
+    active: bool,
+    bell: bool,
+    /// Its first column on the terminal.
+    x: u16,
+}
+
+/// The left part of the bar: the session, then the windows that fit.
+struct Tabs {
+    session: String,
+    more_left: bool,
+    shown: Vec<Tab>,
+    more_right: bool,
+}
+
+/// What the left part of the bar shows, and where, with `right_width` columns kept
+/// for the right part. Drawing and the mouse both use it, so a click lands on the
+/// window drawn under it.
+fn tabs(app: &App, area: Rect, right_width: u16) -> Tabs {
+    let session = format!("[{}] ", app.session_name);
+    let mut tabs = Tabs {
+        more_left: false,
+        shown: Vec::new(),
+        more_right: false,
+        session,
+    };
+    let Some(layout) = &app.layout else {
+        return tabs;
+    };
+    let labels: Vec<String> = layout.windows.iter().map(tab_label).collect();
+    let widths: Vec<u16> = labels.iter().map(|l| width(l)).collect();
+    let active = layout.windows.iter().position(|w| w.active).unwrap_or(0);
+    let budget = area
+        .width
+        .saturating_sub(width(&tabs.session))
+        .saturating_sub(right_width);
+    let shown = visible_range(&widths, active, budget);
+    tabs.more_left = shown.start > 0;
+    tabs.more_right = shown.end < labels.len();
+    let mut x = area
+        .x
+        .saturating_add(width(&tabs.session))
+        .saturating_add(u16::from(tabs.more_left));
+    for (w, (label, lw)) in layout.windows[shown.clone()]
+        .iter()
+        .zip(labels[shown.clone()].iter().zip(&widths[shown]))
+    {
+        tabs.shown.push(Tab {
+            index: w.index,
+            label: label.clone(),
+            active: w.active,
+            bell: w.bell,
+            x,
+        });
+        x = x.saturating_add(*lw);
+    }
+    tabs
+}
+
+/// The index of the window whose label (its trailing space included) is drawn at
+/// column `col` of the bar in `area`.
+pub fn window_at(app: &App, area: Rect, col: u16) -> Option<u32> {
+    if !matches!(app.mode, Mode::Normal | Mode::Prefix | Mode::Copy(_)) {
+        return None;
+    }
+    let bar = Style::default();
+    let right = right_part(app, bar, bar);
+    let right_width = right.as_ref().map_or(0, |(t, _)| width(t));
+    if col >= (area.x + area.width).saturating_sub(right_width) {
+        return None;
+    }
+    tabs(app, area, right_width)
+        .shown
+        .into_iter()
+        .find(|t| col >= t.x && col < t.x.saturating_add(width(&t.label)))
+        .map(|t| t.index)
+}
+
 /// Draws the status bar; returns where the terminal's cursor goes (in a prompt).
 pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
     let bar = Style::default().fg(Color::Black).bg(Color::Green);
@@ -116,50 +213,26 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
         }
         _ => {}
     }
-    let right = match &app.mode {
-        Mode::Prefix => Some((format!(" {} ", app.keys.prefix), yellow)),
-        // A search's "not found" shows in place of the hint while it lasts.
-        Mode::Copy(c) => Some(match &app.notice {
-            Some((t, _)) => (format!(" {t} "), yellow.add_modifier(Modifier::BOLD)),
-            None => (copy_hint(c).to_string(), yellow),
-        }),
-        _ => app
-            .notice
-            .as_ref()
-            .map(|(t, _)| (format!(" {t} "), bar.add_modifier(Modifier::BOLD))),
-    };
-    let session = format!("[{}] ", app.session_name);
-    let mut spans = vec![Span::styled(session.clone(), bar)];
-    if let Some(layout) = &app.layout {
-        let labels: Vec<String> = layout.windows.iter().map(tab_label).collect();
-        let widths: Vec<u16> = labels.iter().map(|l| width(l)).collect();
-        let active = layout.windows.iter().position(|w| w.active).unwrap_or(0);
-        let right_width = right.as_ref().map_or(0, |(t, _)| width(t));
-        let budget = area
-            .width
-            .saturating_sub(width(&session))
-            .saturating_sub(right_width);
-        let shown = visible_range(&widths, active, budget);
-        if shown.start > 0 {
-            spans.push(Span::styled("<", bar.add_modifier(Modifier::BOLD)));
-        }
-        for (w, label) in layout.windows[shown.clone()]
-            .iter()
-            .zip(&labels[shown.clone()])
-        {
-            let st = if w.active {
-                bar.add_modifier(Modifier::BOLD)
-            } else if w.bell {
-                // tmux's window-status-bell-style.
-                bar.add_modifier(Modifier::REVERSED)
-            } else {
-                bar
-            };
-            spans.push(Span::styled(label.clone(), st));
-        }
-        if shown.end < labels.len() {
-            spans.push(Span::styled(">", bar.add_modifier(Modifier::BOLD)));
-        }
+    let right = right_part(app, bar, yellow);
+    let right_width = right.as_ref().map_or(0, |(t, _)| width(t));
+    let tabs = tabs(app, area, right_width);
+    let mut spans = vec![Span::styled(tabs.session, bar)];
+    if tabs.more_left {
+        spans.push(Span::styled("<", bar.add_modifier(Modifier::BOLD)));
+    }
+    for tab in tabs.shown {
+        let st = if tab.active {
+            bar.add_modifier(Modifier::BOLD)
+        } else if tab.bell {
+            // tmux's window-status-bell-style.
+            bar.add_modifier(Modifier::REVERSED)
+        } else {
+            bar
+        };
+        spans.push(Span::styled(tab.label, st));
+    }
+    if tabs.more_right {
+        spans.push(Span::styled(">", bar.add_modifier(Modifier::BOLD)));
     }
     Paragraph::new(Line::from(spans))
         .style(bar)
@@ -177,6 +250,55 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
 #[cfg(test)]
 mod tests {
     use super::visible_range;
+
+    /// The mouse finds a window where its label is drawn: after the session's name,
+    /// each label with its trailing space, and nothing on the right part.
+    #[test]
+    fn clicks_find_the_window_drawn_under_them() {
+        use super::super::state::App;
+        use fugue_protocol::keys::{Key, KeyCode, Mods};
+        use fugue_protocol::screen::{ClientLayout, Frame, WindowTab};
+        let mut app = App::new(
+            fugue_protocol::KeyTable {
+                prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
+                prefix_bindings: Vec::new(),
+                root_bindings: Vec::new(),
+                repeat_time_ms: 0,
+            },
+            true,
+            "s".into(),
+        );
+        let tab = |index, name: &str, active| WindowTab {
+            index,
+            name: name.into(),
+            active,
+            last: false,
+            zoomed: false,
+            activity: false,
+            bell: false,
+        };
+        app.apply(Frame {
+            layout: Some(ClientLayout {
+                session: fugue_protocol::SessionId(1),
+                session_name: "s".into(),
+                windows: vec![tab(0, "sh", true), tab(3, "vim", false)],
+                panes: Vec::new(),
+                cols: 80,
+                rows: 23,
+            }),
+            panes: Vec::new(),
+            outer: Default::default(),
+        });
+        let bar = ratatui::layout::Rect::new(0, 23, 80, 1);
+        // "[s] 0:sh* 3:vim "
+        let at = |app: &App, col| super::window_at(app, bar, col);
+        assert_eq!([at(&app, 0), at(&app, 3)], [None, None]);
+        assert_eq!([at(&app, 4), at(&app, 9)], [Some(0), Some(0)]);
+        assert_eq!([at(&app, 10), at(&app, 15)], [Some(3), Some(3)]);
+        assert_eq!(at(&app, 16), None);
+        app.notice("a notice as wide as the whole bar, over the windows' labels ........");
+        assert_eq!(at(&app, 12), None);
+    }
 
     #[test]
     fn everything_shows_when_it_fits() {

@@ -39,6 +39,10 @@ pub struct KeysSection {
     /// How long after a repeatable key (resize, focus) another one acts without the
     /// prefix, in milliseconds; 0 turns repeating off.
     pub repeat_time_ms: u32,
+    /// The multiplexer's own use of the mouse in the client (tmux's `mouse` option):
+    /// click to focus, drag borders, the wheel, the status bar. Off, programs that
+    /// ask for the mouse still get it, as with tmux's `mouse off`.
+    pub mouse: bool,
 }
 
 impl Default for KeysSection {
@@ -48,6 +52,7 @@ impl Default for KeysSection {
             prefix_bindings: HashMap::new(),
             root_bindings: HashMap::new(),
             repeat_time_ms: fugue_protocol::bindings::DEFAULT_REPEAT_TIME_MS,
+            mouse: true,
         }
     }
 }

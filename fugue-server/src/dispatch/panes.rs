@@ -212,6 +212,23 @@ pub fn resize_pane(
                 w.zoomed = false;
                 w.layout.resize(pane, dir, amount, area);
             }
+            Resize::To { width, height } => {
+                let sizes = [(false, width), (true, height)];
+                for (vertical, size) in sizes {
+                    if size.is_some_and(|s| s == 0 || s > 10_000) {
+                        return Err(CommandError::invalid_argument(
+                            if vertical { "height" } else { "width" },
+                            "expected 1 to 10000 cells",
+                        ));
+                    }
+                }
+                for (vertical, size) in sizes {
+                    if let Some(size) = size {
+                        w.zoomed = false;
+                        w.layout.resize_to(pane, vertical, size, area);
+                    }
+                }
+            }
             Resize::ZoomToggle => {
                 if w.layout.len() > 1 {
                     w.zoomed = !w.zoomed || w.active != pane;

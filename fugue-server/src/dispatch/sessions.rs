@@ -490,6 +490,7 @@ pub fn attach(
             keys: config.keys.table(),
             status: config.status.enabled,
             titles: config.passthrough.titles(),
+            mouse: config.keys.mouse,
             copy: config.copy.options(config.passthrough.set_clipboard),
         }
     };

@@ -422,8 +422,54 @@ impl Layout {
         let Some((depth, border)) = found.or_else(|| self.border(&path, axis, !forward)) else {
             return false;
         };
-        let rect = self.root.rect_of(&path[..depth], area);
-        let Some(Node::Split { children, .. }) = self.root.at_mut(&path[..depth]) else {
+        self.move_border(&path[..depth], axis, border, forward, amount, area)
+    }
+
+    /// Make `pane` `size` cells wide (`vertical` false) or high, as tmux's
+    /// `resize-pane -x/-y`: its right (bottom) border moves, or its left (top) one when
+    /// it is the last pane on that side of the window. Minimum sizes still hold, so the
+    /// pane may end up nearer `size` rather than at it. True if anything changed.
+    pub fn resize_to(&mut self, pane: PaneId, vertical: bool, size: u16, area: Rect) -> bool {
+        let Some((_, rect)) = self.geometry(area).into_iter().find(|(id, _)| *id == pane) else {
+            return false;
+        };
+        let (axis, now) = if vertical {
+            (Axis::Y, rect.height)
+        } else {
+            (Axis::X, rect.width)
+        };
+        if size == now {
+            return false;
+        }
+        let path = self.root.path_to(pane).unwrap_or_default();
+        let (border, after) = match self.border(&path, axis, true) {
+            Some(b) => (Some(b), true),
+            None => (self.border(&path, axis, false), false),
+        };
+        let Some((depth, border)) = border else {
+            return false;
+        };
+        // Growing moves the border away from the pane, shrinking towards it.
+        let grow = size > now;
+        let forward = grow == after;
+        let amount = size.abs_diff(now);
+        self.move_border(&path[..depth], axis, border, forward, amount, area)
+    }
+
+    /// Moves border `border` (between children `border` and `border + 1`) of the split
+    /// at `at` by `amount` cells, forward (right, down) or back. Children beyond the
+    /// border give up space nearest first, none going below its minimum.
+    fn move_border(
+        &mut self,
+        at: &[usize],
+        axis: Axis,
+        border: usize,
+        forward: bool,
+        amount: u16,
+        area: Rect,
+    ) -> bool {
+        let rect = self.root.rect_of(at, area);
+        let Some(Node::Split { children, .. }) = self.root.at_mut(at) else {
             return false;
         };
         let mut cells = child_extents(axis, children, rect);
@@ -434,9 +480,10 @@ impl Layout {
         };
         let mut left = amount;
         for g in givers {
-            let spare = cells[g].saturating_sub(children[g].node.min_extent(axis));
+            let Some(c) = cells.get_mut(g) else { continue };
+            let spare = c.saturating_sub(children[g].node.min_extent(axis));
             let take = spare.min(left);
-            cells[g] -= take;
+            *c -= take;
             left -= take;
         }
         if left == amount || receiver >= cells.len() {

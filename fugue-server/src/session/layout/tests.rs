@@ -197,6 +197,30 @@ fn resize_grows_shrinks_and_clamps() {
     assert!(!l.resize(p(9), Up, 3, AREA) && !l.resize(p(1), Right, 0, AREA));
 }
 
+/// tmux's `resize-pane -x/-y`, which a mouse drag of a border uses: the pane's right
+/// (bottom) border moves, or its left (top) one for the last pane.
+#[test]
+fn resize_to_an_absolute_size() {
+    let mut l = row(3);
+    let area = r(0, 0, 150, 40);
+    assert!(l.resize_to(p(2), false, 30, area));
+    assert_eq!(widths(&l, area), [50, 30, 70]);
+    assert!(l.resize_to(p(2), false, 60, area));
+    assert_eq!(widths(&l, area), [50, 60, 40]);
+    // The last pane moves its left border.
+    assert!(l.resize_to(p(3), false, 50, area));
+    assert_eq!(widths(&l, area), [50, 50, 50]);
+    assert!(!l.resize_to(p(3), false, 50, area), "already that size");
+    // Minimums hold: the pane gets as near as they allow.
+    assert!(l.resize_to(p(1), false, 1, area));
+    assert_eq!(widths(&l, area)[0], MIN_WIDTH);
+    assert!(!l.resize_to(p(1), true, 10, area), "no border across a row");
+    let mut l = build(&[(1, 2, Down)], AREA);
+    assert!(l.resize_to(p(1), true, 10, AREA));
+    assert_eq!(rects(&l, AREA)[0].height, 10);
+    check_tiling(&l, AREA, true);
+}
+
 #[test]
 fn resize_uses_the_nearest_ancestor_border() {
     let mut l = build(&[(1, 2, Right), (2, 3, Down), (3, 4, Right)], AREA);
