@@ -240,6 +240,34 @@ async fn every_tool_against_real_panes() {
         json!({ "pane": p1, "direction": "down", "amount": 2 }),
     )
     .await;
+    // An absolute size (resize-pane -y): the same size twice changes nothing, and three
+    // more rows are three more rows.
+    let height_of = |list: &Value, pane: &str| {
+        list["panes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == pane)
+            .map(|p| p["height"].as_u64().unwrap())
+            .unwrap()
+    };
+    ok(&c, "resize_pane", json!({ "pane": p1, "height": 9 })).await;
+    let first = height_of(
+        &ok(&c, "list_panes", json!({ "session": "work" })).await,
+        &p1,
+    );
+    ok(&c, "resize_pane", json!({ "pane": p1, "height": 9 })).await;
+    let again = height_of(
+        &ok(&c, "list_panes", json!({ "session": "work" })).await,
+        &p1,
+    );
+    assert_eq!(first, again, "an absolute size does not add up");
+    ok(&c, "resize_pane", json!({ "pane": p1, "height": 12 })).await;
+    let taller = height_of(
+        &ok(&c, "list_panes", json!({ "session": "work" })).await,
+        &p1,
+    );
+    assert_eq!(taller, first + 3);
     ok(&c, "resize_pane", json!({ "pane": p1, "zoom": true })).await;
     ok(
         &c,

@@ -10,7 +10,7 @@ use fugue_protocol::observe::{
 };
 use fugue_protocol::{
     Command, CommandError, InputPart, Key, LayoutChoice, LayoutPreset, NewSession, NewWindow,
-    PaneScope, PaneSelect, Resize, SendInput, Spawn, SplitPane, SplitSize,
+    PaneScope, PaneSelect, SendInput, Spawn, SplitPane, SplitSize,
 };
 use serde_json::{Value, json};
 
@@ -67,6 +67,7 @@ pub fn all() -> impl Iterator<Item = &'static ToolDef> {
         .iter()
         .chain(super::agent_tools::AGENT_TOOLS.iter())
         .chain(super::buffer_tools::BUFFER_TOOLS.iter())
+        .chain(super::resize_tool::RESIZE_TOOLS.iter())
 }
 
 static PANE_TOOLS: &[ToolDef] = &[
@@ -440,43 +441,6 @@ static PANE_TOOLS: &[ToolDef] = &[
             Ok(Command::SelectPane {
                 target: a.target("pane")?,
                 select,
-            })
-        },
-    },
-    ToolDef {
-        name: "resize_pane",
-        title: "Resize a pane",
-        description: "Move a pane's border `amount` cells toward `direction`, or toggle zoom (the pane fills its window).",
-        command: "resize-pane",
-        read_only: false,
-        destructive: false,
-        idempotent: false,
-        open_world: false,
-        input: || {
-            schema(
-                json!({
-                    "pane": { "type": "string", "description": PANE },
-                    "direction": { "type": "string", "enum": ["left", "right", "up", "down"] },
-                    "amount": { "type": "integer", "minimum": 1, "maximum": 1000 },
-                    "zoom": { "type": "boolean", "description": "Toggle zoom instead." }
-                }),
-                &[],
-            )
-        },
-        build: |a| {
-            let resize = match (a.bool("zoom")?.unwrap_or(false), a.direction("direction")?) {
-                (true, None) => Resize::ZoomToggle,
-                (false, Some(d)) => Resize::By(d, a.uint("amount", 1..=1000)?.unwrap_or(5) as u16),
-                _ => {
-                    return Err(CommandError::invalid_argument(
-                        "direction",
-                        "give a direction (with an amount), or zoom: true",
-                    ));
-                }
-            };
-            Ok(Command::ResizePane {
-                target: a.target("pane")?,
-                resize,
             })
         },
     },

@@ -1,6 +1,7 @@
 //! What each tag does: the same Commands the MCP tools and CLI verbs build.
 
 use crate::pane::tags::Tag;
+use fugue_protocol::limits::{MAX_COLS, MAX_ROWS};
 use fugue_protocol::observe::{ReadPane, ReadSource};
 use fugue_protocol::{
     AgentState, BufferData, Command, CommandError, Delivery, Direction, InputPart, Key,
@@ -35,7 +36,15 @@ fn allowed(name: &str) -> &'static [&'static str] {
         "read" => &["pane", "lines"],
         "list" => &[],
         "focus" => &["pane"],
-        "control" => &["action", "pane", "amount", "direction", "layout"],
+        "control" => &[
+            "action",
+            "pane",
+            "amount",
+            "direction",
+            "layout",
+            "width",
+            "height",
+        ],
         "notify" => &[],
         "buffer" => &["name", "append", "action"],
         "paste" => &["name", "pane", "delete"],
@@ -189,17 +198,23 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
                     resize: Resize::ZoomToggle,
                 }),
                 Some("resize") => {
-                    let dir = direction(tag)?.ok_or_else(|| {
-                        CommandError::invalid_argument(
-                            "direction",
-                            "resize needs direction=left|right|up|down",
-                        )
-                    })?;
-                    let amount = number(tag, "amount", 1000)?.unwrap_or(5).max(1) as u16;
-                    Plan::One(Command::ResizePane {
-                        target,
-                        resize: Resize::By(dir, amount),
-                    })
+                    // An absolute size (tmux's resize-pane -x/-y), else a border move.
+                    let width = number(tag, "width", u32::from(MAX_COLS))?.map(|w| w.max(1) as u16);
+                    let height =
+                        number(tag, "height", u32::from(MAX_ROWS))?.map(|h| h.max(1) as u16);
+                    let resize = if width.is_some() || height.is_some() {
+                        Resize::To { width, height }
+                    } else {
+                        let dir = direction(tag)?.ok_or_else(|| {
+                            CommandError::invalid_argument(
+                                "direction",
+                                "resize needs direction=left|right|up|down, or width/height",
+                            )
+                        })?;
+                        let amount = number(tag, "amount", 1000)?.unwrap_or(5).max(1) as u16;
+                        Resize::By(dir, amount)
+                    };
+                    Plan::One(Command::ResizePane { target, resize })
                 }
                 Some("layout") => {
                     let layout = match tag.attr("layout") {
@@ -357,8 +372,9 @@ fn buffer(tag: &Tag, content: String) -> Result<Command, CommandError> {
 
 #[cfg(test)]
 mod tests {
-    use crate::pane::tags::TAG_NAMES;
-    use fugue_protocol::{COMMANDS, Exposure};
+    use super::{Plan, plan};
+    use crate::pane::tags::{TAG_NAMES, Tag};
+    use fugue_protocol::{COMMANDS, Command, Direction, Exposure, PaneId, Resize};
 
     /// Issue 12: the tags the scanner knows are exactly the ones the command
     /// declaration puts on the sideband surface, and each declared tag has its
@@ -384,5 +400,52 @@ mod tests {
                 assert!(!why.is_empty(), "{}", c.name);
             }
         }
+    }
+
+    fn control(attrs: &[(&str, &str)]) -> Tag {
+        Tag {
+            name: "control".into(),
+            attrs: attrs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            content: None,
+            text: String::new(),
+        }
+    }
+
+    /// Issue 14: the absolute size a border drag sends (`resize-pane -x/-y`) is on the
+    /// sideband too; a direction still moves a border.
+    #[test]
+    fn control_resize_takes_a_width_and_height_or_a_direction() {
+        let me = PaneId(3);
+        let Ok(Plan::One(cmd)) = plan(
+            &control(&[("action", "resize"), ("width", "40"), ("height", "12")]),
+            me,
+        ) else {
+            panic!("refused");
+        };
+        assert!(matches!(
+            cmd,
+            Command::ResizePane {
+                resize: Resize::To {
+                    width: Some(40),
+                    height: Some(12)
+                },
+                ..
+            }
+        ));
+        let Ok(Plan::One(cmd)) = plan(&control(&[("action", "resize"), ("direction", "up")]), me)
+        else {
+            panic!("refused");
+        };
+        assert!(matches!(
+            cmd,
+            Command::ResizePane {
+                resize: Resize::By(Direction::Up, 5),
+                ..
+            }
+        ));
+        assert!(plan(&control(&[("action", "resize"), ("width", "100000")]), me).is_err());
     }
 }
