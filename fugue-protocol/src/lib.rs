@@ -19,6 +19,7 @@
 //! This crate does no I/O beyond the codec.
 
 pub mod agent;
+pub mod base64;
 pub mod bindings;
 pub mod buffers;
 pub mod codec;

@@ -6,6 +6,7 @@
 //! that rang or touched the clipboard; screens never come this way.
 
 use crate::attached::Control;
+use crate::buffers::Viewer;
 use crate::config::{GetClipboard, SetClipboard};
 use crate::pane::passthrough::Signals;
 use crate::server::Server;
@@ -26,6 +27,9 @@ impl Server {
         if let Some(copy) = signals.clipboard
             && pt.set_clipboard == SetClipboard::On
         {
+            // tmux's `set-clipboard on`: a program's copy becomes a paste buffer too
+            // ("external" passes nothing on from programs, as tmux).
+            self.copy_to_buffer(&copy);
             self.pane_copy(pane, copy);
         }
         let asked = signals.clipboard_query?;
@@ -78,16 +82,43 @@ impl Server {
         }
     }
 
-    /// The OSC 52 answer to a program asking for `selection`: the server's clipboard
-    /// (empty when nothing was copied).
+    /// A program's copy as a new automatic paste buffer, owned by nobody (as a person's
+    /// copy): text only, so bytes that are not UTF-8 are replaced; a copy the buffer
+    /// limits refuse is logged and dropped.
+    fn copy_to_buffer(&self, copy: &ClipboardCopy) {
+        let Some(bytes) = fugue_protocol::base64::decode(&copy.data) else {
+            return;
+        };
+        let text = String::from_utf8_lossy(&bytes);
+        let limit = self.config().server.buffer_limit;
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        let stored = self
+            .buffers
+            .lock()
+            .set(None, &text, false, limit, &Viewer::default(), now);
+        if let Err(e) = stored {
+            tracing::warn!("a program's clipboard copy was not kept as a buffer: {e}");
+        }
+    }
+
+    /// The OSC 52 answer to a program asking for `selection`: the most recent paste
+    /// buffer, as tmux's `get-clipboard buffer` (empty when there is none). A program's
+    /// copy with `set_clipboard = "on"` is one; so is every copy from copy mode.
     fn clipboard_answer(&self, selection: &str) -> Vec<u8> {
-        let held = self.clipboard.lock().clone();
-        let data = held.as_ref().map_or(&[][..], |c| &c.data[..]);
+        let data = self
+            .buffers
+            .lock()
+            .get(None, &Viewer::default())
+            .map(|b| fugue_protocol::base64::encode(b.data.as_bytes()))
+            .unwrap_or_default();
         let mut out = Vec::with_capacity(data.len() + 16);
         out.extend_from_slice(b"\x1b]52;");
         out.extend_from_slice(selection.as_bytes());
         out.push(b';');
-        out.extend_from_slice(data);
+        out.extend_from_slice(&data);
         out.extend_from_slice(b"\x1b\\");
         out
     }

@@ -219,6 +219,32 @@ fn issue_13_clipboard_reads_are_refused_unless_allowed() {
     }
 }
 
+/// Issue 14: with `set_clipboard = "on"` a program's copy becomes a paste buffer, as
+/// tmux's `set-clipboard on`; with "external" (the default, as tmux's) it does not.
+#[test]
+fn issue_14_a_programs_copy_is_a_buffer_only_with_set_clipboard_on() {
+    for (set, buffer) in [("on", Some("hello")), ("external", None)] {
+        let w = World::new();
+        write_config(&w, &format!("[passthrough]\nset_clipboard = \"{set}\"\n"));
+        w.ok(&["new-session", "-d", "-s", "x"]);
+        type_line(&w, "x", COPY);
+        super::harness::eventually("the copy", || {
+            w.ok(&["capture-pane", "-p", "-t", "x"])
+                .contains("copied-42")
+                .then_some(())
+        });
+        let shown = w.run(&["show-buffer"]);
+        match buffer {
+            Some(text) => assert_eq!(
+                String::from_utf8_lossy(&shown.stdout),
+                text,
+                "set_clipboard = {set}"
+            ),
+            None => assert!(!shown.status.success(), "set_clipboard = {set}: {shown:?}"),
+        }
+    }
+}
+
 /// Item 3: with `set_titles`, the terminal's title follows `set_titles_string` (tmux's
 /// `#S`, `#I`, `#W`, `#T`), after the terminal's own title was pushed, and that title
 /// is popped on detach; without it the title is left alone, as in tmux.

@@ -52,29 +52,8 @@ fn buffer_request(text: String, append: bool) -> Option<Request> {
 /// `OSC 52 ; c ; base64 BEL`, as tmux writes it.
 pub fn osc52(data: &[u8]) -> Vec<u8> {
     let mut out = b"\x1b]52;c;".to_vec();
-    out.extend(base64(data));
+    out.extend(fugue_protocol::base64::encode(data));
     out.push(0x07);
-    out
-}
-
-fn base64(data: &[u8]) -> Vec<u8> {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = Vec::with_capacity(data.len().div_ceil(3) * 4);
-    for chunk in data.chunks(3) {
-        let b = [
-            chunk[0],
-            chunk.get(1).copied().unwrap_or(0),
-            chunk.get(2).copied().unwrap_or(0),
-        ];
-        let n = u32::from(b[0]) << 16 | u32::from(b[1]) << 8 | u32::from(b[2]);
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]);
-            } else {
-                out.push(b'=');
-            }
-        }
-    }
     out
 }
 
@@ -126,8 +105,6 @@ mod tests {
     #[test]
     fn osc52_is_base64_of_the_text() {
         assert_eq!(osc52(b"hi"), b"\x1b]52;c;aGk=\x07");
-        assert_eq!(base64(b"foobar"), b"Zm9vYmFy");
-        assert_eq!(base64(b"fo"), b"Zm8=");
-        assert_eq!(base64("日".as_bytes()), b"5pel");
+        assert_eq!(osc52("日".as_bytes()), b"\x1b]52;c;5pel\x07");
     }
 }
