@@ -128,6 +128,14 @@ pub struct CopyOptions {
     /// A command (argv) the client runs with each copy on its stdin (tmux's
     /// `copy-pipe`, e.g. `["wl-copy"]`); empty runs none.
     pub copy_command: Vec<String>,
+    /// A search that reaches the end goes on from the other end (tmux's
+    /// `wrap-search`, on by default). Absent from older servers: on.
+    #[serde(default = "wrap_search_default")]
+    pub wrap_search: bool,
+}
+
+fn wrap_search_default() -> bool {
+    true
 }
 
 impl Default for CopyOptions {
@@ -138,6 +146,7 @@ impl Default for CopyOptions {
             search_incremental: false,
             search_regex: false,
             copy_command: Vec::new(),
+            wrap_search: true,
         }
     }
 }

@@ -3,7 +3,7 @@
 //! client's `C-b ]`, `C-b #` and `C-b =`; MCP; limits; and the audit log never holding
 //! a buffer's text.
 
-use super::harness::World;
+use super::harness::{World, write_config};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -203,12 +203,6 @@ fn paste_buffer_types_what_tmux_types() {
     w.ok(&["set-buffer", "-b", "gone", "x"]);
     w.ok(&["paste-buffer", "-d", "-b", "gone", "-t", "x"]);
     assert!(!w.run(&["show-buffer", "-b", "gone"]).status.success());
-}
-
-fn write_config(w: &World, text: &str) {
-    let dir = w.path("config/fugue");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("config.toml"), text).unwrap();
 }
 
 /// `buffer_limit` evicts the oldest automatic buffer; named ones stay; one buffer past

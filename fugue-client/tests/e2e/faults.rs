@@ -2,7 +2,7 @@
 //! server. Each test asserts that the server still answers, that its memory stayed
 //! under a stated bound, and that what was refused was refused with a reason.
 
-use super::harness::{World, eventually};
+use super::harness::{World, eventually, write_config};
 use std::io::{Read, Write};
 use std::os::unix::net::UnixStream;
 use std::time::{Duration, Instant};
@@ -29,12 +29,6 @@ fn rss_mb(pid: i32) -> u64 {
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
         .map_or(0, |kb| kb / 1024)
-}
-
-fn write_config(w: &World, text: &str) {
-    let dir = w.path("config/fugue");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("config.toml"), text).unwrap();
 }
 
 fn stderr(out: &std::process::Output) -> String {

@@ -486,3 +486,11 @@ pub fn count_boxes(screen: &vt100::Screen) -> usize {
 pub fn nz(v: u16) -> std::num::NonZeroU16 {
     std::num::NonZeroU16::new(v).unwrap_or(std::num::NonZeroU16::MIN)
 }
+
+/// Writes the world's config file (`$XDG_CONFIG_HOME/fugue/config.toml`), read by the
+/// next server that starts in it.
+pub fn write_config(w: &World, text: &str) {
+    let dir = w.path("config/fugue");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("config.toml"), text).unwrap();
+}

@@ -4,7 +4,7 @@
 //! the real client writes to its PTY, and where tmux defines the behaviour, tmux 3.3a
 //! is run beside it and must do the same.
 
-use super::harness::{Tui, World};
+use super::harness::{Tui, World, write_config};
 use portable_pty::CommandBuilder;
 use std::time::{Duration, Instant};
 
@@ -14,12 +14,6 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 
 fn has(hay: &[u8], needle: &[u8]) -> bool {
     find(hay, needle).is_some()
-}
-
-fn write_config(w: &World, text: &str) {
-    let dir = w.path("config/fugue");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("config.toml"), text).unwrap();
 }
 
 /// A world with `config`, a detached session `x`, and a client attached to it.

@@ -2,13 +2,7 @@
 //! a wide character, a line-wise copy of a wrapped line, where copies go (OSC 52 in
 //! the client's output, `copy_command`), and the view frozen while output goes on.
 
-use super::harness::{Tui, World, eventually};
-
-fn write_config(w: &World, text: &str) {
-    let dir = w.path("config/fugue");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("config.toml"), text).unwrap();
-}
+use super::harness::{Tui, World, eventually, write_config};
 
 /// A world whose copies also go to `copied.txt` (through `copy_command`), with a
 /// client attached to session `name` of `cols` columns, after `cat FILE` printed

@@ -1,7 +1,7 @@
 //! Searching in copy mode, with tmux's keys: `?` up (search-backward, "search up"),
 //! `/` down (search-forward, "search down"), `n` and `N`.
 
-use super::harness::{Tui, World};
+use super::harness::{Tui, World, write_config};
 
 /// The screen's rows as text.
 fn lines(s: &vt100::Screen) -> Vec<String> {
@@ -53,15 +53,13 @@ fn question_mark_finds_older_lines_highlights_them_and_n_goes_on() {
     t.wait("then 777", |s| {
         row_of(s, "777").is_some() && row_of(s, "1777").is_none()
     });
+    // Past the oldest, tmux's wrap-search goes on from the bottom.
     t.send(b"n");
-    t.wait("no older match", |s| {
-        status_line(s).contains("not found: 777")
-    });
-    assert!(shows(&t, "777"), "the view stays");
+    t.wait("round to 2777", |s| cursor_in(s, "2777"));
     t.send(b"N");
-    t.wait("N goes back down", |s| {
-        row_of(s, "1777").is_some() && row_of(s, "777").is_none()
-    });
+    t.wait("N goes back down, round to 777", |s| cursor_in(s, "777"));
+    t.send(b"N");
+    t.wait("N goes on down to 1777", |s| cursor_in(s, "1777"));
     t.send(b"?1234");
     t.wait("the search prompt", |s| {
         status_line(s).contains("search up: 1234")
@@ -120,8 +118,18 @@ fn a_search_that_finds_nothing_says_so_and_keeps_the_view() {
     t.wait("left", |s| !s.contents().contains("copy: q to leave"));
 }
 
+fn cursor_on(s: &vt100::Screen, text: &str) -> bool {
+    row_of(s, text).is_some_and(|(y, x)| s.cursor_position() == (y, x))
+}
+
+/// The cursor is on the row that reads `text` (a match inside it).
+fn cursor_in(s: &vt100::Screen, text: &str) -> bool {
+    row_of(s, text).is_some_and(|(y, _)| s.cursor_position().0 == y)
+}
+
 /// tmux 3.3a's copy-mode-vi: `/` is search-forward, "(search down)", towards newer
-/// lines; `?` is search-backward. At the bottom, `/` finds nothing older.
+/// lines; `?` is search-backward. At the bottom, `/` goes on from the top, as tmux's
+/// `wrap-search` (on by default; tmux 3.3a found 1234 so, checked by hand).
 #[test]
 fn slash_searches_down_as_tmuxs_does() {
     let w = World::new();
@@ -133,14 +141,13 @@ fn slash_searches_down_as_tmuxs_does() {
         status_line(s).contains("search down: 1234")
     });
     t.send(b"\r");
-    t.wait("nothing below the bottom", |s| {
-        status_line(s).contains("not found: 1234")
+    t.wait("/ wrapped round to it from the top", |s| {
+        cursor_on(s, "1234")
     });
-    let cursor_on = |s: &vt100::Screen, text: &str| {
-        row_of(s, text).is_some_and(|(y, x)| s.cursor_position() == (y, x))
-    };
     t.send(b"?1234\r");
-    t.wait("? goes up to it", |s| cursor_on(s, "1234"));
+    t.wait("? wrapped round to it from the bottom", |s| {
+        cursor_on(s, "1234")
+    });
     // From there `/` goes down, `N` back up, `n` down again.
     t.send(b"/123\r");
     t.wait("/ went down", |s| cursor_on(s, "1235"));
@@ -148,5 +155,22 @@ fn slash_searches_down_as_tmuxs_does() {
     t.wait("N went up", |s| cursor_on(s, "1234"));
     t.send(b"nn");
     t.wait("n went down twice", |s| cursor_on(s, "1236"));
+    t.send(b"q");
+}
+
+/// With `wrap_search = false` (tmux's `wrap-search off`) a search stops at the end.
+#[test]
+fn without_wrap_search_a_search_stops_at_the_end() {
+    let w = World::new();
+    write_config(&w, "[copy]\nwrap_search = false\n");
+    let mut t = counted(&w, "nw");
+    t.prefix(b"[");
+    t.wait_text("copy: q to leave");
+    t.send(b"/1234\r");
+    t.wait("nothing below the bottom", |s| {
+        status_line(s).contains("not found: 1234")
+    });
+    t.send(b"?1234\r");
+    t.wait("? goes up to it", |s| cursor_on(s, "1234"));
     t.send(b"q");
 }

@@ -20,6 +20,8 @@ pub struct CopySection {
     pub search_regex: bool,
     /// tmux's `copy-pipe`: argv of a command that gets each copy on its stdin.
     pub copy_command: Vec<String>,
+    /// tmux's `wrap-search`: a search that reaches an end goes on from the other.
+    pub wrap_search: bool,
 }
 
 impl Default for CopySection {
@@ -29,6 +31,7 @@ impl Default for CopySection {
             search_incremental: false,
             search_regex: false,
             copy_command: Vec::new(),
+            wrap_search: true,
         }
     }
 }
@@ -56,6 +59,7 @@ impl CopySection {
             search_incremental: self.search_incremental,
             search_regex: self.search_regex,
             copy_command: self.copy_command.clone(),
+            wrap_search: self.wrap_search,
         }
     }
 }

@@ -566,10 +566,49 @@ impl App {
     /// frozen screen's lines and the server's, in order. `fresh`: an incremental
     /// search, for which a match under the cursor counts going down.
     pub fn copy_search(&mut self, s: Search, from: Point, fresh: bool) -> Vec<Request> {
+        self.copy_search_from(s, from, fresh, false)
+    }
+
+    /// Nothing found up to the end the search went to: with `wrap_search` (tmux's
+    /// `wrap-search`) once more from the other end, the oldest line going down and the
+    /// frozen screen's last cell going up; else "not found".
+    pub fn copy_search_wrap(&mut self, s: Search, wrapped: bool) -> Vec<Request> {
+        let start = self.copy().and_then(|c| {
+            if wrapped || !c.opts.wrap_search {
+                return None;
+            }
+            let base = c.frozen.as_ref().map_or(0, |f| f.base);
+            Some(if s.up {
+                let last = base.saturating_add(u64::from(c.height)).saturating_sub(1);
+                Point::new(last, c.width)
+            } else {
+                Point::new(c.oldest, 0)
+            })
+        });
+        match start {
+            Some(from) => self.copy_search_from(s, from, true, true),
+            None => {
+                self.notice(format!("not found: {}", s.pattern));
+                Vec::new()
+            }
+        }
+    }
+
+    fn copy_search_from(
+        &mut self,
+        s: Search,
+        from: Point,
+        fresh: bool,
+        wrapped: bool,
+    ) -> Vec<Request> {
         let Some(c) = self.copy() else {
             return Vec::new();
         };
-        c.search = Some(s.clone());
+        // Going on from the other end keeps the search `n` and `N` repeat: this one
+        // may be `N`'s reversal, answered after `N` put the original back.
+        if !wrapped {
+            c.search = Some(s.clone());
+        }
         let base = c.frozen.as_ref().map_or(0, |f| f.base);
         // As tmux: the search starts next to the cursor, never at it, so `/` finds
         // the next match even with the cursor on one. An incremental search from
@@ -595,9 +634,7 @@ impl App {
             return c.fetch_missing();
         }
         if !s.up && from.line + 1 >= base || s.up && base == 0 {
-            let text = format!("not found: {}", s.pattern);
-            self.notice(text);
-            return Vec::new();
+            return self.copy_search_wrap(s, wrapped);
         }
         // The server's lines: before the frozen screen (and the cursor) going up,
         // after the cursor going down (the answer is checked against the frozen
@@ -614,7 +651,14 @@ impl App {
             absolute: true,
         });
         c.searching = true;
-        vec![c.request(command, Fetch::Search { search: s, from })]
+        vec![c.request(
+            command,
+            Fetch::Search {
+                search: s,
+                from,
+                wrapped,
+            },
+        )]
     }
 }
 

@@ -69,7 +69,12 @@ pub enum Fetch {
     /// How far output has moved on (no rows).
     Status,
     /// A search the server runs over its lines, going on in the client's if not found.
-    Search { search: Search, from: Point },
+    Search {
+        search: Search,
+        from: Point,
+        /// The search already went on from the other end (`wrap_search`).
+        wrapped: bool,
+    },
 }
 
 /// Something done before the entry request was answered, done once it is.
@@ -503,7 +508,14 @@ impl App {
                 c.oldest = rows.total.saturating_sub(rows.history);
                 Vec::new()
             }
-            (Fetch::Search { search, from }, Ok(Response::Found(found))) => {
+            (
+                Fetch::Search {
+                    search,
+                    from,
+                    wrapped,
+                },
+                Ok(Response::Found(found)),
+            ) => {
                 let base = c.frozen.as_ref().map_or(0, |f| f.base);
                 let line = found
                     .matches
@@ -526,18 +538,10 @@ impl App {
                                 c.center_on(p);
                                 c.fetch_missing()
                             }
-                            None => {
-                                let text = format!("not found: {}", search.pattern);
-                                self.notice(text);
-                                Vec::new()
-                            }
+                            None => self.copy_search_wrap(search, wrapped),
                         }
                     }
-                    None => {
-                        let text = format!("not found: {}", search.pattern);
-                        self.notice(text);
-                        Vec::new()
-                    }
+                    None => self.copy_search_wrap(search, wrapped),
                 }
             }
             (fetch, Err(e)) => {
