@@ -494,3 +494,61 @@ pub fn write_config(w: &World, text: &str) {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("config.toml"), text).unwrap();
 }
+
+/// A tmux server of a test's own, to compare with: socket `t` in the world's folder,
+/// started with `conf` (written there), and killed when dropped, however the test ends.
+pub struct TestTmux {
+    dir: PathBuf,
+    conf: PathBuf,
+}
+
+impl TestTmux {
+    pub fn new(w: &World, conf: &str) -> TestTmux {
+        let path = w.path("tmux.conf");
+        std::fs::write(&path, conf).expect("tmux.conf");
+        TestTmux {
+            dir: w.dir.path().to_path_buf(),
+            conf: path,
+        }
+    }
+
+    /// A shell line that runs `tmux ARGS` (already quoted for sh) in the foreground,
+    /// for a PTY: `new-session "program"`, `attach -t s`.
+    pub fn script(&self, args: &str) -> String {
+        format!(
+            "TMUX_TMPDIR='{}' exec tmux -L t -f '{}' {args}",
+            self.dir.display(),
+            self.conf.display()
+        )
+    }
+
+    /// Runs a tmux command against this server.
+    pub fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .env("TMUX_TMPDIR", &self.dir)
+            .env_remove("TMUX")
+            .arg("-L")
+            .arg("t")
+            .arg("-f")
+            .arg(&self.conf)
+            .args(args)
+            .output()
+            .expect("tmux")
+    }
+
+    /// Runs a tmux command that must succeed; its standard output.
+    pub fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(out.status.success(), "tmux {args:?}: {out:?}");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+}
+
+impl Drop for TestTmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux")
+            .env("TMUX_TMPDIR", &self.dir)
+            .args(["-L", "t", "kill-server"])
+            .output();
+    }
+}

@@ -1,7 +1,7 @@
 //! Keyboard, mouse and focus through a real client in a PTY (issues 12 and 13): what
 //! the outer terminal sends reaches a pane's program as the program asked for it.
 
-use super::harness::{Answers, Tui, World, eventually};
+use super::harness::{Answers, TestTmux, Tui, World, eventually};
 
 /// Starts a session whose program sets the kitty keyboard flags `kitty` (none if 0)
 /// and `modes` (other sequences), then records every byte it reads into `file`.
@@ -200,30 +200,13 @@ fn click_drag_release(t: &mut Tui, (x, y): (u16, u16)) {
 #[test]
 fn mouse_reports_are_what_tmux_sends() {
     let w = World::new();
-    let conf = w.path("tmux.conf");
-    std::fs::write(&conf, "set -g mouse on\nset -g status off\n").expect("tmux.conf");
+    let tmux = TestTmux::new(&w, "set -g mouse on\nset -g status off\n");
     let file = w.path("tmux.bin");
     let program = format!(
         "printf '\\033[?1002h\\033[?1006h'; stty raw -echo; printf READY; exec cat > '{}'",
         file.display()
     );
-    let script = format!(
-        "TMUX_TMPDIR='{dir}' exec tmux -L t -f '{conf}' new-session \"{program}\"",
-        dir = w.dir.path().display(),
-        conf = conf.display(),
-    );
-    /// Stops the test's tmux server however the test ends.
-    struct KillTmux<'a>(&'a std::path::Path);
-    impl Drop for KillTmux<'_> {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("tmux")
-                .env("TMUX_TMPDIR", self.0)
-                .args(["-L", "t", "kill-server"])
-                .output();
-        }
-    }
-    let _tmux = KillTmux(w.dir.path());
-    let mut t = w.sh(&script, 80, 24);
+    let mut t = w.sh(&tmux.script(&format!("new-session \"{program}\"")), 80, 24);
     t.wait_text("READY");
     let at = origin(&t);
     click_drag_release(&mut t, at);
@@ -293,18 +276,11 @@ impl Mux for FugueMux<'_> {
     }
 }
 
-struct TmuxMux<'a>(&'a World);
+struct TmuxMux<'a>(&'a TestTmux);
 
 impl TmuxMux<'_> {
     fn tmux(&self, args: &[&str]) {
-        let out = std::process::Command::new("tmux")
-            .env("TMUX_TMPDIR", self.0.dir.path())
-            .env_remove("TMUX")
-            .args(["-L", "t"])
-            .args(args)
-            .output()
-            .expect("tmux");
-        assert!(out.status.success(), "tmux {args:?}: {out:?}");
+        self.0.ok(args);
     }
 }
 
@@ -368,39 +344,16 @@ fn focus_events_follow_the_pane_and_the_terminal_as_in_tmux() {
     focus_steps(&w, "fugue.bin", &mut t, &FugueMux(&w));
     recorded(&w, "fugue.bin", FOCUS_SEEN);
 
-    struct KillTmux<'a>(&'a std::path::Path);
-    impl Drop for KillTmux<'_> {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("tmux")
-                .env("TMUX_TMPDIR", self.0)
-                .args(["-L", "t", "kill-server"])
-                .output();
-        }
-    }
-    let _tmux = KillTmux(w.dir.path());
-    let conf = w.path("tmux.conf");
-    std::fs::write(&conf, "set -g focus-events on\nset -g status off\n").expect("tmux.conf");
+    let test_tmux = TestTmux::new(&w, "set -g focus-events on\nset -g status off\n");
     let file = w.path("tmux.bin");
     let program = format!(
         "printf '\\033[?1004h'; stty raw -echo; printf READY; exec cat > '{}'",
         file.display()
     );
-    let tmux = TmuxMux(&w);
-    tmux.tmux(&[
-        "-f",
-        &conf.display().to_string(),
-        "new-session",
-        "-d",
-        "-s",
-        "fo",
-        &program,
-    ]);
+    let tmux = TmuxMux(&test_tmux);
+    tmux.tmux(&["new-session", "-d", "-s", "fo", &program]);
     tmux.tmux(&["split-window", "-t", "fo", "-d"]);
-    let script = format!(
-        "TMUX_TMPDIR='{}' exec tmux -L t attach -t fo",
-        w.dir.path().display()
-    );
-    let mut t = w.sh(&script, 80, 24);
+    let mut t = w.sh(&test_tmux.script("attach -t fo"), 80, 24);
     t.wait_text("READY");
     focus_steps(&w, "tmux.bin", &mut t, &tmux);
     recorded(&w, "tmux.bin", FOCUS_SEEN);

@@ -2,7 +2,7 @@
 //! real client in a PTY: SGR reports written to the client's input as a terminal
 //! would, results read from the server and the client's screen.
 
-use super::harness::{Answers, Tui, World, eventually};
+use super::harness::{Answers, TestTmux, Tui, World, eventually};
 use super::tui_input::{recorded, recorder};
 
 /// An SGR mouse report for the terminal's 0-based cell (`col`, `row`).
@@ -124,34 +124,9 @@ fn a_click_focuses_the_pane_under_it() {
 fn dragging_a_border_resizes_both_panes_as_in_tmux() {
     let w = World::new();
     // tmux: its border is the one column between the panes (column 40).
-    let conf = w.path("tmux.conf");
-    std::fs::write(&conf, "set -g mouse on\nset -g status off\n").expect("tmux.conf");
-    let script = format!(
-        "TMUX_TMPDIR='{dir}' exec tmux -L t -f '{conf}' new-session -s d",
-        dir = w.dir.path().display(),
-        conf = conf.display(),
-    );
-    struct KillTmux<'a>(&'a std::path::Path);
-    impl Drop for KillTmux<'_> {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("tmux")
-                .env("TMUX_TMPDIR", self.0)
-                .args(["-L", "t", "kill-server"])
-                .output();
-        }
-    }
-    let _tmux = KillTmux(w.dir.path());
-    let tmux = |args: &[&str]| {
-        let out = std::process::Command::new("tmux")
-            .env("TMUX_TMPDIR", w.dir.path())
-            .arg("-L")
-            .arg("t")
-            .args(args)
-            .output()
-            .expect("tmux");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
-    let mut tt = w.sh(&script, 80, 24);
+    let test_tmux = TestTmux::new(&w, "set -g mouse on\nset -g status off\n");
+    let tmux = |args: &[&str]| String::from_utf8_lossy(&test_tmux.run(args).stdout).into_owned();
+    let mut tt = w.sh(&test_tmux.script("new-session -s d"), 80, 24);
     eventually("tmux up", || {
         tmux(&["has-session", "-t", "d"]);
         tmux(&["list-panes", "-t", "d"])
@@ -504,33 +479,15 @@ fn select_gestures(t: &mut Tui, (x, y): (u16, u16), latest: &dyn Fn() -> String)
 fn drag_select_and_multiple_clicks_copy_as_in_tmux() {
     let w = World::new();
     let program = "printf 'alpha beta gamma\\nsecond line here\\nEND'; exec cat";
-    let conf = w.path("tmux.conf");
-    std::fs::write(&conf, "set -g mouse on\nset -g status off\n").expect("tmux.conf");
-    let script = format!(
-        "TMUX_TMPDIR='{dir}' exec tmux -L t -f '{conf}' new-session -s c \"{program}\"",
-        dir = w.dir.path().display(),
-        conf = conf.display(),
+    let test_tmux = TestTmux::new(&w, "set -g mouse on\nset -g status off\n");
+    let mut tt = w.sh(
+        &test_tmux.script(&format!("new-session -s c \"{program}\"")),
+        80,
+        24,
     );
-    struct KillTmux<'a>(&'a std::path::Path);
-    impl Drop for KillTmux<'_> {
-        fn drop(&mut self) {
-            let _ = std::process::Command::new("tmux")
-                .env("TMUX_TMPDIR", self.0)
-                .args(["-L", "t", "kill-server"])
-                .output();
-        }
-    }
-    let _tmux = KillTmux(w.dir.path());
-    let mut tt = w.sh(&script, 80, 24);
     tt.wait_text("END");
-    let tmux_latest = || {
-        let out = std::process::Command::new("tmux")
-            .env("TMUX_TMPDIR", w.dir.path())
-            .args(["-L", "t", "show-buffer"])
-            .output()
-            .expect("tmux");
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
+    let tmux_latest =
+        || String::from_utf8_lossy(&test_tmux.run(&["show-buffer"]).stdout).into_owned();
     let tmux_copied = select_gestures(&mut tt, (0, 0), &tmux_latest);
     assert_eq!(
         tmux_copied,
