@@ -249,6 +249,8 @@ enum Wake {
     Input(Option<Input>),
     Server(anyhow::Result<Option<ServerMessage>>),
     NoticeExpired,
+    /// A double or triple click's selection is due to be copied.
+    ClickCopyDue,
     /// A notice from a task off the loop (a failed copy command).
     Notice(String),
 }
@@ -285,6 +287,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
             ev = events.next() => Wake::Input(ev),
             msg = conn.incoming.next() => Wake::Server(msg),
             _ = sleep_until(app.notice.as_ref().map(|(_, t)| *t)) => Wake::NoticeExpired,
+            _ = sleep_until(app.mouse.copy_at) => Wake::ClickCopyDue,
             Some(text) = app.notices_in.recv() => Wake::Notice(text),
             _ = term.recv() => return Ok("terminated".into()),
             _ = hup.recv() => return Ok("hung up".into()),
@@ -431,6 +434,11 @@ async fn handle(
             app.damage_all();
         }
         Wake::Notice(text) => app.notice(text),
+        Wake::ClickCopyDue => {
+            let requests = app.copy_due();
+            send(app, requests);
+            app.damage_all();
+        }
     }
     Ok(None)
 }

@@ -32,6 +32,9 @@ pub const WHEEL_LINES: i64 = 5;
 /// Presses of the left button at the same cell within this time count as a double
 /// or triple click (tmux's, 300 ms).
 const MULTI_CLICK: Duration = Duration::from_millis(300);
+/// How long a double or triple click's selection shows before it is copied: tmux's
+/// `run -d0.3` in its DoubleClick1Pane and TripleClick1Pane bindings.
+const CLICK_COPY_DELAY: Duration = Duration::from_millis(300);
 
 /// The client's mouse: whether it uses it, and what a button held is doing.
 #[derive(Debug, Default)]
@@ -50,6 +53,10 @@ pub struct MouseState {
     /// The last left press: when, where (terminal cell), and how many presses in a row
     /// it makes (1 to 3).
     last_click: Option<(Instant, u16, u16, u8)>,
+    /// A double or triple click's selection is copied at this moment, unless another
+    /// click comes first (tmux's `run -d0.3` before `copy-pipe-and-cancel`), so a
+    /// triple click leaves one buffer, not a word's and then a line's.
+    pub copy_at: Option<Instant>,
 }
 
 impl MouseState {
@@ -273,15 +280,26 @@ impl App {
             return Vec::new();
         };
         self.mouse.press = Some((pane, col, row));
-        let mut out = match clicks {
+        self.mouse.copy_at = None;
+        let out = match clicks {
             2 => self.copy_select_word(col, row),
             3 => self.copy_select_line(col, row),
             _ => return Vec::new(),
         };
-        // tmux shows the selection for 0.3 s before copying; fugue copies at once.
-        out.extend(self.copy_and_leave());
+        // As tmux: the selection shows for a moment, and a further click in that time
+        // replaces it before anything is copied (`copy_due`).
+        self.mouse.copy_at = Some(now + CLICK_COPY_DELAY);
         self.mouse.press = None;
         out
+    }
+
+    /// A double or triple click's moment has passed: its selection is copied and copy
+    /// mode left (tmux's `copy-pipe-and-cancel`).
+    pub fn copy_due(&mut self) -> Vec<Request> {
+        if self.mouse.copy_at.take().is_none() {
+            return Vec::new();
+        }
+        self.copy_and_leave()
     }
 
     /// A drag or release while the left button went down on a pane's screen: the
