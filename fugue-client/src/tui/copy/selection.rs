@@ -78,6 +78,11 @@ pub fn text(grid: &dyn Grid, sel: Selection, cursor: Point) -> (String, bool) {
         };
         let row = grid.row(line);
         let mut piece = String::new();
+        // Text after the selection on this row: its blanks are inside the line then.
+        let more_after = row.is_some_and(|r| {
+            r.cells()
+                .any(|c| c.col > to && !c.text.is_empty() && c.text != " ")
+        });
         if let Some(row) = row {
             let mut col = 0u16;
             for c in row.cells() {
@@ -99,8 +104,9 @@ pub fn text(grid: &dyn Grid, sel: Selection, cursor: Point) -> (String, bool) {
         }
         let wraps = row.is_some_and(|r| r.wrapped) && sel.kind != Kind::Rect;
         // A row that wraps keeps its trailing blanks (they are part of the line, as
-        // `capture-pane -J` keeps them); others lose them, as tmux's copy does.
-        if !wraps {
+        // `capture-pane -J` keeps them); others lose those at the line's end, as tmux's
+        // copy does, and keep those with text after them (`hello ` of `hello world`).
+        if !wraps && !more_after {
             let t = piece.trim_end_matches(' ').len();
             piece.truncate(t);
         }
@@ -148,6 +154,9 @@ mod tests {
             "a long line that wraps\nend"
         );
         assert_eq!(t(Kind::Rect, (0, 2), (1, 4)), "llo\nlon");
+        // A blank with text after it on the row is copied, as tmux copies it.
+        assert_eq!(t(Kind::Chars, (0, 0), (0, 5)), "hello ");
+        assert_eq!(t(Kind::Rect, (0, 4), (3, 5)), "o \nng\nra\n");
     }
 
     /// A row of cells: (text, wide).
