@@ -83,6 +83,16 @@ fn a_rectangle_across_a_wide_character_copies_it_whole_to_the_clipboard_and_comm
     });
 }
 
+/// `H` (and `M`, `L`) go to the first column of their row, as tmux's top-line; the
+/// cursor starts at the prompt's column 2.
+#[test]
+fn h_goes_to_the_first_column_of_the_top_row() {
+    let (w, mut t) = copying("hml", "ab日cd\nwxyz12\nend\n", 80);
+    enter(&mut t);
+    t.send(b"Hvly");
+    assert_eq!(copied(&w), "ab");
+}
+
 #[test]
 fn a_line_wise_copy_joins_a_wrapped_line() {
     let long = "0123456789abcdefghijklmnopqrstuvwxyz-ABCDEFGHIJ";

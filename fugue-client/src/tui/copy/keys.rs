@@ -356,9 +356,10 @@ impl App {
                 let len = c.row(last).map_or(0, motion::length);
                 c.goto(Point::new(last, len));
             }
-            A::TopLine => c.cursor.line = c.top,
-            A::MiddleLine => c.cursor.line = c.top + (h - 1) / 2,
-            A::BottomLine => c.cursor.line = c.bottom(),
+            // As tmux's top-line, middle-line and bottom-line: the first column.
+            A::TopLine => c.goto(Point::new(c.top, 0)),
+            A::MiddleLine => c.goto(Point::new(c.top + (h - 1) / 2, 0)),
+            A::BottomLine => c.goto(Point::new(c.bottom(), 0)),
             A::HalfPageUp | A::HalfPageDown | A::PageUp | A::PageDown => {
                 let by = match action {
                     A::HalfPageUp | A::HalfPageDown => (h / 2).max(1),

@@ -71,10 +71,13 @@ pub fn cells(row: &Row) -> Vec<Cell> {
     out
 }
 
-/// Columns a row's text takes (tmux's line length: where `$` goes).
+/// Columns a row's text takes, trailing blanks left out (tmux's line length: where `$`
+/// and `G` go, and where a shorter line holds the cursor).
 pub fn length(row: &Row) -> u16 {
     cells(row)
-        .last()
+        .iter()
+        .rev()
+        .find(|c| c.ch != ' ')
         .map_or(0, |c| c.col.saturating_add(c.width))
 }
 
@@ -462,6 +465,9 @@ pub mod tests {
         let g = tmux_text();
         let o = Point::new(0, 5);
         assert_eq!(end_of_line(&g, o), Point::new(0, 24));
+        // A line's trailing blanks are not part of it (tmux's find_length).
+        let prompt = Text::new(&["$ "], 20);
+        assert_eq!(end_of_line(&prompt, Point::new(0, 0)), Point::new(0, 1));
         assert_eq!(start_of_line(&g, o), Point::new(0, 0));
         assert_eq!(next_paragraph(&g, o), Point::new(1, 0));
         assert_eq!(next_paragraph(&g, Point::new(1, 0)), Point::new(4, 0));
