@@ -21,7 +21,9 @@ pub fn utc_offset(t: i64) -> i64 {
     // SAFETY: localtime_r writes only into `tm`, which we own; a zeroed tm is valid.
     let mut tm: libc::tm = unsafe { std::mem::zeroed() };
     let ok = unsafe { !libc::localtime_r(&tt, &mut tm).is_null() };
-    if ok { i64::from(tm.tm_gmtoff) } else { 0 }
+    #[allow(clippy::useless_conversion)] // c_long is 32 bits on some targets.
+    let off = i64::from(tm.tm_gmtoff);
+    if ok { off } else { 0 }
 }
 
 /// Seconds since the epoch, now.
