@@ -11,6 +11,7 @@ mod e2e {
     pub mod cli;
     pub mod client_exits;
     pub mod faults;
+    pub mod formats;
     pub mod harness;
     pub mod lifecycle;
     pub mod mcp;

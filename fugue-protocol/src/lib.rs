@@ -27,6 +27,7 @@ pub mod command;
 mod commands_doc;
 pub mod error;
 pub mod excerpt;
+pub mod format;
 /// Harness bodies of the fuzz targets in `fuzz/`; not an API.
 #[doc(hidden)]
 pub mod fuzzing;

@@ -63,6 +63,30 @@ pub struct PaneInfo {
     pub parent: Option<PaneId>,
     /// For agent panes: preset, state, tags, result.
     pub agent: Option<crate::agent::AgentInfo>,
+    /// The pane's position in its window (tmux's `pane_left`, `pane_top`).
+    #[serde(default)]
+    pub left: u16,
+    #[serde(default)]
+    pub top: u16,
+    /// The window's size (tmux's `window_width`, `window_height`).
+    #[serde(default)]
+    pub window_width: u16,
+    #[serde(default)]
+    pub window_height: u16,
+    /// tmux's `window_zoomed_flag`, `window_last_flag`, `window_bell_flag`.
+    #[serde(default)]
+    pub window_zoomed: bool,
+    #[serde(default)]
+    pub window_last: bool,
+    #[serde(default)]
+    pub window_bell: bool,
+    /// The command the pane was started with (tmux's `pane_start_command`), empty for
+    /// the default shell.
+    #[serde(default)]
+    pub start_command: String,
+    /// The pane's terminal device (tmux's `pane_tty`), when known.
+    #[serde(default)]
+    pub tty: Option<String>,
 }
 
 /// Rows for a client's scroll mode.

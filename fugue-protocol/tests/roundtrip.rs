@@ -369,6 +369,15 @@ fn responses() -> Vec<Result<Response, CommandError>> {
                 by: StateSource::Report,
             }],
         }),
+        left: 1,
+        top: 2,
+        window_width: 80,
+        window_height: 24,
+        window_zoomed: true,
+        window_last: false,
+        window_bell: true,
+        start_command: "vim".into(),
+        tty: Some("/dev/pts/1".into()),
     };
     let keys = KeyTable {
         prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),

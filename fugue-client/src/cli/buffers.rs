@@ -6,7 +6,7 @@
 //! too, never opens a path for a buffer. A file `save-buffer` creates is 0600: a
 //! buffer may hold whatever was on a screen. They run `show-buffer` and `set-buffer`.
 
-use super::format::{self, expand};
+use super::format;
 use anyhow::{Context, bail};
 use clap::Subcommand;
 use fugue_protocol::buffers::BufferInfo;
@@ -106,23 +106,6 @@ pub enum BufferPrinter {
     },
 }
 
-pub const BUFFER_VARS: &[&str] = &[
-    "buffer_name",
-    "buffer_size",
-    "buffer_sample",
-    "buffer_created",
-];
-
-fn buffer_var(b: &BufferInfo, name: &str) -> Option<String> {
-    Some(match name {
-        "buffer_name" => b.name.clone(),
-        "buffer_size" => b.size.to_string(),
-        "buffer_sample" => b.sample.clone(),
-        "buffer_created" => b.created.to_string(),
-        _ => return None,
-    })
-}
-
 /// A buffer as `list-buffers` prints it by default (also `C-b #` in the client).
 pub fn default_line(b: &BufferInfo) -> String {
     format!("{}: {} bytes: \"{}\"", b.name, b.size, b.sample)
@@ -194,9 +177,6 @@ pub fn command_for(verb: BufferVerb) -> anyhow::Result<(Command, BufferPrinter)>
             BufferPrinter::Nothing,
         ),
         BufferVerb::ListBuffers { format, json } => {
-            if let Some(f) = &format {
-                format::validate(f, BUFFER_VARS)?;
-            }
             (Command::ListBuffers, BufferPrinter::List { format, json })
         }
         BufferVerb::DeleteBuffer { name } => {
@@ -250,12 +230,12 @@ pub fn print(out: &mut impl Write, p: &BufferPrinter, resp: &Response) -> anyhow
             writeln!(out, "{}", serde_json::to_string_pretty(list)?)?
         }
         (BufferPrinter::List { format, .. }, Response::Buffers(list)) => {
-            for b in list {
-                let line = match format {
-                    Some(f) => expand(f, |n| buffer_var(b, n), BUFFER_VARS)?,
-                    None => default_line(b),
-                };
-                writeln!(out, "{line}")?;
+            let lines = format.as_deref().map(|f| format::buffer_lines(f, list));
+            for (i, b) in list.iter().enumerate() {
+                match &lines {
+                    Some(l) => writeln!(out, "{}", l.get(i).map_or("", String::as_str))?,
+                    None => writeln!(out, "{}", default_line(b))?,
+                }
             }
         }
         _ => {}
@@ -281,7 +261,7 @@ mod tests {
             head: "hello".into(),
         };
         assert_eq!(
-            expand(DEFAULT_FORMAT, |n| buffer_var(&b, n), BUFFER_VARS).unwrap(),
+            format::buffer_lines(DEFAULT_FORMAT, std::slice::from_ref(&b))[0],
             default_line(&b)
         );
     }

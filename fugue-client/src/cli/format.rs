@@ -1,172 +1,137 @@
-//! `-F` formats with `#{variable}` substitution, as tmux has them.
+//! `-F` formats: the CLI's side of the one format engine
+//! (`fugue_protocol::format`, docs/formats.md). The answers of list verbs become a
+//! [`Snapshot`]; each line is the format expanded in one object's scope. As in tmux, a
+//! format is never refused: unknown variables are empty.
 
 use crate::connection::Connection;
 use anyhow::bail;
-use fugue_protocol::{Command, Created, PaneInfo, PaneScope, Response, SessionInfo, Target};
+use fugue_protocol::format::vars::Snapshot;
+use fugue_protocol::format::{self, FormatContext};
+use fugue_protocol::{
+    BufferInfo, Command, Created, PaneInfo, PaneScope, Response, SessionInfo, Target, WindowId,
+};
 
-fn flag(b: bool) -> String {
-    if b { "1".into() } else { "0".into() }
-}
-
-/// The value of a pane variable, or None if the name is unknown.
-pub fn pane_var(p: &PaneInfo, name: &str) -> Option<String> {
-    Some(match name {
-        "pane_id" => p.id.to_string(),
-        "pane_index" => p.index.to_string(),
-        "pane_width" => p.width.to_string(),
-        "pane_height" => p.height.to_string(),
-        "pane_title" => p.title.clone(),
-        "pane_current_command" => p.command.clone(),
-        "pane_current_path" => p.cwd.clone().unwrap_or_default(),
-        "pane_pid" => p.pid.map(|p| p.to_string()).unwrap_or_default(),
-        "pane_active" => flag(p.active),
-        "pane_dead" => flag(!p.alive),
-        "pane_dead_status" => p.exit_status.map(|s| s.to_string()).unwrap_or_default(),
-        "pane_sideband" => flag(p.sideband),
-        "cursor_x" => p.cursor_col.to_string(),
-        "cursor_y" => p.cursor_row.to_string(),
-        "alternate_on" => flag(p.alternate_screen),
-        "session_name" => p.session.clone(),
-        "session_id" => p.session_id.to_string(),
-        "window_index" => p.window_index.to_string(),
-        "window_name" => p.window_name.clone(),
-        "window_id" => p.window_id.to_string(),
-        "window_active" => flag(p.window_active),
-        "pane_created_by" => p.created_by.clone(),
-        "pane_parent" => p.parent.map(|p| p.to_string()).unwrap_or_default(),
-        "agent" => p
-            .agent
-            .as_ref()
-            .and_then(|a| a.preset.clone())
-            .unwrap_or_default(),
-        "agent_state" => p
-            .agent
-            .as_ref()
-            .map(|a| a.state.to_string())
-            .unwrap_or_default(),
-        "agent_tags" => p
-            .agent
-            .as_ref()
-            .map(|a| a.tags.join(","))
-            .unwrap_or_default(),
-        _ => return None,
-    })
-}
-
-/// Every name [`pane_var`] answers: `list-panes -F`, `display-message -p` and the `-P -F`
-/// of the verbs that create panes all take these.
-pub const PANE_VARS: &[&str] = &[
-    "pane_id",
-    "pane_index",
-    "pane_width",
-    "pane_height",
-    "pane_title",
-    "pane_current_command",
-    "pane_current_path",
-    "pane_pid",
-    "pane_active",
-    "pane_dead",
-    "pane_dead_status",
-    "pane_sideband",
-    "cursor_x",
-    "cursor_y",
-    "alternate_on",
-    "session_name",
-    "session_id",
-    "window_index",
-    "window_name",
-    "window_id",
-    "window_active",
-    "pane_created_by",
-    "pane_parent",
-    "agent",
-    "agent_state",
-    "agent_tags",
-];
-
-pub fn session_var(s: &SessionInfo, name: &str) -> Option<String> {
-    Some(match name {
-        "session_name" => s.name.clone(),
-        "session_id" => s.id.to_string(),
-        "session_windows" => s.windows.to_string(),
-        "session_created" => s.created.to_string(),
-        "session_attached" => s.attached.to_string(),
-        "session_width" => s.width.to_string(),
-        "session_height" => s.height.to_string(),
-        _ => return None,
-    })
-}
-
-pub const SESSION_VARS: &[&str] = &[
-    "session_name",
-    "session_id",
-    "session_windows",
-    "session_created",
-    "session_attached",
-    "session_width",
-    "session_height",
-];
-
-/// Checks that `format` is well formed and names only `known` variables, so a verb can
-/// refuse a bad format before it changes anything.
-pub fn validate(format: &str, known: &[&str]) -> anyhow::Result<()> {
-    expand(format, |n| known.contains(&n).then(String::new), known).map(drop)
-}
-
-/// Expands `#{name}` in `format` with `lookup`, and tmux's short names (`#S` is
-/// `#{session_name}`, see [`fugue_protocol::passthrough::FORMAT_ALIASES`]); `##` is
-/// `#`, and `#` before anything else stays as it is. An unknown name is an error that
-/// lists the known ones.
-pub fn expand(
-    format: &str,
-    lookup: impl Fn(&str) -> Option<String>,
-    known: &[&str],
-) -> anyhow::Result<String> {
-    let mut out = String::with_capacity(format.len());
-    let mut rest = format;
-    let var = |name: &str, out: &mut String| match lookup(name) {
-        Some(v) => {
-            out.push_str(&v);
-            Ok(())
-        }
-        None => Err(anyhow::anyhow!(
-            "unknown format variable `#{{{name}}}`; known variables: {}",
-            known.join(", ")
-        )),
+/// The local time zone's offset from UTC at `t`, in seconds east (libc's localtime_r).
+pub fn utc_offset(t: i64) -> i64 {
+    // time_t is 32 bits on some targets: out of its range is UTC.
+    #[allow(clippy::useless_conversion, irrefutable_let_patterns)]
+    let Ok(tt) = libc::time_t::try_from(t) else {
+        return 0;
     };
-    while let Some(start) = rest.find('#') {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 1..];
-        let next = after.chars().next();
-        let alias = next.and_then(fugue_protocol::passthrough::format_alias);
-        rest = match (next, alias) {
-            (Some('{'), _) => {
-                let Some(end) = after.find('}') else {
-                    bail!("unterminated `#{{` in format `{format}`");
-                };
-                var(&after[1..end], &mut out)?;
-                &after[end + 1..]
-            }
-            (Some('#'), _) => {
-                out.push('#');
-                &after[1..]
-            }
-            (Some(c), Some(name)) => {
-                var(name, &mut out)?;
-                &after[c.len_utf8()..]
-            }
-            _ => {
-                out.push('#');
-                after
-            }
-        };
-    }
-    out.push_str(rest);
-    Ok(out)
+    // SAFETY: localtime_r writes only into `tm`, which we own; a zeroed tm is valid.
+    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+    let ok = unsafe { !libc::localtime_r(&tt, &mut tm).is_null() };
+    #[allow(clippy::useless_conversion)] // c_long is 32 bits on some targets.
+    let off = i64::from(tm.tm_gmtoff);
+    if ok { off } else { 0 }
 }
 
-/// Prints what `-P` asks for: the new pane in `-F` (the list-panes variables; validated
-/// before the verb ran), read back from the server since the answer holds only ids.
+/// Seconds since the epoch, now.
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_secs()).unwrap_or(0))
+        .unwrap_or(0)
+}
+
+/// The host name (tmux's `host`), from uname.
+fn host() -> String {
+    // SAFETY: uname fills the struct we own; a zeroed utsname is valid.
+    let mut u: libc::utsname = unsafe { std::mem::zeroed() };
+    if unsafe { libc::uname(&mut u) } != 0 {
+        return String::new();
+    }
+    // SAFETY: uname NUL-terminates nodename within its array.
+    unsafe { std::ffi::CStr::from_ptr(u.nodename.as_ptr()) }
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A snapshot of what a list verb answered, with the server-wide variables the
+/// client knows (`host`, `host_short`, `version`) and the time.
+pub fn snapshot(
+    sessions: Vec<SessionInfo>,
+    panes: Vec<PaneInfo>,
+    buffers: Vec<BufferInfo>,
+) -> Snapshot {
+    let host = host();
+    let short = host.split('.').next().unwrap_or("").to_string();
+    let now = now();
+    let mut snap = Snapshot {
+        sessions,
+        panes,
+        buffers,
+        now,
+        utc_offset: utc_offset(now),
+        ..Snapshot::default()
+    };
+    for (k, v) in [
+        ("host", host),
+        ("host_short", short),
+        ("version", env!("CARGO_PKG_VERSION").to_string()),
+    ] {
+        snap.globals.insert(k.to_string(), v);
+    }
+    snap
+}
+
+/// `fmt` for each pane of `list` (list-panes -F).
+pub fn pane_lines(fmt: &str, list: &[PaneInfo]) -> Vec<String> {
+    let snap = snapshot(Vec::new(), list.to_vec(), Vec::new());
+    list.iter()
+        .map(|p| format::expand(fmt, &snap.pane(p.id)))
+        .collect()
+}
+
+/// `fmt` for each session of `list` (list-sessions -F).
+pub fn session_lines(fmt: &str, list: &[SessionInfo]) -> Vec<String> {
+    let snap = snapshot(list.to_vec(), Vec::new(), Vec::new());
+    list.iter()
+        .map(|s| format::expand(fmt, &snap.session(s.id)))
+        .collect()
+}
+
+/// `fmt` for each window of `panes`, in order (list-windows -F).
+pub fn window_lines(fmt: &str, panes: &[PaneInfo], windows: &[WindowId]) -> Vec<String> {
+    let snap = snapshot(Vec::new(), panes.to_vec(), Vec::new());
+    windows
+        .iter()
+        .map(|w| format::expand(fmt, &snap.window(*w)))
+        .collect()
+}
+
+/// `fmt` for each paste buffer (list-buffers -F).
+pub fn buffer_lines(fmt: &str, list: &[BufferInfo]) -> Vec<String> {
+    let snap = snapshot(Vec::new(), Vec::new(), list.to_vec());
+    (0..list.len())
+        .map(|i| format::expand(fmt, &snap.buffer(i)))
+        .collect()
+}
+
+/// `display-message -p`: the message expanded for the pane, through strftime first as
+/// tmux's display-message does.
+pub fn message_line(fmt: &str, p: &PaneInfo) -> String {
+    let snap = snapshot(Vec::new(), vec![p.clone()], Vec::new());
+    format::expand_time(fmt, &snap.pane(p.id))
+}
+
+/// A context of one lookup function (titles).
+pub struct Lookup<F: Fn(&str) -> Option<String>>(pub F);
+
+impl<F: Fn(&str) -> Option<String>> FormatContext for Lookup<F> {
+    fn var(&self, name: &str) -> Option<String> {
+        (self.0)(name)
+    }
+    fn now(&self) -> i64 {
+        now()
+    }
+    fn utc_offset(&self, at: i64) -> i64 {
+        utc_offset(at)
+    }
+}
+
+/// Prints what `-P` asks for: the new pane in `-F`, read back from the server since the
+/// answer holds only ids.
 pub async fn created_line(
     conn: &mut Connection,
     c: &Created,
@@ -190,76 +155,37 @@ pub async fn created_line(
             e.display_with_suggestion()
         ),
     };
-    let Some(p) = list.first() else {
+    if list.is_empty() {
         bail!("{} was created, but it is gone already", c.pane);
-    };
-    expand(fmt, |n| pane_var(p, n), PANE_VARS)
+    }
+    Ok(pane_lines(fmt, &list)
+        .into_iter()
+        .next()
+        .unwrap_or_default())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fugue_protocol::{PaneId, SessionId};
 
-    #[test]
-    fn expands_and_rejects_unknown_names() {
-        let look = |n: &str| (n == "a").then(|| "1".to_string());
-        assert_eq!(expand("x#{a}y#{a}", look, &["a"]).unwrap(), "x1y1");
-        assert!(
-            expand("#{b}", look, &["a"])
-                .unwrap_err()
-                .to_string()
-                .contains("known variables: a")
-        );
-        assert!(expand("#{a", look, &["a"]).is_err());
-        assert_eq!(expand("plain", look, &["a"]).unwrap(), "plain");
-    }
-
-    /// tmux's short names stand for their variables; `##` is a `#`, and a `#` before
-    /// anything else is kept.
-    #[test]
-    fn short_names_expand_as_in_tmux() {
-        let look = |n: &str| match n {
-            "session_name" => Some("s".to_string()),
-            "window_index" => Some("2".to_string()),
-            _ => None,
-        };
-        let known = &["session_name", "window_index"];
-        assert_eq!(expand("#S:#I ## #x #", look, known).unwrap(), "s:2 # #x #");
-        assert!(
-            expand("#T", look, known)
-                .unwrap_err()
-                .to_string()
-                .contains("pane_title")
-        );
-    }
-
-    #[test]
-    fn validate_refuses_what_expand_would() {
-        assert!(validate("#{pane_index} #{window_name}", PANE_VARS).is_ok());
-        assert!(validate("#{nope}", PANE_VARS).is_err());
-        assert!(validate("#{pane_id", PANE_VARS).is_err());
-    }
-
-    /// The list the formats are validated against is the list `pane_var` answers.
-    #[test]
-    fn every_listed_pane_variable_has_a_value() {
-        use fugue_protocol::{PaneId, SessionId, WindowId};
-        let p = PaneInfo {
-            id: PaneId(1),
+    fn pane(id: u32, window: u32, index: u32, active: bool) -> PaneInfo {
+        PaneInfo {
+            id: PaneId(id),
             session: "s".into(),
             session_id: SessionId(1),
-            window_index: 0,
-            window_name: "w".into(),
-            window_id: WindowId(1),
-            window_active: true,
-            index: 0,
-            title: String::new(),
+            window_index: window,
+            window_name: format!("w{window}"),
+            window_id: WindowId(window),
+            window_active: window == 0,
+            index,
+            title: "t".into(),
             command: "sh".into(),
             pid: None,
-            cwd: None,
-            width: 80,
+            cwd: Some("/home/u/src".into()),
+            width: 40,
             height: 24,
-            active: true,
+            active,
             alive: true,
             exit_status: None,
             alternate_screen: false,
@@ -269,9 +195,40 @@ mod tests {
             created_by: "person".into(),
             parent: None,
             agent: None,
-        };
-        for name in PANE_VARS {
-            assert!(pane_var(&p, name).is_some(), "{name} has no value");
+            left: 41 * index as u16,
+            top: 0,
+            window_width: 81,
+            window_height: 24,
+            window_zoomed: false,
+            window_last: window == 1,
+            window_bell: false,
+            start_command: String::new(),
+            tty: None,
         }
+    }
+
+    /// Unknown names are empty now, as in tmux (fugue used to refuse them).
+    #[test]
+    fn lines_expand_tmux_variables_and_unknown_names_are_empty() {
+        let list = [
+            pane(1, 0, 0, true),
+            pane(2, 0, 1, false),
+            pane(3, 1, 0, true),
+        ];
+        let lines = pane_lines(
+            "#S:#I.#P #{pane_left},#{pane_right} #{b:pane_current_path}#{nope} #F",
+            &list,
+        );
+        assert_eq!(
+            lines,
+            ["s:0.0 0,39 src *", "s:0.1 41,80 src *", "s:1.0 0,39 src -"]
+        );
+        let w = window_lines(
+            "#{window_index}:#{window_panes}:#{P:#D,[#D]}",
+            &list,
+            &[WindowId(0), WindowId(1)],
+        );
+        assert_eq!(w, ["0:2:[%1]%2", "1:1:[%3]"]);
+        assert_eq!(pane_lines("#{W:#W#F }", &list[..1]), ["w0* "]);
     }
 }

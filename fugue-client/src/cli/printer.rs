@@ -1,6 +1,6 @@
 //! How the CLI shows a successful answer: formats, JSON, tmux's default lines.
 
-use super::format::{self, expand};
+use super::format;
 use anyhow::bail;
 use fugue_protocol::Response;
 use std::io::Write;
@@ -39,25 +39,11 @@ pub(super) enum Printer {
 }
 
 impl Printer {
-    /// Refuses a bad `-F` before the verb runs: a format error must not come after the
-    /// pane it was to describe was made.
+    /// Refuses a bad `-F` before the verb runs. tmux refuses no format (a malformed
+    /// one ends where it breaks, an unknown variable is empty), so neither does fugue
+    /// any more; kept as the place a verb's other output checks would go.
     pub(super) fn validate(&self) -> anyhow::Result<()> {
-        match self {
-            Printer::Created {
-                format: Some(f), ..
-            }
-            | Printer::Panes {
-                format: Some(f), ..
-            }
-            | Printer::Pane(f) => format::validate(f, format::PANE_VARS),
-            Printer::Sessions {
-                format: Some(f), ..
-            } => format::validate(f, format::SESSION_VARS),
-            Printer::Windows {
-                format: Some(f), ..
-            } => format::validate(f, super::windows::WINDOW_VARS),
-            _ => Ok(()),
-        }
+        Ok(())
     }
 }
 
@@ -71,23 +57,16 @@ pub(super) fn print(
             let Some(p) = list.first() else {
                 bail!("no such pane (or not one this caller may see)");
             };
-            writeln!(
-                out,
-                "{}",
-                expand(f, |n| format::pane_var(p, n), format::PANE_VARS)?
-            )?;
+            writeln!(out, "{}", format::message_line(f, p))?;
         }
         (Printer::Sessions { format, json }, Response::Sessions(list)) => {
             if *json {
                 writeln!(out, "{}", serde_json::to_string_pretty(list)?)?;
             }
-            for s in list.iter().filter(|_| !*json) {
-                match format {
-                    Some(f) => writeln!(
-                        out,
-                        "{}",
-                        expand(f, |n| format::session_var(s, n), format::SESSION_VARS)?
-                    )?,
+            let lines = format.as_deref().map(|f| format::session_lines(f, list));
+            for (i, s) in list.iter().enumerate().filter(|_| !*json) {
+                match &lines {
+                    Some(l) => writeln!(out, "{}", l.get(i).map_or("", String::as_str))?,
                     None => writeln!(
                         out,
                         "{}: {} windows [{}x{}]{}",
@@ -107,13 +86,10 @@ pub(super) fn print(
             if *json {
                 writeln!(out, "{}", serde_json::to_string_pretty(list)?)?;
             }
-            for p in list.iter().filter(|_| !*json) {
-                match format {
-                    Some(f) => writeln!(
-                        out,
-                        "{}",
-                        expand(f, |n| format::pane_var(p, n), format::PANE_VARS)?
-                    )?,
+            let lines = format.as_deref().map(|f| format::pane_lines(f, list));
+            for (i, p) in list.iter().enumerate().filter(|_| !*json) {
+                match &lines {
+                    Some(l) => writeln!(out, "{}", l.get(i).map_or("", String::as_str))?,
                     None => {
                         let prefix = if *all {
                             format!("{}:{}.", p.session, p.window_index)

@@ -1,8 +1,7 @@
 //! `list-windows`: the windows of a session (or of every session, `-a`), gathered from
 //! the pane listing, so it needs no Command of its own.
 
-use super::format::expand;
-use fugue_protocol::PaneInfo;
+use fugue_protocol::{PaneInfo, WindowId};
 use serde::Serialize;
 use std::io::Write;
 
@@ -16,18 +15,9 @@ struct Window<'a> {
     id: String,
     active: bool,
     panes: usize,
+    #[serde(skip)]
+    window: WindowId,
 }
-
-/// The variables `list-windows -F` knows.
-pub const WINDOW_VARS: &[&str] = &[
-    "window_index",
-    "window_name",
-    "window_id",
-    "window_active",
-    "window_panes",
-    "session_name",
-    "session_id",
-];
 
 /// The windows of `list`, in the order their panes come (sessions, then windows).
 fn windows(list: &[PaneInfo]) -> Vec<Window<'_>> {
@@ -43,23 +33,11 @@ fn windows(list: &[PaneInfo]) -> Vec<Window<'_>> {
                 id: p.window_id.to_string(),
                 active: p.window_active,
                 panes: 1,
+                window: p.window_id,
             }),
         }
     }
     out
-}
-
-fn var(w: &Window<'_>, name: &str) -> Option<String> {
-    Some(match name {
-        "window_index" => w.index.to_string(),
-        "window_name" => w.name.to_string(),
-        "window_id" => w.id.clone(),
-        "window_active" => if w.active { "1" } else { "0" }.to_string(),
-        "window_panes" => w.panes.to_string(),
-        "session_name" => w.session.to_string(),
-        "session_id" => w.session_id.clone(),
-        _ => return None,
-    })
 }
 
 /// Prints the windows of `list`: as JSON, in `format`, or as tmux's default line.
@@ -75,9 +53,11 @@ pub fn print(
         writeln!(out, "{}", serde_json::to_string_pretty(&ws)?)?;
         return Ok(());
     }
-    for w in &ws {
-        match format {
-            Some(f) => writeln!(out, "{}", expand(f, |n| var(w, n), WINDOW_VARS)?)?,
+    let ids: Vec<WindowId> = ws.iter().map(|w| w.window).collect();
+    let lines = format.map(|f| super::format::window_lines(f, list, &ids));
+    for (i, w) in ws.iter().enumerate() {
+        match &lines {
+            Some(l) => writeln!(out, "{}", l.get(i).map_or("", String::as_str))?,
             None => {
                 let prefix = if all {
                     format!("{}:", w.session)

@@ -199,8 +199,9 @@ pub fn title(app: &App, format: &str) -> String {
             _ => String::new(),
         }
     };
-    let expanded = crate::cli::format::expand(format, |n| Some(value(n)), &[])
-        .unwrap_or_else(|_| format.to_string());
+    // tmux expands set-titles-string through strftime too.
+    let ctx = crate::cli::format::Lookup(|n: &str| Some(value(n)));
+    let expanded = fugue_protocol::format::expand_time(format, &ctx);
     let mut out: String = expanded.chars().filter(|c| !c.is_control()).collect();
     if out.len() > MAX_TITLE {
         let mut end = MAX_TITLE;
@@ -278,7 +279,8 @@ mod tests {
             title(&app, "#S:#I:#W#F - #T (#D #{pane_index}) #{nope}##"),
             "s:3:vim*Z - tx (%7 0) #"
         );
-        assert_eq!(title(&app, "#{unterminated"), "#{unterminated");
+        // tmux ends a format at a malformed `#{`.
+        assert_eq!(title(&app, "a#{unterminated"), "a");
     }
 
     #[test]

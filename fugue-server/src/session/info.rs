@@ -34,6 +34,15 @@ impl Tree {
             .iter()
             .position(|x| *x == pane)
             .unwrap_or(0) as u32;
+        let area = s.area();
+        // Where the pane is drawn: tmux's pane_left/pane_top (a zoomed window's
+        // hidden panes keep their place in the layout).
+        let rect = w
+            .visible(area)
+            .into_iter()
+            .chain(w.layout.geometry(area))
+            .find(|(id, _)| *id == pane)
+            .map(|(_, r)| r);
         let (alternate_screen, cursor) = {
             let st = p.shared.state.lock();
             (st.screen().alternate_screen(), st.cursor())
@@ -63,6 +72,15 @@ impl Tree {
             created_by: p.creator.describe(),
             parent: p.creator.pane(),
             agent: None,
+            left: rect.map(|r| r.x).unwrap_or(0),
+            top: rect.map(|r| r.y).unwrap_or(0),
+            window_width: area.width,
+            window_height: area.height,
+            window_zoomed: w.zoomed,
+            window_last: Some(w.id) == s.last_window,
+            window_bell: self.bells.contains(&w.id),
+            start_command: p.argv.join(" "),
+            tty: None,
         })
     }
 

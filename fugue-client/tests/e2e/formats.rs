@@ -1,0 +1,116 @@
+//! The format engine against real tmux: the same formats through `display-message -p`
+//! and `list-panes -F` on a tmux session shaped like a fugue session (same names,
+//! sizes, splits), compared in the same run.
+
+use super::harness::World;
+
+/// Formats over variables both know, and every construct of the language.
+const FORMATS: &[&str] = &[
+    "#{session_name}:#{window_index}.#{pane_index} #S:#I.#P #W",
+    "#{pane_dead}#{pane_in_mode}#{alternate_on} [#{no_such_variable}]",
+    "#{window_zoomed_flag} #{window_flags} #F",
+    "#{?pane_active,active,inactive} #{?#{==:#{session_name},fmt},yes,no}",
+    "#{?window_zoomed_flag,Z,} #{?1,a,b} #{?,a,b} #{?#{pane_index},x#,y,z}",
+    "#{==:#{window_name},work}#{!=:a,b}#{<:a,b}#{>:a,b}#{<=:b,b}#{>=:a,b}",
+    "#{||:#{pane_active},0}#{&&:#{pane_active},0}#{m:f*,#{session_name}}",
+    "#{m/r:^f.t$,#{session_name}}#{m/ri:^FMT,#{session_name}}#{m:x*,fmt}",
+    "#{=2:window_name}|#{=-2:window_name}|#{=/2/...:window_name}|#{=|3|~:session_name}",
+    "#{p7:window_name}|#{p-7:window_name}|#{=2;p4:window_name}|",
+    "#{s/o/0/:window_name} #{s/(w)(o)/\\2\\1/:window_name} #{s/W/_/i:window_name}",
+    "#{n:window_name} #{w:window_name} #{n;=2:window_name}",
+    "#{l:#{session_name}} #{a:65} #{E:#{l:#S}} ##,#},#x",
+    "#{q:#{l:x}} #{b:#{l:/a/b}}",
+    "#{window_active} #{pane_active} #{window_width}x#{window_height} #{pane_top}",
+    "#{e|+|:#{window_width},#{window_height}} #{e|*|:#{pane_index},3} #{e|/|f|3:#{window_width},7}",
+    "#{e|m|:#{window_width},7} #{e|-|:#{pane_top},5} #{e|>=|:#{window_width},40}",
+];
+
+/// Formats that need the whole session: `display-message -p` reads back only its
+/// pane, so these are compared through `list-panes -s` (which lists them all). Pane
+/// sizes are left out: fugue's panes have borders of their own, so a split of 80
+/// columns is 38+38 inside boxes where tmux's is 40+39 with one separator.
+const SESSION_FORMATS: &[&str] = &[
+    "#{session_windows} #{window_panes}",
+    "#{W:#I:#W ,[#I:#W] } #{S:<#S>} #{P:#P,(#P)}",
+    "#{W:#{window_panes}.#{P:#{pane_index}#{pane_active}}|}",
+];
+
+fn tmux(w: &World, args: &[&str]) -> String {
+    let out = std::process::Command::new("tmux")
+        .env("TMUX_TMPDIR", w.dir.path())
+        .env_remove("TMUX")
+        .args(["-L", "fmt", "-f", "/dev/null"])
+        .args(args)
+        .output()
+        .expect("tmux");
+    assert!(out.status.success(), "tmux {args:?}: {out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn have_tmux() -> bool {
+    std::process::Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn formats_match_tmux() {
+    if !have_tmux() {
+        eprintln!("tmux is not installed: nothing to compare with");
+        return;
+    }
+    let w = World::new();
+    // Session fmt: window 0 "work" split left/right, window 1 "other"; the same in
+    // both, window 0 and its left pane current.
+    w.ok(&["new-session", "-d", "-s", "fmt", "-x", "80", "-y", "24"]);
+    w.ok(&["rename-window", "-t", "fmt:0", "work"]);
+    w.ok(&["split-window", "-h", "-t", "fmt:0"]);
+    w.ok(&["new-window", "-t", "fmt", "-n", "other"]);
+    w.ok(&["select-window", "-t", "fmt:0"]);
+    w.ok(&["select-pane", "-t", "fmt:0.0"]);
+    tmux(
+        &w,
+        &["new-session", "-d", "-s", "fmt", "-x", "80", "-y", "24"],
+    );
+    tmux(&w, &["set", "-g", "automatic-rename", "off"]);
+    tmux(&w, &["rename-window", "-t", "fmt:0", "work"]);
+    tmux(&w, &["split-window", "-h", "-t", "fmt:0"]);
+    tmux(&w, &["new-window", "-t", "fmt", "-n", "other"]);
+    tmux(&w, &["select-window", "-t", "fmt:0"]);
+    tmux(&w, &["select-pane", "-t", "fmt:0.0"]);
+
+    let mut diffs = Vec::new();
+    for f in FORMATS {
+        for target in ["fmt:0.0", "fmt:0.1", "fmt:1.0"] {
+            let ours = w.ok(&["display-message", "-p", "-t", target, f]);
+            let theirs = tmux(&w, &["display-message", "-p", "-t", target, f]);
+            if ours != theirs {
+                diffs.push(format!(
+                    "{target} {f}\n  fugue: {ours:?}\n  tmux:  {theirs:?}"
+                ));
+            }
+        }
+        let ours = w.ok(&["list-panes", "-s", "-t", "fmt", "-F", f]);
+        let theirs = tmux(&w, &["list-panes", "-s", "-t", "fmt", "-F", f]);
+        if ours != theirs {
+            diffs.push(format!(
+                "list-panes {f}\n  fugue: {ours:?}\n  tmux:  {theirs:?}"
+            ));
+        }
+    }
+    for f in SESSION_FORMATS {
+        let ours = w.ok(&["list-panes", "-s", "-t", "fmt", "-F", f]);
+        let theirs = tmux(&w, &["list-panes", "-s", "-t", "fmt", "-F", f]);
+        if ours != theirs {
+            diffs.push(format!(
+                "list-panes {f}\n  fugue: {ours:?}\n  tmux:  {theirs:?}"
+            ));
+        }
+    }
+    let _ = std::process::Command::new("tmux")
+        .env("TMUX_TMPDIR", w.dir.path())
+        .args(["-L", "fmt", "kill-server"])
+        .output();
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}

@@ -1,0 +1,102 @@
+//! tmux's format language, sans I/O: one engine for every `-F`, `display-message -p`,
+//! titles and the status line. See docs/formats.md.
+//!
+//! - [`expand`] / [`expand_time`]: a format to its text, with a [`FormatContext`] that
+//!   answers variables, enumerates sessions/windows/panes for the loops and gives the
+//!   cached output of `#(shell command)`.
+//! - [`style::spans`]: an expanded string split at its `#[...]` style directives.
+//! - [`vars`]: contexts over fugue's info types ([`crate::PaneInfo`] and friends).
+//!
+//! The syntax follows tmux 3.3a's `format.c` (checked against the real tmux in
+//! fugue-client's e2e tests), including its quirks: an unknown variable is empty, a
+//! malformed `#{` ends the expansion there, `#{?1,a,b}` is `b` (a condition that is
+//! no variable and does not change when expanded is false).
+
+mod eval;
+mod modifiers;
+mod parse;
+pub mod style;
+pub mod time;
+pub mod vars;
+
+pub use modifiers::quote_shell;
+pub use style::{Span, StyleSpec, spans};
+
+/// Formats expand inside formats (`#{E:}`, loops, conditions); deeper than this expands
+/// to nothing, as tmux's loop limit does. Bounds recursion on hostile input.
+pub const MAX_DEPTH: usize = 32;
+/// One expansion's output is cut at this many bytes (padding and loops included).
+pub const MAX_OUTPUT: usize = 64 * 1024;
+/// A loop (`#{S:}`, `#{W:}`, `#{P:}`) visits at most this many objects.
+pub const MAX_LOOP_ITEMS: usize = 1024;
+/// Replacements (`#{...}`) one top-level expansion may perform in all; past it every
+/// further one is empty. Bounds the work of formats that multiply (`#{E:}` of loops).
+pub const MAX_STEPS: usize = 100_000;
+
+/// What a format is expanded against.
+pub trait FormatContext {
+    /// A variable's value (`session_name`, ...), or an option's when the context knows
+    /// options (tmux's `#{status-left}`); None for an unknown name, which expands to
+    /// nothing.
+    fn var(&self, name: &str) -> Option<String>;
+    /// Every session, for `#{S:}` (`current` marks the context's own).
+    fn sessions(&self) -> Vec<LoopItem<'_>> {
+        Vec::new()
+    }
+    /// The windows of the context's session, for `#{W:}`.
+    fn windows(&self) -> Vec<LoopItem<'_>> {
+        Vec::new()
+    }
+    /// The panes of the context's window, for `#{P:}`.
+    fn panes(&self) -> Vec<LoopItem<'_>> {
+        Vec::new()
+    }
+    /// The extension point of `#(command)`: the last line of the command's cached
+    /// output. The engine never runs anything; a context that runs commands (the
+    /// status line's) starts the command here and answers its previous output, or
+    /// None (expands to nothing) until it has one.
+    fn shell_output(&self, _command: &str) -> Option<String> {
+        None
+    }
+    /// Seconds since the Unix epoch, for strftime and `#{t/p:}`.
+    fn now(&self) -> i64 {
+        0
+    }
+    /// The local time zone's offset from UTC, in seconds east, at `at`.
+    fn utc_offset(&self, _at: i64) -> i64 {
+        0
+    }
+}
+
+/// One object of a loop: its context and whether it is the current one.
+pub struct LoopItem<'a> {
+    pub ctx: Box<dyn FormatContext + 'a>,
+    pub current: bool,
+}
+
+/// Expands `format` against `ctx`. Never fails: what tmux would stop at ends the text
+/// there, unknown variables are empty, and the limits above bound the work.
+pub fn expand(format: &str, ctx: &dyn FormatContext) -> String {
+    eval::Expander::new().expand(ctx, format, false, 0)
+}
+
+/// Expands `format` after passing it through strftime at `ctx.now()`, as tmux does for
+/// the status line, titles and `display-message` (`%%` is a `%`).
+pub fn expand_time(format: &str, ctx: &dyn FormatContext) -> String {
+    eval::Expander::new().expand(ctx, format, true, 0)
+}
+
+/// tmux's truth: anything but empty and `0`.
+pub fn is_true(s: &str) -> bool {
+    !s.is_empty() && s != "0"
+}
+
+/// A context of fixed variables (tests, simple callers).
+impl FormatContext for std::collections::HashMap<String, String> {
+    fn var(&self, name: &str) -> Option<String> {
+        self.get(name).cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,353 @@
+//! tmux's variables over fugue's info types: a [`Snapshot`] of what a caller knows
+//! (sessions, panes, buffers, server-wide values) and a [`Scope`] in it (the current
+//! session, window, pane or buffer) that is a [`FormatContext`].
+
+use super::{FormatContext, LoopItem};
+use crate::{BufferInfo, PaneId, PaneInfo, SessionId, SessionInfo, WindowId};
+use std::collections::HashMap;
+
+/// What a format may be expanded against.
+#[derive(Clone, Debug, Default)]
+pub struct Snapshot {
+    pub sessions: Vec<SessionInfo>,
+    /// Every pane known, grouped by session then window, in reading order.
+    pub panes: Vec<PaneInfo>,
+    pub buffers: Vec<BufferInfo>,
+    /// Server- and client-wide variables (`host`, `host_short`, `pid`, `version`,
+    /// `client_*`, ...) and anything else a caller adds (options, `@user` values).
+    pub globals: HashMap<String, String>,
+    /// Seconds since the epoch, and the local zone's offset east of UTC.
+    pub now: i64,
+    pub utc_offset: i64,
+}
+
+/// Where in a [`Snapshot`] a format is expanded.
+#[derive(Clone, Copy, Debug)]
+pub struct Scope<'a> {
+    snap: &'a Snapshot,
+    session: Option<SessionId>,
+    window: Option<WindowId>,
+    pane: Option<PaneId>,
+    buffer: Option<usize>,
+}
+
+fn flag(b: bool) -> String {
+    if b { "1" } else { "0" }.to_string()
+}
+
+impl Snapshot {
+    /// Nothing current: only server-wide variables (and `#{S:}`).
+    pub fn global(&self) -> Scope<'_> {
+        Scope {
+            snap: self,
+            session: None,
+            window: None,
+            pane: None,
+            buffer: None,
+        }
+    }
+
+    /// A pane with its window and session.
+    pub fn pane(&self, id: PaneId) -> Scope<'_> {
+        let p = self.panes.iter().find(|p| p.id == id);
+        Scope {
+            snap: self,
+            session: p.map(|p| p.session_id),
+            window: p.map(|p| p.window_id),
+            pane: p.map(|p| p.id),
+            buffer: None,
+        }
+    }
+
+    /// A window (its active pane current) with its session.
+    pub fn window(&self, id: WindowId) -> Scope<'_> {
+        let panes: Vec<&PaneInfo> = self.panes.iter().filter(|p| p.window_id == id).collect();
+        let p = panes.iter().find(|p| p.active).or(panes.first());
+        Scope {
+            snap: self,
+            session: p.map(|p| p.session_id),
+            window: Some(id),
+            pane: p.map(|p| p.id),
+            buffer: None,
+        }
+    }
+
+    /// A session (its active window and that window's active pane current).
+    pub fn session(&self, id: SessionId) -> Scope<'_> {
+        let p = self
+            .panes
+            .iter()
+            .find(|p| p.session_id == id && p.window_active && p.active);
+        Scope {
+            snap: self,
+            session: Some(id),
+            window: p.map(|p| p.window_id),
+            pane: p.map(|p| p.id),
+            buffer: None,
+        }
+    }
+
+    /// The `i`th paste buffer.
+    pub fn buffer(&self, i: usize) -> Scope<'_> {
+        Scope {
+            snap: self,
+            session: None,
+            window: None,
+            pane: None,
+            buffer: Some(i),
+        }
+    }
+
+    fn session_ids(&self) -> Vec<SessionId> {
+        let mut ids: Vec<(String, SessionId)> = self
+            .sessions
+            .iter()
+            .map(|s| (s.name.clone(), s.id))
+            .collect();
+        for p in &self.panes {
+            if !ids.iter().any(|(_, id)| *id == p.session_id) {
+                ids.push((p.session.clone(), p.session_id));
+            }
+        }
+        // tmux lists sessions by name.
+        ids.sort();
+        ids.into_iter().map(|(_, id)| id).collect()
+    }
+}
+
+impl<'a> Scope<'a> {
+    fn pane_info(&self) -> Option<&'a PaneInfo> {
+        let id = self.pane?;
+        self.snap.panes.iter().find(|p| p.id == id)
+    }
+
+    fn window_panes(&self) -> impl Iterator<Item = &'a PaneInfo> + use<'a> {
+        let w = self.window;
+        self.snap
+            .panes
+            .iter()
+            .filter(move |p| Some(p.window_id) == w)
+    }
+
+    /// A pane of the window: the window's own variables are read from it.
+    fn window_pane(&self) -> Option<&'a PaneInfo> {
+        self.pane_info().or_else(|| self.window_panes().next())
+    }
+
+    fn session_info(&self) -> Option<&'a SessionInfo> {
+        let id = self.session?;
+        self.snap.sessions.iter().find(|s| s.id == id)
+    }
+
+    fn pane_var(&self, name: &str) -> Option<String> {
+        let p = self.pane_info()?;
+        let agent = p.agent.as_ref();
+        Some(match name {
+            "pane_id" => p.id.to_string(),
+            "pane_index" => p.index.to_string(),
+            "pane_width" => p.width.to_string(),
+            "pane_height" => p.height.to_string(),
+            "pane_left" => p.left.to_string(),
+            "pane_top" => p.top.to_string(),
+            "pane_right" => (u32::from(p.left) + u32::from(p.width))
+                .saturating_sub(1)
+                .to_string(),
+            "pane_bottom" => (u32::from(p.top) + u32::from(p.height))
+                .saturating_sub(1)
+                .to_string(),
+            "pane_at_left" => flag(p.left == 0),
+            "pane_at_top" => flag(p.top == 0),
+            "pane_at_right" => {
+                flag(u32::from(p.left) + u32::from(p.width) >= u32::from(p.window_width))
+            }
+            "pane_at_bottom" => {
+                flag(u32::from(p.top) + u32::from(p.height) >= u32::from(p.window_height))
+            }
+            "pane_title" => p.title.clone(),
+            "pane_current_command" => p.command.clone(),
+            "pane_current_path" | "pane_path" => p.cwd.clone().unwrap_or_default(),
+            "pane_start_command" => p.start_command.clone(),
+            "pane_pid" => p.pid.map(|p| p.to_string()).unwrap_or_default(),
+            "pane_tty" => p.tty.clone().unwrap_or_default(),
+            "pane_active" => flag(p.active),
+            "pane_dead" => flag(!p.alive),
+            "pane_dead_status" => p.exit_status.map(|s| s.to_string()).unwrap_or_default(),
+            // Copy mode lives in the client; the server's listing never has a pane in a mode.
+            "pane_in_mode" => "0".to_string(),
+            "pane_format" => "1".to_string(),
+            "pane_sideband" => flag(p.sideband),
+            "pane_created_by" => p.created_by.clone(),
+            "pane_parent" => p.parent.map(|p| p.to_string()).unwrap_or_default(),
+            "pane_agent" | "agent" => agent.and_then(|a| a.preset.clone()).unwrap_or_default(),
+            "pane_agent_state" | "agent_state" => {
+                agent.map(|a| a.state.to_string()).unwrap_or_default()
+            }
+            "pane_agent_tags" | "agent_tags" => agent.map(|a| a.tags.join(",")).unwrap_or_default(),
+            "cursor_x" => p.cursor_col.to_string(),
+            "cursor_y" => p.cursor_row.to_string(),
+            "alternate_on" => flag(p.alternate_screen),
+            _ => return None,
+        })
+    }
+
+    fn window_var(&self, name: &str) -> Option<String> {
+        let p = self.window_pane()?;
+        Some(match name {
+            "window_index" => p.window_index.to_string(),
+            "window_name" => p.window_name.clone(),
+            "window_id" => p.window_id.to_string(),
+            "window_active" => flag(p.window_active),
+            "window_panes" => self.window_panes().count().to_string(),
+            "window_width" => p.window_width.to_string(),
+            "window_height" => p.window_height.to_string(),
+            "window_zoomed_flag" => flag(p.window_zoomed),
+            "window_last_flag" => flag(p.window_last),
+            "window_bell_flag" => flag(p.window_bell),
+            // fugue does not monitor activity or silence yet.
+            "window_activity_flag" | "window_silence_flag" => "0".to_string(),
+            "window_flags" => window_flags(p).replace('#', "##"),
+            "window_raw_flags" => window_flags(p),
+            "window_format" => "1".to_string(),
+            "window_start_flag" | "window_end_flag" => {
+                let idx: Vec<u32> = self
+                    .snap
+                    .panes
+                    .iter()
+                    .filter(|q| q.session_id == p.session_id)
+                    .map(|q| q.window_index)
+                    .collect();
+                let edge = if name == "window_start_flag" {
+                    idx.iter().min()
+                } else {
+                    idx.iter().max()
+                };
+                flag(edge == Some(&p.window_index))
+            }
+            _ => return None,
+        })
+    }
+
+    fn session_var(&self, name: &str) -> Option<String> {
+        if let Some(s) = self.session_info() {
+            let v = match name {
+                "session_name" => s.name.clone(),
+                "session_id" => s.id.to_string(),
+                "session_windows" => s.windows.to_string(),
+                "session_created" => s.created.to_string(),
+                "session_attached" => s.attached.to_string(),
+                "session_many_attached" => flag(s.attached > 1),
+                "session_width" => s.width.to_string(),
+                "session_height" => s.height.to_string(),
+                "session_format" => "1".to_string(),
+                _ => return None,
+            };
+            return Some(v);
+        }
+        // Without a SessionInfo, what a pane of the session knows.
+        let sid = self.session?;
+        let p = self.snap.panes.iter().find(|p| p.session_id == sid)?;
+        Some(match name {
+            "session_name" => p.session.clone(),
+            "session_id" => p.session_id.to_string(),
+            "session_format" => "1".to_string(),
+            "session_windows" => {
+                let mut w: Vec<WindowId> = self
+                    .snap
+                    .panes
+                    .iter()
+                    .filter(|q| q.session_id == sid)
+                    .map(|q| q.window_id)
+                    .collect();
+                w.sort();
+                w.dedup();
+                w.len().to_string()
+            }
+            _ => return None,
+        })
+    }
+
+    fn buffer_var(&self, name: &str) -> Option<String> {
+        let b = self.snap.buffers.get(self.buffer?)?;
+        Some(match name {
+            "buffer_name" => b.name.clone(),
+            "buffer_size" => b.size.to_string(),
+            "buffer_sample" => b.sample.clone(),
+            "buffer_created" => b.created.to_string(),
+            _ => return None,
+        })
+    }
+
+    fn item(&self, scope: Scope<'a>, current: bool) -> LoopItem<'a> {
+        LoopItem {
+            ctx: Box::new(scope),
+            current,
+        }
+    }
+}
+
+/// tmux's window flags: `*` current, `-` last, `#` activity, `!` bell, `~` silence,
+/// `M` marked, `Z` zoomed.
+fn window_flags(p: &PaneInfo) -> String {
+    let mut f = String::new();
+    if p.window_active {
+        f.push('*');
+    } else if p.window_last {
+        f.push('-');
+    }
+    if p.window_bell {
+        f.push('!');
+    }
+    if p.window_zoomed {
+        f.push('Z');
+    }
+    f
+}
+
+impl FormatContext for Scope<'_> {
+    fn var(&self, name: &str) -> Option<String> {
+        self.pane_var(name)
+            .or_else(|| self.window_var(name))
+            .or_else(|| self.session_var(name))
+            .or_else(|| self.buffer_var(name))
+            .or_else(|| self.snap.globals.get(name).cloned())
+    }
+
+    fn sessions(&self) -> Vec<LoopItem<'_>> {
+        self.snap
+            .session_ids()
+            .into_iter()
+            .map(|id| self.item(self.snap.session(id), Some(id) == self.session))
+            .collect()
+    }
+
+    fn windows(&self) -> Vec<LoopItem<'_>> {
+        let mut seen: Vec<WindowId> = Vec::new();
+        let mut out = Vec::new();
+        for p in self
+            .snap
+            .panes
+            .iter()
+            .filter(|p| Some(p.session_id) == self.session)
+        {
+            if !seen.contains(&p.window_id) {
+                seen.push(p.window_id);
+                out.push(self.item(self.snap.window(p.window_id), p.window_active));
+            }
+        }
+        out
+    }
+
+    fn panes(&self) -> Vec<LoopItem<'_>> {
+        self.window_panes()
+            .map(|p| self.item(self.snap.pane(p.id), p.active))
+            .collect()
+    }
+
+    fn now(&self) -> i64 {
+        self.snap.now
+    }
+
+    fn utc_offset(&self, _at: i64) -> i64 {
+        self.snap.utc_offset
+    }
+}
