@@ -466,7 +466,13 @@ pub mod tests {
         let o = Point::new(0, 5);
         assert_eq!(end_of_line(&g, o), Point::new(0, 24));
         // A line's trailing blanks are not part of it (tmux's find_length).
-        let prompt = Text::new(&["$ "], 20);
+        let mut b = fugue_protocol::screen::RowBuilder::new();
+        b.push("$", false, false, Default::default());
+        b.push(" ", false, false, Default::default());
+        let prompt = Text {
+            rows: vec![b.finish(false)],
+            width: 20,
+        };
         assert_eq!(end_of_line(&prompt, Point::new(0, 0)), Point::new(0, 1));
         assert_eq!(start_of_line(&g, o), Point::new(0, 0));
         assert_eq!(next_paragraph(&g, o), Point::new(1, 0));
