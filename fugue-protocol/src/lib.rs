@@ -40,6 +40,7 @@ pub mod paths;
 pub mod response;
 pub mod screen;
 pub mod target;
+pub mod tmux_cmd;
 
 pub use agent::*;
 pub use bindings::{KeyAction, KeyTable};
