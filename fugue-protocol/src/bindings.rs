@@ -197,16 +197,14 @@ impl From<KeyAction> for String {
     }
 }
 
-/// The keys of an attached client.
+/// The keys of an attached client: every key table, as the server keeps them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeyTable {
     pub prefix: Key,
-    /// Keys after the prefix.
-    pub prefix_bindings: Vec<(Key, KeyAction)>,
-    /// Keys that act without the prefix.
-    pub root_bindings: Vec<(Key, KeyAction)>,
-    /// After a repeatable key (see [`KeyAction::repeats`]), how long another repeatable
-    /// key acts without the prefix, in milliseconds (tmux's `repeat-time`).
+    /// Every binding of every table (`prefix`, `root`, user tables).
+    pub bindings: Vec<crate::key_tables::Binding>,
+    /// After a repeatable key (`bind -r`), how long another repeatable key acts
+    /// without the prefix, in milliseconds (tmux's `repeat-time`).
     #[serde(default = "default_repeat_time_ms")]
     pub repeat_time_ms: u32,
 }
@@ -226,23 +224,22 @@ impl KeyAction {
 }
 
 impl KeyTable {
-    /// The action bound after the prefix to `key`'s chord ([`Key::chord`]: lock states
-    /// and event kinds do not count).
-    pub fn prefix_action(&self, key: &Key) -> Option<&KeyAction> {
+    /// The binding of `key`'s chord ([`Key::chord`]: lock states and event kinds do not
+    /// count) in `table`.
+    pub fn lookup(&self, table: &str, key: &Key) -> Option<&crate::key_tables::Binding> {
         let key = key.chord();
-        self.prefix_bindings
+        self.bindings
             .iter()
-            .find(|(k, _)| k.chord() == key)
-            .map(|(_, a)| a)
+            .find(|b| b.table == table && b.key.chord() == key)
     }
 
-    /// The action bound without the prefix to `key`'s chord.
-    pub fn root_action(&self, key: &Key) -> Option<&KeyAction> {
-        let key = key.chord();
-        self.root_bindings
-            .iter()
-            .find(|(k, _)| k.chord() == key)
-            .map(|(_, a)| a)
+    /// The action bound after the prefix to `key`, when it is one of fugue's actions.
+    pub fn prefix_action(&self, key: &Key) -> Option<KeyAction> {
+        self.lookup("prefix", key)
+            .and_then(|b| match b.commands.as_slice() {
+                [one] => KeyAction::from_tmux_argv(one),
+                _ => None,
+            })
     }
 }
 

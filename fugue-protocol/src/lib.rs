@@ -30,6 +30,7 @@ pub mod excerpt;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod ids;
+pub mod key_tables;
 pub mod keys;
 pub mod limits;
 pub mod message;

@@ -82,4 +82,6 @@ pub enum ServerMessage {
     Detached { reason: String },
     /// Draw everything again from scratch (`refresh-client`).
     Redraw,
+    /// The key tables changed: the client uses these from now on.
+    Keys(crate::KeyTable),
 }

@@ -277,6 +277,26 @@ fn commands() -> Vec<Command> {
             delete: true,
             separator: Some("\n".into()),
         }),
+        Command::BindKey(fugue_protocol::key_tables::Binding {
+            table: "prefix".into(),
+            key: Key::char('|'),
+            repeat: true,
+            note: Some("split".into()),
+            commands: vec![
+                vec!["split-window".into(), "-h".into()],
+                vec!["new-window".into()],
+            ],
+        }),
+        Command::UnbindKey {
+            table: "root".into(),
+            key: Some(Key::char('x')),
+            all: false,
+            quiet: true,
+        },
+        Command::ListKeys {
+            table: Some("prefix".into()),
+            notes: true,
+        },
     ]
 }
 
@@ -372,11 +392,13 @@ fn responses() -> Vec<Result<Response, CommandError>> {
     };
     let keys = KeyTable {
         prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
-        prefix_bindings: vec![(Key::char('%'), KeyAction::Split(Direction::Right))],
-        root_bindings: vec![(
-            Key::new(KeyCode::Left, Mods::ALT),
-            KeyAction::Focus(Direction::Left),
-        )],
+        bindings: vec![fugue_protocol::key_tables::Binding {
+            table: "root".into(),
+            key: Key::new(KeyCode::Left, Mods::ALT),
+            repeat: true,
+            note: Some("focus".into()),
+            commands: vec![KeyAction::Focus(Direction::Left).tmux_argv()],
+        }],
         repeat_time_ms: 500,
     };
     vec![
@@ -794,8 +816,7 @@ fn passthrough_fields_are_optional_on_the_wire() {
         client_id: 2,
         keys: KeyTable {
             prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
-            prefix_bindings: vec![],
-            root_bindings: vec![],
+            bindings: Vec::new(),
             repeat_time_ms: 500,
         },
         status: true,

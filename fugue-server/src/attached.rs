@@ -20,6 +20,8 @@ pub enum Control {
     Bell,
     /// Set the client's terminal's clipboard (a program's OSC 52, `set_clipboard`).
     Clipboard(Arc<fugue_protocol::passthrough::ClipboardCopy>),
+    /// The key tables changed (`bind-key`, `unbind-key`, `source-file`).
+    Keys(Arc<fugue_protocol::KeyTable>),
 }
 
 /// What waits to be pushed to an attached client besides frames. The latest notice
@@ -43,6 +45,8 @@ struct Slot {
     /// that stopped reading holds one of each however often programs ring or copy.
     bell: bool,
     clipboard: Option<Arc<fugue_protocol::passthrough::ClipboardCopy>>,
+    /// The latest key tables: any number of changes cost one message.
+    keys: Option<Arc<fugue_protocol::KeyTable>>,
 }
 
 impl Mailbox {
@@ -62,6 +66,7 @@ impl Mailbox {
                 Control::Redraw => slot.redraw = true,
                 Control::Bell => slot.bell = true,
                 Control::Clipboard(copy) => slot.clipboard = Some(copy),
+                Control::Keys(keys) => slot.keys = Some(keys),
             }
         }
         self.wake.notify_one();
@@ -78,6 +83,9 @@ impl Mailbox {
         }
         if std::mem::take(&mut slot.bell) {
             return Some(Control::Bell);
+        }
+        if let Some(keys) = slot.keys.take() {
+            return Some(Control::Keys(keys));
         }
         if let Some(copy) = slot.clipboard.take() {
             return Some(Control::Clipboard(copy));

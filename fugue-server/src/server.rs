@@ -52,6 +52,8 @@ pub struct Server {
     pub(crate) clipboard: Mutex<Option<Arc<fugue_protocol::passthrough::ClipboardCopy>>>,
     /// Paste buffers (`buffers.rs`).
     pub buffers: Mutex<crate::buffers::Buffers>,
+    /// The key tables (from the config's `[keys]`, then `bind-key`/`unbind-key`).
+    pub keys: Mutex<fugue_protocol::KeyTable>,
 }
 
 impl Server {
@@ -63,6 +65,7 @@ impl Server {
         let (events, rx) = mpsc::unbounded_channel();
         let server = Arc::new(Server {
             mux: Arc::new(Mux::default()),
+            keys: Mutex::new(config.keys.table()),
             config: RwLock::new(Arc::new(config)),
             socket,
             audit,

@@ -430,6 +430,48 @@ pub enum Verb {
         #[arg(short = 't')]
         target: Option<String>,
     },
+    /// Bind a key of a key table to a command sequence (`fugue bind -n F5 split-window
+    /// -v`; separate commands with `\;` or give one quoted string).
+    #[command(visible_alias = "bind", allow_hyphen_values = true)]
+    BindKey {
+        /// The key table (default prefix).
+        #[arg(short = 'T', value_name = "TABLE")]
+        table: Option<String>,
+        /// The root table: the key acts without the prefix (as -T root).
+        #[arg(short = 'n')]
+        root: bool,
+        /// The key repeats: pressed again within repeat-time it needs no prefix.
+        #[arg(short = 'r')]
+        repeat: bool,
+        /// A note for list-keys -N and C-b ?.
+        #[arg(short = 'N', value_name = "NOTE")]
+        note: Option<String>,
+        key: String,
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 1..)]
+        command: Vec<String>,
+    },
+    /// Remove a key binding (-a: every key of the table).
+    #[command(visible_alias = "unbind")]
+    UnbindKey {
+        #[arg(short = 'T', value_name = "TABLE")]
+        table: Option<String>,
+        #[arg(short = 'n')]
+        root: bool,
+        #[arg(short = 'a')]
+        all: bool,
+        /// No error for a key that is not bound.
+        #[arg(short = 'q')]
+        quiet: bool,
+        key: Option<String>,
+    },
+    /// List the key bindings as tmux does (-T: one table; -N: the notes).
+    #[command(visible_alias = "lsk")]
+    ListKeys {
+        #[arg(short = 'T', value_name = "TABLE")]
+        table: Option<String>,
+        #[arg(short = 'N')]
+        notes: bool,
+    },
     /// The MCP endpoint for agents on stdio (`claude mcp add fugue -- fugue mcp`).
     Mcp,
     /// Agents: spawn one from a preset, message them, read their results.

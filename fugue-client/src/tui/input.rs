@@ -92,17 +92,21 @@ impl App {
                 // the repeat and is handled as usual.
                 if let Some(until) = self.repeat_until.take()
                     && std::time::Instant::now() < until
-                    && let Some(action) = self.keys.prefix_action(&chord).filter(|a| a.repeats())
+                    && let Some(b) = self.keys.lookup("prefix", &chord).filter(|b| b.repeat)
                 {
-                    let action = action.clone();
-                    return self.repeatable(action);
+                    let commands = b.commands.clone();
+                    return self.repeatable(commands);
                 }
                 if chord == self.keys.prefix {
                     self.mode = Mode::Prefix;
                     return Vec::new();
                 }
-                if let Some(action) = self.keys.root_action(&chord).cloned() {
-                    return self.action(action);
+                if let Some(b) = self.keys.lookup("root", &chord) {
+                    let (repeat, commands) = (b.repeat, b.commands.clone());
+                    return match repeat {
+                        true => self.repeatable(commands),
+                        false => self.run_bound(commands),
+                    };
                 }
                 // Releases are of use only to a program that asked for them.
                 if self.active_input().kitty & kitty::EVENT_TYPES != 0 {
@@ -110,9 +114,15 @@ impl App {
                 }
                 vec![send_key(key)]
             }
-            Mode::Prefix => match self.keys.prefix_action(&chord).cloned() {
-                Some(action) if action.repeats() => self.repeatable(action),
-                Some(action) => self.action(action),
+            Mode::Prefix => match self.keys.lookup("prefix", &chord) {
+                Some(b) if b.repeat => {
+                    let commands = b.commands.clone();
+                    self.repeatable(commands)
+                }
+                Some(b) => {
+                    let commands = b.commands.clone();
+                    self.run_bound(commands)
+                }
                 None => Vec::new(),
             },
             mode => self.on_local_key(mode, key),
@@ -195,11 +205,36 @@ impl App {
     }
 
     /// A repeatable action: runs it and opens (or extends) the repeat time.
-    fn repeatable(&mut self, action: KeyAction) -> Vec<Request> {
+    fn repeatable(&mut self, commands: Vec<Vec<String>>) -> Vec<Request> {
         let ms = u64::from(self.keys.repeat_time_ms);
         self.repeat_until =
             (ms > 0).then(|| std::time::Instant::now() + std::time::Duration::from_millis(ms));
-        self.action(action)
+        self.run_bound(commands)
+    }
+
+    /// A bound command sequence: a command that is one of fugue's key actions keeps
+    /// the client's own handling (questions, prompts, scrolling); any other goes
+    /// through the CLI's verb table, so a bound command does what the same `fugue`
+    /// verb does. A command that does not parse ends the sequence with a notice.
+    pub fn run_bound(&mut self, commands: Vec<Vec<String>>) -> Vec<Request> {
+        let mut out = Vec::new();
+        for argv in commands {
+            if let Some(action) = KeyAction::from_tmux_argv(&argv) {
+                out.extend(self.action(action));
+                continue;
+            }
+            match crate::cli::line::command_for_argv(&argv) {
+                Ok(command) => {
+                    let what = command.name();
+                    out.push(req(command, what));
+                }
+                Err(e) => {
+                    self.notice(e);
+                    break;
+                }
+            }
+        }
+        out
     }
 
     fn action(&mut self, action: KeyAction) -> Vec<Request> {
@@ -364,11 +399,22 @@ mod tests {
     fn app() -> App {
         let keys = KeyTable {
             prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
-            prefix_bindings: vec![(
-                Key::char('%'),
-                KeyAction::Split(fugue_protocol::Direction::Right),
-            )],
-            root_bindings: vec![(Key::new(KeyCode::F(12), Mods::NONE), KeyAction::NextWindow)],
+            bindings: vec![
+                fugue_protocol::key_tables::Binding {
+                    table: "prefix".into(),
+                    key: Key::char('%'),
+                    repeat: false,
+                    note: None,
+                    commands: vec![KeyAction::Split(fugue_protocol::Direction::Right).tmux_argv()],
+                },
+                fugue_protocol::key_tables::Binding {
+                    table: "root".into(),
+                    key: Key::new(KeyCode::F(12), Mods::NONE),
+                    repeat: false,
+                    note: None,
+                    commands: vec![KeyAction::NextWindow.tmux_argv()],
+                },
+            ],
             repeat_time_ms: 0,
         };
         let mut app = App::new(keys, true, "s".into());

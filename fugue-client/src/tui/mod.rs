@@ -406,6 +406,7 @@ async fn handle(
             }
             Some(ServerMessage::Notice(text)) => app.notice(text),
             Some(ServerMessage::Redraw) => app.redraw = true,
+            Some(ServerMessage::Keys(keys)) => app.keys = keys,
             Some(ServerMessage::Detached { reason }) => {
                 return Ok(Some(if reason == "detached" {
                     format!("detached (from session {})", app.session_name)

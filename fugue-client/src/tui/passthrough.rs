@@ -224,8 +224,7 @@ mod tests {
     fn app(look: CursorLook) -> App {
         let keys = KeyTable {
             prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
-            prefix_bindings: vec![],
-            root_bindings: vec![],
+            bindings: Vec::new(),
             repeat_time_ms: 0,
         };
         let mut app = App::new(keys, true, "s".into());

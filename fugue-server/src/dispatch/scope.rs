@@ -184,7 +184,10 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::ClientFocus { .. }
         | Command::ShowBuffer { .. }
         | Command::ListBuffers
-        | Command::DeleteBuffer { .. } => vec![],
+        | Command::DeleteBuffer { .. }
+        | Command::BindKey(_)
+        | Command::UnbindKey { .. }
+        | Command::ListKeys { .. } => vec![],
         Command::SetBuffer(c) => match &c.data {
             Some(fugue_protocol::BufferData::Pane(p)) => one(&p.target, Pane),
             _ => vec![],
