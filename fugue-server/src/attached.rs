@@ -20,6 +20,8 @@ pub enum Control {
     Bell,
     /// Set the client's terminal's clipboard (a program's OSC 52, `set_clipboard`).
     Clipboard(Arc<fugue_protocol::passthrough::ClipboardCopy>),
+    /// Options the client acts on changed (`set-option`).
+    Options(Box<fugue_protocol::ClientOptions>),
 }
 
 /// What waits to be pushed to an attached client besides frames. The latest notice
@@ -43,6 +45,8 @@ struct Slot {
     /// that stopped reading holds one of each however often programs ring or copy.
     bell: bool,
     clipboard: Option<Arc<fugue_protocol::passthrough::ClipboardCopy>>,
+    /// The latest options win: each message carries the whole set.
+    options: Option<Box<fugue_protocol::ClientOptions>>,
 }
 
 impl Mailbox {
@@ -57,11 +61,13 @@ impl Mailbox {
                     slot.redraw = false;
                     slot.bell = false;
                     slot.clipboard = None;
+                    slot.options = None;
                     slot.detached = Some(reason);
                 }
                 Control::Redraw => slot.redraw = true,
                 Control::Bell => slot.bell = true,
                 Control::Clipboard(copy) => slot.clipboard = Some(copy),
+                Control::Options(o) => slot.options = Some(o),
             }
         }
         self.wake.notify_one();
@@ -72,6 +78,11 @@ impl Mailbox {
         let mut slot = self.slot.lock();
         if let Some(reason) = slot.detached.take() {
             return Some(Control::Detached(reason));
+        }
+        // Options before a redraw: the redraw then draws with them (a status bar
+        // switched off is not drawn once more).
+        if let Some(o) = slot.options.take() {
+            return Some(Control::Options(o));
         }
         if std::mem::take(&mut slot.redraw) {
             return Some(Control::Redraw);

@@ -4,6 +4,7 @@ pub mod agent;
 pub mod args;
 pub mod buffers;
 pub mod format;
+pub mod options;
 mod printer;
 mod verbs;
 mod windows;

@@ -14,6 +14,7 @@ pub mod io;
 mod messages;
 mod moment;
 mod observe;
+mod options;
 mod panes;
 pub mod policy;
 pub mod scope;
@@ -335,6 +336,8 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::ListBuffers => buffers::list_buffers(exec),
         Command::DeleteBuffer { name } => buffers::delete_buffer(exec, name.as_deref()),
         Command::PasteBuffer(c) => buffers::paste_buffer(exec, c).await,
+        Command::SetOption(c) => options::set_option(exec, c),
+        Command::ShowOptions(c) => options::show_options(exec, c),
     }
 }
 

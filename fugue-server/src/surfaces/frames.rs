@@ -96,6 +96,7 @@ pub async fn run(
                     let msg = match msg {
                         Control::Notice(text) => ServerMessage::Notice(text),
                         Control::Redraw => ServerMessage::Redraw,
+                        Control::Options(o) => ServerMessage::Options(*o),
                         Control::Bell => outer(OuterEvents {
                             bell: true,
                             ..Default::default()
