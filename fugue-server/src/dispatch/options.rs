@@ -96,6 +96,48 @@ fn level(
     })
 }
 
+/// Options that make fugue (or a person's client) run a program: an agent must not
+/// choose what runs in the panes a person opens or on the person's copies.
+const RUNS_PROGRAMS: &[&str] = &[
+    "default-command",
+    "default-shell",
+    "copy-command",
+    "lock-command",
+    "editor",
+];
+
+/// What agents (MCP, sideband, and programs in panes they made) may change: no option
+/// that runs programs, and with a limited scope (`mcp_scope = "own"`) only the values
+/// of objects they may control, never global or server values, which reach every
+/// pane.
+fn agent_may_set(
+    exec: &Exec<'_>,
+    def: Option<&OptionDef>,
+    level: Level,
+) -> Result<(), CommandError> {
+    if !exec.origin.is_agent() {
+        return Ok(());
+    }
+    if let Some(o) = def
+        && RUNS_PROGRAMS.contains(&o.name)
+    {
+        return Err(CommandError::forbidden(format!(
+            "{} decides which programs run for people: only a person may set it",
+            o.name
+        )));
+    }
+    let global = matches!(
+        level,
+        Level::Server | Level::GlobalSession | Level::GlobalWindow
+    );
+    if global && !exec.scope.is_all() {
+        return Err(CommandError::forbidden(
+            "with a limited scope an agent sets options of its own panes, windows and sessions, not global or server ones",
+        ));
+    }
+    Ok(())
+}
+
 pub fn set_option(exec: &mut Exec<'_>, c: SetOption) -> Result<Response, CommandError> {
     if c.format {
         return Err(invalid("-F is not supported yet: the format engine will expand the value; give the value itself".into()));
@@ -119,6 +161,7 @@ pub fn set_option(exec: &mut Exec<'_>, c: SetOption) -> Result<Response, Command
     let server = exec.server;
     let mut tree = server.mux.tree();
     let (level, described) = level(&tree, &exec.ctx, scope, c.global, c.target.as_ref())?;
+    agent_may_set(exec, def, level)?;
     exec.resolved = Some(described);
     exec.detail = Some(serde_json::json!({ "option": name }));
     let live_sessions: HashSet<_> = tree.sessions.iter().map(|s| s.id).collect();
