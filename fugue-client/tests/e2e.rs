@@ -15,6 +15,7 @@ mod e2e {
     pub mod lifecycle;
     pub mod mcp;
     pub mod mcp_input;
+    pub mod options;
     pub mod passthrough;
     pub mod policy;
     pub mod security;

@@ -405,6 +405,10 @@ pub enum Command {
         table: Option<String>,
         notes: bool,
     },
+    /// Set, append to or unset an option (tmux's `set-option`).
+    SetOption(crate::options::SetOption),
+    /// Options and their values (tmux's `show-options`).
+    ShowOptions(crate::options::ShowOptions),
 }
 
 /// What a command may do, for the permission policy.
@@ -640,6 +644,13 @@ commands! {
     DeleteBuffer => "delete-buffer", Write, "delete a paste buffer",
         cli: As("delete-buffer"), mcp: As("delete_buffer"),
         sideband: As("buffer action=delete"), keys: As("choose-buffer");
+    SetOption => "set-option", Write, "set, append to or unset a server, session, window or pane option",
+        cli: As("set-option"), mcp: As("set_option"),
+        sideband: Absent("options are a person's settings (the prefix, the mouse, the status bar): a tag must not change them under the person"),
+        keys: Absent("the command prompt (C-b :) and bindings to command lines run it");
+    ShowOptions => "show-options", Read, "show options and their values",
+        cli: As("show-options"), mcp: As("show_options"), sideband: Absent(NO_ANSWER),
+        keys: Absent("the command prompt (C-b :) runs it");
     PasteBuffer => "paste-buffer", Write, "type a paste buffer into a pane",
         cli: As("paste-buffer"), mcp: As("paste_buffer"), sideband: As("paste"),
         keys: As("paste-buffer");
@@ -690,6 +701,8 @@ impl Command {
                 _ => None,
             },
             Command::PasteBuffer(c) => c.target.as_ref(),
+            Command::SetOption(c) => c.target.as_ref(),
+            Command::ShowOptions(c) => c.target.as_ref(),
             Command::NewWindow(c) => c.target.as_ref(),
             Command::SplitPane(c) => c.target.as_ref(),
             Command::SendInput(c) => c.target.as_ref(),

@@ -8,6 +8,7 @@
 //! - [`codec`]: length-delimited MessagePack frames.
 //! - [`screen`]: compact rows, the unit of screen updates and history.
 //! - [`buffers`]: paste buffers' commands and answers.
+//! - [`options`]: `set-option` / `show-options` and the options clients act on.
 //! - [`keys`] and [`bindings`]: tmux key names and what keys do in a client.
 //! - [`mouse`]: mouse events for panes and their reports.
 //! - [`target`], [`ids`]: naming panes, windows and sessions.
@@ -36,6 +37,7 @@ pub mod limits;
 pub mod message;
 pub mod mouse;
 pub mod observe;
+pub mod options;
 pub mod passthrough;
 pub mod paths;
 pub mod response;
@@ -54,6 +56,7 @@ pub use message::{
     ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
 };
 pub use observe::*;
+pub use options::{ClientOptions, OptionLine, OptionScope, SetOption, ShowOptions};
 pub use response::*;
 pub use screen::{Row, Style};
 pub use target::{Target, WindowSpec};

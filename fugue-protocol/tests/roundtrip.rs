@@ -297,6 +297,27 @@ fn commands() -> Vec<Command> {
             table: Some("prefix".into()),
             notes: true,
         },
+        Command::SetOption(fugue_protocol::SetOption {
+            target: t("%2"),
+            scope: Some(fugue_protocol::OptionScope::Pane),
+            global: false,
+            unset: false,
+            unset_panes: false,
+            append: true,
+            only_if_unset: false,
+            quiet: true,
+            format: false,
+            name: "remain-on-exit".into(),
+            value: Some("failed".into()),
+        }),
+        Command::ShowOptions(fugue_protocol::ShowOptions {
+            target: None,
+            scope: Some(fugue_protocol::OptionScope::Window),
+            global: true,
+            inherited: true,
+            quiet: false,
+            name: Some("mode-keys".into()),
+        }),
     ]
 }
 

@@ -485,6 +485,9 @@ pub enum Verb {
     /// delete-buffer, paste-buffer.
     #[command(flatten)]
     Buffer(super::buffers::BufferVerb),
+    /// Options: set-option, show-options, set-window-option, show-window-options.
+    #[command(flatten)]
+    Option(super::options::OptionVerb),
     /// List windows.
     #[command(visible_alias = "lsw")]
     ListWindows {
@@ -539,6 +542,8 @@ mod tests {
             "client only: repairs the terminal, no server needed",
         ),
         ("mcp", "client only: the stdio bridge to the MCP surface"),
+        ("set-window-option", "set-option -w, as in tmux"),
+        ("show-window-options", "show-options -w, as in tmux"),
         ("agent", "a group: its subcommands are declared"),
         (
             "save-buffer",

@@ -23,13 +23,6 @@ pub fn command_for_argv(argv: &[String]) -> Result<Command, String> {
     let Some(name) = argv.first() else {
         return Err("no command".into());
     };
-    if matches!(
-        name.as_str(),
-        "set" | "set-option" | "setw" | "set-window-option"
-    ) {
-        // The option store is another part of issue 15; until it lands, say so.
-        return Err(format!("unknown command: {name}"));
-    }
     let cli = Cli::try_parse_from(std::iter::once("fugue".to_string()).chain(argv.iter().cloned()))
         .map_err(|e| clap_message(name, &e))?;
     let Some(verb) = cli.verb else {
@@ -116,4 +109,35 @@ pub fn client_command(argv: &[String]) -> bool {
         argv.first().map(String::as_str),
         Some("command-prompt" | "source-file" | "source" | "switch-client" | "copy-mode")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn argv(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn option_verbs_go_through_the_verb_table() {
+        for line in ["set -g mouse on", "set-option -g history-limit 5", "setw -g mode-keys vi"] {
+            match command_for_argv(&argv(line)) {
+                Ok(Command::SetOption(_)) => {}
+                other => panic!("{line}: {other:?}"),
+            }
+        }
+        assert!(matches!(
+            command_for_argv(&argv("show -g mouse")),
+            Ok(Command::ShowOptions(_))
+        ));
+    }
+
+    #[test]
+    fn unknown_command_is_named() {
+        assert_eq!(
+            command_for_argv(&argv("frobnicate -x")),
+            Err("unknown command: frobnicate".into())
+        );
+    }
 }

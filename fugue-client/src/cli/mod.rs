@@ -5,6 +5,7 @@ pub mod args;
 pub mod buffers;
 pub mod format;
 pub mod line;
+pub mod options;
 mod printer;
 mod verbs;
 mod windows;

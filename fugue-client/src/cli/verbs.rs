@@ -176,6 +176,10 @@ pub(super) fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
             let (command, p) = super::agent::command_for(verb)?;
             (command, Printer::Agent(p))
         }
+        Verb::Option(v) => {
+            let (command, p) = super::options::command_for(v)?;
+            (command, Printer::Options(p))
+        }
         Verb::Buffer(v) => {
             let (command, p) = super::buffers::command_for(v)?;
             (command, Printer::Buffers(p))

@@ -407,6 +407,17 @@ async fn handle(
             Some(ServerMessage::Notice(text)) => app.notice(text),
             Some(ServerMessage::Redraw) => app.redraw = true,
             Some(ServerMessage::Keys(keys)) => app.keys = keys,
+            // `set-option` changed what the client does itself: the mouse (the next
+            // loop turns the terminal's reporting on or off), the status bar, keys,
+            // copy mode, the title. Everything is drawn again with them.
+            Some(ServerMessage::Options(o)) => {
+                app.keys = o.keys;
+                app.status = o.status;
+                app.mouse.enabled = o.mouse;
+                app.copy_options = o.copy;
+                screen.outer.set_title_format(o.titles);
+                app.redraw = true;
+            }
             Some(ServerMessage::Detached { reason }) => {
                 return Ok(Some(if reason == "detached" {
                     format!("detached (from session {})", app.session_name)

@@ -15,6 +15,7 @@ mod key_bindings;
 mod messages;
 mod moment;
 mod observe;
+mod options;
 mod panes;
 pub mod policy;
 pub mod scope;
@@ -346,6 +347,8 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::ListKeys { table, notes } => {
             key_bindings::list_keys(exec, table.as_deref(), notes)
         }
+        Command::SetOption(c) => options::set_option(exec, c),
+        Command::ShowOptions(c) => options::show_options(exec, c),
     }
 }
 

@@ -193,6 +193,10 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
             _ => vec![],
         },
         Command::PasteBuffer(c) => one(&c.target, Pane),
+        // An object's own options: the caller must see it. Global and server options
+        // name no object.
+        Command::SetOption(c) => one(&c.target, SessionAny),
+        Command::ShowOptions(c) => one(&c.target, SessionAny),
         // Lists are filtered instead.
         Command::ListPanes { .. } => vec![],
         Command::NewWindow(c) => one(&c.target, SessionAny),

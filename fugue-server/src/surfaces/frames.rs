@@ -97,6 +97,7 @@ pub async fn run(
                         Control::Notice(text) => ServerMessage::Notice(text),
                         Control::Redraw => ServerMessage::Redraw,
                         Control::Keys(keys) => ServerMessage::Keys((*keys).clone()),
+                        Control::Options(o) => ServerMessage::Options(*o),
                         Control::Bell => outer(OuterEvents {
                             bell: true,
                             ..Default::default()

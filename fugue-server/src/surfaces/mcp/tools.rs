@@ -68,6 +68,7 @@ pub fn all() -> impl Iterator<Item = &'static ToolDef> {
         .chain(super::agent_tools::AGENT_TOOLS.iter())
         .chain(super::buffer_tools::BUFFER_TOOLS.iter())
         .chain(super::resize_tool::RESIZE_TOOLS.iter())
+        .chain(super::option_tools::OPTION_TOOLS.iter())
 }
 
 static PANE_TOOLS: &[ToolDef] = &[
