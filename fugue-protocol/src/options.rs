@@ -153,6 +153,122 @@ pub fn escape(s: &str) -> String {
     }
 }
 
+/// tmux's getopt for the option commands: flags (`-gq`, combined or not), `-t TARGET`
+/// (`-tX` or `-t X`), then the operands. `--` ends the flags.
+fn getopt<'a>(
+    args: &'a [String],
+    flags: &str,
+) -> Result<(Vec<char>, Option<&'a str>, Vec<&'a str>), String> {
+    let mut seen = Vec::new();
+    let mut target = None;
+    let mut i = 0;
+    while let Some(arg) = args.get(i) {
+        if arg == "--" {
+            i += 1;
+            break;
+        }
+        let Some(letters) = arg.strip_prefix('-').filter(|l| !l.is_empty()) else {
+            break;
+        };
+        for (at, c) in letters.char_indices() {
+            if c == 't' {
+                let rest = &letters[at + c.len_utf8()..];
+                target = Some(if rest.is_empty() {
+                    i += 1;
+                    args.get(i).map(String::as_str).ok_or("-t needs a target")?
+                } else {
+                    rest
+                });
+                break;
+            }
+            if !flags.contains(c) {
+                return Err(format!("unknown flag -{c}"));
+            }
+            seen.push(c);
+        }
+        i += 1;
+    }
+    Ok((
+        seen,
+        target,
+        args[i.min(args.len())..]
+            .iter()
+            .map(String::as_str)
+            .collect(),
+    ))
+}
+
+fn scope_flag(seen: &[char], window: bool) -> Option<OptionScope> {
+    // As tmux, the last of -s, -w, -p given wins.
+    let last = seen.iter().rev().find(|c| matches!(c, 's' | 'w' | 'p'));
+    match last {
+        Some('s') => Some(OptionScope::Server),
+        Some('p') => Some(OptionScope::Pane),
+        Some(_) => Some(OptionScope::Window),
+        None if window => Some(OptionScope::Window),
+        None => None,
+    }
+}
+
+impl SetOption {
+    /// `set-option`'s arguments after the command name, as a tmux command line gives
+    /// them (`-g status-left "[#S] "`); `window` for `set-window-option` / `setw`.
+    /// For `source-file`, the command prompt and bindings.
+    pub fn from_args(args: &[String], window: bool) -> Result<SetOption, String> {
+        let (seen, target, operands) = getopt(args, "aFgopqsuUw")?;
+        let (name, value) = match operands.as_slice() {
+            [name] => (*name, None),
+            [name, value] => (*name, Some((*value).to_string())),
+            [] => return Err("set-option: give an option".into()),
+            _ => return Err("set-option: too many arguments (need at most 2)".into()),
+        };
+        let target = target
+            .map(|t| t.parse::<Target>().map_err(|e| e.to_string()))
+            .transpose()?;
+        Ok(SetOption {
+            target,
+            scope: scope_flag(&seen, window),
+            global: seen.contains(&'g'),
+            unset: seen.contains(&'u'),
+            unset_panes: seen.contains(&'U'),
+            append: seen.contains(&'a'),
+            only_if_unset: seen.contains(&'o'),
+            quiet: seen.contains(&'q'),
+            format: seen.contains(&'F'),
+            name: name.to_string(),
+            value,
+        })
+    }
+}
+
+impl ShowOptions {
+    /// `show-options`' arguments after the command name (`-gv history-limit`), with
+    /// whether `-v` asked for values only (a printing choice, not part of the
+    /// command); `window` for `show-window-options` / `showw`.
+    pub fn from_args(args: &[String], window: bool) -> Result<(ShowOptions, bool), String> {
+        let (seen, target, operands) = getopt(args, "AgHpqsvw")?;
+        let name = match operands.as_slice() {
+            [] => None,
+            [name] => Some((*name).to_string()),
+            _ => return Err("show-options: too many arguments (need at most 1)".into()),
+        };
+        let target = target
+            .map(|t| t.parse::<Target>().map_err(|e| e.to_string()))
+            .transpose()?;
+        Ok((
+            ShowOptions {
+                target,
+                scope: scope_flag(&seen, window),
+                global: seen.contains(&'g'),
+                inherited: seen.contains(&'A'),
+                quiet: seen.contains(&'q'),
+                name,
+            },
+            seen.contains(&'v'),
+        ))
+    }
+}
+
 /// What an attached client acts on itself, sent when it attaches
 /// ([`crate::AttachInfo`]) and again whenever one of these options changes
 /// ([`crate::ServerMessage::Options`]), so `set -g mouse off` reaches a client without
@@ -201,6 +317,38 @@ mod tests {
         ] {
             assert_eq!(escape(value), shown, "{value}");
         }
+    }
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn tmux_command_lines_parse() {
+        let s = SetOption::from_args(&args("-gq status-left [#S]"), false).unwrap();
+        assert!(s.global && s.quiet && !s.append);
+        assert_eq!(
+            (s.name.as_str(), s.value.as_deref()),
+            ("status-left", Some("[#S]"))
+        );
+        let s = SetOption::from_args(&args("-t%3 -p remain-on-exit failed"), false).unwrap();
+        assert_eq!(s.scope, Some(OptionScope::Pane));
+        assert_eq!(s.target, Some("%3".parse().unwrap()));
+        let s = SetOption::from_args(&args("-g mouse"), false).unwrap();
+        assert_eq!(s.value, None);
+        let s = SetOption::from_args(&args("mode-keys vi"), true).unwrap();
+        assert_eq!(s.scope, Some(OptionScope::Window));
+        let s = SetOption::from_args(&args("-g status-left -- -x"), false);
+        assert!(s.is_err(), "three operands");
+        let s = SetOption::from_args(&args("-g -- status-left -x"), false).unwrap();
+        assert_eq!(s.value.as_deref(), Some("-x"));
+        assert!(SetOption::from_args(&args("-z mouse"), false).is_err());
+        let (s, v) = ShowOptions::from_args(&args("-gv history-limit"), false).unwrap();
+        assert!(s.global && v);
+        assert_eq!(s.name.as_deref(), Some("history-limit"));
+        let (s, v) = ShowOptions::from_args(&args("-A"), true).unwrap();
+        assert!(s.inherited && !v && s.name.is_none());
+        assert_eq!(s.scope, Some(OptionScope::Window));
     }
 
     #[test]

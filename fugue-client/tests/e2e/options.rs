@@ -425,3 +425,68 @@ fn the_configuration_file_sets_options() {
         "renumber-windows on\n"
     );
 }
+
+/// `set -g set-titles on` and a new `set-titles-string`: the attached client starts
+/// setting its terminal's title (OSC 0) without reattaching.
+#[test]
+fn set_titles_reaches_an_attached_client() {
+    let w = World::new();
+    w.ok(&[
+        "new-session",
+        "-d",
+        "-s",
+        "ti",
+        "--",
+        "sh",
+        "-c",
+        "printf READY; exec cat",
+    ]);
+    let t = w.tui(&["attach", "-t", "ti"], 80, 24);
+    t.wait_text("READY");
+    assert!(
+        find(&t.raw(), b"\x1b]0;").is_none(),
+        "a title before set-titles"
+    );
+    w.ok(&["set", "-g", "set-titles-string", "fugue #S"]);
+    w.ok(&["set", "-g", "set-titles", "on"]);
+    t.wait_raw("the title", |raw| {
+        find(raw, b"\x1b]0;fugue ti\x07").is_some()
+    });
+}
+
+/// `set -g buffer-limit 2`: the next copies keep two automatic buffers.
+#[test]
+fn buffer_limit_applies_to_the_next_buffer() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "b"]);
+    w.ok(&["set", "-g", "buffer-limit", "2"]);
+    for text in ["one", "two", "three"] {
+        w.ok(&["set-buffer", text]);
+    }
+    let list = w.ok(&["list-buffers"]);
+    assert_eq!(list.lines().count(), 2, "{list}");
+    assert!(!list.contains("one"), "{list}");
+}
+
+/// An option read only at start says so, and a window option set per window is the
+/// window's alone (`show -w` on another window inherits).
+#[test]
+fn startup_options_are_refused_and_window_values_stay_in_their_window() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "s"]);
+    w.ok(&["new-window", "-d", "-t", "s"]);
+    let err = fails(&w, &["set", "-s", "max-connections", "9"]);
+    assert!(err.contains("server.max_connections"), "{err}");
+    w.ok(&["setw", "-t", "s:0", "mode-keys", "emacs"]);
+    assert_eq!(
+        w.ok(&["showw", "-t", "s:0", "mode-keys"]),
+        "mode-keys emacs\n"
+    );
+    assert_eq!(w.ok(&["showw", "-t", "s:1", "mode-keys"]), "");
+    assert_eq!(
+        w.ok(&["showw", "-A", "-t", "s:1", "mode-keys"]),
+        "mode-keys* vi\n"
+    );
+    w.ok(&["setw", "-u", "-t", "s:0", "mode-keys"]);
+    assert_eq!(w.ok(&["showw", "-t", "s:0"]), "");
+}

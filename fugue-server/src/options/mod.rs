@@ -9,6 +9,7 @@
 //! buffer limit, the status bar's row) follows it without knowing options exist.
 
 pub mod apply;
+pub mod doc;
 pub mod store;
 pub mod table;
 pub mod value;
