@@ -10,6 +10,7 @@ mod e2e {
     pub mod buffers_tui;
     pub mod cli;
     pub mod client_exits;
+    pub mod command_prompt;
     pub mod faults;
     pub mod harness;
     pub mod lifecycle;

@@ -54,6 +54,8 @@ pub enum KeyAction {
     ListBuffers,
     /// Choose a buffer to paste or delete, with a preview (tmux's `choose-buffer`).
     ChooseBuffer,
+    /// `C-b :`: tmux's command prompt (a line of tmux commands).
+    CommandPrompt,
 }
 
 impl KeyAction {
@@ -98,7 +100,7 @@ impl KeyAction {
 /// Why an action string was not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer"
+    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer, command-prompt"
 )]
 pub struct ActionParseError(pub String);
 
@@ -142,6 +144,7 @@ impl FromStr for KeyAction {
             ["paste-buffer"] => KeyAction::PasteBuffer,
             ["list-buffers"] => KeyAction::ListBuffers,
             ["choose-buffer"] => KeyAction::ChooseBuffer,
+            ["command-prompt"] => KeyAction::CommandPrompt,
             _ => return Err(err()),
         })
     }
@@ -180,6 +183,7 @@ impl fmt::Display for KeyAction {
             KeyAction::PasteBuffer => f.write_str("paste-buffer"),
             KeyAction::ListBuffers => f.write_str("list-buffers"),
             KeyAction::ChooseBuffer => f.write_str("choose-buffer"),
+            KeyAction::CommandPrompt => f.write_str("command-prompt"),
         }
     }
 }
@@ -261,6 +265,7 @@ mod tests {
             KeyAction::PasteBuffer,
             KeyAction::ListBuffers,
             KeyAction::ChooseBuffer,
+            KeyAction::CommandPrompt,
         ];
         for a in actions {
             assert_eq!(a.to_string().parse::<KeyAction>(), Ok(a.clone()), "{a}");

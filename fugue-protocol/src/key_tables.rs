@@ -92,6 +92,7 @@ impl KeyAction {
             A::PasteBuffer => w(&["paste-buffer", "-p"]),
             A::ListBuffers => w(&["list-buffers"]),
             A::ChooseBuffer => w(&["choose-buffer", "-Z"]),
+            A::CommandPrompt => w(&["command-prompt"]),
         }
     }
 
@@ -145,6 +146,7 @@ const ACTIONS_FOR_LOOKUP: &[fn() -> KeyAction] = &[
     || KeyAction::PasteBuffer,
     || KeyAction::ListBuffers,
     || KeyAction::ChooseBuffer,
+    || KeyAction::CommandPrompt,
 ];
 
 /// The order tmux lists keys in: by its key code, which puts C0 control keys first,
@@ -328,6 +330,7 @@ mod tests {
             KeyAction::Resize(Direction::Up, 5),
             KeyAction::SelectWindow(3),
             KeyAction::ChooseBuffer,
+            KeyAction::CommandPrompt,
         ] {
             assert_eq!(KeyAction::from_tmux_argv(&a.tmux_argv()), Some(a));
         }

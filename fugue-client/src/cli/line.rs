@@ -121,7 +121,11 @@ mod tests {
 
     #[test]
     fn option_verbs_go_through_the_verb_table() {
-        for line in ["set -g mouse on", "set-option -g history-limit 5", "setw -g mode-keys vi"] {
+        for line in [
+            "set -g mouse on",
+            "set-option -g history-limit 5",
+            "setw -g mode-keys vi",
+        ] {
             match command_for_argv(&argv(line)) {
                 Ok(Command::SetOption(_)) => {}
                 other => panic!("{line}: {other:?}"),

@@ -14,6 +14,7 @@ use fugue_protocol::{
 const MAX_HELD: usize = 16;
 
 /// A request the key produced.
+#[derive(Debug)]
 pub struct Request {
     pub command: Command,
     pub pending: Pending,
@@ -141,6 +142,10 @@ impl App {
                 self.mode = mode;
                 Vec::new()
             }
+            Mode::Prompt {
+                kind: PromptKind::Command,
+                input,
+            } => self.command_prompt_key(input, key),
             Mode::Prompt { kind, mut input } => {
                 match input.key(key) {
                     Edit::Done => {
@@ -155,6 +160,7 @@ impl App {
                             PromptKind::RenameSession => {
                                 Command::RenameSession { target: None, name }
                             }
+                            PromptKind::Command => return Vec::new(),
                         };
                         return vec![req(command, kind.label())];
                     }
@@ -215,7 +221,8 @@ impl App {
     /// A bound command sequence: a command that is one of fugue's key actions keeps
     /// the client's own handling (questions, prompts, scrolling); any other goes
     /// through the CLI's verb table, so a bound command does what the same `fugue`
-    /// verb does. A command that does not parse ends the sequence with a notice.
+    /// verb does. A command that does not parse is shown as a notice and nothing of
+    /// the sequence runs (tmux parses a whole line before running any of it).
     pub fn run_bound(&mut self, commands: Vec<Vec<String>>) -> Vec<Request> {
         let mut out = Vec::new();
         for argv in commands {
@@ -230,7 +237,7 @@ impl App {
                 }
                 Err(e) => {
                     self.notice(e);
-                    break;
+                    return Vec::new();
                 }
             }
         }
@@ -385,6 +392,7 @@ impl App {
             A::PasteBuffer => vec![super::buffers::paste(None)],
             A::ListBuffers => super::buffers::open(self, false),
             A::ChooseBuffer => super::buffers::open(self, true),
+            A::CommandPrompt => self.open_command_prompt(),
         }
     }
 }

@@ -9,6 +9,7 @@
 //!   the person's terminal.
 
 mod buffers;
+mod command_prompt;
 mod compositor;
 mod copy;
 mod input;
@@ -452,6 +453,14 @@ fn on_response(
     pending: Option<Pending>,
     result: Result<Response, fugue_protocol::CommandError>,
 ) -> Vec<Request> {
+    if let Some(Pending::Then(inner, then)) = pending {
+        let ok = result.is_ok();
+        let mut out = on_response(app, Some(*inner), result);
+        if ok {
+            out.extend(then);
+        }
+        return out;
+    }
     match (pending, result) {
         (Some(Pending::Copy(pane, fetch)), result) => app.copy_reply(pane, fetch, result),
         (Some(Pending::NewSession), Ok(Response::Created(c))) => vec![Request {
@@ -500,6 +509,7 @@ fn on_response(
                 Pending::NewSession => "new-session",
                 Pending::Copy(..) => "copy mode",
                 Pending::SwitchSession(_) => "switch session",
+                Pending::Then(..) => "command",
             };
             app.notice(format!("{what}: {}", e.display_with_suggestion()));
             Vec::new()

@@ -189,8 +189,8 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
     let yellow = Style::default().fg(Color::Black).bg(Color::Yellow);
     match &app.mode {
         Mode::Prompt { kind, input } => {
-            let line = format!("{}: {}", kind.label(), input.text());
-            let before = format!("{}: {}", kind.label(), input.before_cursor());
+            let line = format!("{}{}", kind.prompt(), input.text());
+            let before = format!("{}{}", kind.prompt(), input.before_cursor());
             let cursor_x = area.x + width(&before).min(area.width.saturating_sub(1));
             Paragraph::new(line).style(yellow).render(area, buf);
             return Some(Position::new(cursor_x, area.y));

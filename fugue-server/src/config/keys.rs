@@ -107,6 +107,7 @@ pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
         ("]", A::PasteBuffer),
         ("#", A::ListBuffers),
         ("=", A::ChooseBuffer),
+        (":", A::CommandPrompt),
     ];
     let digits: Vec<(String, KeyAction)> = (0..10)
         .map(|i| (i.to_string(), A::SelectWindow(i)))
