@@ -472,6 +472,21 @@ pub enum Verb {
         #[arg(short = 'N')]
         notes: bool,
     },
+    /// Run a file of tmux commands (a tmux.conf) line by line; the client reads it.
+    #[command(visible_alias = "source")]
+    SourceFile {
+        /// No error when the file does not exist.
+        #[arg(short = 'q')]
+        quiet: bool,
+        /// Parse only: report errors, run nothing.
+        #[arg(short = 'n')]
+        parse_only: bool,
+        /// Print each command before it runs.
+        #[arg(short = 'v')]
+        verbose: bool,
+        #[arg(required = true)]
+        paths: Vec<String>,
+    },
     /// The MCP endpoint for agents on stdio (`claude mcp add fugue -- fugue mcp`).
     Mcp,
     /// Agents: spawn one from a preset, message them, read their results.

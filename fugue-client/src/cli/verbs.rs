@@ -169,7 +169,7 @@ pub(super) fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
                 },
             )
         }
-        Verb::AttachSession { .. } | Verb::Mcp | Verb::ResetTerminal => {
+        Verb::AttachSession { .. } | Verb::Mcp | Verb::ResetTerminal | Verb::SourceFile { .. } => {
             bail!("handled before command_for")
         }
         Verb::Agent { verb } => {

@@ -122,6 +122,35 @@ impl App {
     }
 }
 
+impl App {
+    /// `source-file` from a key or `C-b :`: the file's commands, each its own request
+    /// (a failing one does not stop the rest, as in `fugue source-file`); the first
+    /// line that cannot run is shown on the status line. `if-shell`/`run-shell` in
+    /// the file run here, each bounded by the source module's timeout.
+    pub fn source_file(&mut self, args: &[String]) -> Vec<Request> {
+        use crate::cli::source::{self, Step};
+        let (flags, paths) = source::source_args(args);
+        let mut out = Vec::new();
+        let mut first_error = None;
+        for step in source::plan(&paths, flags) {
+            match step {
+                Step::Run { command, .. } => out.push(Request {
+                    pending: Pending::Action("source-file"),
+                    command,
+                }),
+                Step::Error(e) => {
+                    first_error.get_or_insert(e);
+                }
+                Step::Print(_) => {}
+            }
+        }
+        if let Some(e) = first_error {
+            self.notice(e);
+        }
+        out
+    }
+}
+
 /// Requests sent one after another: each is sent when the one before succeeded
 /// ([`Pending::Then`]), so a sequence stops at its first error as tmux's does.
 pub fn chain(requests: Vec<Request>) -> Vec<Request> {

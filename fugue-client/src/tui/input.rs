@@ -230,6 +230,13 @@ impl App {
                 out.extend(self.action(action));
                 continue;
             }
+            if matches!(
+                argv.first().map(String::as_str),
+                Some("source-file" | "source")
+            ) {
+                out.extend(self.source_file(&argv[1..]));
+                continue;
+            }
             match crate::cli::line::command_for_argv(&argv) {
                 Ok(command) => {
                     let what = command.name();
