@@ -6,6 +6,7 @@ mod e2e {
     pub mod agents;
     pub mod architecture;
     pub mod attrs;
+    pub mod bind_runtime;
     pub mod buffers;
     pub mod buffers_tui;
     pub mod cli;
