@@ -153,12 +153,12 @@ pub fn escape(s: &str) -> String {
     }
 }
 
+/// What [`getopt`] found: the flags, `-t`'s value, the operands.
+type Parsed<'a> = (Vec<char>, Option<&'a str>, Vec<&'a str>);
+
 /// tmux's getopt for the option commands: flags (`-gq`, combined or not), `-t TARGET`
 /// (`-tX` or `-t X`), then the operands. `--` ends the flags.
-fn getopt<'a>(
-    args: &'a [String],
-    flags: &str,
-) -> Result<(Vec<char>, Option<&'a str>, Vec<&'a str>), String> {
+fn getopt<'a>(args: &'a [String], flags: &str) -> Result<Parsed<'a>, String> {
     let mut seen = Vec::new();
     let mut target = None;
     let mut i = 0;
