@@ -43,7 +43,7 @@ pub struct Flags {
 /// One step of a file: a command to send, a line that failed, or text to print.
 #[derive(Debug)]
 pub enum Step {
-    Run { at: String, command: Command },
+    Run { at: String, command: Box<Command> },
     Error(String),
     Print(String),
 }
@@ -123,7 +123,7 @@ fn plan_argv(at: &str, argv: Argv, flags: Flags, depth: usize, steps: &mut Vec<S
     if flags.verbose {
         steps.push(Step::Print(format!(
             "{at}: {}",
-            tmux_cmd::print_sequence(&[argv.clone()])
+            tmux_cmd::print_sequence(std::slice::from_ref(&argv))
         )));
     }
     let name = argv.first().map(String::as_str).unwrap_or_default();
@@ -171,7 +171,7 @@ fn plan_argv(at: &str, argv: Argv, flags: Flags, depth: usize, steps: &mut Vec<S
             Ok(_) if flags.parse_only => {}
             Ok(command) => steps.push(Step::Run {
                 at: at.to_string(),
-                command,
+                command: Box::new(command),
             }),
             Err(e) => steps.push(Step::Error(format!("{at}: {e}"))),
         },
@@ -332,7 +332,7 @@ pub async fn run(
                     );
                 }
                 let Some(c) = conn.as_mut() else { continue };
-                if let Err(e) = c.call(command).await? {
+                if let Err(e) = c.call(*command).await? {
                     failed = true;
                     eprintln!("{at}: {}", e.display_with_suggestion());
                 }

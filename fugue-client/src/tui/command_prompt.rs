@@ -136,7 +136,7 @@ impl App {
             match step {
                 Step::Run { command, .. } => out.push(Request {
                     pending: Pending::Action("source-file"),
-                    command,
+                    command: *command,
                 }),
                 Step::Error(e) => {
                     first_error.get_or_insert(e);
