@@ -49,6 +49,19 @@ async fn run(args: Cli) -> anyhow::Result<i32> {
             let target = target.map(|t| t.parse::<Target>()).transpose()?;
             tui::attach(&addr, target, tui::AttachHow::Existing).await
         }
+        Some(Verb::SourceFile {
+            quiet,
+            parse_only,
+            verbose,
+            paths,
+        }) => {
+            let flags = cli::source::Flags {
+                quiet,
+                parse_only,
+                verbose,
+            };
+            cli::source::run(&addr, &paths, flags).await
+        }
         Some(Verb::Mcp) => tokio::task::spawn_blocking(move || mcp_bridge::run(&addr)).await?,
         Some(verb) => match cli::run(&addr, verb).await? {
             cli::Outcome::Exit(code) => Ok(code),

@@ -54,6 +54,8 @@ pub enum KeyAction {
     ListBuffers,
     /// Choose a buffer to paste or delete, with a preview (tmux's `choose-buffer`).
     ChooseBuffer,
+    /// `C-b :`: tmux's command prompt (a line of tmux commands).
+    CommandPrompt,
 }
 
 impl KeyAction {
@@ -98,7 +100,7 @@ impl KeyAction {
 /// Why an action string was not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer"
+    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer, command-prompt"
 )]
 pub struct ActionParseError(pub String);
 
@@ -142,6 +144,7 @@ impl FromStr for KeyAction {
             ["paste-buffer"] => KeyAction::PasteBuffer,
             ["list-buffers"] => KeyAction::ListBuffers,
             ["choose-buffer"] => KeyAction::ChooseBuffer,
+            ["command-prompt"] => KeyAction::CommandPrompt,
             _ => return Err(err()),
         })
     }
@@ -180,6 +183,7 @@ impl fmt::Display for KeyAction {
             KeyAction::PasteBuffer => f.write_str("paste-buffer"),
             KeyAction::ListBuffers => f.write_str("list-buffers"),
             KeyAction::ChooseBuffer => f.write_str("choose-buffer"),
+            KeyAction::CommandPrompt => f.write_str("command-prompt"),
         }
     }
 }
@@ -197,16 +201,14 @@ impl From<KeyAction> for String {
     }
 }
 
-/// The keys of an attached client.
+/// The keys of an attached client: every key table, as the server keeps them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeyTable {
     pub prefix: Key,
-    /// Keys after the prefix.
-    pub prefix_bindings: Vec<(Key, KeyAction)>,
-    /// Keys that act without the prefix.
-    pub root_bindings: Vec<(Key, KeyAction)>,
-    /// After a repeatable key (see [`KeyAction::repeats`]), how long another repeatable
-    /// key acts without the prefix, in milliseconds (tmux's `repeat-time`).
+    /// Every binding of every table (`prefix`, `root`, user tables).
+    pub bindings: Vec<crate::key_tables::Binding>,
+    /// After a repeatable key (`bind -r`), how long another repeatable key acts
+    /// without the prefix, in milliseconds (tmux's `repeat-time`).
     #[serde(default = "default_repeat_time_ms")]
     pub repeat_time_ms: u32,
 }
@@ -226,23 +228,22 @@ impl KeyAction {
 }
 
 impl KeyTable {
-    /// The action bound after the prefix to `key`'s chord ([`Key::chord`]: lock states
-    /// and event kinds do not count).
-    pub fn prefix_action(&self, key: &Key) -> Option<&KeyAction> {
+    /// The binding of `key`'s chord ([`Key::chord`]: lock states and event kinds do not
+    /// count) in `table`.
+    pub fn lookup(&self, table: &str, key: &Key) -> Option<&crate::key_tables::Binding> {
         let key = key.chord();
-        self.prefix_bindings
+        self.bindings
             .iter()
-            .find(|(k, _)| k.chord() == key)
-            .map(|(_, a)| a)
+            .find(|b| b.table == table && b.key.chord() == key)
     }
 
-    /// The action bound without the prefix to `key`'s chord.
-    pub fn root_action(&self, key: &Key) -> Option<&KeyAction> {
-        let key = key.chord();
-        self.root_bindings
-            .iter()
-            .find(|(k, _)| k.chord() == key)
-            .map(|(_, a)| a)
+    /// The action bound after the prefix to `key`, when it is one of fugue's actions.
+    pub fn prefix_action(&self, key: &Key) -> Option<KeyAction> {
+        self.lookup("prefix", key)
+            .and_then(|b| match b.commands.as_slice() {
+                [one] => KeyAction::from_tmux_argv(one),
+                _ => None,
+            })
     }
 }
 
@@ -264,6 +265,7 @@ mod tests {
             KeyAction::PasteBuffer,
             KeyAction::ListBuffers,
             KeyAction::ChooseBuffer,
+            KeyAction::CommandPrompt,
         ];
         for a in actions {
             assert_eq!(a.to_string().parse::<KeyAction>(), Ok(a.clone()), "{a}");

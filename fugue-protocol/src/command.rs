@@ -390,6 +390,25 @@ pub enum Command {
     },
     /// Type a buffer into a pane.
     PasteBuffer(PasteBuffer),
+    /// Bind a key of a table to a command sequence (tmux's `bind-key`).
+    BindKey(crate::key_tables::Binding),
+    /// Remove bindings (tmux's `unbind-key`): one key of a table, or with `all` every
+    /// key of the table (default `prefix`). `quiet` makes an unbound key no error.
+    UnbindKey {
+        table: String,
+        key: Option<Key>,
+        all: bool,
+        quiet: bool,
+    },
+    /// The bindings as tmux's `list-keys` prints them (`notes`: `-N`).
+    ListKeys {
+        table: Option<String>,
+        notes: bool,
+    },
+    /// Set, append to or unset an option (tmux's `set-option`).
+    SetOption(crate::options::SetOption),
+    /// Options and their values (tmux's `show-options`).
+    ShowOptions(crate::options::ShowOptions),
 }
 
 /// What a command may do, for the permission policy.
@@ -491,6 +510,8 @@ const SCROLLING: &str =
     "the terminal client's scrolling and search; agents read rows with read_pane / capture-pane";
 const NO_ANSWER: &str = "a tag's answer reaches the agent only as a result file, and this command is all answer: use MCP or the CLI";
 const NO_KEY: &str = "tmux binds no key to it";
+const PERSON_KEYS: &str =
+    "key bindings are a person's keyboard in attached clients; agents run commands directly";
 const MCP_CONNECTION: &str =
     "sent by the MCP surface itself when an agent's connection opens or its last one closes";
 
@@ -623,9 +644,25 @@ commands! {
     DeleteBuffer => "delete-buffer", Write, "delete a paste buffer",
         cli: As("delete-buffer"), mcp: As("delete_buffer"),
         sideband: As("buffer action=delete"), keys: As("choose-buffer");
+    SetOption => "set-option", Write, "set, append to or unset a server, session, window or pane option",
+        cli: As("set-option"), mcp: As("set_option"),
+        sideband: Absent("options are a person's settings (the prefix, the mouse, the status bar): a tag must not change them under the person"),
+        keys: Absent("the command prompt (C-b :) and bindings to command lines run it");
+    ShowOptions => "show-options", Read, "show options and their values",
+        cli: As("show-options"), mcp: As("show_options"), sideband: Absent(NO_ANSWER),
+        keys: Absent("the command prompt (C-b :) runs it");
     PasteBuffer => "paste-buffer", Write, "type a paste buffer into a pane",
         cli: As("paste-buffer"), mcp: As("paste_buffer"), sideband: As("paste"),
         keys: As("paste-buffer");
+    BindKey => "bind-key", Write, "bind a key of a key table to a command sequence",
+        cli: As("bind-key"), mcp: Absent(PERSON_KEYS), sideband: Absent(PERSON_KEYS),
+        keys: Absent(NO_KEY);
+    UnbindKey => "unbind-key", Write, "remove key bindings",
+        cli: As("unbind-key"), mcp: Absent(PERSON_KEYS), sideband: Absent(PERSON_KEYS),
+        keys: Absent(NO_KEY);
+    ListKeys => "list-keys", Read, "list the key bindings as tmux prints them",
+        cli: As("list-keys"), mcp: Absent(PERSON_KEYS), sideband: Absent(PERSON_KEYS),
+        keys: As("list-keys");
 }
 
 pub use crate::commands_doc::commands_markdown;
@@ -655,12 +692,17 @@ impl Command {
             | Command::ClientFocus { .. }
             | Command::ShowBuffer { .. }
             | Command::ListBuffers
-            | Command::DeleteBuffer { .. } => None,
+            | Command::DeleteBuffer { .. }
+            | Command::BindKey(_)
+            | Command::UnbindKey { .. }
+            | Command::ListKeys { .. } => None,
             Command::SetBuffer(c) => match &c.data {
                 Some(crate::buffers::BufferData::Pane(p)) => p.target.as_ref(),
                 _ => None,
             },
             Command::PasteBuffer(c) => c.target.as_ref(),
+            Command::SetOption(c) => c.target.as_ref(),
+            Command::ShowOptions(c) => c.target.as_ref(),
             Command::NewWindow(c) => c.target.as_ref(),
             Command::SplitPane(c) => c.target.as_ref(),
             Command::SendInput(c) => c.target.as_ref(),

@@ -8,6 +8,7 @@
 //! - [`codec`]: length-delimited MessagePack frames.
 //! - [`screen`]: compact rows, the unit of screen updates and history.
 //! - [`buffers`]: paste buffers' commands and answers.
+//! - [`options`]: `set-option` / `show-options` and the options clients act on.
 //! - [`keys`] and [`bindings`]: tmux key names and what keys do in a client.
 //! - [`mouse`]: mouse events for panes and their reports.
 //! - [`target`], [`ids`]: naming panes, windows and sessions.
@@ -32,16 +33,19 @@ pub mod format;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod ids;
+pub mod key_tables;
 pub mod keys;
 pub mod limits;
 pub mod message;
 pub mod mouse;
 pub mod observe;
+pub mod options;
 pub mod passthrough;
 pub mod paths;
 pub mod response;
 pub mod screen;
 pub mod target;
+pub mod tmux_cmd;
 
 pub use agent::*;
 pub use bindings::{KeyAction, KeyTable};
@@ -54,6 +58,7 @@ pub use message::{
     ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
 };
 pub use observe::*;
+pub use options::{ClientOptions, OptionLine, OptionScope, SetOption, ShowOptions};
 pub use response::*;
 pub use screen::{Row, Style};
 pub use target::{Target, WindowSpec};

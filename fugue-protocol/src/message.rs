@@ -13,7 +13,7 @@ use crate::screen::Frame;
 use serde::{Deserialize, Serialize};
 
 /// The protocol version. Bump it whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// What kind of program is connecting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,4 +82,8 @@ pub enum ServerMessage {
     Detached { reason: String },
     /// Draw everything again from scratch (`refresh-client`).
     Redraw,
+    /// The key tables changed: the client uses these from now on.
+    Keys(crate::KeyTable),
+    /// Options the client acts on changed (`set-option`): the whole set, as at attach.
+    Options(crate::options::ClientOptions),
 }

@@ -199,4 +199,6 @@ pub enum Response {
     Result(crate::agent::AgentResult),
     Buffer(crate::buffers::BufferContent),
     Buffers(Vec<crate::buffers::BufferInfo>),
+    /// `show-options`' lines, in tmux's order.
+    Options(Vec<crate::options::OptionLine>),
 }

@@ -277,6 +277,47 @@ fn commands() -> Vec<Command> {
             delete: true,
             separator: Some("\n".into()),
         }),
+        Command::BindKey(fugue_protocol::key_tables::Binding {
+            table: "prefix".into(),
+            key: Key::char('|'),
+            repeat: true,
+            note: Some("split".into()),
+            commands: vec![
+                vec!["split-window".into(), "-h".into()],
+                vec!["new-window".into()],
+            ],
+        }),
+        Command::UnbindKey {
+            table: "root".into(),
+            key: Some(Key::char('x')),
+            all: false,
+            quiet: true,
+        },
+        Command::ListKeys {
+            table: Some("prefix".into()),
+            notes: true,
+        },
+        Command::SetOption(fugue_protocol::SetOption {
+            target: t("%2"),
+            scope: Some(fugue_protocol::OptionScope::Pane),
+            global: false,
+            unset: false,
+            unset_panes: false,
+            append: true,
+            only_if_unset: false,
+            quiet: true,
+            format: false,
+            name: "remain-on-exit".into(),
+            value: Some("failed".into()),
+        }),
+        Command::ShowOptions(fugue_protocol::ShowOptions {
+            target: None,
+            scope: Some(fugue_protocol::OptionScope::Window),
+            global: true,
+            inherited: true,
+            quiet: false,
+            name: Some("mode-keys".into()),
+        }),
     ]
 }
 
@@ -381,11 +422,13 @@ fn responses() -> Vec<Result<Response, CommandError>> {
     };
     let keys = KeyTable {
         prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
-        prefix_bindings: vec![(Key::char('%'), KeyAction::Split(Direction::Right))],
-        root_bindings: vec![(
-            Key::new(KeyCode::Left, Mods::ALT),
-            KeyAction::Focus(Direction::Left),
-        )],
+        bindings: vec![fugue_protocol::key_tables::Binding {
+            table: "root".into(),
+            key: Key::new(KeyCode::Left, Mods::ALT),
+            repeat: true,
+            note: Some("focus".into()),
+            commands: vec![KeyAction::Focus(Direction::Left).tmux_argv()],
+        }],
         repeat_time_ms: 500,
     };
     vec![
@@ -803,8 +846,7 @@ fn passthrough_fields_are_optional_on_the_wire() {
         client_id: 2,
         keys: KeyTable {
             prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
-            prefix_bindings: vec![],
-            root_bindings: vec![],
+            bindings: Vec::new(),
             repeat_time_ms: 500,
         },
         status: true,

@@ -20,6 +20,10 @@ pub enum Control {
     Bell,
     /// Set the client's terminal's clipboard (a program's OSC 52, `set_clipboard`).
     Clipboard(Arc<fugue_protocol::passthrough::ClipboardCopy>),
+    /// The key tables changed (`bind-key`, `unbind-key`, `source-file`).
+    Keys(Arc<fugue_protocol::KeyTable>),
+    /// Options the client acts on changed (`set-option`).
+    Options(Box<fugue_protocol::ClientOptions>),
 }
 
 /// What waits to be pushed to an attached client besides frames. The latest notice
@@ -43,6 +47,10 @@ struct Slot {
     /// that stopped reading holds one of each however often programs ring or copy.
     bell: bool,
     clipboard: Option<Arc<fugue_protocol::passthrough::ClipboardCopy>>,
+    /// The latest key tables: any number of changes cost one message.
+    keys: Option<Arc<fugue_protocol::KeyTable>>,
+    /// The latest options win: each message carries the whole set.
+    options: Option<Box<fugue_protocol::ClientOptions>>,
 }
 
 impl Mailbox {
@@ -57,11 +65,19 @@ impl Mailbox {
                     slot.redraw = false;
                     slot.bell = false;
                     slot.clipboard = None;
+                    slot.options = None;
                     slot.detached = Some(reason);
                 }
                 Control::Redraw => slot.redraw = true,
                 Control::Bell => slot.bell = true,
                 Control::Clipboard(copy) => slot.clipboard = Some(copy),
+                Control::Keys(keys) => slot.keys = Some(keys),
+                Control::Options(o) => {
+                    // The options carry the key tables as they are now: an older
+                    // pending Keys must not be delivered after them.
+                    slot.keys = None;
+                    slot.options = Some(o);
+                }
             }
         }
         self.wake.notify_one();
@@ -73,11 +89,19 @@ impl Mailbox {
         if let Some(reason) = slot.detached.take() {
             return Some(Control::Detached(reason));
         }
+        // Options before a redraw: the redraw then draws with them (a status bar
+        // switched off is not drawn once more).
+        if let Some(o) = slot.options.take() {
+            return Some(Control::Options(o));
+        }
         if std::mem::take(&mut slot.redraw) {
             return Some(Control::Redraw);
         }
         if std::mem::take(&mut slot.bell) {
             return Some(Control::Bell);
+        }
+        if let Some(keys) = slot.keys.take() {
+            return Some(Control::Keys(keys));
         }
         if let Some(copy) = slot.clipboard.take() {
             return Some(Control::Clipboard(copy));

@@ -26,6 +26,7 @@ pub mod fuzzing;
 pub mod hub;
 pub mod log_file;
 pub mod mux;
+pub mod options;
 pub mod origin;
 pub mod pane;
 pub mod passthrough;

@@ -52,6 +52,10 @@ pub struct Server {
     pub(crate) clipboard: Mutex<Option<Arc<fugue_protocol::passthrough::ClipboardCopy>>>,
     /// Paste buffers (`buffers.rs`).
     pub buffers: Mutex<crate::buffers::Buffers>,
+    /// The key tables (from the config's `[keys]`, then `bind-key`/`unbind-key`).
+    pub keys: Mutex<fugue_protocol::KeyTable>,
+    /// Options (`options/`); global values are also written into `config`.
+    pub options: Mutex<crate::options::Store>,
 }
 
 impl Server {
@@ -61,8 +65,15 @@ impl Server {
         audit: Audit,
     ) -> (Arc<Server>, mpsc::UnboundedReceiver<ServerEvent>) {
         let (events, rx) = mpsc::unbounded_channel();
+        // A configuration from a file was checked when it was parsed; one built in
+        // code (tests) that sets no option by name cannot fail.
+        let options = crate::options::apply::from_config(&config).unwrap_or_else(|e| {
+            tracing::warn!("options from the configuration: {e}; using the defaults");
+            crate::options::Store::new()
+        });
         let server = Arc::new(Server {
             mux: Arc::new(Mux::default()),
+            keys: Mutex::new(config.keys.table()),
             config: RwLock::new(Arc::new(config)),
             socket,
             audit,
@@ -79,12 +90,18 @@ impl Server {
             nonce: AtomicU64::new(u64::from(instance_id())),
             clipboard: Mutex::new(None),
             buffers: Mutex::default(),
+            options: Mutex::new(options),
         });
         (server, rx)
     }
 
     pub fn config(&self) -> Arc<Config> {
         Arc::clone(&self.config.read())
+    }
+
+    /// Replaces the configuration (a `set-option` wrote a global value into it).
+    pub fn set_config(&self, config: Config) {
+        *self.config.write() = Arc::new(config);
     }
 
     /// Tells panes that gained or lost focus, if their programs asked (mode 1004). As
@@ -384,7 +401,6 @@ impl Server {
     /// an emptied window and session.
     pub fn pane_exited(&self, pane: PaneId, status: i32) {
         tracing::info!("pane {pane} exited with status {status}");
-        let remain_default = self.config().server.remain_on_exit;
         let mut closed_session = None;
         let mut closed = false;
         {
@@ -398,7 +414,27 @@ impl Server {
                 p.pty.exited_before_attach(status);
                 return;
             }
-            if p.remain.unwrap_or(remain_default) {
+            // tmux's remain-on-exit for this pane (its own value, its window's, the
+            // global one): `failed` keeps only a pane whose program failed.
+            let own = p.remain;
+            let remain = own.unwrap_or_else(|| {
+                let window = tree.locate(pane).map(|(_, w)| w);
+                let options = self.options.lock();
+                let value = window.and_then(|w| {
+                    options
+                        .effective(crate::options::Level::Pane(pane, w), "remain-on-exit")
+                        .map(|(v, _)| v.text())
+                });
+                match value.as_deref() {
+                    Some("on") => true,
+                    Some("failed") => status != 0,
+                    _ => false,
+                }
+            });
+            let Some(p) = tree.panes.get_mut(&pane) else {
+                return;
+            };
+            if remain {
                 p.exit_status = Some(status);
                 let seq = {
                     let mut st = p.shared.state.lock();

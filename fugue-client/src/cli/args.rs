@@ -430,6 +430,63 @@ pub enum Verb {
         #[arg(short = 't')]
         target: Option<String>,
     },
+    /// Bind a key of a key table to a command sequence (`fugue bind -n F5 split-window
+    /// -v`; separate commands with `\;` or give one quoted string).
+    #[command(visible_alias = "bind", allow_hyphen_values = true)]
+    BindKey {
+        /// The key table (default prefix).
+        #[arg(short = 'T', value_name = "TABLE")]
+        table: Option<String>,
+        /// The root table: the key acts without the prefix (as -T root).
+        #[arg(short = 'n')]
+        root: bool,
+        /// The key repeats: pressed again within repeat-time it needs no prefix.
+        #[arg(short = 'r')]
+        repeat: bool,
+        /// A note for list-keys -N and C-b ?.
+        #[arg(short = 'N', value_name = "NOTE")]
+        note: Option<String>,
+        key: String,
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 1..)]
+        command: Vec<String>,
+    },
+    /// Remove a key binding (-a: every key of the table).
+    #[command(visible_alias = "unbind")]
+    UnbindKey {
+        #[arg(short = 'T', value_name = "TABLE")]
+        table: Option<String>,
+        #[arg(short = 'n')]
+        root: bool,
+        #[arg(short = 'a')]
+        all: bool,
+        /// No error for a key that is not bound.
+        #[arg(short = 'q')]
+        quiet: bool,
+        key: Option<String>,
+    },
+    /// List the key bindings as tmux does (-T: one table; -N: the notes).
+    #[command(visible_alias = "lsk")]
+    ListKeys {
+        #[arg(short = 'T', value_name = "TABLE")]
+        table: Option<String>,
+        #[arg(short = 'N')]
+        notes: bool,
+    },
+    /// Run a file of tmux commands (a tmux.conf) line by line; the client reads it.
+    #[command(visible_alias = "source")]
+    SourceFile {
+        /// No error when the file does not exist.
+        #[arg(short = 'q')]
+        quiet: bool,
+        /// Parse only: report errors, run nothing.
+        #[arg(short = 'n')]
+        parse_only: bool,
+        /// Print each command before it runs.
+        #[arg(short = 'v')]
+        verbose: bool,
+        #[arg(required = true)]
+        paths: Vec<String>,
+    },
     /// The MCP endpoint for agents on stdio (`claude mcp add fugue -- fugue mcp`).
     Mcp,
     /// Agents: spawn one from a preset, message them, read their results.
@@ -443,6 +500,9 @@ pub enum Verb {
     /// delete-buffer, paste-buffer.
     #[command(flatten)]
     Buffer(super::buffers::BufferVerb),
+    /// Options: set-option, show-options, set-window-option, show-window-options.
+    #[command(flatten)]
+    Option(super::options::OptionVerb),
     /// List windows.
     #[command(visible_alias = "lsw")]
     ListWindows {
@@ -497,6 +557,8 @@ mod tests {
             "client only: repairs the terminal, no server needed",
         ),
         ("mcp", "client only: the stdio bridge to the MCP surface"),
+        ("set-window-option", "set-option -w, as in tmux"),
+        ("show-window-options", "show-options -w, as in tmux"),
         ("agent", "a group: its subcommands are declared"),
         (
             "save-buffer",

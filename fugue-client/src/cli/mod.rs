@@ -4,7 +4,10 @@ pub mod agent;
 pub mod args;
 pub mod buffers;
 pub mod format;
+pub mod line;
+pub mod options;
 mod printer;
+pub mod source;
 mod verbs;
 mod windows;
 

@@ -36,6 +36,7 @@ pub(super) enum Printer {
     Json(bool),
     Agent(super::agent::AgentPrinter),
     Buffers(super::buffers::BufferPrinter),
+    Options(super::options::OptionPrinter),
 }
 
 impl Printer {
@@ -116,6 +117,7 @@ pub(super) fn print(
         (Printer::Captured, Response::Captured(text)) => out.write_all(text.as_bytes())?,
         (Printer::Agent(p), r) => super::agent::print(out, p, r)?,
         (Printer::Buffers(p), r) => super::buffers::print(out, p, r)?,
+        (Printer::Options(p), r) => super::options::print(out, p, r)?,
         (Printer::Json(true), r) => writeln!(out, "{}", answer_json(r)?)?,
         (Printer::Json(false), Response::Read(t)) => writeln!(out, "{}", t.text)?,
         (Printer::Json(false), Response::Waited(w)) => match (&w.line, w.exit_status, w.state) {

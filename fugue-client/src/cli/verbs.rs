@@ -103,8 +103,44 @@ fn split_size(size: Option<String>, percent: Option<u8>) -> anyhow::Result<Optio
 
 /// Builds the command for a verb. Verbs that do not need the server (none yet) would
 /// return None.
-fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
+pub(super) fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
     Ok(match verb {
+        Verb::BindKey {
+            table,
+            root,
+            repeat,
+            note,
+            key,
+            command,
+        } => (
+            Command::BindKey(super::line::binding(
+                table, root, repeat, note, &key, &command,
+            )?),
+            Printer::Nothing,
+        ),
+        Verb::UnbindKey {
+            table,
+            root,
+            all,
+            quiet,
+            key,
+        } => {
+            let table = super::line::table_name(table, root);
+            let key = match key {
+                Some(k) => Some(super::line::key(&k)?),
+                None => None,
+            };
+            (
+                Command::UnbindKey {
+                    table,
+                    key,
+                    all,
+                    quiet,
+                },
+                Printer::Nothing,
+            )
+        }
+        Verb::ListKeys { table, notes } => (Command::ListKeys { table, notes }, Printer::Captured),
         Verb::NewSession {
             name,
             window_name,
@@ -133,12 +169,16 @@ fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
                 },
             )
         }
-        Verb::AttachSession { .. } | Verb::Mcp | Verb::ResetTerminal => {
+        Verb::AttachSession { .. } | Verb::Mcp | Verb::ResetTerminal | Verb::SourceFile { .. } => {
             bail!("handled before command_for")
         }
         Verb::Agent { verb } => {
             let (command, p) = super::agent::command_for(verb)?;
             (command, Printer::Agent(p))
+        }
+        Verb::Option(v) => {
+            let (command, p) = super::options::command_for(v)?;
+            (command, Printer::Options(p))
         }
         Verb::Buffer(v) => {
             let (command, p) = super::buffers::command_for(v)?;

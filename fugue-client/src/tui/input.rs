@@ -14,6 +14,7 @@ use fugue_protocol::{
 const MAX_HELD: usize = 16;
 
 /// A request the key produced.
+#[derive(Debug)]
 pub struct Request {
     pub command: Command,
     pub pending: Pending,
@@ -92,17 +93,21 @@ impl App {
                 // the repeat and is handled as usual.
                 if let Some(until) = self.repeat_until.take()
                     && std::time::Instant::now() < until
-                    && let Some(action) = self.keys.prefix_action(&chord).filter(|a| a.repeats())
+                    && let Some(b) = self.keys.lookup("prefix", &chord).filter(|b| b.repeat)
                 {
-                    let action = action.clone();
-                    return self.repeatable(action);
+                    let commands = b.commands.clone();
+                    return self.repeatable(commands);
                 }
                 if chord == self.keys.prefix {
                     self.mode = Mode::Prefix;
                     return Vec::new();
                 }
-                if let Some(action) = self.keys.root_action(&chord).cloned() {
-                    return self.action(action);
+                if let Some(b) = self.keys.lookup("root", &chord) {
+                    let (repeat, commands) = (b.repeat, b.commands.clone());
+                    return match repeat {
+                        true => self.repeatable(commands),
+                        false => self.run_bound(commands),
+                    };
                 }
                 // Releases are of use only to a program that asked for them.
                 if self.active_input().kitty & kitty::EVENT_TYPES != 0 {
@@ -110,9 +115,15 @@ impl App {
                 }
                 vec![send_key(key)]
             }
-            Mode::Prefix => match self.keys.prefix_action(&chord).cloned() {
-                Some(action) if action.repeats() => self.repeatable(action),
-                Some(action) => self.action(action),
+            Mode::Prefix => match self.keys.lookup("prefix", &chord) {
+                Some(b) if b.repeat => {
+                    let commands = b.commands.clone();
+                    self.repeatable(commands)
+                }
+                Some(b) => {
+                    let commands = b.commands.clone();
+                    self.run_bound(commands)
+                }
                 None => Vec::new(),
             },
             mode => self.on_local_key(mode, key),
@@ -131,6 +142,10 @@ impl App {
                 self.mode = mode;
                 Vec::new()
             }
+            Mode::Prompt {
+                kind: PromptKind::Command,
+                input,
+            } => self.command_prompt_key(input, key),
             Mode::Prompt { kind, mut input } => {
                 match input.key(key) {
                     Edit::Done => {
@@ -145,6 +160,7 @@ impl App {
                             PromptKind::RenameSession => {
                                 Command::RenameSession { target: None, name }
                             }
+                            PromptKind::Command => return Vec::new(),
                         };
                         return vec![req(command, kind.label())];
                     }
@@ -195,11 +211,44 @@ impl App {
     }
 
     /// A repeatable action: runs it and opens (or extends) the repeat time.
-    fn repeatable(&mut self, action: KeyAction) -> Vec<Request> {
+    fn repeatable(&mut self, commands: Vec<Vec<String>>) -> Vec<Request> {
         let ms = u64::from(self.keys.repeat_time_ms);
         self.repeat_until =
             (ms > 0).then(|| std::time::Instant::now() + std::time::Duration::from_millis(ms));
-        self.action(action)
+        self.run_bound(commands)
+    }
+
+    /// A bound command sequence: a command that is one of fugue's key actions keeps
+    /// the client's own handling (questions, prompts, scrolling); any other goes
+    /// through the CLI's verb table, so a bound command does what the same `fugue`
+    /// verb does. A command that does not parse is shown as a notice and nothing of
+    /// the sequence runs (tmux parses a whole line before running any of it).
+    pub fn run_bound(&mut self, commands: Vec<Vec<String>>) -> Vec<Request> {
+        let mut out = Vec::new();
+        for argv in commands {
+            if let Some(action) = KeyAction::from_tmux_argv(&argv) {
+                out.extend(self.action(action));
+                continue;
+            }
+            if matches!(
+                argv.first().map(String::as_str),
+                Some("source-file" | "source")
+            ) {
+                out.extend(self.source_file(&argv[1..]));
+                continue;
+            }
+            match crate::cli::line::command_for_argv(&argv) {
+                Ok(command) => {
+                    let what = command.name();
+                    out.push(req(command, what));
+                }
+                Err(e) => {
+                    self.notice(e);
+                    return Vec::new();
+                }
+            }
+        }
+        out
     }
 
     fn action(&mut self, action: KeyAction) -> Vec<Request> {
@@ -350,6 +399,7 @@ impl App {
             A::PasteBuffer => vec![super::buffers::paste(None)],
             A::ListBuffers => super::buffers::open(self, false),
             A::ChooseBuffer => super::buffers::open(self, true),
+            A::CommandPrompt => self.open_command_prompt(),
         }
     }
 }
@@ -364,11 +414,22 @@ mod tests {
     fn app() -> App {
         let keys = KeyTable {
             prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
-            prefix_bindings: vec![(
-                Key::char('%'),
-                KeyAction::Split(fugue_protocol::Direction::Right),
-            )],
-            root_bindings: vec![(Key::new(KeyCode::F(12), Mods::NONE), KeyAction::NextWindow)],
+            bindings: vec![
+                fugue_protocol::key_tables::Binding {
+                    table: "prefix".into(),
+                    key: Key::char('%'),
+                    repeat: false,
+                    note: None,
+                    commands: vec![KeyAction::Split(fugue_protocol::Direction::Right).tmux_argv()],
+                },
+                fugue_protocol::key_tables::Binding {
+                    table: "root".into(),
+                    key: Key::new(KeyCode::F(12), Mods::NONE),
+                    repeat: false,
+                    note: None,
+                    commands: vec![KeyAction::NextWindow.tmux_argv()],
+                },
+            ],
             repeat_time_ms: 0,
         };
         let mut app = App::new(keys, true, "s".into());

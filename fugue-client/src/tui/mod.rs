@@ -9,6 +9,7 @@
 //!   the person's terminal.
 
 mod buffers;
+mod command_prompt;
 mod compositor;
 mod copy;
 mod input;
@@ -409,6 +410,18 @@ async fn handle(
             }
             Some(ServerMessage::Notice(text)) => app.notice(text),
             Some(ServerMessage::Redraw) => app.redraw = true,
+            Some(ServerMessage::Keys(keys)) => app.keys = keys,
+            // `set-option` changed what the client does itself: the mouse (the next
+            // loop turns the terminal's reporting on or off), the status bar, keys,
+            // copy mode, the title. Everything is drawn again with them.
+            Some(ServerMessage::Options(o)) => {
+                app.keys = o.keys;
+                app.status = o.status;
+                app.mouse.enabled = o.mouse;
+                app.copy_options = o.copy;
+                screen.outer.set_title_format(o.titles);
+                app.redraw = true;
+            }
             Some(ServerMessage::Detached { reason }) => {
                 return Ok(Some(if reason == "detached" {
                     format!("detached (from session {})", app.session_name)
@@ -448,6 +461,14 @@ fn on_response(
     pending: Option<Pending>,
     result: Result<Response, fugue_protocol::CommandError>,
 ) -> Vec<Request> {
+    if let Some(Pending::Then(inner, then)) = pending {
+        let ok = result.is_ok();
+        let mut out = on_response(app, Some(*inner), result);
+        if ok {
+            out.extend(then);
+        }
+        return out;
+    }
     match (pending, result) {
         (Some(Pending::Copy(pane, fetch)), result) => app.copy_reply(pane, fetch, result),
         (Some(Pending::NewSession), Ok(Response::Created(c))) => vec![Request {
@@ -496,6 +517,7 @@ fn on_response(
                 Pending::NewSession => "new-session",
                 Pending::Copy(..) => "copy mode",
                 Pending::SwitchSession(_) => "switch session",
+                Pending::Then(..) => "command",
             };
             app.notice(format!("{what}: {}", e.display_with_suggestion()));
             Vec::new()

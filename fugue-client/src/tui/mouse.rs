@@ -108,8 +108,7 @@ mod tests {
         let mut app = App::new(
             KeyTable {
                 prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
-                prefix_bindings: Vec::new(),
-                root_bindings: Vec::new(),
+                bindings: Vec::new(),
                 repeat_time_ms: 0,
             },
             true,

@@ -93,6 +93,15 @@ impl Outer {
         matches!(self.sync, Sync::Known(true))
     }
 
+    /// `set-titles` or `set-titles-string` changed: the title is written (or left
+    /// alone) from the next full draw on.
+    pub fn set_title_format(&mut self, format: Option<String>) {
+        if self.title_format != format {
+            self.title_format = format;
+            self.title = None;
+        }
+    }
+
     /// What the server sent for the terminal; passed on with the next draw.
     pub fn events(&mut self, ev: OuterEvents) {
         self.bell |= ev.bell;
@@ -225,8 +234,7 @@ mod tests {
     fn app(look: CursorLook) -> App {
         let keys = KeyTable {
             prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
-            prefix_bindings: vec![],
-            root_bindings: vec![],
+            bindings: Vec::new(),
             repeat_time_ms: 0,
         };
         let mut app = App::new(keys, true, "s".into());

@@ -178,15 +178,20 @@ fn help(buf: &mut Buffer, links: &mut Links, app: &App, area: Rect, scroll: usiz
         "prefix: {}   (q leaves, arrows scroll)",
         app.keys.prefix
     ))];
-    for (k, a) in &app.keys.prefix_bindings {
-        lines.push(Line::from(format!(
-            "  {} {:<10} {a}",
-            app.keys.prefix,
-            k.to_string()
-        )));
-    }
-    for (k, a) in &app.keys.root_bindings {
-        lines.push(Line::from(format!("  {:<13} {a}", k.to_string())));
+    // The live tables, as `list-keys` prints them (notes first where a key has one).
+    let mut bindings = app.keys.bindings.clone();
+    fugue_protocol::key_tables::sort(&mut bindings);
+    for b in &bindings {
+        let what = b
+            .note
+            .clone()
+            .unwrap_or_else(|| fugue_protocol::tmux_cmd::print_sequence(&b.commands));
+        let key = match b.table.as_str() {
+            "prefix" => format!("{} {}", app.keys.prefix, b.key),
+            "root" => b.key.to_string(),
+            t => format!("{t} {}", b.key),
+        };
+        lines.push(Line::from(format!("  {key:<13} {what}")));
     }
     let w = area.width.saturating_sub(4).min(64);
     let h = area.height.saturating_sub(2).min(lines.len() as u16 + 2);

@@ -44,6 +44,8 @@ pub struct PaneView {
 pub enum PromptKind {
     RenameWindow,
     RenameSession,
+    /// `C-b :`: a line of tmux commands (`command_prompt.rs`).
+    Command,
 }
 
 impl PromptKind {
@@ -51,6 +53,15 @@ impl PromptKind {
         match self {
             PromptKind::RenameWindow => "rename window",
             PromptKind::RenameSession => "rename session",
+            PromptKind::Command => "command-prompt",
+        }
+    }
+
+    /// What the status line shows before the text: tmux shows `:` for commands.
+    pub fn prompt(self) -> String {
+        match self {
+            PromptKind::Command => ":".into(),
+            k => format!("{}: ", k.label()),
         }
     }
 }
@@ -87,6 +98,9 @@ pub enum Pending {
     Copy(PaneId, super::copy::Fetch),
     /// The sessions, to switch to the next (true) or previous one.
     SwitchSession(bool),
+    /// A command of a sequence (`C-b :`, a binding): when it succeeds, these are sent
+    /// next; when it fails, they are dropped (tmux stops a sequence at an error).
+    Then(Box<Pending>, Vec<super::input::Request>),
 }
 
 /// What changed on screen since the last draw.
@@ -132,6 +146,8 @@ pub struct App {
     /// Keys whose press went to a pane and whose release has not come yet (at most
     /// `input::MAX_HELD`): their release goes to the pane too, other releases do not.
     pub held: Vec<fugue_protocol::keys::KeyCode>,
+    /// The command prompt's history (`C-b :`, Up/Down).
+    pub history: super::command_prompt::History,
     /// The outer terminal's input modes the client switched on.
     pub outer: super::outer::Outer,
     /// The pane a mouse button went down in and has not come up yet: its drag and
@@ -172,6 +188,7 @@ impl App {
             repeat_until: None,
             redraw: false,
             held: Vec::new(),
+            history: Default::default(),
             outer: super::outer::Outer::new(),
             mouse_held: None,
             focused: true,

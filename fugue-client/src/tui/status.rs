@@ -189,8 +189,8 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
     let yellow = Style::default().fg(Color::Black).bg(Color::Yellow);
     match &app.mode {
         Mode::Prompt { kind, input } => {
-            let line = format!("{}: {}", kind.label(), input.text());
-            let before = format!("{}: {}", kind.label(), input.before_cursor());
+            let line = format!("{}{}", kind.prompt(), input.text());
+            let before = format!("{}{}", kind.prompt(), input.before_cursor());
             let cursor_x = area.x + width(&before).min(area.width.saturating_sub(1));
             Paragraph::new(line).style(yellow).render(area, buf);
             return Some(Position::new(cursor_x, area.y));
@@ -261,8 +261,7 @@ mod tests {
         let mut app = App::new(
             fugue_protocol::KeyTable {
                 prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
-                prefix_bindings: Vec::new(),
-                root_bindings: Vec::new(),
+                bindings: Vec::new(),
                 repeat_time_ms: 0,
             },
             true,

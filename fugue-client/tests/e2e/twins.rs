@@ -49,7 +49,7 @@ impl Tmux {
         Some(t)
     }
 
-    fn run(&self, args: &[&str]) -> Output {
+    pub fn run(&self, args: &[&str]) -> Output {
         Command::new("tmux")
             .env("TMUX_TMPDIR", &self.dir)
             .env_remove("TMUX")

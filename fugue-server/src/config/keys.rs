@@ -107,6 +107,7 @@ pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
         ("]", A::PasteBuffer),
         ("#", A::ListBuffers),
         ("=", A::ChooseBuffer),
+        (":", A::CommandPrompt),
     ];
     let digits: Vec<(String, KeyAction)> = (0..10)
         .map(|i| (i.to_string(), A::SelectWindow(i)))
@@ -152,10 +153,22 @@ impl KeysSection {
             prefix_bindings.retain(|(k, _)| *k != self.prefix);
             prefix_bindings.push((self.prefix, KeyAction::SendPrefix));
         }
+        let bindings = |table: &str, list: Vec<(Key, KeyAction)>| {
+            list.into_iter()
+                .map(|(key, action)| fugue_protocol::key_tables::Binding {
+                    table: table.to_string(),
+                    key,
+                    repeat: action.repeats(),
+                    note: None,
+                    commands: vec![action.tmux_argv()],
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut all = bindings("prefix", prefix_bindings);
+        all.extend(bindings("root", merge(Vec::new(), &self.root_bindings)));
         KeyTable {
             prefix: self.prefix,
-            prefix_bindings,
-            root_bindings: merge(Vec::new(), &self.root_bindings),
+            bindings: all,
             repeat_time_ms: self.repeat_time_ms,
         }
     }
@@ -171,17 +184,17 @@ mod tests {
         assert_eq!(t.prefix.to_string(), "C-b");
         assert_eq!(
             t.prefix_action(&Key::char('%')),
-            Some(&KeyAction::Split(Direction::Right))
+            Some(KeyAction::Split(Direction::Right))
         );
         assert_eq!(
             t.prefix_action(&Key::char('"')),
-            Some(&KeyAction::Split(Direction::Down))
+            Some(KeyAction::Split(Direction::Down))
         );
         assert_eq!(
             t.prefix_action(&Key::char('7')),
-            Some(&KeyAction::SelectWindow(7))
+            Some(KeyAction::SelectWindow(7))
         );
-        assert_eq!(t.prefix_action(&t.prefix), Some(&KeyAction::SendPrefix));
+        assert_eq!(t.prefix_action(&t.prefix), Some(KeyAction::SendPrefix));
     }
 
     #[test]
@@ -199,11 +212,11 @@ mod tests {
         assert_eq!(t.prefix_action(&Key::char('%')), None);
         assert_eq!(
             t.prefix_action(&Key::char('|')),
-            Some(&KeyAction::Split(Direction::Right))
+            Some(KeyAction::Split(Direction::Right))
         );
         assert_eq!(
             t.prefix_action(&Key::new(KeyCode::Char('a'), Mods::CTRL)),
-            Some(&KeyAction::SendPrefix)
+            Some(KeyAction::SendPrefix)
         );
         assert_eq!(
             t.prefix_action(&Key::new(KeyCode::Char('b'), Mods::CTRL)),

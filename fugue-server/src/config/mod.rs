@@ -35,6 +35,9 @@ pub struct Config {
     pub messages: MessagesSection,
     pub passthrough: PassthroughSection,
     pub copy: CopySection,
+    /// Any option by its tmux name (hyphens or underscores), for options without a
+    /// key of their own above: `status-left = "[#S] "`. See docs/options.md.
+    pub options: toml::Table,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -288,6 +291,8 @@ impl Config {
         self.messages.validate()?;
         self.passthrough.validate()?;
         self.copy.validate()?;
+        // Every option the file sets must be one, with a value it takes.
+        crate::options::apply::from_config(self)?;
         if s.term.is_empty() {
             return Err(
                 "server.term is empty: expected a terminal name such as xterm-256color".into(),

@@ -11,9 +11,11 @@ mod agent_task;
 mod buffers;
 mod held_task;
 pub mod io;
+mod key_bindings;
 mod messages;
 mod moment;
 mod observe;
+mod options;
 mod panes;
 pub mod policy;
 pub mod scope;
@@ -335,6 +337,18 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::ListBuffers => buffers::list_buffers(exec),
         Command::DeleteBuffer { name } => buffers::delete_buffer(exec, name.as_deref()),
         Command::PasteBuffer(c) => buffers::paste_buffer(exec, c).await,
+        Command::BindKey(b) => key_bindings::bind_key(exec, b),
+        Command::UnbindKey {
+            table,
+            key,
+            all,
+            quiet,
+        } => key_bindings::unbind_key(exec, &table, key, all, quiet),
+        Command::ListKeys { table, notes } => {
+            key_bindings::list_keys(exec, table.as_deref(), notes)
+        }
+        Command::SetOption(c) => options::set_option(exec, c),
+        Command::ShowOptions(c) => options::show_options(exec, c),
     }
 }
 

@@ -184,12 +184,19 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::ClientFocus { .. }
         | Command::ShowBuffer { .. }
         | Command::ListBuffers
-        | Command::DeleteBuffer { .. } => vec![],
+        | Command::DeleteBuffer { .. }
+        | Command::BindKey(_)
+        | Command::UnbindKey { .. }
+        | Command::ListKeys { .. } => vec![],
         Command::SetBuffer(c) => match &c.data {
             Some(fugue_protocol::BufferData::Pane(p)) => one(&p.target, Pane),
             _ => vec![],
         },
         Command::PasteBuffer(c) => one(&c.target, Pane),
+        // An object's own options: the caller must see it. Global and server options
+        // name no object.
+        Command::SetOption(c) => one(&c.target, SessionAny),
+        Command::ShowOptions(c) => one(&c.target, SessionAny),
         // Lists are filtered instead.
         Command::ListPanes { .. } => vec![],
         Command::NewWindow(c) => one(&c.target, SessionAny),

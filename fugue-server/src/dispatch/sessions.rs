@@ -487,7 +487,7 @@ pub fn attach(
             session: sid,
             session_name: name,
             client_id: client,
-            keys: config.keys.table(),
+            keys: server.keys.lock().clone(),
             status: config.status.enabled,
             titles: config.passthrough.titles(),
             mouse: config.keys.mouse,

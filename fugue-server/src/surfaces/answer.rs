@@ -24,6 +24,10 @@ pub fn to_json(resp: Response) -> Value {
         Response::Messages(m) => Ok(json!({ "messages": m })),
         Response::Result(r) => serde_json::to_value(r),
         Response::Buffer(b) => serde_json::to_value(b),
+        // Each line as tmux prints it, and the parts for a program to read.
+        Response::Options(lines) => Ok(json!({ "options": lines.iter().map(|l| json!({
+            "name": l.name, "value": l.value, "inherited": l.inherited, "line": l.line(),
+        })).collect::<Vec<_>>() })),
         // The sample says what a buffer holds; the longer head (for the client's
         // preview) would only fill an agent's context.
         Response::Buffers(list) => Ok(json!({ "buffers": list.iter().map(|b| json!({

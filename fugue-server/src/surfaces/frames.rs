@@ -96,6 +96,8 @@ pub async fn run(
                     let msg = match msg {
                         Control::Notice(text) => ServerMessage::Notice(text),
                         Control::Redraw => ServerMessage::Redraw,
+                        Control::Keys(keys) => ServerMessage::Keys((*keys).clone()),
+                        Control::Options(o) => ServerMessage::Options(*o),
                         Control::Bell => outer(OuterEvents {
                             bell: true,
                             ..Default::default()

@@ -104,6 +104,20 @@ const RULES: &[(&str, &[&str])] = &[
             "crate::agents",
         ],
     ),
+    // The option store is below the dispatcher, beside config/: the dispatcher and
+    // the server use it; it knows nothing of them, nor of the tree.
+    (
+        "options/",
+        &[
+            "crate::dispatch",
+            "crate::server",
+            "crate::surfaces",
+            "crate::agents",
+            "crate::session",
+            "crate::pane",
+            "crate::mux",
+        ],
+    ),
 ];
 
 /// `use crate::{server, pane}` names `crate::server` too.

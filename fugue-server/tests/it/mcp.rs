@@ -606,3 +606,65 @@ async fn run_command_returns_whole_lines_and_finds_room() {
         assert_eq!(o["output"], format!("done-{i}"), "{o}");
     }
 }
+
+/// Issue 15: agents read options and set them as the policy allows, but never the
+/// options that choose which programs run for people, and with a limited scope never a
+/// global value.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agents_show_and_set_options_within_their_rights() {
+    let rig = Rig::new(|_| {});
+    let (c, _) = rig.client(None).await;
+    ok(&c, "create_session", json!({ "name": "o" })).await;
+    let v = ok(
+        &c,
+        "show_options",
+        json!({ "name": "history-limit", "global": true }),
+    )
+    .await;
+    assert_eq!(v["options"][0]["value"], "10000");
+    assert_eq!(v["options"][0]["line"], "history-limit 10000");
+    ok(
+        &c,
+        "set_option",
+        json!({ "name": "history-limit", "value": "500", "global": true }),
+    )
+    .await;
+    assert_eq!(rig.server.config().server.history_limit, 500);
+    let (code, e) = err(
+        &c,
+        "set_option",
+        json!({ "name": "mouse", "value": "maybe", "global": true }),
+    )
+    .await;
+    assert_eq!(code, "invalid_argument");
+    assert!(
+        e["message"].as_str().unwrap().contains("bad value: maybe"),
+        "{e}"
+    );
+    let (code, _) = err(
+        &c,
+        "set_option",
+        json!({ "name": "default-command", "value": "evil", "global": true }),
+    )
+    .await;
+    assert_eq!(code, "forbidden");
+    // Scoped to its own panes, an agent may not change what every pane inherits.
+    let rig = Rig::new(|c| c.policy.mcp_scope = fugue_server::config::Scope::Own);
+    let (admin, _) = rig.client(None).await;
+    let s = ok(&admin, "create_session", json!({ "name": "home" })).await;
+    let me: PaneId = s["pane"].as_str().unwrap().parse().unwrap();
+    let (agent, _) = rig.client(Some(me)).await;
+    let (code, _) = err(
+        &agent,
+        "set_option",
+        json!({ "name": "status", "value": "off", "global": true }),
+    )
+    .await;
+    assert_eq!(code, "forbidden");
+    ok(
+        &agent,
+        "set_option",
+        json!({ "name": "remain-on-exit", "value": "on", "scope": "pane" }),
+    )
+    .await;
+}

@@ -16,6 +16,7 @@ mod args;
 mod buffer_tools;
 pub mod framing;
 pub mod handler;
+mod option_tools;
 mod resize_tool;
 mod splice;
 pub mod tools;

@@ -68,6 +68,7 @@ pub fn all() -> impl Iterator<Item = &'static ToolDef> {
         .chain(super::agent_tools::AGENT_TOOLS.iter())
         .chain(super::buffer_tools::BUFFER_TOOLS.iter())
         .chain(super::resize_tool::RESIZE_TOOLS.iter())
+        .chain(super::option_tools::OPTION_TOOLS.iter())
 }
 
 static PANE_TOOLS: &[ToolDef] = &[
@@ -671,8 +672,9 @@ mod tests {
         }
         // A short list keeps a model's context small (fugue's is a tenth of
         // libtmux-mcp's): new tools must earn their place. Issue 14 added five for
-        // paste buffers (copy a region, list, show, paste, delete).
-        assert!(all().count() <= 29);
+        // paste buffers (copy a region, list, show, paste, delete); issue 15 two for
+        // options (show, set: one read-only, one not).
+        assert!(all().count() <= 31);
     }
 
     /// Issue 12: the MCP tools are exactly the commands the declaration exposes on MCP,
@@ -725,7 +727,8 @@ mod tests {
             "notify": { "text": "hi" }, "spawn_agent": { "agent": "claude" },
             "send_message": { "to": "tag:x", "text": "hi" }, "get_result": {},
             "report": { "state": "idle" }, "copy_to_buffer": { "text": "x" },
-            "list_buffers": {}, "show_buffer": {}, "paste_buffer": {}, "delete_buffer": {}
+            "list_buffers": {}, "show_buffer": {}, "paste_buffer": {}, "delete_buffer": {},
+            "show_options": {}, "set_option": { "name": "mouse" }
         });
         for t in all() {
             let args = samples[t.name]

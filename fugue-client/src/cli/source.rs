@@ -1,0 +1,378 @@
+//! `source-file` / `source`: a file of tmux commands (a `~/.tmux.conf`), run by the
+//! client that asks for it (`fugue source-file`, or `C-b :`).
+//!
+//! Why the client and not the server: a line becomes a Command through the CLI's verb
+//! table (`line.rs`), which lives in the client, and `~`, `$VAR`, `if-shell` and
+//! `run-shell` are the caller's environment and shell, as in tmux where the file is
+//! read by whoever runs `source-file`. Each command is then one request through the
+//! dispatcher, so a file does exactly what the same lines typed as `fugue VERB` do.
+//!
+//! Errors are printed per line as tmux prints them, `FILE:LINE: message`. Unlike tmux
+//! (which runs nothing of a file with a parse error), a line fugue cannot run does not
+//! stop the rest: a tmux.conf written for tmux uses commands fugue does not have, and
+//! what fugue does have should still apply. The exit status is 1 if any line failed,
+//! as tmux's.
+
+use super::line;
+use anyhow::Context;
+use fugue_protocol::tmux_cmd::{self, Argv, Env, ProcessEnv};
+use fugue_protocol::{Command, KeyAction};
+use std::io::Read;
+use std::time::{Duration, Instant};
+
+/// Files sourced from files, as deep as this (a file that sources itself stops).
+pub const MAX_NESTING: usize = 16;
+/// A file larger than this is refused (tmux.conf files are a few KiB).
+pub const MAX_FILE: u64 = 4 << 20;
+/// `run-shell` and `if-shell` commands are killed after this long.
+pub const SHELL_TIMEOUT: Duration = Duration::from_secs(10);
+/// Output of a `run-shell` kept (the rest is dropped).
+pub const MAX_SHELL_OUTPUT: usize = 64 * 1024;
+
+/// `source-file`'s flags.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Flags {
+    /// `-q`: a missing file is no error.
+    pub quiet: bool,
+    /// `-n`: parse only, run nothing.
+    pub parse_only: bool,
+    /// `-v`: print each command before running it.
+    pub verbose: bool,
+}
+
+/// One step of a file: a command to send, a line that failed, or text to print.
+#[derive(Debug)]
+pub enum Step {
+    Run { at: String, command: Box<Command> },
+    Error(String),
+    Print(String),
+}
+
+/// `~` or `~/x` as the home directory.
+pub fn expand_home(path: &str) -> String {
+    let home = ProcessEnv.home();
+    match (path.strip_prefix('~'), home) {
+        (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
+            format!("{home}{rest}")
+        }
+        _ => path.to_string(),
+    }
+}
+
+/// Reads a file (bounded).
+fn read(path: &str) -> Result<String, String> {
+    let f = std::fs::File::open(path).map_err(|e| format!("{path}: {}", io_message(&e)))?;
+    let mut text = String::new();
+    f.take(MAX_FILE + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("{path}: {}", io_message(&e)))?;
+    if text.len() as u64 > MAX_FILE {
+        return Err(format!("{path}: file too large (over {MAX_FILE} bytes)"));
+    }
+    Ok(text)
+}
+
+/// The OS's message without Rust's " (os error N)".
+fn io_message(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+/// What `source-file PATH...` does, in order. Paths may be globs as tmux takes them
+/// only as literal names here.
+pub fn plan(paths: &[String], flags: Flags) -> Vec<Step> {
+    let mut steps = Vec::new();
+    for p in paths {
+        plan_file(&expand_home(p), flags, 0, &mut steps);
+    }
+    steps
+}
+
+fn plan_file(path: &str, flags: Flags, depth: usize, steps: &mut Vec<Step>) {
+    if depth >= MAX_NESTING {
+        steps.push(Step::Error(format!("{path}: too many nested files")));
+        return;
+    }
+    let text = match read(path) {
+        Ok(t) => t,
+        Err(_) if flags.quiet && !std::path::Path::new(path).exists() => return,
+        Err(e) => {
+            steps.push(Step::Error(e));
+            return;
+        }
+    };
+    let (cmds, errors) = tmux_cmd::parse_file(&text, &ProcessEnv);
+    let mut errors = errors.into_iter().peekable();
+    for c in cmds {
+        while let Some((l, e)) = errors.next_if(|(l, _)| *l <= c.line) {
+            steps.push(Step::Error(format!("{path}:{l}: {e}")));
+        }
+        let at = format!("{path}:{}", c.line);
+        plan_argv(&at, c.argv, flags, depth, steps);
+    }
+    for (l, e) in errors {
+        steps.push(Step::Error(format!("{path}:{l}: {e}")));
+    }
+}
+
+/// One command of a file (or of an `if-shell` branch).
+fn plan_argv(at: &str, argv: Argv, flags: Flags, depth: usize, steps: &mut Vec<Step>) {
+    if flags.verbose {
+        steps.push(Step::Print(format!(
+            "{at}: {}",
+            tmux_cmd::print_sequence(std::slice::from_ref(&argv))
+        )));
+    }
+    let name = argv.first().map(String::as_str).unwrap_or_default();
+    match name {
+        "source-file" | "source" => {
+            let (inner, paths) = source_args(&argv[1..]);
+            let inner = Flags {
+                parse_only: flags.parse_only || inner.parse_only,
+                verbose: flags.verbose || inner.verbose,
+                quiet: inner.quiet,
+            };
+            for p in paths {
+                plan_file(&expand_home(&p), inner, depth + 1, steps);
+            }
+        }
+        "if-shell" | "if" => match if_shell(&argv[1..], flags.parse_only) {
+            Ok(Some(branch)) => match tmux_cmd::parse(&branch, &ProcessEnv) {
+                Ok(cmds) => {
+                    for c in cmds {
+                        plan_argv(at, c, flags, depth, steps);
+                    }
+                }
+                Err(e) => steps.push(Step::Error(format!("{at}: {e}"))),
+            },
+            Ok(None) => {}
+            Err(e) => steps.push(Step::Error(format!("{at}: {e}"))),
+        },
+        "run-shell" | "run" => match run_shell_args(&argv[1..]) {
+            Ok(_) if flags.parse_only => {}
+            Ok(cmd) => match shell(&cmd) {
+                Ok((_, out)) if !out.is_empty() => {
+                    steps.push(Step::Print(out.trim_end_matches('\n').to_string()))
+                }
+                Ok(_) => {}
+                Err(e) => steps.push(Step::Error(format!("{at}: {e}"))),
+            },
+            Err(e) => steps.push(Step::Error(format!("{at}: {e}"))),
+        },
+        _ if KeyAction::from_tmux_argv(&argv).is_some() || line::client_command(&argv) => {
+            steps.push(Step::Error(format!(
+                "{at}: {name}: only a terminal client runs this (bind it to a key)"
+            )));
+        }
+        _ => match line::command_for_argv(&argv) {
+            Ok(_) if flags.parse_only => {}
+            Ok(command) => steps.push(Step::Run {
+                at: at.to_string(),
+                command: Box::new(command),
+            }),
+            Err(e) => steps.push(Step::Error(format!("{at}: {e}"))),
+        },
+    }
+}
+
+/// `source-file [-nqv] path...`.
+pub fn source_args(args: &[String]) -> (Flags, Vec<String>) {
+    let mut flags = Flags::default();
+    let mut paths = Vec::new();
+    let mut options = true;
+    for a in args {
+        match a.strip_prefix('-') {
+            Some("-") if options => options = false,
+            Some(f) if options && !f.is_empty() => {
+                for c in f.chars() {
+                    match c {
+                        'q' => flags.quiet = true,
+                        'n' => flags.parse_only = true,
+                        'v' => flags.verbose = true,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {
+                options = false;
+                paths.push(a.clone());
+            }
+        }
+    }
+    (flags, paths)
+}
+
+/// `if-shell [-bF] [-t target] condition command [command]`: the branch to run.
+/// With `-F` the condition is a value (non-empty and not `0` is true; formats come
+/// with the format engine); otherwise it is a shell command whose exit status decides.
+fn if_shell(args: &[String], parse_only: bool) -> Result<Option<String>, String> {
+    let mut format = false;
+    let mut rest = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "-F" => format = true,
+            "-b" => {}
+            "-bF" | "-Fb" => format = true,
+            "-t" => {
+                it.next();
+            }
+            _ => rest.push(a.clone()),
+        }
+    }
+    let (cond, then, otherwise) = match rest.as_slice() {
+        [c, t] => (c, t.clone(), None),
+        [c, t, e] => (c, t.clone(), Some(e.clone())),
+        _ => return Err("if-shell: usage: if-shell [-bF] condition command [command]".into()),
+    };
+    if parse_only {
+        return Ok(None);
+    }
+    let truth = if format {
+        !cond.is_empty() && cond != "0"
+    } else {
+        shell(cond)?.0
+    };
+    Ok(if truth { Some(then) } else { otherwise })
+}
+
+/// `run-shell [-b] [-d delay] [-t target] command`: the command.
+fn run_shell_args(args: &[String]) -> Result<String, String> {
+    let mut it = args.iter();
+    let mut cmd = None;
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "-b" | "-C" => {}
+            "-d" | "-t" => {
+                it.next();
+            }
+            _ => cmd = Some(a.clone()),
+        }
+    }
+    cmd.ok_or_else(|| "run-shell: usage: run-shell [-b] command".to_string())
+}
+
+/// Runs `sh -c cmd` with [`SHELL_TIMEOUT`]: whether it succeeded, and its output
+/// (stdout then stderr, at most [`MAX_SHELL_OUTPUT`] bytes).
+pub fn shell(cmd: &str) -> Result<(bool, String), String> {
+    let dir = tempfile_dir();
+    let out_path = dir.join(format!("fugue-run-{}-{}", std::process::id(), unique()));
+    let out = std::fs::File::create(&out_path).map_err(|e| e.to_string())?;
+    let err = out.try_clone().map_err(|e| e.to_string())?;
+    let mut child = std::process::Command::new("/bin/sh")
+        .arg("-c")
+        .arg(cmd)
+        .stdin(std::process::Stdio::null())
+        .stdout(out)
+        .stderr(err)
+        .spawn()
+        .map_err(|e| format!("{cmd}: {e}"))?;
+    let start = Instant::now();
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) if start.elapsed() > SHELL_TIMEOUT => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+            Err(e) => return Err(e.to_string()),
+        }
+    };
+    let mut text = String::new();
+    if let Ok(f) = std::fs::File::open(&out_path) {
+        let _ = f.take(MAX_SHELL_OUTPUT as u64).read_to_string(&mut text);
+    }
+    let _ = std::fs::remove_file(&out_path);
+    match status {
+        Some(s) => Ok((s.success(), text)),
+        None => Err(format!(
+            "'{cmd}' timed out after {}s",
+            SHELL_TIMEOUT.as_secs()
+        )),
+    }
+}
+
+fn tempfile_dir() -> std::path::PathBuf {
+    std::env::temp_dir()
+}
+
+fn unique() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    N.fetch_add(1, Ordering::Relaxed)
+}
+
+/// `fugue source-file`: runs the plan against the server, printing what tmux prints.
+pub async fn run(
+    addr: &crate::autostart::ServerAddr,
+    paths: &[String],
+    flags: Flags,
+) -> anyhow::Result<i32> {
+    let steps = plan(paths, flags);
+    let mut failed = false;
+    let mut conn = None;
+    for step in steps {
+        match step {
+            Step::Print(t) => println!("{t}"),
+            Step::Error(e) => {
+                failed = true;
+                eprintln!("{e}");
+            }
+            Step::Run { at, command } => {
+                if conn.is_none() {
+                    conn = Some(
+                        crate::autostart::connect(addr, fugue_protocol::ClientKind::Cli)
+                            .await
+                            .context("source-file: no server")?,
+                    );
+                }
+                let Some(c) = conn.as_mut() else { continue };
+                if let Err(e) = c.call(*command).await? {
+                    failed = true;
+                    eprintln!("{at}: {}", e.display_with_suggestion());
+                }
+            }
+        }
+    }
+    Ok(i32::from(failed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_and_paths() {
+        let a: Vec<String> = ["-qv", "a", "-n"].iter().map(|s| s.to_string()).collect();
+        let (f, p) = source_args(&a);
+        assert!(f.quiet && f.verbose && !f.parse_only);
+        assert_eq!(p, ["a", "-n"]);
+    }
+
+    #[test]
+    fn a_missing_file_is_an_error_unless_quiet() {
+        let p = vec!["/nonexistent/fugue.conf".to_string()];
+        match plan(&p, Flags::default()).as_slice() {
+            [Step::Error(e)] => assert_eq!(e, "/nonexistent/fugue.conf: No such file or directory"),
+            other => panic!("{other:?}"),
+        }
+        let quiet = Flags {
+            quiet: true,
+            ..Flags::default()
+        };
+        assert!(plan(&p, quiet).is_empty());
+    }
+
+    #[test]
+    fn shell_output_is_bounded_and_timed() {
+        let (ok, out) = shell("yes | head -c 200000").unwrap();
+        assert!(ok);
+        assert_eq!(out.len(), MAX_SHELL_OUTPUT);
+        assert!(!shell("exit 3").unwrap().0);
+    }
+}

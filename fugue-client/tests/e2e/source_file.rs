@@ -1,0 +1,95 @@
+//! `source-file` (issue 15): the realistic tmux.conf committed in tests/data loads:
+//! its options and bindings apply at once, what fugue cannot run is reported per line
+//! as tmux reports it (`FILE:LINE: message`) without stopping the rest, and an
+//! attached client's new prefix works.
+
+use super::harness::{World, eventually};
+
+fn conf() -> String {
+    format!("{}/tests/data/tmux.conf", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn a_tmux_conf_loads_and_applies() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "src"]);
+    let out = w.run(&["source-file", &conf()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // tmux's exit status when a line failed.
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr.trim(),
+        format!("{}:34: bind-key: unknown command: clear-history", conf())
+    );
+    assert_eq!(stdout.trim(), "from-run-shell");
+
+    let keys = w.ok(&["list-keys", "-T", "prefix"]);
+    for line in [
+        "bind-key    -T prefix C-a     send-prefix",
+        "bind-key    -T prefix |       split-window -h",
+        "bind-key    -T prefix -       split-window -v",
+        "bind-key -r -T prefix H       resize-pane -L 5",
+    ] {
+        assert!(keys.lines().any(|l| l == line), "{line} in\n{keys}");
+    }
+    assert!(!keys.contains("prefix '\"'"), "unbind '\"'\n{keys}");
+    assert!(!keys.contains("prefix \\\""), "unbind '\"'\n{keys}");
+    // if-shell's condition held: its branch ran.
+    assert!(
+        keys.lines()
+            .any(|l| l == "bind-key    -T prefix F6      new-window"),
+        "{keys}"
+    );
+    assert_eq!(w.ok(&["show", "-g", "mouse"]).trim(), "mouse on");
+    assert_eq!(
+        w.ok(&["show", "-g", "history-limit"]).trim(),
+        "history-limit 50000"
+    );
+    assert_eq!(w.ok(&["show", "-g", "base-index"]).trim(), "base-index 1");
+    assert_eq!(
+        w.ok(&["show", "-g", "status-right"]).trim(),
+        "status-right \"%H:%M\""
+    );
+    assert_eq!(w.ok(&["show", "-g", "mode-keys"]).trim(), "mode-keys vi");
+
+    // -n parses only: nothing runs, the same errors.
+    let out = w.run(&["source-file", "-n", &conf()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    // -q: a missing file is no error; without it, tmux's message.
+    assert!(
+        w.run(&["source-file", "-q", "/nonexistent/x.conf"])
+            .status
+            .success()
+    );
+    let out = w.run(&["source", "/nonexistent/x.conf"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "/nonexistent/x.conf: No such file or directory"
+    );
+
+    // An attached client uses the new prefix and bindings at once.
+    let mut t = w.tui(&["attach", "-t", "src"], 100, 30);
+    t.wait_text("[src]");
+    t.send(b"\x01|");
+    eventually("C-a | split", || (w.panes().len() == 2).then_some(()));
+}
+
+/// `C-b :` runs source-file too.
+#[test]
+fn the_prompt_sources_a_file() {
+    let w = World::new();
+    let f = w.path("small.conf");
+    std::fs::write(&f, "bind | split-window -h\nset -g history-limit 1234\n").unwrap();
+    let mut t = w.tui(&["new-session", "-s", "sp"], 100, 30);
+    t.wait_text("[sp]");
+    t.prefix(b":");
+    t.send(format!("source-file {}\r", f.display()).as_bytes());
+    eventually("the option", || {
+        (w.ok(&["show", "-g", "history-limit"]).trim() == "history-limit 1234").then_some(())
+    });
+    t.prefix(b"|");
+    eventually("C-b | split", || (w.panes().len() == 2).then_some(()));
+}

@@ -1,0 +1,101 @@
+//! `bind-key`, `unbind-key`, `list-keys`: the server's key tables, which every attached
+//! client hears of when they change.
+
+use super::Exec;
+use crate::attached::Control;
+use fugue_protocol::key_tables::{self, Binding, MAX_BINDINGS};
+use fugue_protocol::keys::Key;
+use fugue_protocol::{CommandError, Response};
+use std::sync::Arc;
+
+/// Tells every attached client the tables as they are now.
+fn announce(exec: &Exec<'_>) {
+    let keys = Arc::new(exec.server.keys.lock().clone());
+    exec.server.mux.attached.tell(None, Control::Keys(keys));
+}
+
+pub fn bind_key(exec: &mut Exec<'_>, b: Binding) -> Result<Response, CommandError> {
+    key_tables::check_table(&b.table).map_err(|e| CommandError::invalid_argument("table", e))?;
+    if b.commands.is_empty() {
+        return Err(CommandError::invalid_argument(
+            "command",
+            "a binding needs a command to run",
+        ));
+    }
+    let text_len: usize = b.commands.iter().flatten().map(String::len).sum();
+    if text_len > fugue_protocol::tmux_cmd::MAX_LINE {
+        return Err(CommandError::invalid_argument(
+            "command",
+            format!("longer than {} bytes", fugue_protocol::tmux_cmd::MAX_LINE),
+        ));
+    }
+    exec.resolved = Some(format!("{} {}", b.table, b.key));
+    {
+        let mut keys = exec.server.keys.lock();
+        let chord = b.key.chord();
+        keys.bindings
+            .retain(|x| !(x.table == b.table && x.key.chord() == chord));
+        if keys.bindings.len() >= MAX_BINDINGS {
+            return Err(CommandError::invalid_argument(
+                "key",
+                format!("the server holds at most {MAX_BINDINGS} bindings"),
+            ));
+        }
+        keys.bindings.push(b);
+    }
+    announce(exec);
+    Ok(Response::Done)
+}
+
+pub fn unbind_key(
+    exec: &mut Exec<'_>,
+    table: &str,
+    key: Option<Key>,
+    all: bool,
+    quiet: bool,
+) -> Result<Response, CommandError> {
+    {
+        let mut keys = exec.server.keys.lock();
+        match (all, key) {
+            (true, _) => keys.bindings.retain(|b| b.table != table),
+            (false, Some(key)) => {
+                let chord = key.chord();
+                keys.bindings
+                    .retain(|b| !(b.table == table && b.key.chord() == chord));
+            }
+            (false, None) if quiet => {}
+            (false, None) => {
+                return Err(CommandError::invalid_argument(
+                    "key",
+                    "give a key, or -a for every key of the table",
+                ));
+            }
+        }
+    }
+    exec.resolved = Some(table.to_string());
+    announce(exec);
+    Ok(Response::Done)
+}
+
+pub fn list_keys(
+    exec: &mut Exec<'_>,
+    table: Option<&str>,
+    notes: bool,
+) -> Result<Response, CommandError> {
+    let keys = exec.server.keys.lock().clone();
+    if let Some(t) = table
+        && !keys.bindings.iter().any(|b| b.table == t)
+        && !key_tables::TABLES.contains(&t)
+    {
+        return Err(CommandError::invalid_argument(
+            "table",
+            format!("table {t} doesn't exist"),
+        ));
+    }
+    let text = if notes {
+        key_tables::list_notes(&keys.bindings, table, keys.prefix)
+    } else {
+        key_tables::list_keys(&keys.bindings, table)
+    };
+    Ok(Response::Captured(text))
+}

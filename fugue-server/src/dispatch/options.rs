@@ -1,0 +1,276 @@
+//! `set-option` and `show-options`: tmux's arguments and output, against the option
+//! store (`options/`). A global change is written into the server's configuration at
+//! once (new panes' history, the buffer limit, remain-on-exit...) and attached clients
+//! are sent the options they act on themselves (mouse, status, mode-keys, prefix...).
+
+use super::Exec;
+use crate::options::{self, Effect, Level, Lookup, OptionDef, SetMode, apply, table};
+use crate::session::Tree;
+use crate::session::resolve::Context;
+use fugue_protocol::{
+    CommandError, ErrorCode, OptionScope, Response, SetOption, ShowOptions, Target,
+};
+use std::collections::HashSet;
+
+fn invalid(message: String) -> CommandError {
+    CommandError::new(ErrorCode::InvalidArgument, message)
+}
+
+/// The option a caller named: declared (exactly or by a unique prefix, as tmux) or a
+/// user option (`@name`, none). An unknown or ambiguous name is an error that lists
+/// what it could have been.
+fn option(name: &str) -> Result<Option<&'static OptionDef>, CommandError> {
+    if name.starts_with('@') {
+        if name.len() < 2 || name.len() > 256 || name.chars().any(|c| c.is_control() || c == ' ') {
+            return Err(invalid(format!("invalid option: {name}")));
+        }
+        return Ok(None);
+    }
+    if name.contains('[') {
+        return Err(invalid(format!("invalid option: {name}")).with_suggestion(
+            "fugue does not set array elements by index yet: set the whole array, or add an element with -a",
+        ));
+    }
+    match table::lookup(name) {
+        Lookup::Found(o) => Ok(Some(o)),
+        Lookup::Ambiguous(names) => Err(invalid(format!("ambiguous option: {name}"))
+            .with_suggestion(format!("it could be: {}", names.join(", ")))),
+        Lookup::Unknown => {
+            let similar = table::similar(name);
+            let hint = if similar.is_empty() {
+                "`fugue show-options -g`, `-s` and `-gw` list every option (docs/options.md)".into()
+            } else {
+                format!("options with similar names: {}", similar.join(", "))
+            };
+            Err(invalid(format!("invalid option: {name}")).with_suggestion(hint))
+        }
+    }
+}
+
+/// Which table the command addresses: the option's own scope, or for a user option
+/// (or no option) the -s/-w/-p flag, default session.
+fn scope_of(def: Option<&OptionDef>, flag: Option<OptionScope>) -> OptionScope {
+    match def.map(|o| o.scope) {
+        Some(table::Scope::Server) => OptionScope::Server,
+        Some(table::Scope::Session) => OptionScope::Session,
+        Some(table::Scope::Window) => OptionScope::Window,
+        Some(table::Scope::WindowPane) if flag == Some(OptionScope::Pane) => OptionScope::Pane,
+        Some(table::Scope::WindowPane) => OptionScope::Window,
+        None => flag.unwrap_or(OptionScope::Session),
+    }
+}
+
+/// The level a scope and -g/-t name, and how the audit log names it.
+fn level(
+    tree: &Tree,
+    ctx: &Context,
+    scope: OptionScope,
+    global: bool,
+    target: Option<&Target>,
+) -> Result<(Level, String), CommandError> {
+    Ok(match (scope, global) {
+        (OptionScope::Server, _) => (Level::Server, "server".into()),
+        (OptionScope::Session, true) => (Level::GlobalSession, "global".into()),
+        (OptionScope::Window | OptionScope::Pane, true) => {
+            (Level::GlobalWindow, "global window".into())
+        }
+        (OptionScope::Session, false) => {
+            let sid = tree.resolve_session(target, ctx)?;
+            let name = tree
+                .session(sid)
+                .map(|s| s.name.clone())
+                .unwrap_or_default();
+            (Level::Session(sid), name)
+        }
+        (OptionScope::Window, false) => {
+            let (_, wid) = tree.resolve_window(target, ctx)?;
+            (Level::Window(wid), wid.to_string())
+        }
+        (OptionScope::Pane, false) => {
+            let pid = tree.resolve_pane(target, ctx)?;
+            let (_, wid) = tree.locate(pid).ok_or_else(|| {
+                CommandError::unknown_target(format!("pane {pid} is in no window"))
+            })?;
+            (Level::Pane(pid, wid), pid.to_string())
+        }
+    })
+}
+
+/// Options that make fugue (or a person's client) run a program: an agent must not
+/// choose what runs in the panes a person opens or on the person's copies.
+const RUNS_PROGRAMS: &[&str] = &[
+    "default-command",
+    "default-shell",
+    "copy-command",
+    "lock-command",
+    "editor",
+];
+
+/// What agents (MCP, sideband, and programs in panes they made) may change: no option
+/// that runs programs, and with a limited scope (`mcp_scope = "own"`) only the values
+/// of objects they may control, never global or server values, which reach every
+/// pane.
+fn agent_may_set(
+    exec: &Exec<'_>,
+    def: Option<&OptionDef>,
+    level: Level,
+) -> Result<(), CommandError> {
+    if !exec.origin.is_agent() {
+        return Ok(());
+    }
+    if let Some(o) = def
+        && RUNS_PROGRAMS.contains(&o.name)
+    {
+        return Err(CommandError::forbidden(format!(
+            "{} decides which programs run for people: only a person may set it",
+            o.name
+        )));
+    }
+    let global = matches!(
+        level,
+        Level::Server | Level::GlobalSession | Level::GlobalWindow
+    );
+    if global && !exec.scope.is_all() {
+        return Err(CommandError::forbidden(
+            "with a limited scope an agent sets options of its own panes, windows and sessions, not global or server ones",
+        ));
+    }
+    Ok(())
+}
+
+pub fn set_option(exec: &mut Exec<'_>, c: SetOption) -> Result<Response, CommandError> {
+    if c.format {
+        return Err(invalid("-F is not supported yet: the format engine will expand the value; give the value itself".into()));
+    }
+    let def = match option(&c.name) {
+        Ok(d) => d,
+        // tmux's -q: nothing said about an unknown or ambiguous option.
+        Err(_) if c.quiet => return Ok(Response::Done),
+        Err(e) => return Err(e),
+    };
+    let name = def.map_or(c.name.clone(), |o| o.name.to_string());
+    if let Some(o) = def
+        && o.effect == Effect::Startup
+    {
+        return Err(invalid(format!(
+            "{name} is read from the configuration file when the server starts ({}); set-option cannot change it",
+            o.toml.unwrap_or("[options]")
+        )));
+    }
+    let scope = scope_of(def, c.scope);
+    let server = exec.server;
+    let mut tree = server.mux.tree();
+    let (level, described) = level(&tree, &exec.ctx, scope, c.global, c.target.as_ref())?;
+    agent_may_set(exec, def, level)?;
+    exec.resolved = Some(described);
+    exec.detail = Some(serde_json::json!({ "option": name }));
+    let live_sessions: HashSet<_> = tree.sessions.iter().map(|s| s.id).collect();
+    let live_windows: HashSet<_> = tree
+        .sessions
+        .iter()
+        .flat_map(|s| s.windows.iter().map(|w| w.id))
+        .collect();
+    let live_panes: HashSet<_> = tree.panes.keys().copied().collect();
+    let window_panes: Vec<_> = match level {
+        Level::Window(w) if c.unset_panes => {
+            tree.window(w).map(|w| w.layout.panes()).unwrap_or_default()
+        }
+        _ => Vec::new(),
+    };
+    let config = {
+        // Lock order: the tree, then the options (as `Server::pane_exited`).
+        let mut store = server.options.lock();
+        store.retain(&live_sessions, &live_windows, &live_panes);
+        if c.unset || c.unset_panes {
+            store.unset(level, def, &name, &window_panes);
+        } else {
+            let mode = SetMode {
+                append: c.append,
+                only_if_unset: c.only_if_unset,
+            };
+            store
+                .set(level, def, &name, c.value.as_deref(), mode)
+                .map_err(|e| match def {
+                    Some(o) if !e.starts_with("already set") => {
+                        invalid(e).with_suggestion(options::value::expected(o))
+                    }
+                    _ => invalid(e),
+                })?;
+        }
+        let global = matches!(
+            level,
+            Level::Server | Level::GlobalSession | Level::GlobalWindow
+        );
+        let written = def.is_some_and(|o| o.toml.is_some()) && global;
+        if written {
+            let old = server.config();
+            match apply::config_from(&old, &store) {
+                Ok(new) => Some((old, new)),
+                Err(e) => {
+                    // The value passed the option's checks but not the configuration's
+                    // (a title format too long): put the old value back.
+                    if let Some(v) = apply::read(&old, &name) {
+                        let _ = store.set(level, def, &name, Some(&v.show()), SetMode::default());
+                    }
+                    return Err(invalid(e));
+                }
+            }
+        } else {
+            None
+        }
+    };
+    if let Some((old, new)) = config {
+        let status_changed = old.status.enabled != new.status.enabled;
+        let tell = apply::CLIENT_OPTIONS.contains(&name.as_str());
+        let mut client = apply::client_options(&new);
+        {
+            // The bindings live in `server.keys` (bind-key/unbind-key); the options
+            // own the prefix and repeat-time written into them.
+            let mut keys = server.keys.lock();
+            keys.prefix = new.keys.prefix;
+            keys.repeat_time_ms = new.keys.repeat_time_ms;
+            client.keys = keys.clone();
+        }
+        server.set_config(new);
+        if status_changed {
+            // The status bar's row goes to (or comes from) the windows.
+            let sessions: Vec<_> = tree.sessions.iter().map(|s| s.id).collect();
+            for sid in sessions {
+                server.resize_session_to_clients(&mut tree, sid);
+            }
+        }
+        drop(tree);
+        if tell {
+            server
+                .mux
+                .attached
+                .tell(None, crate::attached::Control::Options(Box::new(client)));
+            server.mux.changed();
+        }
+    }
+    Ok(Response::Done)
+}
+
+pub fn show_options(exec: &mut Exec<'_>, c: ShowOptions) -> Result<Response, CommandError> {
+    let def = match c.name.as_deref().map(option).transpose() {
+        Ok(d) => d.flatten(),
+        Err(_) if c.quiet => return Ok(Response::Options(Vec::new())),
+        Err(e) => return Err(e),
+    };
+    let name = match (&c.name, def) {
+        (_, Some(o)) => Some(o.name.to_string()),
+        (Some(n), None) => Some(n.clone()),
+        (None, None) => None,
+    };
+    let scope = scope_of(def, c.scope);
+    let tree = exec.server.mux.tree();
+    let (level, described) = level(&tree, &exec.ctx, scope, c.global, c.target.as_ref())?;
+    drop(tree);
+    exec.resolved = Some(described);
+    let store = exec.server.options.lock();
+    Ok(Response::Options(store.show(
+        level,
+        name.as_deref(),
+        c.inherited,
+    )))
+}
