@@ -315,6 +315,27 @@ fn history_limit_applies_to_new_panes() {
         history_lines(&w, &old) > 400,
         "the older pane kept its limit"
     );
+    // A session's own value wins over the global one for its new panes.
+    w.ok(&["set", "-t", "h", "history-limit", "50"]);
+    let out = w.ok(&[
+        "new-window",
+        "-t",
+        "h",
+        "-P",
+        "-F",
+        "#{pane_id}",
+        "--",
+        "sh",
+        "-c",
+        script,
+    ]);
+    let own = out.trim().to_string();
+    eventually("the output", || {
+        w.ok(&["capture-pane", "-p", "-t", &own])
+            .contains("DONE")
+            .then_some(())
+    });
+    assert_eq!(history_lines(&w, &own), 50);
 }
 
 /// `remain-on-exit failed` (tmux 3.3): a pane whose program failed stays with its

@@ -65,7 +65,7 @@ pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError
         |exec, tree| {
             let target = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
             exec.resolved = Some(target.to_string());
-            let (_, wid) = tree
+            let (sid, wid) = tree
                 .locate(target)
                 .ok_or_else(|| CommandError::internal("pane has no window"))?;
             // Tried on a copy first: a pane too small to split must not start a program.
@@ -73,7 +73,7 @@ pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError
             // room in `finish` and its program is ended.)
             let (_, inner) = split_layout(tree, &c, target, PaneId(u32::MAX))?;
             let cwd = tree.panes.get(&target).and_then(|p| p.current_cwd());
-            let launch = prepare_pane(exec, tree, wid, &c.spawn, inner, cwd)?;
+            let launch = prepare_pane(exec, tree, (Some(sid), wid), &c.spawn, inner, cwd)?;
             Ok((target, launch))
         },
         |exec, tree, target, pane| {

@@ -75,7 +75,7 @@ pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, Comma
                 name_taken(tree, name)?;
             }
             let wid = tree.new_window_id();
-            let launch = prepare_pane(exec, tree, wid, &c.spawn, inner_size(area), None)?;
+            let launch = prepare_pane(exec, tree, (None, wid), &c.spawn, inner_size(area), None)?;
             Ok((wid, launch))
         },
         |exec, tree, wid, pane| {
@@ -152,7 +152,14 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
                 (s.area(), cwd)
             };
             let wid = tree.new_window_id();
-            let launch = prepare_pane(exec, tree, wid, &c.spawn, inner_size(area), cwd)?;
+            let launch = prepare_pane(
+                exec,
+                tree,
+                (Some(sid), wid),
+                &c.spawn,
+                inner_size(area),
+                cwd,
+            )?;
             Ok(((sid, wid), launch))
         },
         |exec, tree, (sid, wid), pane| {

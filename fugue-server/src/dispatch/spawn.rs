@@ -170,12 +170,13 @@ pub fn with_new_pane<T, R>(
     }
 }
 
-/// Puts a placeholder pane for `window` with inner size `size` in the tree (in no
-/// layout: the caller places it) and returns what starts its program.
+/// Puts a placeholder pane for `window` (of `session`, none for a session still being
+/// made) with inner size `size` in the tree (in no layout: the caller places it) and
+/// returns what starts its program.
 pub fn prepare_pane(
     exec: &mut super::Exec<'_>,
     tree: &mut Tree,
-    window: WindowId,
+    (session, window): (Option<fugue_protocol::SessionId>, WindowId),
     spawn: &Spawn,
     size: (u16, u16),
     default_cwd: Option<PathBuf>,
@@ -266,7 +267,16 @@ pub fn prepare_pane(
             .unwrap_or_default(),
     ));
     let switch = switch.with_key(key.clone());
-    let mut state = PaneState::new(cols, rows, config.server.history_limit);
+    // tmux's history-limit of the pane's session (its own value, else the global one,
+    // which the configuration holds), fixed for the pane's life as in tmux.
+    let history_limit = session
+        .and_then(|s| {
+            let options = server.options.lock();
+            let (v, _) = options.effective(crate::options::Level::Session(s), "history-limit")?;
+            usize::try_from(v.number()).ok()
+        })
+        .unwrap_or(config.server.history_limit);
+    let mut state = PaneState::new(cols, rows, history_limit);
     state.set_sideband(sb.max_tag_bytes, key);
     state.set_osc_limit(config.server.max_osc_bytes);
     state.set_title_reports(config.server.allow_title_reports);

@@ -196,7 +196,7 @@ table! {
     "display-panes-colour" Session Colour, "blue", None, Option::None, "display-panes' colour";
     "display-panes-time" Session n(1, INT), "1000", None, Option::None, "how long display-panes shows (ms)";
     "display-time" Session n(0, INT), "750", None, Option::None, "how long status messages show (ms)";
-    "history-limit" Session n(0, MAX_HISTORY), "10000", New, Some("server.history_limit"), "lines of history of new panes, as tmux (fugue's default 10000, at most 1000000)";
+    "history-limit" Session n(0, MAX_HISTORY), "10000", New, Some("server.history_limit"), "lines of history of new panes: their session's value, else the global one, as tmux (fugue's default 10000, at most 1000000)";
     "key-table" Session Str, "root", None, Option::None, "the key table used without the prefix";
     "lock-after-time" Session n(0, INT), "0", None, Option::None, "lock after this many idle seconds";
     "lock-command" Session Str, "lock -np", None, Option::None, "the command that locks";
