@@ -568,6 +568,10 @@ mod tests {
             "load-buffer",
             "set-buffer, the file read by the CLI (cli/buffers.rs says why)",
         ),
+        (
+            "source-file",
+            "each line's own declared command; the file is read by the CLI (cli/source.rs says why)",
+        ),
     ];
 
     /// Issue 12: every command the declaration puts on the CLI exists as that verb
