@@ -1,79 +1,16 @@
 //! `-F` formats: the CLI's side of the one format engine
 //! (`fugue_protocol::format`, docs/formats.md). The answers of list verbs become a
-//! [`Snapshot`]; each line is the format expanded in one object's scope. As in tmux, a
+//! [`Snapshot`](fugue_protocol::format::vars::Snapshot); each line is the format expanded in one object's scope. As in tmux, a
 //! format is never refused: unknown variables are empty.
 
 use crate::connection::Connection;
 use anyhow::bail;
-use fugue_protocol::format::vars::Snapshot;
 use fugue_protocol::format::{self, FormatContext};
 use fugue_protocol::{
     BufferInfo, Command, Created, PaneInfo, PaneScope, Response, SessionInfo, Target, WindowId,
 };
 
-/// The local time zone's offset from UTC at `t`, in seconds east (libc's localtime_r).
-pub fn utc_offset(t: i64) -> i64 {
-    // time_t is 32 bits on some targets: out of its range is UTC.
-    #[allow(clippy::useless_conversion, irrefutable_let_patterns)]
-    let Ok(tt) = libc::time_t::try_from(t) else {
-        return 0;
-    };
-    // SAFETY: localtime_r writes only into `tm`, which we own; a zeroed tm is valid.
-    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
-    let ok = unsafe { !libc::localtime_r(&tt, &mut tm).is_null() };
-    #[allow(clippy::useless_conversion)] // c_long is 32 bits on some targets.
-    let off = i64::from(tm.tm_gmtoff);
-    if ok { off } else { 0 }
-}
-
-/// Seconds since the epoch, now.
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_secs()).unwrap_or(0))
-        .unwrap_or(0)
-}
-
-/// The host name (tmux's `host`), from uname.
-fn host() -> String {
-    // SAFETY: uname fills the struct we own; a zeroed utsname is valid.
-    let mut u: libc::utsname = unsafe { std::mem::zeroed() };
-    if unsafe { libc::uname(&mut u) } != 0 {
-        return String::new();
-    }
-    // SAFETY: uname NUL-terminates nodename within its array.
-    unsafe { std::ffi::CStr::from_ptr(u.nodename.as_ptr()) }
-        .to_string_lossy()
-        .into_owned()
-}
-
-/// A snapshot of what a list verb answered, with the server-wide variables the
-/// client knows (`host`, `host_short`, `version`) and the time.
-pub fn snapshot(
-    sessions: Vec<SessionInfo>,
-    panes: Vec<PaneInfo>,
-    buffers: Vec<BufferInfo>,
-) -> Snapshot {
-    let host = host();
-    let short = host.split('.').next().unwrap_or("").to_string();
-    let now = now();
-    let mut snap = Snapshot {
-        sessions,
-        panes,
-        buffers,
-        now,
-        utc_offset: utc_offset(now),
-        ..Snapshot::default()
-    };
-    for (k, v) in [
-        ("host", host),
-        ("host_short", short),
-        ("version", env!("CARGO_PKG_VERSION").to_string()),
-    ] {
-        snap.globals.insert(k.to_string(), v);
-    }
-    snap
-}
+pub use fugue_protocol::format::local::{now, snapshot, utc_offset};
 
 /// `fmt` for each pane of `list` (list-panes -F).
 pub fn pane_lines(fmt: &str, list: &[PaneInfo]) -> Vec<String> {

@@ -128,6 +128,8 @@ fn set_and_show_behave_as_tmux() {
         &["show", "-gw", "main-pane-width"],
         &["set", "-g", "prefix2", "C-a"],
         &["show", "-g", "prefix2"],
+        &["set", "-gF", "@f", "#{e|+|:1,2}-#{==:a,a}"],
+        &["show", "-gv", "@f"],
     ];
     let mut ours = String::new();
     for s in steps {

@@ -13,6 +13,7 @@
 //! no variable and does not change when expanded is false).
 
 mod eval;
+pub mod local;
 mod modifiers;
 mod parse;
 pub mod style;

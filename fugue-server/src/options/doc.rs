@@ -31,8 +31,9 @@ sets the global window value); `-s`/`-w`/`-p` choose the table for user options
 values, marked `*`. A name may be shortened to a unique prefix (`set -g renumber on`);
 `-q` silences unknown or ambiguous names. `-o` refuses to replace a value, `-a` appends
 to a string or adds an element to an array, `-U` also unsets a window option on the
-window's panes. `-F` (expand the value as a format) is refused until the format engine
-lands.
+window's panes. `-F` expands the value as a format ([formats.md](formats.md)) in the
+target's scope (its pane, else the caller's) before setting it, as tmux's (`#()` is
+not run there).
 
 ## What a change does
 
