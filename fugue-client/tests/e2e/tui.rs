@@ -204,9 +204,9 @@ fn prefix_keys_manage_windows_zoom_and_rename() {
     t.send(b"y");
     t.wait("one pane left", |s| count_boxes(s) == 1);
     t.prefix(b"?");
-    t.wait_text("split-right");
+    t.wait_text("split-window -h");
     t.send(b"q");
-    t.wait("help closed", |s| !s.contents().contains("split-right"));
+    t.wait("help closed", |s| !s.contents().contains("split-window -h"));
     // C-b C-b sends a literal C-b to the program.
     t.send(b"cat -v\r");
     t.prefix(b"\x02");
