@@ -455,6 +455,9 @@ fn select_gestures(t: &mut Tui, (x, y): (u16, u16), latest: &dyn Fn() -> String)
         let &(_, col, row) = steps.last().expect("steps");
         t.send(&at(0, col, row, false));
         wait_new(&mut copied);
+        // Past the double-click time (tmux's 300 ms, counted whatever the position):
+        // the next press starts a gesture of its own, however late the last came in.
+        std::thread::sleep(std::time::Duration::from_millis(400));
     }
     // A double click on "beta"; a triple click on the second line.
     for _ in 0..2 {
