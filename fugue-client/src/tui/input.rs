@@ -99,6 +99,7 @@ impl App {
                     return self.repeatable(commands);
                 }
                 if chord == self.keys.prefix {
+                    self.table = "prefix".into();
                     self.mode = Mode::Prefix;
                     return Vec::new();
                 }
@@ -115,7 +116,9 @@ impl App {
                 }
                 vec![send_key(key)]
             }
-            Mode::Prefix => match self.keys.lookup("prefix", &chord) {
+            // The prefix table, or one `switch-client -T` chose: one key is looked up
+            // there; a key it does not bind is dropped, as in tmux.
+            Mode::Prefix => match self.keys.lookup(&self.table.clone(), &chord) {
                 Some(b) if b.repeat => {
                     let commands = b.commands.clone();
                     self.repeatable(commands)
@@ -226,6 +229,23 @@ impl App {
     pub fn run_bound(&mut self, commands: Vec<Vec<String>>) -> Vec<Request> {
         let mut out = Vec::new();
         for argv in commands {
+            // `switch-client -T TABLE`: the next key is looked up in TABLE.
+            if argv.first().map(String::as_str) == Some("switch-client")
+                && let Some(i) = argv.iter().position(|a| a == "-T")
+            {
+                match argv.get(i + 1).map(String::as_str) {
+                    Some("root") => self.mode = Mode::Normal,
+                    Some(table) => {
+                        self.table = table.to_string();
+                        self.mode = Mode::Prefix;
+                    }
+                    None => {
+                        self.notice("switch-client -T needs a key table".to_string());
+                        return Vec::new();
+                    }
+                }
+                continue;
+            }
             if let Some(action) = KeyAction::from_tmux_argv(&argv) {
                 out.extend(self.action(action));
                 continue;

@@ -141,6 +141,9 @@ pub struct App {
     /// Until when a repeatable key (resize, focus) acts without the prefix, after one
     /// such key was pressed (tmux's `bind -r` and `repeat-time`).
     pub repeat_until: Option<Instant>,
+    /// The key table the next key is looked up in while `Mode::Prefix`: "prefix" after
+    /// the prefix key, or the table `switch-client -T` named (tmux's key tables).
+    pub table: String,
     /// The terminal must be drawn again from scratch (`C-b r`, `refresh-client`).
     pub redraw: bool,
     /// Keys whose press went to a pane and whose release has not come yet (at most
@@ -186,6 +189,7 @@ impl App {
             outbox: Vec::new(),
             damage: Damage::All,
             repeat_until: None,
+            table: "prefix".into(),
             redraw: false,
             held: Vec::new(),
             history: Default::default(),

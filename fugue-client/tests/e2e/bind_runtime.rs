@@ -1,8 +1,21 @@
 //! Bindings changed at runtime (issue 15) reach an attached client without a restart;
 //! `list-keys` prints bindings as tmux 3.3a does.
 
-use super::harness::{World, eventually};
+use super::harness::{Tui, World, eventually};
 use super::twins::Tmux;
+
+/// The tables reach an attached client as a push after a bind's answer. To know the
+/// client has every binding made so far (no guess at how long a push takes), bind a
+/// marker in a table whose name sorts first (`0sync…`, listed first by `C-b ?`), and
+/// wait to see it there.
+fn synced(t: &mut Tui, w: &World, n: u32) {
+    let table = format!("0sync{n}");
+    w.ok(&["bind-key", "-T", &table, "k", "display-message", "x"]);
+    t.prefix(b"?");
+    t.wait_text(&format!("{table} k"));
+    t.send(b"q");
+    t.wait("help closed", |s| !s.contents().contains("(q leaves"));
+}
 
 #[test]
 fn a_binding_added_at_runtime_works_at_once() {
@@ -10,15 +23,14 @@ fn a_binding_added_at_runtime_works_at_once() {
     let mut t = w.tui(&["new-session", "-s", "rb"], 100, 30);
     t.wait_text("[rb]");
     w.ok(&["bind-key", "-n", "F5", "split-window", "-v"]);
-    // The tables reach the client as a push after the bind's answer.
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    synced(&mut t, &w, 1);
     // F5 as terminals send it.
     t.send(b"\x1b[15~");
     eventually("F5 split", || (w.panes().len() == 2).then_some(()));
 
     // -r: two presses after one prefix.
     w.ok(&["bind", "-r", "N", "split-window", "-h"]);
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    synced(&mut t, &w, 2);
     t.send(b"\x02NN");
     eventually("two splits", || (w.panes().len() == 4).then_some(()));
 
@@ -85,4 +97,36 @@ fn list_keys_prints_what_tmux_prints() {
             assert_eq!(ours, theirs, "{table} {key}");
         }
     }
+}
+
+/// tmux's key tables: `switch-client -T NAME` makes the next key one of table NAME's;
+/// a key the table does not bind is dropped, and the key after goes to the pane again.
+#[test]
+fn switch_client_t_chooses_the_table_of_the_next_key() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "kt"], 100, 30);
+    t.wait_text("[kt]");
+    w.ok(&["bind-key", "-T", "mine", "x", "split-window", "-h"]);
+    w.ok(&["bind-key", "-n", "F6", "switch-client", "-T", "mine"]);
+    synced(&mut t, &w, 1);
+    t.send(b"\x1b[17~x");
+    eventually("x in the table split", || {
+        (w.panes().len() == 2).then_some(())
+    });
+    // Back in the root table: x is typed into the pane.
+    t.send(b"x");
+    eventually("x typed", || {
+        w.ok(&["capture-pane", "-p"]).contains('x').then_some(())
+    });
+    // A key the table does not bind is dropped.
+    t.send(b"\x1b[17~y");
+    t.send(b"z");
+    eventually("z typed", || {
+        w.ok(&["capture-pane", "-p"]).contains('z').then_some(())
+    });
+    assert!(
+        !w.ok(&["capture-pane", "-p"]).contains('y'),
+        "y went to the pane"
+    );
+    assert_eq!(w.panes().len(), 2);
 }
