@@ -67,7 +67,19 @@ fn a_rectangle_across_a_wide_character_copies_it_whole_to_the_clipboard_and_comm
     enter(&mut t);
     // From the prompt: 3 up, line start, 3 right: the right half of 日 (columns 2-3).
     // A rectangle from there to one row down, one column right: 日 is taken whole.
-    t.send(b"3k03l\x16jly");
+    t.send(b"3k03l\x16jl");
+    // 日 shows selected whole (both halves), as it is copied whole.
+    t.wait("日 highlighted", |s| {
+        let (rows, cols) = s.size();
+        (0..rows.get()).any(|y| {
+            (0..cols.get()).any(|x| {
+                s.cell(y, x).is_some_and(|c| {
+                    c.contents() == "日" && c.bgcolor() == vt100::Color::Idx(3)
+                })
+            })
+        })
+    });
+    t.send(b"y");
     let text = copied(&w);
     assert_eq!(text, "日c\nz1");
     // The paste buffer has it too, and `C-b ]` types it into a program.

@@ -46,11 +46,32 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, inner: Rect, c: &CopyMode) -> O
             }
         }
         if let Some(sel) = &c.selection {
+            // A wide character shows as selected whole when either half is (the copy
+            // takes it whole too), so a rectangle's edge never shows half of one.
+            let wide: Vec<u16> = c
+                .row(line)
+                .map(|r| r.cells().filter(|c| c.wide).map(|c| c.col).collect())
+                .unwrap_or_default();
             for x in 0..inner.width {
-                if sel.contains(c.cursor, Point::new(line, x))
-                    && let Some(cell) = buf.cell_mut((inner.x + x, sy))
+                let start = if x > 0 && wide.contains(&(x - 1)) {
+                    x - 1
+                } else {
+                    x
+                };
+                let cols = if wide.contains(&start) {
+                    start..start + 2
+                } else {
+                    x..x + 1
+                };
+                if cols
+                    .clone()
+                    .any(|col| sel.contains(c.cursor, Point::new(line, col)))
                 {
-                    cell.set_style(MODE_STYLE);
+                    for col in cols.filter(|col| *col < inner.width) {
+                        if let Some(cell) = buf.cell_mut((inner.x + col, sy)) {
+                            cell.set_style(MODE_STYLE);
+                        }
+                    }
                 }
             }
         }
