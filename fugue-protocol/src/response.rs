@@ -127,6 +127,9 @@ pub struct AttachInfo {
     /// How copy mode behaves (`[copy]` in the server's configuration).
     #[serde(default)]
     pub copy: CopyOptions,
+    /// The status line's formats and styles.
+    #[serde(default)]
+    pub status_line: crate::status_line::StatusOptions,
 }
 
 /// tmux's `mode-keys`: the key table of copy mode.

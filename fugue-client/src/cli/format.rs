@@ -35,7 +35,7 @@ pub fn now() -> i64 {
 }
 
 /// The host name (tmux's `host`), from uname.
-fn host() -> String {
+pub fn host() -> String {
     // SAFETY: uname fills the struct we own; a zeroed utsname is valid.
     let mut u: libc::utsname = unsafe { std::mem::zeroed() };
     if unsafe { libc::uname(&mut u) } != 0 {
