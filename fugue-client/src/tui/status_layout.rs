@@ -201,7 +201,7 @@ mod tests {
         assert_eq!(text(&layout(&p, 12, StatusJustify::Centre)), "L   ab cd  R");
         assert_eq!(
             text(&layout(&p, 13, StatusJustify::AbsoluteCentre)),
-            "L    ab cd  R"
+            "L   ab cd   R"
         );
     }
 
