@@ -286,7 +286,7 @@ pub struct ClientOptions {
     pub copy: CopyOptions,
     /// The status line's formats and styles (tmux's defaults from a server without).
     #[serde(default)]
-    pub status_line: crate::status_line::StatusOptions,
+    pub status_line: Box<crate::status_line::StatusOptions>,
 }
 
 #[cfg(test)]

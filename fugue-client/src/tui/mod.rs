@@ -161,7 +161,7 @@ pub async fn attach(
     let mut app = App::new(info.keys, info.status, info.session_name);
     app.mouse.enabled = info.mouse;
     app.copy_options = info.copy;
-    app.set_status_options(info.status_line);
+    app.set_status_options(*info.status_line);
     for f in early {
         app.apply(f);
     }
@@ -430,7 +430,7 @@ async fn handle(
                 app.status = o.status;
                 app.mouse.enabled = o.mouse;
                 app.copy_options = o.copy;
-                app.set_status_options(o.status_line);
+                app.set_status_options(*o.status_line);
                 screen.outer.set_title_format(o.titles);
                 app.redraw = true;
             }

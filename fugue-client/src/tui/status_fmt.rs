@@ -27,21 +27,21 @@ pub const MAX_JOB_OUTPUT: usize = 4096;
 /// How long a command may run before it is killed and its output so far used.
 pub const JOB_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// tmux's window flags in its order: `*` current, `-` last, `#` activity, `!` bell,
-/// `~` silence, `M` marked, `Z` zoomed (fugue knows current, last, activity, bell and
-/// zoomed).
+/// tmux's window flags in its order (window_printable_flags): `#` activity, `!` bell,
+/// `~` silence, `*` current, `-` last, `M` marked, `Z` zoomed (fugue knows activity,
+/// bell, current, last and zoomed).
 pub fn window_flags(w: &WindowTab) -> String {
     let mut f = String::new();
-    if w.active {
-        f.push('*');
-    } else if w.last {
-        f.push('-');
-    }
     if w.activity {
         f.push('#');
     }
     if w.bell {
         f.push('!');
+    }
+    if w.active {
+        f.push('*');
+    } else if w.last {
+        f.push('-');
     }
     if w.zoomed {
         f.push('Z');

@@ -248,7 +248,7 @@ pub fn set_option(exec: &mut Exec<'_>, c: SetOption) -> Result<Response, Command
         let store = server.options.lock();
         for c in server.mux.attached.lock().values() {
             let mut o = client.clone();
-            o.status_line = apply::status_options(&store, c.session);
+            o.status_line = Box::new(apply::status_options(&store, c.session));
             c.control
                 .post(crate::attached::Control::Options(Box::new(o)));
         }
