@@ -26,6 +26,7 @@ mod e2e {
     pub mod sideband_keys;
     pub mod sideband_limits;
     pub mod source_file;
+    pub mod status_line;
     pub mod terminal_core;
     pub mod tmux_verbs;
     pub mod tui;

@@ -8,7 +8,8 @@
 //! - [`codec`]: length-delimited MessagePack frames.
 //! - [`screen`]: compact rows, the unit of screen updates and history.
 //! - [`buffers`]: paste buffers' commands and answers.
-//! - [`options`]: `set-option` / `show-options` and the options clients act on.
+//! - [`options`]: `set-option` / `show-options` and the options clients act on;
+//!   [`status_line`]: the status line's options a client draws with.
 //! - [`keys`] and [`bindings`]: tmux key names and what keys do in a client.
 //! - [`mouse`]: mouse events for panes and their reports.
 //! - [`target`], [`ids`]: naming panes, windows and sessions.
@@ -44,6 +45,7 @@ pub mod passthrough;
 pub mod paths;
 pub mod response;
 pub mod screen;
+pub mod status_line;
 pub mod target;
 pub mod tmux_cmd;
 

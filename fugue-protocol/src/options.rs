@@ -284,6 +284,9 @@ pub struct ClientOptions {
     pub mouse: bool,
     /// tmux's `mode-keys`, `set-clipboard` and fugue's copy-mode options.
     pub copy: CopyOptions,
+    /// The status line's formats and styles (tmux's defaults from a server without).
+    #[serde(default)]
+    pub status_line: Box<crate::status_line::StatusOptions>,
 }
 
 #[cfg(test)]

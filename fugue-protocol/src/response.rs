@@ -127,6 +127,10 @@ pub struct AttachInfo {
     /// How copy mode behaves (`[copy]` in the server's configuration).
     #[serde(default)]
     pub copy: CopyOptions,
+    /// The status line's formats and styles (boxed: it is large, and answers are
+    /// mostly small).
+    #[serde(default)]
+    pub status_line: Box<crate::status_line::StatusOptions>,
 }
 
 /// tmux's `mode-keys`: the key table of copy mode.

@@ -544,6 +544,11 @@ fn responses() -> Vec<Result<Response, CommandError>> {
                 copy_command: vec!["wl-copy".into()],
                 ..CopyOptions::default()
             },
+            status_line: Box::new(fugue_protocol::status_line::StatusOptions {
+                left: "#[fg=red]<#S>".into(),
+                position: fugue_protocol::status_line::StatusPosition::Top,
+                ..Default::default()
+            }),
         })),
     ]
     .into_iter()

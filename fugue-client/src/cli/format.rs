@@ -10,7 +10,7 @@ use fugue_protocol::{
     BufferInfo, Command, Created, PaneInfo, PaneScope, Response, SessionInfo, Target, WindowId,
 };
 
-pub use fugue_protocol::format::local::{now, snapshot, utc_offset};
+pub use fugue_protocol::format::local::{host, now, snapshot, utc_offset};
 
 /// `fmt` for each pane of `list` (list-panes -F).
 pub fn pane_lines(fmt: &str, list: &[PaneInfo]) -> Vec<String> {

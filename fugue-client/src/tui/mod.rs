@@ -23,6 +23,8 @@ mod prompt;
 mod render;
 mod state;
 mod status;
+mod status_fmt;
+mod status_layout;
 mod terminal_input;
 
 use crate::autostart::{self, ServerAddr};
@@ -159,6 +161,7 @@ pub async fn attach(
     let mut app = App::new(info.keys, info.status, info.session_name);
     app.mouse.enabled = info.mouse;
     app.copy_options = info.copy;
+    app.set_status_options(*info.status_line);
     for f in early {
         app.apply(f);
     }
@@ -254,6 +257,8 @@ enum Wake {
     ClickCopyDue,
     /// A notice from a task off the loop (a failed copy command).
     Notice(String),
+    /// The status line's clock is due, or a `#()` command finished: draw it again.
+    StatusLine,
 }
 
 /// The client's loop; returns why it ended.
@@ -284,12 +289,18 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
         app.outer.want_mouse(mouse);
         write_outer(app)?;
         screen.draw(app)?;
+        let status_tick = app.next_status_tick();
         let mut wake = tokio::select! {
             ev = events.next() => Wake::Input(ev),
             msg = conn.incoming.next() => Wake::Server(msg),
             _ = sleep_until(app.notice.as_ref().map(|(_, t)| *t)) => Wake::NoticeExpired,
             _ = sleep_until(app.mouse.copy_at) => Wake::ClickCopyDue,
             Some(text) = app.notices_in.recv() => Wake::Notice(text),
+            Some(()) = app.status_jobs_in.recv() => Wake::StatusLine,
+            _ = sleep_until(status_tick) => {
+                app.status_tick = None;
+                Wake::StatusLine
+            }
             _ = term.recv() => return Ok("terminated".into()),
             _ = hup.recv() => return Ok("hung up".into()),
             _ = tstp.recv() => {
@@ -419,6 +430,7 @@ async fn handle(
                 app.status = o.status;
                 app.mouse.enabled = o.mouse;
                 app.copy_options = o.copy;
+                app.set_status_options(*o.status_line);
                 screen.outer.set_title_format(o.titles);
                 app.redraw = true;
             }
@@ -447,6 +459,7 @@ async fn handle(
             app.damage_all();
         }
         Wake::Notice(text) => app.notice(text),
+        Wake::StatusLine => app.damage_all(),
         Wake::ClickCopyDue => {
             let requests = app.copy_due();
             send(app, requests);

@@ -198,7 +198,9 @@ pub fn title(app: &App, format: &str) -> String {
             "session_name" => app.session_name.clone(),
             "window_index" => window.map(|w| w.index.to_string()).unwrap_or_default(),
             "window_name" => window.map(|w| w.name.clone()).unwrap_or_default(),
-            "window_flags" => window.map(super::status::flags).unwrap_or_default(),
+            "window_flags" => window
+                .map(super::status_fmt::window_flags)
+                .unwrap_or_default(),
             "pane_title" => pane.map(|p| p.title.clone()).unwrap_or_default(),
             "pane_id" => pane.map(|p| p.pane.to_string()).unwrap_or_default(),
             "pane_index" => layout

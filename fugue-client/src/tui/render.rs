@@ -216,11 +216,19 @@ fn help(buf: &mut Buffer, links: &mut Links, app: &App, area: Rect, scroll: usiz
 
 /// The area panes are drawn in, and the status bar's.
 fn areas(app: &App, full: Rect) -> (Rect, Option<Rect>) {
+    use fugue_protocol::status_line::StatusPosition;
     if app.status && full.height > 1 {
-        (
-            Rect::new(full.x, full.y, full.width, full.height - 1),
-            Some(Rect::new(full.x, full.y + full.height - 1, full.width, 1)),
-        )
+        match app.status_opts.position {
+            StatusPosition::Bottom => (
+                Rect::new(full.x, full.y, full.width, full.height - 1),
+                Some(Rect::new(full.x, full.y + full.height - 1, full.width, 1)),
+            ),
+            // tmux's `status-position top`: the panes move down a row.
+            StatusPosition::Top => (
+                Rect::new(full.x, full.y + 1, full.width, full.height - 1),
+                Some(Rect::new(full.x, full.y, full.width, 1)),
+            ),
+        }
     } else {
         (full, None)
     }

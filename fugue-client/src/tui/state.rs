@@ -168,6 +168,15 @@ pub struct App {
     /// reads them.
     pub notices: tokio::sync::mpsc::UnboundedSender<String>,
     pub notices_in: tokio::sync::mpsc::UnboundedReceiver<String>,
+    /// The status line's options (from the server).
+    pub status_opts: fugue_protocol::status_line::StatusOptions,
+    /// `#()` commands of the status line, and where their completion wakes the loop.
+    pub status_jobs: super::status_fmt::ShellJobs,
+    pub status_jobs_in: tokio::sync::mpsc::UnboundedReceiver<()>,
+    /// When the status line is next drawn again for its clock (`status-interval`).
+    pub status_tick: Option<Instant>,
+    /// The host name, for `#H` / `#h`.
+    pub host: String,
 }
 
 /// How long a notice stays in the status bar.
@@ -177,6 +186,9 @@ impl App {
     pub fn new(keys: KeyTable, status: bool, session_name: String) -> App {
         // Unbounded, but only a failed copy command sends, one notice per copy.
         let (notices, notices_in) = tokio::sync::mpsc::unbounded_channel();
+        // Unbounded, but each `#()` command (at most `status_fmt::MAX_JOBS`) sends once
+        // per run, and runs at most once per status-interval.
+        let (jobs_done, status_jobs_in) = tokio::sync::mpsc::unbounded_channel();
         App {
             keys,
             status,
@@ -201,6 +213,11 @@ impl App {
             terminal_out: Vec::new(),
             notices,
             notices_in,
+            status_opts: Default::default(),
+            status_jobs: super::status_fmt::ShellJobs::new(jobs_done),
+            status_jobs_in,
+            status_tick: None,
+            host: crate::cli::format::host(),
         }
     }
 
@@ -209,9 +226,41 @@ impl App {
         self.damage = Damage::All;
     }
 
+    /// Shows a message over the status line for `display-time` (tmux's messages;
+    /// 0, as in tmux, keeps it until the next key, here [`NOTICE_TIME`] at most).
     pub fn notice(&mut self, text: impl Into<String>) {
-        self.notice = Some((text.into(), Instant::now() + NOTICE_TIME));
+        let ms = self.status_opts.display_time_ms;
+        let shown = if ms == 0 {
+            NOTICE_TIME
+        } else {
+            Duration::from_millis(u64::from(ms))
+        };
+        self.notice = Some((text.into(), Instant::now() + shown));
         self.damage_all();
+    }
+
+    /// Takes the status line's options: formats changed, so `#()` commands start over.
+    pub fn set_status_options(&mut self, o: fugue_protocol::status_line::StatusOptions) {
+        if o != self.status_opts {
+            self.status_jobs.clear();
+        }
+        self.status_opts = o;
+        self.status_tick = None;
+        self.damage_all();
+    }
+
+    /// When the status line must be drawn again for its clock: every status-interval
+    /// seconds while it is shown; never when the interval is 0.
+    pub fn next_status_tick(&mut self) -> Option<Instant> {
+        if !self.status || self.status_opts.interval == 0 {
+            return None;
+        }
+        let every = Duration::from_secs(u64::from(self.status_opts.interval));
+        Some(
+            *self
+                .status_tick
+                .get_or_insert_with(|| Instant::now() + every),
+        )
     }
 
     pub fn active_rect(&self) -> Option<&PaneRect> {

@@ -1,15 +1,18 @@
-//! The status bar: session name, the window list, and the prefix/scroll/notice
-//! indicator on the right; or a prompt or question in its place.
-//!
-//! When the window list is wider than the bar, it scrolls so the current window stays
-//! visible, and `<` / `>` mark windows hidden on either side, as tmux does.
+//! The status line: tmux's, drawn from the options the server sends
+//! ([`fugue_protocol::status_line::StatusOptions`]): `status-left`, the window list
+//! (`window-status-format` / `-current-format`, separator and styles), `status-right`,
+//! laid out as tmux does ([`super::status_layout`]). A message (a notice) replaces the
+//! whole line in `message-style` for `display-time`, as tmux's messages do; prompts
+//! and questions take the line too. Copy mode's hint and the pending prefix show in
+//! place of `status-right`. Agent badges follow the current window's label.
 
 use super::state::{App, Mode};
-use fugue_protocol::screen::WindowTab;
+use super::status_fmt::{self, StatusCtx, option_style};
+use super::status_layout::{self, Cell, Parts, cells};
+use fugue_protocol::format;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
-use ratatui::style::{Color, Modifier, Style};
-use ratatui::text::{Line, Span};
+use ratatui::style::{Modifier, Style};
 use ratatui::widgets::{Paragraph, Widget};
 use unicode_width::UnicodeWidthStr;
 
@@ -17,58 +20,125 @@ fn width(s: &str) -> u16 {
     u16::try_from(UnicodeWidthStr::width(s)).unwrap_or(u16::MAX)
 }
 
-/// A window's flags in tmux's order: `!` a bell rang there, `*` current, `-` last,
-/// `Z` zoomed.
-pub fn flags(w: &WindowTab) -> String {
-    let mut f = String::new();
-    if w.bell {
-        f.push('!');
+/// A format expanded (strftime first, as tmux's status line) into cells, styled over
+/// `base`, at most `max` columns.
+fn expand_cells(
+    fmt: &str,
+    ctx: &StatusCtx<'_>,
+    base: Style,
+    window: Option<u32>,
+    max: usize,
+) -> Vec<Cell> {
+    let text = format::expand_time(fmt, ctx);
+    let mut out = Vec::new();
+    for span in format::spans(&text) {
+        out.extend(cells(
+            &span.text,
+            status_fmt::apply(base, &span.style),
+            window,
+        ));
+        if out.len() >= max {
+            out.truncate(max);
+            break;
+        }
     }
-    if w.active {
-        f.push('*');
-    } else if w.last {
-        f.push('-');
-    }
-    if w.zoomed {
-        f.push('Z');
-    }
-    f
+    out
 }
 
-fn tab_label(w: &WindowTab) -> String {
-    format!("{}:{}{} ", w.index, w.name, flags(w))
+/// The line's own style (`status-style`).
+fn base_style(app: &App) -> Style {
+    option_style(Style::default(), &app.status_opts.style)
 }
 
-/// Which labels (a range of indices) fit in `budget` columns with `active` among them.
-/// Windows are added on both sides of the active one in turn, so it stays near the
-/// middle; when some are left out, a column on each side is kept for the markers.
-pub fn visible_range(widths: &[u16], active: usize, budget: u16) -> std::ops::Range<usize> {
-    let total: u32 = widths.iter().map(|w| u32::from(*w)).sum();
-    if total <= u32::from(budget) || widths.is_empty() {
-        return 0..widths.len();
+/// The status line of `available` columns as the options describe it.
+fn line(app: &App, available: usize) -> Vec<Option<Cell>> {
+    let o = &app.status_opts;
+    let base = base_style(app);
+    let layout = app.layout.as_ref();
+    let current = layout.and_then(|l| l.windows.iter().find(|w| w.active));
+    let now = crate::cli::format::now();
+    let ctx = StatusCtx {
+        layout,
+        session_name: &app.session_name,
+        window: current,
+        host: &app.host,
+        now,
+        utc_offset: crate::cli::format::utc_offset(now),
+        jobs: &app.status_jobs,
+        interval: std::time::Duration::from_secs(u64::from(o.interval)),
+    };
+    let left_base = option_style(base, &o.left_style);
+    let left = expand_cells(&o.left, &ctx, left_base, None, usize::from(o.left_length));
+    let right = match right_hint(app) {
+        Some(text) => cells(&text, option_style(base, &o.message_style), None),
+        None => {
+            let right_base = option_style(base, &o.right_style);
+            expand_cells(
+                &o.right,
+                &ctx,
+                right_base,
+                None,
+                usize::from(o.right_length),
+            )
+        }
+    };
+    let mut list = Vec::new();
+    let mut focus = None;
+    let windows = layout.map(|l| l.windows.as_slice()).unwrap_or(&[]);
+    for (i, w) in windows.iter().enumerate() {
+        let wctx = StatusCtx {
+            window: Some(w),
+            ..ctx
+        };
+        let mut st = option_style(base, &o.window_style);
+        let fmt = if w.active {
+            if o.window_current_style != "default" {
+                st = option_style(base, &o.window_current_style);
+            }
+            &o.window_current_format
+        } else {
+            &o.window_format
+        };
+        if w.last && o.window_last_style != "default" {
+            st = option_style(st, &o.window_last_style);
+        }
+        if w.bell && o.window_bell_style != "default" {
+            st = option_style(st, &o.window_bell_style);
+        } else if w.activity && o.window_activity_style != "default" {
+            st = option_style(st, &o.window_activity_style);
+        }
+        let start = list.len();
+        list.extend(expand_cells(fmt, &wctx, st, Some(w.index), usize::MAX));
+        if w.active {
+            let badges = format::FormatContext::var(&wctx, "fugue_badges").unwrap_or_default();
+            if !badges.is_empty() {
+                list.extend(cells(
+                    &format!("[{badges}] "),
+                    st.add_modifier(Modifier::BOLD),
+                    Some(w.index),
+                ));
+            }
+            focus = Some((start, list.len()));
+        }
+        if i + 1 < windows.len() {
+            list.extend(expand_cells(
+                &o.window_separator,
+                &wctx,
+                base,
+                None,
+                usize::MAX,
+            ));
+        }
     }
-    let active = active.min(widths.len() - 1);
-    let budget = u32::from(budget.saturating_sub(2));
-    let (mut lo, mut hi) = (active, active + 1);
-    let mut used = u32::from(widths[active]);
-    loop {
-        let mut grew = false;
-        if let Some(w) = widths.get(hi).map(|w| u32::from(*w))
-            && used + w <= budget
-        {
-            used += w;
-            hi += 1;
-            grew = true;
-        }
-        if lo > 0 && used + u32::from(widths[lo - 1]) <= budget {
-            lo -= 1;
-            used += u32::from(widths[lo]);
-            grew = true;
-        }
-        if !grew {
-            return lo..hi;
-        }
-    }
+    let parts = Parts {
+        left,
+        right,
+        list,
+        focus,
+        marker_left: cells("<", base, None),
+        marker_right: cells(">", base, None),
+    };
+    status_layout::layout(&parts, available, o.justify)
 }
 
 /// What copy mode's status bar says: how to leave and search, or what is pending.
@@ -86,113 +156,42 @@ fn copy_hint(c: &super::copy::CopyMode) -> String {
     }
 }
 
-/// What shows on the right: the prefix, copy mode's hint or a notice.
-fn right_part(app: &App, bar: Style, yellow: Style) -> Option<(String, Style)> {
+/// What shows in place of `status-right`: the pending prefix, or copy mode's hint.
+fn right_hint(app: &App) -> Option<String> {
     match &app.mode {
-        Mode::Prefix => Some((format!(" {} ", app.keys.prefix), yellow)),
-        // A search's "not found" shows in place of the hint while it lasts.
-        Mode::Copy(c) => Some(match &app.notice {
-            Some((t, _)) => (format!(" {t} "), yellow.add_modifier(Modifier::BOLD)),
-            None => (copy_hint(c).to_string(), yellow),
-        }),
-        _ => app
-            .notice
-            .as_ref()
-            .map(|(t, _)| (format!(" {t} "), bar.add_modifier(Modifier::BOLD))),
+        Mode::Prefix => Some(format!(" {} ", app.keys.prefix)),
+        Mode::Copy(c) => Some(copy_hint(c)),
+        _ => None,
     }
 }
 
-/// A window's label as shown in the status bar.
-struct Tab {
-    index: u32,
-    label: String,
-    active: bool,
-    bell: bool,
-    /// Its first column on the terminal.
-    x: u16,
+/// The message shown over the whole line, if any.
+fn message(app: &App) -> Option<&str> {
+    app.notice.as_ref().map(|(t, _)| t.as_str())
 }
 
-/// The left part of the bar: the session, then the windows that fit.
-struct Tabs {
-    session: String,
-    more_left: bool,
-    shown: Vec<Tab>,
-    more_right: bool,
-}
-
-/// What the left part of the bar shows, and where, with `right_width` columns kept
-/// for the right part. Drawing and the mouse both use it, so a click lands on the
-/// window drawn under it.
-fn tabs(app: &App, area: Rect, right_width: u16) -> Tabs {
-    let session = format!("[{}] ", app.session_name);
-    let mut tabs = Tabs {
-        more_left: false,
-        shown: Vec::new(),
-        more_right: false,
-        session,
-    };
-    let Some(layout) = &app.layout else {
-        return tabs;
-    };
-    let labels: Vec<String> = layout.windows.iter().map(tab_label).collect();
-    let widths: Vec<u16> = labels.iter().map(|l| width(l)).collect();
-    let active = layout.windows.iter().position(|w| w.active).unwrap_or(0);
-    let budget = area
-        .width
-        .saturating_sub(width(&tabs.session))
-        .saturating_sub(right_width);
-    let shown = visible_range(&widths, active, budget);
-    tabs.more_left = shown.start > 0;
-    tabs.more_right = shown.end < labels.len();
-    let mut x = area
-        .x
-        .saturating_add(width(&tabs.session))
-        .saturating_add(u16::from(tabs.more_left));
-    for (w, (label, lw)) in layout.windows[shown.clone()]
-        .iter()
-        .zip(labels[shown.clone()].iter().zip(&widths[shown]))
-    {
-        tabs.shown.push(Tab {
-            index: w.index,
-            label: label.clone(),
-            active: w.active,
-            bell: w.bell,
-            x,
-        });
-        x = x.saturating_add(*lw);
-    }
-    tabs
-}
-
-/// The index of the window whose label (its trailing space included) is drawn at
-/// column `col` of the bar in `area`.
+/// The index of the window whose label is drawn at column `col` of the bar in `area`.
 pub fn window_at(app: &App, area: Rect, col: u16) -> Option<u32> {
-    if !matches!(app.mode, Mode::Normal | Mode::Prefix | Mode::Copy(_)) {
+    if !matches!(app.mode, Mode::Normal | Mode::Prefix | Mode::Copy(_)) || message(app).is_some() {
         return None;
     }
-    let bar = Style::default();
-    let right = right_part(app, bar, bar);
-    let right_width = right.as_ref().map_or(0, |(t, _)| width(t));
-    if col >= (area.x + area.width).saturating_sub(right_width) {
-        return None;
-    }
-    tabs(app, area, right_width)
-        .shown
-        .into_iter()
-        .find(|t| col >= t.x && col < t.x.saturating_add(width(&t.label)))
-        .map(|t| t.index)
+    let at = usize::from(col.checked_sub(area.x)?);
+    line(app, usize::from(area.width))
+        .get(at)?
+        .as_ref()
+        .and_then(|c| c.window)
 }
 
 /// Draws the status bar; returns where the terminal's cursor goes (in a prompt).
 pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
-    let bar = Style::default().fg(Color::Black).bg(Color::Green);
-    let yellow = Style::default().fg(Color::Black).bg(Color::Yellow);
+    let base = base_style(app);
+    let msg_style = option_style(base, &app.status_opts.message_style);
     match &app.mode {
         Mode::Prompt { kind, input } => {
             let line = format!("{}{}", kind.prompt(), input.text());
             let before = format!("{}{}", kind.prompt(), input.before_cursor());
             let cursor_x = area.x + width(&before).min(area.width.saturating_sub(1));
-            Paragraph::new(line).style(yellow).render(area, buf);
+            Paragraph::new(line).style(msg_style).render(area, buf);
             return Some(Position::new(cursor_x, area.y));
         }
         Mode::Copy(c) if c.prompt.is_some() => {
@@ -202,54 +201,41 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
             let line = format!("{label}: {}", p.input.text());
             let before = format!("{label}: {}", p.input.before_cursor());
             let cursor_x = area.x + width(&before).min(area.width.saturating_sub(1));
-            Paragraph::new(line).style(yellow).render(area, buf);
+            Paragraph::new(line).style(msg_style).render(area, buf);
             return Some(Position::new(cursor_x, area.y));
         }
         Mode::Confirm { question, .. } => {
             Paragraph::new(question.as_str())
-                .style(yellow)
+                .style(msg_style)
                 .render(area, buf);
             return None;
         }
         _ => {}
     }
-    let right = right_part(app, bar, yellow);
-    let right_width = right.as_ref().map_or(0, |(t, _)| width(t));
-    let tabs = tabs(app, area, right_width);
-    let mut spans = vec![Span::styled(tabs.session, bar)];
-    if tabs.more_left {
-        spans.push(Span::styled("<", bar.add_modifier(Modifier::BOLD)));
+    if let Some(text) = message(app) {
+        Paragraph::new(text).style(msg_style).render(area, buf);
+        return None;
     }
-    for tab in tabs.shown {
-        let st = if tab.active {
-            bar.add_modifier(Modifier::BOLD)
-        } else if tab.bell {
-            // tmux's window-status-bell-style.
-            bar.add_modifier(Modifier::REVERSED)
-        } else {
-            bar
+    Paragraph::new("").style(base).render(area, buf);
+    for (i, cell) in line(app, usize::from(area.width)).into_iter().enumerate() {
+        let (Some(cell), Ok(dx)) = (cell, u16::try_from(i)) else {
+            continue;
         };
-        spans.push(Span::styled(tab.label, st));
-    }
-    if tabs.more_right {
-        spans.push(Span::styled(">", bar.add_modifier(Modifier::BOLD)));
-    }
-    Paragraph::new(Line::from(spans))
-        .style(bar)
-        .render(area, buf);
-    if let Some((text, st)) = right {
-        let w = width(&text).min(area.width);
-        let x = area.x + area.width - w;
-        Paragraph::new(text)
-            .style(st)
-            .render(Rect::new(x, area.y, w, 1), buf);
+        if let Some(c) = buf.cell_mut(Position::new(area.x + dx, area.y)) {
+            if cell.text.is_empty() {
+                // The second column of a wide character (the diff skips it).
+                c.reset();
+            } else {
+                c.set_symbol(&cell.text);
+            }
+            c.set_style(cell.style);
+        }
     }
     None
 }
 
 #[cfg(test)]
 mod tests {
-    use super::visible_range;
 
     /// The mouse finds a window where its label is drawn: after the session's name,
     /// each label with its trailing space, and nothing on the right part.
@@ -289,36 +275,15 @@ mod tests {
             outer: Default::default(),
         });
         let bar = ratatui::layout::Rect::new(0, 23, 80, 1);
-        // "[s] 0:sh* 3:vim "
+        // tmux's default: "[s] 0:sh* 3:vim" (the flags, or a space, end each label).
         let at = |app: &App, col| super::window_at(app, bar, col);
         assert_eq!([at(&app, 0), at(&app, 3)], [None, None]);
-        assert_eq!([at(&app, 4), at(&app, 9)], [Some(0), Some(0)]);
+        assert_eq!([at(&app, 4), at(&app, 8)], [Some(0), Some(0)]);
+        // The separator is no window's.
+        assert_eq!(at(&app, 9), None);
         assert_eq!([at(&app, 10), at(&app, 15)], [Some(3), Some(3)]);
         assert_eq!(at(&app, 16), None);
         app.notice("a notice as wide as the whole bar, over the windows' labels ........");
         assert_eq!(at(&app, 12), None);
-    }
-
-    #[test]
-    fn everything_shows_when_it_fits() {
-        assert_eq!(visible_range(&[5, 5, 5], 2, 15), 0..3);
-    }
-
-    #[test]
-    fn the_active_window_stays_visible_with_neighbours_on_both_sides() {
-        let widths = [6; 20];
-        // 30 columns, 2 kept for markers: four labels around window 12.
-        let r = visible_range(&widths, 12, 30);
-        assert!(r.contains(&12), "{r:?}");
-        assert_eq!(r.len(), 4);
-        assert!(r.start > 0 && r.end < 20);
-        // At either end, the rest of the room goes to the other side.
-        assert_eq!(visible_range(&widths, 0, 30), 0..4);
-        assert_eq!(visible_range(&widths, 19, 30), 16..20);
-    }
-
-    #[test]
-    fn a_label_wider_than_the_bar_is_still_the_one_shown() {
-        assert_eq!(visible_range(&[4, 50, 4], 1, 20), 1..2);
     }
 }

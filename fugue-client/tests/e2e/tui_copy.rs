@@ -73,9 +73,8 @@ fn a_rectangle_across_a_wide_character_copies_it_whole_to_the_clipboard_and_comm
         let (rows, cols) = s.size();
         (0..rows.get()).any(|y| {
             (0..cols.get()).any(|x| {
-                s.cell(y, x).is_some_and(|c| {
-                    c.contents() == "日" && c.bgcolor() == vt100::Color::Idx(3)
-                })
+                s.cell(y, x)
+                    .is_some_and(|c| c.contents() == "日" && c.bgcolor() == vt100::Color::Idx(3))
             })
         })
     });

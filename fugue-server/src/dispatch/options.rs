@@ -243,17 +243,15 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
             None
         }
     };
+    let tell = apply::CLIENT_OPTIONS.contains(&name.as_str());
     if let Some((old, new)) = config {
         let status_changed = old.status.enabled != new.status.enabled;
-        let tell = apply::CLIENT_OPTIONS.contains(&name.as_str());
-        let mut client = apply::client_options(&new);
         {
             // The bindings live in `server.keys` (bind-key/unbind-key); the options
             // own the prefix and repeat-time written into them.
             let mut keys = server.keys.lock();
             keys.prefix = new.keys.prefix;
             keys.repeat_time_ms = new.keys.repeat_time_ms;
-            client.keys = keys.clone();
         }
         server.set_config(new);
         if status_changed {
@@ -263,14 +261,23 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
                 server.resize_session_to_clients(&mut tree, sid);
             }
         }
-        drop(tree);
-        if tell {
-            server
-                .mux
-                .attached
-                .tell(None, crate::attached::Control::Options(Box::new(client)));
-            server.mux.changed();
+    }
+    drop(tree);
+    if tell {
+        // Options with no configuration field (the status line's, session values)
+        // reach clients too: each gets the values of its own session.
+        let mut client = apply::client_options(&server.config());
+        client.keys = server.keys.lock().clone();
+        // Lock order: the options, then the attached clients.
+        let store = server.options.lock();
+        for c in server.mux.attached.lock().values() {
+            let mut o = client.clone();
+            o.status_line = Box::new(apply::status_options(&store, c.session));
+            c.control
+                .post(crate::attached::Control::Options(Box::new(o)));
         }
+        drop(store);
+        server.mux.changed();
     }
     Ok(Response::Done)
 }

@@ -499,6 +499,10 @@ pub fn attach(
             titles: config.passthrough.titles(),
             mouse: config.keys.mouse,
             copy: config.copy.options(config.passthrough.set_clipboard),
+            status_line: Box::new(crate::options::apply::status_options(
+                &server.options.lock(),
+                Some(sid),
+            )),
         }
     };
     server.mux.changed();

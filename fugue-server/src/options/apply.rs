@@ -6,7 +6,8 @@ use super::store::{Level, SetMode, Store};
 use super::table::{self, Lookup, OPTIONS};
 use super::value::Value;
 use crate::config::Config;
-use fugue_protocol::{ClientOptions, Key};
+use fugue_protocol::status_line::{StatusJustify, StatusOptions, StatusPosition};
+use fugue_protocol::{ClientOptions, Key, SessionId};
 use serde::Deserialize;
 use serde::de::value::{Error as DeError, StrDeserializer};
 
@@ -267,6 +268,29 @@ pub const CLIENT_OPTIONS: &[&str] = &[
     "search-regex",
     "wrap-search",
     "copy-command",
+    // The status line's (see `status_options`).
+    "status-left",
+    "status-right",
+    "status-style",
+    "status-left-style",
+    "status-right-style",
+    "status-left-length",
+    "status-right-length",
+    "status-position",
+    "status-justify",
+    "status-interval",
+    "status-fg",
+    "status-bg",
+    "window-status-format",
+    "window-status-current-format",
+    "window-status-style",
+    "window-status-current-style",
+    "window-status-last-style",
+    "window-status-activity-style",
+    "window-status-bell-style",
+    "window-status-separator",
+    "message-style",
+    "display-time",
 ];
 
 /// What an attached client gets, from the configuration (with the options written in).
@@ -277,6 +301,64 @@ pub fn client_options(config: &Config) -> ClientOptions {
         titles: config.passthrough.titles(),
         mouse: config.keys.mouse,
         copy: config.copy.options(config.passthrough.set_clipboard),
+        status_line: Default::default(),
+    }
+}
+
+/// The status line's options for a client of `session` (its own values where it has
+/// them, else the global ones, as tmux reads them for the client's session). Window
+/// options (`window-status-*`) are the global window values: fugue draws every window
+/// of the list with the same formats.
+pub fn status_options(store: &Store, session: Option<SessionId>) -> StatusOptions {
+    let level = session.map_or(Level::GlobalSession, Level::Session);
+    let text = |name: &str| {
+        store
+            .effective(level, name)
+            .or_else(|| store.effective(Level::GlobalWindow, name))
+            .map(|(v, _)| v.text())
+            .unwrap_or_default()
+    };
+    let number = |name: &str| {
+        store
+            .effective(level, name)
+            .map(|(v, _)| v.number())
+            .unwrap_or(0)
+    };
+    let mut style = text("status-style");
+    // tmux's status-fg / status-bg are applied over status-style when not default.
+    for (opt, key) in [("status-fg", "fg"), ("status-bg", "bg")] {
+        let v = text(opt);
+        if !v.is_empty() && v != "default" {
+            style.push_str(&format!(",{key}={v}"));
+        }
+    }
+    let clamp16 = |n: i64| u16::try_from(n.clamp(0, i64::from(u16::MAX))).unwrap_or(u16::MAX);
+    let clamp32 = |n: i64| u32::try_from(n.clamp(0, i64::from(u32::MAX))).unwrap_or(u32::MAX);
+    StatusOptions {
+        left: text("status-left"),
+        right: text("status-right"),
+        style,
+        left_style: text("status-left-style"),
+        right_style: text("status-right-style"),
+        left_length: clamp16(number("status-left-length")),
+        right_length: clamp16(number("status-right-length")),
+        position: if text("status-position") == "top" {
+            StatusPosition::Top
+        } else {
+            StatusPosition::Bottom
+        },
+        justify: StatusJustify::parse(&text("status-justify")),
+        interval: clamp32(number("status-interval")),
+        window_format: text("window-status-format"),
+        window_current_format: text("window-status-current-format"),
+        window_style: text("window-status-style"),
+        window_current_style: text("window-status-current-style"),
+        window_last_style: text("window-status-last-style"),
+        window_activity_style: text("window-status-activity-style"),
+        window_bell_style: text("window-status-bell-style"),
+        window_separator: text("window-status-separator"),
+        message_style: text("message-style"),
+        display_time_ms: clamp32(number("display-time")),
     }
 }
 

@@ -1,0 +1,102 @@
+//! What a client needs to draw tmux's status line itself: the formats and styles of
+//! the options `status-left`, `status-right`, `window-status-format`, ... as the
+//! server's option store holds them for the client's session. Sent inside
+//! [`crate::ClientOptions`] when the client attaches and whenever one changes.
+//!
+//! Every field defaults to tmux 3.3a's default (`tmux -f /dev/null show -g`), so a
+//! message from an older server without them draws tmux's status line.
+
+use serde::{Deserialize, Serialize};
+
+/// Where the status line goes (`status-position`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StatusPosition {
+    Top,
+    #[default]
+    Bottom,
+}
+
+/// Where the window list goes (`status-justify`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StatusJustify {
+    #[default]
+    Left,
+    Centre,
+    Right,
+    /// Centred on the whole line, not on the room between left and right.
+    AbsoluteCentre,
+}
+
+impl StatusJustify {
+    /// The option's value (`left`, `centre`, ...); anything else is `left`.
+    pub fn parse(s: &str) -> StatusJustify {
+        match s {
+            "centre" | "center" => StatusJustify::Centre,
+            "right" => StatusJustify::Right,
+            "absolute-centre" => StatusJustify::AbsoluteCentre,
+            _ => StatusJustify::Left,
+        }
+    }
+}
+
+/// The status line's options. Formats are expanded by the client
+/// ([`crate::format::expand_time`]); styles are tmux style strings (`bg=green,fg=black`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct StatusOptions {
+    pub left: String,
+    pub right: String,
+    pub style: String,
+    pub left_style: String,
+    pub right_style: String,
+    /// The widest the expanded `status-left` / `status-right` may be, in columns.
+    pub left_length: u16,
+    pub right_length: u16,
+    pub position: StatusPosition,
+    pub justify: StatusJustify,
+    /// Seconds between redraws of the line (the clock, `#()`); 0: only when something
+    /// else changes.
+    pub interval: u32,
+    pub window_format: String,
+    pub window_current_format: String,
+    pub window_style: String,
+    pub window_current_style: String,
+    pub window_last_style: String,
+    pub window_activity_style: String,
+    pub window_bell_style: String,
+    pub window_separator: String,
+    /// Messages (notices, `display-message`) replace the line in this style...
+    pub message_style: String,
+    /// ...for this many milliseconds (`display-time`; 0: until a key is pressed).
+    pub display_time_ms: u32,
+}
+
+impl Default for StatusOptions {
+    fn default() -> StatusOptions {
+        const WINDOW: &str = "#I:#W#{?window_flags,#{window_flags}, }";
+        StatusOptions {
+            left: "[#{session_name}] ".into(),
+            right: "#{?window_bigger,[#{window_offset_x}#,#{window_offset_y}] ,}\"#{=21:pane_title}\" %H:%M %d-%b-%y".into(),
+            style: "bg=green,fg=black".into(),
+            left_style: "default".into(),
+            right_style: "default".into(),
+            left_length: 10,
+            right_length: 40,
+            position: StatusPosition::Bottom,
+            justify: StatusJustify::Left,
+            interval: 15,
+            window_format: WINDOW.into(),
+            window_current_format: WINDOW.into(),
+            window_style: "default".into(),
+            window_current_style: "default".into(),
+            window_last_style: "default".into(),
+            window_activity_style: "reverse".into(),
+            window_bell_style: "reverse".into(),
+            window_separator: " ".into(),
+            message_style: "bg=yellow,fg=black".into(),
+            display_time_ms: 750,
+        }
+    }
+}
