@@ -34,6 +34,8 @@ fn target(t: Option<String>) -> anyhow::Result<Option<Target>> {
 
 fn spawn(args: SpawnArgs, default_cwd: bool) -> anyhow::Result<Spawn> {
     let cwd = match args.cwd {
+        // A format (`-c '#{pane_current_path}'`, as tmux's -c) is the server's to expand.
+        Some(c) if c.to_string_lossy().contains('#') => Some(c),
         Some(c) => Some(
             std::path::absolute(&c).with_context(|| format!("bad directory {}", c.display()))?,
         ),

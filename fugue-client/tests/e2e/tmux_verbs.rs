@@ -203,3 +203,29 @@ fn list_windows_shows_each_window_once() {
     let bad = w.ok(&["lsw", "-t", "a", "-F", "<#{pane_nope}>"]);
     assert_eq!(bad, "<>\n<>\n");
 }
+
+/// tmux's `-c` is a format: `split-window -c '#{pane_current_path}'` (in nearly every
+/// tmux.conf) starts the new pane in the directory of the pane it splits.
+#[test]
+fn split_window_c_takes_a_format() {
+    let w = World::new();
+    let dir = w.path("work-dir");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let dir = dir.canonicalize().expect("canonical").display().to_string();
+    w.ok(&["new-session", "-d", "-s", "cf", "-c", &dir]);
+    w.ok(&["split-window", "-t", "cf", "-c", "#{pane_current_path}"]);
+    let paths = w.ok(&["list-panes", "-t", "cf", "-F", "#{pane_current_path}"]);
+    assert_eq!(paths.lines().collect::<Vec<_>>(), [&dir, &dir], "{paths}");
+}
+
+/// display-message's text is a format, as tmux's: the attached client shows it
+/// expanded.
+#[test]
+fn display_message_expands_its_format() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "dm"]);
+    let t = w.tui(&["attach", "-t", "dm"], 80, 24);
+    t.wait_text("[dm]");
+    w.ok(&["display-message", "-t", "dm", "hello #S-#{window_index}"]);
+    t.wait_text("hello dm-0");
+}

@@ -9,6 +9,7 @@
 mod agent_spawn;
 mod agent_task;
 mod buffers;
+mod formats;
 mod held_task;
 pub mod io;
 mod key_bindings;

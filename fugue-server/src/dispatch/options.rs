@@ -138,28 +138,6 @@ fn agent_may_set(
     Ok(())
 }
 
-/// `-F`: the value expanded as a format in the target's scope (its pane, else the
-/// caller's), as tmux expands it. No `#()` here: the server runs no shell for a format.
-fn expand_value(tree: &Tree, exec: &Exec<'_>, target: Option<&Target>, value: &str) -> String {
-    use fugue_protocol::format;
-    let sessions = tree
-        .sessions
-        .iter()
-        .map(|s| tree.session_info(s, 0))
-        .collect();
-    let panes = tree
-        .sessions
-        .iter()
-        .flat_map(|s| s.windows.iter())
-        .flat_map(|w| tree.window_pane_infos(w))
-        .collect();
-    let snap = format::local::snapshot(sessions, panes, Vec::new());
-    match tree.resolve_pane(target, &exec.ctx) {
-        Ok(pane) => format::expand(value, &snap.pane(pane)),
-        Err(_) => format::expand(value, &snap.global()),
-    }
-}
-
 pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, CommandError> {
     let def = match option(&c.name) {
         Ok(d) => d,
@@ -183,7 +161,9 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
     if c.format
         && let Some(v) = &c.value
     {
-        c.value = Some(expand_value(&tree, exec, c.target.as_ref(), v));
+        // As tmux: in the target's scope (its pane, else the caller's).
+        let pane = tree.resolve_pane(c.target.as_ref(), &exec.ctx).ok();
+        c.value = Some(super::formats::expand(&tree, pane, v));
     }
     agent_may_set(exec, def, level)?;
     exec.resolved = Some(described);

@@ -632,15 +632,19 @@ pub fn display_message(
             format!("longer than {MESSAGE_MAX} bytes"),
         ));
     }
-    let sid = {
+    let (sid, text) = {
         let tree = exec.server.mux.tree();
         let sid = tree.resolve_session(target, &exec.ctx)?;
         exec.resolved = tree.session(sid).map(|s| s.name.clone());
-        sid
+        // A format, as tmux's display-message (`#S #{window_index}`), in the target's
+        // scope. Not strftime: `50% done` from an agent stays as written.
+        let pane = tree.resolve_pane(target, &exec.ctx).ok();
+        let shown = super::formats::expand(&tree, pane, text);
+        (sid, shown.chars().take(MESSAGE_MAX).collect::<String>())
     };
     exec.server
         .mux
         .attached
-        .tell(Some(sid), Control::Notice(text.to_string()));
+        .tell(Some(sid), Control::Notice(text));
     Ok(Response::Done)
 }

@@ -185,6 +185,16 @@ pub fn prepare_pane(
     let origin = exec.origin;
     let argv = resolve_argv(server, spawn)?;
     let cwd = match &spawn.cwd {
+        // tmux's `-c` is a format (`-c '#{pane_current_path}'`), expanded in the scope
+        // of the window's active pane, else the caller's.
+        Some(c) if c.contains('#') => {
+            let pane = tree
+                .window(window)
+                .map(|w| w.active)
+                .filter(|p| tree.panes.contains_key(p))
+                .or_else(|| tree.resolve_pane(None, &exec.ctx).ok());
+            Some(validate_cwd(&super::formats::expand(tree, pane, c))?)
+        }
         Some(c) => Some(validate_cwd(c)?),
         None => default_cwd.filter(|d| d.is_dir()),
     };
