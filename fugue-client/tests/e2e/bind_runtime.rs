@@ -40,6 +40,11 @@ fn a_binding_added_at_runtime_works_at_once() {
     t.send(b"\x1b[15~");
     std::thread::sleep(std::time::Duration::from_millis(300));
     assert_eq!(w.panes().len(), 4);
+    // As tmux 3.3a: a table with nothing bound does not exist, unless -q.
+    let gone = w.run(&["unbind-key", "-T", "nothere", "x"]);
+    assert!(!gone.status.success());
+    assert!(String::from_utf8_lossy(&gone.stderr).contains("table nothere doesn't exist"));
+    w.ok(&["unbind-key", "-q", "-T", "nothere", "x"]);
 }
 
 #[test]

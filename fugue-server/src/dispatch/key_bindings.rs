@@ -56,6 +56,16 @@ pub fn unbind_key(
 ) -> Result<Response, CommandError> {
     {
         let mut keys = exec.server.keys.lock();
+        // As tmux: a table nothing is bound in does not exist (-q: said nothing of).
+        if !keys.bindings.iter().any(|b| b.table == table) && !key_tables::TABLES.contains(&table) {
+            if quiet {
+                return Ok(Response::Done);
+            }
+            return Err(CommandError::invalid_argument(
+                "table",
+                format!("table {table} doesn't exist"),
+            ));
+        }
         match (all, key) {
             (true, _) => keys.bindings.retain(|b| b.table != table),
             (false, Some(key)) => {
