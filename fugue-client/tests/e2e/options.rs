@@ -138,6 +138,7 @@ fn set_and_show_behave_as_tmux() {
     for (args, tmux_says) in [
         (&["set", "-g", "foo", "bar"][..], "invalid option: foo"),
         (&["show", "-g", "foo"], "invalid option: foo"),
+        (&["show", "-gv", "@never-set"], "invalid option: @never-set"),
         (&["set", "-g", "mouse", "maybe"], "bad value: maybe"),
         (
             &["set", "-g", "history-limit", "abc"],

@@ -279,9 +279,14 @@ pub fn show_options(exec: &mut Exec<'_>, c: ShowOptions) -> Result<Response, Com
     drop(tree);
     exec.resolved = Some(described);
     let store = exec.server.options.lock();
-    Ok(Response::Options(store.show(
-        level,
-        name.as_deref(),
-        c.inherited,
-    )))
+    let shown = store.show(level, name.as_deref(), c.inherited);
+    // As tmux: a user option (`@name`) that is not set is not an option (-q: nothing).
+    if let Some(n) = name.as_deref()
+        && n.starts_with('@')
+        && shown.is_empty()
+        && !c.quiet
+    {
+        return Err(invalid(format!("invalid option: {n}")));
+    }
+    Ok(Response::Options(shown))
 }
