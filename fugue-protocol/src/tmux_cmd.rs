@@ -352,9 +352,19 @@ pub struct FileCommand {
 }
 
 /// A file's commands, and the lines that could not be parsed (`line`, message); a bad
-/// line does not stop the rest, as in tmux. `%if` conditions are literal: empty or `0`
-/// is false (format conditions come with the format engine).
+/// line does not stop the rest, as in tmux. `%if` conditions are taken literally here
+/// (empty or `0` is false); [`parse_file_with`] expands them as formats first.
 pub fn parse_file(text: &str, env: &dyn Env) -> (Vec<FileCommand>, Vec<(usize, String)>) {
+    parse_file_with(text, env, &|s: &str| s.to_string())
+}
+
+/// [`parse_file`], with `%if`/`%elif` conditions expanded by `expand` first (a format
+/// against the server's state, as tmux expands them).
+pub fn parse_file_with(
+    text: &str,
+    env: &dyn Env,
+    expand: &dyn Fn(&str) -> String,
+) -> (Vec<FileCommand>, Vec<(usize, String)>) {
     let mut cmds = Vec::new();
     let mut errors = Vec::new();
     // (taking this branch, some branch already taken)
@@ -385,7 +395,7 @@ pub fn parse_file(text: &str, env: &dyn Env) -> (Vec<FileCommand>, Vec<(usize, S
                     .and_then(|c| c.into_iter().next())
                     .and_then(|a| a.into_iter().next())
                     .unwrap_or_default();
-                !v.is_empty() && v != "0"
+                crate::format::is_true(&expand(&v))
             };
             match word {
                 "if" => {

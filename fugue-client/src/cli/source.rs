@@ -83,15 +83,19 @@ fn io_message(e: &std::io::Error) -> String {
 
 /// What `source-file PATH...` does, in order. Paths may be globs as tmux takes them
 /// only as literal names here.
-pub fn plan(paths: &[String], flags: Flags) -> Vec<Step> {
+pub fn plan(paths: &[String], flags: Flags, expand: Expand<'_>) -> Vec<Step> {
     let mut steps = Vec::new();
     for p in paths {
-        plan_file(&expand_home(p), flags, 0, &mut steps);
+        plan_file(&expand_home(p), flags, expand, 0, &mut steps);
     }
     steps
 }
 
-fn plan_file(path: &str, flags: Flags, depth: usize, steps: &mut Vec<Step>) {
+/// How a file's formats (`%if` conditions, `if-shell -F`) are expanded: against the
+/// server's state when the caller could read it, else taken literally.
+pub type Expand<'a> = &'a dyn Fn(&str) -> String;
+
+fn plan_file(path: &str, flags: Flags, expand: Expand<'_>, depth: usize, steps: &mut Vec<Step>) {
     if depth >= MAX_NESTING {
         steps.push(Step::Error(format!("{path}: too many nested files")));
         return;
@@ -104,14 +108,14 @@ fn plan_file(path: &str, flags: Flags, depth: usize, steps: &mut Vec<Step>) {
             return;
         }
     };
-    let (cmds, errors) = tmux_cmd::parse_file(&text, &ProcessEnv);
+    let (cmds, errors) = tmux_cmd::parse_file_with(&text, &ProcessEnv, expand);
     let mut errors = errors.into_iter().peekable();
     for c in cmds {
         while let Some((l, e)) = errors.next_if(|(l, _)| *l <= c.line) {
             steps.push(Step::Error(format!("{path}:{l}: {e}")));
         }
         let at = format!("{path}:{}", c.line);
-        plan_argv(&at, c.argv, flags, depth, steps);
+        plan_argv(&at, c.argv, flags, expand, depth, steps);
     }
     for (l, e) in errors {
         steps.push(Step::Error(format!("{path}:{l}: {e}")));
@@ -119,7 +123,14 @@ fn plan_file(path: &str, flags: Flags, depth: usize, steps: &mut Vec<Step>) {
 }
 
 /// One command of a file (or of an `if-shell` branch).
-fn plan_argv(at: &str, argv: Argv, flags: Flags, depth: usize, steps: &mut Vec<Step>) {
+fn plan_argv(
+    at: &str,
+    argv: Argv,
+    flags: Flags,
+    expand: Expand<'_>,
+    depth: usize,
+    steps: &mut Vec<Step>,
+) {
     if flags.verbose {
         steps.push(Step::Print(format!(
             "{at}: {}",
@@ -136,14 +147,14 @@ fn plan_argv(at: &str, argv: Argv, flags: Flags, depth: usize, steps: &mut Vec<S
                 quiet: inner.quiet,
             };
             for p in paths {
-                plan_file(&expand_home(&p), inner, depth + 1, steps);
+                plan_file(&expand_home(&p), inner, expand, depth + 1, steps);
             }
         }
-        "if-shell" | "if" => match if_shell(&argv[1..], flags.parse_only) {
+        "if-shell" | "if" => match if_shell(&argv[1..], flags.parse_only, expand) {
             Ok(Some(branch)) => match tmux_cmd::parse(&branch, &ProcessEnv) {
                 Ok(cmds) => {
                     for c in cmds {
-                        plan_argv(at, c, flags, depth, steps);
+                        plan_argv(at, c, flags, expand, depth, steps);
                     }
                 }
                 Err(e) => steps.push(Step::Error(format!("{at}: {e}"))),
@@ -206,9 +217,13 @@ pub fn source_args(args: &[String]) -> (Flags, Vec<String>) {
 }
 
 /// `if-shell [-bF] [-t target] condition command [command]`: the branch to run.
-/// With `-F` the condition is a value (non-empty and not `0` is true; formats come
-/// with the format engine); otherwise it is a shell command whose exit status decides.
-fn if_shell(args: &[String], parse_only: bool) -> Result<Option<String>, String> {
+/// With `-F` the condition is a format, true when it expands to something not empty and
+/// not `0`; otherwise it is a shell command whose exit status decides.
+fn if_shell(
+    args: &[String],
+    parse_only: bool,
+    expand: Expand<'_>,
+) -> Result<Option<String>, String> {
     let mut format = false;
     let mut rest = Vec::new();
     let mut it = args.iter();
@@ -232,7 +247,7 @@ fn if_shell(args: &[String], parse_only: bool) -> Result<Option<String>, String>
         return Ok(None);
     }
     let truth = if format {
-        !cond.is_empty() && cond != "0"
+        fugue_protocol::format::is_true(&expand(cond))
     } else {
         shell(cond)?.0
     };
@@ -313,9 +328,33 @@ pub async fn run(
     paths: &[String],
     flags: Flags,
 ) -> anyhow::Result<i32> {
-    let steps = plan(paths, flags);
-    let mut failed = false;
+    // The server's state for the file's formats, as tmux expands them in its own; with
+    // no server to ask (or -n), conditions are taken literally.
     let mut conn = None;
+    let snap = if flags.parse_only {
+        None
+    } else {
+        match crate::autostart::connect(addr, fugue_protocol::ClientKind::Cli).await {
+            Ok(mut c) => {
+                let snap = server_snapshot(&mut c).await;
+                conn = Some(c);
+                snap
+            }
+            Err(_) => None,
+        }
+    };
+    let pane = std::env::var("FUGUE_PANE_ID")
+        .ok()
+        .and_then(|p| p.parse::<fugue_protocol::PaneId>().ok());
+    let expand = |s: &str| match &snap {
+        Some(snap) => match pane {
+            Some(p) => fugue_protocol::format::expand(s, &snap.pane(p)),
+            None => fugue_protocol::format::expand(s, &snap.global()),
+        },
+        None => s.to_string(),
+    };
+    let steps = plan(paths, flags, &expand);
+    let mut failed = false;
     for step in steps {
         match step {
             Step::Print(t) => println!("{t}"),
@@ -342,6 +381,26 @@ pub async fn run(
     Ok(i32::from(failed))
 }
 
+/// Every session and pane, for the file's formats; None if the server will not say.
+async fn server_snapshot(
+    conn: &mut crate::connection::Connection,
+) -> Option<fugue_protocol::format::vars::Snapshot> {
+    use fugue_protocol::{Command, PaneScope, Response};
+    let Ok(Ok(Response::Sessions(sessions))) = conn.call(Command::ListSessions).await else {
+        return None;
+    };
+    let Ok(Ok(Response::Panes(panes))) = conn
+        .call(Command::ListPanes {
+            target: None,
+            scope: PaneScope::All,
+        })
+        .await
+    else {
+        return None;
+    };
+    Some(super::format::snapshot(sessions, panes, Vec::new()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -357,7 +416,7 @@ mod tests {
     #[test]
     fn a_missing_file_is_an_error_unless_quiet() {
         let p = vec!["/nonexistent/fugue.conf".to_string()];
-        match plan(&p, Flags::default()).as_slice() {
+        match plan(&p, Flags::default(), &|s: &str| s.to_string()).as_slice() {
             [Step::Error(e)] => assert_eq!(e, "/nonexistent/fugue.conf: No such file or directory"),
             other => panic!("{other:?}"),
         }
@@ -365,7 +424,38 @@ mod tests {
             quiet: true,
             ..Flags::default()
         };
-        assert!(plan(&p, quiet).is_empty());
+        assert!(plan(&p, quiet, &|s: &str| s.to_string()).is_empty());
+    }
+
+    /// `%if`/`%elif` conditions and `if-shell -F` are formats, expanded before they are
+    /// judged, as tmux's (an acceptance pass found them taken literally).
+    #[test]
+    fn conditions_are_expanded_as_formats() {
+        let dir = tempfile_dir().join(format!("fugue-cond-{}-{}", std::process::id(), unique()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("c.conf");
+        std::fs::write(
+            &file,
+            "%if \"#{==:a,b}\"\nset -g @b2 if\n%else\nset -g @b2 else\n%endif\n\
+             if-shell -F \"#{==:a,b}\" \"set -g @q yes\" \"set -g @q no\"\n",
+        )
+        .unwrap();
+        let fmt = |s: &str| {
+            let snap = fugue_protocol::format::vars::Snapshot::default();
+            fugue_protocol::format::expand(s, &snap.global())
+        };
+        let steps = plan(&[file.display().to_string()], Flags::default(), &fmt);
+        let commands: Vec<String> = steps
+            .iter()
+            .filter_map(|s| match s {
+                Step::Run { command, .. } => Some(format!("{command:?}")),
+                _ => None,
+            })
+            .collect();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(commands.len(), 2, "{steps:?}");
+        assert!(commands[0].contains("\"else\""), "{commands:?}");
+        assert!(commands[1].contains("\"no\""), "{commands:?}");
     }
 
     #[test]
