@@ -107,7 +107,17 @@ pub fn binding(
 pub fn client_command(argv: &[String]) -> bool {
     matches!(
         argv.first().map(String::as_str),
-        Some("command-prompt" | "source-file" | "source" | "switch-client" | "copy-mode")
+        Some(
+            "command-prompt"
+                | "source-file"
+                | "source"
+                | "switch-client"
+                | "copy-mode"
+                | "run-shell"
+                | "run"
+                | "if-shell"
+                | "if"
+        )
     )
 }
 

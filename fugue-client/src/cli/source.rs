@@ -18,7 +18,7 @@ use anyhow::Context;
 use fugue_protocol::tmux_cmd::{self, Argv, Env, ProcessEnv};
 use fugue_protocol::{Command, KeyAction};
 use std::io::Read;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Files sourced from files, as deep as this (a file that sources itself stops).
 pub const MAX_NESTING: usize = 16;
@@ -224,6 +224,21 @@ fn if_shell(
     parse_only: bool,
     expand: Expand<'_>,
 ) -> Result<Option<String>, String> {
+    let (format, cond, then, otherwise) = if_shell_args(args)?;
+    if parse_only {
+        return Ok(None);
+    }
+    let truth = if format {
+        fugue_protocol::format::is_true(&expand(&cond))
+    } else {
+        shell(&cond)?.0
+    };
+    Ok(if truth { Some(then) } else { otherwise })
+}
+
+/// The parts of `if-shell [-bF] [-t target] condition command [command]`: whether the
+/// condition is a format, the condition, and the two branches.
+pub fn if_shell_args(args: &[String]) -> Result<(bool, String, String, Option<String>), String> {
     let mut format = false;
     let mut rest = Vec::new();
     let mut it = args.iter();
@@ -238,24 +253,15 @@ fn if_shell(
             _ => rest.push(a.clone()),
         }
     }
-    let (cond, then, otherwise) = match rest.as_slice() {
-        [c, t] => (c, t.clone(), None),
-        [c, t, e] => (c, t.clone(), Some(e.clone())),
-        _ => return Err("if-shell: usage: if-shell [-bF] condition command [command]".into()),
-    };
-    if parse_only {
-        return Ok(None);
+    match rest.as_slice() {
+        [c, t] => Ok((format, c.clone(), t.clone(), None)),
+        [c, t, e] => Ok((format, c.clone(), t.clone(), Some(e.clone()))),
+        _ => Err("if-shell: usage: if-shell [-bF] condition command [command]".into()),
     }
-    let truth = if format {
-        fugue_protocol::format::is_true(&expand(cond))
-    } else {
-        shell(cond)?.0
-    };
-    Ok(if truth { Some(then) } else { otherwise })
 }
 
 /// `run-shell [-b] [-d delay] [-t target] command`: the command.
-fn run_shell_args(args: &[String]) -> Result<String, String> {
+pub fn run_shell_args(args: &[String]) -> Result<String, String> {
     let mut it = args.iter();
     let mut cmd = None;
     while let Some(a) = it.next() {
@@ -285,17 +291,21 @@ pub fn shell(cmd: &str) -> Result<(bool, String), String> {
         .stderr(err)
         .spawn()
         .map_err(|e| format!("{cmd}: {e}"))?;
-    let start = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break Some(s),
-            Ok(None) if start.elapsed() > SHELL_TIMEOUT => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break None;
+    // Waited for on a thread of its own, so the timeout is a wait, not a poll.
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait());
+    });
+    let status = match rx.recv_timeout(SHELL_TIMEOUT) {
+        Ok(Ok(s)) => Some(s),
+        Ok(Err(e)) => return Err(e.to_string()),
+        Err(_) => {
+            if let Ok(pid) = libc::pid_t::try_from(pid) {
+                // SAFETY: signals the child we started; its waiter thread reaps it.
+                unsafe { libc::kill(pid, libc::SIGKILL) };
             }
-            Ok(None) => std::thread::sleep(Duration::from_millis(10)),
-            Err(e) => return Err(e.to_string()),
+            None
         }
     };
     let mut text = String::new();

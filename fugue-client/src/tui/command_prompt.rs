@@ -134,21 +134,7 @@ impl App {
         let mut first_error = None;
         // Formats in the file (`%if`, `if-shell -F`) see what this client knows: its
         // session, current window and pane, as the status line does.
-        let now = crate::cli::format::now();
-        let ctx = super::status_fmt::StatusCtx {
-            layout: self.layout.as_ref(),
-            session_name: &self.session_name,
-            window: self
-                .layout
-                .as_ref()
-                .and_then(|l| l.windows.iter().find(|w| w.active)),
-            host: &self.host,
-            now,
-            utc_offset: crate::cli::format::utc_offset(now),
-            jobs: &self.status_jobs,
-            interval: std::time::Duration::from_secs(u64::from(self.status_opts.interval)),
-        };
-        let expand = |s: &str| fugue_protocol::format::expand(s, &ctx);
+        let expand = |s: &str| self.expand_here(s);
         let steps = source::plan(&paths, flags, &expand);
         for step in steps {
             match step {

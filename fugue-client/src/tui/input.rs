@@ -246,6 +246,17 @@ impl App {
                 }
                 continue;
             }
+            match argv.first().map(String::as_str) {
+                Some("run-shell" | "run") => {
+                    out.extend(self.run_shell(&argv[1..]));
+                    continue;
+                }
+                Some("if-shell" | "if") => {
+                    out.extend(self.if_shell(&argv[1..]));
+                    continue;
+                }
+                _ => {}
+            }
             if let Some(action) = KeyAction::from_tmux_argv(&argv) {
                 out.extend(self.action(action));
                 continue;

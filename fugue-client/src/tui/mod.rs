@@ -21,6 +21,7 @@ mod paint;
 mod passthrough;
 mod prompt;
 mod render;
+mod shell_cmds;
 mod state;
 mod status;
 mod status_fmt;
@@ -257,6 +258,8 @@ enum Wake {
     ClickCopyDue,
     /// A notice from a task off the loop (a failed copy command).
     Notice(String),
+    /// Commands decided off the loop (an `if-shell` branch).
+    Bound(Vec<Vec<String>>),
     /// The status line's clock is due, or a `#()` command finished: draw it again.
     StatusLine,
 }
@@ -296,6 +299,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
             _ = sleep_until(app.notice.as_ref().map(|(_, t)| *t)) => Wake::NoticeExpired,
             _ = sleep_until(app.mouse.copy_at) => Wake::ClickCopyDue,
             Some(text) = app.notices_in.recv() => Wake::Notice(text),
+            Some(commands) = app.bound_in.recv() => Wake::Bound(commands),
             Some(()) = app.status_jobs_in.recv() => Wake::StatusLine,
             _ = sleep_until(status_tick) => {
                 app.status_tick = None;
@@ -459,6 +463,11 @@ async fn handle(
             app.damage_all();
         }
         Wake::Notice(text) => app.notice(text),
+        Wake::Bound(commands) => {
+            let requests = app.run_bound(commands);
+            send(app, requests);
+            app.damage_all();
+        }
         Wake::StatusLine => app.damage_all(),
         Wake::ClickCopyDue => {
             let requests = app.copy_due();

@@ -168,6 +168,9 @@ pub struct App {
     /// reads them.
     pub notices: tokio::sync::mpsc::UnboundedSender<String>,
     pub notices_in: tokio::sync::mpsc::UnboundedReceiver<String>,
+    /// Commands decided off the loop (an `if-shell` branch), run as a binding's.
+    pub bound: tokio::sync::mpsc::UnboundedSender<Vec<Vec<String>>>,
+    pub bound_in: tokio::sync::mpsc::UnboundedReceiver<Vec<Vec<String>>>,
     /// The status line's options (from the server).
     pub status_opts: fugue_protocol::status_line::StatusOptions,
     /// `#()` commands of the status line, and where their completion wakes the loop.
@@ -186,6 +189,7 @@ impl App {
     pub fn new(keys: KeyTable, status: bool, session_name: String) -> App {
         // Unbounded, but only a failed copy command sends, one notice per copy.
         let (notices, notices_in) = tokio::sync::mpsc::unbounded_channel();
+        let (bound, bound_in) = tokio::sync::mpsc::unbounded_channel();
         // Unbounded, but each `#()` command (at most `status_fmt::MAX_JOBS`) sends once
         // per run, and runs at most once per status-interval.
         let (jobs_done, status_jobs_in) = tokio::sync::mpsc::unbounded_channel();
@@ -213,6 +217,8 @@ impl App {
             terminal_out: Vec::new(),
             notices,
             notices_in,
+            bound,
+            bound_in,
             status_opts: Default::default(),
             status_jobs: super::status_fmt::ShellJobs::new(jobs_done),
             status_jobs_in,

@@ -135,3 +135,48 @@ fn switch_client_t_chooses_the_table_of_the_next_key() {
     );
     assert_eq!(w.panes().len(), 2);
 }
+
+/// `if-shell` and `run-shell` bound to keys, as tmux configs bind them
+/// (vim-tmux-navigator): `-F` judges a format, a shell condition picks a branch when it
+/// has run, and run-shell's output shows on the status line.
+#[test]
+fn if_shell_and_run_shell_work_from_a_key() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "sh"], 100, 30);
+    t.wait_text("[sh]");
+    w.ok(&[
+        "bind-key",
+        "-n",
+        "F10",
+        "if-shell",
+        "-F",
+        "#{==:#{session_name},sh}",
+        "split-window -h",
+        "new-window",
+    ]);
+    w.ok(&[
+        "bind-key",
+        "-n",
+        "F11",
+        "if-shell",
+        "false",
+        "kill-server",
+        "new-window",
+    ]);
+    w.ok(&[
+        "bind-key",
+        "-n",
+        "F12",
+        "run-shell",
+        "echo hi-from-$((40+2))",
+    ]);
+    synced(&mut t, &w, 1);
+    t.send(b"\x1b[21~");
+    eventually("F10 split", || (w.panes().len() == 2).then_some(()));
+    t.send(b"\x1b[23~");
+    eventually("F11's else branch", || {
+        (w.ok(&["list-windows", "-t", "sh"]).lines().count() == 2).then_some(())
+    });
+    t.send(b"\x1b[24~");
+    t.wait_text("hi-from-42");
+}
