@@ -128,6 +128,10 @@ fn set_and_show_behave_as_tmux() {
         &["show", "-gw", "main-pane-width"],
         &["set", "-g", "prefix2", "C-a"],
         &["show", "-g", "prefix2"],
+        // A control letter has no case (tmux shows C-q).
+        &["set", "-g", "prefix", "C-Q"],
+        &["show", "-g", "prefix"],
+        &["set", "-g", "prefix", "C-b"],
         &["set", "-gF", "@f", "#{e|+|:1,2}-#{==:a,a}"],
         &["show", "-gv", "@f"],
     ];

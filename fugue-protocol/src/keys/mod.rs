@@ -256,6 +256,24 @@ impl Key {
     ///   reports ctrl+shift+a as `a` with Shift, a legacy terminal's user writes `C-A`.
     ///   Shift with other characters is kept: which character it makes depends on the
     ///   keyboard layout.
+    /// The key as tmux reads a key name in a binding or the `prefix` option: a control
+    /// letter has no case (`C-Q` is `C-q`: a legacy terminal sends one byte for both).
+    pub fn binding_form(self) -> Key {
+        match self.code {
+            KeyCode::Char(c)
+                if self.mods.contains(Mods::CTRL)
+                    && !self.mods.contains(Mods::SHIFT)
+                    && c.is_ascii_uppercase() =>
+            {
+                Key {
+                    code: KeyCode::Char(c.to_ascii_lowercase()),
+                    ..self
+                }
+            }
+            _ => self,
+        }
+    }
+
     pub fn normalized(self) -> Key {
         let shift = self.mods.contains(Mods::SHIFT);
         let (code, mods) = match self.code {

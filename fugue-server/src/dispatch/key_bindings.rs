@@ -14,7 +14,8 @@ fn announce(exec: &Exec<'_>) {
     exec.server.mux.attached.tell(None, Control::Keys(keys));
 }
 
-pub fn bind_key(exec: &mut Exec<'_>, b: Binding) -> Result<Response, CommandError> {
+pub fn bind_key(exec: &mut Exec<'_>, mut b: Binding) -> Result<Response, CommandError> {
+    b.key = b.key.binding_form();
     key_tables::check_table(&b.table).map_err(|e| CommandError::invalid_argument("table", e))?;
     if b.commands.is_empty() {
         return Err(CommandError::invalid_argument(
@@ -69,7 +70,7 @@ pub fn unbind_key(
         match (all, key) {
             (true, _) => keys.bindings.retain(|b| b.table != table),
             (false, Some(key)) => {
-                let chord = key.chord();
+                let chord = key.binding_form().chord();
                 keys.bindings
                     .retain(|b| !(b.table == table && b.key.chord() == chord));
             }

@@ -130,7 +130,7 @@ pub fn parse(o: &OptionDef, text: &str) -> Result<Value, String> {
                 Ok(Value::Text("None".into()))
             } else {
                 Key::parse(text)
-                    .map(|k| Value::Text(k.to_string()))
+                    .map(|k| Value::Text(k.binding_form().to_string()))
                     .ok_or_else(|| format!("bad key: {text}"))
             }
         }
