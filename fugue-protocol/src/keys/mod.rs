@@ -247,15 +247,6 @@ impl Key {
         Key { kind, ..self }
     }
 
-    /// The canonical form, so that one key has one name (and one binding matches it):
-    /// - shift+Tab is BackTab, as tmux has it (a program cannot tell them apart), and
-    ///   BackTab reported with Shift is BackTab;
-    /// - Shift on a character that Shift already changed is dropped (`S-A` is `A`:
-    ///   terminals report `A` with Shift, guessed from its case), and Shift with an ASCII
-    ///   lowercase letter makes it uppercase (`C-S-a` is `C-A`): the kitty protocol
-    ///   reports ctrl+shift+a as `a` with Shift, a legacy terminal's user writes `C-A`.
-    ///   Shift with other characters is kept: which character it makes depends on the
-    ///   keyboard layout.
     /// The key as tmux reads a key name in a binding or the `prefix` option: a control
     /// letter has no case (`C-Q` is `C-q`: a legacy terminal sends one byte for both).
     pub fn binding_form(self) -> Key {
@@ -274,6 +265,16 @@ impl Key {
         }
     }
 
+    /// The canonical form, so that one key has one name (and one binding matches it):
+    /// - shift+Tab is BackTab, as tmux has it (a program cannot tell them apart), and
+    ///   BackTab reported with Shift is BackTab;
+    /// - Shift on a character that Shift already changed is dropped (`S-A` is `A`:
+    ///   terminals report `A` with Shift, guessed from its case), and Shift with an ASCII
+    ///   lowercase letter makes it uppercase (`C-S-a` is `C-A`): the kitty protocol
+    ///   reports ctrl+shift+a as `a` with Shift. (A binding's `C-A` is read as tmux
+    ///   reads it, `C-a`: see [`Key::binding_form`]; ctrl+shift+a is bound as `C-S-a`.)
+    ///   Shift with other characters is kept: which character it makes depends on the
+    ///   keyboard layout.
     pub fn normalized(self) -> Key {
         let shift = self.mods.contains(Mods::SHIFT);
         let (code, mods) = match self.code {
