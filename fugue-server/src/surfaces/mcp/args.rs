@@ -78,17 +78,7 @@ impl<'a> Args<'a> {
             None => Ok(None),
             Some(Value::Number(n)) => match n.as_u64() {
                 Some(v) if range.contains(&v) => Ok(Some(v)),
-                _ => Err(CommandError::invalid_argument(
-                    name,
-                    format!(
-                        "expected a whole number from {} to {}, got {n}",
-                        range.start(),
-                        range.end()
-                    ),
-                )
-                .with_suggestion(format!(
-                    "pass a number in that range, or leave `{name}` out for the default"
-                ))),
+                _ => Err(out_of_range(name, range.start(), range.end(), n)),
             },
             Some(v) => Err(wrong(name, "a whole number", v)),
         }
@@ -104,14 +94,7 @@ impl<'a> Args<'a> {
             None => Ok(None),
             Some(Value::Number(n)) => match n.as_i64() {
                 Some(v) if range.contains(&v) => Ok(Some(v)),
-                _ => Err(CommandError::invalid_argument(
-                    name,
-                    format!(
-                        "expected a whole number from {} to {}, got {n}",
-                        range.start(),
-                        range.end()
-                    ),
-                )),
+                _ => Err(out_of_range(name, range.start(), range.end(), n)),
             },
             Some(v) => Err(wrong(name, "a whole number", v)),
         }
@@ -204,4 +187,20 @@ impl<'a> Args<'a> {
             Some(v) => Err(wrong(name, "an object of string values", v)),
         }
     }
+}
+
+/// A number outside what `name` takes, with the bounds and what to do.
+fn out_of_range(
+    name: &str,
+    start: &dyn std::fmt::Display,
+    end: &dyn std::fmt::Display,
+    n: &serde_json::Number,
+) -> CommandError {
+    CommandError::invalid_argument(
+        name,
+        format!("expected a whole number from {start} to {end}, got {n}"),
+    )
+    .with_suggestion(format!(
+        "pass a number in that range, or leave `{name}` out for the default"
+    ))
 }
