@@ -9,8 +9,8 @@ mod tui;
 
 use autostart::ServerAddr;
 use clap::Parser;
-use cli::args::{Cli, Verb};
 use fugue_protocol::Target;
+use fugue_verbs::{Cli, Verb};
 use std::io::Write;
 
 fn main() {

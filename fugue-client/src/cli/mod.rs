@@ -1,10 +1,8 @@
 //! The CLI verbs: each becomes one Command for the server's dispatcher.
 
 pub mod agent;
-pub mod args;
 pub mod buffers;
 pub mod format;
-pub mod line;
 pub mod options;
 mod printer;
 pub mod source;

@@ -13,10 +13,10 @@
 //! what fugue does have should still apply. The exit status is 1 if any line failed,
 //! as tmux's.
 
-use super::line;
 use anyhow::Context;
 use fugue_protocol::tmux_cmd::{self, Argv, Env, ProcessEnv};
 use fugue_protocol::{Command, KeyAction};
+use fugue_verbs::line;
 use std::io::Read;
 use std::time::Duration;
 
@@ -178,7 +178,7 @@ fn plan_argv(
                 "{at}: {name}: only a terminal client runs this (bind it to a key)"
             )));
         }
-        _ => match line::command_for_argv(&argv) {
+        _ => match line::command_for_argv(&argv, &fugue_verbs::Caller::process()) {
             Ok(_) if flags.parse_only => {}
             Ok(command) => steps.push(Step::Run {
                 at: at.to_string(),

@@ -1,6 +1,6 @@
 //! `C-b :`, tmux's `command-prompt`: a line of tmux commands typed on the status line,
 //! split by the shared parser ([`fugue_protocol::tmux_cmd`]) and turned into Commands
-//! by the CLI's verb table ([`crate::cli::line`]), so what is typed here does what the
+//! by the CLI's verb table ([`fugue_verbs::line`]), so what is typed here does what the
 //! same `fugue VERB` does. A `;` sequence runs in order and stops at the first error
 //! (tmux's command queue), which shows on the status line as tmux shows it.
 

@@ -268,7 +268,7 @@ impl App {
                 out.extend(self.source_file(&argv[1..]));
                 continue;
             }
-            match crate::cli::line::command_for_argv(&argv) {
+            match fugue_verbs::line::command_for_argv(&argv, &fugue_verbs::Caller::process()) {
                 Ok(command) => {
                     let what = command.name();
                     out.push(req(command, what));

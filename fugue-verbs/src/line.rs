@@ -1,15 +1,10 @@
-//! tmux command lines on the client: argv from the shared parser
-//! ([`fugue_protocol::tmux_cmd`]) turned into Commands by the CLI's own verb table, so
-//! a command typed at `C-b :`, bound to a key or read by `source-file` does exactly
-//! what the same `fugue VERB` does.
-//!
-//! Why here and not in the server: the verb and flag table is the CLI's clap
-//! declaration (args.rs), and its conversion to Commands (verbs.rs) resolves paths
-//! against the caller's directory. The server stores bindings as argv and the client
-//! runs them; `source-file` is read by the client that asks for it (CLI or `C-b :`),
-//! each line sent as its own Command through the dispatcher.
+//! tmux command lines: argv from the shared parser ([`fugue_protocol::tmux_cmd`])
+//! turned into Commands by the verb table, so a command typed at `C-b :`, bound to a
+//! key, read by `source-file` or run by a hook does exactly what the same `fugue VERB`
+//! does.
 
-use super::args::{Cli, Verb};
+use crate::Caller;
+use crate::args::{Cli, Verb};
 use anyhow::{Context, bail};
 use clap::Parser;
 use fugue_protocol::Command;
@@ -19,7 +14,16 @@ use fugue_protocol::tmux_cmd::{self, ProcessEnv};
 
 /// The Command for one argv (`["split-window", "-h"]`), or a one-line error as tmux
 /// shows it on the status line.
-pub fn command_for_argv(argv: &[String]) -> Result<Command, String> {
+pub fn command_for_argv(argv: &[String], caller: &Caller) -> Result<Command, String> {
+    let (name, verb) = parse_argv(argv)?;
+    crate::command_for(verb, caller)
+        .map(|(c, _)| c)
+        .map_err(|e| format!("{name}: {e}"))
+}
+
+/// The verb an argv names, parsed but not converted: what `bind-key` and `set-hook`
+/// check when they store a command, without reading any file it names.
+pub fn parse_argv(argv: &[String]) -> Result<(&str, Verb), String> {
     let Some(name) = argv.first() else {
         return Err("no command".into());
     };
@@ -34,9 +38,7 @@ pub fn command_for_argv(argv: &[String]) -> Result<Command, String> {
     ) {
         return Err(format!("{name}: not a command for a running client"));
     }
-    super::verbs::command_for(verb)
-        .map(|(c, _)| c)
-        .map_err(|e| format!("{name}: {e:#}"))
+    Ok((name, verb))
 }
 
 /// clap's error as one line.
@@ -90,7 +92,7 @@ pub fn binding(
         if fugue_protocol::KeyAction::from_tmux_argv(argv).is_some() || client_command(argv) {
             continue;
         }
-        if let Err(e) = command_for_argv(argv) {
+        if let Err(e) = parse_argv(argv) {
             bail!("{e}");
         }
     }
@@ -136,13 +138,13 @@ mod tests {
             "set-option -g history-limit 5",
             "setw -g mode-keys vi",
         ] {
-            match command_for_argv(&argv(line)) {
+            match command_for_argv(&argv(line), &Caller::process()) {
                 Ok(Command::SetOption(_)) => {}
                 other => panic!("{line}: {other:?}"),
             }
         }
         assert!(matches!(
-            command_for_argv(&argv("show -g mouse")),
+            command_for_argv(&argv("show -g mouse"), &Caller::process()),
             Ok(Command::ShowOptions(_))
         ));
     }
@@ -150,7 +152,7 @@ mod tests {
     #[test]
     fn unknown_command_is_named() {
         assert_eq!(
-            command_for_argv(&argv("frobnicate -x")),
+            command_for_argv(&argv("frobnicate -x"), &Caller::process()),
             Err("unknown command: frobnicate".into())
         );
     }

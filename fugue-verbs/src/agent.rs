@@ -1,0 +1,239 @@
+//! `fugue agent ...` and `fugue report`: agents from the command line.
+
+use crate::Caller;
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand};
+use fugue_protocol::{
+    AgentState, Command, Delivery, Direction, MessageTo, Placement, RESULT_BYTES_MAX, Report,
+    SendMessage, SpawnAgent, Target,
+};
+
+#[derive(Subcommand, Debug)]
+pub enum AgentVerb {
+    /// Start an agent from a preset in a new pane, and give it a task.
+    Spawn {
+        /// Pane to split (with -p right/left/down/up) or session (with -p window).
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// auto (default), right, left, down, up, window or session.
+        #[arg(short = 'p', long, default_value = "auto")]
+        placement: String,
+        /// Size of a split in percent.
+        #[arg(short = 'l', long)]
+        size: Option<u8>,
+        #[arg(short = 'c', value_name = "DIR")]
+        cwd: Option<std::path::PathBuf>,
+        /// The pane's title.
+        #[arg(short = 'n', long)]
+        name: Option<String>,
+        /// A label to address messages with `--to tag:NAME` (repeatable).
+        #[arg(long = "tag")]
+        tags: Vec<String>,
+        /// A pane whose result the task needs; `{{%N.result}}` in the task is replaced
+        /// by it (repeatable).
+        #[arg(long = "depends-on", value_name = "PANE")]
+        depends_on: Vec<String>,
+        /// How long to wait for the agent to be ready, in milliseconds.
+        #[arg(long)]
+        timeout: Option<u64>,
+        #[arg(long)]
+        json: bool,
+        /// The preset (claude, codex, gemini, shell, or one from the config).
+        agent: String,
+        /// The task (several words are joined with spaces).
+        task: Vec<String>,
+    },
+    /// Type a message into agent panes when they are idle and nobody is typing there.
+    #[command(visible_alias = "msg")]
+    Message {
+        /// %N, tag:NAME, or children (the agents made from this pane).
+        #[arg(long)]
+        to: String,
+        /// Wait until it is typed (or timed out, or failed) and say so per pane.
+        #[arg(long)]
+        sync: bool,
+        /// How long the pane must have printed nothing first, in milliseconds.
+        #[arg(long)]
+        quiescence: Option<u64>,
+        #[arg(long)]
+        timeout: Option<u64>,
+        #[arg(long)]
+        json: bool,
+        /// The message (several words are joined with spaces).
+        #[arg(required = true)]
+        text: Vec<String>,
+    },
+    /// Print the result an agent reported.
+    Result {
+        #[arg(short = 't')]
+        target: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// List agent panes with their state.
+    #[command(visible_alias = "ls")]
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `fugue report`: what an agent tells fugue about itself.
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// The pane (default: $FUGUE_PANE_ID, the pane this runs in).
+    #[arg(short = 't')]
+    pub target: Option<String>,
+    /// idle, busy or awaiting_input.
+    #[arg(long)]
+    pub state: Option<String>,
+    /// The result: a file, or - for standard input.
+    #[arg(long, value_name = "FILE|-")]
+    pub result: Option<String>,
+}
+
+/// How to show an agent command's answer.
+#[derive(Debug)]
+pub enum AgentPrinter {
+    Spawned { json: bool },
+    Messages { json: bool },
+    Result { json: bool },
+    List { json: bool },
+    Nothing,
+}
+
+fn target(t: Option<String>) -> anyhow::Result<Option<Target>> {
+    t.map(|s| s.parse::<Target>().map_err(anyhow::Error::from))
+        .transpose()
+}
+
+fn placement(kind: &str, target: Option<Target>, size: Option<u8>) -> anyhow::Result<Placement> {
+    Ok(match kind {
+        "auto" if target.is_none() && size.is_none() => Placement::Auto,
+        "auto" => Placement::Split {
+            target,
+            direction: Direction::Right,
+            size,
+        },
+        "window" => Placement::Window { session: target },
+        "session" => Placement::Session {
+            name: target.map(|t| t.to_string()),
+        },
+        d => Placement::Split {
+            target,
+            direction: Direction::parse(d).with_context(|| {
+                format!("unknown placement `{d}`: expected auto, right, left, down, up, window or session")
+            })?,
+            size,
+        },
+    })
+}
+
+/// Reads a result from a file or standard input, refusing more than fugue keeps.
+fn read_result(source: &str, caller: &Caller) -> anyhow::Result<String> {
+    let bytes = caller.read(source.as_ref(), RESULT_BYTES_MAX as u64 + 1)?;
+    if bytes.len() > RESULT_BYTES_MAX {
+        bail!(
+            "the result is over {RESULT_BYTES_MAX} bytes: report a summary, and put the rest in a file named in it"
+        );
+    }
+    Ok(String::from_utf8_lossy(&bytes).trim_end().to_string())
+}
+
+pub fn report_command(r: ReportArgs, caller: &Caller) -> anyhow::Result<(Command, AgentPrinter)> {
+    let state = r
+        .state
+        .map(|s| {
+            AgentState::parse(&s).with_context(|| {
+                format!("unknown state `{s}`: expected idle, busy or awaiting_input")
+            })
+        })
+        .transpose()?;
+    let result = r
+        .result
+        .as_deref()
+        .map(|s| read_result(s, caller))
+        .transpose()?;
+    if state.is_none() && result.is_none() {
+        bail!("give --state idle|busy|awaiting_input, --result FILE|-, or both");
+    }
+    Ok((
+        Command::Report(Report {
+            target: target(r.target)?,
+            state,
+            result,
+        }),
+        AgentPrinter::Nothing,
+    ))
+}
+
+pub fn command_for(verb: AgentVerb) -> anyhow::Result<(Command, AgentPrinter)> {
+    Ok(match verb {
+        AgentVerb::Spawn {
+            target: t,
+            placement: p,
+            size,
+            cwd,
+            name,
+            tags,
+            depends_on,
+            timeout,
+            json,
+            agent,
+            task,
+        } => {
+            let cwd = cwd
+                .map(|c| std::path::absolute(&c).map(|c| c.to_string_lossy().into_owned()))
+                .transpose()?;
+            let depends_on = depends_on
+                .iter()
+                .map(|d| d.parse::<Target>())
+                .collect::<Result<_, _>>()?;
+            (
+                Command::SpawnAgent(SpawnAgent {
+                    agent,
+                    task: Some(task.join(" ")).filter(|t| !t.is_empty()),
+                    placement: placement(&p, target(t)?, size)?,
+                    cwd,
+                    name,
+                    tags,
+                    depends_on,
+                    timeout_ms: timeout,
+                }),
+                AgentPrinter::Spawned { json },
+            )
+        }
+        AgentVerb::Message {
+            to,
+            sync,
+            quiescence,
+            timeout,
+            json,
+            text,
+        } => (
+            Command::SendMessage(SendMessage {
+                to: MessageTo::parse(&to).map_err(|e| anyhow::anyhow!("invalid --to: {e}"))?,
+                text: text.join(" "),
+                delivery: if sync {
+                    Delivery::Sync
+                } else {
+                    Delivery::Async
+                },
+                quiescence_ms: quiescence,
+                timeout_ms: timeout,
+            }),
+            AgentPrinter::Messages { json },
+        ),
+        AgentVerb::Result { target: t, json } => (
+            Command::GetResult { target: target(t)? },
+            AgentPrinter::Result { json },
+        ),
+        AgentVerb::List { json } => (
+            Command::ListPanes {
+                target: None,
+                scope: fugue_protocol::PaneScope::All,
+            },
+            AgentPrinter::List { json },
+        ),
+    })
+}

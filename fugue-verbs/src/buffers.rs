@@ -1,0 +1,185 @@
+//! The paste buffer verbs, with tmux's names, aliases and flags.
+//!
+//! `save-buffer` and `load-buffer` read and write files here, in the CLI, not in the
+//! server as tmux does: the file is the caller's (its path relative to the caller's
+//! directory, written with the caller's rights), and the server, which agents reach
+//! too, never opens a path for a buffer. A file `save-buffer` creates is 0600: a
+//! buffer may hold whatever was on a screen. They run `show-buffer` and `set-buffer`.
+
+use crate::Caller;
+use anyhow::bail;
+use clap::Subcommand;
+use fugue_protocol::{BufferData, Command, PasteBuffer, SetBuffer, Target};
+use std::path::PathBuf;
+
+#[derive(Subcommand, Debug)]
+pub enum BufferVerb {
+    /// Set a paste buffer's text (a new automatic buffer without -b), append to it
+    /// (-a), or rename it (-n).
+    #[command(visible_alias = "setb")]
+    SetBuffer {
+        #[arg(short = 'a')]
+        append: bool,
+        #[arg(short = 'b', value_name = "BUFFER")]
+        name: Option<String>,
+        /// Rename the buffer to this.
+        #[arg(short = 'n', value_name = "NEW-NAME")]
+        rename: Option<String>,
+        #[arg(allow_hyphen_values = true)]
+        data: Option<String>,
+    },
+    /// Print a paste buffer (default the most recent).
+    #[command(visible_alias = "showb")]
+    ShowBuffer {
+        #[arg(short = 'b', value_name = "BUFFER")]
+        name: Option<String>,
+    },
+    /// Write a paste buffer to a file (created 0600), or to standard output with `-`.
+    #[command(visible_alias = "saveb")]
+    SaveBuffer {
+        /// Append to the file.
+        #[arg(short = 'a')]
+        append: bool,
+        #[arg(short = 'b', value_name = "BUFFER")]
+        name: Option<String>,
+        path: PathBuf,
+    },
+    /// Load a file (or standard input with `-`) into a paste buffer.
+    #[command(visible_alias = "loadb")]
+    LoadBuffer {
+        #[arg(short = 'b', value_name = "BUFFER")]
+        name: Option<String>,
+        path: PathBuf,
+    },
+    /// List paste buffers, most recent first.
+    #[command(visible_alias = "lsb")]
+    ListBuffers {
+        /// Format, with #{buffer_name}-style variables.
+        #[arg(short = 'F')]
+        format: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Delete a paste buffer (default the most recent).
+    #[command(visible_alias = "deleteb")]
+    DeleteBuffer {
+        #[arg(short = 'b', value_name = "BUFFER")]
+        name: Option<String>,
+    },
+    /// Type a paste buffer into a pane (line feeds become carriage returns).
+    #[command(visible_alias = "pasteb")]
+    PasteBuffer {
+        #[arg(short = 'b', value_name = "BUFFER")]
+        name: Option<String>,
+        /// Delete the buffer after pasting.
+        #[arg(short = 'd')]
+        delete: bool,
+        /// Bracketed paste, if the pane's program asked for it.
+        #[arg(short = 'p')]
+        bracketed: bool,
+        /// Keep line feeds as they are.
+        #[arg(short = 'r', conflicts_with = "separator")]
+        raw: bool,
+        /// What line feeds become (default a carriage return).
+        #[arg(short = 's', value_name = "SEPARATOR", allow_hyphen_values = true)]
+        separator: Option<String>,
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
+}
+
+/// How the answer is shown.
+pub enum BufferPrinter {
+    Nothing,
+    /// show-buffer: the text as it is.
+    Show,
+    Save {
+        path: PathBuf,
+        append: bool,
+    },
+    List {
+        format: Option<String>,
+        json: bool,
+    },
+}
+
+/// The file `load-buffer` reads: fugue's buffers hold text.
+fn load(path: &std::path::Path, caller: &Caller) -> anyhow::Result<String> {
+    let limit = fugue_protocol::buffers::MAX_BUFFER_BYTES as u64 + 1;
+    let bytes = caller.read(path, limit)?;
+    if bytes.len() as u64 >= limit {
+        bail!(
+            "{} is over the limit of {} bytes per buffer",
+            path.display(),
+            fugue_protocol::buffers::MAX_BUFFER_BYTES
+        );
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        anyhow::anyhow!(
+            "{} is not UTF-8 text: fugue's buffers hold text",
+            path.display()
+        )
+    })
+}
+
+pub fn command_for(verb: BufferVerb, caller: &Caller) -> anyhow::Result<(Command, BufferPrinter)> {
+    Ok(match verb {
+        BufferVerb::SetBuffer {
+            append,
+            name,
+            rename,
+            data,
+        } => {
+            if rename.is_none() && data.is_none() {
+                bail!("set-buffer needs the data (or -n NEW-NAME to rename)");
+            }
+            (
+                Command::SetBuffer(SetBuffer {
+                    name,
+                    append,
+                    rename,
+                    data: data.map(BufferData::Text),
+                }),
+                BufferPrinter::Nothing,
+            )
+        }
+        BufferVerb::ShowBuffer { name } => (Command::ShowBuffer { name }, BufferPrinter::Show),
+        BufferVerb::SaveBuffer { append, name, path } => (
+            Command::ShowBuffer { name },
+            BufferPrinter::Save { path, append },
+        ),
+        BufferVerb::LoadBuffer { name, path } => (
+            Command::SetBuffer(SetBuffer {
+                name,
+                append: false,
+                rename: None,
+                data: Some(BufferData::Text(load(&path, caller)?)),
+            }),
+            BufferPrinter::Nothing,
+        ),
+        BufferVerb::ListBuffers { format, json } => {
+            (Command::ListBuffers, BufferPrinter::List { format, json })
+        }
+        BufferVerb::DeleteBuffer { name } => {
+            (Command::DeleteBuffer { name }, BufferPrinter::Nothing)
+        }
+        BufferVerb::PasteBuffer {
+            name,
+            delete,
+            bracketed,
+            raw,
+            separator,
+            target,
+        } => (
+            Command::PasteBuffer(PasteBuffer {
+                name,
+                target: target.map(|t| t.parse::<Target>()).transpose()?,
+                bracketed,
+                delete,
+                separator: if raw { Some("\n".into()) } else { separator },
+            }),
+            BufferPrinter::Nothing,
+        ),
+    })
+}

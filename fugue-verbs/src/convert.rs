@@ -1,0 +1,626 @@
+//! A verb's Command: the flags clap parsed, checked and turned into the protocol's
+//! types. Nothing here talks to a server or prints.
+
+use crate::Caller;
+use crate::args::{SpawnArgs, Verb};
+use crate::printer::Printer;
+use anyhow::{Context, bail};
+use fugue_protocol::keys::{SendKeysArg, classify_send_keys_arg};
+use fugue_protocol::observe::{
+    ReadPane, ReadSource, RunCommand, SearchPanes, WaitCondition, WaitFor,
+};
+use fugue_protocol::{
+    CapturePane, Command, Direction, InputPart, LayoutChoice, LayoutPreset, LineBound, NewSession,
+    NewWindow, PaneScope, PaneSelect, Resize, SendInput, Spawn, SplitPane, SplitSize, Target,
+    WindowSelect,
+};
+
+fn target(t: Option<String>) -> anyhow::Result<Option<Target>> {
+    t.map(|s| s.parse::<Target>().map_err(anyhow::Error::from))
+        .transpose()
+}
+
+fn spawn(args: SpawnArgs, default_cwd: bool, caller: &Caller) -> anyhow::Result<Spawn> {
+    let cwd = match args.cwd {
+        // A format (`-c '#{pane_current_path}'`, as tmux's -c) is the server's to expand.
+        Some(c) if c.to_string_lossy().contains('#') => Some(c),
+        Some(c) => Some(
+            caller
+                .absolute(&c)
+                .with_context(|| format!("bad directory {}", c.display()))?,
+        ),
+        None if default_cwd => caller.cwd.clone(),
+        None => None,
+    };
+    let env = args
+        .env
+        .iter()
+        .map(|kv| match kv.split_once('=') {
+            Some((k, v)) if !k.is_empty() => Ok((k.to_string(), v.to_string())),
+            _ => bail!("invalid -e `{kv}`: expected VAR=VALUE"),
+        })
+        .collect::<anyhow::Result<_>>()?;
+    Ok(Spawn {
+        command: args.command,
+        cwd: cwd.map(|c| c.to_string_lossy().into_owned()),
+        env,
+        title: None,
+        sideband: match (args.sideband, args.no_sideband) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        },
+        remain: None,
+    })
+}
+
+fn line_bound(s: Option<String>, flag: &str) -> anyhow::Result<Option<LineBound>> {
+    match s.as_deref() {
+        None => Ok(None),
+        Some("-") => Ok(Some(LineBound::Edge)),
+        Some(n) => n
+            .parse::<i64>()
+            .map(|n| Some(LineBound::Line(n)))
+            .map_err(|_| anyhow::anyhow!("invalid {flag} `{n}`: expected a line number or -")),
+    }
+}
+
+fn direction(left: bool, right: bool, up: bool, down: bool) -> anyhow::Result<Option<Direction>> {
+    match (left, right, up, down) {
+        (false, false, false, false) => Ok(None),
+        (true, false, false, false) => Ok(Some(Direction::Left)),
+        (false, true, false, false) => Ok(Some(Direction::Right)),
+        (false, false, true, false) => Ok(Some(Direction::Up)),
+        (false, false, false, true) => Ok(Some(Direction::Down)),
+        _ => bail!("give at most one of -L, -R, -U, -D"),
+    }
+}
+
+fn split_size(size: Option<String>, percent: Option<u8>) -> anyhow::Result<Option<SplitSize>> {
+    if let Some(p) = percent {
+        return Ok(Some(SplitSize::Percent(p)));
+    }
+    let Some(s) = size else { return Ok(None) };
+    if let Some(p) = s.strip_suffix('%') {
+        let p: u8 = p.parse().map_err(|_| {
+            anyhow::anyhow!("invalid -l `{s}`: expected cells or a percentage like 30%")
+        })?;
+        return Ok(Some(SplitSize::Percent(p)));
+    }
+    let n: u16 = s.parse().map_err(|_| {
+        anyhow::anyhow!("invalid -l `{s}`: expected cells or a percentage like 30%")
+    })?;
+    Ok(Some(SplitSize::Cells(n)))
+}
+
+/// The Command for a verb, and how its answer is shown.
+pub fn command_for(verb: Verb, caller: &Caller) -> Result<crate::Converted, crate::VerbError> {
+    Ok(convert(verb, caller)?)
+}
+
+fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
+    Ok(match verb {
+        Verb::BindKey {
+            table,
+            root,
+            repeat,
+            note,
+            key,
+            command,
+        } => (
+            Command::BindKey(crate::line::binding(
+                table, root, repeat, note, &key, &command,
+            )?),
+            Printer::Nothing,
+        ),
+        Verb::UnbindKey {
+            table,
+            root,
+            all,
+            quiet,
+            key,
+        } => {
+            let table = crate::line::table_name(table, root);
+            let key = match key {
+                Some(k) => Some(crate::line::key(&k)?),
+                None => None,
+            };
+            (
+                Command::UnbindKey {
+                    table,
+                    key,
+                    all,
+                    quiet,
+                },
+                Printer::Nothing,
+            )
+        }
+        Verb::ListKeys { table, notes } => (Command::ListKeys { table, notes }, Printer::Captured),
+        Verb::NewSession {
+            name,
+            window_name,
+            detached,
+            width,
+            height,
+            print,
+            format,
+            spawn: s,
+        } => {
+            let size = match (width, height) {
+                (None, None) => None,
+                (w, h) => Some((w.unwrap_or(80), h.unwrap_or(24))),
+            };
+            (
+                Command::NewSession(NewSession {
+                    name,
+                    window_name,
+                    size,
+                    spawn: spawn(s, true, caller)?,
+                }),
+                Printer::Created {
+                    print,
+                    format,
+                    attach: !detached,
+                },
+            )
+        }
+        Verb::AttachSession { .. } | Verb::Mcp | Verb::ResetTerminal | Verb::SourceFile { .. } => {
+            bail!("handled before command_for")
+        }
+        Verb::Agent { verb } => {
+            let (command, p) = crate::agent::command_for(verb)?;
+            (command, Printer::Agent(p))
+        }
+        Verb::Option(v) => {
+            let (command, p) = crate::options::command_for(v)?;
+            (command, Printer::Options(p))
+        }
+        Verb::Buffer(v) => {
+            let (command, p) = crate::buffers::command_for(v, caller)?;
+            (command, Printer::Buffers(p))
+        }
+        Verb::Report(r) => {
+            let (command, p) = crate::agent::report_command(r, caller)?;
+            (command, Printer::Agent(p))
+        }
+        Verb::DetachClient { target: t } => (
+            Command::DetachClient { target: target(t)? },
+            Printer::Nothing,
+        ),
+        Verb::ListSessions { format, json } => {
+            (Command::ListSessions, Printer::Sessions { format, json })
+        }
+        Verb::KillSession { target: t } => (
+            Command::KillSession { target: target(t)? },
+            Printer::Nothing,
+        ),
+        Verb::KillServer => (Command::KillServer, Printer::Nothing),
+        Verb::RefreshClient { target: t } => (
+            Command::RefreshClient { target: target(t)? },
+            Printer::Nothing,
+        ),
+        Verb::DisplayMessage {
+            target: t,
+            print: true,
+            message,
+        } => (
+            Command::ListPanes {
+                target: target(t)?,
+                scope: PaneScope::Pane,
+            },
+            Printer::Pane(message),
+        ),
+        Verb::DisplayMessage {
+            target: t,
+            print: false,
+            message,
+        } => (
+            Command::DisplayMessage {
+                target: target(t)?,
+                text: message,
+            },
+            Printer::Nothing,
+        ),
+        // Resolving the session is the whole question: an unknown one is an error.
+        Verb::HasSession { target: t } => (
+            Command::ListPanes {
+                target: target(t)?,
+                scope: PaneScope::Session,
+            },
+            Printer::Quiet,
+        ),
+        Verb::RenameSession { target: t, name } => (
+            Command::RenameSession {
+                target: target(t)?,
+                name,
+            },
+            Printer::Nothing,
+        ),
+        Verb::NewWindow {
+            target: t,
+            name,
+            detached,
+            print,
+            format,
+            spawn: s,
+        } => (
+            Command::NewWindow(NewWindow {
+                target: target(t)?,
+                name,
+                select: !detached,
+                spawn: spawn(s, false, caller)?,
+            }),
+            Printer::Created {
+                print,
+                format,
+                attach: false,
+            },
+        ),
+        Verb::SelectWindow {
+            target: t,
+            next,
+            previous,
+            last,
+        } => {
+            let select = if next {
+                WindowSelect::Next
+            } else if previous {
+                WindowSelect::Previous
+            } else if last {
+                WindowSelect::Last
+            } else {
+                WindowSelect::Target
+            };
+            (
+                Command::SelectWindow {
+                    target: target(t)?,
+                    select,
+                },
+                Printer::Nothing,
+            )
+        }
+        Verb::NextWindow { target: t } => (
+            Command::SelectWindow {
+                target: target(t)?,
+                select: WindowSelect::Next,
+            },
+            Printer::Nothing,
+        ),
+        Verb::PreviousWindow { target: t } => (
+            Command::SelectWindow {
+                target: target(t)?,
+                select: WindowSelect::Previous,
+            },
+            Printer::Nothing,
+        ),
+        Verb::LastWindow { target: t } => (
+            Command::SelectWindow {
+                target: target(t)?,
+                select: WindowSelect::Last,
+            },
+            Printer::Nothing,
+        ),
+        Verb::RenameWindow { target: t, name } => (
+            Command::RenameWindow {
+                target: target(t)?,
+                name,
+            },
+            Printer::Nothing,
+        ),
+        Verb::KillWindow { target: t } => {
+            (Command::KillWindow { target: target(t)? }, Printer::Nothing)
+        }
+        Verb::SplitWindow {
+            target: t,
+            horizontal,
+            vertical: _,
+            before,
+            size,
+            percent,
+            detached,
+            print,
+            format,
+            spawn: s,
+            help: _,
+        } => {
+            let direction = match (horizontal, before) {
+                (true, false) => Direction::Right,
+                (true, true) => Direction::Left,
+                (false, false) => Direction::Down,
+                (false, true) => Direction::Up,
+            };
+            (
+                Command::SplitPane(SplitPane {
+                    target: target(t)?,
+                    direction,
+                    size: split_size(size, percent)?,
+                    select: !detached,
+                    spawn: spawn(s, false, caller)?,
+                    task: None,
+                }),
+                Printer::Created {
+                    print,
+                    format,
+                    attach: false,
+                },
+            )
+        }
+        Verb::KillPane { target: t } => {
+            (Command::KillPane { target: target(t)? }, Printer::Nothing)
+        }
+        Verb::SelectPane {
+            target: t,
+            left,
+            right,
+            up,
+            down,
+            last,
+            next,
+            previous,
+            title,
+        } => {
+            let target = target(t)?;
+            if let Some(title) = title {
+                return Ok((Command::SetPaneTitle { target, title }, Printer::Nothing));
+            }
+            let select = match direction(left, right, up, down)? {
+                Some(d) => PaneSelect::Direction(d),
+                None if last => PaneSelect::Last,
+                None if next => PaneSelect::Next,
+                None if previous => PaneSelect::Previous,
+                None => PaneSelect::Target,
+            };
+            (Command::SelectPane { target, select }, Printer::Nothing)
+        }
+        Verb::ResizePane {
+            target: t,
+            left,
+            right,
+            up,
+            down,
+            zoom,
+            width,
+            height,
+            amount,
+        } => {
+            let resize = match (zoom, direction(left, right, up, down)?) {
+                (zoom, dir) if width.is_some() || height.is_some() => {
+                    if zoom || dir.is_some() || amount.is_some() {
+                        bail!("give either -x/-y or a direction or -Z, not several");
+                    }
+                    Resize::To { width, height }
+                }
+                (true, None) => Resize::ZoomToggle,
+                (false, Some(d)) => Resize::By(d, amount.unwrap_or(1)),
+                (true, Some(_)) => bail!("give either -Z or a direction, not both"),
+                (false, None) => bail!("give a direction (-L, -R, -U, -D) or -Z"),
+            };
+            (
+                Command::ResizePane {
+                    target: target(t)?,
+                    resize,
+                },
+                Printer::Nothing,
+            )
+        }
+        Verb::SelectLayout {
+            target: t,
+            next,
+            layout,
+        } => {
+            let layout = match (next, layout) {
+                (true, _) => LayoutChoice::Next,
+                (false, Some(name)) => LayoutChoice::Preset(LayoutPreset::parse(&name).ok_or_else(|| {
+                    anyhow::anyhow!(
+                        "unknown layout `{name}`; layouts are even-horizontal, even-vertical, main-horizontal, main-vertical, tiled"
+                    )
+                })?),
+                (false, None) => LayoutChoice::Next,
+            };
+            (
+                Command::SelectLayout {
+                    target: target(t)?,
+                    layout,
+                },
+                Printer::Nothing,
+            )
+        }
+        Verb::NextLayout { target: t } => (
+            Command::SelectLayout {
+                target: target(t)?,
+                layout: LayoutChoice::Next,
+            },
+            Printer::Nothing,
+        ),
+        Verb::SendKeys {
+            target: t,
+            literal,
+            keys,
+        } => {
+            let parts = keys
+                .into_iter()
+                .map(|k| {
+                    if literal {
+                        InputPart::Text(k)
+                    } else {
+                        match classify_send_keys_arg(&k) {
+                            SendKeysArg::Key(key) => InputPart::Key(key),
+                            SendKeysArg::Text(t) => InputPart::Text(t),
+                        }
+                    }
+                })
+                .collect();
+            (
+                Command::SendInput(SendInput {
+                    target: target(t)?,
+                    parts,
+                }),
+                Printer::Nothing,
+            )
+        }
+        Verb::CapturePane {
+            target: t,
+            print: _,
+            escapes,
+            join,
+            start,
+            end,
+        } => (
+            Command::CapturePane(CapturePane {
+                target: target(t)?,
+                start: line_bound(start, "-S")?,
+                end: line_bound(end, "-E")?,
+                escapes,
+                join,
+            }),
+            Printer::Captured,
+        ),
+        Verb::ReadPane {
+            target: t,
+            scrollback,
+            since,
+            lines,
+            escapes,
+            json,
+        } => {
+            let source = match (scrollback, since) {
+                (_, Some(c)) => ReadSource::Since(c),
+                (true, None) => ReadSource::Scrollback,
+                (false, None) => ReadSource::Screen,
+            };
+            (
+                Command::ReadPane(ReadPane {
+                    target: target(t)?,
+                    source,
+                    lines,
+                    ansi: escapes,
+                }),
+                Printer::Json(json),
+            )
+        }
+        Verb::WaitFor {
+            target: t,
+            text,
+            after,
+            idle,
+            exit,
+            state,
+            timeout,
+            json,
+        } => {
+            let condition = match (text, idle, exit, state) {
+                (Some(pattern), None, false, None) => WaitCondition::Text { pattern, after },
+                (None, Some(ms), false, None) => WaitCondition::Idle { ms },
+                (None, None, true, None) => WaitCondition::Exit,
+                (None, None, false, Some(s)) => {
+                    WaitCondition::State(fugue_protocol::AgentState::parse(&s).with_context(|| {
+                        format!("unknown state `{s}`: expected starting, busy, idle, awaiting_input or exited")
+                    })?)
+                }
+                _ => bail!("give one of --text REGEX, --idle MS, --exit or --state STATE"),
+            };
+            (
+                Command::WaitFor(WaitFor {
+                    target: target(t)?,
+                    condition,
+                    timeout_ms: timeout,
+                }),
+                Printer::Json(json),
+            )
+        }
+        Verb::RunCommand {
+            pane,
+            split_from,
+            cwd,
+            env,
+            timeout,
+            keep,
+            json,
+            command,
+        } => {
+            let s = spawn(
+                SpawnArgs {
+                    cwd,
+                    env,
+                    ..SpawnArgs::default()
+                },
+                false,
+                caller,
+            )?;
+            (
+                Command::RunCommand(RunCommand {
+                    pane: target(pane)?,
+                    split_from: target(split_from)?,
+                    command: command.join(" "),
+                    cwd: s.cwd,
+                    env: s.env,
+                    timeout_ms: timeout,
+                    keep,
+                }),
+                Printer::Json(json),
+            )
+        }
+        Verb::SearchPanes {
+            targets,
+            history,
+            offset,
+            limit,
+            json,
+            pattern,
+        } => (
+            Command::SearchPanes(SearchPanes {
+                pattern,
+                targets: targets
+                    .into_iter()
+                    .map(|t| t.parse::<Target>())
+                    .collect::<Result<_, _>>()?,
+                history,
+                offset,
+                limit,
+                from_line: None,
+                backward: false,
+                absolute: false,
+            }),
+            Printer::Json(json),
+        ),
+        Verb::ListWindows {
+            all,
+            target: t,
+            format,
+            json,
+        } => {
+            let scope = if all {
+                PaneScope::All
+            } else {
+                PaneScope::Session
+            };
+            let command = Command::ListPanes {
+                target: target(t)?,
+                scope,
+            };
+            (command, Printer::Windows { format, json, all })
+        }
+        Verb::ListPanes {
+            all,
+            session,
+            target: t,
+            format,
+            json,
+        } => {
+            let scope = if all {
+                PaneScope::All
+            } else if session {
+                PaneScope::Session
+            } else {
+                PaneScope::Window
+            };
+            (
+                Command::ListPanes {
+                    target: target(t)?,
+                    scope,
+                },
+                Printer::Panes { format, json, all },
+            )
+        }
+    })
+}

@@ -1,0 +1,43 @@
+//! The verb table: every `fugue VERB` (tmux's names, flags and aliases) declared once
+//! with clap ([`args`]), and its conversion to a protocol [`Command`] ([`command_for`]).
+//!
+//! Why a crate of its own: the CLI, the terminal client (`C-b :`, key bindings,
+//! `source-file`) and the server (hooks, which run with no client) all turn tmux
+//! command lines into Commands, and must turn them into the same ones. The server
+//! cannot depend on the client, so the table lives below both. What only a terminal
+//! process can do (print an answer, read standard input, know the caller's directory)
+//! is passed in as a [`Caller`] or left to the client's printer.
+
+mod agent;
+pub mod args;
+mod buffers;
+mod caller;
+mod convert;
+pub mod line;
+mod options;
+mod printer;
+
+pub use agent::{AgentPrinter, AgentVerb, ReportArgs};
+pub use args::{Cli, SpawnArgs, Verb};
+pub use buffers::{BufferPrinter, BufferVerb};
+pub use caller::Caller;
+pub use convert::command_for;
+pub use options::{OptionPrinter, OptionVerb, SetArgs, ShowArgs};
+pub use printer::Printer;
+
+use fugue_protocol::Command;
+
+/// A verb or command line that does not make a Command: what was wrong, one line, as
+/// the CLI prints it after `fugue:` and the status line shows it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct VerbError(pub String);
+
+impl From<anyhow::Error> for VerbError {
+    fn from(e: anyhow::Error) -> Self {
+        VerbError(format!("{e:#}"))
+    }
+}
+
+/// A Command and how its answer is shown.
+pub type Converted = (Command, Printer);

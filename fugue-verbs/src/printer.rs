@@ -1,0 +1,44 @@
+//! How the CLI shows a successful answer: formats, JSON, tmux's default lines.
+
+/// How to show a successful answer.
+pub enum Printer {
+    Nothing,
+    /// Print nothing, and fail without a message (has-session).
+    Quiet,
+    /// The one pane of a `PaneScope::Pane` listing, in this format.
+    Pane(String),
+    Created {
+        print: bool,
+        format: Option<String>,
+        attach: bool,
+    },
+    Sessions {
+        format: Option<String>,
+        json: bool,
+    },
+    Panes {
+        format: Option<String>,
+        json: bool,
+        all: bool,
+    },
+    Windows {
+        format: Option<String>,
+        json: bool,
+        all: bool,
+    },
+    Captured,
+    /// Text for people, or the whole answer as JSON.
+    Json(bool),
+    Agent(crate::agent::AgentPrinter),
+    Buffers(crate::buffers::BufferPrinter),
+    Options(crate::options::OptionPrinter),
+}
+
+impl Printer {
+    /// Refuses a bad `-F` before the verb runs. tmux refuses no format (a malformed
+    /// one ends where it breaks, an unknown variable is empty), so neither does fugue
+    /// any more; kept as the place a verb's other output checks would go.
+    pub fn validate(&self) -> anyhow::Result<()> {
+        Ok(())
+    }
+}
