@@ -15,6 +15,7 @@ mod e2e {
     pub mod faults;
     pub mod formats;
     pub mod harness;
+    pub mod hooks;
     pub mod lifecycle;
     pub mod mcp;
     pub mod mcp_input;

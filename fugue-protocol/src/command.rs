@@ -409,6 +409,10 @@ pub enum Command {
     SetOption(crate::options::SetOption),
     /// Options and their values (tmux's `show-options`).
     ShowOptions(crate::options::ShowOptions),
+    /// Set, add to, unset or run a hook (tmux's `set-hook`).
+    SetHook(crate::hooks::SetHook),
+    /// Hooks and their commands (tmux's `show-hooks`).
+    ShowHooks(crate::hooks::ShowHooks),
 }
 
 /// What a command may do, for the permission policy.
@@ -512,6 +516,7 @@ const NO_ANSWER: &str = "a tag's answer reaches the agent only as a result file,
 const NO_KEY: &str = "tmux binds no key to it";
 const PERSON_KEYS: &str =
     "key bindings are a person's keyboard in attached clients; agents run commands directly";
+const PERSON_HOOKS: &str = "hooks run commands with a person's rights whenever their event happens: an agent must not plant them (agents react to events with wait_for)";
 const MCP_CONNECTION: &str =
     "sent by the MCP surface itself when an agent's connection opens or its last one closes";
 
@@ -663,6 +668,12 @@ commands! {
     ListKeys => "list-keys", Read, "list the key bindings as tmux prints them",
         cli: As("list-keys"), mcp: Absent(PERSON_KEYS), sideband: Absent(PERSON_KEYS),
         keys: As("list-keys");
+    SetHook => "set-hook", Write, "set, add to, unset or run the command sequence an event runs",
+        cli: As("set-hook"), mcp: Absent(PERSON_HOOKS), sideband: Absent(PERSON_HOOKS),
+        keys: Absent("the command prompt (C-b :) and bindings to command lines run it");
+    ShowHooks => "show-hooks", Read, "show hooks and their commands as tmux prints them",
+        cli: As("show-hooks"), mcp: Absent(PERSON_HOOKS), sideband: Absent(PERSON_HOOKS),
+        keys: Absent("the command prompt (C-b :) runs it");
 }
 
 pub use crate::commands_doc::commands_markdown;
@@ -703,6 +714,8 @@ impl Command {
             Command::PasteBuffer(c) => c.target.as_ref(),
             Command::SetOption(c) => c.target.as_ref(),
             Command::ShowOptions(c) => c.target.as_ref(),
+            Command::SetHook(c) => c.target.as_ref(),
+            Command::ShowHooks(c) => c.target.as_ref(),
             Command::NewWindow(c) => c.target.as_ref(),
             Command::SplitPane(c) => c.target.as_ref(),
             Command::SendInput(c) => c.target.as_ref(),

@@ -33,6 +33,7 @@ pub mod format;
 /// Harness bodies of the fuzz targets in `fuzz/`; not an API.
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod hooks;
 pub mod ids;
 pub mod key_tables;
 pub mod keys;
@@ -54,6 +55,7 @@ pub use bindings::{KeyAction, KeyTable};
 pub use buffers::{BufferContent, BufferData, BufferInfo, PasteBuffer, SetBuffer};
 pub use command::*;
 pub use error::{CommandError, ErrorCode};
+pub use hooks::{SetHook, ShowHooks};
 pub use ids::{PaneId, SessionId, WindowId};
 pub use keys::Key;
 pub use message::{

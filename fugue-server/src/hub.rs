@@ -2,6 +2,7 @@
 //! here and never name a surface (issue 12; wezterm's `Mux` notifies subscribers the
 //! same way). Surfaces subscribe once, when the server starts (`run.rs`).
 
+use crate::hooks::Object;
 use crate::pane::tags::Scanned;
 use fugue_protocol::PaneId;
 use parking_lot::RwLock;
@@ -14,6 +15,37 @@ pub trait PaneSubscriber: Send + Sync {
     fn tags_found(&self, pane: PaneId, found: Scanned);
     /// Panes that are gone from the tree; forget what is kept for them.
     fn panes_closed(&self, panes: &[PaneId]);
+    /// An event a hook may run for (tmux's hook names: `pane-exited`,
+    /// `after-new-window`, ...).
+    fn event(&self, _event: &Event) {}
+}
+
+/// Something happened that a hook of this name runs for.
+#[derive(Clone, Debug)]
+pub struct Event {
+    /// The hook's name (`names::HOOKS`).
+    pub hook: &'static str,
+    /// What it happened to: the default target of the hook's commands.
+    pub object: Object,
+    /// The attached client it concerns (`client-attached`), if any.
+    pub client: Option<u64>,
+    /// A session that is gone (`session-closed`): its name for `#{hook_session_name}`.
+    pub session_name: Option<String>,
+    /// How many hooks deep the cause runs (0: not caused by a hook's command): hooks
+    /// that set off hooks stop at `hooks::MAX_DEPTH`.
+    pub depth: u8,
+}
+
+impl Event {
+    pub fn new(hook: &'static str, object: Object) -> Event {
+        Event {
+            hook,
+            object,
+            client: None,
+            session_name: None,
+            depth: 0,
+        }
+    }
 }
 
 #[derive(Default)]
@@ -35,6 +67,13 @@ impl Hub {
                 s.tags_found(pane, found.clone());
             }
             last.tags_found(pane, found);
+        }
+    }
+
+    pub fn event(&self, event: Event) {
+        let subs = self.subscribers.read().clone();
+        for s in &subs {
+            s.event(&event);
         }
     }
 

@@ -23,6 +23,7 @@ pub mod dispatch;
 /// Harness bodies of the fuzz targets in `fuzz/`; not an API.
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod hooks;
 pub mod hub;
 pub mod log_file;
 pub mod mux;

@@ -14,6 +14,8 @@ pub enum Surface {
     Mcp,
     /// A sideband tag printed in a pane.
     Sideband,
+    /// A hook's command (`set-hook`), run when its event happened.
+    Hook,
     /// The server itself (pane lifecycle, shutdown).
     Server,
 }
@@ -25,6 +27,7 @@ impl Surface {
             Surface::Cli => "cli",
             Surface::Mcp => "mcp",
             Surface::Sideband => "sideband",
+            Surface::Hook => "hook",
             Surface::Server => "server",
         }
     }
@@ -58,6 +61,17 @@ pub enum Origin {
         pane: PaneId,
         agent: Agent,
     },
+    /// A hook's command: its event's object is the default target. Only a person sets
+    /// hooks (agents are refused `set-hook`), so they run with a person's rights.
+    Hook {
+        hook: &'static str,
+        object: crate::hooks::Object,
+        /// The name of a session that is gone (`session-closed`), for
+        /// `#{hook_session_name}`.
+        session_name: Option<String>,
+        /// How many hooks deep (a hook's command that sets off another hook).
+        depth: u8,
+    },
     Server,
 }
 
@@ -78,6 +92,7 @@ impl Origin {
         match self {
             Origin::Client { caller_pane, .. } | Origin::Mcp { caller_pane, .. } => *caller_pane,
             Origin::Sideband { pane } | Origin::Delegated { pane, .. } => Some(*pane),
+            Origin::Hook { object, .. } => object.pane,
             Origin::Server => None,
         }
     }
@@ -123,6 +138,7 @@ impl Origin {
                 agent: Agent::Sideband,
                 ..
             } => Surface::Sideband,
+            Origin::Hook { .. } => Surface::Hook,
             Origin::Server => Surface::Server,
         }
     }
@@ -174,6 +190,7 @@ impl fmt::Display for Origin {
                     Agent::Pane { pane } => write!(f, "the agent in pane {pane}"),
                 }
             }
+            Origin::Hook { hook, .. } => write!(f, "hook {hook}"),
             Origin::Server => f.write_str("server"),
         }
     }

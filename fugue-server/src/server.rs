@@ -56,6 +56,10 @@ pub struct Server {
     pub keys: Mutex<fugue_protocol::KeyTable>,
     /// Options (`options/`); global values are also written into `config`.
     pub options: Mutex<crate::options::Store>,
+    /// Hooks (`set-hook`); run by the hooks surface when the hub publishes an event.
+    pub hooks: Mutex<crate::hooks::Store>,
+    /// The panes focused at the last [`Server::update_focus`], for `pane-focus-in/out`.
+    focused: Mutex<std::collections::HashSet<PaneId>>,
 }
 
 impl Server {
@@ -91,6 +95,8 @@ impl Server {
             clipboard: Mutex::new(None),
             buffers: Mutex::default(),
             options: Mutex::new(options),
+            hooks: Mutex::default(),
+            focused: Mutex::default(),
         });
         (server, rx)
     }
@@ -133,6 +139,35 @@ impl Server {
                 let _ = pane.pty.write(bytes.to_vec());
             }
         }
+        let mut events = Vec::new();
+        {
+            let mut last = self.focused.lock();
+            if *last != focused {
+                let object = |p: PaneId| {
+                    let (session, window) = tree.locate(p).unzip();
+                    crate::hooks::Object {
+                        session,
+                        window,
+                        pane: Some(p),
+                    }
+                };
+                // A pane that closed loses focus without an event, as in tmux.
+                for p in last
+                    .difference(&focused)
+                    .filter(|p| tree.panes.contains_key(p))
+                {
+                    events.push(crate::hub::Event::new("pane-focus-out", object(*p)));
+                }
+                for p in focused.difference(&last) {
+                    events.push(crate::hub::Event::new("pane-focus-in", object(*p)));
+                }
+                *last = focused;
+            }
+        }
+        drop(tree);
+        for e in events {
+            self.hub.event(e);
+        }
     }
 
     /// A number not handed out before by this server (markers, generated ids).
@@ -152,6 +187,9 @@ impl Server {
         };
         if let Some(id) = origin.client_id() {
             ctx.client_session = self.mux.attached.session_of(id);
+        }
+        if let Origin::Hook { object, .. } = origin {
+            ctx.client_session = object.session;
         }
         ctx
     }
@@ -215,6 +253,19 @@ impl Server {
             s.size = area;
             self.relayout(tree, session);
         }
+    }
+
+    /// Runs the `client-detached` hook of `session` for `client`.
+    pub fn client_detached(&self, client: u64, session: SessionId) {
+        let mut e = crate::hub::Event::new(
+            "client-detached",
+            crate::hooks::Object {
+                session: Some(session),
+                ..Default::default()
+            },
+        );
+        e.client = Some(client);
+        self.hub.event(e);
     }
 
     /// A client attached to `session` went: the session takes the size of the
@@ -403,6 +454,7 @@ impl Server {
         tracing::info!("pane {pane} exited with status {status}");
         let mut closed_session = None;
         let mut closed = false;
+        let mut events = Vec::new();
         {
             let mut tree = self.mux.tree();
             let Some(p) = tree.panes.get_mut(&pane) else {
@@ -431,10 +483,17 @@ impl Server {
                     _ => false,
                 }
             });
+            let (sid, wid) = tree.locate(pane).unzip();
             let Some(p) = tree.panes.get_mut(&pane) else {
                 return;
             };
+            let object = crate::hooks::Object {
+                session: sid,
+                window: wid,
+                pane: Some(pane),
+            };
             if remain {
+                events.push(crate::hub::Event::new("pane-died", object));
                 p.exit_status = Some(status);
                 let seq = {
                     let mut st = p.shared.state.lock();
@@ -445,10 +504,31 @@ impl Server {
                 };
                 p.shared.changed(seq, false);
             } else {
-                let sid = tree.locate(pane).map(|(s, _)| s);
+                let session_name = sid.and_then(|s| tree.session(s)).map(|s| s.name.clone());
+                events.push(crate::hub::Event::new("pane-exited", object));
                 if let Some((_, removed)) = tree.remove_pane(pane) {
                     closed_session = removed.session_closed;
                     closed = true;
+                    if removed.window_closed
+                        && let (Some(s), Some(w)) = (sid, wid)
+                    {
+                        events.push(crate::hub::Event::new(
+                            "window-unlinked",
+                            crate::hooks::Object {
+                                session: Some(s),
+                                window: Some(w),
+                                pane: None,
+                            },
+                        ));
+                    }
+                    if closed_session.is_some() {
+                        let mut e = crate::hub::Event::new(
+                            "session-closed",
+                            crate::hooks::Object::default(),
+                        );
+                        e.session_name = session_name;
+                        events.push(e);
+                    }
                     if let Some(sid) = sid.filter(|s| Some(*s) != closed_session) {
                         self.relayout(&mut tree, sid);
                     }
@@ -463,6 +543,9 @@ impl Server {
             self.mux.attached.detach_session(sid, "exited");
         }
         self.mux.changed();
+        for e in events {
+            self.hub.event(e);
+        }
         self.maybe_exit();
     }
 }

@@ -40,8 +40,13 @@ pub struct SpawnArgs {
     /// `[sideband] enable_for`.
     #[arg(long)]
     pub no_sideband: bool,
-    /// The program and its arguments (a single argument with spaces runs in the shell).
-    #[arg(last = true, value_name = "COMMAND")]
+    /// The program and its arguments (a single argument with spaces runs in the
+    /// shell), after the flags as tmux takes it, or after `--`.
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = false,
+        value_name = "COMMAND"
+    )]
     pub command: Vec<String>,
 }
 
@@ -503,6 +508,9 @@ pub enum Verb {
     /// Options: set-option, show-options, set-window-option, show-window-options.
     #[command(flatten)]
     Option(super::options::OptionVerb),
+    /// Hooks: set-hook, show-hooks.
+    #[command(flatten)]
+    Hook(super::hooks::HookVerb),
     /// List windows.
     #[command(visible_alias = "lsw")]
     ListWindows {

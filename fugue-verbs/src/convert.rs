@@ -175,6 +175,16 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             let (command, p) = crate::options::command_for(v)?;
             (command, Printer::Options(p))
         }
+        Verb::Hook(v) => {
+            let command = crate::hooks::command_for(v)?;
+            let printer = match &command {
+                Command::ShowHooks(_) => {
+                    Printer::Options(crate::OptionPrinter::Lines { value_only: false })
+                }
+                _ => Printer::Nothing,
+            };
+            (command, printer)
+        }
         Verb::Buffer(v) => {
             let (command, p) = crate::buffers::command_for(v, caller)?;
             (command, Printer::Buffers(p))

@@ -13,15 +13,18 @@ pub mod args;
 mod buffers;
 mod caller;
 mod convert;
+mod hooks;
 pub mod line;
 mod options;
 mod printer;
+pub mod shell_args;
 
 pub use agent::{AgentPrinter, AgentVerb, ReportArgs};
 pub use args::{Cli, SpawnArgs, Verb};
 pub use buffers::{BufferPrinter, BufferVerb};
 pub use caller::Caller;
 pub use convert::command_for;
+pub use hooks::HookVerb;
 pub use options::{OptionPrinter, OptionVerb, SetArgs, ShowArgs};
 pub use printer::Printer;
 

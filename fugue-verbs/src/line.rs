@@ -123,6 +123,43 @@ pub fn client_command(argv: &[String]) -> bool {
     )
 }
 
+/// Commands a hook may run besides the verb table's: the server runs these itself.
+pub const HOOK_SHELL_COMMANDS: &[&str] = &["run-shell", "run", "if-shell", "if"];
+
+/// A hook's command checked and with its verb's canonical name (`display` is stored
+/// as `display-message`, as tmux's `show-hooks` prints it).
+pub fn check_hook_command(mut argv: Vec<String>) -> Result<Vec<String>, String> {
+    let Some(name) = argv.first().cloned() else {
+        return Err("no command".into());
+    };
+    match name.as_str() {
+        "run" => argv[0] = "run-shell".into(),
+        "if" => argv[0] = "if-shell".into(),
+        "run-shell" | "if-shell" => {}
+        _ if client_command(&argv) => {
+            return Err(format!(
+                "{name}: needs an attached client, and a hook runs in the server (hooks run server commands, run-shell and if-shell)"
+            ));
+        }
+        _ => {
+            parse_argv(&argv)?;
+            if let Some(canonical) = canonical_name(&name) {
+                argv[0] = canonical;
+            }
+        }
+    }
+    Ok(argv)
+}
+
+/// The verb's own name for a name or alias (`display` → `display-message`).
+pub fn canonical_name(name: &str) -> Option<String> {
+    use clap::CommandFactory;
+    Cli::command()
+        .get_subcommands()
+        .find(|c| c.get_name() == name || c.get_all_aliases().any(|a| a == name))
+        .map(|c| c.get_name().to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -147,6 +184,23 @@ mod tests {
             command_for_argv(&argv("show -g mouse"), &Caller::process()),
             Ok(Command::ShowOptions(_))
         ));
+    }
+
+    #[test]
+    fn hook_commands_are_stored_under_their_canonical_names() {
+        assert_eq!(
+            check_hook_command(argv("display -p hi")),
+            Ok(argv("display-message -p hi"))
+        );
+        assert_eq!(
+            check_hook_command(argv("run true")),
+            Ok(argv("run-shell true"))
+        );
+        assert_eq!(
+            check_hook_command(argv("frob")),
+            Err("unknown command: frob".into())
+        );
+        assert!(check_hook_command(argv("command-prompt")).is_err());
     }
 
     #[test]

@@ -57,7 +57,7 @@ pub struct ShowArgs {
     /// The global values.
     #[arg(short = 'g')]
     global: bool,
-    /// Hooks too (fugue has none yet: accepted for tmux's scripts).
+    /// Hooks too, in tmux; accepted for its scripts, and fugue lists hooks with show-hooks.
     #[arg(short = 'H')]
     hooks: bool,
     /// Pane options.

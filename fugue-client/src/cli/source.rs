@@ -162,7 +162,7 @@ fn plan_argv(
             Ok(None) => {}
             Err(e) => steps.push(Step::Error(format!("{at}: {e}"))),
         },
-        "run-shell" | "run" => match run_shell_args(&argv[1..]) {
+        "run-shell" | "run" => match fugue_verbs::shell_args::run_shell_args(&argv[1..]) {
             Ok(_) if flags.parse_only => {}
             Ok(cmd) => match shell(&cmd) {
                 Ok((_, out)) if !out.is_empty() => {
@@ -224,7 +224,7 @@ fn if_shell(
     parse_only: bool,
     expand: Expand<'_>,
 ) -> Result<Option<String>, String> {
-    let (format, cond, then, otherwise) = if_shell_args(args)?;
+    let (format, cond, then, otherwise) = fugue_verbs::shell_args::if_shell_args(args)?;
     if parse_only {
         return Ok(None);
     }
@@ -234,46 +234,6 @@ fn if_shell(
         shell(&cond)?.0
     };
     Ok(if truth { Some(then) } else { otherwise })
-}
-
-/// The parts of `if-shell [-bF] [-t target] condition command [command]`: whether the
-/// condition is a format, the condition, and the two branches.
-pub fn if_shell_args(args: &[String]) -> Result<(bool, String, String, Option<String>), String> {
-    let mut format = false;
-    let mut rest = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "-F" => format = true,
-            "-b" => {}
-            "-bF" | "-Fb" => format = true,
-            "-t" => {
-                it.next();
-            }
-            _ => rest.push(a.clone()),
-        }
-    }
-    match rest.as_slice() {
-        [c, t] => Ok((format, c.clone(), t.clone(), None)),
-        [c, t, e] => Ok((format, c.clone(), t.clone(), Some(e.clone()))),
-        _ => Err("if-shell: usage: if-shell [-bF] condition command [command]".into()),
-    }
-}
-
-/// `run-shell [-b] [-d delay] [-t target] command`: the command.
-pub fn run_shell_args(args: &[String]) -> Result<String, String> {
-    let mut it = args.iter();
-    let mut cmd = None;
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "-b" | "-C" => {}
-            "-d" | "-t" => {
-                it.next();
-            }
-            _ => cmd = Some(a.clone()),
-        }
-    }
-    cmd.ok_or_else(|| "run-shell: usage: run-shell [-b] command".to_string())
 }
 
 /// Runs `sh -c cmd` with [`SHELL_TIMEOUT`]: whether it succeeded, and its output

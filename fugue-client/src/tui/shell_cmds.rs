@@ -32,7 +32,7 @@ impl App {
     /// `run-shell [-b] command`: runs it; its first line of output (or the error)
     /// shows on the status line.
     pub fn run_shell(&mut self, args: &[String]) -> Vec<Request> {
-        let cmd = match source::run_shell_args(args) {
+        let cmd = match fugue_verbs::shell_args::run_shell_args(args) {
             Ok(c) => c,
             Err(e) => {
                 self.notice(e);
@@ -56,7 +56,7 @@ impl App {
     /// judged at once; otherwise a shell command, and the branch its exit status picks
     /// runs when it has finished.
     pub fn if_shell(&mut self, args: &[String]) -> Vec<Request> {
-        let (format, cond, then, otherwise) = match source::if_shell_args(args) {
+        let (format, cond, then, otherwise) = match fugue_verbs::shell_args::if_shell_args(args) {
             Ok(parts) => parts,
             Err(e) => {
                 self.notice(e);

@@ -314,6 +314,22 @@ pub fn commands() -> Vec<Command> {
             quiet: false,
             name: Some("mode-keys".into()),
         }),
+        Command::SetHook(fugue_protocol::SetHook {
+            target: Some(Target::Pane(PaneId(3))),
+            scope: Some(fugue_protocol::OptionScope::Pane),
+            global: false,
+            unset: false,
+            append: true,
+            run: false,
+            name: "pane-exited".into(),
+            commands: vec![vec!["display-message".into(), "bye #{hook_pane}".into()]],
+        }),
+        Command::ShowHooks(fugue_protocol::ShowHooks {
+            target: None,
+            scope: None,
+            global: true,
+            name: Some("after-new-window".into()),
+        }),
     ]
 }
 

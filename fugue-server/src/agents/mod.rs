@@ -148,6 +148,7 @@ pub struct Tracked {
     /// Messages are typed one at a time.
     pub turn: tokio::sync::Mutex<()>,
     pub shared: Arc<PaneShared>,
+    changes: tokio::sync::broadcast::Sender<(PaneId, AgentState)>,
 }
 
 impl Tracked {
@@ -299,6 +300,8 @@ impl Tracked {
         };
         if let Some(state) = changed {
             self.announce(mux, state);
+            // None listening is not an error.
+            let _ = self.changes.send((self.pane, state));
         }
         next
     }
@@ -405,10 +408,25 @@ pub struct Closed {
 }
 
 /// Every tracked pane.
-#[derive(Default)]
 pub struct Agents {
     panes: Mutex<HashMap<PaneId, Arc<Tracked>>>,
     closed: Mutex<VecDeque<Closed>>,
+    /// State changes, for the `agent-state-changed` hook. A listener that falls more
+    /// than [`CHANGES_KEPT`] behind loses the oldest (and logs it).
+    changes: tokio::sync::broadcast::Sender<(PaneId, AgentState)>,
+}
+
+/// State changes kept for a slow listener.
+pub const CHANGES_KEPT: usize = 256;
+
+impl Default for Agents {
+    fn default() -> Self {
+        Agents {
+            panes: Mutex::default(),
+            closed: Mutex::default(),
+            changes: tokio::sync::broadcast::channel(CHANGES_KEPT).0,
+        }
+    }
 }
 
 /// How to start tracking a pane.
@@ -425,6 +443,11 @@ pub struct TrackSpec {
 impl Agents {
     pub fn get(&self, pane: PaneId) -> Option<Arc<Tracked>> {
         self.panes.lock().get(&pane).cloned()
+    }
+
+    /// Agents' state changes from now on.
+    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<(PaneId, AgentState)> {
+        self.changes.subscribe()
     }
 
     /// Every tracked pane.
@@ -492,6 +515,7 @@ impl Agents {
                 closed: AtomicBool::new(false),
                 turn: tokio::sync::Mutex::new(()),
                 shared,
+                changes: self.changes.clone(),
             });
             panes.insert(pane, Arc::clone(&t));
             t

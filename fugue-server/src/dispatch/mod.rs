@@ -9,8 +9,10 @@
 mod agent_spawn;
 mod agent_task;
 mod buffers;
-mod formats;
+mod events;
+pub mod formats;
 mod held_task;
+mod hooks;
 pub mod io;
 mod key_bindings;
 mod messages;
@@ -154,6 +156,13 @@ async fn run(
         via,
         finished: false,
     };
+    let (shape, done) = match allowed {
+        Ok(()) => (
+            events::before(server, &command),
+            events::done(server, &command),
+        ),
+        Err(_) => (None, None),
+    };
     let result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),
@@ -195,6 +204,11 @@ async fn run(
         via,
         detail,
     });
+    if let Ok(response) = &result
+        && (shape.is_some() || done.is_some())
+    {
+        events::publish(server, origin, &exec.ctx, shape, done, response);
+    }
     result
 }
 
@@ -350,6 +364,8 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         }
         Command::SetOption(c) => options::set_option(exec, c),
         Command::ShowOptions(c) => options::show_options(exec, c),
+        Command::SetHook(c) => hooks::set_hook(exec, c),
+        Command::ShowHooks(c) => hooks::show_hooks(exec, c),
     }
 }
 

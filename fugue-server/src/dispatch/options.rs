@@ -61,7 +61,7 @@ fn scope_of(def: Option<&OptionDef>, flag: Option<OptionScope>) -> OptionScope {
 }
 
 /// The level a scope and -g/-t name, and how the audit log names it.
-fn level(
+pub(super) fn level(
     tree: &Tree,
     ctx: &Context,
     scope: OptionScope,
@@ -163,7 +163,7 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
     {
         // As tmux: in the target's scope (its pane, else the caller's).
         let pane = tree.resolve_pane(c.target.as_ref(), &exec.ctx).ok();
-        c.value = Some(super::formats::expand(&tree, pane, v));
+        c.value = Some(super::formats::expand(&tree, pane, v, exec.origin));
     }
     agent_may_set(exec, def, level)?;
     exec.resolved = Some(described);

@@ -16,6 +16,9 @@ pub fn allowed(config: &Config, surface: Surface) -> &[Tier] {
         Surface::Keys => &p.keys,
         Surface::Mcp => &p.mcp,
         Surface::Sideband => &p.sideband,
+        // Only a person sets hooks (agents are refused `set-hook`), so a hook's
+        // commands have what the person's CLI has.
+        Surface::Hook => &p.cli,
         Surface::Server => &[Tier::Read, Tier::Write, Tier::Destroy],
     }
 }
@@ -84,6 +87,12 @@ pub fn check(
                 "`sideband-mcp` is sent by an MCP connection for the pane it runs in, and by nothing else",
             )),
         };
+    }
+    if origin.is_agent() && matches!(command, Command::SetHook(_) | Command::ShowHooks(_)) {
+        return Err(CommandError::forbidden(
+            "hooks run commands with a person's rights whenever their event happens, so only a person sets or reads them",
+        )
+        .with_suggestion("react to events with wait_for (MCP) or `fugue wait-for` instead"));
     }
     let surface = origin.surface();
     let tier = command.tier();

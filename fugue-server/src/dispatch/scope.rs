@@ -62,7 +62,7 @@ fn identity(tree: &Tree, origin: &Origin) -> (Option<u64>, Option<PaneId>) {
                 },
             }
         }
-        Origin::Client { .. } | Origin::Server => (None, None),
+        Origin::Client { .. } | Origin::Hook { .. } | Origin::Server => (None, None),
     }
 }
 
@@ -188,6 +188,8 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::BindKey(_)
         | Command::UnbindKey { .. }
         | Command::ListKeys { .. } => vec![],
+        // Only people set and read hooks (policy refuses agents).
+        Command::SetHook(_) | Command::ShowHooks(_) => vec![],
         Command::SetBuffer(c) => match &c.data {
             Some(fugue_protocol::BufferData::Pane(p)) => one(&p.target, Pane),
             _ => vec![],

@@ -506,6 +506,15 @@ pub fn attach(
         }
     };
     server.mux.changed();
+    let mut e = crate::hub::Event::new(
+        "client-attached",
+        crate::hooks::Object {
+            session: Some(sid),
+            ..Default::default()
+        },
+    );
+    e.client = Some(client);
+    server.hub.event(e);
     Ok(Response::Attached(info))
 }
 
@@ -523,8 +532,11 @@ pub fn detach(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, 
             // The session may have been held at this client's size: the clients still
             // attached get it back, as when a client disconnects.
             if let Some(sid) = left {
-                let mut tree = server.mux.tree();
-                server.resize_session_to_clients(&mut tree, sid);
+                {
+                    let mut tree = server.mux.tree();
+                    server.resize_session_to_clients(&mut tree, sid);
+                }
+                server.client_detached(me, sid);
             }
         }
         _ => {
@@ -639,7 +651,7 @@ pub fn display_message(
         // A format, as tmux's display-message (`#S #{window_index}`), in the target's
         // scope. Not strftime: `50% done` from an agent stays as written.
         let pane = tree.resolve_pane(target, &exec.ctx).ok();
-        let shown = super::formats::expand(&tree, pane, text);
+        let shown = super::formats::expand(&tree, pane, text, exec.origin);
         (sid, shown.chars().take(MESSAGE_MAX).collect::<String>())
     };
     exec.server

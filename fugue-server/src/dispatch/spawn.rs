@@ -57,6 +57,8 @@ fn creator(origin: &Origin) -> Creator {
     match origin {
         // The pane is kept for `children` only (see Creator::Person).
         Origin::Client { caller_pane, .. } => Creator::Person { pane: *caller_pane },
+        // A person set the hook; the pane it ran for is not a parent.
+        Origin::Hook { .. } => Creator::Person { pane: None },
         Origin::Mcp {
             connection,
             caller_pane,
@@ -193,7 +195,12 @@ pub fn prepare_pane(
                 .map(|w| w.active)
                 .filter(|p| tree.panes.contains_key(p))
                 .or_else(|| tree.resolve_pane(None, &exec.ctx).ok());
-            Some(validate_cwd(&super::formats::expand(tree, pane, c))?)
+            Some(validate_cwd(&super::formats::expand(
+                tree,
+                pane,
+                c,
+                exec.origin,
+            ))?)
         }
         Some(c) => Some(validate_cwd(c)?),
         None => default_cwd.filter(|d| d.is_dir()),

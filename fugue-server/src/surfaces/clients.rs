@@ -304,6 +304,7 @@ async fn handle(
     let session = server.mux.attached.remove(id).and_then(|c| c.session);
     if let Some(sid) = session {
         server.client_left(sid);
+        server.client_detached(id, sid);
     }
     server.mux.changed();
     tracing::debug!("{origin} disconnected");

@@ -7,6 +7,7 @@ pub mod admission;
 pub mod answer;
 pub mod clients;
 pub mod frames;
+pub mod hooks;
 pub mod inbound;
 pub mod mcp;
 pub mod peer;
@@ -15,8 +16,9 @@ pub mod sideband;
 use crate::server::Server;
 use std::sync::Arc;
 
-/// Subscribes the surfaces that hear pane events (the sideband) to `server`'s hub;
-/// called once, in the runtime, before any pane exists.
+/// Subscribes the surfaces that hear pane events (the sideband, hooks) to `server`'s
+/// hub; called once, in the runtime, before any pane exists.
 pub fn subscribe(server: &Arc<Server>) {
     sideband::Sideband::subscribe(server, tokio::runtime::Handle::current());
+    hooks::Hooks::subscribe(server, tokio::runtime::Handle::current());
 }

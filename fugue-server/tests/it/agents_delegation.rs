@@ -293,3 +293,52 @@ async fn children_of_a_persons_pane_are_the_agents_made_from_it() {
     let tree = rig.server.mux.tree();
     assert_eq!(tree.panes.get(&child).and_then(|p| p.creator.pane()), None);
 }
+
+/// Hooks run with a person's rights whenever their event happens: an agent may not
+/// plant one, whether through the CLI in its pane or an MCP connection (issue 15).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agents_may_not_set_or_read_hooks() {
+    let rig = Rig::new(|_| {});
+    let first = rig.person_session("person").await;
+    let agent = person_spawns_shell(&rig, first).await;
+    let fugue = fugue_cli();
+    rig.type_line(
+        &agent,
+        &format!("{fugue} set-hook -g session-created kill-server || echo refused-hook-$((1+1))"),
+    )
+    .await;
+    let text = rig.until_screen(&agent, "refused-hook-2").await;
+    assert!(text.contains("only a person sets or reads them"), "{text}");
+    let mcp = Origin::Mcp {
+        connection: 9,
+        caller_pane: None,
+    };
+    let e = dispatch(
+        &rig.server,
+        &mcp,
+        Command::SetHook(fugue_protocol::SetHook {
+            global: true,
+            name: "session-created".into(),
+            commands: vec![vec!["kill-server".into()]],
+            ..Default::default()
+        }),
+    )
+    .await
+    .unwrap_err();
+    assert_eq!(e.code, fugue_protocol::ErrorCode::Forbidden, "{e:?}");
+    assert!(rig.server.hooks.lock().is_empty());
+    // A person may.
+    dispatch(
+        &rig.server,
+        &PERSON,
+        Command::SetHook(fugue_protocol::SetHook {
+            global: true,
+            name: "session-created".into(),
+            commands: vec![vec!["display".into(), "x".into()]],
+            ..Default::default()
+        }),
+    )
+    .await
+    .unwrap();
+    assert!(!rig.server.hooks.lock().is_empty());
+}
