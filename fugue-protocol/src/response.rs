@@ -87,6 +87,32 @@ pub struct PaneInfo {
     /// The pane's terminal device (tmux's `pane_tty`), when known.
     #[serde(default)]
     pub tty: Option<String>,
+    /// tmux's `window_activity_flag` and `window_silence_flag` (`monitor-activity`,
+    /// `monitor-silence`).
+    #[serde(default)]
+    pub window_activity_flag: bool,
+    #[serde(default)]
+    pub window_silence: bool,
+    /// The window's last output, seconds since the Unix epoch (tmux's
+    /// `window_activity`).
+    #[serde(default)]
+    pub window_activity: u64,
+    /// The window's layout as tmux writes it (`#{window_layout}`).
+    #[serde(default)]
+    pub window_layout: String,
+    /// The most lines of history the pane keeps (tmux's `history_limit`), and how many
+    /// it holds (`history_size`).
+    #[serde(default)]
+    pub history_limit: u32,
+    #[serde(default)]
+    pub history_size: u32,
+    /// The pane's box touches the window's right and bottom edges (tmux's
+    /// `pane_at_right`, `pane_at_bottom`: fugue's panes draw their own borders, so
+    /// this is not `left + width` against the window's width).
+    #[serde(default)]
+    pub at_right: bool,
+    #[serde(default)]
+    pub at_bottom: bool,
 }
 
 /// Rows for a client's scroll mode.

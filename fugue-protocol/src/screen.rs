@@ -452,6 +452,9 @@ pub struct WindowTab {
     /// A pane of the window rang its bell since the window was last shown (tmux's `!`).
     #[serde(default)]
     pub bell: bool,
+    /// The window was silent for `monitor-silence` seconds (tmux's `~`).
+    #[serde(default)]
+    pub silence: bool,
 }
 
 /// Where a pane is drawn, its box included.

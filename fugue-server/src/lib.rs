@@ -14,6 +14,7 @@
 //!   for the attached clients' terminals; [`buffers`]: paste buffers.
 
 pub mod agents;
+pub mod alerts;
 pub mod attached;
 pub mod audit;
 pub mod buffers;

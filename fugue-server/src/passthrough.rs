@@ -48,6 +48,17 @@ impl Server {
             .values()
             .filter_map(|c| c.session)
             .collect();
+        // tmux's monitor-bell: off, a bell in the window is no alert at all.
+        let window = self.mux.tree().panes.get(&pane).map(|p| p.window);
+        let Some(window) = window else { return };
+        let monitored = self
+            .options
+            .lock()
+            .effective(crate::options::Level::Window(window), "monitor-bell")
+            .is_none_or(|(v, _)| v.flag());
+        if !monitored {
+            return;
+        }
         let Some(rang) = self.mux.tree().bell(pane, |s| shown.contains(&s)) else {
             return;
         };
@@ -57,6 +68,34 @@ impl Server {
         if action.rings(rang.current) {
             self.mux.attached.tell(Some(rang.session), Control::Bell);
         }
+        let visual = self
+            .options
+            .lock()
+            .effective(crate::options::Level::Session(rang.session), "visual-bell")
+            .map(|(v, _)| v.text())
+            .unwrap_or_default();
+        if visual != "off" && rang.flagged {
+            let index = self
+                .mux
+                .tree()
+                .session(rang.session)
+                .and_then(|s| s.window(window))
+                .map(|w| w.index);
+            if let Some(i) = index {
+                self.mux.attached.tell(
+                    Some(rang.session),
+                    Control::Notice(format!("Bell in window {i}")),
+                );
+            }
+        }
+        self.hub.event(crate::hub::Event::new(
+            "alert-bell",
+            crate::hooks::Object {
+                session: Some(rang.session),
+                window: Some(window),
+                pane: Some(pane),
+            },
+        ));
     }
 
     /// Keeps a program's copy as the server's clipboard and sends it to the clients

@@ -58,6 +58,8 @@ pub struct Server {
     pub options: Mutex<crate::options::Store>,
     /// Hooks (`set-hook`); run by the hooks surface when the hub publishes an event.
     pub hooks: Mutex<crate::hooks::Store>,
+    /// Activity and silence monitoring (`alerts.rs`).
+    pub alerts: crate::alerts::Alerts,
     /// The panes focused at the last [`Server::update_focus`], for `pane-focus-in/out`.
     focused: Mutex<std::collections::HashSet<PaneId>>,
 }
@@ -97,6 +99,7 @@ impl Server {
             options: Mutex::new(options),
             hooks: Mutex::default(),
             focused: Mutex::default(),
+            alerts: Default::default(),
         });
         (server, rx)
     }
@@ -543,6 +546,9 @@ impl Server {
             self.mux.attached.detach_session(sid, "exited");
         }
         self.mux.changed();
+        if closed {
+            self.alerts_changed();
+        }
         for e in events {
             self.hub.event(e);
         }

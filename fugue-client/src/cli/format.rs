@@ -141,6 +141,14 @@ mod tests {
             window_bell: false,
             start_command: String::new(),
             tty: None,
+            window_activity_flag: false,
+            window_silence: false,
+            window_activity: 0,
+            window_layout: String::new(),
+            history_limit: 2000,
+            history_size: 0,
+            at_right: false,
+            at_bottom: false,
         }
     }
 

@@ -251,6 +251,7 @@ mod tests {
                 zoomed: true,
                 activity: false,
                 bell: false,
+                silence: false,
             }],
             panes: vec![PaneRect {
                 pane: PaneId(7),

@@ -261,6 +261,7 @@ mod tests {
             zoomed: false,
             activity: false,
             bell: false,
+            silence: false,
         };
         app.apply(Frame {
             layout: Some(ClientLayout {

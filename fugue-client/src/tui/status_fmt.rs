@@ -27,26 +27,16 @@ pub const MAX_JOB_OUTPUT: usize = 4096;
 /// How long a command may run before it is killed and its output so far used.
 pub const JOB_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// tmux's window flags in its order (window_printable_flags): `#` activity, `!` bell,
-/// `~` silence, `*` current, `-` last, `M` marked, `Z` zoomed (fugue knows activity,
-/// bell, current, last and zoomed).
+/// tmux's window flags in its order (window_printable_flags).
 pub fn window_flags(w: &WindowTab) -> String {
-    let mut f = String::new();
-    if w.activity {
-        f.push('#');
-    }
-    if w.bell {
-        f.push('!');
-    }
-    if w.active {
-        f.push('*');
-    } else if w.last {
-        f.push('-');
-    }
-    if w.zoomed {
-        f.push('Z');
-    }
-    f
+    fugue_protocol::format::window_flags(fugue_protocol::format::WindowFlags {
+        activity: w.activity,
+        bell: w.bell,
+        silence: w.silence,
+        current: w.active,
+        last: w.last,
+        zoomed: w.zoomed,
+    })
 }
 
 #[derive(Default)]
@@ -175,7 +165,8 @@ impl StatusCtx<'_> {
             "window_zoomed_flag" => flag(w.zoomed),
             "window_bell_flag" => flag(w.bell),
             "window_activity_flag" => flag(w.activity),
-            "window_silence_flag" | "window_marked_flag" | "window_bigger" => flag(false),
+            "window_silence_flag" => flag(w.silence),
+            "window_marked_flag" | "window_bigger" => flag(false),
             "window_offset_x" | "window_offset_y" => "0".into(),
             "window_start_flag" => flag(windows.first().is_some_and(|f| f.index == w.index)),
             "window_end_flag" => flag(windows.last().is_some_and(|f| f.index == w.index)),

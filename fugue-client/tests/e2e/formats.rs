@@ -23,6 +23,7 @@ const FORMATS: &[&str] = &[
     "#{window_active} #{pane_active} #{window_width}x#{window_height} #{pane_top}",
     "#{e|+|:#{window_width},#{window_height}} #{e|*|:#{pane_index},3} #{e|/|f|3:#{window_width},7}",
     "#{e|m|:#{window_width},7} #{e|-|:#{pane_top},5} #{e|>=|:#{window_width},40}",
+    "#{pane_at_left}#{pane_at_right}#{pane_at_top}#{pane_at_bottom} #{window_activity_flag}#{window_silence_flag}#{window_bell_flag}",
 ];
 
 /// Formats that need the whole session: `display-message -p` reads back only its

@@ -278,3 +278,81 @@ fn client_focus_and_agent_events_run_their_hooks() {
         (opt("@det").as_deref() == Some("d")).then_some(())
     });
 }
+
+/// `monitor-activity`, `monitor-bell` and `monitor-silence` flag windows (`#`, `!`,
+/// `~`) and run `alert-*` hooks, in fugue as in tmux, for the same commands.
+#[test]
+fn alerts_flag_windows_and_run_their_hooks_as_in_tmux() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "al", "cat"]);
+    let tmux = Tmux::start(w.dir.path(), 80, 24, "exec cat");
+    let steps: &[&[&str]] = &[
+        &["set", "-g", "monitor-activity", "on"],
+        &["set-hook", "-g", "alert-activity", "set -ga @act a"],
+        &["set-hook", "-g", "alert-bell", "set -ga @bell b"],
+        &["set-hook", "-g", "alert-silence", "set -ga @sil s"],
+        &[
+            "new-window",
+            "-d",
+            "sh -c 'sleep 1; echo x; exec sleep 100'",
+        ],
+        &[
+            "new-window",
+            "-d",
+            "sh -c 'sleep 1; printf \"\\a\"; exec sleep 100'",
+        ],
+        &["new-window", "-d", "sh -c 'exec sleep 100'"],
+        &["set", "-w", "-t", ":3", "monitor-silence", "1"],
+    ];
+    // (window, activity, bell, silence) once the programs have run.
+    let want = "1 1 0 0\n2 1 1 0\n3 - 0 1\n";
+    let flags = |out: String| -> String {
+        out.lines()
+            .filter(|l| !l.starts_with("0 "))
+            .map(|l| {
+                // Window 3 printed nothing: tmux flags it for activity all the same
+                // (its new pane), fugue does not.
+                if l.starts_with("3 ") {
+                    let f: Vec<&str> = l.split(' ').collect();
+                    format!("3 - {} {}\n", f[2], f[3])
+                } else {
+                    format!("{l}\n")
+                }
+            })
+            .collect()
+    };
+    let list = [
+        "list-windows",
+        "-F",
+        "#{window_index} #{window_activity_flag} #{window_bell_flag} #{window_silence_flag}",
+    ];
+    for s in steps {
+        w.ok(s);
+    }
+    let ours = eventually("fugue's flags", || {
+        let f = flags(w.ok(&list));
+        (f == want).then_some(f)
+    });
+    assert_eq!(ours, want);
+    for (name, value) in [("@act", "aa"), ("@bell", "b"), ("@sil", "s")] {
+        eventually(&format!("fugue {name}"), || {
+            user_option(|a| w.run(a), name)
+                .filter(|v| v.starts_with(value))
+                .map(|_| ())
+        });
+    }
+    let flags_line = w.ok(&["list-windows", "-F", "#{window_index}:#{window_flags}"]);
+    // `#` doubled, as tmux's window_flags has it (a `#` in a format's output).
+    assert!(
+        flags_line.contains("1:##\n") && flags_line.contains("2:##!\n"),
+        "{flags_line}"
+    );
+    assert!(flags_line.contains("3:~\n"), "{flags_line}");
+    let Some(t) = tmux else { return };
+    for s in steps {
+        t.ok(s);
+    }
+    eventually("tmux's flags", || {
+        (flags(t.ok(&list)) == want).then_some(())
+    });
+}

@@ -88,6 +88,37 @@ pub fn expand_time(format: &str, ctx: &dyn FormatContext) -> String {
 }
 
 /// tmux's truth: anything but empty and `0`.
+/// A window's flags as tmux prints them (window_printable_flags), in its order: `#`
+/// activity, `!` bell, `~` silence, `*` current, `-` last, `Z` zoomed (fugue has no
+/// marked pane, tmux's `M`).
+pub fn window_flags(f: WindowFlags) -> String {
+    let mut out = String::new();
+    for (on, c) in [
+        (f.activity, '#'),
+        (f.bell, '!'),
+        (f.silence, '~'),
+        (f.current, '*'),
+        (f.last && !f.current, '-'),
+        (f.zoomed, 'Z'),
+    ] {
+        if on {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// What [`window_flags`] shows.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WindowFlags {
+    pub activity: bool,
+    pub bell: bool,
+    pub silence: bool,
+    pub current: bool,
+    pub last: bool,
+    pub zoomed: bool,
+}
+
 pub fn is_true(s: &str) -> bool {
     !s.is_empty() && s != "0"
 }

@@ -157,12 +157,10 @@ impl<'a> Scope<'a> {
                 .to_string(),
             "pane_at_left" => flag(p.left == 0),
             "pane_at_top" => flag(p.top == 0),
-            "pane_at_right" => {
-                flag(u32::from(p.left) + u32::from(p.width) >= u32::from(p.window_width))
-            }
-            "pane_at_bottom" => {
-                flag(u32::from(p.top) + u32::from(p.height) >= u32::from(p.window_height))
-            }
+            "pane_at_right" => flag(p.at_right),
+            "pane_at_bottom" => flag(p.at_bottom),
+            "history_limit" => p.history_limit.to_string(),
+            "history_size" => p.history_size.to_string(),
             "pane_title" => p.title.clone(),
             "pane_current_command" => p.command.clone(),
             "pane_current_path" | "pane_path" => p.cwd.clone().unwrap_or_default(),
@@ -203,8 +201,10 @@ impl<'a> Scope<'a> {
             "window_zoomed_flag" => flag(p.window_zoomed),
             "window_last_flag" => flag(p.window_last),
             "window_bell_flag" => flag(p.window_bell),
-            // fugue does not monitor activity or silence yet.
-            "window_activity_flag" | "window_silence_flag" => "0".to_string(),
+            "window_activity_flag" => flag(p.window_activity_flag),
+            "window_silence_flag" => flag(p.window_silence),
+            "window_activity" => p.window_activity.to_string(),
+            "window_layout" | "window_visible_layout" => p.window_layout.clone(),
             "window_flags" => window_flags(p).replace('#', "##"),
             "window_raw_flags" => window_flags(p),
             "window_format" => "1".to_string(),
@@ -285,22 +285,15 @@ impl<'a> Scope<'a> {
     }
 }
 
-/// tmux's window flags: `*` current, `-` last, `#` activity, `!` bell, `~` silence,
-/// `M` marked, `Z` zoomed.
 fn window_flags(p: &PaneInfo) -> String {
-    let mut f = String::new();
-    if p.window_active {
-        f.push('*');
-    } else if p.window_last {
-        f.push('-');
-    }
-    if p.window_bell {
-        f.push('!');
-    }
-    if p.window_zoomed {
-        f.push('Z');
-    }
-    f
+    super::window_flags(super::WindowFlags {
+        activity: p.window_activity_flag,
+        bell: p.window_bell,
+        silence: p.window_silence,
+        current: p.window_active,
+        last: p.window_last,
+        zoomed: p.window_zoomed,
+    })
 }
 
 impl FormatContext for Scope<'_> {

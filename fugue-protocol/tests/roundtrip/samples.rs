@@ -431,6 +431,14 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
         window_bell: true,
         start_command: "vim".into(),
         tty: Some("/dev/pts/1".into()),
+        window_activity_flag: true,
+        window_silence: true,
+        window_activity: 1_700_000_000,
+        window_layout: "b25d,80x24,0,0,3".into(),
+        history_limit: 2000,
+        history_size: 17,
+        at_right: true,
+        at_bottom: false,
     };
     let keys = KeyTable {
         prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
@@ -585,6 +593,7 @@ pub fn frame() -> Frame {
                 zoomed: true,
                 activity: false,
                 bell: true,
+                silence: true,
             }],
             panes: vec![PaneRect {
                 pane: PaneId(3),

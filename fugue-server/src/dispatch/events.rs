@@ -46,6 +46,24 @@ fn shape(tree: &Tree) -> Shape {
     }
 }
 
+/// Whether a command may change which windows `alerts.rs` watches: new or closed
+/// panes and windows, options.
+pub fn changes_alerts(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::NewSession(_)
+            | Command::NewWindow(_)
+            | Command::KillSession { .. }
+            | Command::KillWindow { .. }
+            | Command::SplitPane(_)
+            | Command::KillPane { .. }
+            | Command::SpawnAgent(_)
+            | Command::AttachSession { .. }
+            | Command::RunCommand(_)
+            | Command::SetOption(_)
+    )
+}
+
 /// What a command will compare against, taken before it runs: nothing when no hook is
 /// set, or for commands that cannot change sessions, windows, names or focus.
 pub fn before(server: &Server, command: &Command) -> Option<Shape> {

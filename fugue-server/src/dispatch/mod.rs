@@ -163,6 +163,7 @@ async fn run(
         ),
         Err(_) => (None, None),
     };
+    let rescan = events::changes_alerts(&command);
     let result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),
@@ -204,6 +205,9 @@ async fn run(
         via,
         detail,
     });
+    if rescan && result.is_ok() {
+        server.alerts_changed();
+    }
     if let Ok(response) = &result
         && (shape.is_some() || done.is_some())
     {

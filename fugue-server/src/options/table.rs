@@ -250,7 +250,7 @@ table! {
     "mode-keys" Window Choice(&["emacs", "vi"]), "vi", Live, Some("copy.mode_keys"), "copy mode's keys (fugue's default: vi; global value)";
     "mode-style" Window Style, "bg=yellow,fg=black", None, Option::None, "copy mode's selection style";
     "monitor-activity" Window Flag, "off", None, Option::None, "flag windows with activity";
-    "monitor-bell" Window Flag, "on", None, Option::None, "flag windows that rang (fugue always does)";
+    "monitor-bell" Window Flag, "on", None, Option::None, "flag windows that rang, ring for them (`bell-action`) and run `alert-bell`";
     "monitor-silence" Window n(0, INT), "0", None, Option::None, "flag windows silent this many seconds";
     "other-pane-height" Window CellsOrPercent, "0", None, Option::None, "other panes' height in main-horizontal";
     "other-pane-width" Window CellsOrPercent, "0", None, Option::None, "other panes' width in main-vertical";

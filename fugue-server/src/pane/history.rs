@@ -67,6 +67,11 @@ impl History {
         }
     }
 
+    /// The most rows kept.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+
     /// Whether pushed rows are kept at all.
     pub fn keeps_rows(&self) -> bool {
         self.limit > 0

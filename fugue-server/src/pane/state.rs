@@ -37,6 +37,13 @@ pub struct InputEncoding {
     pub mouse: (MouseTracking, MouseEncoding),
 }
 
+/// A pane's history limit and the rows it holds.
+#[derive(Clone, Copy, Debug)]
+pub struct HistoryCounts {
+    pub limit: u32,
+    pub size: u32,
+}
+
 pub struct PaneState {
     pub(super) parser: vt100::Parser<Terminal>,
     cache: RowCache,
@@ -203,6 +210,16 @@ impl PaneState {
     pub fn size(&self) -> (u16, u16) {
         let (r, c) = self.parser.screen().size();
         (c.get(), r.get())
+    }
+
+    /// tmux's `history_limit` and `history_size`.
+    pub fn history_counts(&self) -> HistoryCounts {
+        let h = self.history();
+        let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+        HistoryCounts {
+            limit: clamp(h.limit()),
+            size: clamp(h.len()),
+        }
     }
 
     pub fn history(&self) -> &History {

@@ -41,13 +41,27 @@ impl Tree {
         })
     }
 
-    /// A client shows `session`: the bell of its current window has been seen.
+    /// A client shows `session`: the bell, activity and silence of its current window
+    /// have been seen.
     pub fn visited(&mut self, session: SessionId) {
-        if self.bells.is_empty() {
+        if self.bells.is_empty() && self.activity.is_empty() && self.silence.is_empty() {
             return;
         }
         if let Some(w) = self.session(session).map(|s| s.active) {
             self.bells.remove(&w);
+            self.activity.remove(&w);
+            self.silence.remove(&w);
         }
+    }
+
+    /// Forgets alert flags of windows that no longer exist (called where the sets grow).
+    pub fn retain_alert_windows(&mut self) {
+        let all: std::collections::HashSet<_> = self
+            .sessions
+            .iter()
+            .flat_map(|s| s.windows.iter().map(|w| w.id))
+            .collect();
+        self.activity.retain(|w| all.contains(w));
+        self.silence.retain(|w| all.contains(w));
     }
 }

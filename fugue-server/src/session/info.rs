@@ -13,6 +13,16 @@ pub struct ClientView {
     pub panes: Vec<(PaneId, Arc<PaneShared>)>,
 }
 
+/// An instant as seconds since the Unix epoch (instants are not wall-clock times).
+fn unix_secs(at: std::time::Instant) -> u64 {
+    let ago = at.elapsed();
+    std::time::SystemTime::now()
+        .checked_sub(ago)
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map(|d| d.as_secs())
+        .unwrap_or(0)
+}
+
 impl Tree {
     /// A window's name: its own, or what its active pane runs.
     pub fn window_name(&self, w: &Window) -> String {
@@ -43,10 +53,31 @@ impl Tree {
             .chain(w.layout.geometry(area))
             .find(|(id, _)| *id == pane)
             .map(|(_, r)| r);
-        let (alternate_screen, cursor) = {
+        let (alternate_screen, cursor, history) = {
             let st = p.shared.state.lock();
-            (st.screen().alternate_screen(), st.cursor())
+            (
+                st.screen().alternate_screen(),
+                st.cursor(),
+                st.history_counts(),
+            )
         };
+        let outer = w
+            .layout
+            .geometry(area)
+            .into_iter()
+            .find(|(id, _)| *id == pane);
+        let edge = |f: fn(&crate::session::layout::Rect) -> u32, whole: u16| {
+            outer
+                .as_ref()
+                .is_some_and(|(_, r)| f(r) >= u32::from(whole))
+        };
+        let activity = w
+            .layout
+            .panes()
+            .iter()
+            .filter_map(|id| self.panes.get(id))
+            .map(|q| q.shared.last_output())
+            .max();
         Some(PaneInfo {
             id: pane,
             session: s.name.clone(),
@@ -81,6 +112,14 @@ impl Tree {
             window_bell: self.bells.contains(&w.id),
             start_command: p.argv.join(" "),
             tty: None,
+            window_activity_flag: self.activity.contains(&w.id),
+            window_silence: self.silence.contains(&w.id),
+            window_activity: activity.map(unix_secs).unwrap_or(0),
+            window_layout: w.layout.tmux_string(area),
+            history_limit: history.limit,
+            history_size: history.size,
+            at_right: edge(|r| u32::from(r.x) + u32::from(r.width), area.width),
+            at_bottom: edge(|r| u32::from(r.y) + u32::from(r.height), area.height),
         })
     }
 
@@ -122,8 +161,9 @@ impl Tree {
                 active: win.id == s.active,
                 last: Some(win.id) == s.last_window,
                 zoomed: win.zoomed,
-                activity: false,
+                activity: self.activity.contains(&win.id),
                 bell: self.bells.contains(&win.id),
+                silence: self.silence.contains(&win.id),
             })
             .collect();
         let mut rects = Vec::new();

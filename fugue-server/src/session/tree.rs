@@ -297,6 +297,10 @@ pub struct Tree {
     use_counter: u64,
     /// Windows a pane rang the bell in, not shown since (`bells.rs`).
     pub bells: std::collections::HashSet<WindowId>,
+    /// Windows with output (`monitor-activity`) or silent (`monitor-silence`) since
+    /// they were last shown (`crate::alerts`).
+    pub activity: std::collections::HashSet<WindowId>,
+    pub silence: std::collections::HashSet<WindowId>,
 }
 
 /// What closing a pane closed with it.

@@ -20,6 +20,7 @@
 
 mod presets;
 mod sizing;
+mod tmux_string;
 
 use presets::preset_tree;
 use sizing::{child_extents, gcd, rebase};
