@@ -14,7 +14,11 @@ use fugue_verbs::{Cli, Verb};
 use std::io::Write;
 
 fn main() {
-    let args = Cli::parse();
+    let words: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let line = parse_line(&words);
     // One thread: the client waits on a socket and a terminal, and a key's way to the
     // server should not cross threads (a CLI verb also starts faster without workers).
     let runtime = match tokio::runtime::Builder::new_current_thread()
@@ -27,7 +31,7 @@ fn main() {
             std::process::exit(1);
         }
     };
-    let code = match runtime.block_on(run(args)) {
+    let code = match runtime.block_on(run(line)) {
         Ok(code) => code,
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "fugue: {e:#}");
@@ -38,16 +42,103 @@ fn main() {
     std::process::exit(code);
 }
 
-async fn run(args: Cli) -> anyhow::Result<i32> {
-    if let Some(Verb::ResetTerminal) = args.verb {
+/// The global flags and the commands of a command line: one command as clap parses
+/// it, or a sequence split as tmux splits one (`fugue new -d \; split-window`), every
+/// command parsed before any runs, so a typo in the third runs none (as in tmux).
+struct Line {
+    globals: Cli,
+    /// None: no command (attach).
+    verbs: Vec<Option<Verb>>,
+}
+
+/// clap's parse, with tmux's answer to an unknown command (`unknown command: NAME`,
+/// exit 1) instead of clap's usage text.
+fn parse_or_exit(argv: impl IntoIterator<Item = String>) -> Cli {
+    let argv: Vec<String> = std::iter::once("fugue".to_string()).chain(argv).collect();
+    Cli::try_parse_from(&argv).unwrap_or_else(|e| {
+        if e.kind() == clap::error::ErrorKind::InvalidSubcommand {
+            let name = e
+                .get(clap::error::ContextKind::InvalidSubcommand)
+                .map(|v| v.to_string())
+                .unwrap_or_default();
+            let _ = writeln!(std::io::stderr(), "fugue: unknown command: {name}");
+            std::process::exit(1);
+        }
+        e.exit()
+    })
+}
+
+fn parse_line(words: &[String]) -> Line {
+    if !fugue_verbs::sequence::has_separator(words) {
+        let mut globals = parse_or_exit(words.iter().cloned());
+        let verb = globals.verb.take();
+        return Line {
+            globals,
+            verbs: vec![verb],
+        };
+    }
+    let commands = fugue_verbs::sequence::split(words);
+    let mut verbs = Vec::new();
+    let mut globals = None;
+    for (i, argv) in commands.iter().enumerate() {
+        let mut cli = parse_or_exit(argv.iter().cloned());
+        if i > 0 && (cli.name.is_some() || cli.socket.is_some() || cli.config.is_some()) {
+            let _ = writeln!(
+                std::io::stderr(),
+                "fugue: -L, -S and -f go before the first command of a sequence"
+            );
+            std::process::exit(1);
+        }
+        verbs.push(cli.verb.take());
+        if i == 0 {
+            globals = Some(cli);
+        }
+    }
+    Line {
+        globals: globals.unwrap_or_else(|| parse_or_exit(std::iter::empty())),
+        verbs,
+    }
+}
+
+/// What a command leaves to do once the sequence has run.
+enum Then {
+    Nothing,
+    Attach(Option<Target>, tui::AttachHow),
+}
+
+async fn run(line: Line) -> anyhow::Result<i32> {
+    if let [Some(Verb::ResetTerminal)] = line.verbs.as_slice() {
         return reset::run();
     }
-    let addr = ServerAddr::resolve(args.socket, args.name, args.config)?;
-    match args.verb {
-        None => tui::attach(&addr, None, tui::AttachHow::CreateIfNone).await,
+    let g = line.globals;
+    let addr = ServerAddr::resolve(g.socket, g.name, g.config)?;
+    let mut then = Then::Nothing;
+    for verb in line.verbs {
+        let (code, next) = run_one(&addr, verb, 0).await?;
+        if let Then::Attach(..) = next {
+            then = next;
+        }
+        if code != 0 {
+            return Ok(code);
+        }
+    }
+    match then {
+        Then::Nothing => Ok(0),
+        Then::Attach(target, how) => tui::attach(&addr, target, how).await,
+    }
+}
+
+/// How deep `if-shell` branches may nest on the command line.
+const MAX_IF_DEPTH: u8 = 8;
+
+async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Result<(i32, Then)> {
+    let done = |code| Ok((code, Then::Nothing));
+    match verb {
+        None => Ok((0, Then::Attach(None, tui::AttachHow::CreateIfNone))),
+        Some(Verb::ResetTerminal) => done(reset::run()?),
         Some(Verb::AttachSession { target }) => {
             let target = target.map(|t| t.parse::<Target>()).transpose()?;
-            tui::attach(&addr, target, tui::AttachHow::Existing).await
+            Ok((0, Then::Attach(target, tui::AttachHow::Existing)))
         }
         Some(Verb::SourceFile {
             quiet,
@@ -60,19 +151,67 @@ async fn run(args: Cli) -> anyhow::Result<i32> {
                 parse_only,
                 verbose,
             };
-            cli::source::run(&addr, &paths, flags).await
+            done(cli::source::run(addr, &paths, flags).await?)
         }
-        Some(Verb::Mcp) => tokio::task::spawn_blocking(move || mcp_bridge::run(&addr)).await?,
-        Some(verb) => match cli::run(&addr, verb).await? {
-            cli::Outcome::Exit(code) => Ok(code),
-            cli::Outcome::AttachNew(sid) => {
-                tui::attach(
-                    &addr,
-                    Some(Target::SessionId(sid)),
-                    tui::AttachHow::JustCreated,
-                )
-                .await
+        Some(Verb::RunShell {
+            as_command,
+            delay,
+            target,
+            command,
+            ..
+        }) => {
+            if as_command {
+                return run_branch(addr, &command, depth).await;
             }
+            done(cli::shell::run_shell(addr, target.as_deref(), delay, &command).await?)
+        }
+        Some(Verb::IfShell {
+            format,
+            target,
+            condition,
+            command,
+            otherwise,
+            ..
+        }) => {
+            let yes = cli::shell::condition(addr, target.as_deref(), format, &condition).await?;
+            match if yes { Some(command) } else { otherwise } {
+                Some(branch) => run_branch(addr, &branch, depth).await,
+                None => done(0),
+            }
+        }
+        Some(Verb::Mcp) => {
+            let addr = addr.clone();
+            done(tokio::task::spawn_blocking(move || mcp_bridge::run(&addr)).await??)
+        }
+        Some(verb) => match cli::run(addr, verb).await? {
+            cli::Outcome::Exit(code) => done(code),
+            cli::Outcome::AttachNew(sid) => Ok((
+                0,
+                Then::Attach(Some(Target::SessionId(sid)), tui::AttachHow::JustCreated),
+            )),
         },
     }
+}
+
+/// An `if-shell` branch or `run-shell -C` command: a tmux command line, each of its
+/// commands run as the CLI runs one.
+async fn run_branch(addr: &ServerAddr, text: &str, depth: u8) -> anyhow::Result<(i32, Then)> {
+    if depth >= MAX_IF_DEPTH {
+        anyhow::bail!("if-shell nested over {MAX_IF_DEPTH} deep");
+    }
+    let commands = fugue_protocol::tmux_cmd::parse(text, &fugue_protocol::tmux_cmd::ProcessEnv)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut then = Then::Nothing;
+    for argv in commands {
+        let cli = Cli::try_parse_from(std::iter::once("fugue".to_string()).chain(argv))
+            .map_err(|e| anyhow::anyhow!("{}", e.to_string().lines().next().unwrap_or("")))?;
+        let (code, next) = Box::pin(run_one(addr, cli.verb, depth + 1)).await?;
+        if let Then::Attach(..) = next {
+            then = next;
+        }
+        if code != 0 {
+            return Ok((code, then));
+        }
+    }
+    Ok((0, then))
 }

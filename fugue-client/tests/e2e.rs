@@ -23,6 +23,7 @@ mod e2e {
     pub mod passthrough;
     pub mod policy;
     pub mod security;
+    pub mod sequences;
     pub mod sideband;
     pub mod sideband_keys;
     pub mod sideband_limits;

@@ -376,7 +376,6 @@ pub enum Verb {
         json: bool,
     },
     /// Run a shell command to completion and print its output; exits with its status.
-    #[command(visible_alias = "run")]
     RunCommand {
         /// Type the command into this pane's shell instead of starting a new pane.
         #[arg(short = 't')]
@@ -492,6 +491,40 @@ pub enum Verb {
         #[arg(required = true)]
         paths: Vec<String>,
     },
+    /// Run a shell command (its formats expanded) and print its output; the exit
+    /// status is the command's.
+    #[command(visible_alias = "run")]
+    RunShell {
+        /// In the background (tmux's -b; the CLI waits all the same, for the output).
+        #[arg(short = 'b')]
+        background: bool,
+        /// Run it as a tmux command instead of a shell command.
+        #[arg(short = 'C')]
+        as_command: bool,
+        /// Wait this many seconds first.
+        #[arg(short = 'd', value_name = "SECONDS")]
+        delay: Option<f64>,
+        /// The pane whose formats the command sees.
+        #[arg(short = 't', value_name = "TARGET")]
+        target: Option<String>,
+        command: String,
+    },
+    /// Run COMMAND if the shell command CONDITION succeeds (or, with -F, if the format
+    /// is true), else ELSE.
+    #[command(visible_alias = "if")]
+    IfShell {
+        #[arg(short = 'b')]
+        background: bool,
+        /// The condition is a format, not a shell command.
+        #[arg(short = 'F')]
+        format: bool,
+        #[arg(short = 't', value_name = "TARGET")]
+        target: Option<String>,
+        condition: String,
+        command: String,
+        #[arg(value_name = "ELSE")]
+        otherwise: Option<String>,
+    },
     /// The MCP endpoint for agents on stdio (`claude mcp add fugue -- fugue mcp`).
     Mcp,
     /// Agents: spawn one from a preset, message them, read their results.
@@ -565,6 +598,14 @@ mod tests {
             "client only: repairs the terminal, no server needed",
         ),
         ("mcp", "client only: the stdio bridge to the MCP surface"),
+        (
+            "run-shell",
+            "client only: the CLI runs the shell command (hooks run it in the server)",
+        ),
+        (
+            "if-shell",
+            "client only: the CLI decides, then runs the chosen commands' own declared commands",
+        ),
         ("set-window-option", "set-option -w, as in tmux"),
         ("show-window-options", "show-options -w, as in tmux"),
         ("agent", "a group: its subcommands are declared"),

@@ -164,7 +164,12 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 },
             )
         }
-        Verb::AttachSession { .. } | Verb::Mcp | Verb::ResetTerminal | Verb::SourceFile { .. } => {
+        Verb::AttachSession { .. }
+        | Verb::Mcp
+        | Verb::ResetTerminal
+        | Verb::SourceFile { .. }
+        | Verb::RunShell { .. }
+        | Verb::IfShell { .. } => {
             bail!("handled before command_for")
         }
         Verb::Agent { verb } => {

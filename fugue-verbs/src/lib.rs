@@ -17,6 +17,7 @@ mod hooks;
 pub mod line;
 mod options;
 mod printer;
+pub mod sequence;
 pub mod shell_args;
 
 pub use agent::{AgentPrinter, AgentVerb, ReportArgs};

@@ -34,7 +34,12 @@ pub fn parse_argv(argv: &[String]) -> Result<(&str, Verb), String> {
     };
     if matches!(
         verb,
-        Verb::AttachSession { .. } | Verb::Mcp | Verb::ResetTerminal | Verb::SourceFile { .. }
+        Verb::AttachSession { .. }
+            | Verb::Mcp
+            | Verb::ResetTerminal
+            | Verb::SourceFile { .. }
+            | Verb::RunShell { .. }
+            | Verb::IfShell { .. }
     ) {
         return Err(format!("{name}: not a command for a running client"));
     }

@@ -352,7 +352,7 @@ pub async fn run(
 }
 
 /// Every session and pane, for the file's formats; None if the server will not say.
-async fn server_snapshot(
+pub async fn server_snapshot(
     conn: &mut crate::connection::Connection,
 ) -> Option<fugue_protocol::format::vars::Snapshot> {
     use fugue_protocol::{Command, PaneScope, Response};
