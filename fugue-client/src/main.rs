@@ -5,6 +5,7 @@ mod cli;
 mod connection;
 mod mcp_bridge;
 mod reset;
+mod tmux_mode;
 mod tui;
 
 use autostart::ServerAddr;
@@ -14,11 +15,18 @@ use fugue_verbs::{Cli, Verb};
 use std::io::Write;
 
 fn main() {
+    let argv0 = std::env::args_os()
+        .next()
+        .map(|a| a.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let words: Vec<String> = std::env::args_os()
         .skip(1)
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    let line = parse_line(&words);
+    let line = match tmux_mode::invoked_as_tmux(&argv0, &words) {
+        Some(tmux_words) => tmux_line(&tmux_words),
+        None => parse_line(&words),
+    };
     // One thread: the client waits on a socket and a terminal, and a key's way to the
     // server should not cross threads (a CLI verb also starts faster without workers).
     let runtime = match tokio::runtime::Builder::new_current_thread()
@@ -47,33 +55,128 @@ fn main() {
 /// command parsed before any runs, so a typo in the third runs none (as in tmux).
 struct Line {
     globals: Cli,
+    /// Run as `tmux`: each command's words, for tmux's error words (no `fugue:`
+    /// prefix); empty otherwise.
+    tmux_words: Vec<Vec<String>>,
+    tmux: bool,
     /// None: no command (attach).
     verbs: Vec<Option<Verb>>,
 }
 
 /// clap's parse, with tmux's answer to an unknown command (`unknown command: NAME`,
-/// exit 1) instead of clap's usage text.
-fn parse_or_exit(argv: impl IntoIterator<Item = String>) -> Cli {
+/// exit 1) instead of clap's usage text; as `tmux`, every error in tmux's words.
+fn parse_or_exit(argv: impl IntoIterator<Item = String>, tmux: bool) -> Cli {
+    use clap::error::{ContextKind, ErrorKind};
     let argv: Vec<String> = std::iter::once("fugue".to_string()).chain(argv).collect();
     Cli::try_parse_from(&argv).unwrap_or_else(|e| {
-        if e.kind() == clap::error::ErrorKind::InvalidSubcommand {
+        let prefix = if tmux { "" } else { "fugue: " };
+        if e.kind() == ErrorKind::InvalidSubcommand {
             let name = e
-                .get(clap::error::ContextKind::InvalidSubcommand)
+                .get(ContextKind::InvalidSubcommand)
                 .map(|v| v.to_string())
                 .unwrap_or_default();
-            let _ = writeln!(std::io::stderr(), "fugue: unknown command: {name}");
+            let _ = writeln!(std::io::stderr(), "{prefix}unknown command: {name}");
+            std::process::exit(1);
+        }
+        if tmux && !matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+            let verb = argv
+                .get(1)
+                .and_then(|v| fugue_verbs::line::canonical_name(v))
+                .unwrap_or_default();
+            let what = match (e.kind(), e.get(ContextKind::InvalidArg)) {
+                (ErrorKind::UnknownArgument, Some(arg)) => format!("unknown flag {arg}"),
+                _ => e
+                    .to_string()
+                    .lines()
+                    .next()
+                    .unwrap_or("invalid arguments")
+                    .trim_start_matches("error: ")
+                    .to_string(),
+            };
+            let _ = writeln!(std::io::stderr(), "command {verb}: {what}");
             std::process::exit(1);
         }
         e.exit()
     })
 }
 
+/// tmux's command line: its global flags, then a command sequence (default
+/// `new-session`).
+fn tmux_line(words: &[String]) -> Line {
+    let (g, rest) = match tmux_mode::parse_globals(words) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "tmux: {e}\n{}", tmux_mode::usage());
+            std::process::exit(1);
+        }
+    };
+    if g.version {
+        println!("{}", tmux_mode::version_line());
+        std::process::exit(0);
+    }
+    if let Some(cmd) = &g.shell_command {
+        // tmux -c: run the command with the default shell, as a login shell would.
+        let shell = std::env::var("SHELL").unwrap_or_else(|_| "/bin/sh".into());
+        let status = std::process::Command::new(shell)
+            .arg("-c")
+            .arg(cmd)
+            .status();
+        std::process::exit(status.ok().and_then(|s| s.code()).unwrap_or(1));
+    }
+    if g.control > 0 {
+        let _ = writeln!(
+            std::io::stderr(),
+            "control mode (tmux -C) is not supported by fugue yet; drive it with commands, or `fugue mcp`"
+        );
+        std::process::exit(1);
+    }
+    let rest = if rest.is_empty() {
+        vec!["new-session".to_string()]
+    } else {
+        rest
+    };
+    let mut verbs = Vec::new();
+    let mut tmux_words = Vec::new();
+    for argv in fugue_verbs::sequence::split(&rest) {
+        let mut cli = parse_or_exit(argv.clone(), true);
+        verbs.push(cli.verb.take());
+        tmux_words.push(argv);
+    }
+    let globals = Cli {
+        name: g.socket_name,
+        socket: g.socket_path.map(std::path::PathBuf::from),
+        // tmux's -f is a tmux.conf, not fugue's TOML: read with source-file below.
+        config: None,
+        verb: None,
+    };
+    if let Some(conf) = g.config.filter(|c| c != "/dev/null") {
+        tmux_words.insert(0, vec!["source-file".into(), conf.clone()]);
+        verbs.insert(
+            0,
+            Some(Verb::SourceFile {
+                quiet: true,
+                parse_only: false,
+                verbose: false,
+                paths: vec![conf],
+            }),
+        );
+    }
+    Line {
+        globals,
+        tmux_words,
+        tmux: true,
+        verbs,
+    }
+}
+
 fn parse_line(words: &[String]) -> Line {
     if !fugue_verbs::sequence::has_separator(words) {
-        let mut globals = parse_or_exit(words.iter().cloned());
+        let mut globals = parse_or_exit(words.iter().cloned(), false);
         let verb = globals.verb.take();
         return Line {
             globals,
+            tmux_words: Vec::new(),
+            tmux: false,
             verbs: vec![verb],
         };
     }
@@ -81,7 +184,7 @@ fn parse_line(words: &[String]) -> Line {
     let mut verbs = Vec::new();
     let mut globals = None;
     for (i, argv) in commands.iter().enumerate() {
-        let mut cli = parse_or_exit(argv.iter().cloned());
+        let mut cli = parse_or_exit(argv.iter().cloned(), false);
         if i > 0 && (cli.name.is_some() || cli.socket.is_some() || cli.config.is_some()) {
             let _ = writeln!(
                 std::io::stderr(),
@@ -95,7 +198,9 @@ fn parse_line(words: &[String]) -> Line {
         }
     }
     Line {
-        globals: globals.unwrap_or_else(|| parse_or_exit(std::iter::empty())),
+        globals: globals.unwrap_or_else(|| parse_or_exit(std::iter::empty(), false)),
+        tmux_words: Vec::new(),
+        tmux: false,
         verbs,
     }
 }
@@ -113,7 +218,11 @@ async fn run(line: Line) -> anyhow::Result<i32> {
     let g = line.globals;
     let addr = ServerAddr::resolve(g.socket, g.name, g.config)?;
     let mut then = Then::Nothing;
+    let mut words = line.tmux_words.into_iter();
     for verb in line.verbs {
+        if line.tmux {
+            cli::set_tmux_words(words.next().unwrap_or_default());
+        }
         let (code, next) = run_one(&addr, verb, 0).await?;
         if let Then::Attach(..) = next {
             then = next;

@@ -37,3 +37,4 @@ pub mod server;
 pub mod session;
 pub mod socket;
 pub mod surfaces;
+pub mod tmux_shim;

@@ -103,6 +103,7 @@ pub async fn serve(prepared: Prepared, signals: Signals) -> Result<(), StartErro
     crate::surfaces::subscribe(&server);
     tokio::spawn(crate::server::run_focus(Arc::downgrade(&server)));
     tokio::spawn(crate::alerts::run(Arc::downgrade(&server)));
+    crate::tmux_shim::install(&server);
     // Lost audit records show on attached clients' status line, not only in the log.
     let weak = Arc::downgrade(&server);
     server.audit.on_trouble(move |msg| {

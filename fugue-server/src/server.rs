@@ -421,6 +421,7 @@ impl Server {
         if let Some(all) = self.sideband_dir(PaneId(0)).parent() {
             let _ = std::fs::remove_dir_all(all);
         }
+        crate::tmux_shim::remove(self);
         self.shutdown.notify_waiters();
         self.shutdown.notify_one();
     }

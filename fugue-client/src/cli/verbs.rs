@@ -23,10 +23,29 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
 }
 
-/// Prints a command error the way every verb does, and returns the exit code.
+/// Set when fugue runs as `tmux`: errors are printed in tmux's words, which name the
+/// command's own words (`can't find window: 9` for `-t a:9`), so the words of the
+/// command running are kept here.
+static TMUX_WORDS: std::sync::Mutex<Option<Vec<String>>> = std::sync::Mutex::new(None);
+
+/// As `tmux`, the words of the command about to run.
+pub fn set_tmux_words(argv: Vec<String>) {
+    if let Ok(mut w) = TMUX_WORDS.lock() {
+        *w = Some(argv);
+    }
+}
+
+/// Prints a command error the way every verb does, and returns the exit code. As
+/// `tmux`, the first line is tmux's (`can't find session: x`), with no `fugue:`; the
+/// suggestion still follows, which tools reading the first line do not mind.
 pub fn report(e: &CommandError) -> i32 {
     let mut err = std::io::stderr().lock();
-    let _ = writeln!(err, "fugue: {}", e.message);
+    let tmux = TMUX_WORDS.lock().ok().and_then(|w| w.clone());
+    if let Some(argv) = tmux {
+        let _ = writeln!(err, "{}", crate::tmux_mode::error_words(&argv, e));
+    } else {
+        let _ = writeln!(err, "fugue: {}", e.message);
+    }
     if let Some(s) = &e.suggestion {
         let _ = writeln!(err, "  {s}");
     }

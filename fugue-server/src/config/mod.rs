@@ -88,6 +88,9 @@ pub struct ServerSection {
     /// when a new one would pass it. Named buffers do not count.
     #[serde(deserialize_with = "ranges::within::<_, _, 1, 10000>")]
     pub buffer_limit: usize,
+    /// Programs in panes that run `tmux` get fugue (a private folder holding the
+    /// `tmux` name leads the pane's PATH), and `TMUX`/`TMUX_PANE` are set.
+    pub tmux_compat: bool,
 }
 
 impl Default for ServerSection {
@@ -106,6 +109,7 @@ impl Default for ServerSection {
             max_connections: 512,
             allow_title_reports: false,
             buffer_limit: 50,
+            tmux_compat: true,
         }
     }
 }

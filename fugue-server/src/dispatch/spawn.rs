@@ -235,8 +235,28 @@ pub fn prepare_pane(
             server.sideband_dir(id).to_string_lossy().into_owned(),
         ),
     ];
-    // The key is fugue's to give (below), never the caller's.
-    env.extend(spawn.env.iter().filter(|(k, _)| k != KEY_ENV).cloned());
+    let mut own_path = false;
+    if config.server.tmux_compat {
+        let number = session.unwrap_or_else(|| tree.next_session_id()).0;
+        let path = spawn
+            .env
+            .iter()
+            .rev()
+            .find(|(k, _)| k == "PATH")
+            .map(|(_, v)| v.as_str());
+        let tmux = server.tmux_env(id, number, path);
+        own_path = tmux.iter().any(|(k, _)| k == "PATH");
+        env.extend(tmux);
+    }
+    // The key is fugue's to give (below), never the caller's. A caller's PATH is
+    // already in the `tmux` PATH above, after the `tmux` folder.
+    env.extend(
+        spawn
+            .env
+            .iter()
+            .filter(|(k, _)| k != KEY_ENV && !(own_path && k == "PATH"))
+            .cloned(),
+    );
     // Made before the program starts, so the wrapper finds it; set after the preset's
     // environment, so that cannot point it elsewhere.
     let mut pipe = None;

@@ -63,6 +63,7 @@ pub fn read(config: &Config, name: &str) -> Option<Value> {
         "default-terminal" => Value::Text(s.term.clone()),
         "set-clipboard" => word(p.set_clipboard),
         "allow-title-reports" => Value::Flag(s.allow_title_reports),
+        "tmux-compat" => Value::Flag(s.tmux_compat),
         "frame-rate" => num(s.frame_rate),
         "get-clipboard" => word(p.get_clipboard),
         "main-pane-percent" => num(s.main_pane_percent),
@@ -121,6 +122,7 @@ pub fn write(config: &mut Config, name: &str, v: &Value) -> Result<(), String> {
         }
         "set-clipboard" => p.set_clipboard = from_word(&v.text())?,
         "allow-title-reports" => s.allow_title_reports = v.flag(),
+        "tmux-compat" => s.tmux_compat = v.flag(),
         "get-clipboard" => p.get_clipboard = from_word(&v.text())?,
         "main-pane-percent" => s.main_pane_percent = u8::try_from(n).map_err(|e| e.to_string())?,
         "message-human-pause" => config.messages.human_pause_ms = n.unsigned_abs(),

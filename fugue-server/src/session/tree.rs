@@ -321,6 +321,12 @@ impl Tree {
         WindowId(self.next_window)
     }
 
+    /// The id the next session will get (a pane made with its session names it in
+    /// `TMUX` before the session is in the tree).
+    pub fn next_session_id(&self) -> SessionId {
+        SessionId(self.next_session)
+    }
+
     pub fn new_session_id(&mut self) -> SessionId {
         let id = SessionId(self.next_session);
         self.next_session += 1;

@@ -1,0 +1,249 @@
+//! fugue under the name `tmux` (a link named `tmux`, or `fugue tmux ARGS`): tmux's
+//! own command line (`[-2CDlNuVv] [-c shell-command] [-f file] [-L socket-name]
+//! [-S socket-path] [-T features] [command [flags]]`), its default command
+//! (`new-session`), its version line and its error words, so scripts and tools that
+//! drive tmux (Claude Code's agent teams, libtmux, tmuxp) drive fugue unchanged.
+//!
+//! Commands are fugue's own verbs, which carry tmux's names and flags; this module
+//! only translates what is tmux's alone around them.
+
+/// The version line: `tmux X` as tools parse it (one space, a number first), with
+/// fugue's name where a person reads it.
+pub fn version_line() -> String {
+    format!("tmux {TMUX_VERSION}-fugue{}", env!("CARGO_PKG_VERSION"))
+}
+
+/// The tmux release whose behaviour fugue follows (its manual page is the spec).
+pub const TMUX_VERSION: &str = "3.5a";
+
+/// tmux's global flags.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Globals {
+    pub socket_name: Option<String>,
+    pub socket_path: Option<String>,
+    pub config: Option<String>,
+    pub shell_command: Option<String>,
+    /// `-C` once (control mode), twice (`-CC`, iTerm2's).
+    pub control: u8,
+    pub version: bool,
+}
+
+/// Whether this process is `tmux`: its name, or `fugue tmux ...`. The words after the
+/// program name (and after `tmux`) are returned.
+pub fn invoked_as_tmux(argv0: &str, words: &[String]) -> Option<Vec<String>> {
+    let name = std::path::Path::new(argv0)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if name == "tmux" {
+        return Some(words.to_vec());
+    }
+    match words.first().map(String::as_str) {
+        Some("tmux") => Some(words[1..].to_vec()),
+        _ => None,
+    }
+}
+
+/// Splits tmux's global flags from the command words, as tmux's getopt
+/// (`2c:CDdf:lL:NqS:T:uUvV`) reads them: bundled flags, values attached or separate,
+/// `--` ends them.
+pub fn parse_globals(words: &[String]) -> Result<(Globals, Vec<String>), String> {
+    let mut g = Globals::default();
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        if w == "--" {
+            i += 1;
+            break;
+        }
+        let Some(flags) = w.strip_prefix('-').filter(|f| !f.is_empty()) else {
+            break;
+        };
+        let mut chars = flags.char_indices();
+        while let Some((at, c)) = chars.next() {
+            match c {
+                '2' | 'D' | 'd' | 'l' | 'N' | 'q' | 'u' | 'U' | 'v' => {}
+                'C' => g.control = g.control.saturating_add(1),
+                'V' => g.version = true,
+                'c' | 'f' | 'L' | 'S' | 'T' => {
+                    let rest = &flags[at + c.len_utf8()..];
+                    let value = if rest.is_empty() {
+                        i += 1;
+                        words
+                            .get(i)
+                            .cloned()
+                            .ok_or_else(|| format!("option requires an argument -- {c}"))?
+                    } else {
+                        rest.to_string()
+                    };
+                    match c {
+                        'c' => g.shell_command = Some(value),
+                        'f' => g.config = Some(value),
+                        'L' => g.socket_name = Some(value),
+                        'S' => g.socket_path = Some(value),
+                        _ => {}
+                    }
+                    break;
+                }
+                other => return Err(format!("unknown option -- {other}")),
+            }
+        }
+        i += 1;
+    }
+    Ok((g, words[i..].to_vec()))
+}
+
+/// tmux's usage line, for a bad global flag.
+pub fn usage() -> &'static str {
+    "usage: tmux [-2CDlNuvV] [-c shell-command] [-f file] [-L socket-name]\n            [-S socket-path] [-T features] [command [flags]]"
+}
+
+/// A command error in tmux's words where tools read them (`can't find session: x`,
+/// `duplicate session: x`); fugue's own message otherwise. `argv` is the command as
+/// given (its name and `-t` say what was not found).
+pub fn error_words(argv: &[String], e: &fugue_protocol::CommandError) -> String {
+    use fugue_protocol::ErrorCode;
+    let verb = argv.first().map(String::as_str).unwrap_or("");
+    match e.code {
+        ErrorCode::UnknownTarget => {
+            let Some(target) = flag_value(argv, 't') else {
+                return e.message.clone();
+            };
+            let kind = target_kind(verb);
+            let what = match kind {
+                // tmux names the window part of `session:window`.
+                "window" => target
+                    .split_once(':')
+                    .map(|(_, w)| w.to_string())
+                    .filter(|w| !w.is_empty())
+                    .unwrap_or(target),
+                _ => target,
+            };
+            format!("can't find {kind}: {what}")
+        }
+        ErrorCode::InvalidArgument if e.message.contains("already exists") => {
+            match e
+                .message
+                .split("named `")
+                .nth(1)
+                .and_then(|r| r.split('`').next())
+            {
+                Some(name) => format!("duplicate session: {name}"),
+                None => e.message.clone(),
+            }
+        }
+        _ => e.message.clone(),
+    }
+}
+
+/// The value of `-X` in a command's words (`-t x`, `-tx`, or in a bundle `-dt x`).
+fn flag_value(argv: &[String], flag: char) -> Option<String> {
+    let mut it = argv.iter().skip(1);
+    while let Some(w) = it.next() {
+        if w == "--" {
+            return None;
+        }
+        let Some(flags) = w.strip_prefix('-') else {
+            continue;
+        };
+        if let Some(at) = flags.find(flag) {
+            let rest = &flags[at + flag.len_utf8()..];
+            return if rest.is_empty() {
+                it.next().cloned()
+            } else {
+                Some(rest.to_string())
+            };
+        }
+    }
+    None
+}
+
+/// What kind of object a verb's `-t` names, as tmux reports a missing one.
+fn target_kind(verb: &str) -> &'static str {
+    let canonical = fugue_verbs::line::canonical_name(verb).unwrap_or_else(|| verb.to_string());
+    match canonical.as_str() {
+        "has-session" | "kill-session" | "list-windows" | "rename-session" | "attach-session"
+        | "switch-client" | "detach-client" | "new-session" => "session",
+        "kill-window" | "list-panes" | "rename-window" | "new-window" | "select-window"
+        | "select-layout" | "next-layout" | "rotate-window" | "respawn-window" | "move-window"
+        | "swap-window" | "link-window" | "unlink-window" => "window",
+        _ => "pane",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(s: &[&str]) -> Vec<String> {
+        s.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn global_flags_as_getopt_reads_them() {
+        let (g, rest) =
+            parse_globals(&w(&["-2u", "-Lsock", "-f", "/dev/null", "new", "-d"])).unwrap();
+        assert_eq!(g.socket_name.as_deref(), Some("sock"));
+        assert_eq!(g.config.as_deref(), Some("/dev/null"));
+        assert_eq!(rest, w(&["new", "-d"]));
+        let (g, rest) = parse_globals(&w(&["-CC", "-S", "/tmp/x", "--", "-weird"])).unwrap();
+        assert_eq!((g.control, g.socket_path.as_deref()), (2, Some("/tmp/x")));
+        assert_eq!(rest, w(&["-weird"]));
+        assert_eq!(
+            parse_globals(&w(&["-Z"])).unwrap_err(),
+            "unknown option -- Z"
+        );
+        assert_eq!(
+            parse_globals(&w(&["-L"])).unwrap_err(),
+            "option requires an argument -- L"
+        );
+    }
+
+    #[test]
+    fn the_version_line_parses_as_tmuxs() {
+        let v = version_line();
+        let parts: Vec<&str> = v.split(' ').collect();
+        assert_eq!(parts.len(), 2, "{v}");
+        assert_eq!(parts[0], "tmux");
+        assert!(parts[1].starts_with("3.5a"), "{v}");
+        assert!(v.contains("fugue"));
+    }
+
+    #[test]
+    fn errors_in_tmuxs_words() {
+        use fugue_protocol::{CommandError, ErrorCode};
+        let unknown = CommandError::new(ErrorCode::UnknownTarget, "session `a` has no window 9");
+        assert_eq!(
+            error_words(&w(&["select-window", "-t", "a:9"]), &unknown),
+            "can't find window: 9"
+        );
+        assert_eq!(
+            error_words(&w(&["has", "-tnosuch"]), &unknown),
+            "can't find session: nosuch"
+        );
+        assert_eq!(
+            error_words(&w(&["send-keys", "-t", "x", "y"]), &unknown),
+            "can't find pane: x"
+        );
+        let dup = CommandError::new(
+            ErrorCode::InvalidArgument,
+            "invalid argument `name`: a session named `a` already exists",
+        );
+        assert_eq!(
+            error_words(&w(&["new", "-d", "-s", "a"]), &dup),
+            "duplicate session: a"
+        );
+    }
+
+    #[test]
+    fn invoked_by_name_or_subcommand() {
+        assert_eq!(
+            invoked_as_tmux("/usr/local/bin/tmux", &w(&["ls"])),
+            Some(w(&["ls"]))
+        );
+        assert_eq!(
+            invoked_as_tmux("fugue", &w(&["tmux", "ls"])),
+            Some(w(&["ls"]))
+        );
+        assert_eq!(invoked_as_tmux("fugue", &w(&["ls"])), None);
+    }
+}
