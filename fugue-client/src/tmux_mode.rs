@@ -58,8 +58,7 @@ pub fn parse_globals(words: &[String]) -> Result<(Globals, Vec<String>), String>
         let Some(flags) = w.strip_prefix('-').filter(|f| !f.is_empty()) else {
             break;
         };
-        let mut chars = flags.char_indices();
-        while let Some((at, c)) = chars.next() {
+        for (at, c) in flags.char_indices() {
             match c {
                 '2' | 'D' | 'd' | 'l' | 'N' | 'q' | 'u' | 'U' | 'v' => {}
                 'C' => g.control = g.control.saturating_add(1),

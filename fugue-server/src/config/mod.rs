@@ -88,9 +88,19 @@ pub struct ServerSection {
     /// when a new one would pass it. Named buffers do not count.
     #[serde(deserialize_with = "ranges::within::<_, _, 1, 10000>")]
     pub buffer_limit: usize,
+    /// How long input sent to a new pane (not a person's keys) waits for the
+    /// program's first output, in ms from the pane's start.
+    #[serde(deserialize_with = "ranges::within::<_, _, 0, 60000>")]
+    pub input_ready_wait_ms: u64,
     /// Programs in panes that run `tmux` get fugue (a private folder holding the
     /// `tmux` name leads the pane's PATH), and `TMUX`/`TMUX_PANE` are set.
     pub tmux_compat: bool,
+}
+
+impl ServerSection {
+    pub fn input_ready_wait(&self) -> std::time::Duration {
+        std::time::Duration::from_millis(self.input_ready_wait_ms)
+    }
 }
 
 impl Default for ServerSection {
@@ -110,6 +120,7 @@ impl Default for ServerSection {
             allow_title_reports: false,
             buffer_limit: 50,
             tmux_compat: true,
+            input_ready_wait_ms: 3000,
         }
     }
 }

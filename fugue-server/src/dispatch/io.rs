@@ -119,7 +119,9 @@ async fn write_parts(
         )
     };
     let refused = |e| input_refused(id, e);
-    shared.ready_for_input().await;
+    shared
+        .ready_for_input(server.config().server.input_ready_wait())
+        .await;
     for (i, part) in parts.iter().enumerate() {
         let is_text = matches!(part, InputPart::Text(_) | InputPart::Paste(_));
         let key_follows = is_text && matches!(parts.get(i + 1), Some(InputPart::Key(_)));
@@ -212,7 +214,8 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     // A person types when they see the pane is ready; holding their keys back for a
     // program that never prints (`cat`) would only delay them.
     if exec.origin.surface() != crate::origin::Surface::Keys {
-        shared.ready_for_input().await;
+        let grace = exec.server.config().server.input_ready_wait();
+        shared.ready_for_input(grace).await;
     }
     let cursor = {
         let tree = exec.server.mux.tree();

@@ -165,14 +165,13 @@ impl PaneShared {
         self.epoch.elapsed().as_millis() as u64
     }
 
-    /// How long input to a new pane waits for the program's first output.
-    pub const READY_GRACE: std::time::Duration = std::time::Duration::from_millis(1500);
-
-    /// Waits (boundedly) until a new pane's program has written something. Shells set
-    /// up their terminal before the first prompt and may discard input typed earlier,
-    /// so input to a pane that has not spoken yet is held until it does.
-    pub async fn ready_for_input(&self) {
-        let deadline = self.epoch + Self::READY_GRACE;
+    /// Waits (boundedly: `grace` from the pane's start) until a new pane's program has
+    /// written something. Shells set up their terminal before the first prompt and may
+    /// discard input typed earlier (tcsetattr's TCSAFLUSH: the lost start commands of
+    /// anthropics/claude-code#40168 on tmux), so input to a pane that has not spoken
+    /// yet is held until it does (`input-ready-wait`).
+    pub async fn ready_for_input(&self, grace: std::time::Duration) {
+        let deadline = self.epoch + grace;
         if self.seen_output.load(Ordering::Acquire) || std::time::Instant::now() >= deadline {
             return;
         }

@@ -1,0 +1,125 @@
+//! fugue as `tmux` (issue 16): a program in a fugue pane that calls `tmux` gets fugue
+//! (the `tmux` name first on the pane's PATH, TMUX and TMUX_PANE set), and Claude
+//! Code's agent-team command sequences run through it unchanged.
+
+use super::harness::{World, eventually};
+
+/// A shell that starts slowly and throws away what was typed before it was ready (as
+/// a shell setting up its terminal with TCSAFLUSH does): what a teammate's start
+/// command meets in anthropics/claude-code#40168.
+const SLOW_FLUSHING_SHELL: &str =
+    "sleep 0.5\nperl -MPOSIX -e 'POSIX::tcflush(0, POSIX::TCIFLUSH())'\nexec sh\n";
+
+/// Runs `script` with `sh` in a fugue pane of session `s` and returns its output, once
+/// it wrote `done` after it.
+fn run_in_pane(w: &World, session: &str, script: &str) -> String {
+    let dir = w.path("scripts");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{session}.sh"));
+    let out = dir.join(format!("{session}.out"));
+    std::fs::write(&file, script).unwrap();
+    w.ok(&[
+        "send-keys",
+        "-t",
+        session,
+        &format!(
+            "sh {} > {} 2>&1; echo done >> {}",
+            file.display(),
+            out.display(),
+            out.display()
+        ),
+        "Enter",
+    ]);
+    eventually("the script to finish", || {
+        std::fs::read_to_string(&out)
+            .ok()
+            .filter(|t| t.lines().any(|l| l == "done"))
+    })
+}
+
+#[test]
+fn programs_in_panes_find_fugue_as_tmux() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "in", "sh"]);
+    let out = run_in_pane(
+        &w,
+        "in",
+        "command -v tmux; tmux -V; echo \"pane=$TMUX_PANE\"; echo \"tmux=$TMUX\"; tmux display -p '#{session_name}:#{pane_id}'\n",
+    );
+    let shim = out.lines().next().unwrap_or("");
+    assert!(shim.ends_with("/tmux") && shim.contains(".bin/"), "{out}");
+    assert!(out.contains("tmux 3.5a-fugue"), "{out}");
+    let pane = w.ok(&["display-message", "-p", "-t", "in", "#{pane_id}"]);
+    assert!(out.contains(&format!("pane={}", pane.trim())), "{out}");
+    // TMUX: socket,pid,session as tmux writes it.
+    let tmux_line = out.lines().find(|l| l.starts_with("tmux=")).unwrap_or("");
+    assert_eq!(tmux_line.split(',').count(), 3, "{out}");
+    assert!(out.contains(&format!("in:{}", pane.trim())), "{out}");
+}
+
+/// Claude Code before 2.1.26x: `split-window` for each teammate, then `send-keys` of
+/// its start command, four teammates at once, with a custom prefix key, into shells
+/// that discard early input. No start command may be lost or mixed with another.
+#[test]
+fn claude_code_split_and_send_keys_lose_no_start_command() {
+    let w = World::new();
+    w.ok(&[
+        "new-session",
+        "-d",
+        "-s",
+        "lead",
+        "-x",
+        "200",
+        "-y",
+        "50",
+        "sh",
+    ]);
+    w.ok(&["set", "-g", "prefix", "C-a"]);
+    std::fs::create_dir_all(w.path("scripts")).unwrap();
+    std::fs::write(w.path("scripts/slow.sh"), SLOW_FLUSHING_SHELL).unwrap();
+    let script = format!(
+        r#"LEAD=$TMUX_PANE
+for n in 1 2 3 4; do
+  (
+    P=$(tmux split-window -t "$LEAD" -h -P -F '#{{pane_id}}' "sh $(dirname "$0")/slow.sh")
+    tmux send-keys -t "$P" "echo started-agent$n-ok" Enter
+    echo "$P" > "$(dirname "$0")/teammate$n"
+  ) &
+done
+wait
+tmux has-session -t lead && echo has-session-ok
+tmux list-panes -t lead -F '#{{pane_id}}' | wc -l
+"#
+    );
+    let _ = SLOW_FLUSHING_SHELL;
+    let out = run_in_pane(&w, "lead", &script);
+    assert!(out.contains("has-session-ok"), "{out}");
+    for n in 1..=4 {
+        let pane = std::fs::read_to_string(w.path(&format!("scripts/teammate{n}")))
+            .unwrap_or_default()
+            .trim()
+            .to_string();
+        assert!(pane.starts_with('%'), "teammate {n}: {out}");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(15);
+        loop {
+            let screen = w.ok(&["capture-pane", "-p", "-J", "-t", &pane]);
+            if screen
+                .lines()
+                .any(|l| l.trim() == format!("started-agent{n}-ok"))
+            {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "teammate {n}'s start command never ran; its pane shows:\n{screen}\nserver log:\n{}",
+                w.log()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        // Typed whole, into its own pane only.
+        let screen = w.ok(&["capture-pane", "-p", "-J", "-t", &pane]);
+        for other in (1..=4).filter(|o| *o != n) {
+            assert!(!screen.contains(&format!("agent{other}-ok")), "{screen}");
+        }
+    }
+}
