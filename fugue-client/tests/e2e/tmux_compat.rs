@@ -77,22 +77,19 @@ fn claude_code_split_and_send_keys_lose_no_start_command() {
     w.ok(&["set", "-g", "prefix", "C-a"]);
     std::fs::create_dir_all(w.path("scripts")).unwrap();
     std::fs::write(w.path("scripts/slow.sh"), SLOW_FLUSHING_SHELL).unwrap();
-    let script = format!(
-        r#"LEAD=$TMUX_PANE
+    let script = r#"LEAD=$TMUX_PANE
 for n in 1 2 3 4; do
   (
-    P=$(tmux split-window -t "$LEAD" -h -P -F '#{{pane_id}}' "sh $(dirname "$0")/slow.sh")
+    P=$(tmux split-window -t "$LEAD" -h -P -F '#{pane_id}' "sh $(dirname "$0")/slow.sh")
     tmux send-keys -t "$P" "echo started-agent$n-ok" Enter
     echo "$P" > "$(dirname "$0")/teammate$n"
   ) &
 done
 wait
 tmux has-session -t lead && echo has-session-ok
-tmux list-panes -t lead -F '#{{pane_id}}' | wc -l
-"#
-    );
-    let _ = SLOW_FLUSHING_SHELL;
-    let out = run_in_pane(&w, "lead", &script);
+tmux list-panes -t lead -F '#{pane_id}' | wc -l
+"#;
+    let out = run_in_pane(&w, "lead", script);
     assert!(out.contains("has-session-ok"), "{out}");
     for n in 1..=4 {
         let pane = std::fs::read_to_string(w.path(&format!("scripts/teammate{n}")))
