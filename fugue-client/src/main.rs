@@ -292,6 +292,38 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
             let addr = addr.clone();
             done(tokio::task::spawn_blocking(move || mcp_bridge::run(&addr)).await??)
         }
+        Some(Verb::SendKeys {
+            target,
+            format: true,
+            mut keys,
+            literal,
+            hex,
+            reset,
+            repeat,
+            copy_mode,
+            client_keys,
+            mouse,
+            client,
+        }) => {
+            // -F: each key's formats, in the target pane's scope, before it is read.
+            for k in &mut keys {
+                *k = cli::shell::expand(addr, target.as_deref(), k).await;
+            }
+            let verb = Verb::SendKeys {
+                target,
+                format: false,
+                keys,
+                literal,
+                hex,
+                reset,
+                repeat,
+                copy_mode,
+                client_keys,
+                mouse,
+                client,
+            };
+            Box::pin(run_one(addr, Some(verb), depth)).await
+        }
         Some(verb) => match cli::run(addr, verb).await? {
             cli::Outcome::Exit(code) => done(code),
             cli::Outcome::AttachNew(sid) => Ok((

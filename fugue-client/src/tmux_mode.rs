@@ -38,8 +38,21 @@ pub fn invoked_as_tmux(argv0: &str, words: &[String]) -> Option<Vec<String>> {
     if name == "tmux" {
         return Some(words.to_vec());
     }
-    match words.first().map(String::as_str) {
-        Some("tmux") => Some(words[1..].to_vec()),
+    // `fugue [-L NAME | -S PATH] tmux ARGS`: fugue's server flags mean the same to tmux.
+    let mut i = 0;
+    while let Some(flag @ ("-L" | "-S")) = words.get(i).map(String::as_str) {
+        if words.get(i + 1).is_none() {
+            return None;
+        }
+        let _ = flag;
+        i += 2;
+    }
+    match words.get(i).map(String::as_str) {
+        Some("tmux") => {
+            let mut out = words[..i].to_vec();
+            out.extend_from_slice(&words[i + 1..]);
+            Some(out)
+        }
         _ => None,
     }
 }
@@ -244,5 +257,9 @@ mod tests {
             Some(w(&["ls"]))
         );
         assert_eq!(invoked_as_tmux("fugue", &w(&["ls"])), None);
+        assert_eq!(
+            invoked_as_tmux("fugue", &w(&["-S", "/s", "tmux", "ls"])),
+            Some(w(&["-S", "/s", "ls"]))
+        );
     }
 }

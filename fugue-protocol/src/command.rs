@@ -179,6 +179,10 @@ pub enum InputPart {
     /// A mouse event at a cell of the pane, reported if (and as) its program asked
     /// for mouse reports. Only attached clients send these.
     Mouse(crate::mouse::MouseEvent),
+    /// tmux's `send-keys -R`: the pane's terminal state is reset (screen cleared,
+    /// cursor home, modes off, as a terminal's reset does). Nothing reaches the
+    /// program.
+    Reset,
 }
 
 /// `send-keys`

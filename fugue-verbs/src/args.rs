@@ -302,8 +302,34 @@ pub enum Verb {
         /// Send every argument as literal text, not key names.
         #[arg(short = 'l')]
         literal: bool,
-        /// Keys (Enter, C-c, Escape, Up, ...) and text.
-        #[arg(allow_hyphen_values = true)]
+        /// Expand formats in the keys first.
+        #[arg(short = 'F')]
+        format: bool,
+        /// Each argument is a byte in hex (`1b`, `41`).
+        #[arg(short = 'H')]
+        hex: bool,
+        /// Reset the pane's terminal state first (screen cleared, modes off).
+        #[arg(short = 'R')]
+        reset: bool,
+        /// Send the keys this many times.
+        #[arg(short = 'N', value_name = "COUNT")]
+        repeat: Option<u32>,
+        /// A copy-mode command for the pane's copy mode (`-X cancel`).
+        #[arg(short = 'X')]
+        copy_mode: bool,
+        /// The keys go to the client's key table (tmux 3.4's -K).
+        #[arg(short = 'K')]
+        client_keys: bool,
+        /// A mouse event from a binding (tmux's -M).
+        #[arg(short = 'M')]
+        mouse: bool,
+        /// The client, for -K (accepted: fugue's CLI has no client of its own).
+        #[arg(short = 'c', value_name = "CLIENT")]
+        client: Option<String>,
+        /// Keys (Enter, C-c, Escape, Up, ...) and text; after the first, words that
+        /// start with `-` are keys too (tmux's getopt stops at the first key), and an
+        /// unknown flag before it is an error.
+        #[arg(trailing_var_arg = true)]
         keys: Vec<String>,
     },
     /// Print a pane's screen and history.

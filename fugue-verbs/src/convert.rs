@@ -450,11 +450,44 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         Verb::SendKeys {
             target: t,
             literal,
+            format: _,
+            hex,
+            reset,
+            repeat,
+            copy_mode,
+            client_keys,
+            mouse,
+            client: _,
             keys,
         } => {
-            let parts = keys
-                .into_iter()
-                .map(|k| {
+            if copy_mode {
+                bail!(
+                    "-X runs a copy-mode command in an attached client's copy mode: bind it in the copy-mode or copy-mode-vi table (bind -T copy-mode-vi v send-keys -X begin-selection)"
+                );
+            }
+            if client_keys || mouse {
+                bail!(
+                    "-{} acts on an attached client's keys or mouse, which a command line has none of: run the bound command itself",
+                    if mouse { 'M' } else { 'K' }
+                );
+            }
+            let mut once: Vec<InputPart> = Vec::new();
+            if hex {
+                let mut bytes = Vec::new();
+                for k in &keys {
+                    let b = u8::from_str_radix(k, 16).map_err(|_| {
+                        anyhow::anyhow!(
+                            "invalid hex byte `{k}`: give bytes as two hex digits (1b, 41)"
+                        )
+                    })?;
+                    bytes.push(b);
+                }
+                let text = String::from_utf8(bytes).map_err(|_| {
+                    anyhow::anyhow!("the hex bytes are not UTF-8 text: fugue sends text and keys")
+                })?;
+                once.push(InputPart::Text(text));
+            } else {
+                once.extend(keys.into_iter().map(|k| {
                     if literal {
                         InputPart::Text(k)
                     } else {
@@ -463,8 +496,18 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                             SendKeysArg::Text(t) => InputPart::Text(t),
                         }
                     }
-                })
-                .collect();
+                }));
+            }
+            // -N: the whole set of keys, COUNT times (bounded by the input size check
+            // on the server).
+            let count = repeat.unwrap_or(1).clamp(1, 10_000) as usize;
+            let mut parts = Vec::new();
+            if reset {
+                parts.push(InputPart::Reset);
+            }
+            for _ in 0..count {
+                parts.extend(once.iter().cloned());
+            }
             (
                 Command::SendInput(SendInput {
                     target: target(t)?,

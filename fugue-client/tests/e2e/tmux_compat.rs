@@ -120,3 +120,67 @@ tmux list-panes -t lead -F '#{pane_id}' | wc -l
         }
     }
 }
+
+/// `send-keys` takes tmux's flags (-R -N -H -F -l, `--`), and an unknown flag is an
+/// error that types nothing (it used to type `-R-t%2echo hi` into the default pane).
+#[test]
+fn send_keys_flags_behave_as_tmux() {
+    use super::twins::{Tmux, fugue_pane, settled};
+    let w = World::new();
+    fugue_pane(&w, "sk", 40, 24, "exec cat");
+    let tmux = Tmux::start(w.dir.path(), 40, 24, "exec cat");
+    let steps: &[&[&str]] = &[
+        &["send-keys", "-t", "sk", "garbage", "Enter"],
+        &["send-keys", "-R", "-t", "sk", "after-reset", "Enter"],
+        &["send-keys", "-t", "sk", "-N", "3", "ab"],
+        &["send-keys", "-t", "sk", "Enter"],
+        &["send-keys", "-t", "sk", "-H", "68", "69", "0a"],
+        &["send-keys", "-t", "sk", "--", "-R", "Enter"],
+    ];
+    for s in steps {
+        w.ok(s);
+        // One at a time: `cat` answers each line, and the next must not race it.
+        settled("fugue's pane", || w.ok(&["capture-pane", "-p", "-t", "sk"]));
+    }
+    let ours = settled("fugue's pane", || w.ok(&["capture-pane", "-p", "-t", "sk"]));
+    assert!(
+        ours.contains("after-reset") && !ours.contains("garbage"),
+        "{ours}"
+    );
+    assert!(ours.contains("ababab") && ours.contains("\n-R\n"), "{ours}");
+    // -F, as tmux 3.5 documents it (3.3a types the format as it is).
+    fugue_pane(&w, "skf", 40, 24, "exec cat");
+    w.ok(&["send-keys", "-F", "-t", "skf", "w=#{pane_width}", "Enter"]);
+    settled("-F", || w.ok(&["capture-pane", "-p", "-t", "skf"]))
+        .contains("w=40")
+        .then_some(())
+        .expect("-F expands formats");
+    // An unknown flag: an error, and nothing typed anywhere.
+    let out = w.run(&["send-keys", "-Q", "-t", "sk", "echo hi", "Enter"]);
+    assert!(!out.status.success());
+    let out = w.run(&["tmux", "send-keys", "-Q", "-t", "sk", "x"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "command send-keys: unknown flag -Q"
+    );
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert_eq!(w.ok(&["capture-pane", "-p", "-t", "sk"]), ours);
+    let Some(t) = tmux else { return };
+    let session = t.ok(&["display-message", "-p", "#{session_name}"]);
+    for s in steps {
+        let s: Vec<&str> = s
+            .iter()
+            .map(|a| if *a == "sk" { session.trim() } else { a })
+            .collect();
+        t.ok(&s);
+        settled("tmux's pane", || t.capture());
+    }
+    let theirs = settled("tmux's pane", || t.capture());
+    assert_eq!(ours, theirs);
+    let out = t.run(&["send-keys", "-Q", "-t", session.trim(), "x"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "command send-keys: unknown flag -Q"
+    );
+}

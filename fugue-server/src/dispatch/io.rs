@@ -61,6 +61,8 @@ pub fn encode_parts(parts: &[InputPart], modes: InputEncoding) -> Vec<Vec<u8>> {
                 m.encode(modes.mouse.0, modes.mouse.1, &mut v);
                 v
             }
+            // The pane's own state, not the program's input (write_parts).
+            InputPart::Reset => Vec::new(),
         })
         .filter(|v| !v.is_empty())
         .collect()
@@ -123,6 +125,17 @@ async fn write_parts(
         .ready_for_input(server.config().server.input_ready_wait())
         .await;
     for (i, part) in parts.iter().enumerate() {
+        if let InputPart::Reset = part {
+            // RIS through the pane's own emulator (tmux resets its input state and
+            // screen the same way): the program sees nothing.
+            let seq = {
+                let mut st = shared.state.lock();
+                st.process(b"\x1bc");
+                st.seq()
+            };
+            shared.changed(seq, false);
+            continue;
+        }
         let is_text = matches!(part, InputPart::Text(_) | InputPart::Paste(_));
         let key_follows = is_text && matches!(parts.get(i + 1), Some(InputPart::Key(_)));
         let modes = shared.state.lock().input_encoding();
@@ -192,6 +205,7 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
             InputPart::Text(t) | InputPart::Paste(t) => t.len(),
             InputPart::Key(_) => 8,
             InputPart::Mouse(_) => 16,
+            InputPart::Reset => 0,
         })
         .sum();
     check_input_size(total)?;
@@ -384,6 +398,8 @@ pub fn draft_after(mut n: u32, parts: &[InputPart]) -> u32 {
             InputPart::Text(t) => n = typed_text(n, t),
             // A click may move a cursor, in ways the count cannot know.
             InputPart::Mouse(_) => {}
+            // A reset clears the screen, not the program's input line.
+            InputPart::Reset => {}
         }
     }
     n
@@ -447,7 +463,7 @@ pub fn submits(parts: &[InputPart]) -> bool {
             .is_some_and(|k| k.code == fugue_protocol::keys::KeyCode::Enter),
         InputPart::Text(t) => t.contains(['\r', '\n']),
         // A pasted line break is part of the text, not a submission.
-        InputPart::Paste(_) | InputPart::Mouse(_) => false,
+        InputPart::Paste(_) | InputPart::Mouse(_) | InputPart::Reset => false,
     })
 }
 

@@ -242,6 +242,7 @@ fn detail(command: &Command, agent: bool) -> Option<serde_json::Value> {
                         hash.update(format!("{m:?}").as_bytes());
                         bytes += 1;
                     }
+                    InputPart::Reset => hash.update(b"reset"),
                 }
             }
             (s.parts.len(), bytes)

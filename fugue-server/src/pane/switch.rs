@@ -109,7 +109,7 @@ impl SidebandSwitch {
         for part in parts {
             match part {
                 InputPart::Text(t) | InputPart::Paste(t) => text.extend_from_slice(t.as_bytes()),
-                InputPart::Mouse(_) => {}
+                InputPart::Mouse(_) | InputPart::Reset => {}
                 InputPart::Key(k) => {
                     // As typed: a keypad digit is the digit, a release types nothing.
                     if let Some(k) = k.legacy()
