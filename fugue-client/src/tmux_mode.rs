@@ -40,11 +40,8 @@ pub fn invoked_as_tmux(argv0: &str, words: &[String]) -> Option<Vec<String>> {
     }
     // `fugue [-L NAME | -S PATH] tmux ARGS`: fugue's server flags mean the same to tmux.
     let mut i = 0;
-    while let Some(flag @ ("-L" | "-S")) = words.get(i).map(String::as_str) {
-        if words.get(i + 1).is_none() {
-            return None;
-        }
-        let _ = flag;
+    while let Some("-L" | "-S") = words.get(i).map(String::as_str) {
+        words.get(i + 1)?;
         i += 2;
     }
     match words.get(i).map(String::as_str) {
