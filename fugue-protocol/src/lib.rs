@@ -27,6 +27,7 @@ pub mod buffers;
 pub mod codec;
 pub mod command;
 mod commands_doc;
+pub mod copy_tables;
 pub mod error;
 pub mod excerpt;
 pub mod format;

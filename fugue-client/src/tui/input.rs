@@ -246,6 +246,16 @@ impl App {
                 }
                 continue;
             }
+            // `send-keys -X NAME`: a command of the copy mode this client shows.
+            if let Some(name) = crate::tui::copy::keys::copy_command(&argv) {
+                let action = crate::tui::copy::keys::Action::from_tmux(name);
+                match (self.copy().is_some(), action) {
+                    (true, Some(a)) => out.extend(self.copy_action(a, 1)),
+                    (true, None) => self.notice(format!("unknown copy-mode command: {name}")),
+                    (false, _) => self.notice("not in a mode".to_string()),
+                }
+                continue;
+            }
             match argv.first().map(String::as_str) {
                 Some("run-shell" | "run") => {
                     out.extend(self.run_shell(&argv[1..]));

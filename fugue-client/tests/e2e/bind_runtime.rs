@@ -180,3 +180,70 @@ fn if_shell_and_run_shell_work_from_a_key() {
     t.send(b"\x1b[24~");
     t.wait_text("hi-from-42");
 }
+
+/// The copy-mode tables are key tables like the others (issue 15): listed as tmux
+/// lists them, and `bind -T copy-mode-vi` / `unbind` change what a key does in copy
+/// mode at once, including binding it to a command that is not a copy-mode one.
+#[test]
+fn copy_mode_tables_list_and_rebind_like_tmux() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "cm"]);
+    let ours = w.ok(&["list-keys", "-T", "copy-mode-vi"]);
+    assert!(
+        ours.contains("bind-key -T copy-mode-vi C-b    send-keys -X page-up\n"),
+        "{ours}"
+    );
+    // Every default binding fugue shares with tmux prints the same line, but for the
+    // key column's width: tmux's tables also hold its mouse bindings, whose long names
+    // (MouseDragEnd1Pane) widen it; fugue's copy mode takes the mouse itself.
+    let words = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
+    if let Some(tmux) = Tmux::start(w.dir.path(), 80, 24, "exec cat") {
+        for table in ["copy-mode-vi", "copy-mode"] {
+            let theirs = tmux.ok(&["list-keys", "-T", table]);
+            let ours = w.ok(&["list-keys", "-T", table]);
+            let mut shared = 0;
+            for line in ours.lines() {
+                let key = line.split_whitespace().nth(3).unwrap_or("");
+                let same_key = theirs
+                    .lines()
+                    .find(|l| l.split_whitespace().nth(3) == Some(key));
+                if let Some(t) = same_key
+                    && t.split_whitespace().last() == line.split_whitespace().last()
+                {
+                    assert_eq!(words(line), words(t), "{table} {key}");
+                    shared += 1;
+                }
+            }
+            assert!(shared > 30, "{table}: only {shared} bindings like tmux's");
+        }
+    }
+    // Rebinding: q moves up instead of leaving, and Z (no copy-mode command) splits.
+    let mut t = w.tui(&["attach", "-t", "cm"], 100, 30);
+    t.wait_text("[cm]");
+    w.ok(&[
+        "bind",
+        "-T",
+        "copy-mode-vi",
+        "q",
+        "send-keys",
+        "-X",
+        "cursor-up",
+    ]);
+    w.ok(&["bind", "-T", "copy-mode-vi", "Z", "split-window", "-h"]);
+    synced(&mut t, &w, 1);
+    w.ok(&["set", "-g", "mode-keys", "vi"]);
+    t.prefix(b"[");
+    t.wait("copy mode", |s| s.contents().contains("[0/"));
+    t.send(b"q");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let shown = t.screen(|s| s.contents());
+    assert!(shown.contains("[0/"), "q left copy mode: {shown}");
+    t.send(b"Z");
+    eventually("Z to split", || (w.panes().len() == 2).then_some(()));
+    // Unbound: Escape/C-c still leave (C-c is bound), q now does nothing at all.
+    w.ok(&["unbind", "-T", "copy-mode-vi", "q"]);
+    t.prefix(b"[");
+    t.wait("copy mode again", |s| s.contents().contains("[0/"));
+    t.send(b"\x03");
+    t.wait("C-c leaves", |s| !s.contents().contains("[0/"));
+}

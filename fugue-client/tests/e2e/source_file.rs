@@ -52,6 +52,20 @@ fn a_tmux_conf_loads_and_applies() {
         "status-right \"%H:%M\""
     );
     assert_eq!(w.ok(&["show", "-g", "mode-keys"]).trim(), "mode-keys vi");
+    let copy = w.ok(&["list-keys", "-T", "copy-mode-vi"]);
+    assert!(
+        copy.lines()
+            .any(|l| l.ends_with("y      send-keys -X copy-selection-and-cancel")),
+        "{copy}"
+    );
+    assert_eq!(
+        w.ok(&["show-hooks", "-g", "after-new-window"]).trim(),
+        "after-new-window[0] select-layout even-horizontal"
+    );
+    assert_eq!(
+        w.ok(&["show", "-gw", "monitor-activity"]).trim(),
+        "monitor-activity on"
+    );
 
     // -n parses only: nothing runs, the same errors.
     let out = w.run(&["source-file", "-n", &conf()]);

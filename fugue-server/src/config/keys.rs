@@ -166,6 +166,8 @@ impl KeysSection {
         };
         let mut all = bindings("prefix", prefix_bindings);
         all.extend(bindings("root", merge(Vec::new(), &self.root_bindings)));
+        // Copy mode's tables, which the terminal client's copy mode runs.
+        all.extend(fugue_protocol::copy_tables::default_bindings());
         KeyTable {
             prefix: self.prefix,
             bindings: all,
