@@ -408,6 +408,10 @@ pub enum Command {
     ListKeys {
         table: Option<String>,
         notes: bool,
+        /// Only this key's binding (`list-keys [-T table] key`), unpadded as tmux
+        /// prints one.
+        #[serde(default)]
+        key: Option<crate::keys::Key>,
     },
     /// Set, append to or unset an option (tmux's `set-option`).
     SetOption(crate::options::SetOption),

@@ -501,6 +501,8 @@ pub enum Verb {
         table: Option<String>,
         #[arg(short = 'N')]
         notes: bool,
+        /// Only this key's binding.
+        key: Option<String>,
     },
     /// Run a file of tmux commands (a tmux.conf) line by line; the client reads it.
     #[command(visible_alias = "source")]

@@ -135,7 +135,10 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 Printer::Nothing,
             )
         }
-        Verb::ListKeys { table, notes } => (Command::ListKeys { table, notes }, Printer::Captured),
+        Verb::ListKeys { table, notes, key } => {
+            let key = key.as_deref().map(crate::line::key).transpose()?;
+            (Command::ListKeys { table, notes, key }, Printer::Captured)
+        }
         Verb::NewSession {
             name,
             window_name,

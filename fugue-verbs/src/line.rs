@@ -90,9 +90,6 @@ pub fn binding(
     check_table(&table).map_err(anyhow::Error::msg)?;
     let key = key(key_name)?;
     let commands = tmux_cmd::split_sequence(command, &ProcessEnv).map_err(anyhow::Error::msg)?;
-    if commands.is_empty() {
-        bail!("bind-key: a binding needs a command");
-    }
     for argv in &commands {
         if fugue_protocol::KeyAction::from_tmux_argv(argv).is_some() || client_command(argv) {
             continue;

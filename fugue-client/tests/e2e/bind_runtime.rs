@@ -247,3 +247,47 @@ fn copy_mode_tables_list_and_rebind_like_tmux() {
     t.send(b"\x03");
     t.wait("C-c leaves", |s| !s.contents().contains("[0/"));
 }
+
+/// `list-keys [-T table] KEY` prints the one binding unpadded, as tmux does, and an
+/// unbound key is tmux's error.
+#[test]
+fn list_keys_of_one_key_is_tmuxs() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "lk1"]);
+    w.ok(&["bind", "-T", "prefix", "F5", "display-message", "hi"]);
+    let ours = w.ok(&["list-keys", "-T", "prefix", "F5"]);
+    assert_eq!(ours, "bind-key -T prefix F5 display-message hi\n");
+    assert_eq!(w.ok(&["list-keys", "F5"]), ours);
+    let out = w.run(&["tmux", "list-keys", "F12"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).starts_with("unknown key: F12"));
+    if let Some(t) = Tmux::start(w.dir.path(), 80, 24, "exec cat") {
+        t.ok(&["bind", "-T", "prefix", "F5", "display-message", "hi"]);
+        assert_eq!(t.ok(&["list-keys", "-T", "prefix", "F5"]), ours);
+        let theirs = t.run(&["list-keys", "F12"]);
+        assert_eq!(theirs.status.code(), Some(1));
+        assert_eq!(
+            String::from_utf8_lossy(&theirs.stderr).trim(),
+            "unknown key: F12"
+        );
+    }
+}
+
+/// `bind KEY` with no command changes nothing (tmux exits 0), and with `-N` only
+/// gives the binding a note.
+#[test]
+fn bind_without_a_command_sets_only_a_note() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "bn"]);
+    let before = w.ok(&["list-keys", "-T", "prefix", "x"]);
+    w.ok(&["bind", "x"]);
+    assert_eq!(w.ok(&["list-keys", "-T", "prefix", "x"]), before);
+    w.ok(&["bind", "-N", "kill it", "x"]);
+    assert_eq!(w.ok(&["list-keys", "-N", "x"]), "C-b x kill it\n");
+    assert_eq!(w.ok(&["list-keys", "-T", "prefix", "x"]), before);
+    if let Some(t) = Tmux::start(w.dir.path(), 80, 24, "exec cat") {
+        assert!(t.run(&["bind", "x"]).status.success());
+        t.ok(&["bind", "-N", "kill it", "x"]);
+        assert_eq!(t.ok(&["list-keys", "-N", "x"]), "C-b x kill it\n");
+    }
+}

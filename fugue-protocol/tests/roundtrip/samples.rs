@@ -292,6 +292,7 @@ pub fn commands() -> Vec<Command> {
         Command::ListKeys {
             table: Some("prefix".into()),
             notes: true,
+            key: Some(Key::new(KeyCode::Char('x'), Mods::NONE)),
         },
         Command::SetOption(fugue_protocol::SetOption {
             target: t("%2"),

@@ -18,10 +18,28 @@ pub fn bind_key(exec: &mut Exec<'_>, mut b: Binding) -> Result<Response, Command
     b.key = b.key.binding_form();
     key_tables::check_table(&b.table).map_err(|e| CommandError::invalid_argument("table", e))?;
     if b.commands.is_empty() {
-        return Err(CommandError::invalid_argument(
-            "command",
-            "a binding needs a command to run",
-        ));
+        // tmux's `bind [-N note] KEY` with no command: the binding keeps its commands
+        // and takes the note; an unbound key stays unbound.
+        exec.resolved = Some(format!("{} {}", b.table, b.key));
+        let chord = b.key.chord();
+        let changed = {
+            let mut keys = exec.server.keys.lock();
+            match keys
+                .bindings
+                .iter_mut()
+                .find(|x| x.table == b.table && x.key.chord() == chord)
+            {
+                Some(x) if b.note.is_some() => {
+                    x.note = b.note;
+                    true
+                }
+                _ => false,
+            }
+        };
+        if changed {
+            announce(exec);
+        }
+        return Ok(Response::Done);
     }
     let text_len: usize = b.commands.iter().flatten().map(String::len).sum();
     if text_len > fugue_protocol::tmux_cmd::MAX_LINE {
@@ -92,8 +110,9 @@ pub fn list_keys(
     exec: &mut Exec<'_>,
     table: Option<&str>,
     notes: bool,
+    key: Option<fugue_protocol::keys::Key>,
 ) -> Result<Response, CommandError> {
-    let keys = exec.server.keys.lock().clone();
+    let mut keys = exec.server.keys.lock().clone();
     if let Some(t) = table
         && !keys.bindings.iter().any(|b| b.table == t)
         && !key_tables::TABLES.contains(&t)
@@ -102,6 +121,31 @@ pub fn list_keys(
             "table",
             format!("table {t} doesn't exist"),
         ));
+    }
+    if let Some(k) = key {
+        // tmux looks in the table given, else root, then prefix, then the rest.
+        let rank = |t: &str| match t {
+            "root" => 0,
+            "prefix" => 1,
+            _ => 2,
+        };
+        let mut found: Vec<_> = keys
+            .bindings
+            .iter()
+            .filter(|b| b.key.chord() == k.chord() && table.is_none_or(|t| b.table == t))
+            .cloned()
+            .collect();
+        found.sort_by_key(|b| rank(&b.table));
+        found.truncate(1);
+        if found.is_empty() {
+            // tmux's words, which say the key has no binding here.
+            return Err(CommandError::new(
+                fugue_protocol::ErrorCode::InvalidArgument,
+                format!("unknown key: {}", k.binding_form()),
+            )
+            .with_suggestion("`list-keys` lists every binding"));
+        }
+        keys.bindings = found;
     }
     let text = if notes {
         key_tables::list_notes(&keys.bindings, table, keys.prefix)

@@ -364,8 +364,8 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             all,
             quiet,
         } => key_bindings::unbind_key(exec, &table, key, all, quiet),
-        Command::ListKeys { table, notes } => {
-            key_bindings::list_keys(exec, table.as_deref(), notes)
+        Command::ListKeys { table, notes, key } => {
+            key_bindings::list_keys(exec, table.as_deref(), notes, key)
         }
         Command::SetOption(c) => options::set_option(exec, c),
         Command::ShowOptions(c) => options::show_options(exec, c),
