@@ -106,6 +106,9 @@ pub struct PaneInfo {
     pub history_limit: u32,
     #[serde(default)]
     pub history_size: u32,
+    /// What the pane's history takes, in bytes (tmux's `history_bytes`).
+    #[serde(default)]
+    pub history_bytes: u64,
     /// The pane's box touches the window's right and bottom edges (tmux's
     /// `pane_at_right`, `pane_at_bottom`: fugue's panes draw their own borders, so
     /// this is not `left + width` against the window's width).

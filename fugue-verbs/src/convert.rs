@@ -206,6 +206,8 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             Printer::Nothing,
         ),
         Verb::ListSessions { format, json } => {
+            let format = format
+                .unwrap_or_else(|| fugue_protocol::format::defaults::LIST_SESSIONS.to_string());
             (Command::ListSessions, Printer::Sessions { format, json })
         }
         Verb::KillSession { target: t } => (
@@ -659,6 +661,14 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 target: target(t)?,
                 scope,
             };
+            let format = format.unwrap_or_else(|| {
+                let f = if all {
+                    fugue_protocol::format::defaults::LIST_WINDOWS_ALL
+                } else {
+                    fugue_protocol::format::defaults::LIST_WINDOWS
+                };
+                f.to_string()
+            });
             (command, Printer::Windows { format, json, all })
         }
         Verb::ListPanes {
@@ -675,12 +685,14 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             } else {
                 PaneScope::Window
             };
+            let format = format
+                .unwrap_or_else(|| fugue_protocol::format::defaults::list_panes(session, all));
             (
                 Command::ListPanes {
                     target: target(t)?,
                     scope,
                 },
-                Printer::Panes { format, json, all },
+                Printer::Panes { format, json },
             )
         }
     })

@@ -12,17 +12,17 @@ pub enum Printer {
         format: Option<String>,
         attach: bool,
     },
+    /// The lists print `format` (tmux's default when no `-F` was given), or JSON.
     Sessions {
-        format: Option<String>,
+        format: String,
         json: bool,
     },
     Panes {
-        format: Option<String>,
+        format: String,
         json: bool,
-        all: bool,
     },
     Windows {
-        format: Option<String>,
+        format: String,
         json: bool,
         all: bool,
     },

@@ -12,9 +12,10 @@ use fugue_protocol::{
 
 pub use fugue_protocol::format::local::{host, now, snapshot, utc_offset};
 
-/// `fmt` for each pane of `list` (list-panes -F).
-pub fn pane_lines(fmt: &str, list: &[PaneInfo]) -> Vec<String> {
-    let snap = snapshot(Vec::new(), list.to_vec(), Vec::new());
+/// `fmt` for each pane of `list` (list-panes -F), with `sessions` for the session
+/// variables.
+pub fn pane_lines(fmt: &str, list: &[PaneInfo], sessions: &[SessionInfo]) -> Vec<String> {
+    let snap = snapshot(sessions.to_vec(), list.to_vec(), Vec::new());
     list.iter()
         .map(|p| format::expand(fmt, &snap.pane(p.id)))
         .collect()
@@ -29,8 +30,13 @@ pub fn session_lines(fmt: &str, list: &[SessionInfo]) -> Vec<String> {
 }
 
 /// `fmt` for each window of `panes`, in order (list-windows -F).
-pub fn window_lines(fmt: &str, panes: &[PaneInfo], windows: &[WindowId]) -> Vec<String> {
-    let snap = snapshot(Vec::new(), panes.to_vec(), Vec::new());
+pub fn window_lines(
+    fmt: &str,
+    panes: &[PaneInfo],
+    windows: &[WindowId],
+    sessions: &[SessionInfo],
+) -> Vec<String> {
+    let snap = snapshot(sessions.to_vec(), panes.to_vec(), Vec::new());
     windows
         .iter()
         .map(|w| format::expand(fmt, &snap.window(*w)))
@@ -47,8 +53,8 @@ pub fn buffer_lines(fmt: &str, list: &[BufferInfo]) -> Vec<String> {
 
 /// `display-message -p`: the message expanded for the pane, through strftime first as
 /// tmux's display-message does.
-pub fn message_line(fmt: &str, p: &PaneInfo) -> String {
-    let snap = snapshot(Vec::new(), vec![p.clone()], Vec::new());
+pub fn message_line(fmt: &str, p: &PaneInfo, sessions: &[SessionInfo]) -> String {
+    let snap = snapshot(sessions.to_vec(), vec![p.clone()], Vec::new());
     format::expand_time(fmt, &snap.pane(p.id))
 }
 
@@ -95,7 +101,11 @@ pub async fn created_line(
     if list.is_empty() {
         bail!("{} was created, but it is gone already", c.pane);
     }
-    Ok(pane_lines(fmt, &list)
+    let sessions = match conn.call(Command::ListSessions).await? {
+        Ok(Response::Sessions(s)) => s,
+        _ => Vec::new(),
+    };
+    Ok(pane_lines(fmt, &list, &sessions)
         .into_iter()
         .next()
         .unwrap_or_default())
@@ -147,6 +157,7 @@ mod tests {
             window_layout: String::new(),
             history_limit: 2000,
             history_size: 0,
+            history_bytes: 0,
             at_right: false,
             at_bottom: false,
         }
@@ -163,6 +174,7 @@ mod tests {
         let lines = pane_lines(
             "#S:#I.#P #{pane_left},#{pane_right} #{b:pane_current_path}#{nope} #F",
             &list,
+            &[],
         );
         assert_eq!(
             lines,
@@ -172,8 +184,9 @@ mod tests {
             "#{window_index}:#{window_panes}:#{P:#D,[#D]}",
             &list,
             &[WindowId(0), WindowId(1)],
+            &[],
         );
         assert_eq!(w, ["0:2:[%1]%2", "1:1:[%3]"]);
-        assert_eq!(pane_lines("#{W:#W#F }", &list[..1]), ["w0* "]);
+        assert_eq!(pane_lines("#{W:#W#F }", &list[..1], &[]), ["w0* "]);
     }
 }

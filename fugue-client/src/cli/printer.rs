@@ -3,73 +3,42 @@
 use super::format;
 use anyhow::bail;
 use fugue_protocol::Response;
+use fugue_protocol::SessionInfo;
 use fugue_verbs::Printer;
 use std::io::Write;
 
+/// `sessions`: every session, for the formats of pane and window lines (tmux's
+/// `#{session_created}` and the rest); empty for other answers.
 pub(super) fn print(
     out: &mut impl Write,
     printer: &Printer,
     resp: &Response,
+    sessions: &[SessionInfo],
 ) -> anyhow::Result<()> {
     match (printer, resp) {
         (Printer::Pane(f), Response::Panes(list)) => {
             let Some(p) = list.first() else {
                 bail!("no such pane (or not one this caller may see)");
             };
-            writeln!(out, "{}", format::message_line(f, p))?;
+            writeln!(out, "{}", format::message_line(f, p, sessions))?;
         }
-        (Printer::Sessions { format, json }, Response::Sessions(list)) => {
-            if *json {
-                writeln!(out, "{}", serde_json::to_string_pretty(list)?)?;
-            }
-            let lines = format.as_deref().map(|f| format::session_lines(f, list));
-            for (i, s) in list.iter().enumerate().filter(|_| !*json) {
-                match &lines {
-                    Some(l) => writeln!(out, "{}", l.get(i).map_or("", String::as_str))?,
-                    None => writeln!(
-                        out,
-                        "{}: {} windows [{}x{}]{}",
-                        s.name,
-                        s.windows,
-                        s.width,
-                        s.height,
-                        if s.attached > 0 { " (attached)" } else { "" }
-                    )?,
-                }
+        (Printer::Sessions { json: true, .. }, Response::Sessions(list)) => {
+            writeln!(out, "{}", serde_json::to_string_pretty(list)?)?;
+        }
+        (Printer::Sessions { format, .. }, Response::Sessions(list)) => {
+            for line in format::session_lines(format, list) {
+                writeln!(out, "{line}")?;
             }
         }
-        (Printer::Windows { format, json, all }, Response::Panes(list)) => {
-            super::windows::print(out, list, format.as_deref(), *json, *all)?
+        (Printer::Windows { format, json, .. }, Response::Panes(list)) => {
+            super::windows::print(out, list, format, *json, sessions)?
         }
-        (Printer::Panes { format, json, all }, Response::Panes(list)) => {
-            if *json {
-                writeln!(out, "{}", serde_json::to_string_pretty(list)?)?;
-            }
-            let lines = format.as_deref().map(|f| format::pane_lines(f, list));
-            for (i, p) in list.iter().enumerate().filter(|_| !*json) {
-                match &lines {
-                    Some(l) => writeln!(out, "{}", l.get(i).map_or("", String::as_str))?,
-                    None => {
-                        let prefix = if *all {
-                            format!("{}:{}.", p.session, p.window_index)
-                        } else {
-                            String::new()
-                        };
-                        writeln!(
-                            out,
-                            "{prefix}{}: [{}x{}] {} {}{}{}",
-                            p.index,
-                            p.width,
-                            p.height,
-                            p.id,
-                            p.command,
-                            if p.active { " (active)" } else { "" },
-                            p.exit_status
-                                .map(|s| format!(" (dead: {s})"))
-                                .unwrap_or_default()
-                        )?
-                    }
-                }
+        (Printer::Panes { json: true, .. }, Response::Panes(list)) => {
+            writeln!(out, "{}", serde_json::to_string_pretty(list)?)?;
+        }
+        (Printer::Panes { format, .. }, Response::Panes(list)) => {
+            for line in format::pane_lines(format, list, sessions) {
+                writeln!(out, "{line}")?;
             }
         }
         (Printer::Captured, Response::Captured(text)) => out.write_all(text.as_bytes())?,

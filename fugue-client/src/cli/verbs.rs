@@ -76,10 +76,35 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
                 ) => Some(format::created_line(&mut conn, c, format.as_deref()).await?),
                 _ => None,
             };
+            // Pane and window formats see the sessions' variables too, asked for
+            // only when the format names one the pane listing lacks.
+            let wants = |f: &str| f.contains("session_") || f.contains("#{S:");
+            let sessions = match (&printer, created.is_some()) {
+                (Printer::Pane(f), false)
+                | (
+                    Printer::Panes {
+                        format: f,
+                        json: false,
+                    },
+                    false,
+                )
+                | (
+                    Printer::Windows {
+                        format: f,
+                        json: false,
+                        ..
+                    },
+                    false,
+                ) if wants(f) => match conn.call(fugue_protocol::Command::ListSessions).await? {
+                    Ok(Response::Sessions(s)) => s,
+                    _ => Vec::new(),
+                },
+                _ => Vec::new(),
+            };
             let mut out = std::io::stdout().lock();
             let printed = match created {
                 Some(line) => writeln!(out, "{line}").map_err(anyhow::Error::from),
-                None => print(&mut out, &printer, &resp),
+                None => print(&mut out, &printer, &resp, &sessions),
             };
             match printed.and_then(|_| Ok(out.flush()?)) {
                 Ok(()) => {}

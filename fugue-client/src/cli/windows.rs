@@ -40,13 +40,14 @@ fn windows(list: &[PaneInfo]) -> Vec<Window<'_>> {
     out
 }
 
-/// Prints the windows of `list`: as JSON, in `format`, or as tmux's default line.
+/// Prints the windows of `list`: as JSON, or in `format` (tmux's default line when
+/// no `-F` was given).
 pub fn print(
     out: &mut impl Write,
     list: &[PaneInfo],
-    format: Option<&str>,
+    format: &str,
     json: bool,
-    all: bool,
+    sessions: &[fugue_protocol::SessionInfo],
 ) -> anyhow::Result<()> {
     let ws = windows(list);
     if json {
@@ -54,29 +55,8 @@ pub fn print(
         return Ok(());
     }
     let ids: Vec<WindowId> = ws.iter().map(|w| w.window).collect();
-    let lines = format.map(|f| super::format::window_lines(f, list, &ids));
-    for (i, w) in ws.iter().enumerate() {
-        match &lines {
-            Some(l) => writeln!(out, "{}", l.get(i).map_or("", String::as_str))?,
-            None => {
-                let prefix = if all {
-                    format!("{}:", w.session)
-                } else {
-                    String::new()
-                };
-                let s = if w.panes == 1 { "" } else { "s" };
-                writeln!(
-                    out,
-                    "{prefix}{}: {}{} ({} pane{s}) {}{}",
-                    w.index,
-                    w.name,
-                    if w.active { "*" } else { "" },
-                    w.panes,
-                    w.id,
-                    if w.active { " (active)" } else { "" },
-                )?;
-            }
-        }
+    for line in super::format::window_lines(format, list, &ids, sessions) {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }

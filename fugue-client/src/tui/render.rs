@@ -179,7 +179,15 @@ fn help(buf: &mut Buffer, links: &mut Links, app: &App, area: Rect, scroll: usiz
         app.keys.prefix
     ))];
     // The live tables, as `list-keys` prints them (notes first where a key has one).
-    let mut bindings = app.keys.bindings.clone();
+    // Copy mode's own tables are left to `list-keys -T copy-mode-vi`: this is the keys
+    // outside copy mode, as tmux's C-b ? shows them.
+    let mut bindings: Vec<_> = app
+        .keys
+        .bindings
+        .iter()
+        .filter(|b| !matches!(b.table.as_str(), "copy-mode" | "copy-mode-vi"))
+        .cloned()
+        .collect();
     fugue_protocol::key_tables::sort(&mut bindings);
     for b in &bindings {
         let what = b

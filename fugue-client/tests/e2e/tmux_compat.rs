@@ -184,3 +184,60 @@ fn send_keys_flags_behave_as_tmux() {
         "command send-keys: unknown flag -Q"
     );
 }
+
+/// The lists' default lines are tmux's (tools read `tmux ls` and `list-windows`):
+/// the same words and layout for the same session, ids and sizes aside.
+#[test]
+fn list_defaults_are_tmuxs_lines() {
+    use super::twins::Tmux;
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "ld", "-x", "80", "-y", "24"]);
+    w.ok(&["split-window", "-t", "ld"]);
+    w.ok(&["new-window", "-t", "ld"]);
+    // Numbers and ids vary (fugue's panes have borders; ids start elsewhere), and
+    // each window is named for the shell it runs.
+    let checksum = regex::Regex::new(r"\[layout [0-9a-f]{4},").unwrap();
+    let number = regex::Regex::new(r"[%@$]?[0-9]+").unwrap();
+    let shell = regex::Regex::new(r"\b(ba)?sh\b").unwrap();
+    let shape = |text: String| -> String {
+        let t = checksum.replace_all(&text, "[layout C,");
+        let t = number.replace_all(&t, "N");
+        shell.replace_all(&t, "SHELL").into_owned()
+    };
+    let ours: Vec<String> = [
+        &["ls"][..],
+        &["list-windows", "-t", "ld"],
+        &["list-windows", "-a"],
+        &["list-panes", "-t", "ld:0"],
+        &["list-panes", "-s", "-t", "ld"],
+        &["list-panes", "-a"],
+    ]
+    .iter()
+    .map(|a| shape(w.ok(a)))
+    .collect();
+    assert!(
+        ours[0].starts_with("ld: N windows (created "),
+        "{}",
+        ours[0]
+    );
+    let Some(t) = Tmux::start(w.dir.path(), 80, 24, "exec sh") else {
+        return;
+    };
+    t.ok(&["rename-session", "ld"]);
+    t.ok(&["split-window", "-t", "ld"]);
+    t.ok(&["new-window", "-t", "ld"]);
+    let theirs: Vec<String> = [
+        &["ls"][..],
+        &["list-windows", "-t", "ld"],
+        &["list-windows", "-a"],
+        &["list-panes", "-t", "ld:0"],
+        &["list-panes", "-s", "-t", "ld"],
+        &["list-panes", "-a"],
+    ]
+    .iter()
+    .map(|a| shape(t.ok(a)))
+    .collect();
+    for (o, t) in ours.iter().zip(&theirs) {
+        assert_eq!(o, t);
+    }
+}

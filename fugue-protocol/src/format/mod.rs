@@ -88,6 +88,23 @@ pub fn expand_time(format: &str, ctx: &dyn FormatContext) -> String {
 }
 
 /// tmux's truth: anything but empty and `0`.
+/// tmux's default formats of its list commands (cmd-list-*.c), which fugue's lists
+/// print when no `-F` is given, so tools that read tmux's lines read fugue's.
+pub mod defaults {
+    pub const LIST_SESSIONS: &str = "#{session_name}: #{session_windows} windows (created #{t:session_created})#{?session_attached, (attached),}";
+    pub const LIST_WINDOWS: &str = "#{window_index}: #{window_name}#{window_raw_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] [layout #{window_layout}] #{window_id}#{?window_active, (active),}";
+    pub const LIST_WINDOWS_ALL: &str = "#{session_name}:#{window_index}: #{window_name}#{window_raw_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] ";
+    const PANE: &str = "[#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}, #{history_bytes} bytes] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}";
+    pub fn list_panes(session: bool, all: bool) -> String {
+        let at = match (all, session) {
+            (true, _) => "#{session_name}:#{window_index}.#{pane_index}: ",
+            (false, true) => "#{window_index}.#{pane_index}: ",
+            (false, false) => "#{pane_index}: ",
+        };
+        format!("{at}{PANE}")
+    }
+}
+
 /// A window's flags as tmux prints them (window_printable_flags), in its order: `#`
 /// activity, `!` bell, `~` silence, `*` current, `-` last, `Z` zoomed (fugue has no
 /// marked pane, tmux's `M`).

@@ -161,6 +161,7 @@ impl<'a> Scope<'a> {
             "pane_at_bottom" => flag(p.at_bottom),
             "history_limit" => p.history_limit.to_string(),
             "history_size" => p.history_size.to_string(),
+            "history_bytes" => p.history_bytes.to_string(),
             "pane_title" => p.title.clone(),
             "pane_current_command" => p.command.clone(),
             "pane_current_path" | "pane_path" => p.cwd.clone().unwrap_or_default(),

@@ -438,6 +438,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
         window_layout: "b25d,80x24,0,0,3".into(),
         history_limit: 2000,
         history_size: 17,
+        history_bytes: 1700,
         at_right: true,
         at_bottom: false,
     };

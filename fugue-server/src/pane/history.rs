@@ -67,6 +67,11 @@ impl History {
         }
     }
 
+    /// Bytes the kept rows take.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
     /// The most rows kept.
     pub fn limit(&self) -> usize {
         self.limit

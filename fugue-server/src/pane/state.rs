@@ -42,6 +42,7 @@ pub struct InputEncoding {
 pub struct HistoryCounts {
     pub limit: u32,
     pub size: u32,
+    pub bytes: u64,
 }
 
 pub struct PaneState {
@@ -219,6 +220,7 @@ impl PaneState {
         HistoryCounts {
             limit: clamp(h.limit()),
             size: clamp(h.len()),
+            bytes: h.bytes() as u64,
         }
     }
 

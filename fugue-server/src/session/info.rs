@@ -118,6 +118,7 @@ impl Tree {
             window_layout: w.layout.tmux_string(area),
             history_limit: history.limit,
             history_size: history.size,
+            history_bytes: history.bytes,
             at_right: edge(|r| u32::from(r.x) + u32::from(r.width), area.width),
             at_bottom: edge(|r| u32::from(r.y) + u32::from(r.height), area.height),
         })
