@@ -62,7 +62,12 @@ async fn run(args: Cli) -> anyhow::Result<i32> {
             };
             cli::source::run(&addr, &paths, flags).await
         }
-        Some(Verb::Mcp) => tokio::task::spawn_blocking(move || mcp_bridge::run(&addr)).await?,
+        Some(Verb::Mcp { http: None }) => {
+            tokio::task::spawn_blocking(move || mcp_bridge::run(&addr)).await?
+        }
+        Some(Verb::Mcp { http: Some(listen) }) => {
+            tokio::task::spawn_blocking(move || mcp_bridge::run_http(&addr, &listen)).await?
+        }
         Some(verb) => match cli::run(&addr, verb).await? {
             cli::Outcome::Exit(code) => Ok(code),
             cli::Outcome::AttachNew(sid) => {

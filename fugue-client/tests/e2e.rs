@@ -17,6 +17,7 @@ mod e2e {
     pub mod harness;
     pub mod lifecycle;
     pub mod mcp;
+    pub mod mcp_http;
     pub mod mcp_input;
     pub mod options;
     pub mod passthrough;

@@ -30,7 +30,10 @@ pub fn command_for_argv(argv: &[String]) -> Result<Command, String> {
     };
     if matches!(
         verb,
-        Verb::AttachSession { .. } | Verb::Mcp | Verb::ResetTerminal | Verb::SourceFile { .. }
+        Verb::AttachSession { .. }
+            | Verb::Mcp { .. }
+            | Verb::ResetTerminal
+            | Verb::SourceFile { .. }
     ) {
         return Err(format!("{name}: not a command for a running client"));
     }

@@ -171,7 +171,10 @@ pub(super) fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
                 },
             )
         }
-        Verb::AttachSession { .. } | Verb::Mcp | Verb::ResetTerminal | Verb::SourceFile { .. } => {
+        Verb::AttachSession { .. }
+        | Verb::Mcp { .. }
+        | Verb::ResetTerminal
+        | Verb::SourceFile { .. } => {
             bail!("handled before command_for")
         }
         Verb::Agent { verb } => {

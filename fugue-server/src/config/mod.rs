@@ -9,12 +9,14 @@
 mod agents;
 mod copy;
 mod keys;
+pub mod mcp_http;
 mod passthrough;
 mod ranges;
 
 pub use agents::{AgentsSection, MessagesSection, Preset, Scope, TaskDelivery};
 pub use copy::CopySection;
 pub use keys::{Binding, KeysSection};
+pub use mcp_http::McpHttpSection;
 pub use passthrough::{BellAction, GetClipboard, PassthroughSection, SetClipboard};
 
 use fugue_protocol::Tier;
@@ -35,6 +37,7 @@ pub struct Config {
     pub messages: MessagesSection,
     pub passthrough: PassthroughSection,
     pub copy: CopySection,
+    pub mcp_http: McpHttpSection,
     /// Any option by its tmux name (hyphens or underscores), for options without a
     /// key of their own above: `status-left = "[#S] "`. See docs/options.md.
     pub options: toml::Table,
@@ -291,6 +294,7 @@ impl Config {
         self.messages.validate()?;
         self.passthrough.validate()?;
         self.copy.validate()?;
+        self.mcp_http.validate()?;
         // Every option the file sets must be one, with a value it takes.
         crate::options::apply::from_config(self)?;
         if s.term.is_empty() {

@@ -39,6 +39,7 @@ fn identity(tree: &Tree, origin: &Origin) -> (Option<u64>, Option<PaneId>) {
         Origin::Mcp {
             connection,
             caller_pane,
+            ..
         } => (Some(*connection), *caller_pane),
         Origin::Sideband { pane } => (None, Some(*pane)),
         // An agent's own pane is its identity, whoever started it.
@@ -398,6 +399,7 @@ pub fn children(tree: &Tree, origin: &Origin) -> Vec<PaneId> {
         Origin::Mcp {
             connection,
             caller_pane,
+            ..
         } => (Some(*connection), *caller_pane),
         other => (None, other.caller_pane()),
     };

@@ -60,6 +60,7 @@ fn creator(origin: &Origin) -> Creator {
         Origin::Mcp {
             connection,
             caller_pane,
+            ..
         } => Creator::Mcp {
             connection: *connection,
             pane: *caller_pane,

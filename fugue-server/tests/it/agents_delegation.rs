@@ -195,6 +195,7 @@ async fn a_pane_may_not_depend_on_itself() {
         Origin::Mcp {
             connection: 5,
             caller_pane: Some(p),
+            http: false,
         },
     );
     tokio::spawn(async move {

@@ -63,6 +63,7 @@ impl Rig {
             Origin::Mcp {
                 connection: 1,
                 caller_pane,
+                http: false,
             },
         );
         tokio::spawn(async move {
