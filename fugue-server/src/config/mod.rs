@@ -168,6 +168,9 @@ pub struct PolicySection {
     /// Agents may not type into, close or kill the first pane of a session a person
     /// made.
     pub protect_first_pane: bool,
+    /// Agents may close the panes and windows they created (and their descendants)
+    /// without the destroy tier; everything else still needs it.
+    pub close_own: bool,
 }
 
 impl Default for PolicySection {
@@ -181,6 +184,7 @@ impl Default for PolicySection {
             mcp_scope: Scope::All,
             sideband_scope: Scope::All,
             protect_first_pane: true,
+            close_own: true,
         }
     }
 }

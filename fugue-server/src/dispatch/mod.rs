@@ -17,6 +17,7 @@ mod messages;
 mod moment;
 mod observe;
 mod options;
+pub mod own;
 mod panes;
 pub mod policy;
 pub mod scope;

@@ -34,7 +34,7 @@ struct Own {
 }
 
 /// The agent an origin acts for: its MCP connection and its pane.
-fn identity(tree: &Tree, origin: &Origin) -> (Option<u64>, Option<PaneId>) {
+pub(super) fn identity(tree: &Tree, origin: &Origin) -> (Option<u64>, Option<PaneId>) {
     match origin {
         Origin::Mcp {
             connection,
@@ -319,7 +319,7 @@ pub fn check(
     Ok(())
 }
 
-fn window_panes(tree: &Tree, w: fugue_protocol::WindowId) -> Vec<PaneId> {
+pub(super) fn window_panes(tree: &Tree, w: fugue_protocol::WindowId) -> Vec<PaneId> {
     tree.window(w).map(|w| w.layout.panes()).unwrap_or_default()
 }
 

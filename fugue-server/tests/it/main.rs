@@ -9,6 +9,7 @@ mod agents_input;
 mod agents_pipelines;
 mod agents_scope;
 mod audit_full_disk;
+mod close_own;
 mod fuzz_corpus;
 mod layers;
 mod mcp;

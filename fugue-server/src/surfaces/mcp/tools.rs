@@ -382,7 +382,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "close_pane",
         title: "Close a pane",
-        description: "Close a pane, ending its program. Refused for the pane you run in.",
+        description: "Close a pane, ending its program. Refused for the pane you run in; by default only panes you created (and their descendants).",
         command: "kill-pane",
         read_only: false,
         destructive: true,
@@ -565,7 +565,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "close_window",
         title: "Close a window",
-        description: "Close a window and every pane in it, ending their programs. Refused for the window you run in.",
+        description: "Close a window and every pane in it, ending their programs. Refused for the window you run in; by default only windows whose every pane you created.",
         command: "kill-window",
         read_only: false,
         destructive: true,
