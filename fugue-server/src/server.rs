@@ -278,6 +278,17 @@ impl Server {
         let dirs: Vec<PathBuf> = panes.iter().map(|p| self.sideband_dir(*p)).collect();
         for p in panes {
             self.agents.closed(*p);
+            // An agent's worktree outlives its pane: never removed here, only offered.
+            if let Some(w) = self.agents.worktrees.closed(*p) {
+                self.mux.attached.tell(
+                    None,
+                    crate::attached::Control::Notice(format!(
+                        "{p} closed; its worktree {} (branch {}) is kept: fugue agent worktree -t {p} --merge | --remove | --keep",
+                        w.path.display(),
+                        w.branch
+                    )),
+                );
+            }
         }
         self.hub.panes_closed(panes);
         let remove = move || {

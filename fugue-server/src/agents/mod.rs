@@ -10,6 +10,7 @@
 
 pub mod machine;
 mod monitor;
+pub mod worktrees;
 
 use crate::attached::Control;
 use crate::mux::Mux;
@@ -374,6 +375,7 @@ impl Tracked {
             waiting_for,
             pending_messages: self.pending_messages.load(Ordering::Relaxed),
             history: self.history.lock().iter().cloned().collect(),
+            worktree: None,
         }
     }
 
@@ -409,6 +411,8 @@ pub struct Closed {
 pub struct Agents {
     panes: Mutex<HashMap<PaneId, Arc<Tracked>>>,
     closed: Mutex<VecDeque<Closed>>,
+    /// Agents' git worktrees, kept past their panes.
+    pub worktrees: worktrees::Worktrees,
 }
 
 /// How to start tracking a pane.

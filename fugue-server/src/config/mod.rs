@@ -38,6 +38,7 @@ pub struct Config {
     pub passthrough: PassthroughSection,
     pub copy: CopySection,
     pub mcp_http: McpHttpSection,
+    pub worktrees: WorktreesSection,
     /// Any option by its tmux name (hyphens or underscores), for options without a
     /// key of their own above: `status-left = "[#S] "`. See docs/options.md.
     pub options: toml::Table,
@@ -144,6 +145,15 @@ impl Default for WaitsSection {
             max_timeout_ms: 300_000,
         }
     }
+}
+
+/// Where `spawn-agent` with `worktree` puts agents' git worktrees.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct WorktreesSection {
+    /// The folder of worktrees, relative to the repository's top folder unless
+    /// absolute; empty: `../NAME.worktrees` beside the repository.
+    pub dir: String,
 }
 
 /// What each surface may do.

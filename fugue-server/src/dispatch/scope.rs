@@ -208,6 +208,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::ResizePane { target, .. }
         | Command::ReadRows { target, .. }
         | Command::GetResult { target } => one(target, Pane),
+        Command::AgentWorktree(c) => one(&c.target, Pane),
         Command::KillWindow { target }
         | Command::RenameWindow { target, .. }
         | Command::SelectLayout { target, .. } => one(target, WindowAll),

@@ -22,6 +22,7 @@ async fn person_spawns_shell(rig: &Rig, next_to: PaneId) -> String {
             tags: Vec::new(),
             depends_on: Vec::new(),
             timeout_ms: None,
+            worktree: None,
         }),
     )
     .await

@@ -23,3 +23,4 @@ mod vt100_fast_path;
 mod vt100_fidelity;
 mod vt100_widths;
 mod vte_osc_limit;
+mod worktrees;

@@ -1,6 +1,7 @@
 //! What each tag does: the same Commands the MCP tools and CLI verbs build.
 
 use crate::pane::tags::Tag;
+use fugue_protocol::WorktreeSpec;
 use fugue_protocol::limits::{MAX_COLS, MAX_ROWS};
 use fugue_protocol::observe::{ReadPane, ReadSource};
 use fugue_protocol::{
@@ -348,6 +349,12 @@ fn spawn_agent(tag: &Tag, me: PaneId, task: String) -> Result<Command, CommandEr
         tags: list(tag, "tags"),
         depends_on,
         timeout_ms: None,
+        // worktree="true": a new branch; worktree="NAME": that branch.
+        worktree: match tag.attr("worktree") {
+            None | Some("false") => None,
+            Some("true") => Some(WorktreeSpec::Auto),
+            Some(b) => Some(WorktreeSpec::Branch(b.to_string())),
+        },
     }))
 }
 
