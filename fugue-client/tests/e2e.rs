@@ -4,6 +4,7 @@
 
 mod e2e {
     pub mod agents;
+    pub mod agents_worktree;
     pub mod architecture;
     pub mod attrs;
     pub mod bind_runtime;
