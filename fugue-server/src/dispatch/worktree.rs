@@ -251,7 +251,17 @@ pub async fn annotate(server: &Arc<Server>, r: Response) -> Response {
         .iter()
         .enumerate()
         .filter(|(_, i)| i.agent.is_some())
-        .filter_map(|(n, i)| server.agents.worktrees.get(i.id).map(|r| (n, r)))
+        .filter_map(|(n, i)| {
+            let r = server.agents.worktrees.get(i.id)?;
+            // An agent that ended leaves its pane showing its status: no longer open.
+            Some((
+                n,
+                Record {
+                    pane_open: i.alive,
+                    ..r
+                },
+            ))
+        })
         .collect();
     let found = futures::future::join_all(records.iter().map(|(_, r)| info(r))).await;
     for ((n, _), w) in records.iter().zip(found) {

@@ -87,7 +87,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
                     "tags": { "type": "array", "items": { "type": "string" }, "description": "Labels to address it with send_message to \"tag:NAME\"." },
                     "depends_on": { "type": "array", "items": { "type": "string" }, "description": "Panes (%N) whose results the task waits for." },
                     "timeout_ms": { "type": "integer", "minimum": 1, "description": "How long to wait for the agent to be ready." },
-                    "worktree": { "type": ["boolean", "string"], "description": "true: start it in a new git worktree of your repository (your pane's folder, or `cwd`) on a new branch; a string: on that branch. Finish with finish_worktree." }
+                    "worktree": { "type": ["boolean", "string"], "description": "true or a branch name: start it in a new git worktree of your repository (your pane's folder, or `cwd`)." }
                 }),
                 &["agent"],
             )
@@ -109,7 +109,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "finish_worktree",
         title: "Finish an agent's worktree",
-        description: "For an agent started with `worktree`: `action` show (default: branch, uncommitted files, commits, choices), keep (leave it, stop tracking), merge (merge its branch into your repository's branch, then remove it) or remove (its branch stays unless merged). Merge and remove need the agent's pane closed and refuse uncommitted work.",
+        description: "An agent's worktree (spawn_agent `worktree`): show (default), keep (stop tracking), merge (into your repository's branch, then remove) or remove (an unmerged branch stays). Merge and remove need its pane closed and refuse uncommitted work.",
         command: "agent-worktree",
         read_only: false,
         destructive: true,
@@ -118,7 +118,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
         input: || {
             schema(
                 json!({
-                    "pane": { "type": "string", "description": "The agent's pane, %N (it may be closed)." },
+                    "pane": { "type": "string", "description": "The agent's pane %N (may be closed)." },
                     "action": { "type": "string", "enum": ["show", "keep", "merge", "remove"] }
                 }),
                 &["pane"],
