@@ -447,11 +447,22 @@ impl Server {
             };
             if remain {
                 p.exit_status = Some(status);
+                // An agent's worktree is offered where the person looks: its pane.
+                let worktree = self.agents.worktrees.get(pane).map(|w| {
+                    format!(
+                        "\r\nworktree {} (branch {}) kept: fugue agent worktree -t {pane} --merge | --remove | --keep",
+                        w.path.display(),
+                        w.branch
+                    )
+                });
                 let seq = {
                     let mut st = p.shared.state.lock();
                     st.process(
                         format!("\r\n\x1b[0;7mPane is dead (status {status})\x1b[0m").as_bytes(),
                     );
+                    if let Some(w) = &worktree {
+                        st.process(w.as_bytes());
+                    }
                     st.seq()
                 };
                 p.shared.changed(seq, false);

@@ -257,6 +257,17 @@ async fn worktrees_from_the_callers_pane_named_branches_remove_and_keep() {
     .await;
     let pane = s["pane"].as_str().unwrap().to_string();
     let path = PathBuf::from(s["worktree"]["path"].as_str().unwrap());
+    // The agent's end offers the choices in its pane, which stays showing its status.
+    ok(
+        &agent,
+        "send_input",
+        json!({"pane": pane, "text": "exit", "submit": true}),
+    )
+    .await;
+    rig.until_screen(&pane, "fugue agent worktree -t").await;
+    let shown = ok(&agent, "finish_worktree", json!({"pane": pane})).await;
+    assert_eq!(shown["worktree"]["pane_open"], false, "{shown}");
+    assert_eq!(shown["choices"], json!(["keep", "remove"]), "{shown}");
     ok(
         &agent,
         "finish_worktree",
