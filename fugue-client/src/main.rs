@@ -288,9 +288,13 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
                 None => done(0),
             }
         }
-        Some(Verb::Mcp) => {
+        Some(Verb::Mcp { http: None }) => {
             let addr = addr.clone();
             done(tokio::task::spawn_blocking(move || mcp_bridge::run(&addr)).await??)
+        }
+        Some(Verb::Mcp { http: Some(listen) }) => {
+            let addr = addr.clone();
+            done(tokio::task::spawn_blocking(move || mcp_bridge::run_http(&addr, &listen)).await??)
         }
         Some(Verb::SendKeys {
             target,

@@ -23,7 +23,8 @@ const ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How one attempt to reach the server ended.
 enum Attempt {
-    Ready(UnixStream),
+    /// Taken; with the server's answer when it says more than `READY`.
+    Ready(UnixStream, serde_json::Value),
     /// No server, or one exiting or gone before it answered: start one and try again.
     Again,
 }
@@ -69,9 +70,14 @@ fn connect_once(addr: &ServerAddr, preamble: &str) -> anyhow::Result<Attempt> {
     }
     if line == READY.as_bytes() {
         stream.set_read_timeout(None)?;
-        return Ok(Attempt::Ready(stream));
+        return Ok(Attempt::Ready(stream, serde_json::Value::Null));
     }
     let answer: serde_json::Value = serde_json::from_slice(&line).unwrap_or_default();
+    // `--http`: the answer carries where it listens.
+    if answer["fugue_bridge"] == 1 && answer["ready"] == true {
+        stream.set_read_timeout(None)?;
+        return Ok(Attempt::Ready(stream, answer));
+    }
     let error = &answer["error"];
     if error["data"]["fugue_retry"].as_bool() == Some(true) {
         return Ok(Attempt::Again);
@@ -88,11 +94,11 @@ fn connect_once(addr: &ServerAddr, preamble: &str) -> anyhow::Result<Attempt> {
 
 /// Connects and has the server take the connection, starting a server when none runs
 /// or the one found is exiting.
-fn connect(addr: &ServerAddr, preamble: &str) -> anyhow::Result<UnixStream> {
+fn connect(addr: &ServerAddr, preamble: &str) -> anyhow::Result<(UnixStream, serde_json::Value)> {
     let deadline = Instant::now() + RESTART_PATIENCE;
     loop {
-        if let Attempt::Ready(s) = connect_once(addr, preamble)? {
-            return Ok(s);
+        if let Attempt::Ready(s, answer) = connect_once(addr, preamble)? {
+            return Ok((s, answer));
         }
         if Instant::now() >= deadline {
             anyhow::bail!(
@@ -132,7 +138,7 @@ pub fn run(addr: &ServerAddr) -> anyhow::Result<i32> {
         "fugue_bridge": 1,
         "caller_pane": addr.caller_pane().map(|p| p.to_string()),
     });
-    let stream = connect(addr, &format!("{preamble}\n"))?;
+    let (stream, _) = connect(addr, &format!("{preamble}\n"))?;
     let upstream = stream.try_clone()?;
     std::thread::Builder::new()
         .name("mcp-upstream".into())
@@ -143,4 +149,34 @@ pub fn run(addr: &ServerAddr) -> anyhow::Result<i32> {
         })?;
     let _ = pump(&stream, std::io::stdout().lock());
     Ok(0)
+}
+
+/// `fugue mcp --http IP:PORT`: has the server listen for MCP over streamable HTTP there
+/// for as long as this runs, and says where, and where the bearer token is. The server
+/// refuses non-loopback addresses unless its config allows them.
+pub fn run_http(addr: &ServerAddr, listen: &str) -> anyhow::Result<i32> {
+    let preamble = serde_json::json!({"fugue_bridge": 1, "http": listen});
+    let (mut stream, answer) = connect(addr, &format!("{preamble}\n"))?;
+    let url = answer["http"]["url"].as_str().unwrap_or("?");
+    let token_file = answer["http"]["token_file"].as_str().unwrap_or("?");
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "MCP over streamable HTTP at {url}")?;
+    writeln!(
+        out,
+        "bearer token in {token_file} (send `Authorization: Bearer <token>`); stop with Ctrl-C"
+    )?;
+    out.flush()?;
+    drop(out);
+    // The listener lives as long as this connection: wait for the server to end it.
+    let mut sink = [0u8; 256];
+    loop {
+        match stream.read(&mut sink) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    eprintln!("fugue: the server stopped serving MCP over HTTP (it exited)");
+    Ok(1)
 }

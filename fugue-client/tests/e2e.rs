@@ -4,6 +4,7 @@
 
 mod e2e {
     pub mod agents;
+    pub mod agents_worktree;
     pub mod architecture;
     pub mod attrs;
     pub mod bind_runtime;
@@ -18,6 +19,7 @@ mod e2e {
     pub mod hooks;
     pub mod lifecycle;
     pub mod mcp;
+    pub mod mcp_http;
     pub mod mcp_input;
     pub mod options;
     pub mod passthrough;

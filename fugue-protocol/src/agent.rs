@@ -122,6 +122,9 @@ pub struct AgentInfo {
     pub pending_messages: u32,
     /// The latest state changes, oldest first (at most 8).
     pub history: Vec<StateChange>,
+    /// The git worktree it was started in (`spawn-agent` with `worktree`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worktree: Option<WorktreeInfo>,
 }
 
 /// Where `spawn-agent` opens its pane.
@@ -162,6 +165,75 @@ pub struct SpawnAgent {
     /// How long to wait for the agent to be ready (and, for presets that take the task
     /// as an argument, for the results it depends on).
     pub timeout_ms: Option<u64>,
+    /// Start the agent in a new git worktree of the caller's repository (last, and
+    /// skipped when absent: older peers' messages still decode).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worktree: Option<WorktreeSpec>,
+}
+
+/// `spawn-agent`'s worktree: on a new branch named by the server, or on this branch
+/// (made from the repository's HEAD when it does not exist).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WorktreeSpec {
+    Auto,
+    Branch(String),
+}
+
+/// An agent's git worktree and what it holds beyond the commit it started from.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorktreeInfo {
+    pub path: String,
+    pub branch: String,
+    /// The repository's main folder, where a merge lands.
+    pub repo: String,
+    /// The commit it was made from.
+    pub base: String,
+    /// Files `git status` lists in the worktree (uncommitted work).
+    pub dirty_files: u32,
+    /// Commits on the branch since `base`.
+    pub commits: u32,
+    /// Whether the agent's pane is still open.
+    pub pane_open: bool,
+}
+
+impl WorktreeInfo {
+    /// Anything that removing the worktree without merging would lose sight of.
+    pub fn has_changes(&self) -> bool {
+        self.dirty_files > 0 || self.commits > 0
+    }
+}
+
+/// What to do with an agent's worktree once its work is done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WorktreeAction {
+    /// Only say what it holds and the choices.
+    Show,
+    /// Leave the worktree and its branch; fugue forgets them.
+    Keep,
+    /// Merge the branch into the repository's checked-out branch, then remove both.
+    Merge,
+    /// Remove the worktree (never with uncommitted work); the branch stays unless merged.
+    Remove,
+}
+
+/// `agent-worktree`: finish an agent's worktree.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AgentWorktree {
+    /// The agent's pane (it may be closed already).
+    pub target: Option<Target>,
+    pub action: WorktreeAction,
+}
+
+/// `agent-worktree`'s answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorktreeOutcome {
+    pub pane: PaneId,
+    pub worktree: WorktreeInfo,
+    /// What was done (`shown`, `kept`, `merged`, `removed`) and what is left.
+    pub done: String,
+    /// What may be done next.
+    pub choices: Vec<WorktreeAction>,
 }
 
 /// What `spawn-agent` made.
@@ -177,6 +249,8 @@ pub struct AgentSpawned {
     pub task: TaskStatus,
     /// Dependencies whose results the task still waits for.
     pub waiting_for: Vec<PaneId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub worktree: Option<WorktreeInfo>,
 }
 
 /// Who a message is for.

@@ -6,7 +6,7 @@
 //! log, its tiers drive the permission policy, and the other surfaces are checked
 //! against it.
 
-use crate::agent::{Report, SendMessage, SpawnAgent};
+use crate::agent::{AgentWorktree, Report, SendMessage, SpawnAgent};
 use crate::buffers::{PasteBuffer, SetBuffer};
 use crate::keys::Key;
 use crate::observe::{ReadPane, RunCommand, SearchPanes, WaitFor};
@@ -378,6 +378,8 @@ pub enum Command {
     GetResult {
         target: Option<Target>,
     },
+    /// Keep, merge or remove the git worktree an agent was started in.
+    AgentWorktree(AgentWorktree),
     /// An agent tells fugue its state and/or its result.
     Report(Report),
     /// Fill, append to or rename a paste buffer.
@@ -628,6 +630,10 @@ commands! {
     GetResult => "get-result", Read, "read the result an agent reported",
         cli: As("agent result"), mcp: As("get_result"), sideband: As("result"),
         keys: Absent("a person reads the agent's pane");
+    AgentWorktree => "agent-worktree", Write, "keep, merge or remove an agent's git worktree",
+        cli: As("agent worktree"), mcp: As("finish_worktree"),
+        sideband: Absent("whoever reviews an agent's work finishes its worktree, over MCP or the CLI, not a tag in a pane"),
+        keys: Absent("a person finishes worktrees with `fugue agent worktree`");
     Report => "report", Write, "report an agent's state or result",
         cli: As("report"), mcp: As("report"), sideband: As("report"),
         keys: Absent("reports come from the agent itself");
@@ -744,6 +750,7 @@ impl Command {
             },
             Command::Report(c) => c.target.as_ref(),
             Command::GetResult { target } => target.as_ref(),
+            Command::AgentWorktree(c) => c.target.as_ref(),
             Command::KillPane { target }
             | Command::KillWindow { target }
             | Command::KillSession { target }

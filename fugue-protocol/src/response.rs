@@ -230,6 +230,7 @@ pub enum Response {
     AgentSpawned(crate::agent::AgentSpawned),
     Messages(Vec<crate::agent::MessageOutcome>),
     Result(crate::agent::AgentResult),
+    Worktree(crate::agent::WorktreeOutcome),
     Buffer(crate::buffers::BufferContent),
     Buffers(Vec<crate::buffers::BufferInfo>),
     /// `show-options`' lines, in tmux's order.

@@ -42,10 +42,12 @@ pub enum Origin {
         kind: ClientKind,
         caller_pane: Option<PaneId>,
     },
-    /// A connection on the MCP socket, and the pane its agent runs in.
+    /// A connection on the MCP socket, and the pane its agent runs in; or (`http`) a
+    /// session of MCP over HTTP, whose caller runs in no pane we can know.
     Mcp {
         connection: u64,
         caller_pane: Option<PaneId>,
+        http: bool,
     },
     /// A tag printed by a pane's program.
     Sideband {
@@ -170,8 +172,13 @@ impl fmt::Display for Origin {
             Origin::Mcp {
                 connection,
                 caller_pane,
+                http,
             } => {
-                write!(f, "MCP connection {connection}")?;
+                if *http {
+                    write!(f, "MCP over HTTP, connection {connection}")?;
+                } else {
+                    write!(f, "MCP connection {connection}")?;
+                }
                 if let Some(p) = caller_pane {
                     write!(f, ", calling from pane {p}")?;
                 }

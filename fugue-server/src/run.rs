@@ -144,10 +144,14 @@ pub async fn serve(prepared: Prepared, signals: Signals) -> Result<(), StartErro
         listener,
         Arc::clone(&admission),
     ));
+    let token_file = prepared.state_dir.join(format!("mcp-http-{label}.token"));
+    // `[mcp_http] listen`: MCP over HTTP for as long as the server runs.
+    let _http = start_http(&server, &token_file).await;
     tokio::spawn(crate::surfaces::mcp::accept_loop(
         Arc::clone(&server),
         mcp_listener,
         admission,
+        token_file,
     ));
     tokio::spawn(idle_exit(Arc::clone(&server)));
     tokio::spawn(stop_on_signals(Arc::clone(&server), signals));
@@ -158,6 +162,34 @@ pub async fn serve(prepared: Prepared, signals: Signals) -> Result<(), StartErro
     drop(prepared.bound);
     drop(prepared.mcp);
     Ok(())
+}
+
+/// Opens the configured MCP over HTTP listener, if any; a failure is logged, not fatal
+/// (the person's terminals matter more than one way in).
+async fn start_http(
+    server: &Arc<Server>,
+    default_token_file: &Path,
+) -> Option<crate::surfaces::mcp::http::Listening> {
+    use crate::surfaces::mcp::http;
+    let section = server.config().mcp_http.clone();
+    if section.listen.is_empty() {
+        return None;
+    }
+    let token_file = http::token_file(&section, default_token_file);
+    match http::listen(Arc::clone(server), &section.listen, &section, &token_file).await {
+        Ok(l) => {
+            tracing::info!(
+                "MCP over HTTP at {}; bearer token in {}",
+                l.url(),
+                l.token_file.display()
+            );
+            Some(l)
+        }
+        Err(e) => {
+            tracing::error!("MCP over HTTP not started: {e}");
+            None
+        }
+    }
 }
 
 fn async_listener(bound: &socket::Bound) -> Result<tokio::net::UnixListener, StartError> {

@@ -332,6 +332,17 @@ impl Server {
         let dirs: Vec<PathBuf> = panes.iter().map(|p| self.sideband_dir(*p)).collect();
         for p in panes {
             self.agents.closed(*p);
+            // An agent's worktree outlives its pane: never removed here, only offered.
+            if let Some(w) = self.agents.worktrees.closed(*p) {
+                self.mux.attached.tell(
+                    None,
+                    crate::attached::Control::Notice(format!(
+                        "{p} closed; its worktree {} (branch {}) is kept: fugue agent worktree -t {p} --merge | --remove | --keep",
+                        w.path.display(),
+                        w.branch
+                    )),
+                );
+            }
         }
         self.hub.panes_closed(panes);
         let remove = move || {
@@ -499,11 +510,22 @@ impl Server {
             if remain {
                 events.push(crate::hub::Event::new("pane-died", object));
                 p.exit_status = Some(status);
+                // An agent's worktree is offered where the person looks: its pane.
+                let worktree = self.agents.worktrees.get(pane).map(|w| {
+                    format!(
+                        "\r\nworktree {} (branch {}) kept: fugue agent worktree -t {pane} --merge | --remove | --keep",
+                        w.path.display(),
+                        w.branch
+                    )
+                });
                 let seq = {
                     let mut st = p.shared.state.lock();
                     st.process(
                         format!("\r\n\x1b[0;7mPane is dead (status {status})\x1b[0m").as_bytes(),
                     );
+                    if let Some(w) = &worktree {
+                        st.process(w.as_bytes());
+                    }
                     st.seq()
                 };
                 p.shared.changed(seq, false);

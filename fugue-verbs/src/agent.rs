@@ -7,6 +7,7 @@ use fugue_protocol::{
     AgentState, Command, Delivery, Direction, MessageTo, Placement, RESULT_BYTES_MAX, Report,
     SendMessage, SpawnAgent, Target,
 };
+use fugue_protocol::{AgentWorktree, WorktreeAction, WorktreeSpec};
 
 #[derive(Subcommand, Debug)]
 pub enum AgentVerb {
@@ -36,6 +37,10 @@ pub enum AgentVerb {
         /// How long to wait for the agent to be ready, in milliseconds.
         #[arg(long)]
         timeout: Option<u64>,
+        /// Start it in a new git worktree of this folder's repository (from its HEAD),
+        /// on a new branch, or on `--worktree=BRANCH`.
+        #[arg(long, value_name = "BRANCH", num_args = 0..=1, require_equals = true, default_missing_value = "")]
+        worktree: Option<String>,
         #[arg(long)]
         json: bool,
         /// The preset (claude, codex, gemini, shell, or one from the config).
@@ -76,6 +81,23 @@ pub enum AgentVerb {
         #[arg(long)]
         json: bool,
     },
+    /// Show, keep, merge or remove the git worktree an agent was started in (its pane
+    /// may be closed). Removing never deletes uncommitted work.
+    Worktree {
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// Leave the worktree and its branch as they are; fugue forgets them.
+        #[arg(long, group = "action")]
+        keep: bool,
+        /// Merge its branch into the repository's checked-out branch, then remove it.
+        #[arg(long, group = "action")]
+        merge: bool,
+        /// Remove the worktree (its branch stays unless merged).
+        #[arg(long, group = "action")]
+        remove: bool,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// `fugue report`: what an agent tells fugue about itself.
@@ -99,6 +121,7 @@ pub enum AgentPrinter {
     Messages { json: bool },
     Result { json: bool },
     List { json: bool },
+    Worktree { json: bool },
     Nothing,
 }
 
@@ -178,6 +201,7 @@ pub fn command_for(verb: AgentVerb) -> anyhow::Result<(Command, AgentPrinter)> {
             tags,
             depends_on,
             timeout,
+            worktree,
             json,
             agent,
             task,
@@ -199,6 +223,10 @@ pub fn command_for(verb: AgentVerb) -> anyhow::Result<(Command, AgentPrinter)> {
                     tags,
                     depends_on,
                     timeout_ms: timeout,
+                    worktree: worktree.map(|b| match b.as_str() {
+                        "" => WorktreeSpec::Auto,
+                        _ => WorktreeSpec::Branch(b),
+                    }),
                 }),
                 AgentPrinter::Spawned { json },
             )
@@ -227,6 +255,24 @@ pub fn command_for(verb: AgentVerb) -> anyhow::Result<(Command, AgentPrinter)> {
         AgentVerb::Result { target: t, json } => (
             Command::GetResult { target: target(t)? },
             AgentPrinter::Result { json },
+        ),
+        AgentVerb::Worktree {
+            target: t,
+            keep,
+            merge,
+            remove,
+            json,
+        } => (
+            Command::AgentWorktree(AgentWorktree {
+                target: target(t)?,
+                action: match (keep, merge, remove) {
+                    (true, _, _) => WorktreeAction::Keep,
+                    (_, true, _) => WorktreeAction::Merge,
+                    (_, _, true) => WorktreeAction::Remove,
+                    _ => WorktreeAction::Show,
+                },
+            }),
+            AgentPrinter::Worktree { json },
         ),
         AgentVerb::List { json } => (
             Command::ListPanes {

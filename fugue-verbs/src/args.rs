@@ -554,7 +554,11 @@ pub enum Verb {
         otherwise: Option<String>,
     },
     /// The MCP endpoint for agents on stdio (`claude mcp add fugue -- fugue mcp`).
-    Mcp,
+    Mcp {
+        /// Serve MCP over streamable HTTP at IP:PORT instead, while this runs (docs/mcp.md).
+        #[arg(long, value_name = "IP:PORT")]
+        http: Option<String>,
+    },
     /// Agents: spawn one from a preset, message them, read their results.
     Agent {
         #[command(subcommand)]

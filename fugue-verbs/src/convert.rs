@@ -168,7 +168,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             )
         }
         Verb::AttachSession { .. }
-        | Verb::Mcp
+        | Verb::Mcp { .. }
         | Verb::ResetTerminal
         | Verb::SourceFile { .. }
         | Verb::RunShell { .. }

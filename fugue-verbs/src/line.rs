@@ -35,7 +35,7 @@ pub fn parse_argv(argv: &[String]) -> Result<(&str, Verb), String> {
     if matches!(
         verb,
         Verb::AttachSession { .. }
-            | Verb::Mcp
+            | Verb::Mcp { .. }
             | Verb::ResetTerminal
             | Verb::SourceFile { .. }
             | Verb::RunShell { .. }

@@ -42,6 +42,45 @@ pub fn print(out: &mut impl Write, printer: &AgentPrinter, resp: &Response) -> a
         (AgentPrinter::Result { json: false }, Response::Result(r)) => {
             writeln!(out, "{}", r.result)?
         }
+        (AgentPrinter::Worktree { json: true }, Response::Worktree(w)) => {
+            writeln!(out, "{}", serde_json::to_string_pretty(w)?)?
+        }
+        (AgentPrinter::Worktree { json: false }, Response::Worktree(w)) => {
+            let t = &w.worktree;
+            writeln!(
+                out,
+                "{}: {} ({}, branch {})",
+                w.pane, w.done, t.path, t.branch
+            )?;
+            writeln!(
+                out,
+                "{} uncommitted files, {} commits since {}",
+                t.dirty_files,
+                t.commits,
+                t.base.get(..12).unwrap_or(&t.base)
+            )?;
+            if !w.choices.is_empty() {
+                let c: Vec<String> = w
+                    .choices
+                    .iter()
+                    .map(|c| {
+                        format!(
+                            "--{}",
+                            serde_json::to_value(c)
+                                .unwrap_or_default()
+                                .as_str()
+                                .unwrap_or("")
+                        )
+                    })
+                    .collect();
+                writeln!(
+                    out,
+                    "next: fugue agent worktree -t {} {}",
+                    w.pane,
+                    c.join(" | ")
+                )?;
+            }
+        }
         (AgentPrinter::List { json: true }, Response::Panes(list)) => {
             writeln!(out, "{}", serde_json::to_string_pretty(&agents(list))?)?
         }
@@ -52,9 +91,17 @@ pub fn print(out: &mut impl Write, printer: &AgentPrinter, resp: &Response) -> a
                     (AgentState::Exited, Some(c)) => format!("exited({c})"),
                     (s, _) => s.to_string(),
                 };
+                let worktree = a
+                    .worktree
+                    .as_ref()
+                    .map(|w| {
+                        let changed = if w.has_changes() { " (changes)" } else { "" };
+                        format!(" branch={}{changed}", w.branch)
+                    })
+                    .unwrap_or_default();
                 writeln!(
                     out,
-                    "{} {}:{}.{} {} {}{}{}",
+                    "{} {}:{}.{} {} {}{}{}{worktree}",
                     p.id,
                     p.session,
                     p.window_index,

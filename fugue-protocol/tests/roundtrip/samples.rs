@@ -200,6 +200,7 @@ pub fn commands() -> Vec<Command> {
             tags: vec!["review".into()],
             depends_on: vec![Target::Pane(PaneId(1))],
             timeout_ms: Some(9),
+            worktree: Some(WorktreeSpec::Branch("agent/review".into())),
         }),
         Command::SpawnAgent(SpawnAgent {
             agent: "shell".into(),
@@ -210,6 +211,7 @@ pub fn commands() -> Vec<Command> {
             tags: vec![],
             depends_on: vec![],
             timeout_ms: None,
+            worktree: Some(WorktreeSpec::Auto),
         }),
         Command::SpawnAgent(SpawnAgent {
             agent: "codex".into(),
@@ -222,6 +224,7 @@ pub fn commands() -> Vec<Command> {
             tags: vec![],
             depends_on: vec![],
             timeout_ms: None,
+            worktree: None,
         }),
         Command::SendMessage(SendMessage {
             to: MessageTo::Tag("review".into()),
@@ -238,6 +241,14 @@ pub fn commands() -> Vec<Command> {
             timeout_ms: None,
         }),
         Command::GetResult { target: t("%4") },
+        Command::AgentWorktree(AgentWorktree {
+            target: t("%4"),
+            action: WorktreeAction::Merge,
+        }),
+        Command::AgentWorktree(AgentWorktree {
+            target: None,
+            action: WorktreeAction::Show,
+        }),
         Command::Report(Report {
             target: None,
             state: Some(AgentState::Idle),
@@ -422,6 +433,15 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
                 at_ms: 3,
                 by: StateSource::Report,
             }],
+            worktree: Some(WorktreeInfo {
+                path: "/r.worktrees/fugue-claude-1".into(),
+                branch: "fugue/claude-1".into(),
+                repo: "/r".into(),
+                base: "abc".into(),
+                dirty_files: 2,
+                commits: 1,
+                pane_open: true,
+            }),
         }),
         left: 1,
         top: 2,
@@ -527,6 +547,21 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
             state: AgentState::Idle,
             task: TaskStatus::Delivered,
             waiting_for: vec![],
+            worktree: Some(WorktreeInfo {
+                path: "/r.worktrees/fugue-claude-1".into(),
+                branch: "fugue/claude-1".into(),
+                repo: "/r".into(),
+                base: "abc".into(),
+                dirty_files: 2,
+                commits: 1,
+                pane_open: true,
+            }),
+        })),
+        Ok(Response::Worktree(WorktreeOutcome {
+            pane: PaneId(5),
+            worktree: WorktreeInfo::default(),
+            done: "shown".into(),
+            choices: vec![WorktreeAction::Keep, WorktreeAction::Remove],
         })),
         Ok(Response::Messages(vec![MessageOutcome {
             pane: PaneId(5),

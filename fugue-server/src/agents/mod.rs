@@ -10,6 +10,7 @@
 
 pub mod machine;
 mod monitor;
+pub mod worktrees;
 
 use crate::attached::Control;
 use crate::mux::Mux;
@@ -377,6 +378,7 @@ impl Tracked {
             waiting_for,
             pending_messages: self.pending_messages.load(Ordering::Relaxed),
             history: self.history.lock().iter().cloned().collect(),
+            worktree: None,
         }
     }
 
@@ -414,6 +416,8 @@ pub struct Agents {
     /// State changes, for the `agent-state-changed` hook. A listener that falls more
     /// than [`CHANGES_KEPT`] behind loses the oldest (and logs it).
     changes: tokio::sync::broadcast::Sender<(PaneId, AgentState)>,
+    /// Agents' git worktrees, kept past their panes.
+    pub worktrees: worktrees::Worktrees,
 }
 
 /// State changes kept for a slow listener.
@@ -425,6 +429,7 @@ impl Default for Agents {
             panes: Mutex::default(),
             closed: Mutex::default(),
             changes: tokio::sync::broadcast::channel(CHANGES_KEPT).0,
+            worktrees: Default::default(),
         }
     }
 }

@@ -9,12 +9,14 @@
 mod agents;
 mod copy;
 mod keys;
+pub mod mcp_http;
 mod passthrough;
 mod ranges;
 
 pub use agents::{AgentsSection, MessagesSection, Preset, Scope, TaskDelivery};
 pub use copy::CopySection;
 pub use keys::{Binding, KeysSection};
+pub use mcp_http::McpHttpSection;
 pub use passthrough::{BellAction, GetClipboard, PassthroughSection, SetClipboard};
 
 use fugue_protocol::Tier;
@@ -35,6 +37,8 @@ pub struct Config {
     pub messages: MessagesSection,
     pub passthrough: PassthroughSection,
     pub copy: CopySection,
+    pub mcp_http: McpHttpSection,
+    pub worktrees: WorktreesSection,
     /// Any option by its tmux name (hyphens or underscores), for options without a
     /// key of their own above: `status-left = "[#S] "`. See docs/options.md.
     pub options: toml::Table,
@@ -158,6 +162,15 @@ impl Default for WaitsSection {
     }
 }
 
+/// Where `spawn-agent` with `worktree` puts agents' git worktrees.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct WorktreesSection {
+    /// The folder of worktrees, relative to the repository's top folder unless
+    /// absolute; empty: `../NAME.worktrees` beside the repository.
+    pub dir: String,
+}
+
 /// What each surface may do.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -180,6 +193,9 @@ pub struct PolicySection {
     /// Agents may not type into, close or kill the first pane of a session a person
     /// made.
     pub protect_first_pane: bool,
+    /// Agents may close the panes and windows they created (and their descendants)
+    /// without the destroy tier; everything else still needs it.
+    pub close_own: bool,
 }
 
 impl Default for PolicySection {
@@ -193,6 +209,7 @@ impl Default for PolicySection {
             mcp_scope: Scope::All,
             sideband_scope: Scope::All,
             protect_first_pane: true,
+            close_own: true,
         }
     }
 }
@@ -306,6 +323,7 @@ impl Config {
         self.messages.validate()?;
         self.passthrough.validate()?;
         self.copy.validate()?;
+        self.mcp_http.validate()?;
         // Every option the file sets must be one, with a value it takes.
         crate::options::apply::from_config(self)?;
         if s.term.is_empty() {

@@ -11,7 +11,8 @@ use super::agent_task::{self, MAX_ARG_BYTES};
 use super::moment::{Moment, Want, type_at_moment};
 use super::spawn::AgentSetup;
 use super::wait::timed_out;
-use super::{Exec, held_task, io, panes, sessions};
+use super::{Exec, held_task, io, panes, sessions, worktree};
+use crate::agents::worktrees::Record;
 use crate::agents::{Heuristics, TrackSpec, Tracked};
 use crate::config::{Preset, TaskDelivery};
 use crate::server::Server;
@@ -334,12 +335,19 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
     };
     let mut env: Vec<(String, String)> = preset.env.clone().into_iter().collect();
     env.push(("FUGUE_AGENT".into(), c.agent.clone()));
+    let made = match &c.worktree {
+        Some(spec) => Some(make_worktree(exec, &c, spec).await?),
+        None => None,
+    };
     let mut spawn = Spawn {
         command,
-        cwd: c
-            .cwd
-            .clone()
-            .or_else(|| (!preset.cwd.is_empty()).then(|| preset.cwd.clone())),
+        cwd: match &made {
+            Some(m) => Some(m.start.to_string_lossy().into_owned()),
+            None => c
+                .cwd
+                .clone()
+                .or_else(|| (!preset.cwd.is_empty()).then(|| preset.cwd.clone())),
+        },
         env,
         title: Some(c.name.clone().unwrap_or_else(|| c.agent.clone())),
         sideband: Some(preset.sideband),
@@ -389,9 +397,24 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
         }
     });
     let pipe = exec.agent.take().and_then(|a| a.pipe);
-    let created = created?;
+    let created = match (created, &made) {
+        (Err(e), Some(m)) => {
+            worktree::discard(m).await;
+            return Err(e);
+        }
+        (created, _) => created?,
+    };
     let pane = created.pane;
     exec.resolved = Some(pane.to_string());
+    let worktree_info = match made {
+        Some(m) => {
+            let record = Record { pane, ..m.record };
+            let info = worktree::info(&record).await;
+            server.agents.worktrees.add(record);
+            Some(info)
+        }
+        None => None,
+    };
     let tracked = server.agents.track(
         &server.mux,
         pane,
@@ -414,6 +437,7 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
             state: t.view().state,
             task,
             waiting_for,
+            worktree: worktree_info.clone(),
         })
     };
     if held {
@@ -470,6 +494,34 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
         .with_suggestion(suggestion));
     }
     Ok(answer(&tracked, TaskStatus::Delivered, Vec::new()))
+}
+
+/// The worktree `spawn-agent` asked for, of the repository the given `cwd` or else
+/// the caller's pane is in.
+async fn make_worktree(
+    exec: &Exec<'_>,
+    c: &SpawnAgent,
+    spec: &fugue_protocol::WorktreeSpec,
+) -> Result<worktree::Made, CommandError> {
+    let from = match &c.cwd {
+        Some(d) => Some(std::path::PathBuf::from(d)),
+        None => {
+            let tree = exec.server.mux.tree();
+            exec.ctx
+                .caller_pane
+                .and_then(|p| tree.panes.get(&p))
+                .and_then(|p| p.current_cwd())
+        }
+    };
+    let from = from.ok_or_else(|| {
+        CommandError::invalid_argument(
+            "worktree",
+            "the caller runs in no pane, so there is no repository to make a worktree of",
+        )
+        .with_suggestion("pass `cwd`: a folder inside the git repository")
+    })?;
+    let dir = exec.server.config().worktrees.dir.clone();
+    worktree::create(&dir, &from, spec, &c.agent).await
 }
 
 /// The gate a task goes through: the messages' (see moment), with no quiet time of its

@@ -19,12 +19,14 @@ mod messages;
 mod moment;
 mod observe;
 mod options;
+pub mod own;
 mod panes;
 pub mod policy;
 pub mod scope;
 mod sessions;
 pub mod spawn;
 mod wait;
+pub mod worktree;
 
 use crate::audit::{self, AuditRecord};
 use crate::origin::Origin;
@@ -332,7 +334,10 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             panes::select_layout(exec, target.as_ref(), layout)
         }
         Command::SetPaneTitle { target, title } => panes::set_title(exec, target.as_ref(), title),
-        Command::ListPanes { target, scope } => panes::list_panes(exec, target.as_ref(), scope),
+        Command::ListPanes { target, scope } => {
+            let listed = panes::list_panes(exec, target.as_ref(), scope)?;
+            Ok(worktree::annotate(exec.server, listed).await)
+        }
         Command::SendInput(c) => io::send_input(exec, c).await,
         Command::CapturePane(c) => io::capture(exec, c),
         Command::ReadRows {
@@ -351,6 +356,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::SpawnAgent(c) => agent_spawn::spawn_agent(exec, c).await,
         Command::SendMessage(c) => messages::send_message(exec, c).await,
         Command::GetResult { target } => messages::get_result(exec, target.as_ref()),
+        Command::AgentWorktree(c) => worktree::finish(exec, c).await,
         Command::Report(c) => messages::report(exec, c),
         Command::SetBuffer(c) => buffers::set_buffer(exec, c),
         Command::ShowBuffer { name } => buffers::show_buffer(exec, name.as_deref()),

@@ -96,7 +96,19 @@ pub fn check(
     }
     let surface = origin.surface();
     let tier = command.tier();
-    if !allowed(config, surface).contains(&tier) {
+    let own =
+        || config.policy.close_own && super::own::closes_only_its_own(tree, ctx, origin, command);
+    if !allowed(config, surface).contains(&tier) && !own() {
+        if config.policy.close_own && super::own::may_close_own(command.name()) {
+            return Err(CommandError::forbidden(format!(
+                "{origin} may close only panes and windows it created (and their descendants) without the destroy tier; `{}` names something else",
+                command.name()
+            ))
+            .with_suggestion(format!(
+                "close panes you created (create_pane, spawn_agent, run_command with keep) or ask a person; a person can allow more with `{} = [..., \"destroy\"]` under [policy]",
+                surface.name()
+            )));
+        }
         return Err(CommandError::forbidden(format!(
             "`{}` needs the {} tier, which the {} surface does not have",
             command.name(),

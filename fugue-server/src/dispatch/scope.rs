@@ -34,11 +34,12 @@ struct Own {
 }
 
 /// The agent an origin acts for: its MCP connection and its pane.
-fn identity(tree: &Tree, origin: &Origin) -> (Option<u64>, Option<PaneId>) {
+pub(super) fn identity(tree: &Tree, origin: &Origin) -> (Option<u64>, Option<PaneId>) {
     match origin {
         Origin::Mcp {
             connection,
             caller_pane,
+            ..
         } => (Some(*connection), *caller_pane),
         Origin::Sideband { pane } => (None, Some(*pane)),
         // An agent's own pane is its identity, whoever started it.
@@ -209,6 +210,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::ResizePane { target, .. }
         | Command::ReadRows { target, .. }
         | Command::GetResult { target } => one(target, Pane),
+        Command::AgentWorktree(c) => one(&c.target, Pane),
         Command::KillWindow { target }
         | Command::RenameWindow { target, .. }
         | Command::SelectLayout { target, .. } => one(target, WindowAll),
@@ -320,7 +322,7 @@ pub fn check(
     Ok(())
 }
 
-fn window_panes(tree: &Tree, w: fugue_protocol::WindowId) -> Vec<PaneId> {
+pub(super) fn window_panes(tree: &Tree, w: fugue_protocol::WindowId) -> Vec<PaneId> {
     tree.window(w).map(|w| w.layout.panes()).unwrap_or_default()
 }
 
@@ -400,6 +402,7 @@ pub fn children(tree: &Tree, origin: &Origin) -> Vec<PaneId> {
         Origin::Mcp {
             connection,
             caller_pane,
+            ..
         } => (Some(*connection), *caller_pane),
         other => (None, other.caller_pane()),
     };

@@ -62,6 +62,7 @@ fn creator(origin: &Origin) -> Creator {
         Origin::Mcp {
             connection,
             caller_pane,
+            ..
         } => Creator::Mcp {
             connection: *connection,
             pane: *caller_pane,

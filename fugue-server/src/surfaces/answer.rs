@@ -23,6 +23,7 @@ pub fn to_json(resp: Response) -> Value {
         Response::AgentSpawned(a) => serde_json::to_value(a),
         Response::Messages(m) => Ok(json!({ "messages": m })),
         Response::Result(r) => serde_json::to_value(r),
+        Response::Worktree(w) => serde_json::to_value(w),
         Response::Buffer(b) => serde_json::to_value(b),
         // Each line as tmux prints it, and the parts for a program to read.
         Response::Options(lines) => Ok(json!({ "options": lines.iter().map(|l| json!({

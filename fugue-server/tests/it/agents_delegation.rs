@@ -22,6 +22,7 @@ async fn person_spawns_shell(rig: &Rig, next_to: PaneId) -> String {
             tags: Vec::new(),
             depends_on: Vec::new(),
             timeout_ms: None,
+            worktree: None,
         }),
     )
     .await
@@ -195,6 +196,7 @@ async fn a_pane_may_not_depend_on_itself() {
         Origin::Mcp {
             connection: 5,
             caller_pane: Some(p),
+            http: false,
         },
     );
     tokio::spawn(async move {
@@ -312,6 +314,7 @@ async fn agents_may_not_set_or_read_hooks() {
     let mcp = Origin::Mcp {
         connection: 9,
         caller_pane: None,
+        http: false,
     };
     let e = dispatch(
         &rig.server,

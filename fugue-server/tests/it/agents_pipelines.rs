@@ -179,6 +179,7 @@ async fn a_cancelled_spawn_agent_still_gives_its_task_and_is_audited() {
         Origin::Mcp {
             connection: 7,
             caller_pane: None,
+            http: false,
         },
     );
     let args = json!({ "agent": "loading", "task": "after cancel" });

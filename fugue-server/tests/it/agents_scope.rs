@@ -160,6 +160,7 @@ async fn reports_are_for_the_callers_own_pane() {
         Origin::Mcp {
             connection: 5,
             caller_pane: Some(p),
+            http: false,
         },
     );
     tokio::spawn(async move {

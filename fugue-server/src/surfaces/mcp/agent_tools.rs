@@ -3,8 +3,8 @@
 use super::args::Args;
 use super::tools::{PANE, ToolDef, schema};
 use fugue_protocol::{
-    AgentState, Command, CommandError, Delivery, Direction, MessageTo, Placement, Report,
-    SendMessage, SpawnAgent,
+    AgentState, AgentWorktree, Command, CommandError, Delivery, Direction, MessageTo, Placement,
+    Report, SendMessage, SpawnAgent, WorktreeAction, WorktreeSpec,
 };
 use serde_json::json;
 
@@ -39,6 +39,21 @@ fn placement(a: &Args<'_>) -> Result<Placement, CommandError> {
     })
 }
 
+/// `worktree`: true (a new branch), false, or a branch name.
+fn worktree(a: &Args<'_>) -> Result<Option<WorktreeSpec>, CommandError> {
+    if let Ok(b) = a.bool("worktree") {
+        return Ok(b.filter(|b| *b).map(|_| WorktreeSpec::Auto));
+    }
+    match a.string("worktree") {
+        Ok(Some(b)) => Ok(Some(WorktreeSpec::Branch(b))),
+        Ok(None) => Ok(None),
+        Err(_) => Err(CommandError::invalid_argument(
+            "worktree",
+            "expected true, false or a branch name",
+        )),
+    }
+}
+
 fn state(a: &Args<'_>, name: &str) -> Result<Option<AgentState>, CommandError> {
     a.string(name)?
         .map(|s| {
@@ -71,7 +86,8 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
                     "name": { "type": "string", "description": "Pane title (default: the preset)." },
                     "tags": { "type": "array", "items": { "type": "string" }, "description": "Labels to address it with send_message to \"tag:NAME\"." },
                     "depends_on": { "type": "array", "items": { "type": "string" }, "description": "Panes (%N) whose results the task waits for." },
-                    "timeout_ms": { "type": "integer", "minimum": 1, "description": "How long to wait for the agent to be ready." }
+                    "timeout_ms": { "type": "integer", "minimum": 1, "description": "How long to wait for the agent to be ready." },
+                    "worktree": { "type": ["boolean", "string"], "description": "true or a branch name: start it in a new git worktree of your repository (your pane's folder, or `cwd`)." }
                 }),
                 &["agent"],
             )
@@ -86,6 +102,44 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
                 tags: a.strings("tags")?,
                 depends_on: a.targets("depends_on")?,
                 timeout_ms: a.uint("timeout_ms", 1..=u64::MAX)?,
+                worktree: worktree(a)?,
+            }))
+        },
+    },
+    ToolDef {
+        name: "finish_worktree",
+        title: "Finish an agent's worktree",
+        description: "An agent's worktree (spawn_agent `worktree`): show (default), keep (stop tracking), merge (into your repository's branch, then remove) or remove (an unmerged branch stays). Merge and remove need its pane closed and refuse uncommitted work.",
+        command: "agent-worktree",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+        open_world: false,
+        input: || {
+            schema(
+                json!({
+                    "pane": { "type": "string", "description": "The agent's pane %N (may be closed)." },
+                    "action": { "type": "string", "enum": ["show", "keep", "merge", "remove"] }
+                }),
+                &["pane"],
+            )
+        },
+        build: |a| {
+            let action = match a.string("action")?.as_deref() {
+                None | Some("show") => WorktreeAction::Show,
+                Some("keep") => WorktreeAction::Keep,
+                Some("merge") => WorktreeAction::Merge,
+                Some("remove") => WorktreeAction::Remove,
+                Some(x) => {
+                    return Err(CommandError::invalid_argument(
+                        "action",
+                        format!("`{x}`: expected show, keep, merge or remove"),
+                    ));
+                }
+            };
+            Ok(Command::AgentWorktree(AgentWorktree {
+                target: a.target("pane")?,
+                action,
             }))
         },
     },

@@ -75,11 +75,16 @@ impl FugueMcp {
     pub fn visible(&self) -> Vec<&'static ToolDef> {
         let config = self.server.config();
         let tiers = policy::allowed(&config, Surface::Mcp);
+        // With `close_own`, close_pane and close_window are callable for what the caller
+        // made, so they are listed.
+        let own = config.policy.close_own;
         all()
             .filter(|t| {
-                COMMANDS
-                    .iter()
-                    .any(|c| c.name == t.command && tiers.contains(&c.tier))
+                COMMANDS.iter().any(|c| {
+                    c.name == t.command
+                        && (tiers.contains(&c.tier)
+                            || (own && crate::dispatch::own::may_close_own(c.name)))
+                })
             })
             .collect()
     }

@@ -16,6 +16,7 @@ mod args;
 mod buffer_tools;
 pub mod framing;
 pub mod handler;
+pub mod http;
 mod option_tools;
 mod resize_tool;
 mod splice;
@@ -28,6 +29,7 @@ use fugue_protocol::PaneId;
 use handler::FugueMcp;
 use rmcp::ServiceExt;
 use serde_json::Value;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::BufReader;
@@ -43,11 +45,15 @@ const MAX_PREAMBLE: usize = 4096;
 /// The pipes between the line layer and rmcp.
 const PIPE: usize = 64 * 1024;
 
+/// `token_file` is where MCP over HTTP keeps its token unless `[mcp_http]` names
+/// another file.
 pub async fn accept_loop(
     server: Arc<Server>,
     listener: UnixListener,
     admission: Arc<crate::surfaces::admission::Admission>,
+    token_file: PathBuf,
 ) {
+    let token_file = Arc::new(token_file);
     loop {
         let stream = tokio::select! {
             s = admission.accept(&listener, refuse) => match s {
@@ -63,8 +69,9 @@ pub async fn accept_loop(
         match admission.admit() {
             Ok(ticket) => {
                 let server = Arc::clone(&server);
+                let token_file = Arc::clone(&token_file);
                 tokio::spawn(async move {
-                    connection(server, stream).await;
+                    connection(server, stream, &token_file).await;
                     drop(ticket);
                 });
             }
@@ -119,21 +126,30 @@ async fn refuse_with(mut stream: UnixStream, reason: String, retry: bool) {
     let _ = stream.shutdown().await;
 }
 
+/// What the bridge's first line says.
+struct Preamble {
+    caller_pane: Option<PaneId>,
+    /// `fugue mcp --http ADDR`: listen there while this connection lasts.
+    http: Option<String>,
+}
+
 /// The bridge's preamble, if the first line is one.
-fn preamble(line: &[u8]) -> Option<Option<PaneId>> {
+fn preamble(line: &[u8]) -> Option<Preamble> {
     if line.len() > MAX_PREAMBLE {
         return None;
     }
     let v: Value = serde_json::from_slice(line).ok()?;
     v.get("fugue_bridge")?;
-    Some(
-        v.get("caller_pane")
+    Some(Preamble {
+        caller_pane: v
+            .get("caller_pane")
             .and_then(Value::as_str)
             .and_then(|p| p.parse().ok()),
-    )
+        http: v.get("http").and_then(Value::as_str).map(str::to_string),
+    })
 }
 
-async fn connection(server: Arc<Server>, stream: UnixStream) {
+async fn connection(server: Arc<Server>, stream: UnixStream, token_file: &Path) {
     let peer_pid = stream.peer_cred().ok().and_then(|c| c.pid());
     let id = server.mux.attached.next_id();
     let (rd, mut wr) = stream.into_split();
@@ -145,7 +161,13 @@ async fn connection(server: Arc<Server>, stream: UnixStream) {
     };
     let (claimed, first, bridge) = match &first {
         Line::Whole(l) => match preamble(l) {
-            Some(pane) => (pane, None, true),
+            Some(Preamble {
+                http: Some(listen), ..
+            }) => {
+                http_bridge(server, lines, wr, id, &listen, token_file).await;
+                return;
+            }
+            Some(p) => (p.caller_pane, None, true),
             // A client that speaks MCP directly: the line is its first message.
             None => (None, Some(first), false),
         },
@@ -156,6 +178,7 @@ async fn connection(server: Arc<Server>, stream: UnixStream) {
     let origin = Origin::Mcp {
         connection: id,
         caller_pane,
+        http: false,
     };
     if !server.mcp_connected(id, caller_pane) {
         tracing::info!("{origin} refused: the server is exiting");
@@ -225,5 +248,53 @@ async fn disconnected(server: &Arc<Server>, origin: &Origin, id: u64) {
     if server.mcp_disconnected(id) {
         sideband_mcp(server, origin, false).await;
     }
+    server.maybe_exit();
+}
+
+/// `fugue mcp --http ADDR`: listens there until the bridge goes away, and tells it the
+/// URL and the token's file (or why not, as a refusal line). The connection counts as
+/// an MCP connection, so the server does not exit under a listener someone is running.
+async fn http_bridge(
+    server: Arc<Server>,
+    mut lines: LineReader<BufReader<tokio::net::unix::OwnedReadHalf>>,
+    mut wr: tokio::net::unix::OwnedWriteHalf,
+    id: u64,
+    listen: &str,
+    default_token_file: &Path,
+) {
+    use tokio::io::AsyncWriteExt;
+    if !server.mcp_connected(id, None) {
+        let line = refusal_line(fugue_protocol::message::EXITING, true);
+        let _ = wr.write_all(line.as_bytes()).await;
+        return;
+    }
+    let section = server.config().mcp_http.clone();
+    let token_file = http::token_file(&section, default_token_file);
+    match http::listen(Arc::clone(&server), listen, &section, &token_file).await {
+        Ok(listening) => {
+            let ready = serde_json::json!({
+                "fugue_bridge": 1,
+                "ready": true,
+                "http": {"url": listening.url(), "token_file": listening.token_file},
+            });
+            if wr.write_all(format!("{ready}\n").as_bytes()).await.is_ok() {
+                // Until the bridge closes (or the server exits); it sends nothing more.
+                loop {
+                    tokio::select! {
+                        l = lines.next() => match l {
+                            Ok(Line::Eof) | Err(_) => break,
+                            Ok(_) => continue,
+                        },
+                        _ = server.shutdown.notified() => break,
+                    }
+                }
+            }
+            drop(listening);
+        }
+        Err(why) => {
+            let _ = wr.write_all(refusal_line(&why, false).as_bytes()).await;
+        }
+    }
+    server.mcp_disconnected(id);
     server.maybe_exit();
 }

@@ -382,7 +382,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "close_pane",
         title: "Close a pane",
-        description: "Close a pane, ending its program. Refused for the pane you run in.",
+        description: "Close a pane, ending its program. Refused for the pane you run in; by default only panes you created (and their descendants).",
         command: "kill-pane",
         read_only: false,
         destructive: true,
@@ -565,7 +565,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "close_window",
         title: "Close a window",
-        description: "Close a window and every pane in it, ending their programs. Refused for the window you run in.",
+        description: "Close a window and every pane in it, ending their programs. Refused for the window you run in; by default only windows whose every pane you created.",
         command: "kill-window",
         read_only: false,
         destructive: true,
@@ -673,8 +673,9 @@ mod tests {
         // A short list keeps a model's context small (fugue's is a tenth of
         // libtmux-mcp's): new tools must earn their place. Issue 14 added five for
         // paste buffers (copy a region, list, show, paste, delete); issue 15 two for
-        // options (show, set: one read-only, one not).
-        assert!(all().count() <= 31);
+        // options (show, set: one read-only, one not); issue 18 one to finish an
+        // agent's git worktree (keep, merge, remove).
+        assert!(all().count() <= 32);
     }
 
     /// Issue 12: the MCP tools are exactly the commands the declaration exposes on MCP,
@@ -728,7 +729,8 @@ mod tests {
             "send_message": { "to": "tag:x", "text": "hi" }, "get_result": {},
             "report": { "state": "idle" }, "copy_to_buffer": { "text": "x" },
             "list_buffers": {}, "show_buffer": {}, "paste_buffer": {}, "delete_buffer": {},
-            "show_options": {}, "set_option": { "name": "mouse" }
+            "show_options": {}, "set_option": { "name": "mouse" },
+            "finish_worktree": { "pane": "%1", "action": "merge" }
         });
         for t in all() {
             let args = samples[t.name]

@@ -1,6 +1,7 @@
 //! What each tag does: the same Commands the MCP tools and CLI verbs build.
 
 use crate::pane::tags::Tag;
+use fugue_protocol::WorktreeSpec;
 use fugue_protocol::limits::{MAX_COLS, MAX_ROWS};
 use fugue_protocol::observe::{ReadPane, ReadSource};
 use fugue_protocol::{
@@ -28,6 +29,7 @@ fn allowed(name: &str) -> &'static [&'static str] {
             "sideband",
             "tags",
             "depends_on",
+            "worktree",
         ],
         "message" => &["to", "delivery", "quiescence", "timeout"],
         "report" => &["state"],
@@ -121,7 +123,7 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
     Ok(match tag.name.as_str() {
         "spawn" if tag.attr("agent").is_some() => Plan::One(spawn_agent(tag, me, content)?),
         "spawn" => {
-            for only in ["tags", "depends_on"] {
+            for only in ["tags", "depends_on", "worktree"] {
                 if tag.attr(only).is_some() {
                     return Err(CommandError::invalid_argument(
                         only,
@@ -348,6 +350,12 @@ fn spawn_agent(tag: &Tag, me: PaneId, task: String) -> Result<Command, CommandEr
         tags: list(tag, "tags"),
         depends_on,
         timeout_ms: None,
+        // worktree="true": a new branch; worktree="NAME": that branch.
+        worktree: match tag.attr("worktree") {
+            None | Some("false") => None,
+            Some("true") => Some(WorktreeSpec::Auto),
+            Some(b) => Some(WorktreeSpec::Branch(b.to_string())),
+        },
     }))
 }
 
@@ -400,6 +408,44 @@ mod tests {
                 assert!(!why.is_empty(), "{}", c.name);
             }
         }
+    }
+
+    fn tag(name: &str, attrs: &[(&str, &str)]) -> Tag {
+        Tag {
+            name: name.into(),
+            attrs: attrs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            content: None,
+            text: String::new(),
+        }
+    }
+
+    /// Issue 18: a spawned agent may get a git worktree, as over MCP and the CLI;
+    /// a plain command may not.
+    #[test]
+    fn spawn_takes_a_worktree_for_agents() {
+        use fugue_protocol::WorktreeSpec;
+        let me = PaneId(3);
+        let spec = |attrs: &[(&str, &str)]| match plan(&tag("spawn", attrs), me) {
+            Ok(Plan::One(Command::SpawnAgent(s))) => s.worktree,
+            other => panic!("{:?}", other.err()),
+        };
+        assert_eq!(spec(&[("agent", "claude")]), None);
+        assert_eq!(
+            spec(&[("agent", "claude"), ("worktree", "true")]),
+            Some(WorktreeSpec::Auto)
+        );
+        assert_eq!(
+            spec(&[("agent", "claude"), ("worktree", "agent/x")]),
+            Some(WorktreeSpec::Branch("agent/x".into()))
+        );
+        let e = plan(
+            &tag("spawn", &[("command", "ls"), ("worktree", "true")]),
+            me,
+        );
+        assert!(e.is_err());
     }
 
     fn control(attrs: &[(&str, &str)]) -> Tag {

@@ -101,6 +101,7 @@ impl Rig {
             Origin::Mcp {
                 connection,
                 caller_pane: None,
+                http: false,
             },
         );
         tokio::spawn(async move {
