@@ -10,7 +10,10 @@ pub fn compile(argument: &str, pattern: &str) -> Result<regex::Regex, CommandErr
     regex::RegexBuilder::new(pattern)
         .size_limit(1 << 20)
         .build()
-        .map_err(|e| CommandError::invalid_argument(argument, format!("not a valid regex: {e}")))
+        .map_err(|e| {
+            CommandError::invalid_argument(argument, format!("not a valid regex: {e}"))
+                .with_suggestion("escape regex characters in literal text with a backslash (\\( \\[ \\. \\*); Rust regex syntax")
+        })
 }
 
 /// A cursor from this server for `pane`, or an error that says what went wrong.

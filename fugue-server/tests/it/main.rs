@@ -12,6 +12,7 @@ mod audit_full_disk;
 mod fuzz_corpus;
 mod layers;
 mod mcp;
+mod mcp_advice;
 mod notices;
 mod scan_speed;
 mod search;

@@ -120,6 +120,7 @@ async fn err(c: &RunningService<RoleClient, Recorder>, name: &str, args: Value) 
     );
     let v = r.structured_content.expect("structured error");
     assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()));
+    crate::agent_rig::advice::check(c, name, &v).await;
     (v["code"].as_str().unwrap().to_string(), v)
 }
 

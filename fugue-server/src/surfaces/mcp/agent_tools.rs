@@ -85,7 +85,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
                 name: a.string("name")?,
                 tags: a.strings("tags")?,
                 depends_on: a.targets("depends_on")?,
-                timeout_ms: a.uint("timeout_ms", 1..=u64::MAX)?,
+                timeout_ms: a.millis("timeout_ms")?,
             }))
         },
     },
@@ -128,7 +128,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
                 text: a.required_string("text")?,
                 delivery,
                 quiescence_ms: a.uint("quiescence_ms", 0..=600_000)?,
-                timeout_ms: a.uint("timeout_ms", 1..=u64::MAX)?,
+                timeout_ms: a.millis("timeout_ms")?,
             }))
         },
     },

@@ -66,6 +66,62 @@ fn error_result(e: &CommandError) -> CallToolResult {
     }))
 }
 
+/// An error that names an argument but says nothing of what it takes gets what the
+/// tool's schema says of it: its choices, its bounds, or its type and description.
+/// (Issue 18: every error leaves the caller a way forward.)
+fn with_choices(tool: Option<&ToolDef>, mut e: CommandError) -> CommandError {
+    if e.suggestion.is_some() {
+        return e;
+    }
+    let argument = e
+        .message
+        .strip_prefix("invalid argument `")
+        .and_then(|rest| rest.split_once('`'))
+        .map(|(name, _)| name.to_string());
+    let schema = tool.map(|t| (t.input)());
+    let prop = argument.as_deref().and_then(|a| {
+        schema
+            .as_ref()
+            .and_then(|s| s.get("properties"))
+            .and_then(|p| p.get(a))
+    });
+    e.suggestion = Some(match (argument, prop) {
+        (Some(a), Some(p)) => describe_argument(&a, p),
+        (Some(a), None) => format!("check `{a}` against the tool's input schema (tools/list)"),
+        (None, _) => match e.code {
+            fugue_protocol::ErrorCode::Forbidden => {
+                "the server's policy refuses this to agents: ask the person (notify), or work with panes you created".into()
+            }
+            fugue_protocol::ErrorCode::UnknownTarget => "list_panes lists what exists".into(),
+            fugue_protocol::ErrorCode::Timeout => {
+                "read_pane shows what the pane has now; call again, with a longer timeout_ms if needed".into()
+            }
+            fugue_protocol::ErrorCode::LimitExceeded => "ask for less, in smaller pieces".into(),
+            _ => "list_panes shows the panes and their state; read_pane shows what one shows".into(),
+        },
+    });
+    e
+}
+
+/// What an argument takes, from its schema: "`layout` takes one of: a, b".
+fn describe_argument(name: &str, p: &Value) -> String {
+    if let Some(choices) = p.get("enum").and_then(Value::as_array) {
+        let list: Vec<&str> = choices.iter().filter_map(Value::as_str).collect();
+        return format!("`{name}` takes one of: {}", list.join(", "));
+    }
+    let kind = p.get("type").and_then(Value::as_str).unwrap_or("value");
+    let mut out = match (p.get("minimum"), p.get("maximum")) {
+        (Some(lo), Some(hi)) => format!("`{name}` is a whole number from {lo} to {hi}"),
+        (Some(lo), None) => format!("`{name}` is a whole number of at least {lo}"),
+        _ => format!("`{name}` is a {kind}"),
+    };
+    if let Some(d) = p.get("description").and_then(Value::as_str) {
+        out.push_str(": ");
+        out.push_str(d);
+    }
+    out
+}
+
 impl FugueMcp {
     pub fn new(server: Arc<Server>, origin: Origin) -> FugueMcp {
         FugueMcp { server, origin }
@@ -107,10 +163,13 @@ impl FugueMcp {
             let command = super::build_command(tool, args)?;
             Ok::<_, CommandError>((tool, command))
         })();
-        let (tool, command) = built.map_err(CommandError::bounded)?;
+        let (tool, command) = built
+            .map_err(CommandError::bounded)
+            .map_err(|e| with_choices(find(name), e))?;
         dispatch_via(&self.server, &self.origin, command, Some(tool.name))
             .await
             .map(crate::surfaces::answer::to_json)
+            .map_err(|e| with_choices(Some(tool), e))
     }
 }
 

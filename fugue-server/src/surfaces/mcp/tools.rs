@@ -230,7 +230,7 @@ static PANE_TOOLS: &[ToolDef] = &[
             Ok(Command::WaitFor(WaitFor {
                 target: a.target("pane")?,
                 condition,
-                timeout_ms: a.uint("timeout_ms", 1..=u64::MAX)?,
+                timeout_ms: a.millis("timeout_ms")?,
             }))
         },
     },
@@ -264,7 +264,7 @@ static PANE_TOOLS: &[ToolDef] = &[
                 command: a.required_string("command")?,
                 cwd: a.string("cwd")?,
                 env: a.env("env")?,
-                timeout_ms: a.uint("timeout_ms", 1..=u64::MAX)?,
+                timeout_ms: a.millis("timeout_ms")?,
                 keep: a.bool("keep")?.unwrap_or(false),
             }))
         },
@@ -467,6 +467,7 @@ static PANE_TOOLS: &[ToolDef] = &[
             let name = a.required_string("layout")?;
             let preset = LayoutPreset::parse(&name).ok_or_else(|| {
                 CommandError::invalid_argument("layout", format!("`{name}` is not a layout"))
+                    .with_suggestion("the layouts are: even-horizontal, even-vertical, main-horizontal, main-vertical, tiled")
             })?;
             Ok(Command::SelectLayout {
                 target: a.target("window")?,

@@ -2,6 +2,8 @@
 //! socket (for the agents' `fugue report`), MCP clients over in-memory duplexes, and
 //! helpers for their answers. Shared by the agent test modules.
 
+pub mod advice;
+
 pub use fugue_protocol::{
     ClientKind, Command, InputPart, Key, NewSession, PaneId, Response, SendInput, Spawn, Target,
 };
@@ -158,6 +160,7 @@ pub async fn err(c: &RunningService<RoleClient, ()>, name: &str, args: Value) ->
     let r = call(c, name, args.clone()).await;
     let v = r.structured_content.clone().unwrap_or(Value::Null);
     assert_eq!(r.is_error, Some(true), "{name} {args} should fail: {v}");
+    advice::check(c, name, &v).await;
     v
 }
 
