@@ -21,7 +21,11 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// The panes a message goes to.
-fn recipients(exec: &mut Exec<'_>, to: &MessageTo) -> Result<Vec<PaneId>, CommandError> {
+fn recipients(
+    exec: &mut Exec<'_>,
+    to: &MessageTo,
+    plain: bool,
+) -> Result<Vec<PaneId>, CommandError> {
     let tree = exec.server.mux.tree();
     let agents: Vec<Arc<Tracked>> = exec
         .server
@@ -31,7 +35,21 @@ fn recipients(exec: &mut Exec<'_>, to: &MessageTo) -> Result<Vec<PaneId>, Comman
         .filter(|t| t.is_agent() && exec.scope.allows(t.pane) && tree.panes.contains_key(&t.pane))
         .collect();
     let mut panes: Vec<PaneId> = match to {
-        MessageTo::Pane(t) => vec![tree.resolve_pane(Some(t), &exec.ctx)?],
+        MessageTo::Pane(t) => {
+            let pane = tree.resolve_pane(Some(t), &exec.ctx)?;
+            // A message typed into a shell is a command the shell runs: refused unless
+            // the caller says it means that.
+            if !plain && !exec.server.agents.get(pane).is_some_and(|t| t.is_agent()) {
+                return Err(CommandError::invalid_argument(
+                    "to",
+                    format!("pane {pane} runs no agent: a message typed there would be run as a command"),
+                )
+                .with_suggestion(
+                    "send_input types into plain panes (run_command runs a command and returns its output); pass plain: true to send the message anyway",
+                ));
+            }
+            vec![pane]
+        }
         MessageTo::Tag(tag) => agents
             .iter()
             .filter(|t| t.tags.iter().any(|x| x == tag))
@@ -103,7 +121,7 @@ pub async fn send_message(exec: &mut Exec<'_>, c: SendMessage) -> Result<Respons
         (Delivery::Async, None) => config.waits.max_timeout_ms,
         (_, asked) => timeout_for(exec, asked),
     };
-    let panes = recipients(exec, &c.to)?;
+    let panes = recipients(exec, &c.to, c.plain)?;
     let server = Arc::clone(exec.server);
     let deadline = Instant::now() + Duration::from_millis(timeout);
     let job = Job {

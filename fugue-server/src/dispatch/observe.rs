@@ -2,6 +2,7 @@
 
 use super::Exec;
 use crate::pane::lines::LineCursor;
+use crate::pane::lines::PageCursor;
 use fugue_protocol::observe::{ReadPane, ReadSource, SearchMatch, SearchPanes, SearchResult};
 use fugue_protocol::{CommandError, PaneId, Response, Target};
 
@@ -36,7 +37,11 @@ pub fn check_cursor(exec: &Exec<'_>, text: &str, pane: PaneId) -> Result<LineCur
 pub fn target_or_cursor(target: Option<Target>, cursor: Option<&str>) -> Option<Target> {
     target.or_else(|| {
         cursor
-            .and_then(|c| LineCursor::decode(c).ok())
+            .and_then(|c| {
+                LineCursor::decode(c)
+                    .ok()
+                    .or_else(|| PageCursor::decode(c).map(|p| p.start))
+            })
             .map(|c| Target::Pane(c.pane))
     })
 }
@@ -60,6 +65,12 @@ pub fn read_pane(exec: &mut Exec<'_>, c: ReadPane) -> Result<Response, CommandEr
         match c.source {
             ReadSource::Screen => st.read_screen(id, c.lines, c.ansi, instance),
             ReadSource::Scrollback => st.read_scrollback(id, c.lines, c.ansi, instance),
+            ReadSource::Since(s) if PageCursor::decode(&s).is_some() => {
+                let page = PageCursor::decode(&s)
+                    .ok_or_else(|| CommandError::internal("page cursor vanished"))?;
+                check_cursor(exec, &page.start.encode(), id)?;
+                st.read_page(id, &page, c.lines, c.ansi, instance)
+            }
             ReadSource::Since(s) => {
                 let cursor = check_cursor(exec, &s, id)?;
                 st.read_since(id, st.line_of(&cursor), c.lines, c.ansi, instance)

@@ -213,7 +213,7 @@ async fn every_tool_against_real_panes() {
         json!({ "pane": p1, "mode": "scrollback", "lines": 3 }),
     )
     .await;
-    assert!(back["lines"].as_u64().unwrap() <= 3);
+    assert!(back["text"].as_str().unwrap().lines().count() <= 3);
 
     let found = ok(&c, "search_panes", json!({ "pattern": "^three-\\d$" })).await;
     assert_eq!(found["total"], 1);
@@ -254,18 +254,33 @@ async fn every_tool_against_real_panes() {
     };
     ok(&c, "resize_pane", json!({ "pane": p1, "height": 9 })).await;
     let first = height_of(
-        &ok(&c, "list_panes", json!({ "session": "work" })).await,
+        &ok(
+            &c,
+            "list_panes",
+            json!({ "session": "work", "detail": true }),
+        )
+        .await,
         &p1,
     );
     ok(&c, "resize_pane", json!({ "pane": p1, "height": 9 })).await;
     let again = height_of(
-        &ok(&c, "list_panes", json!({ "session": "work" })).await,
+        &ok(
+            &c,
+            "list_panes",
+            json!({ "session": "work", "detail": true }),
+        )
+        .await,
         &p1,
     );
     assert_eq!(first, again, "an absolute size does not add up");
     ok(&c, "resize_pane", json!({ "pane": p1, "height": 12 })).await;
     let taller = height_of(
-        &ok(&c, "list_panes", json!({ "session": "work" })).await,
+        &ok(
+            &c,
+            "list_panes",
+            json!({ "session": "work", "detail": true }),
+        )
+        .await,
         &p1,
     );
     assert_eq!(taller, first + 3);
@@ -295,7 +310,12 @@ async fn every_tool_against_real_panes() {
     )
     .await;
     ok(&c, "select_window", json!({ "window": "job:1" })).await;
-    let list = ok(&c, "list_panes", json!({ "session": "job" })).await;
+    let list = ok(
+        &c,
+        "list_panes",
+        json!({ "session": "job", "detail": true }),
+    )
+    .await;
     let panes = list["panes"].as_array().unwrap();
     assert_eq!(panes.len(), 3);
     assert!(

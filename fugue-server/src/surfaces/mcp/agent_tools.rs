@@ -105,6 +105,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
                     "text": { "type": "string" },
                     "delivery": { "type": "string", "enum": ["async", "sync"] },
                     "quiescence_ms": { "type": "integer", "minimum": 0, "maximum": 600000 },
+                    "plain": { "type": "boolean", "description": "Also type into a pane that runs no agent (a shell runs the text)." },
                     "timeout_ms": { "type": "integer", "minimum": 1 }
                 }),
                 &["to", "text"],
@@ -129,6 +130,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
                 delivery,
                 quiescence_ms: a.uint("quiescence_ms", 0..=600_000)?,
                 timeout_ms: a.millis("timeout_ms")?,
+                plain: a.bool("plain")?.unwrap_or(false),
             }))
         },
     },

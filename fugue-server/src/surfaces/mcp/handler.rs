@@ -30,6 +30,8 @@ wait_for state idle and get_result; send_message talks to them when they are idl
 pub struct FugueMcp {
     server: Arc<Server>,
     origin: Origin,
+    /// What this connection remembers between calls (see `shape`).
+    memory: Arc<super::shape::Memory>,
 }
 
 /// A tool as `tools/list` shows it. `presets` are the configured agent presets: the
@@ -124,7 +126,11 @@ fn describe_argument(name: &str, p: &Value) -> String {
 
 impl FugueMcp {
     pub fn new(server: Arc<Server>, origin: Origin) -> FugueMcp {
-        FugueMcp { server, origin }
+        FugueMcp {
+            server,
+            origin,
+            memory: Arc::default(),
+        }
     }
 
     /// Tools whose command this caller's surface may run.
@@ -155,6 +161,9 @@ impl FugueMcp {
         name: &str,
         args: &serde_json::Map<String, Value>,
     ) -> Result<Value, CommandError> {
+        let mut args = args.clone();
+        self.memory.before(name, &mut args);
+        let args = &args;
         // Argument errors quote the caller's values: bounded like the dispatcher's.
         let built = (|| {
             let tool = find(name).ok_or_else(|| {
@@ -169,6 +178,7 @@ impl FugueMcp {
         dispatch_via(&self.server, &self.origin, command, Some(tool.name))
             .await
             .map(crate::surfaces::answer::to_json)
+            .map(|v| self.memory.after(tool.name, args, v))
             .map_err(|e| with_choices(Some(tool), e))
     }
 }

@@ -18,6 +18,7 @@ pub mod framing;
 pub mod handler;
 mod option_tools;
 mod resize_tool;
+mod shape;
 mod splice;
 pub mod tools;
 

@@ -83,7 +83,14 @@ static PANE_TOOLS: &[ToolDef] = &[
         open_world: false,
         input: || {
             schema(
-                json!({ "session": { "type": "string", "description": "Only this session." } }),
+                json!({
+                    "session": { "type": "string", "description": "Only this session." },
+                    "window": { "type": "string", "description": "Only this window (session:index, @N or its name)." },
+                    "tag": { "type": "string", "description": "Only agents with this tag." },
+                    "state": { "type": "string", "enum": ["starting", "busy", "idle", "awaiting_input", "exited"], "description": "Only agents in this state." },
+                    "parent": { "type": "string", "description": "Only panes made from this pane (%N)." },
+                    "detail": { "type": "boolean", "description": "Every field: cwd, pid, created_by, agent history..." }
+                }),
                 &[],
             )
         },
@@ -116,7 +123,8 @@ static PANE_TOOLS: &[ToolDef] = &[
                     "mode": { "type": "string", "enum": ["screen", "scrollback"], "description": "Ignored when `cursor` is given." },
                     "cursor": { "type": "string", "description": "Read only what arrived after this cursor." },
                     "lines": { "type": "integer", "minimum": 1, "maximum": 2000, "description": "Most lines returned (the last ones). Default 200." },
-                    "ansi": { "type": "boolean", "description": "Keep color escape sequences." }
+                    "ansi": { "type": "boolean", "description": "Keep color escape sequences." },
+                    "meta": { "type": "boolean", "description": "Always include `screen` (size, cursor, alternate screen); else only when it changed." }
                 }),
                 &[],
             )

@@ -165,7 +165,7 @@ pub async fn err(c: &RunningService<RoleClient, ()>, name: &str, args: Value) ->
 }
 
 pub async fn agent_of(c: &RunningService<RoleClient, ()>, pane: &str) -> Value {
-    let panes = ok(c, "list_panes", json!({})).await;
+    let panes = ok(c, "list_panes", json!({ "detail": true })).await;
     panes["panes"]
         .as_array()
         .unwrap()
