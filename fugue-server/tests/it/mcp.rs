@@ -137,13 +137,37 @@ async fn tools_list_comes_from_the_table_and_hides_what_policy_forbids() {
     );
     assert_eq!(names.len(), tool_table::all().count() - 3);
     for t in &tools {
-        let a = t.annotations.as_ref().expect("annotations");
-        assert!(
-            a.read_only_hint.is_some()
-                && a.destructive_hint.is_some()
-                && a.idempotent_hint.is_some()
+        // Hints MCP assumes when absent are left out (issue 18: a smaller list); what
+        // a client reads back is the table's.
+        let a = t.annotations.clone().unwrap_or_default();
+        let def = tool_table::find(&t.name).unwrap();
+        assert_eq!(
+            a.read_only_hint.unwrap_or(false),
+            def.read_only,
+            "{}",
+            t.name
         );
-        assert!(t.description.as_ref().is_some_and(|d| d.len() > 40));
+        if !def.read_only {
+            assert_eq!(
+                a.destructive_hint.unwrap_or(true),
+                def.destructive,
+                "{}",
+                t.name
+            );
+            assert_eq!(
+                a.idempotent_hint.unwrap_or(false),
+                def.idempotent,
+                "{}",
+                t.name
+            );
+        }
+        assert_eq!(
+            a.open_world_hint.unwrap_or(true),
+            def.open_world,
+            "{}",
+            t.name
+        );
+        assert!(t.description.as_ref().is_some_and(|d| d.len() > 10));
     }
     let size = serde_json::to_vec(&tools).unwrap().len();
     assert!(size < 25_000, "tools/list is {size} bytes");

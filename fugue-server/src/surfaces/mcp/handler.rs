@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 /// How often a long call reports progress, so clients with idle timers keep waiting.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
-const INSTRUCTIONS: &str = "fugue is a terminal multiplexer. Sessions hold windows, windows hold panes (ids like %3), \
+const INSTRUCTIONS: &str = "fugue is a terminal multiplexer. Sessions hold windows, windows hold panes (ids like %3; \
+a `pane` argument also takes session:window.pane and defaults to the pane you run in, else the current one), \
 each running a program on a terminal the user may be watching. Start with list_panes. Run a command to completion with \
 run_command; drive interactive programs with send_input, then wait_for (event-driven, no polling needed) and read_pane \
 (pass the returned cursor back to get only new output). Delegate to other coding agents with spawn_agent, then \
@@ -49,15 +50,45 @@ fn tool_entry(t: &ToolDef, presets: &[&str]) -> Tool {
     {
         agent.insert("enum".into(), json!(presets));
     }
+    // What the schema says by default is left out: `tools/list` is read by every
+    // model on every session (issue 18: under 12 KB, docs/mcp.md). Unknown arguments
+    // are refused by the server with the list of known ones either way.
+    input.remove("additionalProperties");
+    if input
+        .get("required")
+        .and_then(Value::as_array)
+        .is_some_and(|r| r.is_empty())
+    {
+        input.remove("required");
+    }
+    let output = match super::outputs::output(t.name) {
+        Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    };
     Tool::new(t.name, t.description, Arc::new(input))
-        .with_title(t.title)
-        .with_annotations(
-            ToolAnnotations::new()
-                .read_only(t.read_only)
-                .destructive(t.destructive)
-                .idempotent(t.idempotent)
-                .open_world(t.open_world),
-        )
+        .with_raw_output_schema(Arc::new(output))
+        .with_annotations(annotations(t))
+}
+
+/// The tool's hints, leaving out those MCP assumes when absent (not read-only,
+/// destructive, not idempotent, open world), and the destructive and idempotent hints
+/// of read-only tools, which MCP says are meaningful only for tools that change things.
+fn annotations(t: &ToolDef) -> ToolAnnotations {
+    let mut a = ToolAnnotations::new();
+    if t.read_only {
+        a = a.read_only(true);
+    } else {
+        if !t.destructive {
+            a = a.destructive(false);
+        }
+        if t.idempotent {
+            a = a.idempotent(true);
+        }
+    }
+    if !t.open_world {
+        a = a.open_world(false);
+    }
+    a
 }
 
 fn error_result(e: &CommandError) -> CallToolResult {

@@ -17,6 +17,7 @@ mod buffer_tools;
 pub mod framing;
 pub mod handler;
 mod option_tools;
+mod outputs;
 mod resize_tool;
 mod shape;
 mod splice;

@@ -65,12 +65,13 @@ impl Memory {
     pub fn after(&self, tool: &str, args: &Map<String, Value>, answer: Value) -> Value {
         match tool {
             "send_input" => {
-                self.remember_cursor(args, &answer);
+                self.remember_cursor(args, &answer, 0);
                 answer
             }
-            // The next wait starts after what this one matched.
+            // The next wait starts after the line this one matched (its answer's
+            // cursor is that line, for a read that shows it).
             "wait_for" if args.contains_key("text") => {
-                self.remember_cursor(args, &answer);
+                self.remember_cursor(args, &answer, 1);
                 answer
             }
             "list_panes" => list_panes(args, answer),
@@ -79,13 +80,21 @@ impl Memory {
         }
     }
 
-    fn remember_cursor(&self, args: &Map<String, Value>, answer: &Value) {
+    fn remember_cursor(&self, args: &Map<String, Value>, answer: &Value, skip: u64) {
         let (Some(pane), Some(cursor)) = (
             answer.get("pane").and_then(Value::as_str),
             answer.get("cursor").and_then(Value::as_str),
         ) else {
             return;
         };
+        let cursor = match crate::pane::lines::LineCursor::decode(cursor) {
+            Ok(mut c) if skip > 0 => {
+                c.line = c.line.saturating_add(skip);
+                c.encode()
+            }
+            _ => cursor.to_string(),
+        };
+        let cursor = cursor.as_str();
         let mut r = self.cursors.lock();
         if r.by_pane.len() >= REMEMBERED_PANES && !r.by_pane.contains_key(pane) {
             r.by_pane.clear();
