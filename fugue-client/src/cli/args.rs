@@ -297,6 +297,11 @@ pub enum Verb {
         /// Send every argument as literal text, not key names.
         #[arg(short = 'l')]
         literal: bool,
+        /// Print the pane's output cursor from just before the input: give it to
+        /// `wait-for --text ... --after CURSOR` so output that comes before the wait
+        /// starts is not missed.
+        #[arg(short = 'P')]
+        print: bool,
         /// Keys (Enter, C-c, Escape, Up, ...) and text.
         #[arg(allow_hyphen_values = true)]
         keys: Vec<String>,

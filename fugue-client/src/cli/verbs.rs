@@ -442,6 +442,7 @@ pub(super) fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
         Verb::SendKeys {
             target: t,
             literal,
+            print,
             keys,
         } => {
             let parts = keys
@@ -462,7 +463,11 @@ pub(super) fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
                     target: target(t)?,
                     parts,
                 }),
-                Printer::Nothing,
+                if print {
+                    Printer::Json(false)
+                } else {
+                    Printer::Nothing
+                },
             )
         }
         Verb::CapturePane {
