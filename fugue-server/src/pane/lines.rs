@@ -268,10 +268,7 @@ impl PaneState {
             let mut line = String::new();
             let mut row = n;
             // A line is its row and the rows it wraps onto (within the page).
-            loop {
-                let Some((text, wrapped)) = self.joinable_row(row, 0, ansi) else {
-                    break;
-                };
+            while let Some((text, wrapped)) = self.joinable_row(row, 0, ansi) {
                 line.push_str(&text);
                 row += 1;
                 if !wrapped || row >= end {
