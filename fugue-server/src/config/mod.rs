@@ -12,7 +12,7 @@ mod keys;
 mod passthrough;
 mod ranges;
 
-pub use agents::{AgentsSection, MessagesSection, Preset, Scope, TaskDelivery};
+pub use agents::{AgentsSection, MessagesSection, Preset, Scope, SidebandResults, TaskDelivery};
 pub use copy::CopySection;
 pub use keys::{Binding, KeysSection};
 pub use passthrough::{BellAction, GetClipboard, PassthroughSection, SetClipboard};

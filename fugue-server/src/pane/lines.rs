@@ -299,10 +299,13 @@ impl PaneState {
     ) -> PaneText {
         let max = clamp_lines(lines);
         let start = self.line_of(&page.start);
-        let end = self.line_of(&LineCursor {
-            line: page.end,
-            ..page.start
-        });
+        // A page cursor comes back from a caller: its end is bounded by what exists.
+        let end = self
+            .line_of(&LineCursor {
+                line: page.end,
+                ..page.start
+            })
+            .min(self.last_content_line().saturating_add(1));
         let dropped = self.history_dropped();
         let from = start.max(dropped);
         let (text, next) = self.lines_forward(from, end, max, ansi);
@@ -449,6 +452,45 @@ mod tests {
         for bad in ["", "%1", "%1@x.1", "x@1.1", "%1@1.zz"] {
             assert!(LineCursor::decode(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn page_cursors_round_trip_and_a_bogus_end_reads_only_what_exists() {
+        let page = PageCursor {
+            start: LineCursor {
+                pane: P,
+                line: 5,
+                instance: 0xab,
+                epoch: 2,
+            },
+            end: 9,
+        };
+        assert_eq!(page.encode(), "%1@5-9.ab.2");
+        assert_eq!(PageCursor::decode(&page.encode()), Some(page));
+        assert_eq!(PageCursor::decode("%1@5.ab"), None, "a plain cursor");
+        let mut p = PaneState::new(20, 4, 100);
+        p.process(b"a\r\nb\r\nc\r\nd\r\ne\r\nf");
+        let bogus = PageCursor {
+            start: LineCursor {
+                pane: P,
+                line: 0,
+                instance: 1,
+                epoch: 0,
+            },
+            end: u64::MAX,
+        };
+        let read = p.read_page(P, &bogus, Some(2000), false, 1);
+        assert_eq!(read.text, "a\nb\nc\nd\ne\nf");
+        assert_eq!(read.next_cursor, None);
+        // Two lines a page: the rest comes with next_cursor, then nothing more.
+        let first = p.read_page(P, &PageCursor { end: 5, ..bogus }, Some(2), false, 1);
+        assert_eq!((first.text.as_str(), first.lines_skipped), ("a\nb", 3));
+        let rest = PageCursor::decode(first.next_cursor.as_deref().unwrap()).unwrap();
+        let second = p.read_page(P, &rest, Some(2), false, 1);
+        assert_eq!(second.text, "c\nd");
+        let rest = PageCursor::decode(second.next_cursor.as_deref().unwrap()).unwrap();
+        let third = p.read_page(P, &rest, Some(2), false, 1);
+        assert_eq!((third.text.as_str(), third.next_cursor), ("e", None));
     }
 
     #[test]

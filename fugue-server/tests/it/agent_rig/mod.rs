@@ -8,7 +8,7 @@ pub use fugue_protocol::{
     ClientKind, Command, InputPart, Key, NewSession, PaneId, Response, SendInput, Spawn, Target,
 };
 pub use fugue_server::audit::Audit;
-pub use fugue_server::config::{Config, Preset, Scope, TaskDelivery};
+pub use fugue_server::config::{Config, Preset, Scope, SidebandResults, TaskDelivery};
 pub use fugue_server::dispatch::dispatch;
 pub use fugue_server::origin::Origin;
 pub use fugue_server::server::{Server, run_events};
@@ -56,6 +56,7 @@ pub fn fake(work_ms: u64, extra: &[&str]) -> Preset {
         awaiting_input: r"\(y/n\)".into(),
         quiet_ms: 150,
         ready_timeout_ms: 10_000,
+        sideband_results: SidebandResults::File,
     }
 }
 
