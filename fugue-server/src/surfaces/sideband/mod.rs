@@ -352,9 +352,11 @@ fn wants_input(server: &Server, pane: PaneId) -> bool {
     let Some(preset) = server.agents.get(pane).and_then(|t| t.preset.clone()) else {
         return false;
     };
-    server.config().agents.get(&preset).is_some_and(|p| {
-        p.sideband_results == crate::config::SidebandResults::Input
-    })
+    server
+        .config()
+        .agents
+        .get(&preset)
+        .is_some_and(|p| p.sideband_results == crate::config::SidebandResults::Input)
 }
 
 /// Longest result typed into an agent: a bigger one is typed as a pointer to its file
