@@ -109,6 +109,7 @@ async fn every_provoked_error_leaves_a_way_forward() {
         ("get_result", json!({ "pane": "%88" })),
         ("report", json!({})),
         ("copy_to_buffer", json!({ "text": 5 })),
+        ("copy_to_buffer", json!({ "pane": p, "start_line": -1e12 })),
         ("show_buffer", json!({ "buffer": "nosuch" })),
         ("paste_buffer", json!({ "buffer": "nosuch", "pane": p })),
         ("delete_buffer", json!({ "buffer": "nosuch" })),
@@ -129,6 +130,14 @@ async fn every_provoked_error_leaves_a_way_forward() {
     }
     let checked = advice::CHECKED.load(std::sync::atomic::Ordering::Relaxed) - before;
     assert!(checked >= bad.len() + 7, "{checked}");
+    // Bounds are realistic: no error quotes the integer types' limits.
+    let e = err(
+        &c,
+        "copy_to_buffer",
+        json!({ "pane": p, "start_line": -1e12 }),
+    )
+    .await;
+    assert!(e["message"].as_str().unwrap().contains("-1000000"), "{e}");
 }
 
 /// run_command's timeout named close_pane, which the default policy hides.

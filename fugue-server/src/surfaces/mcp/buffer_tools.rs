@@ -33,8 +33,11 @@ pub static BUFFER_TOOLS: &[ToolDef] = &[
         },
         build: |a| {
             let line = |name: &str| -> Result<Option<LineBound>, fugue_protocol::CommandError> {
-                Ok(a.int(name, -(i64::from(u32::MAX))..=i64::from(u16::MAX))?
-                    .map(LineBound::Line))
+                // Realistic bounds (issue 18): no history is longer than the largest
+                // history_limit, no screen taller than the largest window.
+                let history = fugue_protocol::limits::MAX_HISTORY_LINES as i64;
+                let rows = i64::from(fugue_protocol::limits::MAX_ROWS);
+                Ok(a.int(name, -history..=rows)?.map(LineBound::Line))
             };
             let data = match a.string("text")? {
                 Some(t) => {
