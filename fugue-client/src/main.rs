@@ -308,6 +308,7 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
             client_keys,
             mouse,
             client,
+            print,
         }) => {
             // -F: each key's formats, in the target pane's scope, before it is read.
             for k in &mut keys {
@@ -325,6 +326,7 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
                 client_keys,
                 mouse,
                 client,
+                print,
             };
             Box::pin(run_one(addr, Some(verb), depth)).await
         }

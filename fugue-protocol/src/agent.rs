@@ -309,6 +309,9 @@ pub struct SendMessage {
     pub quiescence_ms: Option<u64>,
     /// How long to try (sync: how long the call waits).
     pub timeout_ms: Option<u64>,
+    /// Type into a named pane even if it runs no agent (a shell would run the text).
+    /// Without it such a pane is refused: plain panes take `send-keys`.
+    pub plain: bool,
 }
 
 /// What happened to a message for one pane.

@@ -44,6 +44,12 @@ pub struct PaneText {
     pub cursor: String,
     /// Lines that arrived since the cursor but had already left the history.
     pub lines_missed: u64,
+    /// Lines still in the history that this answer left out (it keeps the newest
+    /// `lines`): read them forward with `next_cursor`.
+    pub lines_skipped: u64,
+    /// A cursor for the lines this answer left out, oldest first; none when nothing
+    /// was left out.
+    pub next_cursor: Option<String>,
     /// The text was cut to its tail (line or size limit).
     pub truncated: bool,
     pub cursor_row: u16,
@@ -59,6 +65,9 @@ pub struct PaneText {
 pub struct InputSent {
     pub pane: PaneId,
     pub cursor: String,
+    /// How long the call waited for the program: to be ready for input, and between
+    /// text and a key that follows it (Enter), for the program to take the text.
+    pub waited_ms: u64,
 }
 
 /// What `wait-for` waits for.

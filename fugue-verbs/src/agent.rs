@@ -249,6 +249,8 @@ pub fn command_for(verb: AgentVerb) -> anyhow::Result<(Command, AgentPrinter)> {
                 },
                 quiescence_ms: quiescence,
                 timeout_ms: timeout,
+                // A person at the CLI names the pane they mean.
+                plain: true,
             }),
             AgentPrinter::Messages { json },
         ),

@@ -326,6 +326,11 @@ pub enum Verb {
         /// The client, for -K (accepted: fugue's CLI has no client of its own).
         #[arg(short = 'c', value_name = "CLIENT")]
         client: Option<String>,
+        /// Print the pane's output cursor from just before the input: give it to
+        /// `wait-for --text ... --after CURSOR` so output that comes before the wait
+        /// starts is not missed (fugue's; tmux has no -P here).
+        #[arg(short = 'P')]
+        print: bool,
         /// Keys (Enter, C-c, Escape, Up, ...) and text; after the first, words that
         /// start with `-` are keys too (tmux's getopt stops at the first key), and an
         /// unknown flag before it is an error.

@@ -463,6 +463,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             client_keys,
             mouse,
             client: _,
+            print,
             keys,
         } => {
             if copy_mode {
@@ -518,7 +519,11 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                     target: target(t)?,
                     parts,
                 }),
-                Printer::Nothing,
+                if print {
+                    Printer::Json(false)
+                } else {
+                    Printer::Nothing
+                },
             )
         }
         Verb::CapturePane {

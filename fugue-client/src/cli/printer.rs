@@ -47,6 +47,8 @@ pub(super) fn print(
         (Printer::Options(p), r) => super::options::print(out, p, r)?,
         (Printer::Json(true), r) => writeln!(out, "{}", answer_json(r)?)?,
         (Printer::Json(false), Response::Read(t)) => writeln!(out, "{}", t.text)?,
+        // `send-keys -P`: the cursor for `wait-for --after`.
+        (Printer::Json(false), Response::Sent(s)) => writeln!(out, "{}", s.cursor)?,
         (Printer::Json(false), Response::Waited(w)) => match (&w.line, w.exit_status, w.state) {
             (Some(line), _, _) => writeln!(out, "{line}")?,
             (None, _, Some(state)) => writeln!(out, "{state}")?,

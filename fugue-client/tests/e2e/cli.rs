@@ -92,6 +92,43 @@ fn send_keys_types_text_and_key_names() {
     wait_capture(&w, "k", "lit-5 Enter");
 }
 
+/// Issue 18: `send-keys` then `wait-for --text` raced (output that came before the
+/// wait began was missed); `send-keys -P` prints the cursor to wait after.
+#[test]
+fn send_keys_prints_a_cursor_that_wait_for_waits_after() {
+    let w = World::new();
+    w.ok(&["new", "-d", "-s", "p"]);
+    let cursor = w.ok(&[
+        "send-keys",
+        "-P",
+        "-t",
+        "p",
+        "echo printed-$((3*3))",
+        "Enter",
+    ]);
+    let cursor = cursor.trim();
+    assert!(
+        cursor.starts_with('%') && cursor.contains('@'),
+        "{cursor:?}"
+    );
+    // The output is there before the wait starts.
+    wait_capture(&w, "p", "printed-9\n");
+    let line = w.ok(&[
+        "wait-for",
+        "-t",
+        "p",
+        "--text",
+        "^printed-9$",
+        "--after",
+        cursor,
+        "--timeout",
+        "3000",
+    ]);
+    assert_eq!(line.trim(), "printed-9");
+    // Without -P nothing is printed, as tmux.
+    assert_eq!(w.ok(&["send-keys", "-t", "p", "true", "Enter"]), "");
+}
+
 #[test]
 fn capture_ranges_reach_into_history_and_join_wrapped_lines() {
     let w = World::new();

@@ -182,3 +182,53 @@ fn fugue_mcp_as_a_child_process() {
             .any(|l| l.contains("\"via\":\"close_pane\"") && l.contains("MCP connection"))
     );
 }
+
+/// Issue 18 through `fugue mcp` over stdio: send, then wait without a cursor, sees
+/// output that came first; list_panes is compact; an error names only callable tools.
+#[test]
+fn send_then_wait_and_compact_answers_through_the_bridge() {
+    let w = World::new();
+    let cfg = w.path("config/mcp.toml");
+    std::fs::write(&cfg, "").unwrap();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let c = launch(&w, &cfg).await;
+        let p = ok(&c, "create_session", json!({ "name": "race" })).await["pane"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        ok(
+            &c,
+            "send_input",
+            json!({ "pane": p, "text": "echo quick-$((6*7))", "submit": true }),
+        )
+        .await;
+        // Let the output arrive before the wait starts.
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let waited = ok(
+            &c,
+            "wait_for",
+            json!({ "pane": p, "text": "^quick-42$", "timeout_ms": 5000 }),
+        )
+        .await;
+        assert_eq!(waited["line"], "quick-42");
+        let panes = ok(&c, "list_panes", json!({})).await;
+        let row = &panes["panes"][0];
+        assert_eq!(row["id"], p);
+        assert!(row.get("cwd").is_none(), "compact by default: {row}");
+        let (good, e) = call(
+            &c,
+            "run_command",
+            json!({ "command": "sleep 5", "timeout_ms": 200 }),
+        )
+        .await;
+        assert!(!good);
+        let s = e["suggestion"].as_str().unwrap();
+        assert!(!s.contains("close_pane") && s.contains("C-c"), "{e}");
+        c.cancel().await.unwrap();
+    });
+}

@@ -232,6 +232,7 @@ pub fn commands() -> Vec<Command> {
             delivery: Delivery::Sync,
             quiescence_ms: Some(100),
             timeout_ms: Some(2000),
+            plain: false,
         }),
         Command::SendMessage(SendMessage {
             to: MessageTo::Pane(Target::Pane(PaneId(4))),
@@ -239,6 +240,7 @@ pub fn commands() -> Vec<Command> {
             delivery: Delivery::Async,
             quiescence_ms: None,
             timeout_ms: None,
+            plain: true,
         }),
         Command::GetResult { target: t("%4") },
         Command::AgentWorktree(AgentWorktree {
@@ -500,6 +502,8 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
             lines: 2,
             cursor: "%1@3.ab".into(),
             lines_missed: 1,
+            lines_skipped: 7,
+            next_cursor: Some("%1@0-3.ab".into()),
             truncated: true,
             cursor_row: 1,
             cursor_col: 1,
@@ -536,6 +540,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
         Ok(Response::Sent(InputSent {
             pane: PaneId(1),
             cursor: "%1@0.1".into(),
+            waited_ms: 12,
         })),
         Ok(Response::AgentSpawned(AgentSpawned {
             pane: PaneId(5),

@@ -18,6 +18,18 @@ pub enum TaskDelivery {
     Argument,
 }
 
+/// How an agent gets the results of the sideband tags it prints.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SidebandResults {
+    /// Only as files in `$FUGUE_SIDEBAND_DIR` (the agent reads them).
+    #[default]
+    File,
+    /// As files, and typed into the agent as input once it is idle (a line
+    /// `fugue result ID: {json}`, then Enter), so it gets its answer without polling.
+    Input,
+}
+
 /// One agent preset, every field resolved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Preset {
@@ -43,6 +55,8 @@ pub struct Preset {
     pub quiet_ms: u64,
     /// How long `spawn-agent` waits for the agent to be ready for its task.
     pub ready_timeout_ms: u64,
+    /// Where the results of its sideband tags go (`sideband_results`).
+    pub sideband_results: SidebandResults,
 }
 
 /// A `[agents.NAME]` table as written: only the fields it names.
@@ -60,6 +74,7 @@ struct PresetPatch {
     awaiting_input: Option<String>,
     quiet_ms: Option<u64>,
     ready_timeout_ms: Option<u64>,
+    sideband_results: Option<SidebandResults>,
 }
 
 impl PresetPatch {
@@ -78,7 +93,8 @@ impl PresetPatch {
             prompt,
             awaiting_input,
             quiet_ms,
-            ready_timeout_ms
+            ready_timeout_ms,
+            sideband_results
         );
     }
 }
@@ -98,6 +114,7 @@ fn agent(command: &str, awaiting_input: &str, task_args: &[&str]) -> Preset {
         awaiting_input: awaiting_input.into(),
         quiet_ms: 1500,
         ready_timeout_ms: 60_000,
+        sideband_results: SidebandResults::File,
     }
 }
 
@@ -116,6 +133,7 @@ fn custom() -> Preset {
         awaiting_input: String::new(),
         quiet_ms: 1000,
         ready_timeout_ms: 60_000,
+        sideband_results: SidebandResults::File,
     }
 }
 
@@ -160,6 +178,7 @@ pub fn builtin() -> BTreeMap<String, Preset> {
             awaiting_input: String::new(),
             quiet_ms: 300,
             ready_timeout_ms: 10_000,
+            sideband_results: SidebandResults::File,
         },
     );
     m

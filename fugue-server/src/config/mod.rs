@@ -13,7 +13,7 @@ pub mod mcp_http;
 mod passthrough;
 mod ranges;
 
-pub use agents::{AgentsSection, MessagesSection, Preset, Scope, TaskDelivery};
+pub use agents::{AgentsSection, MessagesSection, Preset, Scope, SidebandResults, TaskDelivery};
 pub use copy::CopySection;
 pub use keys::{Binding, KeysSection};
 pub use mcp_http::McpHttpSection;

@@ -112,17 +112,18 @@ async fn write_parts(
     id: PaneId,
     parts: &[InputPart],
 ) -> Result<(), CommandError> {
-    let (input, shared) = {
+    let (input, shared, pgrp) = {
         let tree = server.mux.tree();
         let pane = live_pane(&tree, id)?;
         (
             pane.pty.input().map_err(|e| input_refused(id, e))?,
             Arc::clone(&pane.shared),
+            pane.pty.foreground_pgrp(),
         )
     };
     let refused = |e| input_refused(id, e);
     shared
-        .ready_for_input(server.config().server.input_ready_wait())
+        .ready_for_input(server.config().server.input_ready_wait(), reading(pgrp))
         .await;
     for (i, part) in parts.iter().enumerate() {
         if let InputPart::Reset = part {
@@ -220,16 +221,18 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         matches!(w[0], InputPart::Text(_) | InputPart::Paste(_))
             && matches!(w[1], InputPart::Key(_))
     });
-    let shared = {
+    let started = std::time::Instant::now();
+    let (shared, pgrp) = {
         let tree = exec.server.mux.tree();
-        Arc::clone(&live_pane(&tree, id)?.shared)
+        let pane = live_pane(&tree, id)?;
+        (Arc::clone(&pane.shared), pane.pty.foreground_pgrp())
     };
     refuse_key(&shared, id, &c.parts)?;
     // A person types when they see the pane is ready; holding their keys back for a
     // program that never prints (`cat`) would only delay them.
     if exec.origin.surface() != crate::origin::Surface::Keys {
         let grace = exec.server.config().server.input_ready_wait();
-        shared.ready_for_input(grace).await;
+        shared.ready_for_input(grace, reading(pgrp)).await;
     }
     let cursor = {
         let tree = exec.server.mux.tree();
@@ -283,7 +286,17 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     if submits(&c.parts) {
         exec.server.agents.submitted(&exec.server.mux, id);
     }
-    Ok(Response::Sent(InputSent { pane: id, cursor }))
+    Ok(Response::Sent(InputSent {
+        pane: id,
+        cursor,
+        waited_ms: started.elapsed().as_millis() as u64,
+    }))
+}
+
+/// Whether the pane's foreground program (process group `pgrp`) is blocked reading
+/// its terminal, for [`PaneShared::ready_for_input`].
+fn reading(pgrp: Option<i32>) -> impl Fn() -> bool {
+    move || pgrp.is_some_and(crate::pane::process::reads_terminal)
 }
 
 /// Waits for a program to react (change its screen) to input written after `watch`.

@@ -21,7 +21,11 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// The panes a message goes to.
-fn recipients(exec: &mut Exec<'_>, to: &MessageTo) -> Result<Vec<PaneId>, CommandError> {
+fn recipients(
+    exec: &mut Exec<'_>,
+    to: &MessageTo,
+    plain: bool,
+) -> Result<Vec<PaneId>, CommandError> {
     let tree = exec.server.mux.tree();
     let agents: Vec<Arc<Tracked>> = exec
         .server
@@ -31,7 +35,21 @@ fn recipients(exec: &mut Exec<'_>, to: &MessageTo) -> Result<Vec<PaneId>, Comman
         .filter(|t| t.is_agent() && exec.scope.allows(t.pane) && tree.panes.contains_key(&t.pane))
         .collect();
     let mut panes: Vec<PaneId> = match to {
-        MessageTo::Pane(t) => vec![tree.resolve_pane(Some(t), &exec.ctx)?],
+        MessageTo::Pane(t) => {
+            let pane = tree.resolve_pane(Some(t), &exec.ctx)?;
+            // A message typed into a shell is a command the shell runs: refused unless
+            // the caller says it means that.
+            if !plain && !exec.server.agents.get(pane).is_some_and(|t| t.is_agent()) {
+                return Err(CommandError::invalid_argument(
+                    "to",
+                    format!("pane {pane} runs no agent: a message typed there would be run as a command"),
+                )
+                .with_suggestion(
+                    "send_input types into plain panes (run_command runs a command and returns its output); pass plain: true to send the message anyway",
+                ));
+            }
+            vec![pane]
+        }
         MessageTo::Tag(tag) => agents
             .iter()
             .filter(|t| t.tags.iter().any(|x| x == tag))
@@ -103,7 +121,7 @@ pub async fn send_message(exec: &mut Exec<'_>, c: SendMessage) -> Result<Respons
         (Delivery::Async, None) => config.waits.max_timeout_ms,
         (_, asked) => timeout_for(exec, asked),
     };
-    let panes = recipients(exec, &c.to)?;
+    let panes = recipients(exec, &c.to, c.plain)?;
     let server = Arc::clone(exec.server);
     let deadline = Instant::now() + Duration::from_millis(timeout);
     let job = Job {
@@ -275,6 +293,17 @@ pub fn get_result(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Respon
         )
         .with_suggestion("read_pane shows its last output"));
     }
+    // A pane that runs no agent (a shell) never reports: waiting for it is a dead end.
+    let is_agent = exec.server.agents.get(pane).is_some_and(|t| t.is_agent());
+    if !is_agent {
+        return Err(CommandError::invalid_argument(
+            "pane",
+            format!("pane {pane} is not an agent pane: nothing in it reports a result"),
+        )
+        .with_suggestion(
+            "read_pane reads its output; run_command runs a command to completion and returns its output; spawn_agent starts an agent whose result get_result reads",
+        ));
+    }
     let now = state.map(|s| format!(" (it is {s})")).unwrap_or_default();
     Err(CommandError::new(
         ErrorCode::NotReady,
@@ -287,10 +316,10 @@ pub fn get_result(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Respon
 
 pub fn report(exec: &mut Exec<'_>, c: Report) -> Result<Response, CommandError> {
     if c.state.is_none() && c.result.is_none() {
-        return Err(CommandError::invalid_argument(
-            "state",
-            "give a state, a result, or both",
-        ));
+        return Err(
+            CommandError::invalid_argument("state", "give a state, a result, or both")
+                .with_suggestion("state is idle, busy or awaiting_input; result is text"),
+        );
     }
     if let Some(s) = c.state
         && !AgentState::REPORTABLE.contains(&s)
@@ -298,6 +327,9 @@ pub fn report(exec: &mut Exec<'_>, c: Report) -> Result<Response, CommandError> 
         return Err(CommandError::invalid_argument(
             "state",
             format!("`{s}`: an agent reports idle, busy or awaiting_input"),
+        )
+        .with_suggestion(
+            "report idle when done, busy while working, awaiting_input when a person must answer",
         ));
     }
     if let Some(r) = &c.result
@@ -314,11 +346,24 @@ pub fn report(exec: &mut Exec<'_>, c: Report) -> Result<Response, CommandError> 
     }
     let mine = exec.ctx.caller_pane;
     if c.target.is_none() && mine.is_none() {
+        // The MCP tool has no `pane` argument: an MCP caller outside a pane has nothing
+        // to report for, and is told so rather than to name one.
+        if exec.origin.surface() == crate::origin::Surface::Mcp {
+            return Err(CommandError::new(
+                ErrorCode::InvalidArgument,
+                "report is for an agent running in a fugue pane, and this MCP connection does not run in one: it has no state or result to report",
+            )
+            .with_suggestion(
+                "to tell the people watching something, use notify; agents you start with spawn_agent report for their own panes",
+            ));
+        }
         return Err(CommandError::invalid_argument(
             "pane",
             "this caller does not run in a pane, so name the pane to report for",
         )
-        .with_suggestion("inside a pane, `fugue report` reports for $FUGUE_PANE_ID"));
+        .with_suggestion(
+            "name it with -t %N; inside a pane, `fugue report` reports for $FUGUE_PANE_ID",
+        ));
     }
     let pane = exec
         .server

@@ -6,6 +6,7 @@
 //! or the tree themselves, so every capability behaves the same whichever way it is
 //! reached.
 
+mod advice;
 mod agent_spawn;
 mod agent_task;
 mod buffers;
@@ -182,6 +183,9 @@ async fn run(
     {
         e.suggestion = Some(mine);
     }
+    if let Err(e) = &mut result {
+        advice::for_surface(origin, e);
+    }
     if let Err(e) = &result {
         tracing::debug!("{origin}: {name} failed: {}", e.display_with_suggestion());
     }
@@ -314,7 +318,19 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
                 // With the Enter that follows it, as send-keys counts.
                 io::check_input_size(t.len().saturating_add(8))?;
             }
-            let created = panes::split(exec, c)?;
+            let created = if no_session_to_split(exec, &c) {
+                // An MCP caller with no session at all gets one, as run_command does:
+                // "split what?" has no answer an agent could act on.
+                sessions::new_session(
+                    exec,
+                    fugue_protocol::NewSession {
+                        spawn: c.spawn,
+                        ..Default::default()
+                    },
+                )?
+            } else {
+                panes::split(exec, c)?
+            };
             if let (Some(task), Response::Created(cr)) = (task, &created)
                 && let Err(e) = io::type_task(exec, cr.pane, task).await
             {
@@ -377,6 +393,24 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::ShowOptions(c) => options::show_options(exec, c),
         Command::SetHook(c) => hooks::set_hook(exec, c),
         Command::ShowHooks(c) => hooks::show_hooks(exec, c),
+    }
+}
+
+/// Whether a split for an MCP caller names no pane and there is no session to split
+/// in (none exists, or none this caller may see).
+fn no_session_to_split(exec: &Exec<'_>, c: &fugue_protocol::SplitPane) -> bool {
+    if c.target.is_some() || exec.origin.surface() != crate::origin::Surface::Mcp {
+        return false;
+    }
+    let tree = exec.server.mux.tree();
+    match tree.current_session(&exec.ctx) {
+        Ok(sid) => {
+            exec.ctx.caller_pane.is_none()
+                && !scope::session_panes(&tree, sid)
+                    .iter()
+                    .any(|p| exec.scope.allows(*p))
+        }
+        Err(_) => true,
     }
 }
 

@@ -2,6 +2,7 @@
 
 use super::Exec;
 use crate::pane::lines::LineCursor;
+use crate::pane::lines::PageCursor;
 use fugue_protocol::observe::{ReadPane, ReadSource, SearchMatch, SearchPanes, SearchResult};
 use fugue_protocol::{CommandError, PaneId, Response, Target};
 
@@ -10,7 +11,10 @@ pub fn compile(argument: &str, pattern: &str) -> Result<regex::Regex, CommandErr
     regex::RegexBuilder::new(pattern)
         .size_limit(1 << 20)
         .build()
-        .map_err(|e| CommandError::invalid_argument(argument, format!("not a valid regex: {e}")))
+        .map_err(|e| {
+            CommandError::invalid_argument(argument, format!("not a valid regex: {e}"))
+                .with_suggestion("escape regex characters in literal text with a backslash (\\( \\[ \\. \\*); Rust regex syntax")
+        })
 }
 
 /// A cursor from this server for `pane`, or an error that says what went wrong.
@@ -33,7 +37,11 @@ pub fn check_cursor(exec: &Exec<'_>, text: &str, pane: PaneId) -> Result<LineCur
 pub fn target_or_cursor(target: Option<Target>, cursor: Option<&str>) -> Option<Target> {
     target.or_else(|| {
         cursor
-            .and_then(|c| LineCursor::decode(c).ok())
+            .and_then(|c| {
+                LineCursor::decode(c)
+                    .ok()
+                    .or_else(|| PageCursor::decode(c).map(|p| p.start))
+            })
             .map(|c| Target::Pane(c.pane))
     })
 }
@@ -57,6 +65,12 @@ pub fn read_pane(exec: &mut Exec<'_>, c: ReadPane) -> Result<Response, CommandEr
         match c.source {
             ReadSource::Screen => st.read_screen(id, c.lines, c.ansi, instance),
             ReadSource::Scrollback => st.read_scrollback(id, c.lines, c.ansi, instance),
+            ReadSource::Since(s) if PageCursor::decode(&s).is_some() => {
+                let page = PageCursor::decode(&s)
+                    .ok_or_else(|| CommandError::internal("page cursor vanished"))?;
+                check_cursor(exec, &page.start.encode(), id)?;
+                st.read_page(id, &page, c.lines, c.ansi, instance)
+            }
             ReadSource::Since(s) => {
                 let cursor = check_cursor(exec, &s, id)?;
                 st.read_since(id, st.line_of(&cursor), c.lines, c.ansi, instance)

@@ -124,7 +124,8 @@ fn agent_may_set(
         return Err(CommandError::forbidden(format!(
             "{} decides which programs run for people: only a person may set it",
             o.name
-        )));
+        ))
+        .with_suggestion("ask the person to set it (notify tells them); to run a program yourself, use run_command or create_pane's `command`"));
     }
     let global = matches!(
         level,
@@ -133,7 +134,8 @@ fn agent_may_set(
     if global && !exec.scope.is_all() {
         return Err(CommandError::forbidden(
             "with a limited scope an agent sets options of its own panes, windows and sessions, not global or server ones",
-        ));
+        )
+        .with_suggestion("set it for one of your own panes, windows or sessions (name it as the target, without global)"));
     }
     Ok(())
 }

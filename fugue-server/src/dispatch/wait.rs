@@ -372,9 +372,15 @@ async fn run_in_new_pane(exec: &mut Exec<'_>, c: RunCommand) -> Result<Response,
             break s;
         }
         if !w.changed(deadline).await {
+            // Advice names close_pane only to a caller allowed to close panes.
+            let stop = if super::advice::may_destroy(exec) {
+                "close_pane it"
+            } else {
+                "stop it with send_input {\"keys\": [\"C-c\"]}"
+            };
             return Err(timed_out("the command did not finish".into(), w.pane, timeout, cap)
                 .with_suggestion(format!(
-                    "it is still running in pane {}: wait_for exit on it, read_pane it, or close_pane it",
+                    "it is still running in pane {}: wait_for exit on it, read_pane it, or {stop}",
                     w.pane
                 )));
         }

@@ -57,12 +57,46 @@ impl LineCursor {
     }
 }
 
+/// A page of lines an answer left out: read forward from `start` (a cursor) up to,
+/// not including, line `end`. Written `%1@START-END.instance[.epoch]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageCursor {
+    pub start: LineCursor,
+    pub end: u64,
+}
+
+impl PageCursor {
+    pub fn encode(&self) -> String {
+        let line = self.start.encode();
+        // Insert "-END" after the start line: "%1@5.ab" -> "%1@5-9.ab".
+        match line.split_once('.') {
+            Some((head, tail)) => format!("{head}-{}.{tail}", self.end),
+            None => line,
+        }
+    }
+
+    /// A page cursor, or None for anything else (a plain cursor, garbage).
+    pub fn decode(s: &str) -> Option<PageCursor> {
+        let (pane, rest) = s.split_once('@')?;
+        let (lines, tail) = rest.split_once('.')?;
+        let (start, end) = lines.split_once('-')?;
+        let start = LineCursor::decode(&format!("{pane}@{start}.{tail}")).ok()?;
+        Some(PageCursor {
+            start,
+            end: end.parse().ok()?,
+        })
+    }
+}
+
 /// What [`PaneState::lines_between`] found.
 pub struct LineSpan {
     pub lines: Vec<String>,
     /// Lines asked for that the history had already dropped.
     pub missed: u64,
     pub truncated: bool,
+    /// The row the first returned line starts on (rows before it and after `from`
+    /// were left out, still retained).
+    pub first_row: u64,
 }
 
 impl PaneState {
@@ -186,11 +220,16 @@ impl PaneState {
             start
         };
         let mut lines: Vec<String> = Vec::new();
+        // The row each line starts on.
+        let mut starts: Vec<u64> = Vec::new();
         let mut current: Option<String> = None;
         for n in first..=to {
             let Some((text, wrapped)) = self.joinable_row(n, 0, ansi) else {
                 continue;
             };
+            if current.is_none() {
+                starts.push(n);
+            }
             let line = current.get_or_insert_with(String::new);
             line.push_str(&text);
             if !wrapped || n == to {
@@ -203,15 +242,98 @@ impl PaneState {
             }
         }
         let mut bytes: usize = lines.iter().map(|l| l.len() + 1).sum();
-        while bytes > READ_BYTES_MAX && lines.len() > 1 {
-            bytes -= lines.remove(0).len() + 1;
+        let mut cut = 0;
+        while bytes > READ_BYTES_MAX && lines.len() - cut > 1 {
+            bytes -= lines[cut].len() + 1;
+            cut += 1;
             truncated = true;
         }
+        lines.drain(..cut);
         LineSpan {
             lines,
             missed,
             truncated,
+            first_row: starts.get(cut).copied().unwrap_or(first),
         }
+    }
+
+    /// Lines forward from row `from` up to (not including) row `end`: at most `max`
+    /// lines and [`READ_BYTES_MAX`] bytes, the oldest first. Returns them with the
+    /// row after the last one returned.
+    fn lines_forward(&self, from: u64, end: u64, max: u32, ansi: bool) -> (Vec<String>, u64) {
+        let mut lines: Vec<String> = Vec::new();
+        let mut bytes = 0usize;
+        let mut n = from;
+        while n < end && lines.len() < max as usize {
+            let mut line = String::new();
+            let mut row = n;
+            // A line is its row and the rows it wraps onto (within the page).
+            while let Some((text, wrapped)) = self.joinable_row(row, 0, ansi) {
+                line.push_str(&text);
+                row += 1;
+                if !wrapped || row >= end {
+                    break;
+                }
+            }
+            let row = row.max(n + 1);
+            if !lines.is_empty() && bytes + line.len() + 1 > READ_BYTES_MAX {
+                break;
+            }
+            bytes += line.len() + 1;
+            lines.push(line);
+            n = row;
+        }
+        (lines, n)
+    }
+
+    /// A page of lines an earlier answer left out ([`PageCursor`]), oldest first. Its
+    /// `next_cursor` is the rest of the page, if any; its `cursor` is the page's end,
+    /// where the earlier answer's text began.
+    pub fn read_page(
+        &self,
+        pane: PaneId,
+        page: &PageCursor,
+        lines: Option<u32>,
+        ansi: bool,
+        instance: u32,
+    ) -> PaneText {
+        let max = clamp_lines(lines);
+        let start = self.line_of(&page.start);
+        // A page cursor comes back from a caller: its end is bounded by what exists.
+        let end = self
+            .line_of(&LineCursor {
+                line: page.end,
+                ..page.start
+            })
+            .min(self.last_content_line().saturating_add(1));
+        let dropped = self.history_dropped();
+        let from = start.max(dropped);
+        let (text, next) = self.lines_forward(from, end, max, ansi);
+        let span = LineSpan {
+            lines: text,
+            missed: dropped.saturating_sub(start).min(end.saturating_sub(start)),
+            truncated: next < end,
+            first_row: from,
+        };
+        let mut answer = self.text_answer(pane, span, end, instance);
+        if next < end {
+            answer.lines_skipped = end - next;
+            answer.next_cursor = Some(self.page(pane, next, end, instance));
+        }
+        answer
+    }
+
+    fn page(&self, pane: PaneId, start: u64, end: u64, instance: u32) -> String {
+        PageCursor {
+            start: LineCursor {
+                pane,
+                line: start,
+                instance,
+                epoch: self.moved().epoch,
+            },
+            end,
+        }
+        .encode()
     }
 
     fn text_answer(&self, pane: PaneId, span: LineSpan, next: u64, instance: u32) -> PaneText {
@@ -229,6 +351,8 @@ impl PaneState {
             }
             .encode(),
             lines_missed: span.missed,
+            lines_skipped: 0,
+            next_cursor: None,
             truncated: span.truncated,
             cursor_row: c.row,
             cursor_col: c.col,
@@ -290,7 +414,16 @@ impl PaneState {
             cursor
         };
         let span = self.lines_between(from, end, max, ansi);
-        self.text_answer(pane, span, self.cursor_line(), instance)
+        // What the answer left out between the cursor and its text (it keeps the
+        // newest lines) is still retained: a page cursor reads it forward.
+        let kept_from = from.max(self.history_dropped());
+        let skipped = (kept_from < span.first_row).then_some((kept_from, span.first_row));
+        let mut answer = self.text_answer(pane, span, self.cursor_line(), instance);
+        if let Some((start, end)) = skipped {
+            answer.lines_skipped = end - start;
+            answer.next_cursor = Some(self.page(pane, start, end, instance));
+        }
+        answer
     }
 }
 
@@ -319,6 +452,45 @@ mod tests {
         for bad in ["", "%1", "%1@x.1", "x@1.1", "%1@1.zz"] {
             assert!(LineCursor::decode(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn page_cursors_round_trip_and_a_bogus_end_reads_only_what_exists() {
+        let page = PageCursor {
+            start: LineCursor {
+                pane: P,
+                line: 5,
+                instance: 0xab,
+                epoch: 2,
+            },
+            end: 9,
+        };
+        assert_eq!(page.encode(), "%1@5-9.ab.2");
+        assert_eq!(PageCursor::decode(&page.encode()), Some(page));
+        assert_eq!(PageCursor::decode("%1@5.ab"), None, "a plain cursor");
+        let mut p = PaneState::new(20, 4, 100);
+        p.process(b"a\r\nb\r\nc\r\nd\r\ne\r\nf");
+        let bogus = PageCursor {
+            start: LineCursor {
+                pane: P,
+                line: 0,
+                instance: 1,
+                epoch: 0,
+            },
+            end: u64::MAX,
+        };
+        let read = p.read_page(P, &bogus, Some(2000), false, 1);
+        assert_eq!(read.text, "a\nb\nc\nd\ne\nf");
+        assert_eq!(read.next_cursor, None);
+        // Two lines a page: the rest comes with next_cursor, then nothing more.
+        let first = p.read_page(P, &PageCursor { end: 5, ..bogus }, Some(2), false, 1);
+        assert_eq!((first.text.as_str(), first.lines_skipped), ("a\nb", 3));
+        let rest = PageCursor::decode(first.next_cursor.as_deref().unwrap()).unwrap();
+        let second = p.read_page(P, &rest, Some(2), false, 1);
+        assert_eq!(second.text, "c\nd");
+        let rest = PageCursor::decode(second.next_cursor.as_deref().unwrap()).unwrap();
+        let third = p.read_page(P, &rest, Some(2), false, 1);
+        assert_eq!((third.text.as_str(), third.next_cursor), ("e", None));
     }
 
     #[test]

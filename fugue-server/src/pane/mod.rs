@@ -166,11 +166,16 @@ impl PaneShared {
     }
 
     /// Waits (boundedly: `grace` from the pane's start) until a new pane's program has
-    /// written something. Shells set up their terminal before the first prompt and may
-    /// discard input typed earlier (tcsetattr's TCSAFLUSH: the lost start commands of
-    /// anthropics/claude-code#40168 on tmux), so input to a pane that has not spoken
-    /// yet is held until it does (`input-ready-wait`).
-    pub async fn ready_for_input(&self, grace: std::time::Duration) {
+    /// written something, or is blocked reading its terminal (`reading`: a program
+    /// such as `cat` prints nothing until it gets input, and made every first send wait
+    /// out the whole grace, issue 18). Shells set up their terminal before the first
+    /// prompt and may discard input typed earlier (tcsetattr's TCSAFLUSH: the lost start
+    /// commands of anthropics/claude-code#40168 on tmux), so input to a pane that has
+    /// not spoken yet is held until then (`input-ready-wait`).
+    ///
+    /// Output wakes the wait at once; whether the program reads can only be looked up
+    /// (/proc), so that is looked at every [`Self::READING_CHECK`] meanwhile.
+    pub async fn ready_for_input(&self, grace: std::time::Duration, reading: impl Fn() -> bool) {
         let deadline = self.epoch + grace;
         if self.seen_output.load(Ordering::Acquire) || std::time::Instant::now() >= deadline {
             return;
@@ -178,15 +183,20 @@ impl PaneShared {
         let notify = Arc::new(Notify::new());
         self.subscribe(&notify);
         while !self.seen_output.load(Ordering::Acquire) && self.exit_status().is_none() {
-            if tokio::time::timeout_at(deadline.into(), notify.notified())
-                .await
-                .is_err()
-            {
+            if reading() {
+                break;
+            }
+            let next = (std::time::Instant::now() + Self::READING_CHECK).min(deadline);
+            let woken = tokio::time::timeout_at(next.into(), notify.notified()).await;
+            if woken.is_err() && std::time::Instant::now() >= deadline {
                 break;
             }
         }
         self.unsubscribe(&notify);
     }
+
+    /// How often [`Self::ready_for_input`] looks whether the program reads its terminal.
+    pub const READING_CHECK: std::time::Duration = std::time::Duration::from_millis(3);
 
     /// Records the exit status and wakes waiters.
     pub fn exited(&self, status: i32) {

@@ -59,6 +59,33 @@ pub fn foreground_group(fd: i32) -> Option<i32> {
     (pgrp > 0).then_some(pgrp)
 }
 
+/// Whether process `pid` is blocked reading its terminal: in `read(2)` (Linux syscall
+/// 0 on x86-64, 63 on aarch64) on a descriptor that is a pseudo-terminal. Programs that
+/// wait in poll or epoll are not recognised (the caller falls back to waiting for
+/// output). /proc/PID/syscall is readable for our own children.
+pub fn reads_terminal(pid: i32) -> bool {
+    const READ: &str = if cfg!(target_arch = "aarch64") {
+        "63"
+    } else {
+        "0"
+    };
+    let Ok(s) = std::fs::read_to_string(format!("/proc/{pid}/syscall")) else {
+        return false;
+    };
+    let mut fields = s.split_ascii_whitespace();
+    if fields.next() != Some(READ) {
+        return false;
+    }
+    let Some(fd) = fields
+        .next()
+        .and_then(|f| i64::from_str_radix(f.trim_start_matches("0x"), 16).ok())
+    else {
+        return false;
+    };
+    std::fs::read_link(format!("/proc/{pid}/fd/{fd}"))
+        .is_ok_and(|p| p.starts_with("/dev/pts") || p.starts_with("/dev/tty"))
+}
+
 /// Sends `signal` to a process group, ignoring groups that no longer exist.
 pub fn signal_group(pgrp: i32, signal: i32) {
     if pgrp > 1 {

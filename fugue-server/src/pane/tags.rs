@@ -25,6 +25,7 @@
 //! A complete tag runs only if it carries the pane's key (see [`key`]); one without it,
 //! or with a wrong one, is shown as text like any other non-tag, and counted.
 
+mod eol;
 pub mod key;
 
 use key::Trust;
@@ -423,6 +424,10 @@ pub struct Scanner {
     cand: Candidate,
     /// Which complete tags run.
     trust: Trust,
+    /// The last byte shown was a line break (or none was shown yet).
+    line_start: bool,
+    /// The line break after a tag that stood alone on its line, still to be removed.
+    eol: eol::Eol,
     /// Bytes looked at one by one (tests bound it).
     #[cfg(test)]
     steps: u64,
@@ -448,6 +453,8 @@ impl Scanner {
             active: false,
             cand: Candidate::default(),
             trust: Trust::Nothing,
+            line_start: true,
+            eol: eol::Eol::Nothing,
             #[cfg(test)]
             steps: 0,
         }
@@ -491,6 +498,9 @@ impl Scanner {
         if self.trust.has_key() && self.cand.past_name() {
             self.trust.redact(&mut self.cand.held);
         }
+        if let Some(&last) = self.cand.held.last() {
+            self.line_start = last == b'\n';
+        }
         show(&self.cand.held);
         self.cand.reset();
         self.active = false;
@@ -501,14 +511,23 @@ impl Scanner {
     /// one for a chunk without tags), tags are returned.
     pub fn feed(&mut self, input: &[u8], mut show: impl FnMut(&[u8])) -> Scanned {
         let mut found = Scanned::default();
-        let mut i = 0;
+        // Whether what was shown last ends a line (once per piece shown, not per byte).
+        let line_start = std::cell::Cell::new(self.line_start);
+        let mut show = |b: &[u8]| {
+            if let Some(&last) = b.last() {
+                line_start.set(last == b'\n');
+            }
+            show(b)
+        };
+        // A line break owed by a tag alone on its line at the end of the last chunk.
+        let mut i = eol::skip(&mut self.eol, input, 0);
         // Start of this chunk's bytes not shown yet. Bytes of a candidate that turns out
         // not to be a tag stay in this run, so they are shown with the text around them
         // rather than copied.
-        let mut run = 0;
+        let mut run = i;
         // Where the open candidate's bytes in this chunk begin (0 when it began earlier
         // and its first bytes wait in `cand.held`).
-        let mut from = 0;
+        let mut from = i;
         loop {
             if self.active {
                 match self.candidate(input, &mut i, from, &mut found) {
@@ -534,8 +553,13 @@ impl Scanner {
                         if run < from {
                             show(&input[run..from]);
                         }
+                        let alone = line_start.get() && self.cand.keep.is_empty();
                         if !self.cand.keep.is_empty() {
                             show(&self.cand.keep);
+                        }
+                        if alone {
+                            self.eol = eol::Eol::LineBreak;
+                            i = eol::skip(&mut self.eol, input, i);
                         }
                         run = i;
                     }
@@ -561,6 +585,7 @@ impl Scanner {
         } else if run < input.len() {
             show(&input[run..]);
         }
+        self.line_start = line_start.get();
         found
     }
 

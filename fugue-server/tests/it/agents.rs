@@ -123,7 +123,7 @@ async fn a_slow_starting_agent_gets_its_task_once_it_is_ready() {
     .await;
     assert_eq!(e["code"], "timeout", "{e}");
     assert!(
-        e["suggestion"].as_str().unwrap().contains("fugue report"),
+        e["suggestion"].as_str().unwrap().contains("report {"),
         "{e}"
     );
 }

@@ -345,3 +345,34 @@ async fn agents_may_not_set_or_read_hooks() {
     .unwrap();
     assert!(!rig.server.hooks.lock().is_empty());
 }
+
+/// Issue 18: with `sideband_results = "input"` an agent that printed a tag gets its
+/// result typed in (once idle), without polling the result file (which is written too).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sideband_results_arrive_as_input_when_the_preset_asks() {
+    let rig = Rig::new(|c| {
+        let mut p = fake(100, &[]);
+        p.sideband = true;
+        p.sideband_results = SidebandResults::Input;
+        c.agents.0.insert("sb".into(), p);
+    });
+    let c = rig.client(1).await;
+    let agent = ok(&c, "spawn_agent", json!({ "agent": "sb" })).await;
+    let agent = agent["pane"].as_str().unwrap().to_string();
+    ok(
+        &c,
+        "send_message",
+        json!({
+            "to": agent,
+            "delivery": "sync",
+            "text": "<fugue:notify id=\"n1\" key=\"$FUGUE_SIDEBAND_KEY\">hello</fugue:notify>",
+        }),
+    )
+    .await;
+    let file = eventually("the result file", || rig.sideband_result(&agent, "n1")).await;
+    assert_eq!(file["ok"], true, "{file}");
+    // The fake agent answers whatever is typed into it: the typed result comes back in
+    // its answer.
+    let screen = rig.until_screen(&agent, "done(fugue result n1: {").await;
+    assert!(screen.contains("\"command\":\"notify\""), "{screen}");
+}

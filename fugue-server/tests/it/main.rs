@@ -13,6 +13,8 @@ mod close_own;
 mod fuzz_corpus;
 mod layers;
 mod mcp;
+mod mcp_advice;
+mod mcp_answers;
 mod notices;
 mod scan_speed;
 mod search;

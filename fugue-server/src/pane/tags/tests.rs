@@ -477,3 +477,29 @@ fn a_key_read_as_an_attribute_name_is_hidden_too() {
     assert!(tags.is_empty());
     assert_eq!(out, format!("<fugue:list a{}/>", "*".repeat(32)));
 }
+
+/// Issue 18: a tag alone on its line takes its line break with it, in one read or
+/// across reads; a tag among other text, or one whose escape sequences stay on the
+/// screen, leaves the line as it was.
+#[test]
+fn a_tag_alone_on_its_line_leaves_no_empty_line() {
+    let tag: &[u8] = b"<fugue:notify>hi</fugue:notify>";
+    let whole = [b"a\r\n".as_slice(), tag, b"\r\nb"].concat();
+    assert_eq!(scan_chunks(&[&whole]).0, b"a\r\nb");
+    // The first thing a pane prints, with a bare \n, and split at every byte.
+    let first = [tag, b"\nb"].concat();
+    assert_eq!(scan_chunks(&[&first]).0, b"b");
+    let pieces: Vec<&[u8]> = whole.chunks(1).collect();
+    assert_eq!(scan_chunks(&pieces).0, b"a\r\nb");
+    // Text before it on the line, or after it: the line stays.
+    let inline = [b"a ".as_slice(), tag, b"\r\nb"].concat();
+    assert_eq!(scan_chunks(&[&inline]).0, b"a \r\nb");
+    let after = [b"a\r\n".as_slice(), tag, b" x\r\nb"].concat();
+    assert_eq!(scan_chunks(&[&after]).0, b"a\r\n x\r\nb");
+    // Two in a row, each alone: both lines go.
+    let two = [b"a\r\n".as_slice(), tag, b"\r\n", tag, b"\r\nb"].concat();
+    assert_eq!(scan_chunks(&[&two]).0, b"a\r\nb");
+    // Colour inside the tag stays on the screen, and so does its line.
+    let coloured = b"a\r\n<fugue:notify>\x1b[1mhi</fugue:notify>\r\nb";
+    assert_eq!(scan_chunks(&[coloured]).0, b"a\r\n\x1b[1m\r\nb");
+}

@@ -1,7 +1,7 @@
 //! The MCP tools for agents: spawn one, message them, read and report results.
 
 use super::args::Args;
-use super::tools::{PANE, ToolDef, schema};
+use super::tools::{ToolDef, schema};
 use fugue_protocol::{
     AgentState, AgentWorktree, Command, CommandError, Delivery, Direction, MessageTo, Placement,
     Report, SendMessage, SpawnAgent, WorktreeAction, WorktreeSpec,
@@ -68,7 +68,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "spawn_agent",
         title: "Start an agent",
-        description: "Start a coding agent from a preset (see the `agent` enum) in a new pane and give it a task. Returns once the agent is ready and has its task, with its pane id; then wait_for {pane, state: \"idle\"} and get_result. `depends_on`: pane ids of agents whose results the task needs; write {{%N.result}} in the task to insert pane %N's result. If they have not reported yet, the call returns once the agent is ready (at once for presets that take the task as an argument) with task: \"waiting\", state starting, and the task is given the moment they have. A task with results put in is at most 1 MiB (128 KiB for presets that take it on the command line).",
+        description: "Start an agent preset in a new pane with a task; then wait_for state idle and get_result. {{%N.result}} in the task inserts %N's result once depends_on have reported.",
         command: "spawn-agent",
         read_only: false,
         destructive: false,
@@ -77,17 +77,17 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
         input: || {
             schema(
                 json!({
-                    "agent": { "type": "string", "description": "Preset name." },
-                    "task": { "type": "string", "description": "What to ask the agent. May contain {{%N.result}}." },
-                    "placement": { "type": "string", "enum": ["auto", "right", "left", "down", "up", "window", "session"], "description": "auto (default): split your pane, else a new window. right/left/down/up: split `target`. window: a new window in session `target`. session: a new session." },
-                    "target": { "type": "string", "description": "Pane to split, or session for placement window. Default: yours." },
+                    "agent": { "type": "string" },
+                    "task": { "type": "string" },
+                    "placement": { "type": "string", "enum": ["auto", "right", "left", "down", "up", "window", "session"] },
+                    "target": { "type": "string" },
                     "size_percent": { "type": "integer", "minimum": 1, "maximum": 99 },
-                    "cwd": { "type": "string", "description": "Absolute working directory." },
-                    "name": { "type": "string", "description": "Pane title (default: the preset)." },
-                    "tags": { "type": "array", "items": { "type": "string" }, "description": "Labels to address it with send_message to \"tag:NAME\"." },
-                    "depends_on": { "type": "array", "items": { "type": "string" }, "description": "Panes (%N) whose results the task waits for." },
-                    "timeout_ms": { "type": "integer", "minimum": 1, "description": "How long to wait for the agent to be ready." },
-                    "worktree": { "type": ["boolean", "string"], "description": "true or a branch name: start it in a new git worktree of your repository (your pane's folder, or `cwd`)." }
+                    "cwd": { "type": "string" },
+                    "name": { "type": "string" },
+                    "tags": { "type": "array", "items": { "type": "string" } },
+                    "depends_on": { "type": "array", "items": { "type": "string" } },
+                    "timeout_ms": { "type": "integer", "minimum": 1 },
+                    "worktree": { "type": ["boolean", "string"], "description": "true or a branch: start in a new git worktree of your repository." }
                 }),
                 &["agent"],
             )
@@ -101,7 +101,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
                 name: a.string("name")?,
                 tags: a.strings("tags")?,
                 depends_on: a.targets("depends_on")?,
-                timeout_ms: a.uint("timeout_ms", 1..=u64::MAX)?,
+                timeout_ms: a.millis("timeout_ms")?,
                 worktree: worktree(a)?,
             }))
         },
@@ -146,7 +146,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "send_message",
         title: "Message agents",
-        description: "Type a message into agent panes at the right moment: only when the agent is idle, has printed nothing for `quiescence_ms` (default 500), no person has typed there for 2 s, and no person has an unsent draft there (a person always wins). Control characters other than newline and tab are removed. The text goes as a paste, then Enter. `to`: a pane (%N), \"tag:NAME\" (every agent with that tag), or \"children\" (the agents you made directly). `delivery`: \"async\" (default) queues and returns at once; \"sync\" waits and answers per pane delivered, timeout or failed, with a reason.",
+        description: "Type a message into agents when idle and no person types. to: %N, tag:NAME, children. delivery async (queued) or sync. Non-agent panes need plain: true.",
         command: "send-message",
         read_only: false,
         destructive: true,
@@ -155,10 +155,11 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
         input: || {
             schema(
                 json!({
-                    "to": { "type": "string", "description": "%N, tag:NAME, or children." },
+                    "to": { "type": "string" },
                     "text": { "type": "string" },
                     "delivery": { "type": "string", "enum": ["async", "sync"] },
                     "quiescence_ms": { "type": "integer", "minimum": 0, "maximum": 600000 },
+                    "plain": { "type": "boolean" },
                     "timeout_ms": { "type": "integer", "minimum": 1 }
                 }),
                 &["to", "text"],
@@ -182,25 +183,21 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
                 text: a.required_string("text")?,
                 delivery,
                 quiescence_ms: a.uint("quiescence_ms", 0..=600_000)?,
-                timeout_ms: a.uint("timeout_ms", 1..=u64::MAX)?,
+                timeout_ms: a.millis("timeout_ms")?,
+                plain: a.bool("plain")?.unwrap_or(false),
             }))
         },
     },
     ToolDef {
         name: "get_result",
         title: "Read an agent's result",
-        description: "What an agent reported as its result, and when. Fails with code `not_ready` while it has reported none: wait_for {pane, state: \"idle\"} first. Results of closed panes are kept for a while.",
+        description: "An agent's reported result (not_ready until it reports).",
         command: "get-result",
         read_only: true,
         destructive: false,
         idempotent: true,
         open_world: false,
-        input: || {
-            schema(
-                json!({ "pane": { "type": "string", "description": PANE } }),
-                &[],
-            )
-        },
+        input: || schema(json!({ "pane": { "type": "string" } }), &[]),
         build: |a| {
             Ok(Command::GetResult {
                 target: a.target("pane")?,
@@ -210,7 +207,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "report",
         title: "Report your state",
-        description: "Report, for the pane you run in, your state (idle when done, busy, awaiting_input when you need a person) and/or your result (the answer other agents and people read with get_result, and that depends_on waits for).",
+        description: "Report your pane's agent state and/or result.",
         command: "report",
         read_only: false,
         destructive: false,

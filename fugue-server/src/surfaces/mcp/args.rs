@@ -57,8 +57,10 @@ impl<'a> Args<'a> {
     }
 
     pub fn required_string(&self, name: &str) -> Result<String, CommandError> {
-        self.string(name)?
-            .ok_or_else(|| CommandError::invalid_argument(name, "it is required"))
+        self.string(name)?.ok_or_else(|| {
+            CommandError::invalid_argument(name, "it is required")
+                .with_suggestion(format!("pass `{name}` as a string"))
+        })
     }
 
     pub fn bool(&self, name: &str) -> Result<Option<bool>, CommandError> {
@@ -81,6 +83,26 @@ impl<'a> Args<'a> {
                 _ => Err(out_of_range(name, range.start(), range.end(), n)),
             },
             Some(v) => Err(wrong(name, "a whole number", v)),
+        }
+    }
+
+    /// A timeout in milliseconds. Any positive number is taken (the server caps waits
+    /// at its `[waits] max_timeout_ms`); a refusal says what is realistic rather than
+    /// quoting `u64::MAX`.
+    pub fn millis(&self, name: &str) -> Result<Option<u64>, CommandError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(Value::Number(n)) => match n.as_u64() {
+                Some(v) if v >= 1 => Ok(Some(v)),
+                _ => Err(CommandError::invalid_argument(
+                    name,
+                    format!("expected milliseconds, a whole number of at least 1, got {n}"),
+                )
+                .with_suggestion(format!(
+                    "pass milliseconds such as 30000 (30 s); waits are capped by the server ([waits] max_timeout_ms, 300000 by default), or leave `{name}` out for the default"
+                ))),
+            },
+            Some(v) => Err(wrong(name, "a whole number of milliseconds", v)),
         }
     }
 
@@ -110,8 +132,10 @@ impl<'a> Args<'a> {
     }
 
     pub fn required_target(&self, name: &str) -> Result<Target, CommandError> {
-        self.target(name)?
-            .ok_or_else(|| CommandError::invalid_argument(name, "it is required"))
+        self.target(name)?.ok_or_else(|| {
+            CommandError::invalid_argument(name, "it is required")
+                .with_suggestion(format!("pass `{name}`; list_panes shows the ids"))
+        })
     }
 
     pub fn targets(&self, name: &str) -> Result<Vec<Target>, CommandError> {

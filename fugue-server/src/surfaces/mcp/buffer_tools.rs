@@ -2,17 +2,17 @@
 //! buffer, and pastes it into another pane, as a person does with copy mode and
 //! `C-b ]`.
 
-use super::tools::{PANE, ToolDef, schema};
+use super::tools::{ToolDef, schema};
 use fugue_protocol::{BufferData, CapturePane, Command, LineBound, PasteBuffer, SetBuffer};
 use serde_json::json;
 
-const BUFFER: &str = "Buffer name (from list_buffers). Default: the most recent buffer.";
+const BUFFER: &str = "Default: the newest.";
 
 pub static BUFFER_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "copy_to_buffer",
         title: "Copy into a paste buffer",
-        description: "Store text in a paste buffer (shared with people's copy mode, C-b ] and the CLI's paste-buffer). Give `text`, or else a region of `pane`: lines `start_line` to `end_line` (0 is the screen's top line, negative lines are history; default the visible screen), wrapped lines joined; the text never passes through you. Without `buffer` a new automatic buffer (bufferN) is made. At most 8 MiB per buffer.",
+        description: "Store `text`, or lines start_line..end_line of `pane` (0 screen top, negative history), in a paste buffer.",
         command: "set-buffer",
         read_only: false,
         destructive: false,
@@ -22,19 +22,22 @@ pub static BUFFER_TOOLS: &[ToolDef] = &[
             schema(
                 json!({
                     "text": { "type": "string" },
-                    "pane": { "type": "string", "description": PANE },
+                    "pane": { "type": "string" },
                     "start_line": { "type": "integer" },
                     "end_line": { "type": "integer" },
-                    "buffer": { "type": "string", "description": "Store in this named buffer (replacing it)." },
-                    "append": { "type": "boolean", "description": "Append to the buffer instead." }
+                    "buffer": { "type": "string" },
+                    "append": { "type": "boolean" }
                 }),
                 &[],
             )
         },
         build: |a| {
             let line = |name: &str| -> Result<Option<LineBound>, fugue_protocol::CommandError> {
-                Ok(a.int(name, -(i64::from(u32::MAX))..=i64::from(u16::MAX))?
-                    .map(LineBound::Line))
+                // Realistic bounds (issue 18): no history is longer than the largest
+                // history_limit, no screen taller than the largest window.
+                let history = fugue_protocol::limits::MAX_HISTORY_LINES as i64;
+                let rows = i64::from(fugue_protocol::limits::MAX_ROWS);
+                Ok(a.int(name, -history..=rows)?.map(LineBound::Line))
             };
             let data = match a.string("text")? {
                 Some(t) => {
@@ -67,7 +70,7 @@ pub static BUFFER_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "list_buffers",
         title: "List paste buffers",
-        description: "The paste buffers, most recent first: name, size in bytes, created (Unix time), whether automatic, and a sample of the start.",
+        description: "Paste buffers, newest first.",
         command: "list-buffers",
         read_only: true,
         destructive: false,
@@ -79,7 +82,7 @@ pub static BUFFER_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "show_buffer",
         title: "Read a paste buffer",
-        description: "A paste buffer's whole text (default the most recent buffer).",
+        description: "A paste buffer's text.",
         command: "show-buffer",
         read_only: true,
         destructive: false,
@@ -100,7 +103,7 @@ pub static BUFFER_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "paste_buffer",
         title: "Paste a buffer into a pane",
-        description: "Type a paste buffer into a pane as tmux's paste-buffer -p: line feeds become carriage returns (Enter) unless `keep_newlines`, and the text arrives as a bracketed paste when the program enabled it. `delete` removes the buffer afterwards.",
+        description: "Type a paste buffer into a pane (line feeds as Enter unless keep_newlines).",
         command: "paste-buffer",
         read_only: false,
         destructive: false,
@@ -110,7 +113,7 @@ pub static BUFFER_TOOLS: &[ToolDef] = &[
             schema(
                 json!({
                     "buffer": { "type": "string", "description": BUFFER },
-                    "pane": { "type": "string", "description": PANE },
+                    "pane": { "type": "string" },
                     "keep_newlines": { "type": "boolean" },
                     "delete": { "type": "boolean" }
                 }),
@@ -133,7 +136,7 @@ pub static BUFFER_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "delete_buffer",
         title: "Delete a paste buffer",
-        description: "Delete a paste buffer (default the most recent buffer).",
+        description: "Delete a paste buffer.",
         command: "delete-buffer",
         read_only: false,
         destructive: true,

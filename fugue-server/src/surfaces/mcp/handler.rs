@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 /// How often a long call reports progress, so clients with idle timers keep waiting.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
-const INSTRUCTIONS: &str = "fugue is a terminal multiplexer. Sessions hold windows, windows hold panes (ids like %3), \
+const INSTRUCTIONS: &str = "fugue is a terminal multiplexer. Sessions hold windows, windows hold panes (ids like %3; \
+a `pane` argument also takes session:window.pane and defaults to the pane you run in, else the current one), \
 each running a program on a terminal the user may be watching. Start with list_panes. Run a command to completion with \
 run_command; drive interactive programs with send_input, then wait_for (event-driven, no polling needed) and read_pane \
 (pass the returned cursor back to get only new output). Delegate to other coding agents with spawn_agent, then \
@@ -30,6 +31,8 @@ wait_for state idle and get_result; send_message talks to them when they are idl
 pub struct FugueMcp {
     server: Arc<Server>,
     origin: Origin,
+    /// What this connection remembers between calls (see `shape`).
+    memory: Arc<super::shape::Memory>,
 }
 
 /// A tool as `tools/list` shows it. `presets` are the configured agent presets: the
@@ -47,15 +50,45 @@ fn tool_entry(t: &ToolDef, presets: &[&str]) -> Tool {
     {
         agent.insert("enum".into(), json!(presets));
     }
+    // What the schema says by default is left out: `tools/list` is read by every
+    // model on every session (issue 18: under 12 KB, docs/mcp.md). Unknown arguments
+    // are refused by the server with the list of known ones either way.
+    input.remove("additionalProperties");
+    if input
+        .get("required")
+        .and_then(Value::as_array)
+        .is_some_and(|r| r.is_empty())
+    {
+        input.remove("required");
+    }
+    let output = match super::outputs::output(t.name) {
+        Value::Object(m) => m,
+        _ => serde_json::Map::new(),
+    };
     Tool::new(t.name, t.description, Arc::new(input))
-        .with_title(t.title)
-        .with_annotations(
-            ToolAnnotations::new()
-                .read_only(t.read_only)
-                .destructive(t.destructive)
-                .idempotent(t.idempotent)
-                .open_world(t.open_world),
-        )
+        .with_raw_output_schema(Arc::new(output))
+        .with_annotations(annotations(t))
+}
+
+/// The tool's hints, leaving out those MCP assumes when absent (not read-only,
+/// destructive, not idempotent, open world), and the destructive and idempotent hints
+/// of read-only tools, which MCP says are meaningful only for tools that change things.
+fn annotations(t: &ToolDef) -> ToolAnnotations {
+    let mut a = ToolAnnotations::new();
+    if t.read_only {
+        a = a.read_only(true);
+    } else {
+        if !t.destructive {
+            a = a.destructive(false);
+        }
+        if t.idempotent {
+            a = a.idempotent(true);
+        }
+    }
+    if !t.open_world {
+        a = a.open_world(false);
+    }
+    a
 }
 
 fn error_result(e: &CommandError) -> CallToolResult {
@@ -66,9 +99,69 @@ fn error_result(e: &CommandError) -> CallToolResult {
     }))
 }
 
+/// An error that names an argument but says nothing of what it takes gets what the
+/// tool's schema says of it: its choices, its bounds, or its type and description.
+/// (Issue 18: every error leaves the caller a way forward.)
+fn with_choices(tool: Option<&ToolDef>, mut e: CommandError) -> CommandError {
+    if e.suggestion.is_some() {
+        return e;
+    }
+    let argument = e
+        .message
+        .strip_prefix("invalid argument `")
+        .and_then(|rest| rest.split_once('`'))
+        .map(|(name, _)| name.to_string());
+    let schema = tool.map(|t| (t.input)());
+    let prop = argument.as_deref().and_then(|a| {
+        schema
+            .as_ref()
+            .and_then(|s| s.get("properties"))
+            .and_then(|p| p.get(a))
+    });
+    e.suggestion = Some(match (argument, prop) {
+        (Some(a), Some(p)) => describe_argument(&a, p),
+        (Some(a), None) => format!("check `{a}` against the tool's input schema (tools/list)"),
+        (None, _) => match e.code {
+            fugue_protocol::ErrorCode::Forbidden => {
+                "the server's policy refuses this to agents: ask the person (notify), or work with panes you created".into()
+            }
+            fugue_protocol::ErrorCode::UnknownTarget => "list_panes lists what exists".into(),
+            fugue_protocol::ErrorCode::Timeout => {
+                "read_pane shows what the pane has now; call again, with a longer timeout_ms if needed".into()
+            }
+            fugue_protocol::ErrorCode::LimitExceeded => "ask for less, in smaller pieces".into(),
+            _ => "list_panes shows the panes and their state; read_pane shows what one shows".into(),
+        },
+    });
+    e
+}
+
+/// What an argument takes, from its schema: "`layout` takes one of: a, b".
+fn describe_argument(name: &str, p: &Value) -> String {
+    if let Some(choices) = p.get("enum").and_then(Value::as_array) {
+        let list: Vec<&str> = choices.iter().filter_map(Value::as_str).collect();
+        return format!("`{name}` takes one of: {}", list.join(", "));
+    }
+    let kind = p.get("type").and_then(Value::as_str).unwrap_or("value");
+    let mut out = match (p.get("minimum"), p.get("maximum")) {
+        (Some(lo), Some(hi)) => format!("`{name}` is a whole number from {lo} to {hi}"),
+        (Some(lo), None) => format!("`{name}` is a whole number of at least {lo}"),
+        _ => format!("`{name}` is a {kind}"),
+    };
+    if let Some(d) = p.get("description").and_then(Value::as_str) {
+        out.push_str(": ");
+        out.push_str(d);
+    }
+    out
+}
+
 impl FugueMcp {
     pub fn new(server: Arc<Server>, origin: Origin) -> FugueMcp {
-        FugueMcp { server, origin }
+        FugueMcp {
+            server,
+            origin,
+            memory: Arc::default(),
+        }
     }
 
     /// Tools whose command this caller's surface may run.
@@ -104,6 +197,9 @@ impl FugueMcp {
         name: &str,
         args: &serde_json::Map<String, Value>,
     ) -> Result<Value, CommandError> {
+        let mut args = args.clone();
+        self.memory.before(name, &mut args);
+        let args = &args;
         // Argument errors quote the caller's values: bounded like the dispatcher's.
         let built = (|| {
             let tool = find(name).ok_or_else(|| {
@@ -112,10 +208,14 @@ impl FugueMcp {
             let command = super::build_command(tool, args)?;
             Ok::<_, CommandError>((tool, command))
         })();
-        let (tool, command) = built.map_err(CommandError::bounded)?;
+        let (tool, command) = built
+            .map_err(CommandError::bounded)
+            .map_err(|e| with_choices(find(name), e))?;
         dispatch_via(&self.server, &self.origin, command, Some(tool.name))
             .await
             .map(crate::surfaces::answer::to_json)
+            .map(|v| self.memory.after(tool.name, args, v))
+            .map_err(|e| with_choices(Some(tool), e))
     }
 }
 

@@ -18,7 +18,9 @@ pub mod framing;
 pub mod handler;
 pub mod http;
 mod option_tools;
+mod outputs;
 mod resize_tool;
+mod shape;
 mod splice;
 pub mod tools;
 

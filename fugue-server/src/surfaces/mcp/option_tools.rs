@@ -5,8 +5,8 @@ use super::tools::{ToolDef, schema};
 use fugue_protocol::{Command, CommandError, OptionScope, SetOption, ShowOptions};
 use serde_json::json;
 
-const SCOPE: &str = "Which table when `name` does not say (user options, @name, or the whole list): server, session (default), window or pane.";
-const TARGET: &str = "The session, window or pane (as list_panes names them: $N, @N, %N, or session:window.pane). Default: the caller's.";
+const SCOPE: &str = "Default: session.";
+const TARGET: &str = "$N, @N or %N; default: yours.";
 
 fn scope(a: &super::args::Args<'_>) -> Result<Option<OptionScope>, CommandError> {
     Ok(match a.string("scope")?.as_deref() {
@@ -28,7 +28,7 @@ pub static OPTION_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "show_options",
         title: "Show options",
-        description: "Options and their values, as tmux's show-options: one option by `name`, or a whole table (`scope`). `global` reads the global values that sessions, windows and panes inherit; `inherited` also lists values an object inherits (marked). Each entry has name, value and the line tmux would print.",
+        description: "Options as tmux's show-options: one `name`, or a `scope`'s table.",
         command: "show-options",
         read_only: true,
         destructive: false,
@@ -37,7 +37,7 @@ pub static OPTION_TOOLS: &[ToolDef] = &[
         input: || {
             schema(
                 json!({
-                    "name": { "type": "string", "description": "An option's name (e.g. history-limit, mouse, @user)." },
+                    "name": { "type": "string" },
                     "scope": { "type": "string", "enum": ["server", "session", "window", "pane"], "description": SCOPE },
                     "global": { "type": "boolean" },
                     "inherited": { "type": "boolean" },
@@ -60,7 +60,7 @@ pub static OPTION_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "set_option",
         title: "Set an option",
-        description: "Set an option as tmux's set-option: `name` and `value` (a flag with no value toggles); `global` sets the value every session, window or pane without its own inherits; `unset` removes a value; `append` appends to a string. An unknown option or a bad value is refused naming what it takes. Changes take effect at once where fugue has the behaviour (docs/options.md).",
+        description: "Set an option as tmux's set-option.",
         command: "set-option",
         read_only: false,
         destructive: false,

@@ -1,7 +1,7 @@
 //! The MCP tool that resizes a pane: by a border move, to an absolute size (what a
 //! person's border drag and `resize-pane -x/-y` send), or zoom.
 
-use super::tools::{PANE, ToolDef, schema};
+use super::tools::{ToolDef, schema};
 use fugue_protocol::limits::{MAX_COLS, MAX_ROWS};
 use fugue_protocol::{Command, CommandError, Resize};
 use serde_json::json;
@@ -9,7 +9,7 @@ use serde_json::json;
 pub static RESIZE_TOOLS: &[ToolDef] = &[ToolDef {
     name: "resize_pane",
     title: "Resize a pane",
-    description: "Move a pane's border `amount` cells toward `direction`; or make the pane `width` columns and/or `height` rows (box included, as tmux's resize-pane -x/-y); or toggle zoom (the pane fills its window).",
+    description: "Move a pane's border `amount` toward `direction`, set width/height, or toggle zoom.",
     command: "resize-pane",
     read_only: false,
     destructive: false,
@@ -18,12 +18,12 @@ pub static RESIZE_TOOLS: &[ToolDef] = &[ToolDef {
     input: || {
         schema(
             json!({
-                "pane": { "type": "string", "description": PANE },
+                "pane": { "type": "string" },
                 "direction": { "type": "string", "enum": ["left", "right", "up", "down"] },
                 "amount": { "type": "integer", "minimum": 1, "maximum": 1000 },
                 "width": { "type": "integer", "minimum": 1, "maximum": MAX_COLS },
                 "height": { "type": "integer", "minimum": 1, "maximum": MAX_ROWS },
-                "zoom": { "type": "boolean", "description": "Toggle zoom instead." }
+                "zoom": { "type": "boolean" }
             }),
             &[],
         )

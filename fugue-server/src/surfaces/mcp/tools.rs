@@ -28,8 +28,6 @@ pub struct ToolDef {
     pub build: fn(&Args<'_>) -> Result<Command, CommandError>,
 }
 
-pub(super) const PANE: &str = "Pane: %N from list_panes, or session:window.pane. Default: the pane this agent runs in, else the current pane.";
-
 pub(super) fn schema(props: Value, required: &[&str]) -> Value {
     json!({ "type": "object", "properties": props, "required": required, "additionalProperties": false })
 }
@@ -47,10 +45,10 @@ fn spawn(a: &Args<'_>) -> Result<Spawn, CommandError> {
 
 fn spawn_props() -> Value {
     json!({
-        "command": { "type": "string", "description": "Shell command to run (default: the user's shell)." },
-        "cwd": { "type": "string", "description": "Absolute working directory." },
-        "env": { "type": "object", "additionalProperties": { "type": "string" }, "description": "Extra environment variables." },
-        "sideband": { "type": "boolean", "description": "Let the program command fugue by printing <fugue:...> tags." }
+        "command": { "type": "string" },
+        "cwd": { "type": "string" },
+        "env": { "type": "object" },
+        "sideband": { "type": "boolean" }
     })
 }
 
@@ -75,7 +73,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "list_panes",
         title: "List panes",
-        description: "List sessions, windows and panes: id (%N), title, running command, cwd, pid, size, whether active, alive or exit status, who created it (created_by, parent). Agent panes carry `agent`: preset, state (starting, busy, idle, awaiting_input, exited), tags, whether a result is ready. Call first to find pane ids.",
+        description: "Panes, compact (id, window, title, command, size, active, agent state); detail: true for every field. Filters: session, window, tag, state, parent.",
         command: "list-panes",
         read_only: true,
         destructive: false,
@@ -83,7 +81,14 @@ static PANE_TOOLS: &[ToolDef] = &[
         open_world: false,
         input: || {
             schema(
-                json!({ "session": { "type": "string", "description": "Only this session." } }),
+                json!({
+                    "session": { "type": "string" },
+                    "window": { "type": "string" },
+                    "tag": { "type": "string" },
+                    "state": { "type": "string" },
+                    "parent": { "type": "string" },
+                    "detail": { "type": "boolean" }
+                }),
                 &[],
             )
         },
@@ -103,7 +108,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "read_pane",
         title: "Read a pane",
-        description: "Read a pane's text. Default: the visible screen. mode=scrollback: the last `lines` lines including history. With `cursor` (from a previous read_pane or wait_for): only lines that arrived since, plus `lines_missed` if history dropped some. Every answer has a new `cursor`; the last line may repeat in the next read if it was still being written. Includes cursor position and whether a full-screen app (alternate screen) is showing.",
+        description: "A pane's screen, mode=scrollback, or with `cursor` what came since. Answers a `cursor` for the next read; next_cursor pages through lines it left out (lines_skipped; lines_missed were dropped). `screen` comes when it changed.",
         command: "read-pane",
         read_only: true,
         destructive: false,
@@ -112,11 +117,12 @@ static PANE_TOOLS: &[ToolDef] = &[
         input: || {
             schema(
                 json!({
-                    "pane": { "type": "string", "description": PANE },
-                    "mode": { "type": "string", "enum": ["screen", "scrollback"], "description": "Ignored when `cursor` is given." },
-                    "cursor": { "type": "string", "description": "Read only what arrived after this cursor." },
-                    "lines": { "type": "integer", "minimum": 1, "maximum": 2000, "description": "Most lines returned (the last ones). Default 200." },
-                    "ansi": { "type": "boolean", "description": "Keep color escape sequences." }
+                    "pane": { "type": "string" },
+                    "mode": { "type": "string", "enum": ["screen", "scrollback"] },
+                    "cursor": { "type": "string" },
+                    "lines": { "type": "integer", "minimum": 1, "maximum": 2000, "description": "Default 200." },
+                    "ansi": { "type": "boolean" },
+                    "meta": { "type": "boolean", "description": "Always give `screen`." }
                 }),
                 &[],
             )
@@ -144,7 +150,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "send_input",
         title: "Type into a pane",
-        description: "Type into a pane. `text` arrives whole (as a bracketed paste when the program enabled it); `keys` are key names sent after it (Enter, Escape, Tab, C-c, Up, M-x, F5...); `submit: true` presses Enter last, as its own key, after the text is delivered. Returns a `cursor` from just before the input: pass it to wait_for as `after_cursor` so fast output is not missed.",
+        description: "Type `text` (as a paste if enabled), then `keys` (Enter, C-c, Up, M-x...), then Enter if `submit`. Answers the cursor before the input; wait_for text on the pane starts there.",
         command: "send-keys",
         read_only: false,
         destructive: true,
@@ -153,10 +159,10 @@ static PANE_TOOLS: &[ToolDef] = &[
         input: || {
             schema(
                 json!({
-                    "pane": { "type": "string", "description": PANE },
+                    "pane": { "type": "string" },
                     "text": { "type": "string" },
                     "keys": { "type": "array", "items": { "type": "string" } },
-                    "submit": { "type": "boolean", "description": "Press Enter at the end." }
+                    "submit": { "type": "boolean" }
                 }),
                 &[],
             )
@@ -186,7 +192,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "wait_for",
         title: "Wait for a pane",
-        description: "Wait until a pane shows something, then return at once (event-driven). Exactly one of: `text`, a regex matched against each line of output arriving after this call (or after `after_cursor`); anchor it (^...$) so the echo of a typed command does not match. `idle_ms`: no output for that long. `exit`: the program ended (returns its exit status). `state`: an agent pane is in that state (idle: done with its task). Fails with code `timeout` after `timeout_ms` (default 30000; the server's cap is reported as `timeout_ms` in the answer).",
+        description: "Wait (event-driven) for one of: `text` regex per line (anchor ^...$: typed commands echo), after your last send_input or `after_cursor`; `idle_ms`; `exit`; agent `state`. timeout_ms default 30000.",
         command: "wait-for",
         read_only: true,
         destructive: false,
@@ -195,9 +201,9 @@ static PANE_TOOLS: &[ToolDef] = &[
         input: || {
             schema(
                 json!({
-                    "pane": { "type": "string", "description": PANE },
-                    "text": { "type": "string", "description": "Regex." },
-                    "after_cursor": { "type": "string", "description": "With text: match output after this cursor instead of after the call." },
+                    "pane": { "type": "string" },
+                    "text": { "type": "string" },
+                    "after_cursor": { "type": "string" },
                     "idle_ms": { "type": "integer", "minimum": 1 },
                     "exit": { "type": "boolean" },
                     "state": { "type": "string", "enum": ["starting", "busy", "idle", "awaiting_input", "exited"] },
@@ -230,14 +236,14 @@ static PANE_TOOLS: &[ToolDef] = &[
             Ok(Command::WaitFor(WaitFor {
                 target: a.target("pane")?,
                 condition,
-                timeout_ms: a.uint("timeout_ms", 1..=u64::MAX)?,
+                timeout_ms: a.millis("timeout_ms")?,
             }))
         },
     },
     ToolDef {
         name: "run_command",
         title: "Run a command",
-        description: "Run a shell command to completion and return its exit status and output (the tail, if long). By default it runs in a new pane split off yours (visible to the user) that closes when done (`keep: true` keeps it). With `pane`, it is typed into that pane's shell instead (single line; sh-compatible shell).",
+        description: "Run a shell command to completion: exit status and output tail. In a new pane off yours (closed after unless keep), or typed into `pane`'s shell.",
         command: "run-command",
         read_only: false,
         destructive: true,
@@ -247,10 +253,10 @@ static PANE_TOOLS: &[ToolDef] = &[
             schema(
                 json!({
                     "command": { "type": "string" },
-                    "pane": { "type": "string", "description": "Run in this existing pane's shell." },
-                    "split_from": { "type": "string", "description": "Pane to split for the new pane." },
-                    "cwd": { "type": "string", "description": "Absolute directory (new pane only)." },
-                    "env": { "type": "object", "additionalProperties": { "type": "string" } },
+                    "pane": { "type": "string" },
+                    "split_from": { "type": "string" },
+                    "cwd": { "type": "string" },
+                    "env": { "type": "object" },
                     "timeout_ms": { "type": "integer", "minimum": 1 },
                     "keep": { "type": "boolean" }
                 }),
@@ -264,7 +270,7 @@ static PANE_TOOLS: &[ToolDef] = &[
                 command: a.required_string("command")?,
                 cwd: a.string("cwd")?,
                 env: a.env("env")?,
-                timeout_ms: a.uint("timeout_ms", 1..=u64::MAX)?,
+                timeout_ms: a.millis("timeout_ms")?,
                 keep: a.bool("keep")?.unwrap_or(false),
             }))
         },
@@ -272,7 +278,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "create_pane",
         title: "Split a pane",
-        description: "Split a pane to make a new one running a command (default: a shell). Returns the new pane id. The user's focus stays where it is unless focus: true.",
+        description: "Split a pane to run a command (default: a shell); makes a session if none exists.",
         command: "split-window",
         read_only: false,
         destructive: false,
@@ -282,12 +288,12 @@ static PANE_TOOLS: &[ToolDef] = &[
             schema(
                 merge(
                     json!({
-                        "target": { "type": "string", "description": "Pane to split. Default: yours, else the current one." },
-                        "direction": { "type": "string", "enum": ["right", "left", "down", "up"], "description": "Where the new pane goes. Default right." },
+                        "target": { "type": "string" },
+                        "direction": { "type": "string", "enum": ["right", "left", "down", "up"] },
                         "size_percent": { "type": "integer", "minimum": 1, "maximum": 99 },
-                        "name": { "type": "string", "description": "Pane title." },
+                        "name": { "type": "string", "description": "Title." },
                         "focus": { "type": "boolean" },
-                        "input": { "type": "string", "description": "Typed into the new pane, then Enter, once its program reads input." }
+                        "input": { "type": "string", "description": "Typed, then Enter, once it reads." }
                     }),
                     spawn_props(),
                 ),
@@ -312,7 +318,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "create_window",
         title: "Create a window",
-        description: "Create a window (a new tab) in a session, running a command (default: a shell). Returns its pane id.",
+        description: "A new window in a session, running a command (default: a shell).",
         command: "new-window",
         read_only: false,
         destructive: false,
@@ -322,8 +328,8 @@ static PANE_TOOLS: &[ToolDef] = &[
             schema(
                 merge(
                     json!({
-                        "session": { "type": "string", "description": "Default: yours, else the current one." },
-                        "name": { "type": "string", "description": "Window name." },
+                        "session": { "type": "string" },
+                        "name": { "type": "string" },
                         "focus": { "type": "boolean" }
                     }),
                     spawn_props(),
@@ -345,7 +351,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "create_session",
         title: "Create a session",
-        description: "Create a detached session with one window, running a command (default: a shell). Returns its pane id.",
+        description: "A new detached session.",
         command: "new-session",
         read_only: false,
         destructive: false,
@@ -382,7 +388,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "close_pane",
         title: "Close a pane",
-        description: "Close a pane, ending its program. Refused for the pane you run in; by default only panes you created (and their descendants).",
+        description: "Close a pane, ending its program (not your own; by default only panes you made).",
         command: "kill-pane",
         read_only: false,
         destructive: true,
@@ -403,7 +409,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "kill_session",
         title: "Kill a session",
-        description: "End a session and every program in it. Refused for the session you run in.",
+        description: "End a session and its programs (not your own).",
         command: "kill-session",
         read_only: false,
         destructive: true,
@@ -419,7 +425,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "focus_pane",
         title: "Focus a pane",
-        description: "Make a pane the active one the user types into (and show its window); or, with `direction`, move focus from a pane to its neighbour.",
+        description: "Make a pane active, or move focus in `direction`.",
         command: "select-pane",
         read_only: false,
         destructive: false,
@@ -428,7 +434,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         input: || {
             schema(
                 json!({
-                    "pane": { "type": "string", "description": PANE },
+                    "pane": { "type": "string" },
                     "direction": { "type": "string", "enum": ["left", "right", "up", "down"] }
                 }),
                 &[],
@@ -457,7 +463,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         input: || {
             schema(
                 json!({
-                    "window": { "type": "string", "description": "session:window, @N, or a pane in it. Default: yours." },
+                    "window": { "type": "string" },
                     "layout": { "type": "string", "enum": ["even-horizontal", "even-vertical", "main-horizontal", "main-vertical", "tiled"] }
                 }),
                 &["layout"],
@@ -467,6 +473,7 @@ static PANE_TOOLS: &[ToolDef] = &[
             let name = a.required_string("layout")?;
             let preset = LayoutPreset::parse(&name).ok_or_else(|| {
                 CommandError::invalid_argument("layout", format!("`{name}` is not a layout"))
+                    .with_suggestion("the layouts are: even-horizontal, even-vertical, main-horizontal, main-vertical, tiled")
             })?;
             Ok(Command::SelectLayout {
                 target: a.target("window")?,
@@ -477,7 +484,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "rename_session",
         title: "Rename a session",
-        description: "Rename a session (tmux's rename-session).",
+        description: "Rename a session.",
         command: "rename-session",
         read_only: false,
         destructive: false,
@@ -485,7 +492,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         open_world: false,
         input: || {
             schema(
-                json!({ "session": { "type": "string", "description": "Session name or $N; default: yours." }, "name": { "type": "string" } }),
+                json!({ "session": { "type": "string" }, "name": { "type": "string" } }),
                 &["name"],
             )
         },
@@ -499,7 +506,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "rename_window",
         title: "Rename a window",
-        description: "Rename a window (tmux's rename-window); it keeps the name instead of following its program.",
+        description: "Rename a window (it stops following its program).",
         command: "rename-window",
         read_only: false,
         destructive: false,
@@ -507,7 +514,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         open_world: false,
         input: || {
             schema(
-                json!({ "window": { "type": "string", "description": "Window: session:index, @N, or a pane in it; default: yours." }, "name": { "type": "string" } }),
+                json!({ "window": { "type": "string" }, "name": { "type": "string" } }),
                 &["name"],
             )
         },
@@ -521,7 +528,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "set_pane_title",
         title: "Set a pane's title",
-        description: "Set the title shown on a pane's border (tmux's select-pane -T).",
+        description: "Set the title on a pane's border.",
         command: "select-pane -T",
         read_only: false,
         destructive: false,
@@ -529,7 +536,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         open_world: false,
         input: || {
             schema(
-                json!({ "pane": { "type": "string", "description": PANE }, "title": { "type": "string" } }),
+                json!({ "pane": { "type": "string" }, "title": { "type": "string" } }),
                 &["title"],
             )
         },
@@ -543,18 +550,13 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "select_window",
         title: "Select a window",
-        description: "Make a window the current one of its session (what attached people see).",
+        description: "Make a window the current one of its session.",
         command: "select-window",
         read_only: false,
         destructive: false,
         idempotent: true,
         open_world: false,
-        input: || {
-            schema(
-                json!({ "window": { "type": "string", "description": "Window: session:index, @N, or a pane in it." } }),
-                &["window"],
-            )
-        },
+        input: || schema(json!({ "window": { "type": "string" } }), &["window"]),
         build: |a| {
             Ok(Command::SelectWindow {
                 target: Some(a.required_target("window")?),
@@ -565,18 +567,13 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "close_window",
         title: "Close a window",
-        description: "Close a window and every pane in it, ending their programs. Refused for the window you run in; by default only windows whose every pane you created.",
+        description: "Close a window and its panes (not your own; by default only windows of panes you made).",
         command: "kill-window",
         read_only: false,
         destructive: true,
         idempotent: true,
         open_world: false,
-        input: || {
-            schema(
-                json!({ "window": { "type": "string", "description": "Window: session:index or @N." } }),
-                &["window"],
-            )
-        },
+        input: || schema(json!({ "window": { "type": "string" } }), &["window"]),
         build: |a| {
             Ok(Command::KillWindow {
                 target: Some(a.required_target("window")?),
@@ -586,7 +583,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "search_panes",
         title: "Search panes",
-        description: "Search the screens and history of all (or some) panes for a regex. Paginated: pass `next_offset` back as `offset`.",
+        description: "Regex search of panes' screens and history; offset pages.",
         command: "search-panes",
         read_only: true,
         destructive: false,
@@ -595,9 +592,9 @@ static PANE_TOOLS: &[ToolDef] = &[
         input: || {
             schema(
                 json!({
-                    "pattern": { "type": "string", "description": "Regex." },
-                    "panes": { "type": "array", "items": { "type": "string" }, "description": "Default: every pane." },
-                    "history": { "type": "boolean", "description": "Search history too (default true)." },
+                    "pattern": { "type": "string" },
+                    "panes": { "type": "array", "items": { "type": "string" } },
+                    "history": { "type": "boolean", "description": "Default true." },
                     "offset": { "type": "integer", "minimum": 0 },
                     "limit": { "type": "integer", "minimum": 1, "maximum": 500, "description": "Default 50." }
                 }),
@@ -620,7 +617,7 @@ static PANE_TOOLS: &[ToolDef] = &[
     ToolDef {
         name: "notify",
         title: "Notify the user",
-        description: "Show a short message in the status bar of the people attached to a session (default: yours).",
+        description: "A status-bar message to a session's viewers.",
         command: "display-message",
         read_only: false,
         destructive: false,

@@ -275,6 +275,7 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
                 delivery,
                 quiescence_ms: number(tag, "quiescence", 600_000)?.map(u64::from),
                 timeout_ms: number(tag, "timeout", u32::MAX)?.map(u64::from),
+                plain: false,
             }))
         }
         "report" => {

@@ -330,6 +330,9 @@ async fn run(
     if let Err(e) = results.lock().write(&stem, &body) {
         tracing::warn!("pane {pane}: cannot write the sideband result {stem}: {e}");
     }
+    if wants_input(server, pane) {
+        type_result(server, pane, &stem, &body).await;
+    }
     if let Err(error) = outcome {
         let reason = error.code.as_str().to_string();
         let r = Refusal {
@@ -340,6 +343,52 @@ async fn run(
             has_file: true,
         };
         shared.intake.lock().reporter.refused(r, Instant::now());
+    }
+}
+
+/// Whether the pane's agent preset asks for results as typed input
+/// (`sideband_results = "input"`).
+fn wants_input(server: &Server, pane: PaneId) -> bool {
+    let Some(preset) = server.agents.get(pane).and_then(|t| t.preset.clone()) else {
+        return false;
+    };
+    server
+        .config()
+        .agents
+        .get(&preset)
+        .is_some_and(|p| p.sideband_results == crate::config::SidebandResults::Input)
+}
+
+/// Longest result typed into an agent: a bigger one is typed as a pointer to its file
+/// (the agent's input box is not the place for a megabyte of JSON).
+const TYPED_RESULT_MAX: usize = 16 * 1024;
+
+/// Types a tag's result into its agent, as `send_message` types a message: once the
+/// agent is idle and no person is typing there, as one line, then Enter. Queued
+/// (async): a pane's later tags do not wait for it. The result file is written anyway.
+async fn type_result(server: &Arc<Server>, pane: PaneId, stem: &str, body: &Value) {
+    let json = body.to_string();
+    let text = if json.len() <= TYPED_RESULT_MAX {
+        format!("fugue result {stem}: {json}")
+    } else {
+        format!(
+            "fugue result {stem}: {} bytes, in $FUGUE_SIDEBAND_DIR/{stem}.json",
+            json.len()
+        )
+    };
+    let command = fugue_protocol::Command::SendMessage(fugue_protocol::SendMessage {
+        to: fugue_protocol::MessageTo::Pane(fugue_protocol::Target::Pane(pane)),
+        text,
+        delivery: fugue_protocol::Delivery::Async,
+        quiescence_ms: None,
+        timeout_ms: None,
+        plain: true,
+    });
+    // The server delivers it (audited as such): the tag's own origin may be barred
+    // from typing into its pane (a person's first pane), and this is the answer to
+    // what it asked, not a new action of its own.
+    if let Err(e) = dispatch_via(server, &Origin::Server, command, Some("sideband result")).await {
+        tracing::warn!("pane {pane}: the result {stem} could not be typed: {e}");
     }
 }
 

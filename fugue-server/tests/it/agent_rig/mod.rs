@@ -2,11 +2,13 @@
 //! socket (for the agents' `fugue report`), MCP clients over in-memory duplexes, and
 //! helpers for their answers. Shared by the agent test modules.
 
+pub mod advice;
+
 pub use fugue_protocol::{
     ClientKind, Command, InputPart, Key, NewSession, PaneId, Response, SendInput, Spawn, Target,
 };
 pub use fugue_server::audit::Audit;
-pub use fugue_server::config::{Config, Preset, Scope, TaskDelivery};
+pub use fugue_server::config::{Config, Preset, Scope, SidebandResults, TaskDelivery};
 pub use fugue_server::dispatch::dispatch;
 pub use fugue_server::origin::Origin;
 pub use fugue_server::server::{Server, run_events};
@@ -54,6 +56,7 @@ pub fn fake(work_ms: u64, extra: &[&str]) -> Preset {
         awaiting_input: r"\(y/n\)".into(),
         quiet_ms: 150,
         ready_timeout_ms: 10_000,
+        sideband_results: SidebandResults::File,
     }
 }
 
@@ -159,11 +162,12 @@ pub async fn err(c: &RunningService<RoleClient, ()>, name: &str, args: Value) ->
     let r = call(c, name, args.clone()).await;
     let v = r.structured_content.clone().unwrap_or(Value::Null);
     assert_eq!(r.is_error, Some(true), "{name} {args} should fail: {v}");
+    advice::check(c, name, &v).await;
     v
 }
 
 pub async fn agent_of(c: &RunningService<RoleClient, ()>, pane: &str) -> Value {
-    let panes = ok(c, "list_panes", json!({})).await;
+    let panes = ok(c, "list_panes", json!({ "detail": true })).await;
     panes["panes"]
         .as_array()
         .unwrap()
