@@ -26,6 +26,7 @@ async fn every_provoked_error_leaves_a_way_forward() {
     // create_pane with no session makes one, as run_command does.
     let made = ok(&c, "create_pane", json!({})).await;
     let p = made["pane"].as_str().unwrap().to_string();
+    let person = rig.person_session("person").await;
     ok(&c, "create_session", json!({ "name": "taken" })).await;
     let e = err(&c, "create_session", json!({ "name": "taken" })).await;
     assert!(
@@ -123,7 +124,8 @@ async fn every_provoked_error_leaves_a_way_forward() {
             json!({ "name": "history-limit", "value": "lots" }),
         ),
         ("list_panes", json!({ "session": "nosuch" })),
-        ("close_pane", json!({ "pane": p })),
+        // A pane a person made: agents close only what they made (close_own).
+        ("close_pane", json!({ "pane": person.to_string() })),
     ];
     for (tool, args) in bad {
         err(&c, tool, args.clone()).await;

@@ -347,7 +347,8 @@ async fn tools_list_is_small_and_every_tool_declares_its_output() {
             t.name
         );
     }
-    // Issue 18's goal is 12 KB; this branch reached 14,311 bytes with output schemas
-    // (20,418 before, without them): see docs/mcp.md. The bound keeps it from growing.
-    assert!(size < 14_500, "{size}");
+    // Issue 18's goal is 12 KB; with output schemas the list was 14,311 bytes before
+    // worktrees and closing one's own panes added three tools to the default list
+    // (15,764 after): see docs/mcp.md. The bound keeps it from growing.
+    assert!(size < 16_000, "{size}");
 }
