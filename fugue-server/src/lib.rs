@@ -24,12 +24,14 @@ pub mod dispatch;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod hub;
+pub mod journal;
 pub mod log_file;
 pub mod mux;
 pub mod options;
 pub mod origin;
 pub mod pane;
 pub mod passthrough;
+pub mod persist;
 pub mod run;
 pub mod server;
 pub mod session;

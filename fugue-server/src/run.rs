@@ -101,6 +101,8 @@ pub async fn serve(prepared: Prepared, signals: Signals) -> Result<(), StartErro
     let (server, events) = Server::new(prepared.config, prepared.bound.path.clone(), audit);
     // Surfaces that hear pane events subscribe before any pane exists.
     crate::surfaces::subscribe(&server);
+    // Before any pane exists too: new ids are numbered past the journal's.
+    crate::persist::open(&server, &prepared.state_dir, &label);
     tokio::spawn(crate::server::run_focus(Arc::downgrade(&server)));
     // Lost audit records show on attached clients' status line, not only in the log.
     let weak = Arc::downgrade(&server);

@@ -56,6 +56,8 @@ pub struct Server {
     pub keys: Mutex<fugue_protocol::KeyTable>,
     /// Options (`options/`); global values are also written into `config`.
     pub options: Mutex<crate::options::Store>,
+    /// The journal and the sessions it can restore (`persist.rs`).
+    pub persist: crate::persist::Persist,
 }
 
 impl Server {
@@ -91,6 +93,7 @@ impl Server {
             clipboard: Mutex::new(None),
             buffers: Mutex::default(),
             options: Mutex::new(options),
+            persist: Default::default(),
         });
         (server, rx)
     }
@@ -337,6 +340,10 @@ impl Server {
                 return false;
             }
         }
+        // Nothing is left: the journal keeps that (no session to restore).
+        if let Some(j) = self.persist.journal() {
+            j.stop(true);
+        }
         self.shut_down(reason);
         true
     }
@@ -344,6 +351,12 @@ impl Server {
     pub fn begin_shutdown(&self, reason: &str) {
         if self.shutting_down.swap(true, Ordering::AcqRel) {
             return;
+        }
+        // Stopped before the tree is emptied: a shutdown by signal (a reboot) or
+        // kill-server leaves the sessions restorable.
+        if let Some(j) = self.persist.journal() {
+            j.flush(std::time::Duration::from_secs(2));
+            j.stop(false);
         }
         self.shut_down(reason);
     }
@@ -458,6 +471,7 @@ impl Server {
         if closed {
             self.panes_closed(&[pane]);
         }
+        self.persist.changed();
         if let Some(sid) = closed_session {
             // tmux's word for a session whose programs all exited; clients print `[exited]`.
             self.mux.attached.detach_session(sid, "exited");

@@ -46,6 +46,8 @@ pub struct Exec<'a> {
     /// Fields a handler adds to the audit record (a buffer's name and size: never
     /// what a caller typed or copied).
     pub detail: Option<serde_json::Value>,
+    /// The id the next pane made should keep if it is free (a restore).
+    pub want_pane: Option<fugue_protocol::PaneId>,
 }
 
 /// Runs a command for `origin` and records it.
@@ -140,6 +142,7 @@ async fn run(
         scope,
         agent: None,
         detail: None,
+        want_pane: None,
     };
     let allowed = {
         let tree = server.mux.tree();
@@ -154,10 +157,23 @@ async fn run(
         via,
         finished: false,
     };
+    let changes = command.tier() != fugue_protocol::Tier::Read;
+    let runtime = matches!(
+        command,
+        Command::SetOption(_) | Command::BindKey(_) | Command::UnbindKey { .. }
+    )
+    .then(|| command.clone());
     let result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),
     };
+    if let (Some(c), Ok(_)) = (runtime, &result) {
+        server.persist.runtime_command(&c);
+    }
+    // The journal's observation point for commands: whatever the surface.
+    if changes {
+        server.persist.changed();
+    }
     unfinished.finished = true;
     // Errors quote caller values; a megabyte-long target must not come back (or reach
     // the log) whole.

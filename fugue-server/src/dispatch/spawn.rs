@@ -214,7 +214,7 @@ pub fn prepare_pane(
         .and_then(|p| tree.panes.get(&p))
         .map(|p| p.depth + 1)
         .unwrap_or(0);
-    let id = tree.new_pane_id();
+    let id = tree.pane_id_or_new(exec.want_pane.take());
     let mut env = vec![
         ("TERM".to_string(), config.server.term.clone()),
         ("COLORTERM".to_string(), "truecolor".to_string()),
@@ -326,6 +326,12 @@ pub fn prepare_pane(
     pane.title = spawn.title.clone().filter(|t| !t.is_empty());
     pane.sideband = explicit == Some(true);
     pane.remain = spawn.remain;
+    pane.env = spawn
+        .env
+        .iter()
+        .filter(|(k, _)| k != KEY_ENV)
+        .cloned()
+        .collect();
     pane.creator = creator;
     pane.depth = depth;
     if let Some(setup) = exec.agent.as_mut() {
