@@ -122,6 +122,10 @@ pub struct AgentInfo {
     pub pending_messages: u32,
     /// The latest state changes, oldest first (at most 8).
     pub history: Vec<StateChange>,
+    /// Set when a restarted server restored this agent's pane from its journal (ms
+    /// since the Unix epoch): `fugue agent list` shows it as `restored`.
+    #[serde(default)]
+    pub restored_at_ms: Option<u64>,
 }
 
 /// Where `spawn-agent` opens its pane.

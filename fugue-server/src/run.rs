@@ -133,6 +133,9 @@ pub async fn serve(prepared: Prepared, signals: Signals) -> Result<(), StartErro
         }
     }
     tokio::spawn(run_events(Arc::clone(&server), events));
+    // Sessions the journal holds come back before the first connection is taken
+    // (`[server] restore`), so `fugue` attaches to them.
+    crate::dispatch::restore::at_start(&server).await;
     let admission =
         crate::surfaces::admission::Admission::new(server.config().server.max_connections, nofile);
     tracing::info!(

@@ -7,6 +7,7 @@ pub mod format;
 pub mod line;
 pub mod options;
 mod printer;
+pub mod restore;
 pub mod source;
 mod verbs;
 mod windows;

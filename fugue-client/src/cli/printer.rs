@@ -37,6 +37,7 @@ pub(super) enum Printer {
     Agent(super::agent::AgentPrinter),
     Buffers(super::buffers::BufferPrinter),
     Options(super::options::OptionPrinter),
+    Restore(super::restore::RestorePrinter),
 }
 
 impl Printer {
@@ -118,6 +119,7 @@ pub(super) fn print(
         (Printer::Agent(p), r) => super::agent::print(out, p, r)?,
         (Printer::Buffers(p), r) => super::buffers::print(out, p, r)?,
         (Printer::Options(p), r) => super::options::print(out, p, r)?,
+        (Printer::Restore(p), r) => super::restore::print(out, p, r)?,
         (Printer::Json(true), r) => writeln!(out, "{}", answer_json(r)?)?,
         (Printer::Json(false), Response::Read(t)) => writeln!(out, "{}", t.text)?,
         (Printer::Json(false), Response::Waited(w)) => match (&w.line, w.exit_status, w.state) {

@@ -202,6 +202,10 @@ pub(super) fn command_for(verb: Verb) -> anyhow::Result<(Command, Printer)> {
             Printer::Nothing,
         ),
         Verb::KillServer => (Command::KillServer, Printer::Nothing),
+        Verb::Restore(a) => {
+            let (command, p) = super::restore::command_for(a)?;
+            (command, Printer::Restore(p))
+        }
         Verb::RefreshClient { target: t } => (
             Command::RefreshClient { target: target(t)? },
             Printer::Nothing,
@@ -648,7 +652,7 @@ pub fn report(e: &CommandError) -> i32 {
 
 /// Runs a verb against the server at `addr`.
 pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
-    let starts_server = matches!(verb, Verb::NewSession { .. });
+    let starts_server = matches!(verb, Verb::NewSession { .. } | Verb::Restore(_));
     let (command, printer) = command_for(verb)?;
     printer.validate()?;
     let mut conn: Connection = if starts_server {

@@ -148,9 +148,20 @@ pub struct Tracked {
     /// Messages are typed one at a time.
     pub turn: tokio::sync::Mutex<()>,
     pub shared: Arc<PaneShared>,
+    /// When a restart restored it from the journal (ms since the epoch).
+    restored: Mutex<Option<u64>>,
 }
 
 impl Tracked {
+    /// Marks it restored, with the result it had reported before (text, when).
+    pub fn restored(&self, result: Option<(String, u64)>) {
+        *self.restored.lock() = Some(unix_ms());
+        if let Some((text, at_ms)) = result {
+            self.result
+                .send_replace(Some(Arc::new(Stored { text, at_ms })));
+        }
+    }
+
     pub fn view(&self) -> View {
         self.view.borrow().clone()
     }
@@ -374,6 +385,7 @@ impl Tracked {
             waiting_for,
             pending_messages: self.pending_messages.load(Ordering::Relaxed),
             history: self.history.lock().iter().cloned().collect(),
+            restored_at_ms: *self.restored.lock(),
         }
     }
 
@@ -492,6 +504,7 @@ impl Agents {
                 closed: AtomicBool::new(false),
                 turn: tokio::sync::Mutex::new(()),
                 shared,
+                restored: Mutex::new(None),
             });
             panes.insert(pane, Arc::clone(&t));
             t

@@ -43,6 +43,9 @@ pub struct Preset {
     pub quiet_ms: u64,
     /// How long `spawn-agent` waits for the agent to be ready for its task.
     pub ready_timeout_ms: u64,
+    /// Arguments that make the agent pick up where it left off, used instead of the
+    /// task arguments when a restart restores its pane (`--continue` for claude).
+    pub resume_args: Vec<String>,
 }
 
 /// A `[agents.NAME]` table as written: only the fields it names.
@@ -60,6 +63,7 @@ struct PresetPatch {
     awaiting_input: Option<String>,
     quiet_ms: Option<u64>,
     ready_timeout_ms: Option<u64>,
+    resume_args: Option<Vec<String>>,
 }
 
 impl PresetPatch {
@@ -78,12 +82,13 @@ impl PresetPatch {
             prompt,
             awaiting_input,
             quiet_ms,
-            ready_timeout_ms
+            ready_timeout_ms,
+            resume_args
         );
     }
 }
 
-fn agent(command: &str, awaiting_input: &str, task_args: &[&str]) -> Preset {
+fn agent(command: &str, awaiting_input: &str, task_args: &[&str], resume_args: &[&str]) -> Preset {
     Preset {
         command: command.into(),
         args: Vec::new(),
@@ -98,6 +103,7 @@ fn agent(command: &str, awaiting_input: &str, task_args: &[&str]) -> Preset {
         awaiting_input: awaiting_input.into(),
         quiet_ms: 1500,
         ready_timeout_ms: 60_000,
+        resume_args: resume_args.iter().map(|s| s.to_string()).collect(),
     }
 }
 
@@ -116,6 +122,7 @@ fn custom() -> Preset {
         awaiting_input: String::new(),
         quiet_ms: 1000,
         ready_timeout_ms: 60_000,
+        resume_args: Vec::new(),
     }
 }
 
@@ -128,6 +135,7 @@ pub fn builtin() -> BTreeMap<String, Preset> {
             "claude",
             r"Do you want to|Would you like to|\(y/n\)",
             &["{task}"],
+            &["--continue"],
         ),
     );
     m.insert(
@@ -136,6 +144,7 @@ pub fn builtin() -> BTreeMap<String, Preset> {
             "codex",
             r"(?i)allow command|approve|\(y/n\)|\[y/N\]",
             &["{task}"],
+            &["resume", "--last"],
         ),
     );
     m.insert(
@@ -144,6 +153,7 @@ pub fn builtin() -> BTreeMap<String, Preset> {
             "gemini",
             r"(?i)allow execution|apply this change|waiting for user confirmation",
             &["--prompt-interactive", "{task}"],
+            &["--resume", "latest"],
         ),
     );
     m.insert(
@@ -160,6 +170,7 @@ pub fn builtin() -> BTreeMap<String, Preset> {
             awaiting_input: String::new(),
             quiet_ms: 300,
             ready_timeout_ms: 10_000,
+            resume_args: Vec::new(),
         },
     );
     m

@@ -88,6 +88,28 @@ pub struct ServerSection {
     /// when a new one would pass it. Named buffers do not count.
     #[serde(deserialize_with = "ranges::within::<_, _, 1, 10000>")]
     pub buffer_limit: usize,
+    /// What a starting server does with sessions its journal holds that are not
+    /// running (docs/reliability.md#restoring).
+    pub restore: RestoreWhen,
+    /// Commands restored panes may run again at once (globs: `*` any text, `?` one
+    /// character, matched against the whole command line). Any other command waits
+    /// behind "press Enter to run". At most 256 patterns.
+    #[serde(deserialize_with = "ranges::at_most::<_, 256>")]
+    pub restore_commands: Vec<String>,
+}
+
+/// `[server] restore`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RestoreWhen {
+    /// `always` after a kill or a crash, `ask` after a reboot.
+    #[default]
+    Auto,
+    /// Keep them restorable; `fugue` asks, `fugue restore` brings them back.
+    Ask,
+    Always,
+    /// Keep them restorable, never bring them back unasked.
+    Never,
 }
 
 impl Default for ServerSection {
@@ -106,6 +128,8 @@ impl Default for ServerSection {
             max_connections: 512,
             allow_title_reports: false,
             buffer_limit: 50,
+            restore: RestoreWhen::Auto,
+            restore_commands: Vec::new(),
         }
     }
 }

@@ -19,6 +19,8 @@ mod observe;
 mod options;
 mod panes;
 pub mod policy;
+pub mod restore;
+mod restore_plan;
 pub mod scope;
 mod sessions;
 pub mod spawn;
@@ -284,6 +286,8 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::KillSession { target } => sessions::kill_session(exec, target.as_ref()),
         Command::KillWindow { target } => sessions::kill_window(exec, target.as_ref()),
         Command::KillServer => sessions::kill_server(exec),
+        Command::Restore { name, list } => restore::restore(exec, name, list),
+        Command::DiscardRestorable { name } => restore::discard(exec, name),
         Command::RenameSession { target, name } => {
             sessions::rename_session(exec, target.as_ref(), name)
         }
