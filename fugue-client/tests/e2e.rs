@@ -21,6 +21,7 @@ mod e2e {
     pub mod options;
     pub mod passthrough;
     pub mod policy;
+    pub mod restore;
     pub mod security;
     pub mod sideband;
     pub mod sideband_keys;

@@ -196,5 +196,5 @@ async fn stop_on_signals(server: Arc<Server>, mut signals: Signals) {
             _ = signals.hup.recv() => continue,
         }
     }
-    server.begin_shutdown("terminated by signal");
+    server.begin_shutdown("terminated by signal", crate::journal::Stop::Keep);
 }

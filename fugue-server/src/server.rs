@@ -342,21 +342,24 @@ impl Server {
         }
         // Nothing is left: the journal keeps that (no session to restore).
         if let Some(j) = self.persist.journal() {
-            j.stop(true);
+            j.stop(crate::journal::Stop::Capture);
         }
         self.shut_down(reason);
         true
     }
 
-    pub fn begin_shutdown(&self, reason: &str) {
+    /// Shuts down; `journal` says what the journal keeps (a signal keeps the
+    /// sessions restorable, kill-server forgets them).
+    pub fn begin_shutdown(&self, reason: &str, journal: crate::journal::Stop) {
         if self.shutting_down.swap(true, Ordering::AcqRel) {
             return;
         }
-        // Stopped before the tree is emptied: a shutdown by signal (a reboot) or
-        // kill-server leaves the sessions restorable.
+        // Stopped before the tree is emptied.
         if let Some(j) = self.persist.journal() {
-            j.flush(std::time::Duration::from_secs(2));
-            j.stop(false);
+            if journal == crate::journal::Stop::Keep {
+                j.flush(std::time::Duration::from_secs(2));
+            }
+            j.stop(journal);
         }
         self.shut_down(reason);
     }

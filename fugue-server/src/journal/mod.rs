@@ -49,8 +49,19 @@ enum Msg {
     Mark(Mark),
     /// Capture, write and sync now; answer when done.
     Flush(SyncSender<()>),
-    /// Stop; capture once more first when true.
-    Stop(bool),
+    Stop(Stop),
+}
+
+/// How the writer stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Keep what was written: a shutdown by signal (a reboot, a logout) empties the
+    /// tree, and that must not erase the sessions a restart brings back.
+    Keep,
+    /// Capture once more: the state now is the one to keep (the last session ended).
+    Capture,
+    /// Forget everything (`kill-server`, which ends every session on purpose).
+    Forget,
 }
 
 pub struct Journal {
@@ -126,15 +137,12 @@ impl Journal {
         }
     }
 
-    /// Stops the writer and waits for it. `final_capture`: the state now is the one
-    /// to keep (the last session ended); otherwise what was written stays (a
-    /// shutdown by signal or kill-server empties the tree, and that must not erase
-    /// the sessions a restart can bring back).
-    pub fn stop(&self, final_capture: bool) {
-        if !final_capture {
+    /// Stops the writer and waits for it (see [`Stop`]).
+    pub fn stop(&self, how: Stop) {
+        if how != Stop::Capture {
             self.stopped.store(true, Ordering::Release);
         }
-        let _ = self.tx.send(Msg::Stop(final_capture));
+        let _ = self.tx.send(Msg::Stop(how));
         if let Some(t) = self.thread.lock().take() {
             let _ = t.join();
         }

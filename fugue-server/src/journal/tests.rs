@@ -57,7 +57,7 @@ fn changes_are_written_and_read_back_in_order() {
     }
     *state.lock() = model(&["last"]);
     j.changed();
-    j.stop(true);
+    j.stop(super::Stop::Capture);
     let (_, loaded) = Store::open(dir.path()).unwrap();
     assert_eq!(loaded.model.items, model(&["last"]).items);
     assert!(loaded.notes.is_empty(), "{:?}", loaded.notes);
@@ -246,7 +246,7 @@ fn a_full_disk_warns_once_loses_nothing_and_recovers() {
     }
     std::fs::remove_file(&flag).unwrap();
     j.flush(Duration::from_secs(5));
-    j.stop(true);
+    j.stop(super::Stop::Capture);
     assert!(troubles.lock().iter().any(|t| t.contains("writing again")));
     let (_, loaded) = Store::open(&dir.path().join("j")).unwrap();
     assert_eq!(loaded.model.items, state.lock().items);

@@ -2,7 +2,7 @@
 
 use super::model::{Entry, Mark, Model};
 use super::store::{COMPACT_BYTES, Store};
-use super::{Capture, FSYNC_INTERVAL, Msg, TICK, Trouble};
+use super::{Capture, FSYNC_INTERVAL, Msg, Stop, TICK, Trouble};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
@@ -37,7 +37,7 @@ pub fn run(mut w: Writer, rx: Receiver<Msg>) {
             Ok(Msg::Mark(m)) => w.marks.push(m),
             Ok(Msg::Flush(a)) => ack = Some(a),
             Ok(Msg::Stop(capture)) => stop = Some(capture),
-            Err(RecvTimeoutError::Disconnected) => stop = Some(false),
+            Err(RecvTimeoutError::Disconnected) => stop = Some(Stop::Keep),
         }
         // Marks queued behind this message are written with this capture.
         while let Ok(m) = rx.try_recv() {
@@ -48,7 +48,19 @@ pub fn run(mut w: Writer, rx: Receiver<Msg>) {
                 Msg::Stop(c) => stop = Some(c),
             }
         }
-        let capture = !w.stopped.load(Ordering::Acquire) && stop != Some(false);
+        if stop == Some(Stop::Forget) {
+            w.marks.push(super::model::Mark {
+                what: "kill_server".into(),
+                pid: std::process::id(),
+                boot_id: None,
+                at_ms: 0,
+                panes: Vec::new(),
+                sessions: Vec::new(),
+            });
+            w.capture = Box::new(super::model::Model::default);
+        }
+        let capture = stop.is_some_and(|s| s != Stop::Keep)
+            || (stop.is_none() && !w.stopped.load(Ordering::Acquire));
         if w.write(capture) {
             unsynced.get_or_insert_with(Instant::now);
         }

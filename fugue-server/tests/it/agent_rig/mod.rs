@@ -54,6 +54,7 @@ pub fn fake(work_ms: u64, extra: &[&str]) -> Preset {
         awaiting_input: r"\(y/n\)".into(),
         quiet_ms: 150,
         ready_timeout_ms: 10_000,
+        resume_args: Vec::new(),
     }
 }
 
@@ -134,7 +135,8 @@ impl Rig {
 
 impl Drop for Rig {
     fn drop(&mut self) {
-        self.server.begin_shutdown("test over");
+        self.server
+            .begin_shutdown("test over", fugue_server::journal::Stop::Keep);
     }
 }
 
