@@ -8,10 +8,11 @@ use crate::journal::model::{
 use crate::journal::{self, Journal};
 use crate::server::Server;
 use parking_lot::Mutex;
-use std::collections::VecDeque;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock, Weak};
 use std::time::UNIX_EPOCH;
+use std::time::{Duration, Instant};
 
 #[derive(Default)]
 pub struct Persist {
@@ -115,8 +116,14 @@ pub fn open(server: &Arc<Server>, state_dir: &Path, label: &str) -> Option<PathB
     *server.persist.previous.lock() = loaded.model.last_start.clone();
     *server.persist.restorable.lock() = loaded.model.clone();
     let weak: Weak<Server> = Arc::downgrade(server);
+    let mut saved = HashMap::new();
+    let journal_dir = dir.clone();
     let capture = Box::new(move || match weak.upgrade() {
-        Some(server) => capture(&server),
+        Some(server) => {
+            let m = capture(&server);
+            save_scrollback(&server, &journal_dir, &m, &mut saved);
+            m
+        }
         None => Model::default(),
     });
     let weak: Weak<Server> = Arc::downgrade(server);
@@ -266,4 +273,79 @@ pub fn capture(server: &Server) -> Model {
             .insert(Key::Runtime, Item::Runtime(RuntimeRec { commands: all }));
     }
     m
+}
+
+/// Saves panes' contents (`[server] persist_scrollback`) whose screens changed, each
+/// at most once a second, and removes the files of panes the journal no longer holds.
+/// Runs on the journal's writer thread, after the capture, off the tree's lock.
+fn save_scrollback(
+    server: &Server,
+    dir: &Path,
+    model: &Model,
+    saved: &mut HashMap<u32, (u64, Instant)>,
+) {
+    use crate::config::PersistScrollback;
+    use fugue_protocol::LineBound;
+    let mode = server.config().server.persist_scrollback;
+    let keep: HashSet<u32> = if mode == PersistScrollback::Off {
+        HashSet::new()
+    } else {
+        model
+            .items
+            .keys()
+            .filter_map(|k| match k {
+                Key::Pane(id) => Some(*id),
+                _ => None,
+            })
+            .collect()
+    };
+    let start = match mode {
+        PersistScrollback::Off => None,
+        PersistScrollback::Visible => Some(None),
+        PersistScrollback::Lines(n) => Some(Some(LineBound::Line(-i64::from(n)))),
+    };
+    if let Some(start) = start {
+        let panes: Vec<(u32, Arc<crate::pane::PaneShared>)> = server
+            .mux
+            .tree()
+            .panes
+            .iter()
+            .filter(|(_, p)| !p.pty.is_starting())
+            .map(|(id, p)| (id.0, Arc::clone(&p.shared)))
+            .collect();
+        for (id, shared) in panes {
+            let seq = shared.state.lock().seq();
+            if saved
+                .get(&id)
+                .is_some_and(|(s, at)| *s == seq || at.elapsed() < Duration::from_secs(1))
+            {
+                continue;
+            }
+            let text = shared.state.lock().capture(start, None, true, false);
+            let trimmed = text.trim_end_matches(['\n', ' ']);
+            if let Err(e) = crate::journal::scrollback::save(dir, id, now_ms(), trimmed) {
+                tracing::debug!("journal: saving pane {id}'s content: {e}");
+            }
+            saved.insert(id, (seq, Instant::now()));
+        }
+    }
+    saved.retain(|id, _| keep.contains(id));
+    crate::journal::scrollback::prune(dir, &keep);
+}
+
+/// What a restored pane shows first: its saved content, then a divider.
+pub fn preload(dir: &Path, pane: u32) -> Option<Vec<u8>> {
+    let (at_ms, text) = crate::journal::scrollback::load(dir, pane)?;
+    if text.is_empty() {
+        return None;
+    }
+    let when = humantime::format_rfc3339_seconds(UNIX_EPOCH + Duration::from_millis(at_ms));
+    let mut out = text.replace('\n', "\r\n").into_bytes();
+    out.extend_from_slice(
+        format!(
+            "\x1b[0m\r\n\x1b[2m\u{2500}\u{2500} restored from {when} \u{2500}\u{2500}\x1b[0m\r\n"
+        )
+        .as_bytes(),
+    );
+    Some(out)
 }

@@ -160,6 +160,19 @@ fn issue_17_a_workspace_killed_with_9_comes_back_as_it_was() {
             .contains("done(alpha)")
             .then_some(())
     });
+    // Content on a shell's screen, kept compressed (persist_scrollback = "visible").
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "work:0.0",
+        "echo marker-$((6*7))",
+        "Enter",
+    ]);
+    eventually("the marker", || {
+        w.ok(&["capture-pane", "-p", "-t", "work:0.0"])
+            .contains("marker-42")
+            .then_some(())
+    });
     let before = layout(&w);
     let sessions: Vec<String> = w
         .ok(&["list-sessions", "-F", "#{session_name}"])
@@ -188,6 +201,19 @@ fn issue_17_a_workspace_killed_with_9_comes_back_as_it_was() {
         .map(String::from)
         .collect();
     assert_eq!(again, sessions);
+    // The shell's saved screen, above the divider, and a fresh prompt below it.
+    let screen = w.ok(&["capture-pane", "-p", "-S", "-", "-t", "work:0.0"]);
+    let marker = screen
+        .find("marker-42")
+        .unwrap_or_else(|| panic!("{screen}"));
+    let divider = screen
+        .find("restored from")
+        .unwrap_or_else(|| panic!("{screen}"));
+    assert!(marker < divider, "{screen}");
+    assert!(
+        w.state_dir().join("journal-test/scrollback").is_dir(),
+        "saved content"
+    );
     // The guarded command waits for Enter and has not run.
     let guard = before
         .iter()

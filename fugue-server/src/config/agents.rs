@@ -361,7 +361,7 @@ mod tests {
         let agents = table["agents"].as_table().expect("[agents]");
         for name in builtin().keys() {
             let preset = agents[name].as_table().expect("a table per preset");
-            assert_eq!(preset.len(), 11, "agents.{name} leaves out fields");
+            assert_eq!(preset.len(), 12, "agents.{name} leaves out fields");
         }
     }
 

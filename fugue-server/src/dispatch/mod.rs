@@ -50,6 +50,9 @@ pub struct Exec<'a> {
     pub detail: Option<serde_json::Value>,
     /// The id the next pane made should keep if it is free (a restore).
     pub want_pane: Option<fugue_protocol::PaneId>,
+    /// Bytes the next pane made shows before its program starts (a restored pane's
+    /// saved content).
+    pub preload: Option<Vec<u8>>,
 }
 
 /// Runs a command for `origin` and records it.
@@ -145,6 +148,7 @@ async fn run(
         agent: None,
         detail: None,
         want_pane: None,
+        preload: None,
     };
     let allowed = {
         let tree = server.mux.tree();

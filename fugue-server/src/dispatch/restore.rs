@@ -257,6 +257,10 @@ fn restore_session(
                 },
             };
             exec.want_pane = Some(old);
+            exec.preload = server
+                .persist
+                .journal()
+                .and_then(|j| crate::persist::preload(&j.dir, old.0));
             let size = (rec.size.0.max(1), rec.size.1.max(1));
             let spawned = with_new_pane(
                 exec,
@@ -269,6 +273,7 @@ fn restore_session(
                 |_, _, (), id| Ok(id),
             );
             exec.want_pane = None;
+            exec.preload = None;
             let id = match spawned {
                 Ok(id) => id,
                 Err(e) => {

@@ -290,6 +290,10 @@ pub fn prepare_pane(
     state.set_sideband(sb.max_tag_bytes, key);
     state.set_osc_limit(config.server.max_osc_bytes);
     state.set_title_reports(config.server.allow_title_reports);
+    if let Some(bytes) = exec.preload.take() {
+        // Before the program's first byte: a restored pane's saved content.
+        let _ = state.process(&bytes);
+    }
     let shared = PaneShared::new(id, state, switch);
     let exit_events = server.events.clone();
     // Weak: the reader thread must not keep a stopped server alive.

@@ -20,6 +20,7 @@
 pub mod format;
 pub mod migrate;
 pub mod model;
+pub mod scrollback;
 pub mod store;
 mod writer;
 
@@ -41,7 +42,7 @@ pub const TICK: Duration = Duration::from_secs(1);
 /// Messages (marks, flushes, the stop) waiting for the writer.
 pub const QUEUE: usize = 64;
 
-pub type Capture = Box<dyn Fn() -> Model + Send>;
+pub type Capture = Box<dyn FnMut() -> Model + Send>;
 pub type Trouble = Box<dyn Fn(&str) + Send>;
 
 enum Msg {
