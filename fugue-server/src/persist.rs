@@ -30,6 +30,24 @@ pub struct Persist {
     pub previous: Mutex<Option<Mark>>,
 }
 
+/// What the journal can restore, for `--list` and MCP's answers.
+pub fn restorable(model: &Model) -> Vec<fugue_protocol::restore::RestorableSession> {
+    model
+        .sessions()
+        .map(|s| {
+            let windows = model.windows_of(s.id);
+            let panes: Vec<&PaneRec> = windows.iter().flat_map(|w| model.panes_of(w.id)).collect();
+            fugue_protocol::restore::RestorableSession {
+                name: s.name.clone(),
+                windows: windows.len() as u32,
+                panes: panes.len() as u32,
+                agents: panes.iter().filter(|p| p.agent.is_some()).count() as u32,
+                created_ms: s.created_ms,
+            }
+        })
+        .collect()
+}
+
 pub fn now_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -80,6 +98,29 @@ impl Persist {
         while r.len() > journal::model::MAX_RUNTIME_COMMANDS {
             r.pop_front();
         }
+    }
+
+    /// `answer` with `restorable` (the sessions the journal could bring back) and a
+    /// hint, when there are any; unchanged otherwise.
+    pub fn with_restorable(&self, answer: serde_json::Value) -> serde_json::Value {
+        let list = restorable(&self.restorable.lock());
+        let serde_json::Value::Object(mut map) = answer else {
+            return answer;
+        };
+        if list.is_empty() {
+            return serde_json::Value::Object(map);
+        }
+        map.insert(
+            "restorable".into(),
+            serde_json::to_value(&list).unwrap_or_default(),
+        );
+        map.insert(
+            "restorable_hint".into(),
+            serde_json::Value::String(
+                "sessions the previous server left (it was killed, crashed or the machine rebooted); a person brings them back with `fugue restore NAME` or forgets them with `fugue restore --discard`".into(),
+            ),
+        );
+        serde_json::Value::Object(map)
     }
 
     pub fn runtime_commands(&self) -> Vec<serde_json::Value> {

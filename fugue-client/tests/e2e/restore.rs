@@ -385,6 +385,29 @@ fn issue_17_discard_really_forgets_and_ask_keeps_them_restorable() {
         list.contains("one: 1 windows, 1 panes") && list.contains("two:"),
         "{list}"
     );
+    // MCP's answers say what a person could bring back.
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async {
+        let c = launch(&w, &w.path("config/fugue/config.toml")).await;
+        let v = ok(&c, "list_panes", json!({})).await;
+        let names: Vec<&str> = v["restorable"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{v}"))
+            .iter()
+            .filter_map(|s| s["name"].as_str())
+            .collect();
+        assert_eq!(names, ["one", "two"], "{v}");
+        assert!(
+            v["restorable_hint"]
+                .as_str()
+                .unwrap()
+                .contains("fugue restore")
+        );
+    });
     let out = w.ok(&["restore", "two"]);
     assert!(out.contains("restored: two"), "{out}");
     assert_eq!(

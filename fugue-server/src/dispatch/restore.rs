@@ -9,28 +9,12 @@ use super::spawn::{prepare_pane, with_new_pane};
 use crate::journal::model::{Key, Model, PaneRec, SessionRec};
 use crate::session::layout::Layout;
 use crate::session::tree::{Creator, Session, Window};
-use fugue_protocol::restore::{RestorableSession, RestoreOutcome};
+use fugue_protocol::restore::RestoreOutcome;
 use fugue_protocol::{CommandError, PaneId, Response, SessionId, Spawn, WindowId};
 use std::collections::HashMap;
 use std::time::{Duration, UNIX_EPOCH};
 
-/// What the journal can restore, for `--list` and MCP's answers.
-pub fn restorable(model: &Model) -> Vec<RestorableSession> {
-    model
-        .sessions()
-        .map(|s| {
-            let windows = model.windows_of(s.id);
-            let panes: Vec<&PaneRec> = windows.iter().flat_map(|w| model.panes_of(w.id)).collect();
-            RestorableSession {
-                name: s.name.clone(),
-                windows: windows.len() as u32,
-                panes: panes.len() as u32,
-                agents: panes.iter().filter(|p| p.agent.is_some()).count() as u32,
-                created_ms: s.created_ms,
-            }
-        })
-        .collect()
-}
+use crate::persist::restorable;
 
 fn unknown(model: &Model, name: &str) -> CommandError {
     let names: Vec<String> = model.sessions().map(|s| s.name.clone()).collect();

@@ -108,9 +108,15 @@ impl FugueMcp {
             Ok::<_, CommandError>((tool, command))
         })();
         let (tool, command) = built.map_err(CommandError::bounded)?;
-        dispatch_via(&self.server, &self.origin, command, Some(tool.name))
+        let answer = dispatch_via(&self.server, &self.origin, command, Some(tool.name))
             .await
-            .map(crate::surfaces::answer::to_json)
+            .map(crate::surfaces::answer::to_json)?;
+        // An agent looking at what exists, or making a session, learns what a person
+        // could bring back after a crash (issue 17).
+        Ok(match tool.name {
+            "list_panes" | "create_session" => self.server.persist.with_restorable(answer),
+            _ => answer,
+        })
     }
 }
 
