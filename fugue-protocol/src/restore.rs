@@ -25,4 +25,8 @@ pub struct RestoreOutcome {
     pub discarded: Vec<String>,
     /// What is still restorable afterwards.
     pub restorable: Vec<RestorableSession>,
+    /// The server's `restore` setting wants a person asked about them (`ask`, or
+    /// `auto` after a reboot); plain `fugue` asks then.
+    #[serde(default)]
+    pub ask: bool,
 }

@@ -28,6 +28,9 @@ pub struct Persist {
     buffers: Mutex<(u64, Vec<BufferRec>)>,
     /// How the previous server started (from its `started` mark).
     pub previous: Mutex<Option<Mark>>,
+    /// The start kept the sessions restorable to ask a person (`restore = "ask"`,
+    /// or `"auto"` after a reboot); plain `fugue` asks.
+    pub ask: std::sync::atomic::AtomicBool,
 }
 
 /// What the journal can restore, for `--list` and MCP's answers.

@@ -64,6 +64,7 @@ pub fn print(out: &mut impl Write, p: &RestorePrinter, resp: &Response) -> anyho
         restored,
         discarded,
         restorable,
+        ..
     } = r;
     for name in restored {
         writeln!(out, "restored: {name}")?;

@@ -429,3 +429,23 @@ fn issue_17_discard_really_forgets_and_ask_keeps_them_restorable() {
     let list = w.ok(&["restore", "--list"]);
     assert_eq!(list.trim(), "nothing to restore");
 }
+
+/// Plain `fugue` after a kill, with `restore = "ask"`: it asks on the terminal, and
+/// Enter brings the sessions back and attaches.
+#[test]
+fn issue_17_plain_fugue_asks_and_restores() {
+    let w = World::new();
+    super::harness::write_config(&w, "[server]\nrestore = \"ask\"\n");
+    w.ok(&["new-session", "-d", "-s", "asked", "-x", "80", "-y", "24"]);
+    w.ok(&["rename-window", "-t", "asked:0", "kept-name"]);
+    std::thread::sleep(Duration::from_millis(200));
+    kill9(&w);
+    let mut t = w.tui(&[], 100, 30);
+    t.wait_text("Restore it? [Y/n]");
+    t.send(b"\r");
+    t.wait_text("kept-name");
+    assert_eq!(
+        w.ok(&["list-sessions", "-F", "#{session_name}"]).trim(),
+        "asked"
+    );
+}

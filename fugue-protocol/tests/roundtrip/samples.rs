@@ -457,6 +457,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
                 agents: 1,
                 created_ms: 5,
             }],
+            ask: true,
         })),
         Ok(Response::Rows(RowsReply {
             start: -2,

@@ -36,6 +36,10 @@ pub fn restore(
     if list {
         return Ok(Response::Restore(RestoreOutcome {
             restorable: restorable(&all),
+            ask: server
+                .persist
+                .ask
+                .load(std::sync::atomic::Ordering::Relaxed),
             ..Default::default()
         }));
     }
@@ -105,6 +109,7 @@ pub fn restore(
         restored,
         discarded: Vec::new(),
         restorable: restorable(&left),
+        ask: false,
     }))
 }
 
@@ -146,6 +151,7 @@ pub fn discard(exec: &mut Exec<'_>, name: Option<String>) -> Result<Response, Co
         restored: Vec::new(),
         discarded: gone,
         restorable: restorable(&left),
+        ask: false,
     }))
 }
 
@@ -517,6 +523,11 @@ pub async fn at_start(server: &std::sync::Arc<crate::server::Server>) {
         boot.as_deref(),
     );
     if !go {
+        let asks = why.contains("ask");
+        server
+            .persist
+            .ask
+            .store(asks, std::sync::atomic::Ordering::Relaxed);
         tracing::info!(
             "journal: {} sessions can be restored ({}); not restoring: {why}; `fugue restore` brings them back",
             names.len(),
@@ -532,5 +543,27 @@ pub async fn at_start(server: &std::sync::Arc<crate::server::Server>) {
     match super::dispatch(server, &crate::origin::Origin::Server, command).await {
         Ok(_) => {}
         Err(e) => tracing::warn!("journal: restore failed: {}", e.display_with_suggestion()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decide;
+    use crate::config::RestoreWhen;
+
+    #[test]
+    fn auto_restores_after_a_kill_and_asks_after_a_reboot() {
+        let (go, _) = decide(RestoreWhen::Auto, Some("boot-a"), Some("boot-a"));
+        assert!(go, "same boot: the server was killed or crashed");
+        let (go, why) = decide(RestoreWhen::Auto, Some("boot-a"), Some("boot-b"));
+        assert!(!go && why.contains("rebooted") && why.contains("ask"));
+        assert!(
+            decide(RestoreWhen::Auto, None, Some("b")).0,
+            "no boot id known"
+        );
+        assert!(decide(RestoreWhen::Always, Some("a"), Some("b")).0);
+        let (go, why) = decide(RestoreWhen::Never, Some("a"), Some("a"));
+        assert!(!go && !why.contains("ask"));
+        assert!(!decide(RestoreWhen::Ask, Some("a"), Some("a")).0);
     }
 }
