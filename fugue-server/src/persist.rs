@@ -185,6 +185,21 @@ pub fn open(server: &Arc<Server>, state_dir: &Path, label: &str) -> Option<PathB
     Some(dir)
 }
 
+/// Undelivered messages as the journal keeps them: the oldest that fit the bounds.
+fn bounded_messages(texts: Vec<Arc<str>>) -> Vec<String> {
+    use crate::journal::model::{MAX_JOURNALED_MESSAGE_BYTES, MAX_JOURNALED_MESSAGES};
+    let mut bytes = 0usize;
+    texts
+        .iter()
+        .take(MAX_JOURNALED_MESSAGES)
+        .take_while(|t| {
+            bytes = bytes.saturating_add(t.len());
+            bytes <= MAX_JOURNALED_MESSAGE_BYTES
+        })
+        .map(|t| t.to_string())
+        .collect()
+}
+
 /// The server's state as the journal keeps it: what is running, plus what is
 /// restorable and not yet restored.
 pub fn capture(server: &Server) -> Model {
@@ -269,6 +284,7 @@ pub fn capture(server: &Server) -> Model {
                 pending_messages: t
                     .pending_messages
                     .load(std::sync::atomic::Ordering::Relaxed),
+                messages: bounded_messages(t.queued_texts()),
             });
         }
     }

@@ -140,20 +140,33 @@ fn issue_17_a_workspace_killed_with_9_comes_back_as_it_was() {
         .enable_all()
         .build()
         .unwrap();
-    let agent = rt.block_on(async {
+    let (agent, asking) = rt.block_on(async {
         let c = launch(&w, &cfg).await;
         ok(&c, "create_session", json!({ "name": "mcp" })).await;
-        let spawned = ok(
-            &c,
-            "spawn_agent",
-            json!({ "agent": "fake", "target": "mcp:0.0", "placement": "right", "task": "alpha", "tags": ["t1"] }),
-        )
-        .await;
-        let p = spawned["pane"].as_str().unwrap().to_string();
-        let r = ok(&c, "wait_for", json!({ "pane": p, "state": "idle", "timeout_ms": 20000 })).await;
-        assert!(r.to_string().contains("idle"), "{r}");
-        p
+        let mut panes = Vec::new();
+        for (task, tag) in [("alpha", "t1"), ("beta", "t2")] {
+            let spawned = ok(
+                &c,
+                "spawn_agent",
+                json!({ "agent": "fake", "target": "mcp:0.0", "placement": "right", "task": task, "tags": [tag] }),
+            )
+            .await;
+            let p = spawned["pane"].as_str().unwrap().to_string();
+            let r = ok(&c, "wait_for", json!({ "pane": p, "state": "idle", "timeout_ms": 20000 })).await;
+            assert!(r.to_string().contains("idle"), "{r}");
+            panes.push(p);
+        }
+        (panes[0].clone(), panes[1].clone())
     });
+    // The second agent asks a question, so a message for it waits undelivered.
+    w.ok(&["send-keys", "-t", &asking, "ask", "Enter"]);
+    eventually("the question", || {
+        w.ok(&["agent", "list"])
+            .lines()
+            .any(|l| l.contains(&asking) && l.contains("awaiting_input"))
+            .then_some(())
+    });
+    w.ok(&["agent", "message", "--to", &asking, "later words"]);
     eventually("the agent's result", || {
         let out = w.run(&["agent", "result", "-t", &agent]);
         String::from_utf8_lossy(&out.stdout)
@@ -262,6 +275,13 @@ fn issue_17_a_workspace_killed_with_9_comes_back_as_it_was() {
         list.contains(&agent) && list.contains("restored") && list.contains("tags=t1"),
         "{list}"
     );
+    // The message that waited is delivered to the resumed agent.
+    eventually("the waiting message's result", || {
+        let out = w.run(&["agent", "result", "-t", &asking]);
+        String::from_utf8_lossy(&out.stdout)
+            .contains("done(later words)")
+            .then_some(())
+    });
     // The audit log notes the restore.
     let audit = std::fs::read_to_string(w.state_dir().join("audit-test.jsonl")).unwrap();
     assert!(

@@ -428,8 +428,40 @@ fn restore_agent(
     };
     match server.agents.track(&server.mux, pane, spec) {
         Ok(t) => t.restored(a.result.clone()),
-        Err(e) => tracing::warn!("restore: agent pane {pane} not tracked: {}", e.message),
+        Err(e) => {
+            tracing::warn!("restore: agent pane {pane} not tracked: {}", e.message);
+            return;
+        }
     }
+    // Messages that were waiting are queued again, oldest first, as the server's own.
+    if a.messages.is_empty() {
+        return;
+    }
+    let commands: Vec<fugue_protocol::Command> = a
+        .messages
+        .iter()
+        .map(|text| {
+            fugue_protocol::Command::SendMessage(fugue_protocol::SendMessage {
+                to: fugue_protocol::MessageTo::Pane(fugue_protocol::Target::Pane(pane)),
+                text: text.clone(),
+                delivery: fugue_protocol::Delivery::Async,
+                quiescence_ms: None,
+                timeout_ms: None,
+            })
+        })
+        .collect();
+    let server = std::sync::Arc::clone(server);
+    tokio::spawn(async move {
+        for command in commands {
+            if let Err(e) = super::dispatch(&server, &crate::origin::Origin::Server, command).await
+            {
+                tracing::warn!(
+                    "restore: a message for {pane} not queued again: {}",
+                    e.message
+                );
+            }
+        }
+    });
 }
 
 /// Paste buffers and runtime settings waiting in the journal, put back once.

@@ -232,6 +232,7 @@ mod tests {
             exit_code: None,
             result: None,
             pending_messages: 0,
+            messages: vec![],
         });
         assert_eq!(
             plan(&r, &config),

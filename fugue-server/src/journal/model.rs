@@ -45,7 +45,16 @@ pub struct AgentRec {
     pub result: Option<(String, u64)>,
     /// Messages sent to it and not yet delivered.
     pub pending_messages: u32,
+    /// Their texts, oldest first (at most [`MAX_JOURNALED_MESSAGES`] and
+    /// [`MAX_JOURNALED_MESSAGE_BYTES`] together; later ones are not kept).
+    #[serde(default)]
+    pub messages: Vec<String>,
 }
+
+/// Undelivered messages kept per agent pane, and their bytes together: a pane's
+/// record stays far below the record limit.
+pub const MAX_JOURNALED_MESSAGES: usize = 16;
+pub const MAX_JOURNALED_MESSAGE_BYTES: usize = 4 << 20;
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PaneRec {
