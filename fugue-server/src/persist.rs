@@ -219,7 +219,6 @@ pub fn capture(server: &Server) -> Model {
                 created_ms,
                 size: s.size,
                 active_window: s.active.0,
-                options: Vec::new(),
             };
             m.items.insert(Key::Session(s.id.0), Item::Session(rec));
             for w in &s.windows {
@@ -265,7 +264,7 @@ pub fn capture(server: &Server) -> Model {
                 agent: None,
             };
             pids.push((id.0, p.foreground_pid()));
-            m.items.insert(Key::Pane(id.0), Item::Pane(rec));
+            m.items.insert(Key::Pane(id.0), Item::Pane(Box::new(rec)));
         }
     }
     for t in server.agents.all() {

@@ -163,7 +163,7 @@ async fn run(
         via,
         finished: false,
     };
-    let changes = command.tier() != fugue_protocol::Tier::Read;
+    let changes = journaled(&command);
     let runtime = matches!(
         command,
         Command::SetOption(_) | Command::BindKey(_) | Command::UnbindKey { .. }
@@ -218,6 +218,20 @@ async fn run(
         detail,
     });
     result
+}
+
+/// Commands that may change what the journal keeps: every one that is not a read,
+/// but typing, focus, redraws and status messages, which change nothing it keeps
+/// (a person's keys must not cost a capture each).
+fn journaled(command: &Command) -> bool {
+    command.tier() != fugue_protocol::Tier::Read
+        && !matches!(
+            command,
+            Command::SendInput(_)
+                | Command::ClientFocus { .. }
+                | Command::RefreshClient { .. }
+                | Command::DisplayMessage { .. }
+        )
 }
 
 /// Extra audit fields. Typed text appears only as its size, and for agents also as a

@@ -14,9 +14,6 @@ pub struct SessionRec {
     /// The area windows were laid out in (columns, rows).
     pub size: (u16, u16),
     pub active_window: u32,
-    /// Session options set at runtime, as `(name, value)`.
-    #[serde(default)]
-    pub options: Vec<(String, String)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -110,7 +107,8 @@ pub const MAX_RUNTIME_COMMANDS: usize = 1000;
 pub enum Item {
     Session(SessionRec),
     Window(WindowRec),
-    Pane(PaneRec),
+    /// Boxed: a pane's record is several times the size of the others.
+    Pane(Box<PaneRec>),
     Buffer(BufferRec),
     Runtime(RuntimeRec),
 }
@@ -235,7 +233,7 @@ impl Model {
         self.items
             .values()
             .filter_map(|i| match i {
-                Item::Pane(p) if p.window == window => Some(p),
+                Item::Pane(p) if p.window == window => Some(&**p),
                 _ => None,
             })
             .collect()
@@ -264,7 +262,8 @@ impl Model {
         for w in self.windows_of(s.id) {
             out.items.insert(Key::Window(w.id), Item::Window(w.clone()));
             for p in self.panes_of(w.id) {
-                out.items.insert(Key::Pane(p.id), Item::Pane(p.clone()));
+                out.items
+                    .insert(Key::Pane(p.id), Item::Pane(Box::new(p.clone())));
             }
         }
         Some(out)

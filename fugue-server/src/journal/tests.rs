@@ -15,7 +15,6 @@ fn session(id: u32, name: &str) -> Item {
         created_ms: 1,
         size: (80, 24),
         active_window: 1,
-        options: Vec::new(),
     })
 }
 
@@ -28,8 +27,10 @@ fn model(names: &[&str]) -> Model {
     m
 }
 
+type Shared<T> = Arc<Mutex<T>>;
+
 /// A journal whose capture returns what the test puts in `state`.
-fn journal(dir: &std::path::Path) -> (Journal, Arc<Mutex<Model>>, Arc<Mutex<Vec<String>>>) {
+fn journal(dir: &std::path::Path) -> (Journal, Shared<Model>, Shared<Vec<String>>) {
     let (store, loaded) = Store::open(dir).unwrap();
     let state = Arc::new(Mutex::new(loaded.model.clone()));
     let troubles = Arc::new(Mutex::new(Vec::new()));
