@@ -186,6 +186,41 @@ fn issue_17_a_workspace_killed_with_9_comes_back_as_it_was() {
             .contains("marker-42")
             .then_some(())
     });
+    // By keys: a person splits a window in an attached terminal client.
+    w.ok(&["new-session", "-d", "-s", "keys", "-x", "100", "-y", "30"]);
+    {
+        let mut t = w.tui(&["attach", "-t", "keys"], 100, 30);
+        t.wait("the session", |s| super::harness::count_boxes(s) == 1);
+        t.prefix(b"%");
+        t.wait("a split", |s| super::harness::count_boxes(s) == 2);
+    }
+    // By sideband: a shell scanned for tags prints a spawn tag with its pane's key.
+    w.ok(&[
+        "new-session",
+        "-d",
+        "-s",
+        "sb",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        "--sideband",
+    ]);
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "sb",
+        "printf '<fugue:spawn id=\"s\" key=\"%s\" command=\"sleep 300\"/>\\n' \"$FUGUE_SIDEBAND_KEY\"",
+        "Enter",
+    ]);
+    eventually("the sideband's pane", || {
+        (w.panes()
+            .iter()
+            .filter(|p| p["session"] == json!("sb"))
+            .count()
+            == 2)
+            .then_some(())
+    });
     let before = layout(&w);
     let sessions: Vec<String> = w
         .ok(&["list-sessions", "-F", "#{session_name}"])

@@ -35,7 +35,11 @@ pub fn bound(text: &str) -> &str {
     if text.len() <= MAX_TEXT {
         return text;
     }
-    let cut = text.len() - MAX_TEXT;
+    let mut cut = text.len() - MAX_TEXT;
+    // A cut inside a character moves to its end (then to the next line's start).
+    while !text.is_char_boundary(cut) {
+        cut += 1;
+    }
     let start = text[cut..].find('\n').map_or(text.len(), |i| cut + i + 1);
     &text[start.min(text.len())..]
 }
@@ -140,5 +144,9 @@ mod tests {
         assert!(kept.len() <= MAX_TEXT);
         assert!(kept.starts_with('x') && kept.ends_with('\n'));
         assert_eq!(bound("short\n"), "short\n");
+        // A cut that falls inside a character does not split it.
+        let wide = "é".repeat(MAX_TEXT / 2 + 7) + "\nlas\n";
+        assert!(!wide.is_char_boundary(wide.len() - MAX_TEXT));
+        assert_eq!(bound(&wide), "las\n");
     }
 }
