@@ -469,6 +469,11 @@ fn issue_17_discard_really_forgets_and_ask_keeps_them_restorable() {
         w.ok(&["list-sessions", "-F", "#{session_name}"]).trim(),
         "two"
     );
+    let again = w.run(&["restore", "two"]);
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("`two` is running"),
+        "{again:?}"
+    );
     let bad = w.run(&["restore", "nope"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("restorable: one"));

@@ -16,7 +16,15 @@ use std::time::{Duration, UNIX_EPOCH};
 
 use crate::persist::restorable;
 
-fn unknown(model: &Model, name: &str) -> CommandError {
+fn unknown(exec: &Exec<'_>, model: &Model, name: &str) -> CommandError {
+    if exec.server.mux.tree().session_by_name(name).is_some() {
+        return CommandError::unknown_target(format!(
+            "session `{name}` is running, not waiting to be restored"
+        ))
+        .with_suggestion(
+            "a starting server restores what its journal holds (`[server] restore`); attach with `fugue attach -t NAME`",
+        );
+    }
     let names: Vec<String> = model.sessions().map(|s| s.name.clone()).collect();
     let e = CommandError::unknown_target(format!("no restorable session `{name}`"));
     if names.is_empty() {
@@ -47,7 +55,7 @@ pub fn restore(
         Some(n) => vec![
             all.sessions()
                 .find(|s| &s.name == n)
-                .ok_or_else(|| unknown(&all, n))?
+                .ok_or_else(|| unknown(exec, &all, n))?
                 .id,
         ],
         None => all.sessions().map(|s| s.id).collect(),
@@ -123,7 +131,7 @@ pub fn discard(exec: &mut Exec<'_>, name: Option<String>) -> Result<Response, Co
                 let s = r
                     .sessions()
                     .find(|s| &s.name == n)
-                    .ok_or_else(|| unknown(&r, n))?;
+                    .ok_or_else(|| unknown(exec, &r, n))?;
                 vec![(s.id, s.name.clone())]
             }
             None => r.sessions().map(|s| (s.id, s.name.clone())).collect(),
