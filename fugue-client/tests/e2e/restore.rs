@@ -509,3 +509,32 @@ fn issue_17_plain_fugue_asks_and_restores() {
         "asked"
     );
 }
+
+/// `persist_scrollback = N`: the screen and N lines of history above it come back,
+/// older lines do not.
+#[test]
+fn issue_17_persist_scrollback_keeps_n_lines_of_history() {
+    let w = World::new();
+    super::harness::write_config(&w, "[server]\npersist_scrollback = 30\n");
+    w.ok(&["new-session", "-d", "-s", "h", "-x", "80", "-y", "12"]);
+    w.ok(&["send-keys", "-t", "h", "seq -f 'line-%g' 1 200", "Enter"]);
+    eventually("the lines", || {
+        w.ok(&["capture-pane", "-p", "-t", "h"])
+            .contains("line-200")
+            .then_some(())
+    });
+    // Saved at most once a second per pane.
+    std::thread::sleep(Duration::from_millis(1500));
+    kill9(&w);
+    w.ok(&["restore", "--list"]);
+    let all = w.ok(&["capture-pane", "-p", "-S", "-", "-t", "h"]);
+    assert!(
+        all.contains("line-200") && all.contains("line-185"),
+        "{all}"
+    );
+    assert!(
+        !all.contains("line-150\n"),
+        "more than 30 lines of history came back:\n{all}"
+    );
+    assert!(all.contains("restored from"), "{all}");
+}
