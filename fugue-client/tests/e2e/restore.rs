@@ -122,6 +122,7 @@ fn issue_17_a_workspace_killed_with_9_comes_back_as_it_was() {
     w.ok(&["new-session", "-d", "-s", "dead", "-e", "FOO=bar"]);
     w.ok(&["set-option", "-t", "dead", "remain-on-exit", "on"]);
     w.ok(&["set-buffer", "-b", "kept", "buffer text"]);
+    w.ok(&["bind-key", "-T", "root", "F7", "new-window"]);
     // The dead pane: one whose program exits while remain-on-exit is on.
     w.ok(&["set-option", "-g", "remain-on-exit", "on"]);
     w.ok(&["new-window", "-t", "dead", "--", "sh -c 'exit 7'"]);
@@ -300,6 +301,15 @@ fn issue_17_a_workspace_killed_with_9_comes_back_as_it_was() {
         w.panes().iter().any(|p| p["exit_status"] == json!(7)),
         "{:?}",
         w.panes()
+    );
+    // Options and bindings set at runtime.
+    assert_eq!(
+        w.ok(&["show-options", "-g", "remain-on-exit"]).trim(),
+        "remain-on-exit on"
+    );
+    assert!(
+        w.ok(&["list-keys", "-T", "root"]).contains("F7"),
+        "the binding came back"
     );
     // The buffer and the agent's result, tags and state.
     assert_eq!(w.ok(&["show-buffer", "-b", "kept"]), "buffer text");
