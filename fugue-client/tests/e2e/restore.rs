@@ -548,3 +548,40 @@ fn issue_17_persist_scrollback_keeps_n_lines_of_history() {
     );
     assert!(all.contains("restored from"), "{all}");
 }
+
+/// A restored layout keeps its proportions in a client of another size.
+#[test]
+fn issue_17_a_restored_layout_is_scaled_to_the_client() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "s", "-x", "100", "-y", "30"]);
+    w.ok(&["split-window", "-t", "s", "-h", "-l", "30%"]);
+    w.ok(&["split-window", "-t", "s:0.0", "-v", "-l", "25%"]);
+    let widths = |w: &World| -> Vec<(f64, f64)> {
+        w.panes()
+            .iter()
+            .map(|p| {
+                (
+                    p["width"].as_f64().unwrap() / p["window_width"].as_f64().unwrap(),
+                    p["height"].as_f64().unwrap() / p["window_height"].as_f64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let before = widths(&w);
+    std::thread::sleep(Duration::from_millis(200));
+    kill9(&w);
+    w.ok(&["restore", "--list"]);
+    let t = w.tui(&["attach", "-t", "s"], 200, 61);
+    t.wait("three panes", |s| super::harness::count_boxes(s) == 3);
+    eventually("the client's size", || {
+        (w.panes()[0]["window_width"] == json!(200)).then_some(())
+    });
+    let after = widths(&w);
+    assert_eq!(before.len(), after.len());
+    for ((bw, bh), (aw, ah)) in before.iter().zip(&after) {
+        assert!(
+            (bw - aw).abs() < 0.03 && (bh - ah).abs() < 0.05,
+            "{before:?} vs {after:?}"
+        );
+    }
+}
