@@ -24,6 +24,7 @@ mod e2e {
     pub mod options;
     pub mod passthrough;
     pub mod policy;
+    pub mod restore;
     pub mod security;
     pub mod sequences;
     pub mod sideband;

@@ -125,6 +125,10 @@ pub struct AgentInfo {
     /// The git worktree it was started in (`spawn-agent` with `worktree`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worktree: Option<WorktreeInfo>,
+    /// Set when a restarted server restored this agent's pane from its journal (ms
+    /// since the Unix epoch): `fugue agent list` shows it as `restored`.
+    #[serde(default)]
+    pub restored_at_ms: Option<u64>,
 }
 
 /// Where `spawn-agent` opens its pane.

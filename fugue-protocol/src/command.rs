@@ -283,6 +283,19 @@ pub enum Command {
         target: Option<Target>,
     },
     KillServer,
+    /// Bring back sessions the journal holds that are not running (`fugue restore`).
+    Restore {
+        /// One session by name; None: every one.
+        name: Option<String>,
+        /// Only say what can be restored.
+        list: bool,
+    },
+    /// Forget sessions the journal holds that are not running (`fugue restore
+    /// --discard`).
+    DiscardRestorable {
+        /// One session by name; None: every one.
+        name: Option<String>,
+    },
     RenameSession {
         target: Option<Target>,
         name: String,
@@ -524,6 +537,7 @@ const SCROLLING: &str =
     "the terminal client's scrolling and search; agents read rows with read_pane / capture-pane";
 const NO_ANSWER: &str = "a tag's answer reaches the agent only as a result file, and this command is all answer: use MCP or the CLI";
 const NO_KEY: &str = "tmux binds no key to it";
+const PERSON_RESTORE: &str = "what comes back after a crash is a person's call; MCP's list_panes and create_session answers say what can be restored";
 const PERSON_KEYS: &str =
     "key bindings are a person's keyboard in attached clients; agents run commands directly";
 const PERSON_HOOKS: &str = "hooks run commands with a person's rights whenever their event happens: an agent must not plant them (agents react to events with wait_for)";
@@ -556,6 +570,12 @@ commands! {
     KillServer => "kill-server", Destroy, "end every session and stop the server",
         cli: As("kill-server"), mcp: Absent(PERSON_ONLY_KILL_SERVER),
         sideband: Absent(PERSON_ONLY_KILL_SERVER), keys: Absent(NO_KEY);
+    Restore => "restore", Write, "bring back sessions a killed, crashed or rebooted server left in its journal",
+        cli: As("restore"), mcp: Absent(PERSON_RESTORE), sideband: Absent(PERSON_RESTORE),
+        keys: Absent(NO_KEY);
+    DiscardRestorable => "restore -d", Destroy, "forget the sessions the journal could restore",
+        cli: As("restore -d"), mcp: Absent(PERSON_RESTORE), sideband: Absent(PERSON_RESTORE),
+        keys: Absent(NO_KEY);
     RenameSession => "rename-session", Write, "rename a session",
         cli: As("rename-session"), mcp: As("rename_session"),
         sideband: Absent("names are a person's way to find things; agents tag panes instead"),
@@ -711,6 +731,8 @@ impl Command {
         match self {
             Command::NewSession(_)
             | Command::KillServer
+            | Command::Restore { .. }
+            | Command::DiscardRestorable { .. }
             | Command::ListSessions
             | Command::ResizeClient { .. }
             | Command::SidebandMcp { .. }

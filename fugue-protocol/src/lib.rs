@@ -13,6 +13,7 @@
 //! - [`keys`] and [`bindings`]: tmux key names and what keys do in a client.
 //! - [`mouse`]: mouse events for panes and their reports.
 //! - [`target`], [`ids`]: naming panes, windows and sessions.
+//! - [`restore`]: sessions a restarted server can bring back.
 //! - [`paths`]: where sockets, logs and config live.
 //! - [`excerpt`]: caller values cut short for errors and logs.
 //! - [`passthrough`]: what reaches the person's own terminal (cursor look, clipboard,
@@ -46,6 +47,7 @@ pub mod options;
 pub mod passthrough;
 pub mod paths;
 pub mod response;
+pub mod restore;
 pub mod screen;
 pub mod status_line;
 pub mod target;

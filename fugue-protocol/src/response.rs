@@ -235,4 +235,6 @@ pub enum Response {
     Buffers(Vec<crate::buffers::BufferInfo>),
     /// `show-options`' lines, in tmux's order.
     Options(Vec<crate::options::OptionLine>),
+    /// `restore`, `restore --list`, `restore --discard`.
+    Restore(crate::restore::RestoreOutcome),
 }

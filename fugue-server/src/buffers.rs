@@ -71,6 +71,9 @@ pub struct Buffers {
     next_index: u64,
     /// Bytes held, as [`Buffer::cost`] counts them.
     total: usize,
+    /// Goes up with every change, so the journal copies the buffers only when they
+    /// changed (`persist.rs`).
+    version: u64,
 }
 
 /// Checks a buffer name given by a caller.
@@ -120,6 +123,43 @@ impl Buffers {
         self.total
     }
 
+    /// A number that changes whenever a buffer is added, changed or removed.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Every buffer, oldest first, whoever owns it (for the journal).
+    pub fn all(&self) -> &[Buffer] {
+        &self.list
+    }
+
+    /// Puts back a buffer from the journal, as it was (name, owner, time), within the
+    /// same limits as `set`: one that does not fit is left out and logged.
+    pub fn restore(&mut self, b: Buffer) {
+        let cost = b.cost();
+        if b.data.len() > MAX_BUFFER_BYTES
+            || self.total.saturating_add(cost) > MAX_BUFFERS_BYTES
+            || self.list.iter().any(|x| x.name == b.name)
+        {
+            tracing::warn!(
+                "journal: buffer {} not restored: over the limits or taken",
+                b.name
+            );
+            return;
+        }
+        if b.automatic
+            && let Some(n) = b
+                .name
+                .strip_prefix("buffer")
+                .and_then(|n| n.parse::<u64>().ok())
+        {
+            self.next_index = self.next_index.max(n.saturating_add(1));
+        }
+        self.total += cost;
+        self.version += 1;
+        self.list.push(b);
+    }
+
     fn position(&self, name: Option<&str>, viewer: &Viewer) -> Option<usize> {
         match name {
             Some(n) => self
@@ -145,6 +185,7 @@ impl Buffers {
 
     /// Removes a buffer; returns it.
     pub fn delete(&mut self, name: Option<&str>, viewer: &Viewer) -> Result<Buffer, CommandError> {
+        self.version += 1;
         let Some(i) = self.position(name, viewer) else {
             return Err(match name {
                 Some(n) => CommandError::unknown_target(format!("unknown buffer: {n}"))
@@ -165,6 +206,7 @@ impl Buffers {
         to: &str,
         viewer: &Viewer,
     ) -> Result<String, CommandError> {
+        self.version += 1;
         validate_name(to)?;
         let i = self.position(from, viewer).ok_or_else(|| no_buffer(from))?;
         if self.list[i].name == to {
@@ -210,6 +252,7 @@ impl Buffers {
         viewer: &Viewer,
         now: u64,
     ) -> Result<Option<String>, CommandError> {
+        self.version += 1;
         if let Some(n) = name {
             validate_name(n)?;
             self.refuse_hidden(n, viewer)?;

@@ -101,6 +101,8 @@ pub async fn serve(prepared: Prepared, signals: Signals) -> Result<(), StartErro
     let (server, events) = Server::new(prepared.config, prepared.bound.path.clone(), audit);
     // Surfaces that hear pane events subscribe before any pane exists.
     crate::surfaces::subscribe(&server);
+    // Before any pane exists too: new ids are numbered past the journal's.
+    crate::persist::open(&server, &prepared.state_dir, &label);
     tokio::spawn(crate::server::run_focus(Arc::downgrade(&server)));
     tokio::spawn(crate::alerts::run(Arc::downgrade(&server)));
     crate::tmux_shim::install(&server);
@@ -133,6 +135,9 @@ pub async fn serve(prepared: Prepared, signals: Signals) -> Result<(), StartErro
         }
     }
     tokio::spawn(run_events(Arc::clone(&server), events));
+    // Sessions the journal holds come back before the first connection is taken
+    // (`[server] restore`), so `fugue` attaches to them.
+    crate::dispatch::restore::at_start(&server).await;
     let admission =
         crate::surfaces::admission::Admission::new(server.config().server.max_connections, nofile);
     tracing::info!(
@@ -225,5 +230,5 @@ async fn stop_on_signals(server: Arc<Server>, mut signals: Signals) {
             _ = signals.hup.recv() => continue,
         }
     }
-    server.begin_shutdown("terminated by signal");
+    server.begin_shutdown("terminated by signal", crate::journal::Stop::Keep);
 }

@@ -62,6 +62,8 @@ pub struct Server {
     pub alerts: crate::alerts::Alerts,
     /// The panes focused at the last [`Server::update_focus`], for `pane-focus-in/out`.
     focused: Mutex<std::collections::HashSet<PaneId>>,
+    /// The journal and the sessions it can restore (`persist.rs`).
+    pub persist: crate::persist::Persist,
 }
 
 impl Server {
@@ -100,6 +102,7 @@ impl Server {
             hooks: Mutex::default(),
             focused: Mutex::default(),
             alerts: Default::default(),
+            persist: Default::default(),
         });
         (server, rx)
     }
@@ -402,13 +405,26 @@ impl Server {
                 return false;
             }
         }
+        // Nothing is left: the journal keeps that (no session to restore).
+        if let Some(j) = self.persist.journal() {
+            j.stop(crate::journal::Stop::Capture);
+        }
         self.shut_down(reason);
         true
     }
 
-    pub fn begin_shutdown(&self, reason: &str) {
+    /// Shuts down; `journal` says what the journal keeps (a signal keeps the
+    /// sessions restorable, kill-server forgets them).
+    pub fn begin_shutdown(&self, reason: &str, journal: crate::journal::Stop) {
         if self.shutting_down.swap(true, Ordering::AcqRel) {
             return;
+        }
+        // Stopped before the tree is emptied.
+        if let Some(j) = self.persist.journal() {
+            if journal == crate::journal::Stop::Keep {
+                j.flush(std::time::Duration::from_secs(2));
+            }
+            j.stop(journal);
         }
         self.shut_down(reason);
     }
@@ -564,6 +580,7 @@ impl Server {
         if closed {
             self.panes_closed(&[pane]);
         }
+        self.persist.changed();
         if let Some(sid) = closed_session {
             // tmux's word for a session whose programs all exited; clients print `[exited]`.
             self.mux.attached.detach_session(sid, "exited");

@@ -113,6 +113,9 @@ pub enum Verb {
     },
     /// Kill every session and stop the server.
     KillServer,
+    /// Bring back the sessions a killed, crashed or rebooted server left in its
+    /// journal (`--list` shows them, `--discard` forgets them).
+    Restore(super::restore::RestoreArgs),
     /// Put this terminal back in order after a program that died in full-screen mode
     /// (main screen, cursor shown, mouse, paste, focus and keyboard modes off, sane
     /// line settings). Needs no server.

@@ -193,6 +193,10 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             };
             (command, printer)
         }
+        Verb::Restore(a) => {
+            let (command, p) = crate::restore::command_for(a)?;
+            (command, Printer::Restore(p))
+        }
         Verb::Buffer(v) => {
             let (command, p) = crate::buffers::command_for(v, caller)?;
             (command, Printer::Buffers(p))

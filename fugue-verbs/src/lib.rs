@@ -17,6 +17,7 @@ mod hooks;
 pub mod line;
 mod options;
 mod printer;
+mod restore;
 pub mod sequence;
 pub mod shell_args;
 
@@ -28,6 +29,7 @@ pub use convert::command_for;
 pub use hooks::HookVerb;
 pub use options::{OptionPrinter, OptionVerb, SetArgs, ShowArgs};
 pub use printer::Printer;
+pub use restore::{RestoreArgs, RestorePrinter};
 
 use fugue_protocol::Command;
 

@@ -32,6 +32,7 @@ pub enum Printer {
     Agent(crate::agent::AgentPrinter),
     Buffers(crate::buffers::BufferPrinter),
     Options(crate::options::OptionPrinter),
+    Restore(crate::restore::RestorePrinter),
 }
 
 impl Printer {

@@ -87,10 +87,13 @@ pub fn print(out: &mut impl Write, printer: &AgentPrinter, resp: &Response) -> a
         (AgentPrinter::List { json: false }, Response::Panes(list)) => {
             for p in agents(list) {
                 let Some(a) = &p.agent else { continue };
-                let state = match (a.state, a.exit_status) {
+                let mut state = match (a.state, a.exit_status) {
                     (AgentState::Exited, Some(c)) => format!("exited({c})"),
                     (s, _) => s.to_string(),
                 };
+                if a.restored_at_ms.is_some() {
+                    state = format!("restored,{state}");
+                }
                 let worktree = a
                     .worktree
                     .as_ref()

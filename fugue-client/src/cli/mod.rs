@@ -5,6 +5,7 @@ pub mod buffers;
 pub mod format;
 pub mod options;
 mod printer;
+pub mod restore;
 pub mod shell;
 pub mod source;
 mod verbs;

@@ -45,6 +45,7 @@ pub(super) fn print(
         (Printer::Agent(p), r) => super::agent::print(out, p, r)?,
         (Printer::Buffers(p), r) => super::buffers::print(out, p, r)?,
         (Printer::Options(p), r) => super::options::print(out, p, r)?,
+        (Printer::Restore(p), r) => super::restore::print(out, p, r)?,
         (Printer::Json(true), r) => writeln!(out, "{}", answer_json(r)?)?,
         (Printer::Json(false), Response::Read(t)) => writeln!(out, "{}", t.text)?,
         // `send-keys -P`: the cursor for `wait-for --after`.

@@ -54,7 +54,7 @@ pub fn report(e: &CommandError) -> i32 {
 
 /// Runs a verb against the server at `addr`.
 pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
-    let starts_server = matches!(verb, Verb::NewSession { .. });
+    let starts_server = matches!(verb, Verb::NewSession { .. } | Verb::Restore(_));
     let (command, printer) = command_for(verb, &Caller::process())?;
     printer.validate()?;
     let mut conn: Connection = if starts_server {

@@ -21,6 +21,7 @@ mod paint;
 mod passthrough;
 mod prompt;
 mod render;
+mod restore_prompt;
 mod shell_cmds;
 mod state;
 mod status;
@@ -132,6 +133,9 @@ pub async fn attach(
     } else {
         autostart::connect(addr, ClientKind::Tui).await?
     };
+    if create {
+        restore_prompt::ask(&mut conn).await?;
+    }
     let (cols, rows) =
         ratatui::crossterm::terminal::size().context("cannot read the terminal size")?;
     conn.outgoing.resize(cols, rows).await?;

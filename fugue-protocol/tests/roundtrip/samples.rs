@@ -51,6 +51,11 @@ pub fn commands() -> Vec<Command> {
         Command::KillWindow { target: t("@3") },
         Command::KillSession { target: t("$0") },
         Command::KillServer,
+        Command::Restore {
+            name: Some("work".into()),
+            list: false,
+        },
+        Command::DiscardRestorable { name: None },
         Command::RenameSession {
             target: None,
             name: "n".into(),
@@ -444,6 +449,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
                 commits: 1,
                 pane_open: true,
             }),
+            restored_at_ms: Some(6),
         }),
         left: 1,
         top: 2,
@@ -489,6 +495,18 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
         }])),
         Ok(Response::Panes(vec![pane])),
         Ok(Response::Captured("x\n".into())),
+        Ok(Response::Restore(fugue_protocol::restore::RestoreOutcome {
+            restored: vec!["work".into()],
+            discarded: vec![],
+            restorable: vec![fugue_protocol::restore::RestorableSession {
+                name: "play".into(),
+                windows: 2,
+                panes: 3,
+                agents: 1,
+                created_ms: 5,
+            }],
+            ask: true,
+        })),
         Ok(Response::Rows(RowsReply {
             start: -2,
             history: 9,

@@ -150,9 +150,42 @@ pub struct Tracked {
     pub turn: tokio::sync::Mutex<()>,
     pub shared: Arc<PaneShared>,
     changes: tokio::sync::broadcast::Sender<(PaneId, AgentState)>,
+    /// When a restart restored it from the journal (ms since the epoch).
+    restored: Mutex<Option<u64>>,
+    /// The texts of messages queued for it and not yet typed, by a number of the
+    /// sender's, so the journal keeps what a restart must deliver.
+    queued_texts: Mutex<Vec<(u64, Arc<str>)>>,
 }
 
 impl Tracked {
+    /// A message's text waits for this pane (see `queued_texts`).
+    pub fn queue_text(&self, id: u64, text: Arc<str>) {
+        self.queued_texts.lock().push((id, text));
+    }
+
+    /// It was typed, or given up.
+    pub fn unqueue_text(&self, id: u64) {
+        self.queued_texts.lock().retain(|(i, _)| *i != id);
+    }
+
+    /// The texts waiting, oldest first.
+    pub fn queued_texts(&self) -> Vec<Arc<str>> {
+        self.queued_texts
+            .lock()
+            .iter()
+            .map(|(_, t)| Arc::clone(t))
+            .collect()
+    }
+
+    /// Marks it restored, with the result it had reported before (text, when).
+    pub fn restored(&self, result: Option<(String, u64)>) {
+        *self.restored.lock() = Some(unix_ms());
+        if let Some((text, at_ms)) = result {
+            self.result
+                .send_replace(Some(Arc::new(Stored { text, at_ms })));
+        }
+    }
+
     pub fn view(&self) -> View {
         self.view.borrow().clone()
     }
@@ -379,6 +412,7 @@ impl Tracked {
             pending_messages: self.pending_messages.load(Ordering::Relaxed),
             history: self.history.lock().iter().cloned().collect(),
             worktree: None,
+            restored_at_ms: *self.restored.lock(),
         }
     }
 
@@ -521,6 +555,8 @@ impl Agents {
                 turn: tokio::sync::Mutex::new(()),
                 shared,
                 changes: self.changes.clone(),
+                restored: Mutex::new(None),
+                queued_texts: Mutex::new(Vec::new()),
             });
             panes.insert(pane, Arc::clone(&t));
             t

@@ -57,6 +57,9 @@ pub struct Preset {
     pub ready_timeout_ms: u64,
     /// Where the results of its sideband tags go (`sideband_results`).
     pub sideband_results: SidebandResults,
+    /// Arguments that make the agent pick up where it left off, used instead of the
+    /// task arguments when a restart restores its pane (`--continue` for claude).
+    pub resume_args: Vec<String>,
 }
 
 /// A `[agents.NAME]` table as written: only the fields it names.
@@ -75,6 +78,7 @@ struct PresetPatch {
     quiet_ms: Option<u64>,
     ready_timeout_ms: Option<u64>,
     sideband_results: Option<SidebandResults>,
+    resume_args: Option<Vec<String>>,
 }
 
 impl PresetPatch {
@@ -94,12 +98,13 @@ impl PresetPatch {
             awaiting_input,
             quiet_ms,
             ready_timeout_ms,
-            sideband_results
+            sideband_results,
+            resume_args
         );
     }
 }
 
-fn agent(command: &str, awaiting_input: &str, task_args: &[&str]) -> Preset {
+fn agent(command: &str, awaiting_input: &str, task_args: &[&str], resume_args: &[&str]) -> Preset {
     Preset {
         command: command.into(),
         args: Vec::new(),
@@ -115,6 +120,7 @@ fn agent(command: &str, awaiting_input: &str, task_args: &[&str]) -> Preset {
         quiet_ms: 1500,
         ready_timeout_ms: 60_000,
         sideband_results: SidebandResults::File,
+        resume_args: resume_args.iter().map(|s| s.to_string()).collect(),
     }
 }
 
@@ -134,6 +140,7 @@ fn custom() -> Preset {
         quiet_ms: 1000,
         ready_timeout_ms: 60_000,
         sideband_results: SidebandResults::File,
+        resume_args: Vec::new(),
     }
 }
 
@@ -146,6 +153,7 @@ pub fn builtin() -> BTreeMap<String, Preset> {
             "claude",
             r"Do you want to|Would you like to|\(y/n\)",
             &["{task}"],
+            &["--continue"],
         ),
     );
     m.insert(
@@ -154,6 +162,7 @@ pub fn builtin() -> BTreeMap<String, Preset> {
             "codex",
             r"(?i)allow command|approve|\(y/n\)|\[y/N\]",
             &["{task}"],
+            &["resume", "--last"],
         ),
     );
     m.insert(
@@ -162,6 +171,7 @@ pub fn builtin() -> BTreeMap<String, Preset> {
             "gemini",
             r"(?i)allow execution|apply this change|waiting for user confirmation",
             &["--prompt-interactive", "{task}"],
+            &["--resume", "latest"],
         ),
     );
     m.insert(
@@ -179,6 +189,7 @@ pub fn builtin() -> BTreeMap<String, Preset> {
             quiet_ms: 300,
             ready_timeout_ms: 10_000,
             sideband_results: SidebandResults::File,
+            resume_args: Vec::new(),
         },
     );
     m
@@ -369,7 +380,7 @@ mod tests {
         let agents = table["agents"].as_table().expect("[agents]");
         for name in builtin().keys() {
             let preset = agents[name].as_table().expect("a table per preset");
-            assert_eq!(preset.len(), 11, "agents.{name} leaves out fields");
+            assert_eq!(preset.len(), 12, "agents.{name} leaves out fields");
         }
     }
 

@@ -99,12 +99,79 @@ pub struct ServerSection {
     /// Programs in panes that run `tmux` get fugue (a private folder holding the
     /// `tmux` name leads the pane's PATH), and `TMUX`/`TMUX_PANE` are set.
     pub tmux_compat: bool,
+    /// What a starting server does with sessions its journal holds that are not
+    /// running (docs/reliability.md#restoring).
+    pub restore: RestoreWhen,
+    /// Commands restored panes may run again at once (globs: `*` any text, `?` one
+    /// character, matched against the whole command line). Any other command waits
+    /// behind "press Enter to run". At most 256 patterns.
+    #[serde(deserialize_with = "ranges::at_most::<_, 256>")]
+    pub restore_commands: Vec<String>,
+    /// What of each pane's content the journal keeps, shown again above a
+    /// "restored from DATE" line when the pane is restored.
+    pub persist_scrollback: PersistScrollback,
 }
 
 impl ServerSection {
     pub fn input_ready_wait(&self) -> std::time::Duration {
         std::time::Duration::from_millis(self.input_ready_wait_ms)
     }
+}
+
+/// `[server] persist_scrollback`: `"off"`, `"visible"` or a number of lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PersistScrollback {
+    Off,
+    /// The visible screen.
+    #[default]
+    Visible,
+    /// The screen and this many lines of history above it (at most
+    /// [`PersistScrollback::MAX_LINES`]; a pane keeps at most 8 MiB of text).
+    Lines(u32),
+}
+
+impl PersistScrollback {
+    pub const MAX_LINES: u32 = 100_000;
+}
+
+impl<'de> Deserialize<'de> for PersistScrollback {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Repr {
+            Word(String),
+            Lines(i64),
+        }
+        use serde::de::Error;
+        match Repr::deserialize(d)? {
+            Repr::Word(w) if w == "off" => Ok(PersistScrollback::Off),
+            Repr::Word(w) if w == "visible" => Ok(PersistScrollback::Visible),
+            Repr::Word(w) => Err(D::Error::custom(format!(
+                "`{w}`: expected \"off\", \"visible\" or a number of lines"
+            ))),
+            Repr::Lines(n) if (0..=i64::from(Self::MAX_LINES)).contains(&n) => {
+                Ok(PersistScrollback::Lines(n as u32))
+            }
+            Repr::Lines(n) => Err(D::Error::custom(format!(
+                "{n} is out of range: expected 0 to {}",
+                Self::MAX_LINES
+            ))),
+        }
+    }
+}
+
+/// `[server] restore`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RestoreWhen {
+    /// `always` after a kill or a crash, `ask` after a reboot.
+    #[default]
+    Auto,
+    /// Keep them restorable; `fugue` asks, `fugue restore` brings them back.
+    Ask,
+    Always,
+    /// Keep them restorable, never bring them back unasked.
+    Never,
 }
 
 impl Default for ServerSection {
@@ -125,6 +192,9 @@ impl Default for ServerSection {
             buffer_limit: 50,
             tmux_compat: true,
             input_ready_wait_ms: 3000,
+            restore: RestoreWhen::Auto,
+            restore_commands: Vec::new(),
+            persist_scrollback: PersistScrollback::Visible,
         }
     }
 }

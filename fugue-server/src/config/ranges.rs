@@ -22,3 +22,18 @@ where
         ))),
     }
 }
+
+/// Reads a list and refuses it when it holds more than `MAX` entries.
+pub fn at_most<'de, D, const MAX: usize>(d: D) -> Result<Vec<String>, D::Error>
+where
+    D: Deserializer<'de>,
+{
+    let v = Vec::<String>::deserialize(d)?;
+    if v.len() > MAX {
+        return Err(D::Error::custom(format!(
+            "{} entries is too many: at most {MAX}",
+            v.len()
+        )));
+    }
+    Ok(v)
+}

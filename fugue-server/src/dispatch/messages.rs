@@ -153,7 +153,12 @@ pub async fn send_message(exec: &mut Exec<'_>, c: SendMessage) -> Result<Respons
             continue;
         }
         let t = server.agents.watch(&server.mux, pane)?;
-        match Pending::count(t, config.messages.max_queued) {
+        match Pending::count(
+            t,
+            config.messages.max_queued,
+            server.next_nonce(),
+            &job.text,
+        ) {
             Ok(p) => jobs.push(p),
             Err(queued) => outcomes.push(refused(format!(
                 "{queued} messages already wait for {pane} (the limit is {})",
@@ -195,13 +200,15 @@ struct Job {
 
 /// Counts a message in a pane's queue from the moment it is counted until its delivery
 /// ends, however it ends (an error on a later recipient, a dropped call).
-struct Pending(Arc<Tracked>);
+/// Its text is kept on the tracker meanwhile, for the journal.
+struct Pending(Arc<Tracked>, u64);
 
 impl Pending {
     /// Counts a message for `t`, unless `max` already wait (then the count waiting).
-    fn count(t: Arc<Tracked>, max: u32) -> Result<Pending, u32> {
+    fn count(t: Arc<Tracked>, max: u32, id: u64, text: &Arc<str>) -> Result<Pending, u32> {
         let queued = t.pending_messages.fetch_add(1, Ordering::AcqRel);
-        let guard = Pending(t);
+        t.queue_text(id, Arc::clone(text));
+        let guard = Pending(t, id);
         if queued >= max {
             return Err(queued);
         }
@@ -211,6 +218,7 @@ impl Pending {
 
 impl Drop for Pending {
     fn drop(&mut self) {
+        self.0.unqueue_text(self.1);
         self.0.pending_messages.fetch_sub(1, Ordering::AcqRel);
     }
 }

@@ -23,6 +23,8 @@ mod options;
 pub mod own;
 mod panes;
 pub mod policy;
+pub mod restore;
+mod restore_plan;
 pub mod scope;
 mod sessions;
 pub mod spawn;
@@ -51,6 +53,11 @@ pub struct Exec<'a> {
     /// Fields a handler adds to the audit record (a buffer's name and size: never
     /// what a caller typed or copied).
     pub detail: Option<serde_json::Value>,
+    /// The id the next pane made should keep if it is free (a restore).
+    pub want_pane: Option<fugue_protocol::PaneId>,
+    /// Bytes the next pane made shows before its program starts (a restored pane's
+    /// saved content).
+    pub preload: Option<Vec<u8>>,
 }
 
 /// Runs a command for `origin` and records it.
@@ -145,6 +152,8 @@ async fn run(
         scope,
         agent: None,
         detail: None,
+        want_pane: None,
+        preload: None,
     };
     let allowed = {
         let tree = server.mux.tree();
@@ -167,10 +176,23 @@ async fn run(
         Err(_) => (None, None),
     };
     let rescan = events::changes_alerts(&command);
+    let changes = journaled(&command);
+    let runtime = matches!(
+        command,
+        Command::SetOption(_) | Command::BindKey(_) | Command::UnbindKey { .. }
+    )
+    .then(|| command.clone());
     let result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),
     };
+    if let (Some(c), Ok(_)) = (runtime, &result) {
+        server.persist.runtime_command(&c);
+    }
+    // The journal's observation point for commands: whatever the surface.
+    if changes {
+        server.persist.changed();
+    }
     unfinished.finished = true;
     // Errors quote caller values; a megabyte-long target must not come back (or reach
     // the log) whole.
@@ -220,6 +242,20 @@ async fn run(
         events::publish(server, origin, &exec.ctx, shape, done, response);
     }
     result
+}
+
+/// Commands that may change what the journal keeps: every one that is not a read,
+/// but typing, focus, redraws and status messages, which change nothing it keeps
+/// (a person's keys must not cost a capture each).
+fn journaled(command: &Command) -> bool {
+    command.tier() != fugue_protocol::Tier::Read
+        && !matches!(
+            command,
+            Command::SendInput(_)
+                | Command::ClientFocus { .. }
+                | Command::RefreshClient { .. }
+                | Command::DisplayMessage { .. }
+        )
 }
 
 /// Extra audit fields. Typed text appears only as its size, and for agents also as a
@@ -293,6 +329,8 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::KillSession { target } => sessions::kill_session(exec, target.as_ref()),
         Command::KillWindow { target } => sessions::kill_window(exec, target.as_ref()),
         Command::KillServer => sessions::kill_server(exec),
+        Command::Restore { name, list } => restore::restore(exec, name, list),
+        Command::DiscardRestorable { name } => restore::discard(exec, name),
         Command::RenameSession { target, name } => {
             sessions::rename_session(exec, target.as_ref(), name)
         }

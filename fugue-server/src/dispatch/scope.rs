@@ -180,6 +180,8 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         Command::NewSession(_)
         | Command::ListSessions
         | Command::KillServer
+        | Command::Restore { .. }
+        | Command::DiscardRestorable { .. }
         | Command::ResizeClient { .. }
         | Command::SidebandMcp { .. }
         | Command::ClientFocus { .. }

@@ -278,7 +278,10 @@ pub fn kill_window(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Respo
 }
 
 pub fn kill_server(exec: &mut Exec<'_>) -> Result<Response, CommandError> {
-    exec.server.begin_shutdown("kill-server");
+    // On purpose: nothing is left to restore (as kill-session forgets its session).
+    exec.server.persist.restorable.lock().items.clear();
+    exec.server
+        .begin_shutdown("kill-server", crate::journal::Stop::Forget);
     Ok(Response::Done)
 }
 

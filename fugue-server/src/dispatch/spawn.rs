@@ -222,7 +222,7 @@ pub fn prepare_pane(
         .and_then(|p| tree.panes.get(&p))
         .map(|p| p.depth + 1)
         .unwrap_or(0);
-    let id = tree.new_pane_id();
+    let id = tree.pane_id_or_new(exec.want_pane.take());
     let mut env = vec![
         ("TERM".to_string(), config.server.term.clone()),
         ("COLORTERM".to_string(), "truecolor".to_string()),
@@ -318,6 +318,10 @@ pub fn prepare_pane(
     state.set_sideband(sb.max_tag_bytes, key);
     state.set_osc_limit(config.server.max_osc_bytes);
     state.set_title_reports(config.server.allow_title_reports);
+    if let Some(bytes) = exec.preload.take() {
+        // Before the program's first byte: a restored pane's saved content.
+        let _ = state.process(&bytes);
+    }
     let shared = PaneShared::new(id, state, switch);
     let exit_events = server.events.clone();
     // Weak: the reader thread must not keep a stopped server alive.
@@ -354,6 +358,12 @@ pub fn prepare_pane(
     pane.title = spawn.title.clone().filter(|t| !t.is_empty());
     pane.sideband = explicit == Some(true);
     pane.remain = spawn.remain;
+    pane.env = spawn
+        .env
+        .iter()
+        .filter(|(k, _)| k != KEY_ENV)
+        .cloned()
+        .collect();
     pane.creator = creator;
     pane.depth = depth;
     if let Some(setup) = exec.agent.as_mut() {

@@ -100,6 +100,8 @@ pub struct Pane {
     pub depth: u32,
     pub argv: Vec<String>,
     pub cwd: Option<PathBuf>,
+    /// Environment its creator added (`-e`), kept for the journal.
+    pub env: Vec<(String, String)>,
     /// A short marker for the border: an agent pane's state.
     pub badge: Option<String>,
     /// The preset its program was started from (`spawn-agent`): the program is an
@@ -133,6 +135,7 @@ impl Pane {
             depth: 0,
             argv,
             cwd,
+            env: Vec::new(),
             badge: None,
             agent: None,
             fg_cache: Mutex::new(None),
@@ -325,6 +328,43 @@ impl Tree {
     /// `TMUX` before the session is in the tree).
     pub fn next_session_id(&self) -> SessionId {
         SessionId(self.next_session)
+    }
+
+    /// Numbers new sessions, windows and panes past these (the journal's largest),
+    /// so what a restart brings back keeps its ids.
+    pub fn number_past(&mut self, session: u32, window: u32, pane: u32) {
+        // A damaged journal naming id 4294967295 must not leave no ids to hand out.
+        const CAP: u32 = 1 << 30;
+        let (session, window, pane) = (session.min(CAP), window.min(CAP), pane.min(CAP));
+        self.next_session = self.next_session.max(session.saturating_add(1));
+        self.next_window = self.next_window.max(window);
+        self.next_pane = self.next_pane.max(pane);
+    }
+
+    /// `wanted` when it is free and below the next new id (a restored pane keeps its
+    /// id), else a new one.
+    pub fn pane_id_or_new(&mut self, wanted: Option<PaneId>) -> PaneId {
+        match wanted {
+            Some(w) if w.0 != 0 && w.0 <= self.next_pane && !self.panes.contains_key(&w) => w,
+            _ => self.new_pane_id(),
+        }
+    }
+
+    pub fn window_id_or_new(&mut self, wanted: WindowId) -> WindowId {
+        let taken = self.sessions.iter().any(|s| s.window(wanted).is_some());
+        if wanted.0 != 0 && wanted.0 <= self.next_window && !taken {
+            wanted
+        } else {
+            self.new_window_id()
+        }
+    }
+
+    pub fn session_id_or_new(&mut self, wanted: SessionId) -> SessionId {
+        if wanted.0 < self.next_session && self.session(wanted).is_none() {
+            wanted
+        } else {
+            self.new_session_id()
+        }
     }
 
     pub fn new_session_id(&mut self) -> SessionId {

@@ -25,6 +25,7 @@ pub fn to_json(resp: Response) -> Value {
         Response::Result(r) => serde_json::to_value(r),
         Response::Worktree(w) => serde_json::to_value(w),
         Response::Buffer(b) => serde_json::to_value(b),
+        Response::Restore(r) => serde_json::to_value(r),
         // Each line as tmux prints it, and the parts for a program to read.
         Response::Options(lines) => Ok(json!({ "options": lines.iter().map(|l| json!({
             "name": l.name, "value": l.value, "inherited": l.inherited, "line": l.line(),

@@ -44,6 +44,19 @@ const RULES: &[(&str, &[&str])] = &[
         &["crate::dispatch", "crate::server", "crate::surfaces"],
     ),
     ("dispatch/", &["crate::surfaces"]),
+    // The journal's files and format know nothing of the server; `persist.rs` ties them.
+    (
+        "journal/",
+        &[
+            "crate::dispatch",
+            "crate::server",
+            "crate::surfaces",
+            "crate::agents",
+            "crate::persist",
+            "crate::mux",
+        ],
+    ),
+    ("persist.rs", &["crate::surfaces", "crate::dispatch"]),
     ("server.rs", &["crate::surfaces", "crate::dispatch"]),
     ("passthrough.rs", &["crate::surfaces", "crate::dispatch"]),
     (

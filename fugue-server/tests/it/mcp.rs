@@ -78,7 +78,8 @@ impl Rig {
 
 impl Drop for Rig {
     fn drop(&mut self) {
-        self.server.begin_shutdown("test over");
+        self.server
+            .begin_shutdown("test over", fugue_server::journal::Stop::Keep);
     }
 }
 

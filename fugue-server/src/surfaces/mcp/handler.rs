@@ -211,11 +211,17 @@ impl FugueMcp {
         let (tool, command) = built
             .map_err(CommandError::bounded)
             .map_err(|e| with_choices(find(name), e))?;
-        dispatch_via(&self.server, &self.origin, command, Some(tool.name))
+        let answer = dispatch_via(&self.server, &self.origin, command, Some(tool.name))
             .await
             .map(crate::surfaces::answer::to_json)
             .map(|v| self.memory.after(tool.name, args, v))
-            .map_err(|e| with_choices(Some(tool), e))
+            .map_err(|e| with_choices(Some(tool), e))?;
+        // An agent looking at what exists, or making a session, learns what a person
+        // could bring back after a crash (issue 17).
+        Ok(match tool.name {
+            "list_panes" | "create_session" => self.server.persist.with_restorable(answer),
+            _ => answer,
+        })
     }
 }
 

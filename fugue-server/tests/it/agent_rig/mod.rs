@@ -57,6 +57,7 @@ pub fn fake(work_ms: u64, extra: &[&str]) -> Preset {
         quiet_ms: 150,
         ready_timeout_ms: 10_000,
         sideband_results: SidebandResults::File,
+        resume_args: Vec::new(),
     }
 }
 
@@ -138,7 +139,8 @@ impl Rig {
 
 impl Drop for Rig {
     fn drop(&mut self) {
-        self.server.begin_shutdown("test over");
+        self.server
+            .begin_shutdown("test over", fugue_server::journal::Stop::Keep);
     }
 }
 
