@@ -245,6 +245,7 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
     match verb {
         None => Ok((0, Then::Attach(None, tui::AttachHow::CreateIfNone))),
         Some(Verb::ResetTerminal) => done(reset::run()?),
+        Some(Verb::InstallTmuxShim { dir, force }) => done(tmux_mode::install_shim(&dir, force)?),
         Some(Verb::AttachSession { target }) => {
             let target = target.map(|t| t.parse::<Target>()).transpose()?;
             Ok((0, Then::Attach(target, tui::AttachHow::Existing)))

@@ -101,6 +101,29 @@ pub fn parse_globals(words: &[String]) -> Result<(Globals, Vec<String>), String>
     Ok((g, words[i..].to_vec()))
 }
 
+/// `fugue install-tmux-shim DIR`: a `tmux` link to this binary in DIR. An existing
+/// `tmux` there (a real one) is left alone unless `force`.
+pub fn install_shim(dir: &std::path::Path, force: bool) -> anyhow::Result<i32> {
+    use anyhow::Context;
+    let me = std::env::current_exe().context("cannot tell where this fugue is")?;
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot make {}", dir.display()))?;
+    let link = dir.join("tmux");
+    if link.symlink_metadata().is_ok() {
+        if !force {
+            anyhow::bail!(
+                "{} exists; give --force to replace it (a real tmux stays reachable by its full path)",
+                link.display()
+            );
+        }
+        std::fs::remove_file(&link)
+            .with_context(|| format!("cannot replace {}", link.display()))?;
+    }
+    std::os::unix::fs::symlink(&me, &link)
+        .with_context(|| format!("cannot link {} to {}", link.display(), me.display()))?;
+    println!("{} -> {}", link.display(), me.display());
+    Ok(0)
+}
+
 /// tmux's usage line, for a bad global flag.
 pub fn usage() -> &'static str {
     "usage: tmux [-2CDlNuvV] [-c shell-command] [-f file] [-L socket-name]\n            [-S socket-path] [-T features] [command [flags]]"

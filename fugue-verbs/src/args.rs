@@ -120,6 +120,15 @@ pub enum Verb {
     /// (main screen, cursor shown, mouse, paste, focus and keyboard modes off, sane
     /// line settings). Needs no server.
     ResetTerminal,
+    /// Put a `tmux` link to this `fugue` in DIR (a folder on your PATH), so programs
+    /// that run `tmux` get fugue (docs/tmux.md).
+    InstallTmuxShim {
+        /// The folder; made if missing.
+        dir: std::path::PathBuf,
+        /// Replace a `tmux` that is there already.
+        #[arg(long)]
+        force: bool,
+    },
     /// Rename a session.
     #[command(visible_alias = "rename")]
     RenameSession {
@@ -638,6 +647,10 @@ mod tests {
             "client only: repairs the terminal, no server needed",
         ),
         ("mcp", "client only: the stdio bridge to the MCP surface"),
+        (
+            "install-tmux-shim",
+            "client only: makes a file link, no server needed",
+        ),
         (
             "run-shell",
             "client only: the CLI runs the shell command (hooks run it in the server)",

@@ -170,6 +170,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         Verb::AttachSession { .. }
         | Verb::Mcp { .. }
         | Verb::ResetTerminal
+        | Verb::InstallTmuxShim { .. }
         | Verb::SourceFile { .. }
         | Verb::RunShell { .. }
         | Verb::IfShell { .. } => {

@@ -37,6 +37,7 @@ pub fn parse_argv(argv: &[String]) -> Result<(&str, Verb), String> {
         Verb::AttachSession { .. }
             | Verb::Mcp { .. }
             | Verb::ResetTerminal
+            | Verb::InstallTmuxShim { .. }
             | Verb::SourceFile { .. }
             | Verb::RunShell { .. }
             | Verb::IfShell { .. }

@@ -242,3 +242,37 @@ fn list_defaults_are_tmuxs_lines() {
         assert_eq!(o, t);
     }
 }
+
+/// `fugue install-tmux-shim DIR` puts the `tmux` name in DIR, which then is fugue (and
+/// leaves a `tmux` already there alone without --force).
+#[test]
+fn install_tmux_shim_makes_tmux_fugue() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "shim"]);
+    let dir = w.path("bin");
+    w.ok(&["install-tmux-shim", dir.to_str().unwrap()]);
+    let tmux = dir.join("tmux");
+    let out = std::process::Command::new(&tmux)
+        .arg("-V")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("tmux 3.5a-fugue"));
+    let mut ls = w.cmd(&["ls"]);
+    // The harness's command is `fugue -S SOCKET ls`; the same words through the link.
+    let args: Vec<String> = ls
+        .get_args()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let out = ls.output().unwrap();
+    let via_shim = std::process::Command::new(&tmux)
+        .args(&args)
+        .envs(ls.get_envs().filter_map(|(k, v)| Some((k, v?))))
+        .output()
+        .unwrap();
+    assert!(via_shim.status.success(), "{via_shim:?}");
+    assert_eq!(via_shim.stdout, out.stdout);
+    assert!(String::from_utf8_lossy(&via_shim.stdout).starts_with("shim: 1 windows"));
+    let again = w.run(&["install-tmux-shim", dir.to_str().unwrap()]);
+    assert!(!again.status.success());
+    w.ok(&["install-tmux-shim", "--force", dir.to_str().unwrap()]);
+}
