@@ -157,6 +157,16 @@ pub fn publish(
     }
 }
 
+/// A pane and the window and session it is in, as a hook's object.
+pub fn object_of_pane(server: &Server, pane: PaneId) -> Object {
+    let (session, window) = server.mux.tree().locate(pane).unzip();
+    Object {
+        session,
+        window,
+        pane: Some(pane),
+    }
+}
+
 /// The object an `after-` hook runs on: what the command made, else its target, else
 /// the caller's.
 fn object_of(tree: &Tree, ctx: &Context, target: Option<&Target>, response: &Response) -> Object {

@@ -48,6 +48,19 @@ pub fn expand(tree: &Tree, pane: Option<PaneId>, text: &str, origin: &Origin) ->
     }
 }
 
+/// [`expand`] with the tree locked here (for the surfaces, which never lock it).
+pub fn expand_on(
+    server: &crate::server::Server,
+    pane: Option<PaneId>,
+    text: &str,
+    origin: &Origin,
+) -> String {
+    if !text.contains('#') {
+        return text.to_string();
+    }
+    expand(&server.mux.tree(), pane, text, origin)
+}
+
 /// A hook's variables for its commands' formats.
 fn hook_vars(tree: &Tree, origin: &Origin) -> Vec<(&'static str, String)> {
     let Origin::Hook {

@@ -10,7 +10,7 @@ mod advice;
 mod agent_spawn;
 mod agent_task;
 mod buffers;
-mod events;
+pub mod events;
 pub mod formats;
 mod held_task;
 mod hooks;

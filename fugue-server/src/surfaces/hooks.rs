@@ -127,15 +127,8 @@ async fn agent_changes(
         let Some(server) = server.upgrade() else {
             return;
         };
-        let (session, window) = server.mux.tree().locate(pane).unzip();
-        server.hub.event(Event::new(
-            "agent-state-changed",
-            crate::hooks::Object {
-                session,
-                window,
-                pane: Some(pane),
-            },
-        ));
+        let object = crate::dispatch::events::object_of_pane(&server, pane);
+        server.hub.event(Event::new("agent-state-changed", object));
     }
 }
 
@@ -202,7 +195,7 @@ async fn run(server: &Arc<Server>, origin: &Origin, argv: Argv, nesting: u8) {
 
 /// A shell command or condition expanded as tmux does, in the hook's object's scope.
 fn expand(server: &Server, origin: &Origin, text: &str) -> String {
-    crate::dispatch::formats::expand(&server.mux.tree(), origin.caller_pane(), text, origin)
+    crate::dispatch::formats::expand_on(server, origin.caller_pane(), text, origin)
 }
 
 /// Runs `sh -c cmd` with no input, bounded in time and kept output: whether it

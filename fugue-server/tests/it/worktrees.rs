@@ -114,8 +114,18 @@ async fn a_worktree_per_agent_spawned_listed_and_finished() {
         path.to_str().unwrap()
     );
 
-    // list_panes: the branch and whether it has changes.
-    let listed = agent_of(&ok(&c, "list_panes", json!({})).await, &pane);
+    // list_panes: the branch and whether it has changes, in the compact rows too.
+    let compact = ok(&c, "list_panes", json!({})).await;
+    let row = compact["panes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == pane)
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(row["branch"], "fugue/shell-1", "{row}");
+    assert_eq!(row["changes"], true, "{row}");
+    let listed = agent_of(&ok(&c, "list_panes", json!({"detail": true})).await, &pane);
     assert_eq!(listed["worktree"]["branch"], "fugue/shell-1", "{listed}");
     assert_eq!(listed["worktree"]["dirty_files"], 1, "{listed}");
 
@@ -228,7 +238,7 @@ async fn worktrees_from_the_callers_pane_named_branches_remove_and_keep() {
     );
     // It starts in the same subfolder of the worktree.
     until("the agent's folder", async || {
-        let panes = ok(&agent, "list_panes", json!({})).await;
+        let panes = ok(&agent, "list_panes", json!({"detail": true})).await;
         panes["panes"]
             .as_array()
             .unwrap()

@@ -203,6 +203,13 @@ fn compact(p: &Value) -> Value {
     }
     if let Some(agent) = p.get("agent").filter(|a| !a.is_null()) {
         row["agent"] = agent["state"].clone();
+        // An agent in a worktree: its branch, and whether it has work to finish.
+        if let Some(w) = agent.get("worktree").filter(|w| !w.is_null()) {
+            row["branch"] = w["branch"].clone();
+            let dirty = w["dirty_files"].as_u64().unwrap_or(0);
+            let commits = w["commits"].as_u64().unwrap_or(0);
+            row["changes"] = json!(dirty + commits > 0);
+        }
     }
     row
 }
