@@ -44,6 +44,7 @@ pub mod observe;
 pub mod options;
 pub mod passthrough;
 pub mod paths;
+pub mod popup;
 pub mod response;
 pub mod screen;
 pub mod status_line;

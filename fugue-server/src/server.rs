@@ -466,9 +466,33 @@ impl Server {
                 p.pty.exited_before_attach(status);
                 return;
             }
+            // A popup's program: it closes with -E (-EE: on success), else stays,
+            // showing what the program left, until a key closes it. No hooks: tmux's
+            // pane hooks are for panes in windows.
+            if let Some(sid) = tree.popup_of(pane) {
+                let close = tree.popups.get_mut(&sid).is_some_and(|pp| {
+                    pp.exited = true;
+                    pp.close_on_exit == 1 || (pp.close_on_exit >= 2 && status == 0)
+                });
+                let gone = if close {
+                    tree.popups.remove(&sid);
+                    tree.panes.remove(&pane)
+                } else {
+                    if let Some(p) = tree.panes.get_mut(&pane) {
+                        p.exit_status = Some(status);
+                    }
+                    None
+                };
+                drop(tree);
+                if gone.is_some() {
+                    self.panes_closed(&[pane]);
+                }
+                self.mux.changed();
+                return;
+            }
             // tmux's remain-on-exit for this pane (its own value, its window's, the
             // global one): `failed` keeps only a pane whose program failed.
-            let own = p.remain;
+            let own = tree.panes.get(&pane).and_then(|p| p.remain);
             let remain = own.unwrap_or_else(|| {
                 let window = tree.locate(pane).map(|(_, w)| w);
                 let options = self.options.lock();

@@ -119,6 +119,10 @@ pub fn client_command(argv: &[String]) -> bool {
                 | "run"
                 | "if-shell"
                 | "if"
+                | "confirm-before"
+                | "confirm"
+                | "display-menu"
+                | "menu"
         )
     )
 }

@@ -14,11 +14,13 @@ mod compositor;
 mod copy;
 mod input;
 mod keymap;
+mod menu;
 mod mouse;
 mod mouse_actions;
 mod outer;
 mod paint;
 mod passthrough;
+mod popup;
 mod prompt;
 mod render;
 mod shell_cmds;
@@ -296,7 +298,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
         let mut wake = tokio::select! {
             ev = events.next() => Wake::Input(ev),
             msg = conn.incoming.next() => Wake::Server(msg),
-            _ = sleep_until(app.notice.as_ref().map(|(_, t)| *t)) => Wake::NoticeExpired,
+            _ = sleep_until(app.notice.as_ref().and_then(|(_, t)| *t)) => Wake::NoticeExpired,
             _ = sleep_until(app.mouse.copy_at) => Wake::ClickCopyDue,
             Some(text) = app.notices_in.recv() => Wake::Notice(text),
             Some(commands) = app.bound_in.recv() => Wake::Bound(commands),
@@ -424,6 +426,13 @@ async fn handle(
                 }
             }
             Some(ServerMessage::Notice(text)) => app.notice(text),
+            Some(ServerMessage::NoticeFor { text, ms }) => app.notice_for(text, ms),
+            // `confirm-before` / `display-menu` sent from the CLI: asked here.
+            Some(ServerMessage::Run(argv)) => {
+                let requests = app.run_bound(vec![argv]);
+                send(app, requests);
+                app.damage_all();
+            }
             Some(ServerMessage::Redraw) => app.redraw = true,
             Some(ServerMessage::Keys(keys)) => app.keys = keys,
             // `set-option` changed what the client does itself: the mouse (the next

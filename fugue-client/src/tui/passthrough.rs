@@ -265,6 +265,7 @@ mod tests {
             }],
             cols: 10,
             rows: 5,
+            popup: None,
         });
         app.panes.insert(
             PaneId(7),

@@ -252,6 +252,13 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
     {
         cursor = Some(c);
     }
+    if app.popup().is_some() {
+        cursor = super::popup::draw(buf, links, app, panes_area);
+    }
+    if let Mode::Menu(m) = &app.mode {
+        super::menu::draw(buf, m, panes_area);
+        cursor = None;
+    }
     if let Mode::Help { scroll } = app.mode {
         help(buf, links, app, panes_area, scroll);
         cursor = None;
@@ -272,10 +279,12 @@ pub fn draw_pane_rows(
     pane: PaneId,
     rows: &[u16],
 ) -> Option<Vec<u16>> {
+    // Overlays cover panes: a row of a pane under one is not drawn alone.
     if matches!(
         app.mode,
-        Mode::Help { .. } | Mode::Copy(_) | Mode::Buffers(_)
-    ) {
+        Mode::Help { .. } | Mode::Copy(_) | Mode::Buffers(_) | Mode::Menu(_)
+    ) || app.popup().is_some()
+    {
         return None;
     }
     let (panes_area, _) = areas(app, buf.area);
@@ -337,6 +346,12 @@ pub fn cursor(app: &App, full: Rect) -> Option<Position> {
         return None;
     }
     let (panes_area, _) = areas(app, full);
+    if let Some(p) = app.popup() {
+        let (_, inner) = super::popup::rects(p, panes_area);
+        let c = app.panes.get(&p.pane)?.cursor;
+        return (!p.exited && c.visible && c.col < inner.width && c.row < inner.height)
+            .then(|| Position::new(inner.x + c.col, inner.y + c.row));
+    }
     let r = app.active_rect()?;
     let view = app.panes.get(&r.pane)?;
     pane_cursor(app, r, view, inner(pane_area(r, panes_area)))

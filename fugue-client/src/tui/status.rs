@@ -270,6 +270,7 @@ mod tests {
                 panes: Vec::new(),
                 cols: 80,
                 rows: 23,
+                popup: None,
             }),
             panes: Vec::new(),
             outer: Default::default(),

@@ -629,6 +629,7 @@ pub fn display_message(
     exec: &mut Exec<'_>,
     target: Option<&Target>,
     text: String,
+    delay_ms: Option<u32>,
 ) -> Result<Response, CommandError> {
     let text: String = text.chars().filter(|c| !c.is_control()).collect();
     let text = text.trim();
@@ -654,9 +655,10 @@ pub fn display_message(
         let shown = super::formats::expand(&tree, pane, text, exec.origin);
         (sid, shown.chars().take(MESSAGE_MAX).collect::<String>())
     };
-    exec.server
-        .mux
-        .attached
-        .tell(Some(sid), Control::Notice(text));
+    let message = match delay_ms {
+        Some(ms) => Control::NoticeFor(text, ms),
+        None => Control::Notice(text),
+    };
+    exec.server.mux.attached.tell(Some(sid), message);
     Ok(Response::Done)
 }

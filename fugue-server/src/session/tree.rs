@@ -297,6 +297,36 @@ pub struct Tree {
     use_counter: u64,
     /// Windows a pane rang the bell in, not shown since (`bells.rs`).
     pub bells: std::collections::HashSet<WindowId>,
+    /// Each session's popup (`display-popup`): its pane is in `panes` but in no
+    /// layout.
+    pub popups: HashMap<SessionId, Popup>,
+}
+
+/// A floating pane over a session's window (`dispatch/popups.rs`).
+#[derive(Clone, Debug)]
+pub struct Popup {
+    pub pane: PaneId,
+    /// The box, border included, in the session's area.
+    pub x: u16,
+    pub y: u16,
+    pub width: u16,
+    pub height: u16,
+    pub title: String,
+    pub border: bool,
+    /// tmux's `-E` count: 1 closes it when its program exits, 2 only on success.
+    pub close_on_exit: u8,
+    /// Its program ended and it stays until a key closes it.
+    pub exited: bool,
+}
+
+impl Tree {
+    /// The session whose popup `pane` is.
+    pub fn popup_of(&self, pane: PaneId) -> Option<SessionId> {
+        self.popups
+            .iter()
+            .find(|(_, p)| p.pane == pane)
+            .map(|(s, _)| *s)
+    }
 }
 
 /// What closing a pane closed with it.
