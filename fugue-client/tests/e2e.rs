@@ -20,6 +20,7 @@ mod e2e {
     pub mod mcp;
     pub mod mcp_input;
     pub mod options;
+    pub mod overlays;
     pub mod passthrough;
     pub mod policy;
     pub mod security;

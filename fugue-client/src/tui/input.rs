@@ -350,10 +350,16 @@ impl App {
         }
         let question = match prompt {
             Some(p) => format!("{} ", self.expand_here(&p)),
-            None => format!(
-                "Confirm '{}'? (y/n) ",
-                fugue_protocol::tmux_cmd::print_sequence(&commands)
-            ),
+            // tmux names the first command only, by its own name.
+            None => {
+                let first = commands
+                    .first()
+                    .and_then(|c| c.first())
+                    .cloned()
+                    .unwrap_or_default();
+                let name = fugue_verbs::line::canonical_name(&first).unwrap_or(first);
+                format!("Confirm '{name}'? (y/n) ")
+            }
         };
         self.mode = Mode::Confirm {
             question,
