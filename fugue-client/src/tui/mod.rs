@@ -164,6 +164,7 @@ pub async fn attach(
     let mut app = App::new(info.keys, info.status, info.session_name);
     app.mouse.enabled = info.mouse;
     app.copy_options = info.copy;
+    app.option_names = info.option_names;
     app.set_status_options(*info.status_line);
     for f in early {
         app.apply(f);
@@ -443,6 +444,9 @@ async fn handle(
                 app.status = o.status;
                 app.mouse.enabled = o.mouse;
                 app.copy_options = o.copy;
+                if !o.option_names.is_empty() {
+                    app.option_names = o.option_names;
+                }
                 app.set_status_options(*o.status_line);
                 screen.outer.set_title_format(o.titles);
                 app.redraw = true;

@@ -194,6 +194,10 @@ pub struct App {
     pub status_tick: Option<Instant>,
     /// The host name, for `#H` / `#h`.
     pub host: String,
+    /// The server's option names, for Tab at `C-b :`.
+    pub option_names: Vec<String>,
+    /// Repeated Tab at `C-b :` (`command_prompt.rs`).
+    pub completion: Option<super::command_prompt::Cycle>,
 }
 
 /// How long a notice stays in the status bar.
@@ -238,6 +242,8 @@ impl App {
             status_jobs_in,
             status_tick: None,
             host: crate::cli::format::host(),
+            option_names: Vec::new(),
+            completion: None,
         }
     }
 

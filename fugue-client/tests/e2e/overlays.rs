@@ -238,3 +238,54 @@ fn a_popup_runs_its_command_and_closes_when_it_exits() {
     t.wait("closed on Escape", |s| !s.contents().contains("STAYS"));
     assert_eq!(w.panes().len(), 1);
 }
+
+#[test]
+fn tab_completes_command_and_option_names() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "tc"], 80, 24);
+    t.wait_text("[tc]");
+    t.prefix(b":");
+    t.wait("the prompt", |s| status_line(s).starts_with(':'));
+    // One match: completed, with a space after it.
+    // rename (rename-session's alias), rename-session, rename-window, renamew.
+    t.send(b"renam\t");
+    t.wait("the common prefix", |s| {
+        status_line(s).trim_end() == ":rename"
+    });
+    t.send(b"-w\t");
+    t.wait("one match", |s| {
+        status_line(s).starts_with(":rename-window ")
+    });
+    t.send(b"done\r");
+    t.wait("ran", |s| status_line(s).contains("0:done"));
+
+    // Option names after set; repeated Tab goes through the matches.
+    t.prefix(b":");
+    t.wait("the prompt", |s| status_line(s).starts_with(':'));
+    t.send(b"set -g status-pos\t");
+    t.wait("an option name", |s| {
+        status_line(s).starts_with(":set -g status-position ")
+    });
+    t.send(b"top\r");
+    t.wait("the status line at the top", |s| {
+        s.contents_between(0, 0, 0, 80).contains("[tc]")
+    });
+    t.prefix(b":");
+    t.wait("the prompt", |s| {
+        s.contents_between(0, 0, 0, 80).starts_with(':')
+    });
+    t.send(b"show -g status-l\t");
+    t.wait("the shared part", |s| {
+        s.contents_between(0, 0, 0, 80)
+            .starts_with(":show -g status-left")
+    });
+    t.send(b"\t");
+    t.wait("the first", |s| {
+        s.contents_between(0, 0, 0, 80).trim_end() == ":show -g status-left"
+    });
+    t.send(b"\t");
+    t.wait("the next", |s| {
+        s.contents_between(0, 0, 0, 80)
+            .starts_with(":show -g status-left-length")
+    });
+}

@@ -582,6 +582,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
                 position: fugue_protocol::status_line::StatusPosition::Top,
                 ..Default::default()
             }),
+            option_names: vec!["status".into()],
         })),
     ]
     .into_iter()

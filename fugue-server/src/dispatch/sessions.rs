@@ -503,6 +503,7 @@ pub fn attach(
                 &server.options.lock(),
                 Some(sid),
             )),
+            option_names: crate::options::apply::option_names(),
         }
     };
     server.mux.changed();

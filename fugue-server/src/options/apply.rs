@@ -302,7 +302,18 @@ pub fn client_options(config: &Config) -> ClientOptions {
         mouse: config.keys.mouse,
         copy: config.copy.options(config.passthrough.set_clipboard),
         status_line: Default::default(),
+        option_names: option_names(),
     }
+}
+
+/// Every option's name, sorted, for clients' completion at `C-b :`.
+pub fn option_names() -> Vec<String> {
+    let mut names: Vec<String> = super::table::OPTIONS
+        .iter()
+        .map(|o| o.name.to_string())
+        .collect();
+    names.sort();
+    names
 }
 
 /// The status line's options for a client of `session` (its own values where it has
