@@ -289,7 +289,10 @@ mod tests {
         let (start, found) = candidates("spli", &opts);
         assert_eq!(
             (start, found),
-            (0, vec!["split-window".to_string(), "splitw".into()])
+            (
+                0,
+                vec!["split".to_string(), "split-window".into(), "splitw".into()]
+            )
         );
         let (start, found) = candidates("set -g stat", &opts);
         assert_eq!((start, found.len()), (7, 2));
