@@ -197,7 +197,7 @@ impl Server {
     /// The window area of a session: the smallest attached client (less its status
     /// bar), or what the session has when none is attached.
     pub fn session_area_from_clients(&self, session: SessionId) -> Option<(u16, u16)> {
-        let status_rows = u16::from(self.config().status.enabled);
+        let status_rows = self.config().status.rows();
         self.mux.attached.area_of(session, status_rows)
     }
 

@@ -28,6 +28,7 @@ mod state;
 mod status;
 mod status_fmt;
 mod status_layout;
+mod status_lines;
 mod terminal_input;
 
 use crate::autostart::{self, ServerAddr};

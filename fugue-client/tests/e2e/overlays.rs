@@ -289,3 +289,48 @@ fn tab_completes_command_and_option_names() {
             .starts_with(":show -g status-left-length")
     });
 }
+
+fn row(s: &vt100::Screen, y: u16) -> String {
+    s.contents_between(y, 0, y, 80).trim_end().to_string()
+}
+
+/// `status 2` with a `status-format[1]`, beside tmux 3.3a: the second line is the
+/// format, centred, under the usual line; the panes lose a row.
+#[test]
+fn a_second_status_line_shows_status_format_1() {
+    let w = World::new();
+    let conf = "set -g status 2\nset -g status-format[1] '#[align=centre]#{session_name} second #{window_index}'\n";
+    let tmux = TestTmux::new(&w, conf);
+    let tt = w.sh(&tmux.script("new-session -s sl"), 80, 24);
+    tt.wait("tmux's second line", |s| row(s, 23).contains("sl second 0"));
+    let theirs = tt.screen(|s| row(s, 23));
+
+    let t = w.tui(&["new-session", "-s", "sl"], 80, 24);
+    t.wait_text("[sl]");
+    w.ok(&["set-option", "-g", "status", "2"]);
+    w.ok(&[
+        "set-option",
+        "-g",
+        "status-format[1]",
+        "#[align=centre]#{session_name} second #{window_index}",
+    ]);
+    t.wait("fugue's second line", |s| {
+        row(s, 23).contains("sl second 0")
+    });
+    assert_eq!(t.screen(|s| row(s, 23)), theirs);
+    // The usual line is the first of the two; the pane's box ends above it.
+    t.wait("the first line", |s| row(s, 22).starts_with("[sl] 0:"));
+    t.wait("the pane a row shorter", |s| row(s, 21).starts_with('└'));
+    let size = w.ok(&["display-message", "-p", "-t", "sl", "#{pane_height}"]);
+    assert_eq!(size.trim(), "20", "24 rows less 2 status lines and the box");
+    // tmux's default second line lists the panes: here one, active, 78x20 inside its box.
+    w.ok(&["set-option", "-gu", "status-format[1]"]);
+    t.wait("the default second line", |s| {
+        row(s, 23).contains("0[78x20]")
+    });
+    // Back to one line: the panes get the row back.
+    w.ok(&["set-option", "-g", "status", "on"]);
+    t.wait("one line", |s| {
+        row(s, 22).starts_with('└') && row(s, 23).starts_with("[sl]")
+    });
+}

@@ -443,7 +443,7 @@ pub fn attach(
     let sid = match existing {
         Some(s) => s,
         None if create => {
-            let status_rows = u16::from(server.config().status.enabled);
+            let status_rows = server.config().status.rows();
             let size = server
                 .mux
                 .attached

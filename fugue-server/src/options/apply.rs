@@ -86,7 +86,11 @@ pub fn read(config: &Config, name: &str) -> Option<Value> {
         "repeat-time" => num(config.keys.repeat_time_ms),
         "set-titles" => Value::Flag(p.set_titles),
         "set-titles-string" => Value::Text(p.set_titles_string.clone()),
-        "status" => Value::Text(if config.status.enabled { "on" } else { "off" }.into()),
+        "status" => Value::Text(match (config.status.enabled, config.status.lines) {
+            (false, _) => "off".into(),
+            (true, 0 | 1) => "on".into(),
+            (true, n) => n.to_string(),
+        }),
         "mode-keys" => word(c.mode_keys),
         "remain-on-exit" => Value::Text(if s.remain_on_exit { "on" } else { "off" }.into()),
         _ => return None,
@@ -160,7 +164,11 @@ pub fn write(config: &mut Config, name: &str, v: &Value) -> Result<(), String> {
             p.set_titles_string = v.text();
             p.validate()?;
         }
-        "status" => config.status.enabled = v.text() != "off",
+        "status" => {
+            let t = v.text();
+            config.status.enabled = t != "off";
+            config.status.lines = t.parse().unwrap_or(1);
+        }
         "mode-keys" => c.mode_keys = from_word(&v.text())?,
         "remain-on-exit" => s.remain_on_exit = v.text() == "on",
         _ => {}
@@ -257,6 +265,7 @@ pub fn global_level(scope: table::Scope) -> Level {
 /// to them ([`fugue_protocol::ServerMessage::Options`]).
 pub const CLIENT_OPTIONS: &[&str] = &[
     "status",
+    "status-format",
     "mouse",
     "prefix",
     "repeat-time",
@@ -370,6 +379,14 @@ pub fn status_options(store: &Store, session: Option<SessionId>) -> StatusOption
         window_separator: text("window-status-separator"),
         message_style: text("message-style"),
         display_time_ms: clamp32(number("display-time")),
+        lines: match text("status").as_str() {
+            "off" | "on" => 1,
+            n => n.parse().unwrap_or(1),
+        },
+        formats: match store.effective(level, "status-format") {
+            Some((Value::Array(items), _)) => items.clone(),
+            _ => Vec::new(),
+        },
     }
 }
 
