@@ -326,6 +326,17 @@ impl Server {
     /// Call with the tree unlocked: the panes' folders are removed here (on a blocking
     /// thread when there is a runtime), and a folder can be slow to remove.
     pub fn panes_closed(&self, panes: &[PaneId]) {
+        // A popup whose session or window closed goes with it (its program ended).
+        let orphans = self.mux.tree().take_orphan_popups();
+        for p in &orphans {
+            p.pty.kill();
+        }
+        let panes: Vec<PaneId> = panes
+            .iter()
+            .copied()
+            .chain(orphans.iter().map(|p| p.id))
+            .collect();
+        let panes = panes.as_slice();
         let dirs: Vec<PathBuf> = panes.iter().map(|p| self.sideband_dir(*p)).collect();
         for p in panes {
             self.agents.closed(*p);

@@ -285,7 +285,11 @@ impl App {
                     out.extend(self.if_shell(&argv[1..]));
                     continue;
                 }
-                Some("confirm-before" | "confirm") => {
+                // fugue's own C-b x / C-b & (tmux's confirm-before lines) keep their
+                // question pinned to the pane shown (KeyAction, below).
+                Some("confirm-before" | "confirm")
+                    if KeyAction::from_tmux_argv(&argv).is_none() =>
+                {
                     if let Err(e) = self.confirm_before(&argv) {
                         self.notice(e);
                         return Vec::new();

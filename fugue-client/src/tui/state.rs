@@ -309,8 +309,10 @@ impl App {
     pub fn apply(&mut self, frame: Frame) {
         if let Some(layout) = frame.layout {
             self.session_name = layout.session_name.clone();
+            // The popup's pane is in no layout but is shown all the same.
+            let popup = layout.popup.as_ref().map(|p| p.pane);
             self.panes
-                .retain(|id, _| layout.panes.iter().any(|p| p.pane == *id));
+                .retain(|id, _| Some(*id) == popup || layout.panes.iter().any(|p| p.pane == *id));
             if let Mode::Copy(s) = &self.mode
                 && !layout.panes.iter().any(|p| p.pane == s.pane && p.active)
             {

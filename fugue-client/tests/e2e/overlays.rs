@@ -160,9 +160,11 @@ fn a_menu_runs_the_chosen_item() {
 #[test]
 fn a_click_chooses_a_menu_item() {
     let w = World::new();
-    let mut t = w.tui(&["new-session", "-s", "mc"], 80, 24);
-    t.wait_text("[mc]");
+    // The mouse on before the client attaches: its reporting is on from the start.
+    w.ok(&["new-session", "-d", "-s", "mc"]);
     w.ok(&["set-option", "-g", "mouse", "on"]);
+    let mut t = w.tui(&["attach-session", "-t", "mc"], 80, 24);
+    t.wait_text("[mc]");
     prompt(
         &mut t,
         "display-menu -x 0 -y 0 One 1 'rename-window one' Two 2 'rename-window two'",
@@ -333,4 +335,32 @@ fn a_second_status_line_shows_status_format_1() {
     t.wait("one line", |s| {
         row(s, 22).starts_with('└') && row(s, 23).starts_with("[sl]")
     });
+}
+
+/// A popup is in no layout: closing its session must still end its program.
+#[test]
+fn a_popup_ends_with_its_session() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "keep"]);
+    w.ok(&["new-session", "-d", "-s", "gone"]);
+    let pidfile = w.path("popup.pid");
+    w.ok(&[
+        "display-popup",
+        "-t",
+        "gone",
+        &format!("echo $$ > '{}'; exec sleep 600", pidfile.display()),
+    ]);
+    let pid = eventually("the popup's program", || {
+        std::fs::read_to_string(&pidfile)
+            .ok()
+            .and_then(|s| s.trim().parse::<u32>().ok())
+    });
+    assert!(std::path::Path::new(&format!("/proc/{pid}")).exists());
+    w.ok(&["kill-session", "-t", "gone"]);
+    eventually("its program ended", || {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // Gone, or a zombie waiting for its parent.
+        (stat.is_empty() || stat.contains(") Z")).then_some(())
+    });
+    assert_eq!(w.panes().len(), 1, "keep's pane alone");
 }

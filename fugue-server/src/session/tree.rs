@@ -320,6 +320,32 @@ pub struct Popup {
 }
 
 impl Tree {
+    /// Takes away the popups whose session, window or pane is gone; their panes, for
+    /// the caller to end (a popup is in no layout, so closing its window or session
+    /// does not reach it otherwise).
+    pub fn take_orphan_popups(&mut self) -> Vec<Pane> {
+        let orphans: Vec<SessionId> = self
+            .popups
+            .iter()
+            .filter(|(sid, pp)| {
+                let Some(s) = self.session(**sid) else {
+                    return true;
+                };
+                self.panes
+                    .get(&pp.pane)
+                    .is_none_or(|p| s.window(p.window).is_none())
+            })
+            .map(|(sid, _)| *sid)
+            .collect();
+        orphans
+            .into_iter()
+            .filter_map(|sid| {
+                let pp = self.popups.remove(&sid)?;
+                self.panes.remove(&pp.pane)
+            })
+            .collect()
+    }
+
     /// The session whose popup `pane` is.
     pub fn popup_of(&self, pane: PaneId) -> Option<SessionId> {
         self.popups
