@@ -442,6 +442,10 @@ pub enum Verb {
         /// Enter alone answers yes.
         #[arg(short = 'y')]
         yes: bool,
+        /// tmux's -b (the asking client does not wait): fugue's CLI never waits for
+        /// the answer, so it is accepted and changes nothing.
+        #[arg(short = 'b')]
+        background: bool,
         /// The session whose clients ask (from the CLI).
         #[arg(short = 't')]
         target: Option<String>,

@@ -257,6 +257,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             yes,
             target: t,
             command,
+            ..
         } => {
             let mut argv = vec!["confirm-before".to_string()];
             if let Some(p) = prompt {

@@ -45,7 +45,15 @@ fn confirm_before_runs_the_command_on_y_only() {
     eventually("split on Enter", || (w.panes().len() == 3).then_some(()));
 
     // From the CLI, the attached client asks its person.
-    w.ok(&["confirm-before", "-t", "cb", "-p", "kill it?", "kill-pane"]);
+    w.ok(&[
+        "confirm-before",
+        "-b",
+        "-t",
+        "cb",
+        "-p",
+        "kill it?",
+        "kill-pane",
+    ]);
     t.wait("the CLI's question", |s| {
         status_line(s).starts_with("kill it? ")
     });
