@@ -22,6 +22,7 @@ mod e2e {
     pub mod mcp_http;
     pub mod mcp_input;
     pub mod options;
+    pub mod overlays;
     pub mod passthrough;
     pub mod policy;
     pub mod restore;

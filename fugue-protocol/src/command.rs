@@ -382,6 +382,10 @@ pub enum Command {
     DisplayMessage {
         target: Option<Target>,
         text: String,
+        /// `-d`: milliseconds the message stays (0: until a key); default the
+        /// `display-time` option.
+        #[serde(default)]
+        delay_ms: Option<u32>,
     },
     /// Open a pane running an agent preset and give it a task.
     SpawnAgent(SpawnAgent),
@@ -436,6 +440,13 @@ pub enum Command {
     SetHook(crate::hooks::SetHook),
     /// Hooks and their commands (tmux's `show-hooks`).
     ShowHooks(crate::hooks::ShowHooks),
+    /// Ask the attached clients' person y/n before running a command (tmux's
+    /// `confirm-before`, from the CLI; keys and `C-b :` ask in the client itself).
+    ConfirmBefore(crate::popup::ClientCommandLine),
+    /// Show a menu in the attached clients (tmux's `display-menu`, from the CLI).
+    DisplayMenu(crate::popup::ClientCommandLine),
+    /// Open (or with `close` close) a floating pane over a session's window.
+    DisplayPopup(crate::popup::DisplayPopup),
 }
 
 /// What a command may do, for the permission policy.
@@ -708,6 +719,15 @@ commands! {
     ShowHooks => "show-hooks", Read, "show hooks and their commands as tmux prints them",
         cli: As("show-hooks"), mcp: Absent(PERSON_HOOKS), sideband: Absent(PERSON_HOOKS),
         keys: Absent("the command prompt (C-b :) runs it");
+    ConfirmBefore => "confirm-before", Write, "ask the attached person y/n, then run a command",
+        cli: As("confirm-before"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("kill-pane, kill-window");
+    DisplayMenu => "display-menu", Write, "show a menu of commands in the attached clients",
+        cli: As("display-menu"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: Absent("the command prompt (C-b :) and bindings to command lines run it");
+    DisplayPopup => "display-popup", Write, "open a floating pane running a command over a window",
+        cli: As("display-popup"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: Absent("the command prompt (C-b :) and bindings to command lines run it");
 }
 
 pub use crate::commands_doc::commands_markdown;
@@ -752,6 +772,8 @@ impl Command {
             Command::ShowOptions(c) => c.target.as_ref(),
             Command::SetHook(c) => c.target.as_ref(),
             Command::ShowHooks(c) => c.target.as_ref(),
+            Command::ConfirmBefore(c) | Command::DisplayMenu(c) => c.target.as_ref(),
+            Command::DisplayPopup(c) => c.target.as_ref(),
             Command::NewWindow(c) => c.target.as_ref(),
             Command::SplitPane(c) => c.target.as_ref(),
             Command::SendInput(c) => c.target.as_ref(),
@@ -793,56 +815,5 @@ impl Command {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_surface_is_exposed_or_absent_with_a_reason() {
-        for c in COMMANDS {
-            let s = c.surfaces;
-            for e in [s.cli, s.mcp, s.sideband, s.keys] {
-                match e {
-                    Exposure::As(n) => assert!(!n.is_empty(), "{}", c.name),
-                    Exposure::Absent(why) => assert!(why.len() > 10, "{}: {why}", c.name),
-                }
-            }
-        }
-    }
-
-    /// Every key action the declaration names is one the key parser takes.
-    #[test]
-    fn declared_key_actions_parse() {
-        for c in COMMANDS {
-            if let Exposure::As(actions) = c.surfaces.keys {
-                for action in actions.split(", ") {
-                    assert!(
-                        action.parse::<crate::KeyAction>().is_ok(),
-                        "{}: `{action}` is not a key action",
-                        c.name
-                    );
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn table_names_are_unique() {
-        let mut names: Vec<_> = COMMANDS.iter().map(|c| c.name).collect();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), COMMANDS.len());
-    }
-
-    #[test]
-    fn layout_cycle_wraps() {
-        let mut p = LayoutPreset::Tiled;
-        for _ in 0..LayoutPreset::CYCLE.len() {
-            p = p.next();
-        }
-        assert_eq!(p, LayoutPreset::Tiled);
-        assert_eq!(
-            LayoutPreset::parse("main-vertical"),
-            Some(LayoutPreset::MainVertical)
-        );
-    }
-}
+#[path = "command_tests.rs"]
+mod tests;

@@ -46,6 +46,7 @@ pub mod observe;
 pub mod options;
 pub mod passthrough;
 pub mod paths;
+pub mod popup;
 pub mod response;
 pub mod restore;
 pub mod screen;

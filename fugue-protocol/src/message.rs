@@ -13,7 +13,7 @@ use crate::screen::Frame;
 use serde::{Deserialize, Serialize};
 
 /// The protocol version. Bump it whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 4;
+pub const PROTOCOL_VERSION: u32 = 5;
 
 /// What kind of program is connecting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,6 +78,12 @@ pub enum ServerMessage {
     Frame(Frame),
     /// A line for the status bar.
     Notice(String),
+    /// A line for the status bar for this many milliseconds (0: until a key is
+    /// pressed): `display-message -d`.
+    NoticeFor { text: String, ms: u32 },
+    /// A tmux command line to run as a binding's: `confirm-before` and
+    /// `display-menu` sent from the CLI to the person at this client.
+    Run(Vec<String>),
     /// The client is no longer attached (detached, session ended, server exiting).
     Detached { reason: String },
     /// Draw everything again from scratch (`refresh-client`).

@@ -287,6 +287,9 @@ pub struct ClientOptions {
     /// The status line's formats and styles (tmux's defaults from a server without).
     #[serde(default)]
     pub status_line: Box<crate::status_line::StatusOptions>,
+    /// Every option name the server knows, for the command prompt's completion.
+    #[serde(default)]
+    pub option_names: Vec<String>,
 }
 
 #[cfg(test)]

@@ -160,6 +160,9 @@ pub struct AttachInfo {
     /// mostly small).
     #[serde(default)]
     pub status_line: Box<crate::status_line::StatusOptions>,
+    /// Every option name the server knows, for the command prompt's completion.
+    #[serde(default)]
+    pub option_names: Vec<String>,
 }
 
 /// tmux's `mode-keys`: the key table of copy mode.

@@ -482,6 +482,9 @@ pub struct ClientLayout {
     pub panes: Vec<PaneRect>,
     pub cols: u16,
     pub rows: u16,
+    /// The session's popup (`display-popup`), drawn over the panes.
+    #[serde(default)]
+    pub popup: Option<crate::popup::PopupRect>,
 }
 
 /// One push of screen state to an attached client.

@@ -71,7 +71,16 @@ pub struct StatusOptions {
     pub message_style: String,
     /// ...for this many milliseconds (`display-time`; 0: until a key is pressed).
     pub display_time_ms: u32,
+    /// tmux's `status` 2 to 5: the lines of the status line (1 when `on`).
+    pub lines: u8,
+    /// `status-format`: element N (from 1) draws line N; line 0 is drawn from
+    /// `status-left`, the window list and `status-right`. An empty or missing element
+    /// 1 is tmux's default.
+    pub formats: Vec<String>,
 }
+
+/// tmux 3.3a's `status-format[1]`: the current window's panes.
+pub const DEFAULT_FORMAT_1: &str = "#[align=centre]#{P:#{?pane_active,#[reverse],}#{pane_index}[#{pane_width}x#{pane_height}]#[default] }";
 
 impl Default for StatusOptions {
     fn default() -> StatusOptions {
@@ -97,6 +106,8 @@ impl Default for StatusOptions {
             window_separator: " ".into(),
             message_style: "bg=yellow,fg=black".into(),
             display_time_ms: 750,
+            lines: 1,
+            formats: Vec::new(),
         }
     }
 }

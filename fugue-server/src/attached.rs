@@ -13,6 +13,11 @@ use tokio::sync::Notify;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Control {
     Notice(String),
+    /// A message shown for this many milliseconds (0: until a key), `display -d`.
+    NoticeFor(String, u32),
+    /// A tmux command line the client runs as a binding's (`confirm-before`,
+    /// `display-menu` from the CLI: questions for the person at the terminal).
+    Run(Vec<String>),
     Detached(String),
     /// Draw everything again (`refresh-client`).
     Redraw,
@@ -40,7 +45,10 @@ pub struct Mailbox {
 #[derive(Default)]
 struct Slot {
     detached: Option<String>,
-    notice: Option<String>,
+    /// The latest notice, and how long it stays when it said so.
+    notice: Option<(String, Option<u32>)>,
+    /// The latest command line to run: a question replaces an unanswered one.
+    run: Option<Vec<String>>,
     /// Any number of redraw requests cost one redraw.
     redraw: bool,
     /// Any number of bells cost one ring, and the latest clipboard copy wins: a client
@@ -58,10 +66,13 @@ impl Mailbox {
         {
             let mut slot = self.slot.lock();
             match msg {
-                Control::Notice(text) => slot.notice = Some(text),
+                Control::Notice(text) => slot.notice = Some((text, None)),
+                Control::NoticeFor(text, ms) => slot.notice = Some((text, Some(ms))),
+                Control::Run(argv) => slot.run = Some(argv),
                 Control::Detached(reason) => {
                     // A notice posted before the detach is about the session left.
                     slot.notice = None;
+                    slot.run = None;
                     slot.redraw = false;
                     slot.bell = false;
                     slot.clipboard = None;
@@ -106,7 +117,13 @@ impl Mailbox {
         if let Some(copy) = slot.clipboard.take() {
             return Some(Control::Clipboard(copy));
         }
-        slot.notice.take().map(Control::Notice)
+        if let Some(argv) = slot.run.take() {
+            return Some(Control::Run(argv));
+        }
+        slot.notice.take().map(|n| match n {
+            (text, None) => Control::Notice(text),
+            (text, Some(ms)) => Control::NoticeFor(text, ms),
+        })
     }
 }
 

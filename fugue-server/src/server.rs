@@ -203,7 +203,7 @@ impl Server {
     /// The window area of a session: the smallest attached client (less its status
     /// bar), or what the session has when none is attached.
     pub fn session_area_from_clients(&self, session: SessionId) -> Option<(u16, u16)> {
-        let status_rows = u16::from(self.config().status.enabled);
+        let status_rows = self.config().status.rows();
         self.mux.attached.area_of(session, status_rows)
     }
 
@@ -332,6 +332,17 @@ impl Server {
     /// Call with the tree unlocked: the panes' folders are removed here (on a blocking
     /// thread when there is a runtime), and a folder can be slow to remove.
     pub fn panes_closed(&self, panes: &[PaneId]) {
+        // A popup whose session or window closed goes with it (its program ended).
+        let orphans = self.mux.tree().take_orphan_popups();
+        for p in &orphans {
+            p.pty.kill();
+        }
+        let panes: Vec<PaneId> = panes
+            .iter()
+            .copied()
+            .chain(orphans.iter().map(|p| p.id))
+            .collect();
+        let panes = panes.as_slice();
         let dirs: Vec<PathBuf> = panes.iter().map(|p| self.sideband_dir(*p)).collect();
         for p in panes {
             self.agents.closed(*p);
@@ -497,9 +508,33 @@ impl Server {
                 p.pty.exited_before_attach(status);
                 return;
             }
+            // A popup's program: it closes with -E (-EE: on success), else stays,
+            // showing what the program left, until a key closes it. No hooks: tmux's
+            // pane hooks are for panes in windows.
+            if let Some(sid) = tree.popup_of(pane) {
+                let close = tree.popups.get_mut(&sid).is_some_and(|pp| {
+                    pp.exited = true;
+                    pp.close_on_exit == 1 || (pp.close_on_exit >= 2 && status == 0)
+                });
+                let gone = if close {
+                    tree.popups.remove(&sid);
+                    tree.panes.remove(&pane)
+                } else {
+                    if let Some(p) = tree.panes.get_mut(&pane) {
+                        p.exit_status = Some(status);
+                    }
+                    None
+                };
+                drop(tree);
+                if gone.is_some() {
+                    self.panes_closed(&[pane]);
+                }
+                self.mux.changed();
+                return;
+            }
             // tmux's remain-on-exit for this pane (its own value, its window's, the
             // global one): `failed` keeps only a pane whose program failed.
-            let own = p.remain;
+            let own = tree.panes.get(&pane).and_then(|p| p.remain);
             let remain = own.unwrap_or_else(|| {
                 let window = tree.locate(pane).map(|(_, w)| w);
                 let options = self.options.lock();

@@ -468,7 +468,94 @@ pub enum Verb {
         /// Print MESSAGE to standard output as a format, like `list-panes -F`.
         #[arg(short = 'p')]
         print: bool,
+        /// Milliseconds the message stays on the status line (0: until a key is
+        /// pressed); default the `display-time` option.
+        #[arg(short = 'd', value_name = "DELAY")]
+        delay: Option<u32>,
         message: String,
+    },
+    /// Ask the attached person y/n on the status line, then run COMMAND on y (`C-b x`
+    /// and `C-b &` use it); from the CLI, the clients attached to the session ask.
+    #[command(visible_alias = "confirm", allow_hyphen_values = true)]
+    ConfirmBefore {
+        /// The question (a format; default `Confirm 'COMMAND'? (y/n)`).
+        #[arg(short = 'p', value_name = "PROMPT")]
+        prompt: Option<String>,
+        /// Enter alone answers yes.
+        #[arg(short = 'y')]
+        yes: bool,
+        /// tmux's -b (the asking client does not wait): fugue's CLI never waits for
+        /// the answer, so it is accepted and changes nothing.
+        #[arg(short = 'b')]
+        background: bool,
+        /// The session whose clients ask (from the CLI).
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// The command line to run (quote it, or give its words).
+        #[arg(required = true, num_args = 1.., trailing_var_arg = true)]
+        command: Vec<String>,
+    },
+    /// Show a menu over the panes: NAME KEY COMMAND triples (an empty NAME is a
+    /// separator); the chosen item's command runs as a binding's would.
+    #[command(visible_alias = "menu", allow_hyphen_values = true)]
+    DisplayMenu {
+        /// The title on its top border.
+        #[arg(short = 'T', value_name = "TITLE")]
+        title: Option<String>,
+        /// The column of its left edge (or C, R).
+        #[arg(short = 'x', value_name = "POSITION")]
+        x: Option<String>,
+        /// The row of its top edge (or C, S).
+        #[arg(short = 'y', value_name = "POSITION")]
+        y: Option<String>,
+        /// The session whose clients show it (from the CLI).
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// NAME KEY COMMAND, ...
+        #[arg(trailing_var_arg = true)]
+        items: Vec<String>,
+    },
+    /// Open a floating pane running a command over the window (the shell by default),
+    /// drawn by the attached clients with a border; it takes the keyboard while open.
+    #[command(
+        visible_alias = "popup",
+        allow_hyphen_values = true,
+        disable_help_flag = true
+    )]
+    DisplayPopup {
+        /// Close the popup when its command exits (twice: only when it succeeds).
+        #[arg(short = 'E', action = clap::ArgAction::Count)]
+        close_on_exit: u8,
+        /// Close the session's popup.
+        #[arg(short = 'C')]
+        close: bool,
+        /// No border.
+        #[arg(short = 'B')]
+        no_border: bool,
+        /// Width in cells or N% (default 50%).
+        #[arg(short = 'w', value_name = "WIDTH")]
+        width: Option<String>,
+        /// Height in cells or N% (default 50%).
+        #[arg(short = 'h', value_name = "HEIGHT")]
+        height: Option<String>,
+        /// The column of its left edge (or C, R).
+        #[arg(short = 'x', value_name = "POSITION")]
+        x: Option<String>,
+        /// The row of its top edge (or C, S).
+        #[arg(short = 'y', value_name = "POSITION")]
+        y: Option<String>,
+        /// The command's starting directory.
+        #[arg(short = 'd', value_name = "DIR")]
+        cwd: Option<PathBuf>,
+        /// The title on its top border.
+        #[arg(short = 'T', value_name = "TITLE")]
+        title: Option<String>,
+        /// The session (default the caller's).
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// The command (a single argument with spaces runs in the shell).
+        #[arg(trailing_var_arg = true, value_name = "COMMAND")]
+        command: Vec<String>,
     },
     /// Exit 0 if the session exists, 1 if not, printing nothing
     /// (`fugue has-session -t work || fugue new -d -s work`).

@@ -20,6 +20,24 @@ fn target(t: Option<String>) -> anyhow::Result<Option<Target>> {
         .transpose()
 }
 
+/// A command line for the attached clients, within its bound.
+fn client_line(
+    t: Option<String>,
+    argv: Vec<String>,
+) -> anyhow::Result<fugue_protocol::popup::ClientCommandLine> {
+    let size: usize = argv.iter().map(String::len).sum();
+    if size > fugue_protocol::popup::MAX_CLIENT_LINE {
+        bail!(
+            "the command line is longer than {} bytes",
+            fugue_protocol::popup::MAX_CLIENT_LINE
+        );
+    }
+    Ok(fugue_protocol::popup::ClientCommandLine {
+        target: target(t)?,
+        argv,
+    })
+}
+
 fn spawn(args: SpawnArgs, default_cwd: bool, caller: &Caller) -> anyhow::Result<Spawn> {
     let cwd = match args.cwd {
         // A format (`-c '#{pane_current_path}'`, as tmux's -c) is the server's to expand.
@@ -228,6 +246,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             target: t,
             print: true,
             message,
+            ..
         } => (
             Command::ListPanes {
                 target: target(t)?,
@@ -238,14 +257,99 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         Verb::DisplayMessage {
             target: t,
             print: false,
+            delay,
             message,
         } => (
             Command::DisplayMessage {
                 target: target(t)?,
                 text: message,
+                delay_ms: delay,
             },
             Printer::Nothing,
         ),
+        Verb::ConfirmBefore {
+            prompt,
+            yes,
+            target: t,
+            command,
+            ..
+        } => {
+            let mut argv = vec!["confirm-before".to_string()];
+            if let Some(p) = prompt {
+                argv.extend(["-p".to_string(), p]);
+            }
+            if yes {
+                argv.push("-y".into());
+            }
+            argv.extend(command);
+            (
+                Command::ConfirmBefore(client_line(t, argv)?),
+                Printer::Nothing,
+            )
+        }
+        Verb::DisplayMenu {
+            title,
+            x,
+            y,
+            target: t,
+            items,
+        } => {
+            let mut argv = vec!["display-menu".to_string()];
+            for (flag, v) in [("-T", title), ("-x", x), ("-y", y)] {
+                if let Some(v) = v {
+                    argv.extend([flag.to_string(), v]);
+                }
+            }
+            argv.extend(crate::menu::check_items(&items)?);
+            (
+                Command::DisplayMenu(client_line(t, argv)?),
+                Printer::Nothing,
+            )
+        }
+        Verb::DisplayPopup {
+            close_on_exit,
+            close,
+            no_border,
+            width,
+            height,
+            x,
+            y,
+            cwd,
+            title,
+            target: t,
+            command,
+        } => {
+            use fugue_protocol::popup::{PopupPos, PopupSize};
+            let size = |s: Option<String>| {
+                s.map(|s| PopupSize::parse(&s).map_err(anyhow::Error::msg))
+                    .transpose()
+            };
+            let pos = |s: Option<String>| {
+                s.map(|s| PopupPos::parse(&s).map_err(anyhow::Error::msg))
+                    .transpose()
+                    .map(Option::unwrap_or_default)
+            };
+            let args = SpawnArgs {
+                cwd,
+                command,
+                ..Default::default()
+            };
+            (
+                Command::DisplayPopup(fugue_protocol::popup::DisplayPopup {
+                    target: target(t)?,
+                    close,
+                    spawn: spawn(args, true, caller)?,
+                    width: size(width)?,
+                    height: size(height)?,
+                    x: pos(x)?,
+                    y: pos(y)?,
+                    title,
+                    close_on_exit: close_on_exit.min(2),
+                    no_border,
+                }),
+                Printer::Nothing,
+            )
+        }
         // Resolving the session is the whole question: an unknown one is an error.
         Verb::HasSession { target: t } => (
             Command::ListPanes {

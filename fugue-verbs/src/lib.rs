@@ -15,6 +15,7 @@ mod caller;
 mod convert;
 mod hooks;
 pub mod line;
+pub mod menu;
 mod options;
 mod printer;
 mod restore;

@@ -122,8 +122,47 @@ pub fn client_command(argv: &[String]) -> bool {
                 | "run"
                 | "if-shell"
                 | "if"
+                | "confirm-before"
+                | "confirm"
+                | "display-menu"
+                | "menu"
         )
     )
+}
+
+/// Every command name and alias a command line takes, sorted: the verb table's
+/// (those a running client can run) and the client's own, for `C-b :`'s completion.
+pub fn command_names() -> Vec<String> {
+    use clap::CommandFactory;
+    let mut names: Vec<String> = Cli::command()
+        .get_subcommands()
+        .filter(|c| {
+            !matches!(
+                c.get_name(),
+                "attach-session" | "mcp" | "reset-terminal" | "source-file"
+            )
+        })
+        .flat_map(|c| {
+            std::iter::once(c.get_name().to_string()).chain(c.get_all_aliases().map(String::from))
+        })
+        .chain(
+            [
+                "command-prompt",
+                "source-file",
+                "source",
+                "switch-client",
+                "copy-mode",
+                "run-shell",
+                "run",
+                "if-shell",
+                "if",
+            ]
+            .map(String::from),
+        )
+        .collect();
+    names.sort();
+    names.dedup();
+    names
 }
 
 /// Commands a hook may run besides the verb table's: the server runs these itself.

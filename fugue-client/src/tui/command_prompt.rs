@@ -75,6 +75,15 @@ impl App {
 
     /// A key while the command prompt is open.
     pub fn command_prompt_key(&mut self, mut input: LineEdit, key: Key) -> Vec<Request> {
+        if key.code == KeyCode::Tab && key.mods == fugue_protocol::keys::Mods::NONE {
+            self.complete(&mut input);
+            self.mode = Mode::Prompt {
+                kind: PromptKind::Command,
+                input,
+            };
+            return Vec::new();
+        }
+        self.completion = None;
         let recalled = match key.code {
             KeyCode::Up => Some(self.history.up(input.text()).map(String::from)),
             KeyCode::Down => Some(self.history.down().map(String::from)),
@@ -119,6 +128,108 @@ impl App {
             }
         };
         chain(self.run_bound(commands))
+    }
+}
+
+/// Repeated Tab: the candidates of the word being completed, the one shown, and
+/// the line as Tab left it (another key ends the cycle).
+#[derive(Debug)]
+pub struct Cycle {
+    candidates: Vec<String>,
+    at: usize,
+    start: usize,
+    line: String,
+}
+
+/// Verbs whose arguments are option names (tmux completes them there).
+const OPTION_VERBS: &[&str] = &[
+    "set-option",
+    "set",
+    "set-window-option",
+    "setw",
+    "show-options",
+    "show",
+    "show-window-options",
+    "showw",
+];
+
+/// The names that complete the word before the cursor (from byte `start`): command
+/// names for the first word of a command, option names after an option verb's
+/// flags, nothing elsewhere.
+fn candidates(before: &str, option_names: &[String]) -> (usize, Vec<String>) {
+    let start = before
+        .rfind(|c: char| c.is_whitespace() || c == ';')
+        .map_or(0, |i| i + 1);
+    let word = &before[start..];
+    // The words of this command (after the last `;`) before the one completed.
+    let command = before[..start].rsplit(';').next().unwrap_or("");
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let pool: Vec<String> = match words.first() {
+        None => fugue_verbs::line::command_names(),
+        Some(verb) if OPTION_VERBS.contains(verb) && !word.starts_with('-') => {
+            // Not the value of a flag that takes one (-t target).
+            if words.last().is_some_and(|w| *w == "-t") {
+                return (start, Vec::new());
+            }
+            option_names.to_vec()
+        }
+        Some(_) => Vec::new(),
+    };
+    let found = pool.into_iter().filter(|n| n.starts_with(word)).collect();
+    (start, found)
+}
+
+fn common_prefix(names: &[String]) -> String {
+    let Some(first) = names.first() else {
+        return String::new();
+    };
+    let mut end = first.len();
+    for n in &names[1..] {
+        end = first
+            .char_indices()
+            .zip(n.chars())
+            .find(|((_, a), b)| a != b)
+            .map_or(end.min(n.len()), |((i, _), _)| i.min(end));
+    }
+    first[..end].to_string()
+}
+
+impl App {
+    /// Tab at `C-b :`, as tmux's: one match is completed with a space after it;
+    /// several complete to what they share; when they share no more, each Tab shows
+    /// the next in turn.
+    fn complete(&mut self, input: &mut LineEdit) {
+        if let Some(c) = self.completion.as_mut()
+            && c.line == input.text()
+        {
+            c.at = (c.at + 1) % c.candidates.len().max(1);
+            if let Some(next) = c.candidates.get(c.at) {
+                input.replace_before_cursor(c.start, next);
+                c.line = input.text().to_string();
+            }
+            return;
+        }
+        self.completion = None;
+        let (start, found) = candidates(input.before_cursor(), &self.option_names);
+        let word_len = input.before_cursor().len() - start;
+        match found.as_slice() {
+            [] => {}
+            [one] => input.replace_before_cursor(start, &format!("{one} ")),
+            _ => {
+                let prefix = common_prefix(&found);
+                if prefix.len() > word_len {
+                    input.replace_before_cursor(start, &prefix);
+                    return;
+                }
+                input.replace_before_cursor(start, &found[0]);
+                self.completion = Some(Cycle {
+                    candidates: found,
+                    at: 0,
+                    start,
+                    line: input.text().to_string(),
+                });
+            }
+        }
     }
 }
 
@@ -171,6 +282,28 @@ pub fn chain(requests: Vec<Request>) -> Vec<Request> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn completes_commands_first_and_options_after_option_verbs() {
+        let opts = vec!["status".to_string(), "status-left".into(), "mouse".into()];
+        let (start, found) = candidates("spli", &opts);
+        assert_eq!(
+            (start, found),
+            (
+                0,
+                vec!["split".to_string(), "split-window".into(), "splitw".into()]
+            )
+        );
+        let (start, found) = candidates("set -g stat", &opts);
+        assert_eq!((start, found.len()), (7, 2));
+        assert_eq!(
+            candidates("new-window ; kill-p", &opts).1,
+            vec!["kill-pane"]
+        );
+        assert!(candidates("set -t sta", &opts).1.is_empty());
+        assert!(candidates("rename-window sta", &opts).1.is_empty());
+        assert_eq!(common_prefix(&found), "status");
+    }
 
     #[test]
     fn history_is_bounded_and_walks_both_ways() {

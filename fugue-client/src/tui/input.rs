@@ -2,7 +2,7 @@
 //! and everything else typed into the active pane.
 
 use super::prompt::{Edit, LineEdit};
-use super::state::{App, Mode, Pending, PromptKind};
+use super::state::{App, Confirmed, Mode, Pending, PromptKind};
 use fugue_protocol::keys::{Key, KeyCode, KeyKind, kitty};
 use fugue_protocol::{
     Command, InputPart, KeyAction, LayoutChoice, NewSession, NewWindow, PaneSelect, Resize,
@@ -85,7 +85,23 @@ impl App {
                 None => Vec::new(),
             };
         }
+        // A message shown until a key (`display-message -d 0`) goes with this one.
+        if self
+            .notice
+            .as_ref()
+            .is_some_and(|(_, until)| until.is_none())
+        {
+            self.notice = None;
+            self.damage_all();
+        }
         let chord = key.chord();
+        // The popup takes every key while it is open (the prefix too, as tmux's).
+        if matches!(self.mode, Mode::Normal | Mode::Prefix)
+            && let Some(popup) = self.popup().cloned()
+        {
+            self.mode = Mode::Normal;
+            return self.popup_key(&popup, key);
+        }
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Normal => {
                 // Within the repeat time of a repeatable key, another one acts without
@@ -173,14 +189,28 @@ impl App {
                 self.mode = Mode::Prompt { kind, input };
                 Vec::new()
             }
-            Mode::Confirm { command, question } => {
-                if key == Key::char('y') || key == Key::char('Y') {
-                    let what = command.name();
-                    return vec![req(*command, what)];
+            // tmux's answer: y or Y runs the command (with -y, Enter too); any other
+            // key declines.
+            Mode::Confirm {
+                on_yes,
+                default_yes,
+                ..
+            } => {
+                let yes = key == Key::char('y')
+                    || key == Key::char('Y')
+                    || (default_yes && key.code == KeyCode::Enter);
+                match (yes, on_yes) {
+                    (false, _) => Vec::new(),
+                    (true, Confirmed::Command(command)) => {
+                        let what = command.name();
+                        vec![req(*command, what)]
+                    }
+                    (true, Confirmed::Line(commands)) => {
+                        super::command_prompt::chain(self.run_bound(commands))
+                    }
                 }
-                let _ = question;
-                Vec::new()
             }
+            Mode::Menu(menu) => super::menu::on_key(self, menu, key),
             Mode::Help { scroll } => {
                 let scroll = match key.code {
                     KeyCode::Down | KeyCode::Char('j') => scroll + 1,
@@ -265,6 +295,24 @@ impl App {
                     out.extend(self.if_shell(&argv[1..]));
                     continue;
                 }
+                // fugue's own C-b x / C-b & (tmux's confirm-before lines) keep their
+                // question pinned to the pane shown (KeyAction, below).
+                Some("confirm-before" | "confirm")
+                    if KeyAction::from_tmux_argv(&argv).is_none() =>
+                {
+                    if let Err(e) = self.confirm_before(&argv) {
+                        self.notice(e);
+                        return Vec::new();
+                    }
+                    continue;
+                }
+                Some("display-menu" | "menu") => {
+                    if let Err(e) = super::menu::open(self, &argv) {
+                        self.notice(e);
+                        return Vec::new();
+                    }
+                    continue;
+                }
                 _ => {}
             }
             if let Some(action) = KeyAction::from_tmux_argv(&argv) {
@@ -290,6 +338,49 @@ impl App {
             }
         }
         out
+    }
+
+    /// `confirm-before [-p prompt] [-y] command`: the question on the status line
+    /// (the prompt a format, as tmux's; tmux's default question otherwise), the
+    /// command parsed now, so a line that cannot run is an error before the question.
+    fn confirm_before(&mut self, argv: &[String]) -> Result<(), String> {
+        use fugue_protocol::tmux_cmd::{self, ProcessEnv};
+        let (_, verb) = fugue_verbs::line::parse_argv(argv)?;
+        let fugue_verbs::Verb::ConfirmBefore {
+            prompt,
+            yes,
+            command,
+            ..
+        } = verb
+        else {
+            return Err("confirm-before: not a question".into());
+        };
+        let commands = match command.as_slice() {
+            [one] => tmux_cmd::parse(one, &ProcessEnv).map_err(|e| e.to_string())?,
+            words => tmux_cmd::split_sequence(words, &ProcessEnv).map_err(|e| e.to_string())?,
+        };
+        if commands.is_empty() {
+            return Err("confirm-before: no command".into());
+        }
+        let question = match prompt {
+            Some(p) => format!("{} ", self.expand_here(&p)),
+            // tmux names the first command only, by its own name.
+            None => {
+                let first = commands
+                    .first()
+                    .and_then(|c| c.first())
+                    .cloned()
+                    .unwrap_or_default();
+                let name = fugue_verbs::line::canonical_name(&first).unwrap_or(first);
+                format!("Confirm '{name}'? (y/n) ")
+            }
+        };
+        self.mode = Mode::Confirm {
+            question,
+            on_yes: Confirmed::Line(commands),
+            default_yes: yes,
+        };
+        Ok(())
     }
 
     fn action(&mut self, action: KeyAction) -> Vec<Request> {
@@ -340,9 +431,10 @@ impl App {
                 };
                 self.mode = Mode::Confirm {
                     question: format!("kill-pane {pane}? (y/n)"),
-                    command: Box::new(Command::KillPane {
+                    on_yes: Confirmed::Command(Box::new(Command::KillPane {
                         target: Some(Target::Pane(pane)),
-                    }),
+                    })),
+                    default_yes: false,
                 };
                 Vec::new()
             }
@@ -359,9 +451,10 @@ impl App {
                 self.mode = Mode::Confirm {
                     question: format!("kill-window {window}? (y/n)"),
                     // A pane target names the window it is in.
-                    command: Box::new(Command::KillWindow {
+                    on_yes: Confirmed::Command(Box::new(Command::KillWindow {
                         target: Some(Target::Pane(pane)),
-                    }),
+                    })),
+                    default_yes: false,
                 };
                 Vec::new()
             }
@@ -502,6 +595,7 @@ mod tests {
                 }],
                 cols: 80,
                 rows: 23,
+                popup: None,
             }),
             panes: vec![PaneUpdate {
                 pane,

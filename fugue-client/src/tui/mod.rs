@@ -14,11 +14,13 @@ mod compositor;
 mod copy;
 mod input;
 mod keymap;
+mod menu;
 mod mouse;
 mod mouse_actions;
 mod outer;
 mod paint;
 mod passthrough;
+mod popup;
 mod prompt;
 mod render;
 mod restore_prompt;
@@ -27,6 +29,7 @@ mod state;
 mod status;
 mod status_fmt;
 mod status_layout;
+mod status_lines;
 mod terminal_input;
 
 use crate::autostart::{self, ServerAddr};
@@ -166,6 +169,7 @@ pub async fn attach(
     let mut app = App::new(info.keys, info.status, info.session_name);
     app.mouse.enabled = info.mouse;
     app.copy_options = info.copy;
+    app.option_names = info.option_names;
     app.set_status_options(*info.status_line);
     for f in early {
         app.apply(f);
@@ -300,7 +304,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
         let mut wake = tokio::select! {
             ev = events.next() => Wake::Input(ev),
             msg = conn.incoming.next() => Wake::Server(msg),
-            _ = sleep_until(app.notice.as_ref().map(|(_, t)| *t)) => Wake::NoticeExpired,
+            _ = sleep_until(app.notice.as_ref().and_then(|(_, t)| *t)) => Wake::NoticeExpired,
             _ = sleep_until(app.mouse.copy_at) => Wake::ClickCopyDue,
             Some(text) = app.notices_in.recv() => Wake::Notice(text),
             Some(commands) = app.bound_in.recv() => Wake::Bound(commands),
@@ -428,6 +432,13 @@ async fn handle(
                 }
             }
             Some(ServerMessage::Notice(text)) => app.notice(text),
+            Some(ServerMessage::NoticeFor { text, ms }) => app.notice_for(text, ms),
+            // `confirm-before` / `display-menu` sent from the CLI: asked here.
+            Some(ServerMessage::Run(argv)) => {
+                let requests = app.run_bound(vec![argv]);
+                send(app, requests);
+                app.damage_all();
+            }
             Some(ServerMessage::Redraw) => app.redraw = true,
             Some(ServerMessage::Keys(keys)) => app.keys = keys,
             // `set-option` changed what the client does itself: the mouse (the next
@@ -438,6 +449,9 @@ async fn handle(
                 app.status = o.status;
                 app.mouse.enabled = o.mouse;
                 app.copy_options = o.copy;
+                if !o.option_names.is_empty() {
+                    app.option_names = o.option_names;
+                }
                 app.set_status_options(*o.status_line);
                 screen.outer.set_title_format(o.titles);
                 app.redraw = true;

@@ -29,6 +29,18 @@ impl App {
 
     /// A mouse event at a cell of a terminal of `area`.
     pub fn on_mouse(&mut self, ev: MouseEvent, area: Rect) -> Vec<Request> {
+        if let Mode::Menu(_) = &self.mode {
+            let Mode::Menu(menu) = std::mem::replace(&mut self.mode, Mode::Normal) else {
+                return Vec::new();
+            };
+            let (panes, _) = super::render::pane_boxes(self, area);
+            return super::menu::on_mouse(self, menu, ev, panes);
+        }
+        // The popup's program gets no mouse (tmux passes it only to a popup's
+        // program that asked; fugue not yet), and nothing under it does.
+        if self.popup().is_some() {
+            return Vec::new();
+        }
         if self.mouse.enabled {
             return self.on_mouse_action(ev, area);
         }
@@ -150,6 +162,7 @@ mod tests {
                 panes: vec![rect(1, 0, false), rect(2, 40, true)],
                 cols: 80,
                 rows: 23,
+                popup: None,
             }),
             panes: vec![update(1), update(2)],
             outer: Default::default(),

@@ -266,6 +266,7 @@ mod tests {
             }],
             cols: 10,
             rows: 5,
+            popup: None,
         });
         app.panes.insert(
             PaneId(7),

@@ -58,6 +58,17 @@ impl LineEdit {
         self.cursor += s.len();
     }
 
+    /// Replaces the text from byte `from` (a char boundary at or before the cursor)
+    /// to the cursor with `with`, leaving the cursor after it: a completed word.
+    pub fn replace_before_cursor(&mut self, from: usize, with: &str) {
+        let from = from.min(self.cursor);
+        if !self.text.is_char_boundary(from) {
+            return;
+        }
+        self.text.replace_range(from..self.cursor, with);
+        self.cursor = from + with.len();
+    }
+
     pub fn key(&mut self, key: Key) -> Edit {
         let ctrl = key.mods.contains(Mods::CTRL);
         match key.code {

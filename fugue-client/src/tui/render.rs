@@ -222,24 +222,32 @@ fn help(buf: &mut Buffer, links: &mut Links, app: &App, area: Rect, scroll: usiz
         .render(popup, buf);
 }
 
-/// The area panes are drawn in, and the status bar's.
+/// The area panes are drawn in, and the status line's (its lines, `status` 1 to 5:
+/// the first is the usual line, the others `status_lines.rs`).
 fn areas(app: &App, full: Rect) -> (Rect, Option<Rect>) {
     use fugue_protocol::status_line::StatusPosition;
-    if app.status && full.height > 1 {
+    let n = u16::from(app.status_opts.lines.clamp(1, 5));
+    if app.status && full.height > n {
+        let rest = full.height - n;
         match app.status_opts.position {
             StatusPosition::Bottom => (
-                Rect::new(full.x, full.y, full.width, full.height - 1),
-                Some(Rect::new(full.x, full.y + full.height - 1, full.width, 1)),
+                Rect::new(full.x, full.y, full.width, rest),
+                Some(Rect::new(full.x, full.y + rest, full.width, n)),
             ),
-            // tmux's `status-position top`: the panes move down a row.
+            // tmux's `status-position top`: the panes move down.
             StatusPosition::Top => (
-                Rect::new(full.x, full.y + 1, full.width, full.height - 1),
-                Some(Rect::new(full.x, full.y, full.width, 1)),
+                Rect::new(full.x, full.y + n, full.width, rest),
+                Some(Rect::new(full.x, full.y, full.width, n)),
             ),
         }
     } else {
         (full, None)
     }
+}
+
+/// The first row of the status line's area: the usual status line.
+fn first_row(area: Rect) -> Rect {
+    Rect::new(area.x, area.y, area.width, area.height.min(1))
 }
 
 /// Draws everything into `buf` (which the caller has cleared); returns where the
@@ -255,10 +263,18 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
             }
         }
     }
-    if let Some(area) = status_area
-        && let Some(c) = super::status::draw(buf, app, area)
-    {
-        cursor = Some(c);
+    if let Some(area) = status_area {
+        if let Some(c) = super::status::draw(buf, app, first_row(area)) {
+            cursor = Some(c);
+        }
+        super::status_lines::draw(buf, app, area);
+    }
+    if app.popup().is_some() {
+        cursor = super::popup::draw(buf, links, app, panes_area);
+    }
+    if let Mode::Menu(m) = &app.mode {
+        super::menu::draw(buf, m, panes_area);
+        cursor = None;
     }
     if let Mode::Help { scroll } = app.mode {
         help(buf, links, app, panes_area, scroll);
@@ -280,10 +296,12 @@ pub fn draw_pane_rows(
     pane: PaneId,
     rows: &[u16],
 ) -> Option<Vec<u16>> {
+    // Overlays cover panes: a row of a pane under one is not drawn alone.
     if matches!(
         app.mode,
-        Mode::Help { .. } | Mode::Copy(_) | Mode::Buffers(_)
-    ) {
+        Mode::Help { .. } | Mode::Copy(_) | Mode::Buffers(_) | Mode::Menu(_)
+    ) || app.popup().is_some()
+    {
         return None;
     }
     let (panes_area, _) = areas(app, buf.area);
@@ -336,7 +354,7 @@ pub fn pane_boxes(app: &App, full: Rect) -> (Rect, Vec<(PaneId, Rect)>) {
 
 /// The status bar's row on a terminal of `full` size, if it is shown.
 pub fn status_area(app: &App, full: Rect) -> Option<Rect> {
-    areas(app, full).1
+    areas(app, full).1.map(first_row)
 }
 
 /// Where the cursor goes when nothing but panes' rows changed.
@@ -345,6 +363,12 @@ pub fn cursor(app: &App, full: Rect) -> Option<Position> {
         return None;
     }
     let (panes_area, _) = areas(app, full);
+    if let Some(p) = app.popup() {
+        let (_, inner) = super::popup::rects(p, panes_area);
+        let c = app.panes.get(&p.pane)?.cursor;
+        return (!p.exited && c.visible && c.col < inner.width && c.row < inner.height)
+            .then(|| Position::new(inner.x + c.col, inner.y + c.row));
+    }
     let r = app.active_rect()?;
     let view = app.panes.get(&r.pane)?;
     pane_cursor(app, r, view, inner(pane_area(r, panes_area)))

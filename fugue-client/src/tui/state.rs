@@ -74,10 +74,15 @@ pub enum Mode {
         kind: PromptKind,
         input: super::prompt::LineEdit,
     },
+    /// A y/n question on the status line (`confirm-before`).
     Confirm {
         question: String,
-        command: Box<Command>,
+        on_yes: Confirmed,
+        /// `-y`: Enter alone answers yes.
+        default_yes: bool,
     },
+    /// `display-menu` (`menu.rs`).
+    Menu(super::menu::Menu),
     Help {
         scroll: usize,
     },
@@ -85,6 +90,14 @@ pub enum Mode {
     Copy(Box<super::copy::CopyMode>),
     /// `C-b #` and `C-b =`: paste buffers (`buffers.rs`).
     Buffers(super::buffers::BufferList),
+}
+
+/// What a yes runs.
+pub enum Confirmed {
+    /// A command already made (fugue's own `C-b x`, pinned to the pane asked about).
+    Command(Box<Command>),
+    /// A command sequence, run as a binding's.
+    Line(Vec<fugue_protocol::tmux_cmd::Argv>),
 }
 
 /// What a request in flight is for.
@@ -133,7 +146,8 @@ pub struct App {
     pub layout: Option<ClientLayout>,
     pub panes: HashMap<PaneId, PaneView>,
     pub mode: Mode,
-    pub notice: Option<(String, Instant)>,
+    /// The message over the status line, and until when (None: until a key).
+    pub notice: Option<(String, Option<Instant>)>,
     pub pending: HashMap<u64, Pending>,
     /// Requests made while handling what is ready, sent together before drawing.
     pub outbox: Vec<crate::tui::input::Request>,
@@ -180,6 +194,10 @@ pub struct App {
     pub status_tick: Option<Instant>,
     /// The host name, for `#H` / `#h`.
     pub host: String,
+    /// The server's option names, for Tab at `C-b :`.
+    pub option_names: Vec<String>,
+    /// Repeated Tab at `C-b :` (`command_prompt.rs`).
+    pub completion: Option<super::command_prompt::Cycle>,
 }
 
 /// How long a notice stays in the status bar.
@@ -224,6 +242,8 @@ impl App {
             status_jobs_in,
             status_tick: None,
             host: crate::cli::format::host(),
+            option_names: Vec::new(),
+            completion: None,
         }
     }
 
@@ -241,7 +261,15 @@ impl App {
         } else {
             Duration::from_millis(u64::from(ms))
         };
-        self.notice = Some((text.into(), Instant::now() + shown));
+        self.notice = Some((text.into(), Some(Instant::now() + shown)));
+        self.damage_all();
+    }
+
+    /// A message for `ms` milliseconds (`display-message -d`); 0 keeps it until a
+    /// key is pressed, as tmux's.
+    pub fn notice_for(&mut self, text: impl Into<String>, ms: u32) {
+        let until = (ms > 0).then(|| Instant::now() + Duration::from_millis(u64::from(ms)));
+        self.notice = Some((text.into(), until));
         self.damage_all();
     }
 
@@ -281,8 +309,10 @@ impl App {
     pub fn apply(&mut self, frame: Frame) {
         if let Some(layout) = frame.layout {
             self.session_name = layout.session_name.clone();
+            // The popup's pane is in no layout but is shown all the same.
+            let popup = layout.popup.as_ref().map(|p| p.pane);
             self.panes
-                .retain(|id, _| layout.panes.iter().any(|p| p.pane == *id));
+                .retain(|id, _| Some(*id) == popup || layout.panes.iter().any(|p| p.pane == *id));
             if let Mode::Copy(s) = &self.mode
                 && !layout.panes.iter().any(|p| p.pane == s.pane && p.active)
             {

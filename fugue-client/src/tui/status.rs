@@ -271,6 +271,7 @@ mod tests {
                 panes: Vec::new(),
                 cols: 80,
                 rows: 23,
+                popup: None,
             }),
             panes: Vec::new(),
             outer: Default::default(),

@@ -102,6 +102,11 @@ fn every_response_and_server_message_round_trips() {
     }
     round_trip(&ServerMessage::Frame(frame()));
     round_trip(&ServerMessage::Notice("n".into()));
+    round_trip(&ServerMessage::NoticeFor {
+        text: "n".into(),
+        ms: 0,
+    });
+    round_trip(&ServerMessage::Run(vec!["display-menu".into()]));
     round_trip(&ServerMessage::Detached { reason: "r".into() });
     round_trip(&ServerMessage::Redraw);
 }

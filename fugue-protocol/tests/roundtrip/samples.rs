@@ -143,6 +143,7 @@ pub fn commands() -> Vec<Command> {
         Command::DisplayMessage {
             target: None,
             text: "hello".into(),
+            delay_ms: Some(0),
         },
         Command::ReadPane(ReadPane {
             target: t("%1"),
@@ -348,6 +349,26 @@ pub fn commands() -> Vec<Command> {
             scope: None,
             global: true,
             name: Some("after-new-window".into()),
+        }),
+        Command::ConfirmBefore(fugue_protocol::popup::ClientCommandLine {
+            target: t("work"),
+            argv: vec!["confirm-before".into(), "-y".into(), "kill-pane".into()],
+        }),
+        Command::DisplayMenu(fugue_protocol::popup::ClientCommandLine {
+            target: None,
+            argv: vec!["display-menu".into(), "".into()],
+        }),
+        Command::DisplayPopup(fugue_protocol::popup::DisplayPopup {
+            target: t("work"),
+            close: false,
+            spawn: Default::default(),
+            width: Some(fugue_protocol::popup::PopupSize::Percent(80)),
+            height: Some(fugue_protocol::popup::PopupSize::Cells(10)),
+            x: fugue_protocol::popup::PopupPos::Cell(2),
+            y: fugue_protocol::popup::PopupPos::Centre,
+            title: Some("t".into()),
+            close_on_exit: 1,
+            no_border: false,
         }),
     ]
 }
@@ -629,6 +650,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
                 position: fugue_protocol::status_line::StatusPosition::Top,
                 ..Default::default()
             }),
+            option_names: vec!["status".into()],
         })),
     ]
     .into_iter()
@@ -668,6 +690,7 @@ pub fn frame() -> Frame {
             }],
             cols: 80,
             rows: 23,
+            popup: None,
         }),
         panes: vec![PaneUpdate {
             pane: PaneId(3),

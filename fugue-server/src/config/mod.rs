@@ -204,11 +204,28 @@ impl Default for ServerSection {
 pub struct StatusSection {
     /// Show the status bar.
     pub enabled: bool,
+    /// Its lines when shown (tmux's `status` 2 to 5; 1 is `on`).
+    #[serde(deserialize_with = "ranges::within::<_, _, 1, 5>")]
+    pub lines: u8,
 }
 
 impl Default for StatusSection {
     fn default() -> Self {
-        StatusSection { enabled: true }
+        StatusSection {
+            enabled: true,
+            lines: 1,
+        }
+    }
+}
+
+impl StatusSection {
+    /// The rows the status line takes from the windows.
+    pub fn rows(&self) -> u16 {
+        if self.enabled {
+            u16::from(self.lines.clamp(1, 5))
+        } else {
+            0
+        }
     }
 }
 

@@ -23,6 +23,7 @@ mod options;
 pub mod own;
 mod panes;
 pub mod policy;
+mod popups;
 pub mod restore;
 mod restore_plan;
 pub mod scope;
@@ -404,9 +405,13 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::SearchPanes(c) => observe::search_panes(exec, c),
         Command::WaitFor(c) => wait::wait_for(exec, c).await,
         Command::RunCommand(c) => wait::run_command(exec, c).await,
-        Command::DisplayMessage { target, text } => {
-            sessions::display_message(exec, target.as_ref(), text)
-        }
+        Command::DisplayMessage {
+            target,
+            text,
+            delay_ms,
+        } => sessions::display_message(exec, target.as_ref(), text, delay_ms),
+        Command::ConfirmBefore(c) | Command::DisplayMenu(c) => popups::client_line(exec, c),
+        Command::DisplayPopup(c) => popups::display_popup(exec, c).await,
         Command::SpawnAgent(c) => agent_spawn::spawn_agent(exec, c).await,
         Command::SendMessage(c) => messages::send_message(exec, c).await,
         Command::GetResult { target } => messages::get_result(exec, target.as_ref()),

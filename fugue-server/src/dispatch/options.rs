@@ -28,7 +28,7 @@ fn option(name: &str) -> Result<Option<&'static OptionDef>, CommandError> {
     }
     if name.contains('[') {
         return Err(invalid(format!("invalid option: {name}")).with_suggestion(
-            "fugue does not set array elements by index yet: set the whole array, or add an element with -a",
+            "an array's element is NAME[INDEX] (status-format[1]) for set-option",
         ));
     }
     match table::lookup(name) {
@@ -140,7 +140,17 @@ fn agent_may_set(
     Ok(())
 }
 
+/// `NAME[INDEX]` of an array option (`status-format[1]`): the name and the index.
+fn element(name: &str) -> Option<(&str, usize)> {
+    let (base, rest) = name.split_once('[')?;
+    let index = rest.strip_suffix(']')?.parse().ok()?;
+    Some((base, index))
+}
+
 pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, CommandError> {
+    if let Some((base, index)) = element(&c.name) {
+        return set_element(exec, &c, base, index);
+    }
     let def = match option(&c.name) {
         Ok(d) => d,
         // tmux's -q: nothing said about an unknown or ambiguous option.
@@ -227,7 +237,7 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
     };
     let tell = apply::CLIENT_OPTIONS.contains(&name.as_str());
     if let Some((old, new)) = config {
-        let status_changed = old.status.enabled != new.status.enabled;
+        let status_changed = old.status.rows() != new.status.rows();
         {
             // The bindings live in `server.keys` (bind-key/unbind-key); the options
             // own the prefix and repeat-time written into them.
@@ -246,22 +256,26 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
     }
     drop(tree);
     if tell {
-        // Options with no configuration field (the status line's, session values)
-        // reach clients too: each gets the values of its own session.
-        let mut client = apply::client_options(&server.config());
-        client.keys = server.keys.lock().clone();
-        // Lock order: the options, then the attached clients.
-        let store = server.options.lock();
-        for c in server.mux.attached.lock().values() {
-            let mut o = client.clone();
-            o.status_line = Box::new(apply::status_options(&store, c.session));
-            c.control
-                .post(crate::attached::Control::Options(Box::new(o)));
-        }
-        drop(store);
-        server.mux.changed();
+        tell_clients(server);
     }
     Ok(Response::Done)
+}
+
+/// Options with no configuration field (the status line's, session values) reach
+/// clients too: each gets the values of its own session.
+fn tell_clients(server: &std::sync::Arc<crate::server::Server>) {
+    let mut client = apply::client_options(&server.config());
+    client.keys = server.keys.lock().clone();
+    // Lock order: the options, then the attached clients.
+    let store = server.options.lock();
+    for c in server.mux.attached.lock().values() {
+        let mut o = client.clone();
+        o.status_line = Box::new(apply::status_options(&store, c.session));
+        c.control
+            .post(crate::attached::Control::Options(Box::new(o)));
+    }
+    drop(store);
+    server.mux.changed();
 }
 
 pub fn show_options(exec: &mut Exec<'_>, c: ShowOptions) -> Result<Response, CommandError> {
@@ -291,4 +305,36 @@ pub fn show_options(exec: &mut Exec<'_>, c: ShowOptions) -> Result<Response, Com
         return Err(invalid(format!("invalid option: {n}")));
     }
     Ok(Response::Options(shown))
+}
+
+/// `set-option NAME[INDEX] VALUE` (or `-u`) on an array option, told to clients as a
+/// whole change of the option.
+fn set_element(
+    exec: &mut Exec<'_>,
+    c: &SetOption,
+    base: &str,
+    index: usize,
+) -> Result<Response, CommandError> {
+    let def = match option(base)? {
+        Some(d) if d.kind == options::table::Kind::Array => d,
+        _ => return Err(invalid(format!("{base} is not an array option"))),
+    };
+    let server = exec.server;
+    let tree = server.mux.tree();
+    let scope = scope_of(Some(def), c.scope);
+    let (level, described) = level(&tree, &exec.ctx, scope, c.global, c.target.as_ref())?;
+    agent_may_set(exec, Some(def), level)?;
+    exec.resolved = Some(described);
+    exec.detail = Some(serde_json::json!({ "option": def.name }));
+    let value = if c.unset { None } else { c.value.as_deref() };
+    server
+        .options
+        .lock()
+        .set_element(level, def, index, value)
+        .map_err(invalid)?;
+    drop(tree);
+    if apply::CLIENT_OPTIONS.contains(&def.name) {
+        tell_clients(server);
+    }
+    Ok(Response::Done)
 }

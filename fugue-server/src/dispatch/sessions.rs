@@ -446,7 +446,7 @@ pub fn attach(
     let sid = match existing {
         Some(s) => s,
         None if create => {
-            let status_rows = u16::from(server.config().status.enabled);
+            let status_rows = server.config().status.rows();
             let size = server
                 .mux
                 .attached
@@ -506,6 +506,7 @@ pub fn attach(
                 &server.options.lock(),
                 Some(sid),
             )),
+            option_names: crate::options::apply::option_names(),
         }
     };
     server.mux.changed();
@@ -632,6 +633,7 @@ pub fn display_message(
     exec: &mut Exec<'_>,
     target: Option<&Target>,
     text: String,
+    delay_ms: Option<u32>,
 ) -> Result<Response, CommandError> {
     let text: String = text.chars().filter(|c| !c.is_control()).collect();
     let text = text.trim();
@@ -657,9 +659,10 @@ pub fn display_message(
         let shown = super::formats::expand(&tree, pane, text, exec.origin);
         (sid, shown.chars().take(MESSAGE_MAX).collect::<String>())
     };
-    exec.server
-        .mux
-        .attached
-        .tell(Some(sid), Control::Notice(text));
+    let message = match delay_ms {
+        Some(ms) => Control::NoticeFor(text, ms),
+        None => Control::Notice(text),
+    };
+    exec.server.mux.attached.tell(Some(sid), message);
     Ok(Response::Done)
 }

@@ -88,7 +88,11 @@ pub fn read(config: &Config, name: &str) -> Option<Value> {
         "repeat-time" => num(config.keys.repeat_time_ms),
         "set-titles" => Value::Flag(p.set_titles),
         "set-titles-string" => Value::Text(p.set_titles_string.clone()),
-        "status" => Value::Text(if config.status.enabled { "on" } else { "off" }.into()),
+        "status" => Value::Text(match (config.status.enabled, config.status.lines) {
+            (false, _) => "off".into(),
+            (true, 0 | 1) => "on".into(),
+            (true, n) => n.to_string(),
+        }),
         "mode-keys" => word(c.mode_keys),
         "remain-on-exit" => Value::Text(if s.remain_on_exit { "on" } else { "off" }.into()),
         _ => return None,
@@ -164,7 +168,11 @@ pub fn write(config: &mut Config, name: &str, v: &Value) -> Result<(), String> {
             p.set_titles_string = v.text();
             p.validate()?;
         }
-        "status" => config.status.enabled = v.text() != "off",
+        "status" => {
+            let t = v.text();
+            config.status.enabled = t != "off";
+            config.status.lines = t.parse().unwrap_or(1);
+        }
         "mode-keys" => c.mode_keys = from_word(&v.text())?,
         "remain-on-exit" => s.remain_on_exit = v.text() == "on",
         _ => {}
@@ -261,6 +269,7 @@ pub fn global_level(scope: table::Scope) -> Level {
 /// to them ([`fugue_protocol::ServerMessage::Options`]).
 pub const CLIENT_OPTIONS: &[&str] = &[
     "status",
+    "status-format",
     "mouse",
     "prefix",
     "repeat-time",
@@ -306,7 +315,18 @@ pub fn client_options(config: &Config) -> ClientOptions {
         mouse: config.keys.mouse,
         copy: config.copy.options(config.passthrough.set_clipboard),
         status_line: Default::default(),
+        option_names: option_names(),
     }
+}
+
+/// Every option's name, sorted, for clients' completion at `C-b :`.
+pub fn option_names() -> Vec<String> {
+    let mut names: Vec<String> = super::table::OPTIONS
+        .iter()
+        .map(|o| o.name.to_string())
+        .collect();
+    names.sort();
+    names
 }
 
 /// The status line's options for a client of `session` (its own values where it has
@@ -363,6 +383,14 @@ pub fn status_options(store: &Store, session: Option<SessionId>) -> StatusOption
         window_separator: text("window-status-separator"),
         message_style: text("message-style"),
         display_time_ms: clamp32(number("display-time")),
+        lines: match text("status").as_str() {
+            "off" | "on" => 1,
+            n => n.parse().unwrap_or(1),
+        },
+        formats: match store.effective(level, "status-format") {
+            Some((Value::Array(items), _)) => items.clone(),
+            _ => Vec::new(),
+        },
     }
 }
 

@@ -214,6 +214,46 @@ impl Store {
         Ok(new)
     }
 
+    /// tmux's `set NAME[INDEX] VALUE` on an array option: the element at `index` set
+    /// (elements before it that are missing are empty), or unset (emptied) with None.
+    pub fn set_element(
+        &mut self,
+        level: Level,
+        def: &OptionDef,
+        index: usize,
+        text: Option<&str>,
+    ) -> Result<Value, String> {
+        if index >= MAX_ARRAY_ITEMS {
+            return Err(format!(
+                "index {index} is too large (at most {})",
+                MAX_ARRAY_ITEMS - 1
+            ));
+        }
+        if text.is_some_and(|t| t.len() > value::MAX_VALUE_BYTES) {
+            return Err(format!(
+                "value is too long (at most {} bytes)",
+                value::MAX_VALUE_BYTES
+            ));
+        }
+        let mut items = match self.effective(level, def.name) {
+            Some((Value::Array(items), _)) => items.clone(),
+            _ => Vec::new(),
+        };
+        if items.len() <= index {
+            items.resize(index + 1, String::new());
+        }
+        if let Some(slot) = items.get_mut(index) {
+            *slot = text.unwrap_or_default().to_string();
+        }
+        while items.last().is_some_and(String::is_empty) {
+            items.pop();
+        }
+        let new = Value::Array(items);
+        self.table_mut(level)
+            .insert(def.name.to_string(), new.clone());
+        Ok(new)
+    }
+
     /// Removes the value at `level` (a global or server value returns to the default;
     /// a user option goes). With `panes`, a window option is also unset on the panes
     /// given (tmux's `-U`).

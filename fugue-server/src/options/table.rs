@@ -212,10 +212,10 @@ table! {
     "set-titles" Session Flag, "off", Live, Some("passthrough.set_titles"), "set the terminal's title (global value)";
     "set-titles-string" Session Str, "#S:#I:#W - \"#T\"", Live, Some("passthrough.set_titles_string"), "the title's format (fugue's default leaves out #{session_alerts})";
     "silence-action" Session Choice(&["none", "any", "current", "other"]), "other", None, Option::None, "which silence alerts are shown";
-    "status" Session Choice(&["off", "on", "2", "3", "4", "5"]), "on", Live, Some("status.enabled"), "show the status bar (fugue draws one line; global value)";
+    "status" Session Choice(&["off", "on", "2", "3", "4", "5"]), "on", Live, Some("status.enabled"), "show the status bar: on is one line, 2 to 5 that many (global value)";
     "status-bg" Session Colour, "default", Live, Option::None, "status background (use status-style)";
     "status-fg" Session Colour, "default", Live, Option::None, "status foreground (use status-style)";
-    "status-format" Session Array, "", None, Option::None, "the status lines' formats (tmux's long default is not reproduced)";
+    "status-format" Session Array, "", Live, Option::None, "lines 1 to 4 of a status of 2 to 5 lines (line 0 is status-left, the windows, status-right)";
     "status-interval" Session n(0, INT), "15", Live, Option::None, "seconds between status redraws";
     "status-justify" Session Choice(&["left", "centre", "right", "absolute-centre"]), "left", Live, Option::None, "where the window list goes";
     "status-keys" Session Choice(&["emacs", "vi"]), "emacs", None, Option::None, "keys of the command prompt";

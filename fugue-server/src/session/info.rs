@@ -187,8 +187,26 @@ impl Tree {
             });
             panes.push((id, Arc::clone(&p.shared)));
         }
+        let popup = self
+            .popups
+            .get(&session)
+            .and_then(|pp| Some((pp, self.panes.get(&pp.pane)?)))
+            .map(|(pp, p)| {
+                panes.push((pp.pane, Arc::clone(&p.shared)));
+                fugue_protocol::popup::PopupRect {
+                    pane: pp.pane,
+                    x: pp.x,
+                    y: pp.y,
+                    width: pp.width,
+                    height: pp.height,
+                    title: pp.title.clone(),
+                    border: pp.border,
+                    exited: pp.exited,
+                }
+            });
         Some(ClientView {
             layout: ClientLayout {
+                popup,
                 session: s.id,
                 session_name: s.name.clone(),
                 windows,

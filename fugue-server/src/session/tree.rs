@@ -304,6 +304,62 @@ pub struct Tree {
     /// they were last shown (`crate::alerts`).
     pub activity: std::collections::HashSet<WindowId>,
     pub silence: std::collections::HashSet<WindowId>,
+    /// Each session's popup (`display-popup`): its pane is in `panes` but in no
+    /// layout.
+    pub popups: HashMap<SessionId, Popup>,
+}
+
+/// A floating pane over a session's window (`dispatch/popups.rs`).
+#[derive(Clone, Debug)]
+pub struct Popup {
+    pub pane: PaneId,
+    /// The box, border included, in the session's area.
+    pub x: u16,
+    pub y: u16,
+    pub width: u16,
+    pub height: u16,
+    pub title: String,
+    pub border: bool,
+    /// tmux's `-E` count: 1 closes it when its program exits, 2 only on success.
+    pub close_on_exit: u8,
+    /// Its program ended and it stays until a key closes it.
+    pub exited: bool,
+}
+
+impl Tree {
+    /// Takes away the popups whose session, window or pane is gone; their panes, for
+    /// the caller to end (a popup is in no layout, so closing its window or session
+    /// does not reach it otherwise).
+    pub fn take_orphan_popups(&mut self) -> Vec<Pane> {
+        let orphans: Vec<SessionId> = self
+            .popups
+            .iter()
+            .filter(|(sid, pp)| {
+                let Some(s) = self.session(**sid) else {
+                    return true;
+                };
+                self.panes
+                    .get(&pp.pane)
+                    .is_none_or(|p| s.window(p.window).is_none())
+            })
+            .map(|(sid, _)| *sid)
+            .collect();
+        orphans
+            .into_iter()
+            .filter_map(|sid| {
+                let pp = self.popups.remove(&sid)?;
+                self.panes.remove(&pp.pane)
+            })
+            .collect()
+    }
+
+    /// The session whose popup `pane` is.
+    pub fn popup_of(&self, pane: PaneId) -> Option<SessionId> {
+        self.popups
+            .iter()
+            .find(|(_, p)| p.pane == pane)
+            .map(|(s, _)| *s)
+    }
 }
 
 /// What closing a pane closed with it.

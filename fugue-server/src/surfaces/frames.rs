@@ -95,6 +95,8 @@ pub async fn run(
                 while let Some(msg) = mailbox.take() {
                     let msg = match msg {
                         Control::Notice(text) => ServerMessage::Notice(text),
+                        Control::NoticeFor(text, ms) => ServerMessage::NoticeFor { text, ms },
+                        Control::Run(argv) => ServerMessage::Run(argv),
                         Control::Redraw => ServerMessage::Redraw,
                         Control::Keys(keys) => ServerMessage::Keys((*keys).clone()),
                         Control::Options(o) => ServerMessage::Options(*o),

@@ -636,6 +636,7 @@ static PANE_TOOLS: &[ToolDef] = &[
             Ok(Command::DisplayMessage {
                 target: a.target("session")?,
                 text: a.required_string("text")?,
+                delay_ms: None,
             })
         },
     },

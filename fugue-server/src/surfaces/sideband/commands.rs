@@ -254,6 +254,7 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
         "notify" => Plan::One(Command::DisplayMessage {
             target: Some(Target::Pane(me)),
             text: content,
+            delay_ms: None,
         }),
         "message" => {
             let to = tag.attr("to").ok_or_else(|| {
