@@ -17,6 +17,7 @@ mod e2e {
     pub mod harness;
     pub mod hooks;
     pub mod lifecycle;
+    pub mod manage_panes;
     pub mod mcp;
     pub mod mcp_input;
     pub mod options;

@@ -261,6 +261,12 @@ pub enum Resize {
         width: Option<u16>,
         height: Option<u16>,
     },
+    /// `resize-pane -x/-y` from the CLI: cells (the box included) or a percentage of
+    /// the window's width/height, as tmux takes `-x 30%`.
+    ToSize {
+        width: Option<SplitSize>,
+        height: Option<SplitSize>,
+    },
 }
 
 /// Every operation fugue can perform.
@@ -413,6 +419,19 @@ pub enum Command {
     SetHook(crate::hooks::SetHook),
     /// Hooks and their commands (tmux's `show-hooks`).
     ShowHooks(crate::hooks::ShowHooks),
+    /// `kill-pane -a`: every pane of the target's window but the target.
+    KillOtherPanes {
+        target: Option<Target>,
+    },
+    Respawn(crate::manage::Respawn),
+    SwapPane(crate::manage::SwapPane),
+    RotateWindow(crate::manage::RotateWindow),
+    BreakPane(crate::manage::BreakPane),
+    JoinPane(crate::manage::JoinPane),
+    /// `clear-history`: drop a pane's history (the screen stays).
+    ClearHistory {
+        target: Option<Target>,
+    },
 }
 
 /// What a command may do, for the permission policy.
@@ -517,6 +536,11 @@ const NO_KEY: &str = "tmux binds no key to it";
 const PERSON_KEYS: &str =
     "key bindings are a person's keyboard in attached clients; agents run commands directly";
 const PERSON_HOOKS: &str = "hooks run commands with a person's rights whenever their event happens: an agent must not plant them (agents react to events with wait_for)";
+const ONE_PANE: &str =
+    "a tag closes single panes (control action=close), never several or a program it did not start";
+const MCP_BUDGET: &str = "kept off the MCP tool list (its size is budgeted): agents create, close and arrange panes with create_pane, close_pane and select_layout";
+const REARRANGE: &str = "a tag must not rearrange a person's windows";
+const PROMPT: &str = "tmux binds no default key to it; the command prompt (C-b :) and bindings to command lines run it";
 const MCP_CONNECTION: &str =
     "sent by the MCP surface itself when an agent's connection opens or its last one closes";
 
@@ -674,6 +698,27 @@ commands! {
     ShowHooks => "show-hooks", Read, "show hooks and their commands as tmux prints them",
         cli: As("show-hooks"), mcp: Absent(PERSON_HOOKS), sideband: Absent(PERSON_HOOKS),
         keys: Absent("the command prompt (C-b :) runs it");
+    KillOtherPanes => "kill-pane -a", Destroy, "close every pane of a window but one",
+        cli: As("kill-pane -a"), mcp: Absent(ONE_PANE), sideband: Absent(ONE_PANE),
+        keys: Absent(NO_KEY);
+    Respawn => "respawn-pane", Destroy, "start a pane's program again (respawn-pane, respawn-window)",
+        cli: As("respawn-pane"), mcp: Absent(MCP_BUDGET), sideband: Absent(ONE_PANE),
+        keys: Absent(NO_KEY);
+    SwapPane => "swap-pane", Write, "swap two panes, or a pane with its neighbour",
+        cli: As("swap-pane"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
+    RotateWindow => "rotate-window", Write, "move every pane of a window one place on",
+        cli: As("rotate-window"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
+    BreakPane => "break-pane", Write, "move a pane out into a window of its own",
+        cli: As("break-pane"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
+    JoinPane => "join-pane", Write, "move a pane into another window, splitting a pane there",
+        cli: As("join-pane"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
+    ClearHistory => "clear-history", Write, "drop a pane's history",
+        cli: As("clear-history"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
 }
 
 pub use crate::commands_doc::commands_markdown;
@@ -707,6 +752,14 @@ impl Command {
             | Command::BindKey(_)
             | Command::UnbindKey { .. }
             | Command::ListKeys { .. } => None,
+            Command::KillOtherPanes { target } | Command::ClearHistory { target } => {
+                target.as_ref()
+            }
+            Command::Respawn(c) => c.target.as_ref(),
+            Command::SwapPane(c) => c.target.as_ref(),
+            Command::RotateWindow(c) => c.target.as_ref(),
+            Command::BreakPane(c) => c.source.as_ref(),
+            Command::JoinPane(c) => c.source.as_ref(),
             Command::SetBuffer(c) => match &c.data {
                 Some(crate::buffers::BufferData::Pane(p)) => p.target.as_ref(),
                 _ => None,

@@ -38,6 +38,7 @@ pub mod ids;
 pub mod key_tables;
 pub mod keys;
 pub mod limits;
+pub mod manage;
 pub mod message;
 pub mod mouse;
 pub mod observe;
@@ -58,6 +59,7 @@ pub use error::{CommandError, ErrorCode};
 pub use hooks::{SetHook, ShowHooks};
 pub use ids::{PaneId, SessionId, WindowId};
 pub use keys::Key;
+pub use manage::{BreakPane, JoinPane, Respawn, RotateWindow, SwapPane, SwapSource};
 pub use message::{
     ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
 };

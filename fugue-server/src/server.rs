@@ -22,7 +22,13 @@ use tokio::sync::{Notify, mpsc};
 /// [`crate::hub::Hub::tags_found`].)
 #[derive(Debug)]
 pub enum ServerEvent {
-    PaneExited { pane: PaneId, status: i32 },
+    /// `generation`: which of the pane's programs exited (`respawn-pane` starts another
+    /// in the same pane; the old one's exit must not close it).
+    PaneExited {
+        pane: PaneId,
+        status: i32,
+        generation: u32,
+    },
 }
 
 pub struct Server {
@@ -453,7 +459,7 @@ impl Server {
 
     /// A pane's program ended: keep the pane (remain-on-exit) or close it, and with it
     /// an emptied window and session.
-    pub fn pane_exited(&self, pane: PaneId, status: i32) {
+    pub fn pane_exited(&self, pane: PaneId, status: i32, generation: u32) {
         tracing::info!("pane {pane} exited with status {status}");
         let mut closed_session = None;
         let mut closed = false;
@@ -463,6 +469,10 @@ impl Server {
             let Some(p) = tree.panes.get_mut(&pane) else {
                 return;
             };
+            if p.generation != generation {
+                // A program respawn-pane replaced: the pane lives on.
+                return;
+            }
             if p.pty.is_starting() {
                 // Heard before the command starting it attached the program: it
                 // sends the exit again once it has (dispatch::spawn::with_new_pane).
@@ -587,7 +597,11 @@ pub async fn run_focus(server: std::sync::Weak<Server>) {
 pub async fn run_events(server: Arc<Server>, mut rx: mpsc::UnboundedReceiver<ServerEvent>) {
     while let Some(ev) = rx.recv().await {
         match ev {
-            ServerEvent::PaneExited { pane, status } => server.pane_exited(pane, status),
+            ServerEvent::PaneExited {
+                pane,
+                status,
+                generation,
+            } => server.pane_exited(pane, status, generation),
         }
     }
 }

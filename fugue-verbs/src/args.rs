@@ -221,11 +221,13 @@ pub enum Verb {
         #[arg(long, action = clap::ArgAction::Help)]
         help: Option<bool>,
     },
-    /// Close a pane.
+    /// Close a pane (-a: every pane of its window but it).
     #[command(visible_alias = "killp")]
     KillPane {
         #[arg(short = 't')]
         target: Option<String>,
+        #[arg(short = 'a')]
+        others: bool,
     },
     /// Make a pane active, or set its title.
     #[command(visible_alias = "selectp")]
@@ -269,12 +271,21 @@ pub enum Verb {
         /// Toggle zoom.
         #[arg(short = 'Z')]
         zoom: bool,
-        /// Make the pane this many cells wide, its border included.
+        /// Make the pane this many cells wide, its border included, or N% of the
+        /// window's width.
         #[arg(short = 'x')]
-        width: Option<u16>,
-        /// Make the pane this many cells high, its border included.
+        width: Option<String>,
+        /// Make the pane this many cells high, its border included, or N% of the
+        /// window's height.
         #[arg(short = 'y')]
-        height: Option<u16>,
+        height: Option<String>,
+        /// Resize with the mouse (tmux's binding for border drags): accepted and
+        /// ignored, fugue's client drags borders itself.
+        #[arg(short = 'M')]
+        mouse: bool,
+        /// Drop the pane's history (as clear-history).
+        #[arg(short = 'T')]
+        trim: bool,
         /// Cells to move the border by (default 1).
         amount: Option<u16>,
     },
@@ -326,6 +337,12 @@ pub enum Verb {
         /// Last line (- = end of the screen).
         #[arg(short = 'E', allow_hyphen_values = true)]
         end: Option<String>,
+        /// Into this paste buffer instead of standard output.
+        #[arg(short = 'b', value_name = "BUFFER")]
+        buffer: Option<String>,
+        /// Quiet (tmux: no error for a missing alternate screen); accepted.
+        #[arg(short = 'q')]
+        quiet: bool,
     },
     /// Read a pane's screen, its history, or only what arrived since a cursor.
     #[command(visible_alias = "read")]
@@ -544,6 +561,10 @@ pub enum Verb {
     /// Hooks: set-hook, show-hooks.
     #[command(flatten)]
     Hook(super::hooks::HookVerb),
+    /// Pane management: respawn-pane, respawn-window, swap-pane, rotate-window,
+    /// break-pane, join-pane, move-pane, last-pane, clear-history.
+    #[command(flatten)]
+    Manage(super::manage::ManageVerb),
     /// List windows.
     #[command(visible_alias = "lsw")]
     ListWindows {
@@ -617,6 +638,12 @@ mod tests {
             "load-buffer",
             "set-buffer, the file read by the CLI (cli/buffers.rs says why)",
         ),
+        (
+            "respawn-window",
+            "respawn-pane on the window's first pane, the others closed",
+        ),
+        ("move-pane", "join-pane, as in tmux"),
+        ("last-pane", "select-pane -l, as in tmux"),
         (
             "source-file",
             "each line's own declared command; the file is read by the CLI (cli/source.rs says why)",

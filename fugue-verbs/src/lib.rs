@@ -15,6 +15,7 @@ mod caller;
 mod convert;
 mod hooks;
 pub mod line;
+mod manage;
 mod options;
 mod printer;
 pub mod sequence;
@@ -26,6 +27,7 @@ pub use buffers::{BufferPrinter, BufferVerb};
 pub use caller::Caller;
 pub use convert::command_for;
 pub use hooks::HookVerb;
+pub use manage::ManageVerb;
 pub use options::{OptionPrinter, OptionVerb, SetArgs, ShowArgs};
 pub use printer::Printer;
 

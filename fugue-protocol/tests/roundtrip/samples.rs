@@ -330,6 +330,51 @@ pub fn commands() -> Vec<Command> {
             global: true,
             name: Some("after-new-window".into()),
         }),
+        Command::ResizePane {
+            target: None,
+            resize: Resize::ToSize {
+                width: Some(fugue_protocol::SplitSize::Percent(30)),
+                height: Some(fugue_protocol::SplitSize::Cells(10)),
+            },
+        },
+        Command::KillOtherPanes { target: t("%1") },
+        Command::Respawn(fugue_protocol::Respawn {
+            target: t("%3"),
+            window: false,
+            kill: true,
+            spawn: fugue_protocol::Spawn {
+                command: vec!["cat".into()],
+                ..Default::default()
+            },
+        }),
+        Command::SwapPane(fugue_protocol::SwapPane {
+            target: t("%1"),
+            source: fugue_protocol::SwapSource::Pane("%2".parse().unwrap()),
+            detached: true,
+        }),
+        Command::SwapPane(fugue_protocol::SwapPane {
+            target: None,
+            source: fugue_protocol::SwapSource::Previous,
+            detached: false,
+        }),
+        Command::RotateWindow(fugue_protocol::RotateWindow {
+            target: None,
+            down: true,
+        }),
+        Command::BreakPane(fugue_protocol::BreakPane {
+            source: t("%2"),
+            target: t("s:4"),
+            name: Some("w".into()),
+            detached: true,
+        }),
+        Command::JoinPane(fugue_protocol::JoinPane {
+            source: t("%2"),
+            target: t("%1"),
+            direction: Direction::Left,
+            size: Some(fugue_protocol::SplitSize::Cells(20)),
+            detached: false,
+        }),
+        Command::ClearHistory { target: None },
     ]
 }
 

@@ -15,12 +15,14 @@ mod held_task;
 mod hooks;
 pub mod io;
 mod key_bindings;
+mod manage;
 mod messages;
 mod moment;
 mod observe;
 mod options;
 mod panes;
 pub mod policy;
+mod respawn;
 pub mod scope;
 mod sessions;
 pub mod spawn;
@@ -370,6 +372,13 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::ShowOptions(c) => options::show_options(exec, c),
         Command::SetHook(c) => hooks::set_hook(exec, c),
         Command::ShowHooks(c) => hooks::show_hooks(exec, c),
+        Command::KillOtherPanes { target } => manage::kill_other_panes(exec, target.as_ref()),
+        Command::Respawn(c) => respawn::respawn(exec, c),
+        Command::SwapPane(c) => manage::swap_pane(exec, c),
+        Command::RotateWindow(c) => manage::rotate_window(exec, c),
+        Command::BreakPane(c) => manage::break_pane(exec, c),
+        Command::JoinPane(c) => manage::join_pane(exec, c),
+        Command::ClearHistory { target } => manage::clear_history(exec, target.as_ref()),
     }
 }
 

@@ -212,6 +212,38 @@ pub fn resize_pane(
                 w.zoomed = false;
                 w.layout.resize(pane, dir, amount, area);
             }
+            Resize::ToSize { width, height } => {
+                // A percentage is of the window, as tmux's `-x 30%`.
+                let cells =
+                    |s: Option<SplitSize>, extent: u16| -> Result<Option<u16>, CommandError> {
+                        match s {
+                            None => Ok(None),
+                            Some(SplitSize::Cells(n)) => Ok(Some(n)),
+                            Some(SplitSize::Percent(p)) if (1..=100).contains(&p) => {
+                                let n = (u32::from(extent) * u32::from(p)).div_ceil(100);
+                                Ok(Some(u16::try_from(n).unwrap_or(u16::MAX).max(1)))
+                            }
+                            Some(SplitSize::Percent(p)) => Err(CommandError::invalid_argument(
+                                "size",
+                                format!("{p}% is not between 1% and 100%"),
+                            )),
+                        }
+                    };
+                let width = cells(width, area.width)?;
+                let height = cells(height, area.height)?;
+                for (vertical, size) in [(false, width), (true, height)] {
+                    if size.is_some_and(|s| s == 0 || s > 10_000) {
+                        return Err(CommandError::invalid_argument(
+                            if vertical { "height" } else { "width" },
+                            "expected 1 to 10000 cells",
+                        ));
+                    }
+                    if let Some(size) = size {
+                        w.zoomed = false;
+                        w.layout.resize_to(pane, vertical, size, area);
+                    }
+                }
+            }
             Resize::To { width, height } => {
                 let sizes = [(false, width), (true, height)];
                 for (vertical, size) in sizes {

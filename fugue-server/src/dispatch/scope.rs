@@ -211,7 +211,21 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::GetResult { target } => one(target, Pane),
         Command::KillWindow { target }
         | Command::RenameWindow { target, .. }
+        | Command::KillOtherPanes { target }
         | Command::SelectLayout { target, .. } => one(target, WindowAll),
+        Command::ClearHistory { target } => one(target, Pane),
+        Command::Respawn(c) if c.window => one(&c.target, WindowAll),
+        Command::Respawn(c) => one(&c.target, Pane),
+        Command::RotateWindow(c) => one(&c.target, WindowAll),
+        Command::SwapPane(c) => {
+            let mut v = vec![(c.target.clone(), Pane)];
+            if let fugue_protocol::SwapSource::Pane(s) = &c.source {
+                v.push((Some(s.clone()), Pane));
+            }
+            v
+        }
+        Command::BreakPane(c) => vec![(c.source.clone(), Pane), (c.target.clone(), SessionAny)],
+        Command::JoinPane(c) => vec![(c.source.clone(), Pane), (c.target.clone(), Pane)],
         Command::KillSession { target }
         | Command::RenameSession { target, .. }
         | Command::SelectWindow { target, .. }
@@ -367,6 +381,18 @@ pub fn check_protected(tree: &Tree, ctx: &Context, command: &Command) -> Result<
             _ => None,
         },
         Command::KillPane { target } => pane_is(target.as_ref()).map(|h| (h, "close")),
+        Command::Respawn(c) => pane_is(c.target.as_ref()).map(|h| (h, "respawn")),
+        Command::KillOtherPanes { target } => {
+            let keep = tree.resolve_pane(target.as_ref(), ctx).ok();
+            tree.resolve_window(target.as_ref(), ctx)
+                .ok()
+                .and_then(|(_, w)| {
+                    let mut panes = window_panes(tree, w);
+                    panes.retain(|p| Some(*p) != keep);
+                    within(panes)
+                })
+                .map(|h| (h, "close"))
+        }
         Command::KillWindow { target } => tree
             .resolve_window(target.as_ref(), ctx)
             .ok()

@@ -105,6 +105,9 @@ pub struct Pane {
     /// The preset its program was started from (`spawn-agent`): the program is an
     /// agent, and a `fugue` CLI it runs acts for it, whoever created the pane.
     pub agent: Option<String>,
+    /// How many times `respawn-pane` started a program here: an exit heard for an
+    /// earlier one is not this program's.
+    pub generation: u32,
     /// The foreground command's name, refreshed at most once a second.
     fg_cache: Mutex<Option<(Instant, String)>>,
 }
@@ -135,6 +138,7 @@ impl Pane {
             cwd,
             badge: None,
             agent: None,
+            generation: 0,
             fg_cache: Mutex::new(None),
         }
     }

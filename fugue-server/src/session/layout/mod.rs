@@ -19,6 +19,7 @@
 //! so the sizes always add up to the area.
 
 mod presets;
+mod rearrange;
 mod sizing;
 mod tmux_string;
 

@@ -1,0 +1,79 @@
+//! Commands that rearrange what exists: tmux's pane and window management verbs
+//! (`respawn-pane`, `swap-pane`, `rotate-window`, `break-pane`, `join-pane`), whose
+//! payloads live here so the command declaration stays one readable table.
+
+use crate::command::{Direction, Spawn, SplitSize};
+use crate::target::Target;
+use serde::{Deserialize, Serialize};
+
+/// `respawn-pane` / `respawn-window`: start a program again in a pane that keeps its
+/// id, its place and its screen (tmux's semantics: the pane is not closed).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Respawn {
+    pub target: Option<Target>,
+    /// `respawn-window`: the window is reduced to its active pane, which respawns.
+    pub window: bool,
+    /// `-k`: end a program still running; without it a live pane is an error.
+    pub kill: bool,
+    /// The new program (empty: the pane's last program), `-c` and `-e`.
+    pub spawn: Spawn,
+}
+
+/// Which pane `swap-pane` swaps with its target.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SwapSource {
+    /// `-s`: this pane (anywhere on the server).
+    Pane(Target),
+    /// No `-s`: the current pane.
+    Current,
+    /// `-U`: the pane before the target in its window (the last for the first).
+    Previous,
+    /// `-D`: the pane after the target (the first for the last).
+    Next,
+}
+
+/// `swap-pane`
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwapPane {
+    /// `-t`: the destination pane.
+    pub target: Option<Target>,
+    pub source: SwapSource,
+    /// `-d`: the active pane stays where it was instead of following the swap.
+    pub detached: bool,
+}
+
+/// `rotate-window`
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RotateWindow {
+    pub target: Option<Target>,
+    /// `-D`: panes move down/right (the last becomes the first); default `-U`.
+    pub down: bool,
+}
+
+/// `break-pane`: a pane leaves its window for a new window of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BreakPane {
+    /// `-s`: the pane (default the current one).
+    pub source: Option<Target>,
+    /// `-t`: the session, or `session:index` for the new window's index.
+    pub target: Option<Target>,
+    /// `-n`: the new window's name.
+    pub name: Option<String>,
+    /// `-d`: do not make the new window current.
+    pub detached: bool,
+}
+
+/// `join-pane` / `move-pane`: a pane leaves its window to split another pane.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JoinPane {
+    /// `-s`: the pane that moves (default the current one).
+    pub source: Option<Target>,
+    /// `-t`: the pane it splits.
+    pub target: Option<Target>,
+    /// Where it goes relative to the target (`-h`: right, default below, `-b`: before).
+    pub direction: Direction,
+    /// `-l`: its size along the split.
+    pub size: Option<SplitSize>,
+    /// `-d`: the moved pane does not become active.
+    pub detached: bool,
+}
