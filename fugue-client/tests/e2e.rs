@@ -18,6 +18,7 @@ mod e2e {
     pub mod hooks;
     pub mod lifecycle;
     pub mod manage_panes;
+    pub mod manage_windows;
     pub mod mcp;
     pub mod mcp_input;
     pub mod options;

@@ -147,6 +147,10 @@ pub struct NewWindow {
     /// Make the new window the session's current one.
     pub select: bool,
     pub spawn: Spawn,
+    /// Where it goes: the index `target` names (`-t s:3`), or after/before the
+    /// target window (`-a`/`-b`).
+    #[serde(default)]
+    pub place: crate::manage::WindowPlace,
 }
 
 /// `split-window`
@@ -432,6 +436,8 @@ pub enum Command {
     ClearHistory {
         target: Option<Target>,
     },
+    MoveWindow(crate::manage::MoveWindow),
+    SwapWindow(crate::manage::SwapWindow),
 }
 
 /// What a command may do, for the permission policy.
@@ -719,6 +725,12 @@ commands! {
     ClearHistory => "clear-history", Write, "drop a pane's history",
         cli: As("clear-history"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
+    MoveWindow => "move-window", Write, "move a window to another index or session, or renumber a session's windows",
+        cli: As("move-window"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
+    SwapWindow => "swap-window", Write, "swap two windows' places",
+        cli: As("swap-window"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
 }
 
 pub use crate::commands_doc::commands_markdown;
@@ -760,6 +772,8 @@ impl Command {
             Command::RotateWindow(c) => c.target.as_ref(),
             Command::BreakPane(c) => c.source.as_ref(),
             Command::JoinPane(c) => c.source.as_ref(),
+            Command::MoveWindow(c) => c.source.as_ref().or(c.target.as_ref()),
+            Command::SwapWindow(c) => c.source.as_ref(),
             Command::SetBuffer(c) => match &c.data {
                 Some(crate::buffers::BufferData::Pane(p)) => p.target.as_ref(),
                 _ => None,

@@ -59,7 +59,10 @@ pub use error::{CommandError, ErrorCode};
 pub use hooks::{SetHook, ShowHooks};
 pub use ids::{PaneId, SessionId, WindowId};
 pub use keys::Key;
-pub use manage::{BreakPane, JoinPane, Respawn, RotateWindow, SwapPane, SwapSource};
+pub use manage::{
+    BreakPane, JoinPane, MoveWindow, Respawn, RotateWindow, SwapPane, SwapSource, SwapWindow,
+    WindowPlace,
+};
 pub use message::{
     ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
 };

@@ -77,3 +77,47 @@ pub struct JoinPane {
     /// `-d`: the moved pane does not become active.
     pub detached: bool,
 }
+
+/// Where a new or moved window goes in its session (tmux's `-a` / `-b`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WindowPlace {
+    /// The index the target names (which must be free), else the first free index
+    /// from `base-index`.
+    #[default]
+    Index,
+    /// `-a`: the index after the target window, moving later windows up to make room.
+    After,
+    /// `-b`: the target window's index, moving it and later windows up.
+    Before,
+}
+
+impl WindowPlace {
+    fn is_index(&self) -> bool {
+        *self == WindowPlace::Index
+    }
+}
+
+/// `move-window` (and `move-window -r`, `link-window`'s sibling).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveWindow {
+    /// `-s`: the window (default the current one).
+    pub source: Option<Target>,
+    /// `-t`: the session, or `session:index`.
+    pub target: Option<Target>,
+    #[serde(default, skip_serializing_if = "WindowPlace::is_index")]
+    pub place: WindowPlace,
+    /// `-k`: a window at the target index is killed first.
+    pub kill: bool,
+    /// `-d`: the moved window does not become current.
+    pub detached: bool,
+    /// `-r`: only renumber the target session's windows from `base-index`.
+    pub renumber: bool,
+}
+
+/// `swap-window`
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwapWindow {
+    pub source: Option<Target>,
+    pub target: Option<Target>,
+    pub detached: bool,
+}

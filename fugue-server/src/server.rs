@@ -211,6 +211,37 @@ impl Server {
     }
 
     /// Gives every pane of the session the size its rect in the layout implies.
+    /// tmux's session_renumber_windows: `session`'s windows numbered in order from
+    /// its `base-index`.
+    pub fn renumber_windows(&self, tree: &mut Tree, session: SessionId) {
+        let base = {
+            let options = self.options.lock();
+            options
+                .effective(crate::options::Level::Session(session), "base-index")
+                .map(|(v, _)| v.number())
+                .unwrap_or(0)
+        };
+        let base = u32::try_from(base).unwrap_or(0);
+        if let Some(s) = tree.session_mut(session) {
+            for (i, w) in s.windows.iter_mut().enumerate() {
+                w.index = base.saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
+            }
+        }
+    }
+
+    /// A window of `session` closed: with `renumber-windows` on, the rest close up.
+    pub fn window_closed(&self, tree: &mut Tree, session: SessionId) {
+        let renumber = {
+            let options = self.options.lock();
+            options
+                .effective(crate::options::Level::Session(session), "renumber-windows")
+                .is_some_and(|(v, _)| v.flag())
+        };
+        if renumber && tree.session(session).is_some() {
+            self.renumber_windows(tree, session);
+        }
+    }
+
     pub fn relayout(&self, tree: &mut Tree, session: SessionId) {
         let Some(s) = tree.session(session) else {
             return;
@@ -543,6 +574,9 @@ impl Server {
                         events.push(e);
                     }
                     if let Some(sid) = sid.filter(|s| Some(*s) != closed_session) {
+                        if removed.window_closed {
+                            self.window_closed(&mut tree, sid);
+                        }
                         self.relayout(&mut tree, sid);
                     }
                 }

@@ -127,7 +127,7 @@ pub enum Verb {
     /// Create a window.
     #[command(visible_alias = "neww")]
     NewWindow {
-        /// The session.
+        /// The session, or session:index for the new window's index.
         #[arg(short = 't')]
         target: Option<String>,
         #[arg(short = 'n')]
@@ -135,6 +135,12 @@ pub enum Verb {
         /// Do not make it the current window.
         #[arg(short = 'd')]
         detached: bool,
+        /// At the index after the target window (later windows move up).
+        #[arg(short = 'a', conflicts_with = "before")]
+        after: bool,
+        /// At the target window's index (it and later windows move up).
+        #[arg(short = 'b')]
+        before: bool,
         #[arg(short = 'P')]
         print: bool,
         #[arg(short = 'F')]

@@ -269,6 +269,8 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             target: t,
             name,
             detached,
+            after,
+            before,
             print,
             format,
             spawn: s,
@@ -278,6 +280,11 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 name,
                 select: !detached,
                 spawn: spawn(s, false, caller)?,
+                place: match (after, before) {
+                    (true, _) => fugue_protocol::WindowPlace::After,
+                    (_, true) => fugue_protocol::WindowPlace::Before,
+                    _ => fugue_protocol::WindowPlace::Index,
+                },
             }),
             Printer::Created {
                 print,

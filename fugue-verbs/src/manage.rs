@@ -102,6 +102,38 @@ pub enum ManageVerb {
         #[arg(short = 'Z')]
         zoom: bool,
     },
+    /// Move a window to another index (-t session:index) or session; -r renumbers the
+    /// target session's windows instead.
+    #[command(visible_alias = "movew")]
+    MoveWindow {
+        #[arg(short = 's')]
+        source: Option<String>,
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// After the target window (later windows move up).
+        #[arg(short = 'a', conflicts_with = "before")]
+        after: bool,
+        /// At the target window's index (it and later windows move up).
+        #[arg(short = 'b')]
+        before: bool,
+        #[arg(short = 'd')]
+        detached: bool,
+        /// Kill a window at the target index first.
+        #[arg(short = 'k')]
+        kill: bool,
+        #[arg(short = 'r')]
+        renumber: bool,
+    },
+    /// Swap two windows' places.
+    #[command(visible_alias = "swapw")]
+    SwapWindow {
+        #[arg(short = 's')]
+        source: Option<String>,
+        #[arg(short = 't')]
+        target: Option<String>,
+        #[arg(short = 'd')]
+        detached: bool,
+    },
     /// Drop a pane's history (its screen stays).
     #[command(visible_alias = "clearhist")]
     ClearHistory {
@@ -235,6 +267,35 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             target: target(t)?,
             select: PaneSelect::Last,
         }),
+        ManageVerb::MoveWindow {
+            source,
+            target: t,
+            after,
+            before,
+            detached,
+            kill,
+            renumber,
+        } => nothing(Command::MoveWindow(fugue_protocol::MoveWindow {
+            source: target(source)?,
+            target: target(t)?,
+            place: match (after, before) {
+                (true, _) => fugue_protocol::WindowPlace::After,
+                (_, true) => fugue_protocol::WindowPlace::Before,
+                _ => fugue_protocol::WindowPlace::Index,
+            },
+            kill,
+            detached,
+            renumber,
+        })),
+        ManageVerb::SwapWindow {
+            source,
+            target: t,
+            detached,
+        } => nothing(Command::SwapWindow(fugue_protocol::SwapWindow {
+            source: target(source)?,
+            target: target(t)?,
+            detached,
+        })),
         ManageVerb::ClearHistory { target: t, .. } => {
             nothing(Command::ClearHistory { target: target(t)? })
         }

@@ -3,63 +3,74 @@
 //! the exit codes.
 
 use super::harness::{TestTmux, World, eventually};
+
 use std::process::Output;
+pub use twins_impl::Twins;
 
-/// One world with a fugue server and, when tmux is installed, a tmux server, both with
-/// session `s` of 80x24 holding panes titled a, b, c (a left; b above c on the right).
-struct Twins {
-    w: World,
-    t: Option<TestTmux>,
+mod twins_impl {
+    use super::*;
+
+    /// One world with a fugue server and, when tmux is installed, a tmux server, both with
+    /// session `s` of 80x24 holding panes titled a, b, c (a left; b above c on the right).
+    pub struct Twins {
+        pub w: World,
+        pub t: Option<TestTmux>,
+    }
+
+    impl Twins {
+        /// Both servers, nothing in them.
+        pub fn empty() -> Twins {
+            let w = World::new();
+            let t = super::super::twins::Tmux::available().map(|_| TestTmux::new(&w, ""));
+            Twins { w, t }
+        }
+
+        pub fn new() -> Twins {
+            let tw = Twins::empty();
+            tw.both(&["new-session", "-d", "-s", "s", "-x", "80", "-y", "24"]);
+            tw.both(&["split-window", "-h", "-t", "s:0.0"]);
+            tw.both(&["split-window", "-v", "-t", "s:0.1"]);
+            for (i, title) in ["a", "b", "c"].iter().enumerate() {
+                tw.both(&["select-pane", "-T", title, "-t", &format!("s:0.{i}")]);
+            }
+            tw
+        }
+
+        /// Runs a command line on both; both must succeed.
+        pub fn both(&self, args: &[&str]) {
+            self.w.ok(args);
+            if let Some(t) = &self.t {
+                t.ok(args);
+            }
+        }
+
+        /// Runs a command line on both; fugue's output and tmux's (if any).
+        pub fn run(&self, args: &[&str]) -> (Output, Option<Output>) {
+            (self.w.run(args), self.t.as_ref().map(|t| t.run(args)))
+        }
+
+        /// What both print for `args`, which must be the same; fugue's.
+        pub fn same(&self, args: &[&str]) -> String {
+            let mine = self.w.ok(args);
+            if let Some(t) = &self.t {
+                assert_eq!(mine, t.ok(args), "fugue and tmux differ on {args:?}");
+            }
+            mine
+        }
+
+        pub fn panes(&self) -> String {
+            self.same(&[
+                "list-panes",
+                "-t",
+                "s:0",
+                "-F",
+                "#{pane_title}:#{pane_active}",
+            ])
+        }
+    }
 }
 
-impl Twins {
-    fn new() -> Twins {
-        let w = World::new();
-        let t = super::twins::Tmux::available().map(|_| TestTmux::new(&w, ""));
-        let tw = Twins { w, t };
-        tw.both(&["new-session", "-d", "-s", "s", "-x", "80", "-y", "24"]);
-        tw.both(&["split-window", "-h", "-t", "s:0.0"]);
-        tw.both(&["split-window", "-v", "-t", "s:0.1"]);
-        for (i, title) in ["a", "b", "c"].iter().enumerate() {
-            tw.both(&["select-pane", "-T", title, "-t", &format!("s:0.{i}")]);
-        }
-        tw
-    }
-
-    /// Runs a command line on both; both must succeed.
-    fn both(&self, args: &[&str]) {
-        self.w.ok(args);
-        if let Some(t) = &self.t {
-            t.ok(args);
-        }
-    }
-
-    /// Runs a command line on both; fugue's output and tmux's (if any).
-    fn run(&self, args: &[&str]) -> (Output, Option<Output>) {
-        (self.w.run(args), self.t.as_ref().map(|t| t.run(args)))
-    }
-
-    /// What both print for `args`, which must be the same; fugue's.
-    fn same(&self, args: &[&str]) -> String {
-        let mine = self.w.ok(args);
-        if let Some(t) = &self.t {
-            assert_eq!(mine, t.ok(args), "fugue and tmux differ on {args:?}");
-        }
-        mine
-    }
-
-    fn panes(&self) -> String {
-        self.same(&[
-            "list-panes",
-            "-t",
-            "s:0",
-            "-F",
-            "#{pane_title}:#{pane_active}",
-        ])
-    }
-}
-
-fn code(o: &Output) -> Option<i32> {
+pub fn code(o: &Output) -> Option<i32> {
     o.status.code()
 }
 

@@ -38,6 +38,7 @@ pub fn commands() -> Vec<Command> {
             name: None,
             select: true,
             spawn: Spawn::default(),
+            place: Default::default(),
         }),
         Command::SplitPane(SplitPane {
             target: t("%1"),
@@ -375,6 +376,19 @@ pub fn commands() -> Vec<Command> {
             detached: false,
         }),
         Command::ClearHistory { target: None },
+        Command::MoveWindow(fugue_protocol::MoveWindow {
+            source: t("s:1"),
+            target: t("t:3"),
+            place: fugue_protocol::WindowPlace::After,
+            kill: true,
+            detached: true,
+            renumber: false,
+        }),
+        Command::SwapWindow(fugue_protocol::SwapWindow {
+            source: t("s:1"),
+            target: t("s:2"),
+            detached: false,
+        }),
     ]
 }
 

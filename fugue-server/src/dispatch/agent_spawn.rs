@@ -222,6 +222,7 @@ fn window(
             name,
             select: false,
             spawn,
+            place: Default::default(),
         },
     )
 }

@@ -66,6 +66,7 @@ pub fn changes_alerts(command: &Command) -> bool {
             | Command::BreakPane(_)
             | Command::JoinPane(_)
             | Command::SwapPane(_)
+            | Command::MoveWindow(_)
     )
 }
 
@@ -94,6 +95,8 @@ pub fn before(server: &Server, command: &Command) -> Option<Shape> {
             | Command::BreakPane(_)
             | Command::JoinPane(_)
             | Command::Respawn(_)
+            | Command::MoveWindow(_)
+            | Command::SwapWindow(_)
     );
     if !structural || server.hooks.lock().is_empty() {
         return None;

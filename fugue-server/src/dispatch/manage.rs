@@ -9,7 +9,7 @@ use crate::session::layout::Layout;
 use crate::session::tree::Window;
 use fugue_protocol::{
     BreakPane, CommandError, Created, JoinPane, PaneId, Response, RotateWindow, SessionId,
-    SplitSize, SwapPane, SwapSource, Target, WindowId, WindowSpec,
+    SplitSize, SwapPane, SwapSource, Target, WindowId,
 };
 
 fn locate(tree: &Tree, pane: PaneId) -> Result<(SessionId, WindowId), CommandError> {
@@ -158,37 +158,6 @@ pub fn rotate_window(exec: &mut Exec<'_>, c: RotateWindow) -> Result<Response, C
     Ok(Response::Done)
 }
 
-/// The session and window index a `-t` for a new window names: `session:N` asks for
-/// index N (which must be free), anything else the session's first free index.
-fn window_slot(
-    tree: &Tree,
-    target: Option<&Target>,
-    exec: &Exec<'_>,
-) -> Result<(SessionId, Option<u32>), CommandError> {
-    if let Some(Target::Path {
-        session,
-        window: Some(WindowSpec::Index(i)),
-        pane: None,
-    }) = target
-    {
-        let sid = match session {
-            Some(name) => tree.resolve_session(Some(&Target::session(name.clone())), &exec.ctx)?,
-            None => tree.resolve_session(None, &exec.ctx)?,
-        };
-        let taken = tree
-            .session(sid)
-            .is_some_and(|s| s.windows.iter().any(|w| w.index == *i));
-        if taken {
-            return Err(CommandError::invalid_argument(
-                "target",
-                format!("index in use: {i}"),
-            ));
-        }
-        return Ok((sid, Some(*i)));
-    }
-    Ok((tree.resolve_session(target, &exec.ctx)?, None))
-}
-
 /// `break-pane`: the pane leaves its window for a new one (of `-t`'s session).
 pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, CommandError> {
     if let Some(n) = &c.name {
@@ -200,11 +169,21 @@ pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, Command
         let pane = tree.resolve_pane(c.source.as_ref(), &exec.ctx)?;
         exec.resolved = Some(pane.to_string());
         let (ssid, swid) = locate(&tree, pane)?;
-        let (dsid, index) = window_slot(&tree, c.target.as_ref(), exec)?;
+        let dsid = super::windows::target_session(&tree, c.target.as_ref(), exec)?;
+        let requested = super::windows::place(
+            exec.server,
+            &mut tree,
+            exec,
+            dsid,
+            c.target.as_ref(),
+            fugue_protocol::WindowPlace::Index,
+            false,
+        )?;
+        let index = Some(requested);
         let alone = tree.window(swid).is_some_and(|w| w.layout.len() == 1);
         // Chosen before the pane leaves, as tmux links the new window first: a lone
         // pane broken out of window 0 lands in window 1.
-        let index = index.unwrap_or_else(|| free_index(&tree, dsid));
+        let index = index.unwrap_or(requested);
         let wid = if alone {
             // tmux moves the window itself (its id stays): links it at the new index,
             // then unlinks it from the old one.
@@ -226,7 +205,7 @@ pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, Command
                 w.auto_name = false;
             }
             w.index = index;
-            insert_window(&mut tree, dsid, w)?;
+            super::windows::insert(&mut tree, dsid, w)?;
             src_closed = tree.session(ssid).is_none().then_some(ssid);
             swid
         } else {
@@ -248,7 +227,7 @@ pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, Command
                 zoomed: false,
                 last_preset: None,
             };
-            insert_window(&mut tree, dsid, w)?;
+            super::windows::insert(&mut tree, dsid, w)?;
             wid
         };
         if let Some(s) = tree.session_mut(dsid)
@@ -257,6 +236,9 @@ pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, Command
             s.set_active(wid);
         }
         if tree.session(ssid).is_some() {
+            if alone && ssid != dsid {
+                exec.server.window_closed(&mut tree, ssid);
+            }
             exec.server.relayout(&mut tree, ssid);
         }
         exec.server.relayout(&mut tree, dsid);
@@ -276,10 +258,6 @@ pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, Command
     Ok(Response::Created(created))
 }
 
-fn free_index(tree: &Tree, sid: SessionId) -> u32 {
-    tree.session(sid).map(|s| s.free_index()).unwrap_or(0)
-}
-
 /// Takes a window out of its session for another session; a session left with no
 /// window closes, as in tmux.
 fn take_window(tree: &mut Tree, wid: WindowId) -> Result<Window, CommandError> {
@@ -291,15 +269,12 @@ fn take_window(tree: &mut Tree, wid: WindowId) -> Result<Window, CommandError> {
         .iter()
         .position(|w| w.id == wid)
         .ok_or_else(|| CommandError::internal("window vanished"))?;
+    let next = s.windows.get(pos).and_then(|w| s.successor(wid, w.index));
     let w = s.windows.remove(pos);
     if s.last_window == Some(wid) {
         s.last_window = None;
     }
     if s.active == wid {
-        let next = s
-            .last_window
-            .filter(|l| s.window(*l).is_some())
-            .or_else(|| s.windows.first().map(|w| w.id));
         if let Some(next) = next {
             s.active = next;
         }
@@ -310,20 +285,6 @@ fn take_window(tree: &mut Tree, wid: WindowId) -> Result<Window, CommandError> {
         tree.sessions.retain(|s| s.id != sid);
     }
     Ok(w)
-}
-
-/// Puts a window into a session, in index order.
-fn insert_window(tree: &mut Tree, sid: SessionId, w: Window) -> Result<(), CommandError> {
-    let s = tree.session_mut(sid).ok_or_else(|| {
-        CommandError::unknown_target("the target session closed when its last window moved")
-    })?;
-    let pos = s
-        .windows
-        .iter()
-        .position(|x| x.index > w.index)
-        .unwrap_or(s.windows.len());
-    s.windows.insert(pos, w);
-    Ok(())
 }
 
 /// `join-pane` / `move-pane`: the pane leaves its window to split `-t`'s pane.
@@ -381,8 +342,13 @@ pub fn join_pane(exec: &mut Exec<'_>, c: JoinPane) -> Result<Response, CommandEr
                 s.set_active(dwid);
             }
         }
-        if removed.session_closed != Some(ssid) && ssid != dsid {
-            exec.server.relayout(&mut tree, ssid);
+        if removed.session_closed != Some(ssid) {
+            if removed.window_closed {
+                exec.server.window_closed(&mut tree, ssid);
+            }
+            if ssid != dsid {
+                exec.server.relayout(&mut tree, ssid);
+            }
         }
         exec.server.relayout(&mut tree, dsid);
         removed.session_closed

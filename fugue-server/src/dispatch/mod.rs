@@ -27,6 +27,7 @@ pub mod scope;
 mod sessions;
 pub mod spawn;
 mod wait;
+mod windows;
 
 use crate::audit::{self, AuditRecord};
 use crate::origin::Origin;
@@ -379,22 +380,24 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::BreakPane(c) => manage::break_pane(exec, c),
         Command::JoinPane(c) => manage::join_pane(exec, c),
         Command::ClearHistory { target } => manage::clear_history(exec, target.as_ref()),
+        Command::MoveWindow(c) => windows::move_window(exec, c),
+        Command::SwapWindow(c) => windows::swap_window(exec, c),
     }
 }
 
-/// Names may not contain the characters targets use as separators.
+/// A window's name: any text but control characters, as tmux 3.3 takes it (dots,
+/// colons, `%`, `@` and `$` included: a target names a window by index, or by a name
+/// that does not look like an id).
 pub fn validate_name(argument: &str, name: &str) -> Result<(), CommandError> {
     if name.trim().is_empty() {
         return Err(CommandError::invalid_argument(argument, "it is empty"));
     }
-    if let Some(c) = name
-        .chars()
-        .find(|c| matches!(c, ':' | '.' | '%' | '@' | '$') || c.is_control())
-    {
+    if let Some(c) = name.chars().find(|c| c.is_control()) {
         return Err(CommandError::invalid_argument(
             argument,
             format!(
-                "`{name}` contains `{}`; names may not contain : . % @ $ or control characters",
+                "`{}` contains `{}`; names may not contain control characters",
+                name.escape_default(),
                 c.escape_default()
             ),
         ));
@@ -406,4 +409,11 @@ pub fn validate_name(argument: &str, name: &str) -> Result<(), CommandError> {
         ));
     }
     Ok(())
+}
+
+/// A session's name as tmux 3.3 makes it: `:` and `.` separate a target's parts, so
+/// they become `_` (`new -s a.b` makes session `a_b`); otherwise as a window's name.
+pub fn session_name(argument: &str, name: &str) -> Result<String, CommandError> {
+    validate_name(argument, name)?;
+    Ok(name.replace([':', '.'], "_"))
 }

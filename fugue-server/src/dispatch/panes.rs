@@ -124,6 +124,9 @@ pub fn kill_pane(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Respons
             .remove_pane(id)
             .ok_or_else(|| CommandError::internal("pane vanished"))?;
         if let Some(sid) = sid.filter(|s| Some(*s) != removed.session_closed) {
+            if removed.window_closed {
+                server.window_closed(&mut tree, sid);
+            }
             server.relayout(&mut tree, sid);
         }
         (pane, removed.session_closed)

@@ -226,6 +226,14 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         }
         Command::BreakPane(c) => vec![(c.source.clone(), Pane), (c.target.clone(), SessionAny)],
         Command::JoinPane(c) => vec![(c.source.clone(), Pane), (c.target.clone(), Pane)],
+        Command::MoveWindow(c) if c.renumber => one(&c.target, SessionAll),
+        Command::MoveWindow(c) => vec![
+            (c.source.clone(), WindowAll),
+            (c.target.clone(), SessionAll),
+        ],
+        Command::SwapWindow(c) => {
+            vec![(c.source.clone(), WindowAll), (c.target.clone(), WindowAll)]
+        }
         Command::KillSession { target }
         | Command::RenameSession { target, .. }
         | Command::SelectWindow { target, .. }

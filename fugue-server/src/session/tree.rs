@@ -288,6 +288,23 @@ impl Session {
             self.active = window;
         }
     }
+
+    /// The window that becomes current when current window `gone` (at `index`) leaves
+    /// it, as tmux picks it: the last used window, else the one before it in index
+    /// order, wrapping round to the last.
+    pub fn successor(&self, gone: WindowId, index: u32) -> Option<WindowId> {
+        self.last_window
+            .filter(|l| *l != gone && self.window(*l).is_some())
+            .or_else(|| {
+                let others = self.windows.iter().filter(|w| w.id != gone);
+                others
+                    .clone()
+                    .filter(|w| w.index < index)
+                    .max_by_key(|w| w.index)
+                    .or_else(|| others.max_by_key(|w| w.index))
+                    .map(|w| w.id)
+            })
+    }
 }
 
 /// Everything that exists.
@@ -441,6 +458,8 @@ impl Tree {
         let Some(session) = self.session_of_window_mut(window) else {
             return false;
         };
+        let index = session.window(window).map(|w| w.index).unwrap_or(0);
+        let next = session.successor(window, index);
         session.windows.retain(|w| w.id != window);
         if session.windows.is_empty() {
             let sid = session.id;
@@ -451,10 +470,6 @@ impl Tree {
             session.last_window = None;
         }
         if session.active == window {
-            let next = session
-                .last_window
-                .filter(|l| session.window(*l).is_some())
-                .or_else(|| session.windows.first().map(|w| w.id));
             if let Some(next) = next {
                 session.active = next;
             }

@@ -1,0 +1,106 @@
+//! Issue 16, management verbs for windows and sessions, side by side with tmux:
+//! names, `new-window -t s:N` / `-a` / `-b`, `base-index`, `renumber-windows`,
+//! `move-window`, `swap-window`.
+
+use super::manage_panes::{Twins, code};
+
+/// `#{window_index}:#{window_name}:#{window_active}` for each window of `session`.
+fn windows(tw: &Twins, session: &str) -> String {
+    tw.same(&[
+        "list-windows",
+        "-t",
+        session,
+        "-F",
+        "#{window_index}:#{window_name}:#{window_active}",
+    ])
+}
+
+/// Both fail with exit status 1.
+fn both_fail(tw: &Twins, args: &[&str]) {
+    let (mine, theirs) = tw.run(args);
+    assert_eq!(code(&mine), Some(1), "fugue {args:?}: {mine:?}");
+    if let Some(t) = theirs {
+        assert_eq!(code(&t), Some(1), "tmux {args:?}: {t:?}");
+    }
+}
+
+#[test]
+fn names_with_dots_and_colons_are_taken_as_tmux_takes_them() {
+    let tw = Twins::empty();
+    // A session's `.` and `:` become `_`; a window's name keeps them.
+    tw.both(&["new-session", "-d", "-s", "a.b:c", "-n", "w.x:y"]);
+    assert_eq!(
+        tw.same(&["list-sessions", "-F", "#{session_name}"]),
+        "a_b_c\n"
+    );
+    assert_eq!(windows(&tw, "a_b_c"), "0:w.x:y:1\n");
+    tw.both(&["rename-window", "-t", "a_b_c:0", "q.r"]);
+    tw.both(&["rename-session", "-t", "a_b_c", "x.y"]);
+    assert_eq!(
+        tw.same(&["list-sessions", "-F", "#{session_name}"]),
+        "x_y\n"
+    );
+    assert_eq!(windows(&tw, "x_y"), "0:q.r:1\n");
+}
+
+#[test]
+fn new_window_honours_the_index_and_a_b() {
+    let tw = Twins::empty();
+    tw.both(&["new-session", "-d", "-s", "s", "-n", "zero"]);
+    tw.both(&["new-window", "-d", "-t", "s:7", "-n", "seven"]);
+    assert_eq!(windows(&tw, "s"), "0:zero:1\n7:seven:0\n");
+    // Taken: an error, as in tmux.
+    both_fail(&tw, &["new-window", "-d", "-t", "s:7"]);
+    // `-t s:` is the session (a bare `s` could be a window's name to tmux).
+    tw.both(&["new-window", "-d", "-n", "one", "-t", "s:"]);
+    tw.both(&["new-window", "-d", "-a", "-t", "s:0", "-n", "after0"]);
+    tw.both(&["new-window", "-d", "-b", "-t", "s:0", "-n", "before0"]);
+    assert_eq!(
+        windows(&tw, "s"),
+        "0:before0:0\n1:zero:1\n2:after0:0\n3:one:0\n7:seven:0\n"
+    );
+}
+
+#[test]
+fn base_index_and_renumber_windows() {
+    let tw = Twins::empty();
+    tw.both(&["new-session", "-d", "-s", "keep"]);
+    tw.both(&["set-option", "-g", "base-index", "1"]);
+    tw.both(&["new-session", "-d", "-s", "b", "-n", "one"]);
+    tw.both(&["new-window", "-d", "-t", "b", "-n", "two"]);
+    tw.both(&["new-window", "-d", "-t", "b", "-n", "three"]);
+    assert_eq!(windows(&tw, "b"), "1:one:1\n2:two:0\n3:three:0\n");
+    tw.both(&["kill-window", "-t", "b:2"]);
+    assert_eq!(windows(&tw, "b"), "1:one:1\n3:three:0\n");
+    tw.both(&["set-option", "-t", "b", "renumber-windows", "on"]);
+    tw.both(&["new-window", "-d", "-t", "b:9", "-n", "nine"]);
+    // The current window goes: the one before it (wrapping round) becomes current.
+    tw.both(&["kill-window", "-t", "b:1"]);
+    assert_eq!(windows(&tw, "b"), "1:three:0\n2:nine:1\n");
+}
+
+#[test]
+fn move_window_and_swap_window() {
+    let tw = Twins::empty();
+    tw.both(&["new-session", "-d", "-s", "m", "-n", "a"]);
+    tw.both(&["new-window", "-d", "-t", "m", "-n", "b"]);
+    tw.both(&["new-window", "-d", "-t", "m", "-n", "c"]);
+    tw.both(&["move-window", "-s", "m:1", "-t", "m:5"]);
+    assert_eq!(windows(&tw, "m"), "0:a:0\n2:c:0\n5:b:1\n");
+    both_fail(&tw, &["move-window", "-s", "m:0", "-t", "m:2"]);
+    tw.both(&["move-window", "-r", "-t", "m"]);
+    assert_eq!(windows(&tw, "m"), "0:a:0\n1:c:0\n2:b:1\n");
+    tw.both(&["move-window", "-d", "-b", "-s", "m:2", "-t", "m:0"]);
+    // The current window moved away with -d: the last used one is current.
+    assert_eq!(windows(&tw, "m"), "0:b:0\n1:a:1\n2:c:0\n");
+    // The current index stays current (so its window changes); -d selects the target.
+    tw.both(&["swap-window", "-s", "m:0", "-t", "m:2"]);
+    assert_eq!(windows(&tw, "m"), "0:c:0\n1:a:1\n2:b:0\n");
+    tw.both(&["swap-window", "-d", "-s", "m:0", "-t", "m:1"]);
+    assert_eq!(windows(&tw, "m"), "0:a:0\n1:c:1\n2:b:0\n");
+    // Into another session; -k replaces a window at the index.
+    tw.both(&["new-session", "-d", "-s", "n", "-n", "x"]);
+    tw.both(&["move-window", "-s", "m:1", "-t", "n:0", "-k"]);
+    assert_eq!(windows(&tw, "n"), "0:c:1\n");
+    windows(&tw, "m");
+}
