@@ -136,6 +136,10 @@ pub struct NewSession {
     /// Window size for a session no client is attached to (columns, rows).
     pub size: Option<(u16, u16)>,
     pub spawn: Spawn,
+    /// `-A`: a session of that name already there is the answer (and the CLI
+    /// attaches to it) instead of an error.
+    #[serde(default)]
+    pub existing: bool,
 }
 
 /// `new-window`

@@ -64,6 +64,16 @@ pub enum Verb {
         /// Do not attach.
         #[arg(short = 'd')]
         detached: bool,
+        /// Attach to the session if one of that name exists (-s), as attach-session.
+        #[arg(short = 'A')]
+        attach_existing: bool,
+        /// With -A: detach the session's other clients (accepted; fugue's clients
+        /// share a session).
+        #[arg(short = 'D')]
+        detach_others: bool,
+        /// With -A: exit the other clients instead of detaching them (accepted).
+        #[arg(short = 'X')]
+        exit_others: bool,
         /// Width of a detached session.
         #[arg(short = 'x')]
         width: Option<u16>,

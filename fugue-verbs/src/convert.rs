@@ -153,6 +153,9 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             name,
             window_name,
             detached,
+            attach_existing,
+            detach_others: _,
+            exit_others: _,
             width,
             height,
             print,
@@ -169,6 +172,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                     window_name,
                     size,
                     spawn: spawn(s, true, caller)?,
+                    existing: attach_existing,
                 }),
                 Printer::Created {
                     print,

@@ -104,3 +104,35 @@ fn move_window_and_swap_window() {
     assert_eq!(windows(&tw, "n"), "0:c:1\n");
     windows(&tw, "m");
 }
+
+/// `new-session -A`: an existing session of that name is the answer (tmux attaches to
+/// it; with -d fugue leaves it at that, where tmux fails for want of a terminal).
+#[test]
+fn new_session_a_uses_the_existing_session() {
+    let tw = Twins::empty();
+    let w = &tw.w;
+    let first = w.ok(&[
+        "new-session",
+        "-A",
+        "-d",
+        "-s",
+        "x",
+        "-P",
+        "-F",
+        "#{pane_id}",
+    ]);
+    let again = w.ok(&[
+        "new-session",
+        "-A",
+        "-d",
+        "-s",
+        "x",
+        "-P",
+        "-F",
+        "#{pane_id}",
+    ]);
+    assert_eq!(first, again);
+    assert_eq!(w.ok(&["list-sessions", "-F", "#{session_name}"]), "x\n");
+    // Without -A it is still an error.
+    assert_eq!(code(&w.run(&["new-session", "-d", "-s", "x"])), Some(1));
+}

@@ -32,6 +32,7 @@ pub fn commands() -> Vec<Command> {
             window_name: Some("w".into()),
             size: Some((120, 40)),
             spawn: spawn(),
+            existing: false,
         }),
         Command::NewWindow(NewWindow {
             target: t("s"),

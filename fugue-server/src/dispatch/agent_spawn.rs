@@ -183,6 +183,7 @@ fn place(
                 window_name: None,
                 size: None,
                 spawn,
+                existing: false,
             },
         ),
         Placement::Auto => {

@@ -25,6 +25,25 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
     if let Some(name) = &c.name {
         c.name = Some(super::session_name("name", name)?);
     }
+    if c.existing
+        && let Some(name) = &c.name
+    {
+        // tmux's `new-session -A`: the session there is the answer.
+        let tree = server.mux.tree();
+        if let Some(s) = tree.session_by_name(name) {
+            let w = s
+                .active_window()
+                .ok_or_else(|| CommandError::internal("session has no window"))?;
+            exec.resolved = Some(s.name.clone());
+            return Ok(Response::Created(Created {
+                session: s.id,
+                session_name: s.name.clone(),
+                window: w.id,
+                window_index: w.index,
+                pane: w.active,
+            }));
+        }
+    }
     if let Some(name) = &c.window_name {
         validate_name("window_name", name)?;
     }

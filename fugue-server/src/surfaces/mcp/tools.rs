@@ -377,6 +377,7 @@ static PANE_TOOLS: &[ToolDef] = &[
                 window_name: None,
                 size,
                 spawn,
+                existing: false,
             }))
         },
     },
