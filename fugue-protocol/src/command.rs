@@ -105,11 +105,14 @@ impl LayoutPreset {
 }
 
 /// Which layout `select-layout` applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LayoutChoice {
     Preset(LayoutPreset),
     /// The preset after the one last applied to this window.
     Next,
+    /// A layout as tmux writes it (`#{window_layout}`: checksum, sizes, splits),
+    /// for a window with as many panes.
+    Tmux(String),
 }
 
 /// How a program for a new pane is described.

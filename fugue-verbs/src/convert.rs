@@ -480,11 +480,16 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         } => {
             let layout = match (next, layout) {
                 (true, _) => LayoutChoice::Next,
-                (false, Some(name)) => LayoutChoice::Preset(LayoutPreset::parse(&name).ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "unknown layout `{name}`; layouts are even-horizontal, even-vertical, main-horizontal, main-vertical, tiled"
-                    )
-                })?),
+                (false, Some(name)) => match LayoutPreset::parse(&name) {
+                    Some(p) => LayoutChoice::Preset(p),
+                    // tmux's layout strings start with their 4-digit checksum.
+                    None if name.split_once(',').is_some_and(|(sum, _)| sum.len() == 4) => {
+                        LayoutChoice::Tmux(name)
+                    }
+                    None => bail!(
+                        "unknown layout `{name}`; layouts are even-horizontal, even-vertical, main-horizontal, main-vertical, tiled, or a layout string as #{{window_layout}} prints it"
+                    ),
+                },
                 (false, None) => LayoutChoice::Next,
             };
             (

@@ -314,3 +314,69 @@ fn clear_history_and_capture_pane_into_a_buffer() {
         "{after}"
     );
 }
+
+/// A layout string tmux wrote restores in fugue, and the string fugue writes for it
+/// restores the same layout in tmux.
+#[test]
+fn select_layout_takes_tmux_layout_strings_both_ways() {
+    let tw = Twins::new();
+    tw.both(&["resize-pane", "-t", "s:0.0", "-x", "30"]);
+    let layout = |w: &World| w.ok(&["display-message", "-p", "-t", "s", "#{window_layout}"]);
+    let before = layout(&tw.w);
+    tw.both(&["select-layout", "-t", "s", "tiled"]);
+    tw.w.ok(&["select-layout", "-t", "s", before.trim()]);
+    assert_eq!(layout(&tw.w), before, "fugue's own string restores");
+    if let Some(t) = &tw.t {
+        let theirs = t.ok(&["display-message", "-p", "-t", "s", "#{window_layout}"]);
+        t.ok(&["select-layout", "-t", "s", "even-vertical"]);
+        t.ok(&["select-layout", "-t", "s", "tiled"]);
+        // tmux's string in fugue, then fugue's string back in tmux.
+        let tiled = t.ok(&["display-message", "-p", "-t", "s", "#{window_layout}"]);
+        tw.w.ok(&["select-layout", "-t", "s", tiled.trim()]);
+        let mine = layout(&tw.w);
+        t.ok(&["select-layout", "-t", "s", "even-horizontal"]);
+        t.ok(&["select-layout", "-t", "s", mine.trim()]);
+        assert_eq!(
+            t.ok(&["display-message", "-p", "-t", "s", "#{window_layout}"]),
+            tiled
+        );
+        drop(theirs);
+    }
+    // A wrong checksum, or another number of panes, is an error in both.
+    for bad in ["ffff,80x24,0,0,1", "b25d,80x24,0,0,0"] {
+        let (mine, theirs) = tw.run(&["select-layout", "-t", "s", bad]);
+        assert_eq!(code(&mine), Some(1), "{bad}: {mine:?}");
+        if let Some(t) = theirs {
+            assert_eq!(code(&t), Some(1), "tmux {bad}");
+        }
+    }
+}
+
+/// main-vertical sizes the main pane by main-pane-width, cells or a percentage.
+#[test]
+fn main_layouts_honour_main_pane_width_and_height() {
+    let tw = Twins::new();
+    let width = |w: &str| -> u32 { w.trim().parse().unwrap() };
+    tw.both(&["set-option", "-w", "-t", "s", "main-pane-width", "50%"]);
+    tw.both(&["select-layout", "-t", "s", "main-vertical"]);
+    let mine = width(
+        &tw.w
+            .ok(&["display-message", "-p", "-t", "s:0.0", "#{pane_width}"]),
+    );
+    assert!((37..=40).contains(&mine), "fugue: {mine}");
+    if let Some(t) = &tw.t {
+        let theirs = width(&t.ok(&["display-message", "-p", "-t", "s:0.0", "#{pane_width}"]));
+        assert!((39..=40).contains(&theirs), "tmux: {theirs}");
+    }
+    tw.both(&["set-option", "-w", "-t", "s", "main-pane-height", "10"]);
+    tw.both(&["select-layout", "-t", "s", "main-horizontal"]);
+    let mine = width(
+        &tw.w
+            .ok(&["display-message", "-p", "-t", "s:0.0", "#{pane_height}"]),
+    );
+    assert_eq!(mine, 10);
+    if let Some(t) = &tw.t {
+        let theirs = width(&t.ok(&["display-message", "-p", "-t", "s:0.0", "#{pane_height}"]));
+        assert_eq!(theirs, 10);
+    }
+}

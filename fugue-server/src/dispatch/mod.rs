@@ -15,6 +15,7 @@ mod held_task;
 mod hooks;
 pub mod io;
 mod key_bindings;
+mod layouts;
 mod manage;
 mod messages;
 mod moment;
@@ -331,7 +332,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::SelectPane { target, select } => panes::select_pane(exec, target.as_ref(), select),
         Command::ResizePane { target, resize } => panes::resize_pane(exec, target.as_ref(), resize),
         Command::SelectLayout { target, layout } => {
-            panes::select_layout(exec, target.as_ref(), layout)
+            layouts::select_layout(exec, target.as_ref(), layout)
         }
         Command::SetPaneTitle { target, title } => panes::set_title(exec, target.as_ref(), title),
         Command::ListPanes { target, scope } => panes::list_panes(exec, target.as_ref(), scope),

@@ -5,8 +5,8 @@ use super::spawn::{prepare_pane, with_new_pane};
 use crate::session::Tree;
 use crate::session::layout::Layout;
 use fugue_protocol::{
-    CommandError, Created, ErrorCode, LayoutChoice, LayoutPreset, PaneId, PaneScope, PaneSelect,
-    Resize, Response, SplitPane, SplitSize, Target,
+    CommandError, Created, ErrorCode, PaneId, PaneScope, PaneSelect, Resize, Response, SplitPane,
+    SplitSize, Target,
 };
 
 /// The layout `window` gets with `target` split for a new pane `new`, and the new
@@ -271,38 +271,6 @@ pub fn resize_pane(
                 }
             }
         }
-        exec.server.relayout(&mut tree, sid);
-    }
-    exec.server.mux.changed();
-    Ok(Response::Done)
-}
-
-pub fn select_layout(
-    exec: &mut Exec<'_>,
-    target: Option<&Target>,
-    choice: LayoutChoice,
-) -> Result<Response, CommandError> {
-    let percent = exec.server.config().server.main_pane_percent;
-    {
-        let mut tree = exec.server.mux.tree();
-        let (sid, wid) = tree.resolve_window(target, &exec.ctx)?;
-        exec.resolved = Some(wid.to_string());
-        let w = tree
-            .window_mut(wid)
-            .ok_or_else(|| CommandError::internal("window vanished"))?;
-        let preset = match choice {
-            LayoutChoice::Preset(p) => p,
-            LayoutChoice::Next => w
-                .last_preset
-                .map(LayoutPreset::next)
-                .unwrap_or(LayoutPreset::EvenHorizontal),
-        };
-        // As in tmux, the main pane of the main-* presets is the first pane, so cycling
-        // through the presets never reorders the panes.
-        let first = w.layout.panes().first().copied().unwrap_or(w.active);
-        w.layout.apply_preset(preset, first, percent);
-        w.last_preset = Some(preset);
-        w.zoomed = false;
         exec.server.relayout(&mut tree, sid);
     }
     exec.server.mux.changed();
