@@ -445,6 +445,11 @@ pub enum Command {
     },
     MoveWindow(crate::manage::MoveWindow),
     SwapWindow(crate::manage::SwapWindow),
+    /// tmux's `wait-for [-S|-L|-U] CHANNEL`.
+    WaitChannel {
+        channel: String,
+        op: crate::manage::ChannelOp,
+    },
 }
 
 /// What a command may do, for the permission policy.
@@ -738,6 +743,10 @@ commands! {
     SwapWindow => "swap-window", Write, "swap two windows' places",
         cli: As("swap-window"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
+    WaitChannel => "wait-for -S", Read, "wait for, signal, lock or unlock a tmux wait-for channel",
+        cli: As("wait-for -S"),
+        mcp: Absent("channels order shell scripts; agents wait on panes with wait_for"),
+        sideband: Absent(NO_ANSWER), keys: Absent(PROMPT);
 }
 
 pub use crate::commands_doc::commands_markdown;
@@ -770,7 +779,8 @@ impl Command {
             | Command::DeleteBuffer { .. }
             | Command::BindKey(_)
             | Command::UnbindKey { .. }
-            | Command::ListKeys { .. } => None,
+            | Command::ListKeys { .. }
+            | Command::WaitChannel { .. } => None,
             Command::KillOtherPanes { target } | Command::ClearHistory { target } => {
                 target.as_ref()
             }

@@ -121,3 +121,16 @@ pub struct SwapWindow {
     pub target: Option<Target>,
     pub detached: bool,
 }
+
+/// What `wait-for` does with a tmux channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChannelOp {
+    /// Wait for the channel to be signalled.
+    Wait,
+    /// `-S`: wake its waiters.
+    Signal,
+    /// `-L`: take its lock, waiting for it if held.
+    Lock,
+    /// `-U`: give the lock up.
+    Unlock,
+}

@@ -18,6 +18,7 @@ pub mod alerts;
 pub mod attached;
 pub mod audit;
 pub mod buffers;
+pub mod channels;
 pub mod config;
 pub mod crash;
 pub mod dispatch;

@@ -58,6 +58,8 @@ pub struct Server {
     pub(crate) clipboard: Mutex<Option<Arc<fugue_protocol::passthrough::ClipboardCopy>>>,
     /// Paste buffers (`buffers.rs`).
     pub buffers: Mutex<crate::buffers::Buffers>,
+    /// tmux's `wait-for` channels.
+    pub channels: crate::channels::Channels,
     /// The key tables (from the config's `[keys]`, then `bind-key`/`unbind-key`).
     pub keys: Mutex<fugue_protocol::KeyTable>,
     /// Options (`options/`); global values are also written into `config`.
@@ -102,6 +104,7 @@ impl Server {
             nonce: AtomicU64::new(u64::from(instance_id())),
             clipboard: Mutex::new(None),
             buffers: Mutex::default(),
+            channels: Default::default(),
             options: Mutex::new(options),
             hooks: Mutex::default(),
             focused: Mutex::default(),

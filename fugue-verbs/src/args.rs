@@ -381,7 +381,9 @@ pub enum Verb {
         #[arg(long)]
         json: bool,
     },
-    /// Wait for a line of output matching a regex, for quiet, or for the program to exit.
+    /// Wait for a line of output matching a regex (--text), for quiet (--idle), for the
+    /// program to exit (--exit) or an agent's state (--state); or, as tmux, for a
+    /// channel to be signalled (wait-for CHANNEL; -S signals, -L locks, -U unlocks).
     #[command(visible_alias = "wait")]
     WaitFor {
         #[arg(short = 't')]
@@ -407,6 +409,18 @@ pub enum Verb {
         timeout: Option<u64>,
         #[arg(long)]
         json: bool,
+        /// tmux's channels: signal CHANNEL, waking its waiters.
+        #[arg(short = 'S', requires = "channel", conflicts_with_all = ["lock", "unlock"])]
+        signal: bool,
+        /// Take CHANNEL's lock, waiting for it if another holds it.
+        #[arg(short = 'L', requires = "channel", conflicts_with = "unlock")]
+        lock: bool,
+        /// Give CHANNEL's lock up.
+        #[arg(short = 'U', requires = "channel")]
+        unlock: bool,
+        /// A tmux channel: with no flag, wait until it is signalled (`wait-for -S`).
+        #[arg(conflicts_with_all = ["target", "text", "idle", "exit", "state", "timeout", "json"])]
+        channel: Option<String>,
     },
     /// Run a shell command to completion and print its output; exits with its status.
     RunCommand {

@@ -608,7 +608,20 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             state,
             timeout,
             json,
+            signal,
+            lock,
+            unlock,
+            channel,
         } => {
+            if let Some(channel) = channel {
+                let op = match (signal, lock, unlock) {
+                    (true, _, _) => fugue_protocol::ChannelOp::Signal,
+                    (_, true, _) => fugue_protocol::ChannelOp::Lock,
+                    (_, _, true) => fugue_protocol::ChannelOp::Unlock,
+                    _ => fugue_protocol::ChannelOp::Wait,
+                };
+                return Ok((Command::WaitChannel { channel, op }, Printer::Nothing));
+            }
             let condition = match (text, idle, exit, state) {
                 (Some(pattern), None, false, None) => WaitCondition::Text { pattern, after },
                 (None, Some(ms), false, None) => WaitCondition::Idle { ms },

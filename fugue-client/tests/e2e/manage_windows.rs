@@ -136,3 +136,34 @@ fn new_session_a_uses_the_existing_session() {
     // Without -A it is still an error.
     assert_eq!(code(&w.run(&["new-session", "-d", "-s", "x"])), Some(1));
 }
+
+/// tmux's `wait-for` channels: a signal wakes a waiter (or is kept for the next
+/// wait), a lock is taken in turn, and unlocking a free lock is an error.
+#[test]
+fn wait_for_channels_as_tmux() {
+    let tw = Twins::empty();
+    tw.both(&["new-session", "-d", "-s", "c"]);
+    both_fail(&tw, &["wait-for", "-U", "free"]);
+    // Signalled with nobody waiting: the next wait returns at once.
+    tw.both(&["wait-for", "-S", "early"]);
+    tw.both(&["wait-for", "early"]);
+    let w = &tw.w;
+    let running = |child: &mut std::process::Child| {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        child.try_wait().unwrap().is_none()
+    };
+    let mut waiter = w.cmd(&["wait-for", "go"]).spawn().unwrap();
+    assert!(running(&mut waiter), "wait-for returned before the signal");
+    w.ok(&["wait-for", "-S", "go"]);
+    assert!(waiter.wait().unwrap().success());
+    w.ok(&["wait-for", "-L", "l"]);
+    let mut second = w.cmd(&["wait-for", "-L", "l"]).spawn().unwrap();
+    assert!(running(&mut second), "the lock was taken twice");
+    w.ok(&["wait-for", "-U", "l"]);
+    assert!(second.wait().unwrap().success());
+    w.ok(&["wait-for", "-U", "l"]);
+    assert_eq!(code(&w.run(&["wait-for", "-U", "l"])), Some(1));
+    // fugue's own waits keep their flags.
+    let out = w.run(&["wait-for", "-t", "c", "--idle", "50"]);
+    assert_eq!(code(&out), Some(0), "{out:?}");
+}

@@ -377,6 +377,10 @@ pub fn commands() -> Vec<Command> {
             detached: false,
         }),
         Command::ClearHistory { target: None },
+        Command::WaitChannel {
+            channel: "done".into(),
+            op: fugue_protocol::ChannelOp::Lock,
+        },
         Command::MoveWindow(fugue_protocol::MoveWindow {
             source: t("s:1"),
             target: t("t:3"),

@@ -383,6 +383,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::ClearHistory { target } => manage::clear_history(exec, target.as_ref()),
         Command::MoveWindow(c) => windows::move_window(exec, c),
         Command::SwapWindow(c) => windows::swap_window(exec, c),
+        Command::WaitChannel { channel, op } => wait_channel(exec, &channel, op).await,
     }
 }
 
@@ -417,4 +418,35 @@ pub fn validate_name(argument: &str, name: &str) -> Result<(), CommandError> {
 pub fn session_name(argument: &str, name: &str) -> Result<String, CommandError> {
     validate_name(argument, name)?;
     Ok(name.replace([':', '.'], "_"))
+}
+
+/// tmux's `wait-for` channels (see `crate::channels`). A plain wait and a lock waiting
+/// its turn end when the caller goes away (the command is a read: dropping it drops
+/// the wait).
+async fn wait_channel(
+    exec: &mut Exec<'_>,
+    channel: &str,
+    op: fugue_protocol::ChannelOp,
+) -> Result<Response, CommandError> {
+    use crate::channels::Outcome;
+    use fugue_protocol::ChannelOp;
+    exec.resolved = Some(fugue_protocol::excerpt::excerpt(channel).into_owned());
+    let channels = &exec.server.channels;
+    let bad = |e: String| CommandError::invalid_argument("channel", e);
+    let outcome = match op {
+        ChannelOp::Wait => channels.wait(channel).map_err(bad)?,
+        ChannelOp::Lock => channels.lock(channel).map_err(bad)?,
+        ChannelOp::Signal => {
+            channels.signal(channel).map_err(bad)?;
+            Outcome::Done
+        }
+        ChannelOp::Unlock => {
+            channels.unlock(channel).map_err(bad)?;
+            Outcome::Done
+        }
+    };
+    if let Outcome::Wait(rx) = outcome {
+        let _ = rx.await;
+    }
+    Ok(Response::Done)
 }

@@ -187,7 +187,8 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::DeleteBuffer { .. }
         | Command::BindKey(_)
         | Command::UnbindKey { .. }
-        | Command::ListKeys { .. } => vec![],
+        | Command::ListKeys { .. }
+        | Command::WaitChannel { .. } => vec![],
         // Only people set and read hooks (policy refuses agents).
         Command::SetHook(_) | Command::ShowHooks(_) => vec![],
         Command::SetBuffer(c) => match &c.data {
