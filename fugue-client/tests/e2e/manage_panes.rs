@@ -380,3 +380,59 @@ fn main_layouts_honour_main_pane_width_and_height() {
         assert_eq!(theirs, 10);
     }
 }
+
+/// synchronize-panes: what is typed into one pane goes to every pane of the window.
+/// (The typed line is compared: tmux's panes here run whatever shell the machine has.)
+#[test]
+fn synchronize_panes_types_into_every_pane_of_the_window() {
+    let tw = Twins::new();
+    tw.both(&["set-option", "-w", "-t", "s:0", "synchronize-panes", "on"]);
+    tw.both(&["send-keys", "-t", "s:0.1", "echo sync-$((6*7))", "Enter"]);
+    for i in 0..3 {
+        let pane = format!("s:0.{i}");
+        eventually("the line in every fugue pane", || {
+            tw.w.ok(&["capture-pane", "-p", "-t", &pane])
+                .contains("echo sync-$((6*7))")
+                .then_some(())
+        });
+        if let Some(t) = &tw.t {
+            eventually("the line in every tmux pane", || {
+                t.ok(&["capture-pane", "-p", "-t", &pane])
+                    .contains("echo sync-$((6*7))")
+                    .then_some(())
+            });
+        }
+    }
+    eventually("fugue's shells ran it", || {
+        tw.w.ok(&["capture-pane", "-p", "-t", "s:0.0"])
+            .contains("sync-42")
+            .then_some(())
+    });
+    // Off for one pane: it no longer hears the others.
+    tw.both(&[
+        "set-option",
+        "-p",
+        "-t",
+        "s:0.2",
+        "synchronize-panes",
+        "off",
+    ]);
+    tw.both(&["send-keys", "-t", "s:0.0", "echo only-$((7*7))", "Enter"]);
+    eventually("the line in pane 1", || {
+        tw.w.ok(&["capture-pane", "-p", "-t", "s:0.1"])
+            .contains("only-49")
+            .then_some(())
+    });
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    assert!(
+        !tw.w
+            .ok(&["capture-pane", "-p", "-t", "s:0.2"])
+            .contains("only")
+    );
+    if let Some(t) = &tw.t {
+        assert!(
+            !t.ok(&["capture-pane", "-p", "-t", "s:0.2"])
+                .contains("only")
+        );
+    }
+}

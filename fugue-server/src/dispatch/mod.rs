@@ -27,6 +27,7 @@ mod respawn;
 pub mod scope;
 mod sessions;
 pub mod spawn;
+mod sync;
 mod wait;
 mod windows;
 
@@ -336,7 +337,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         }
         Command::SetPaneTitle { target, title } => panes::set_title(exec, target.as_ref(), title),
         Command::ListPanes { target, scope } => panes::list_panes(exec, target.as_ref(), scope),
-        Command::SendInput(c) => io::send_input(exec, c).await,
+        Command::SendInput(c) => sync::send_input(exec, c).await,
         Command::CapturePane(c) => io::capture(exec, c),
         Command::ReadRows {
             target,
