@@ -445,6 +445,8 @@ pub enum Command {
     },
     MoveWindow(crate::manage::MoveWindow),
     SwapWindow(crate::manage::SwapWindow),
+    SetEnvironment(crate::manage::SetEnvironment),
+    ShowEnvironment(crate::manage::ShowEnvironment),
     /// tmux's `wait-for [-S|-L|-U] CHANNEL`.
     WaitChannel {
         channel: String,
@@ -743,6 +745,13 @@ commands! {
     SwapWindow => "swap-window", Write, "swap two windows' places",
         cli: As("swap-window"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
+    SetEnvironment => "set-environment", Write, "set, unset or remove a variable of the global or a session's environment for new programs",
+        cli: As("set-environment"), mcp: Absent(MCP_BUDGET),
+        sideband: Absent("the environment is a person's setting for new programs: a tag must not change it"),
+        keys: Absent(PROMPT);
+    ShowEnvironment => "show-environment", Read, "show the global or a session's environment",
+        cli: As("show-environment"), mcp: Absent(MCP_BUDGET), sideband: Absent(NO_ANSWER),
+        keys: Absent(PROMPT);
     WaitChannel => "wait-for -S", Read, "wait for, signal, lock or unlock a tmux wait-for channel",
         cli: As("wait-for -S"),
         mcp: Absent("channels order shell scripts; agents wait on panes with wait_for"),
@@ -790,6 +799,8 @@ impl Command {
             Command::BreakPane(c) => c.source.as_ref(),
             Command::JoinPane(c) => c.source.as_ref(),
             Command::MoveWindow(c) => c.source.as_ref().or(c.target.as_ref()),
+            Command::SetEnvironment(c) => c.target.as_ref(),
+            Command::ShowEnvironment(c) => c.target.as_ref(),
             Command::SwapWindow(c) => c.source.as_ref(),
             Command::SetBuffer(c) => match &c.data {
                 Some(crate::buffers::BufferData::Pane(p)) => p.target.as_ref(),

@@ -60,8 +60,8 @@ pub use hooks::{SetHook, ShowHooks};
 pub use ids::{PaneId, SessionId, WindowId};
 pub use keys::Key;
 pub use manage::{
-    BreakPane, ChannelOp, JoinPane, MoveWindow, Respawn, RotateWindow, SwapPane, SwapSource,
-    SwapWindow, WindowPlace,
+    BreakPane, ChannelOp, JoinPane, MoveWindow, Respawn, RotateWindow, SetEnvironment,
+    ShowEnvironment, SwapPane, SwapSource, SwapWindow, WindowPlace,
 };
 pub use message::{
     ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,

@@ -134,3 +134,33 @@ pub enum ChannelOp {
     /// `-U`: give the lock up.
     Unlock,
 }
+
+/// `set-environment`
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetEnvironment {
+    /// The session (default the current one); ignored with `global`.
+    pub target: Option<Target>,
+    /// `-g`: the global environment.
+    pub global: bool,
+    pub name: String,
+    pub value: Option<String>,
+    /// `-u`: take the variable out of the table.
+    pub unset: bool,
+    /// `-r`: take the variable out of new programs' environment.
+    pub remove: bool,
+    /// `-h`: hidden from `show-environment` without `-h`.
+    pub hidden: bool,
+}
+
+/// `show-environment`
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShowEnvironment {
+    pub target: Option<Target>,
+    pub global: bool,
+    /// One variable (an error if it is not set).
+    pub name: Option<String>,
+    /// `-h`: the hidden variables (only them, as tmux).
+    pub hidden: bool,
+    /// `-s`: as shell commands to set them.
+    pub shell: bool,
+}

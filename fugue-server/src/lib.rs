@@ -22,6 +22,7 @@ pub mod channels;
 pub mod config;
 pub mod crash;
 pub mod dispatch;
+pub mod environment;
 /// Harness bodies of the fuzz targets in `fuzz/`; not an API.
 #[doc(hidden)]
 pub mod fuzzing;

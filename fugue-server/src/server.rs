@@ -60,6 +60,8 @@ pub struct Server {
     pub buffers: Mutex<crate::buffers::Buffers>,
     /// tmux's `wait-for` channels.
     pub channels: crate::channels::Channels,
+    /// tmux's global and session environments (`set-environment`).
+    pub environment: Mutex<crate::environment::Environment>,
     /// The key tables (from the config's `[keys]`, then `bind-key`/`unbind-key`).
     pub keys: Mutex<fugue_protocol::KeyTable>,
     /// Options (`options/`); global values are also written into `config`.
@@ -105,6 +107,7 @@ impl Server {
             clipboard: Mutex::new(None),
             buffers: Mutex::default(),
             channels: Default::default(),
+            environment: Mutex::default(),
             options: Mutex::new(options),
             hooks: Mutex::default(),
             focused: Mutex::default(),

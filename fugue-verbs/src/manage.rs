@@ -134,6 +134,43 @@ pub enum ManageVerb {
         #[arg(short = 'd')]
         detached: bool,
     },
+    /// Set a variable of a session's environment (-g: the global one) for programs
+    /// started from now on; -u takes it out of the table, -r out of their environment.
+    #[command(visible_alias = "setenv", disable_help_flag = true)]
+    SetEnvironment {
+        #[arg(short = 't')]
+        target: Option<String>,
+        #[arg(short = 'g')]
+        global: bool,
+        #[arg(short = 'u', conflicts_with = "remove")]
+        unset: bool,
+        #[arg(short = 'r')]
+        remove: bool,
+        /// Hidden from show-environment without -h.
+        #[arg(short = 'h')]
+        hidden: bool,
+        name: String,
+        value: Option<String>,
+        #[arg(long, action = clap::ArgAction::Help)]
+        help: Option<bool>,
+    },
+    /// Show a session's environment (-g: the global one), or one variable.
+    #[command(visible_alias = "showenv", disable_help_flag = true)]
+    ShowEnvironment {
+        #[arg(short = 't')]
+        target: Option<String>,
+        #[arg(short = 'g')]
+        global: bool,
+        /// The hidden variables.
+        #[arg(short = 'h')]
+        hidden: bool,
+        /// As shell commands.
+        #[arg(short = 's')]
+        shell: bool,
+        name: Option<String>,
+        #[arg(long, action = clap::ArgAction::Help)]
+        help: Option<bool>,
+    },
     /// Drop a pane's history (its screen stays).
     #[command(visible_alias = "clearhist")]
     ClearHistory {
@@ -296,6 +333,41 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             target: target(t)?,
             detached,
         })),
+        ManageVerb::SetEnvironment {
+            target: t,
+            global,
+            unset,
+            remove,
+            hidden,
+            name,
+            value,
+            help: _,
+        } => nothing(Command::SetEnvironment(fugue_protocol::SetEnvironment {
+            target: target(t)?,
+            global,
+            name,
+            value,
+            unset,
+            remove,
+            hidden,
+        })),
+        ManageVerb::ShowEnvironment {
+            target: t,
+            global,
+            hidden,
+            shell,
+            name,
+            help: _,
+        } => Ok((
+            Command::ShowEnvironment(fugue_protocol::ShowEnvironment {
+                target: target(t)?,
+                global,
+                name,
+                hidden,
+                shell,
+            }),
+            Printer::Captured,
+        )),
         ManageVerb::ClearHistory { target: t, .. } => {
             nothing(Command::ClearHistory { target: target(t)? })
         }

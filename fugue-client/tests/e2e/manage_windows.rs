@@ -167,3 +167,53 @@ fn wait_for_channels_as_tmux() {
     let out = w.run(&["wait-for", "-t", "c", "--idle", "50"]);
     assert_eq!(code(&out), Some(0), "{out:?}");
 }
+
+/// set-environment / show-environment as tmux, and new programs get the result.
+#[test]
+fn set_and_show_environment_as_tmux() {
+    let tw = Twins::empty();
+    tw.both(&["new-session", "-d", "-s", "e"]);
+    tw.both(&["set-environment", "-g", "FUGUE_T_FOO", "bar"]);
+    assert_eq!(
+        tw.same(&["show-environment", "-g", "FUGUE_T_FOO"]),
+        "FUGUE_T_FOO=bar\n"
+    );
+    tw.both(&["set-environment", "-t", "e", "FUGUE_T_BAR", "b a$z"]);
+    assert_eq!(
+        tw.same(&["show-environment", "-t", "e", "FUGUE_T_BAR"]),
+        "FUGUE_T_BAR=b a$z\n"
+    );
+    tw.same(&["show-environment", "-s", "-t", "e", "FUGUE_T_BAR"]);
+    tw.both(&["set-environment", "-r", "-t", "e", "FUGUE_T_FOO"]);
+    assert_eq!(
+        tw.same(&["show-environment", "-t", "e", "FUGUE_T_FOO"]),
+        "-FUGUE_T_FOO\n"
+    );
+    // (tmux also lists update-environment's variables, copied from the client that
+    // made the session: fugue does not copy them yet.)
+    assert_eq!(
+        tw.w.ok(&["show-environment", "-t", "e"]),
+        "FUGUE_T_BAR=b a$z\n-FUGUE_T_FOO\n"
+    );
+    both_fail(&tw, &["show-environment", "-t", "e", "FUGUE_T_NOPE"]);
+    both_fail(&tw, &["set-environment", "-t", "e", "FUGUE_T_NOVALUE"]);
+    // New programs: the session's value, and the removed one gone.
+    let script = "echo \"[$FUGUE_T_BAR][${FUGUE_T_FOO-gone}]\"; exec cat";
+    tw.both(&["new-window", "-t", "e:", "--", "sh", "-c", script]);
+    let want = "[b a$z][gone]";
+    super::harness::eventually("fugue's program sees it", || {
+        tw.w.ok(&["capture-pane", "-p", "-t", "e:1"])
+            .contains(want)
+            .then_some(())
+    });
+    if let Some(t) = &tw.t {
+        super::harness::eventually("tmux's program sees it", || {
+            t.ok(&["capture-pane", "-p", "-t", "e:1"])
+                .contains(want)
+                .then_some(())
+        });
+    }
+    // -u: the session's own value goes; the global one shows through again.
+    tw.both(&["set-environment", "-u", "-t", "e", "FUGUE_T_FOO"]);
+    both_fail(&tw, &["show-environment", "-t", "e", "FUGUE_T_FOO"]);
+}

@@ -377,6 +377,17 @@ pub fn commands() -> Vec<Command> {
             detached: false,
         }),
         Command::ClearHistory { target: None },
+        Command::SetEnvironment(fugue_protocol::SetEnvironment {
+            target: t("s"),
+            name: "SSH_AUTH_SOCK".into(),
+            value: Some("/tmp/a".into()),
+            ..Default::default()
+        }),
+        Command::ShowEnvironment(fugue_protocol::ShowEnvironment {
+            global: true,
+            name: Some("PATH".into()),
+            ..Default::default()
+        }),
         Command::WaitChannel {
             channel: "done".into(),
             op: fugue_protocol::ChannelOp::Lock,

@@ -9,6 +9,7 @@
 mod agent_spawn;
 mod agent_task;
 mod buffers;
+mod environment;
 mod events;
 pub mod formats;
 mod held_task;
@@ -384,6 +385,8 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::ClearHistory { target } => manage::clear_history(exec, target.as_ref()),
         Command::MoveWindow(c) => windows::move_window(exec, c),
         Command::SwapWindow(c) => windows::swap_window(exec, c),
+        Command::SetEnvironment(c) => environment::set(exec, c),
+        Command::ShowEnvironment(c) => environment::show(exec, c),
         Command::WaitChannel { channel, op } => wait_channel(exec, &channel, op).await,
     }
 }

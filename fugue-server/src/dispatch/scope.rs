@@ -189,6 +189,9 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::UnbindKey { .. }
         | Command::ListKeys { .. }
         | Command::WaitChannel { .. } => vec![],
+        Command::SetEnvironment(c) if !c.global => one(&c.target, SessionAny),
+        Command::ShowEnvironment(c) if !c.global => one(&c.target, SessionAny),
+        Command::SetEnvironment(_) | Command::ShowEnvironment(_) => vec![],
         // Only people set and read hooks (policy refuses agents).
         Command::SetHook(_) | Command::ShowHooks(_) => vec![],
         Command::SetBuffer(c) => match &c.data {

@@ -224,7 +224,7 @@ pub fn prepare_pane(
         .map(|p| p.depth + 1)
         .unwrap_or(0);
     let id = tree.new_pane_id();
-    let mut env = pane_env(server, id, spawn);
+    let mut env = pane_env(server, id, spawn, session);
     // Made before the program starts, so the wrapper finds it; set after the preset's
     // environment, so that cannot point it elsewhere.
     let mut pipe = None;
@@ -326,7 +326,12 @@ pub fn prepare_pane(
 
 /// The environment fugue gives a pane's program, then the caller's (less the sideband
 /// key, which is fugue's to give).
-fn pane_env(server: &Server, id: PaneId, spawn: &Spawn) -> Vec<(String, String)> {
+fn pane_env(
+    server: &Server,
+    id: PaneId,
+    spawn: &Spawn,
+    session: Option<fugue_protocol::SessionId>,
+) -> Vec<(String, String)> {
     let config = server.config();
     let mut env = vec![
         ("TERM".to_string(), config.server.term.clone()),
@@ -341,6 +346,8 @@ fn pane_env(server: &Server, id: PaneId, spawn: &Spawn) -> Vec<(String, String)>
             server.sideband_dir(id).to_string_lossy().into_owned(),
         ),
     ];
+    // tmux's environments (set-environment), then the caller's -e.
+    env.extend(server.environment.lock().overrides(session));
     env.extend(spawn.env.iter().filter(|(k, _)| k != KEY_ENV).cloned());
     env
 }
@@ -405,7 +412,7 @@ pub fn relaunch(
             ));
         }
     }
-    let mut env = pane_env(server, id, spawn);
+    let mut env = pane_env(server, id, spawn, tree.locate(id).map(|(s, _)| s));
     env.push((
         KEY_ENV.to_string(),
         pane.shared
