@@ -209,14 +209,27 @@ impl Server {
         ctx
     }
 
-    /// The window area of a session: the smallest attached client (less its status
-    /// bar), or what the session has when none is attached.
-    pub fn session_area_from_clients(&self, session: SessionId) -> Option<(u16, u16)> {
+    /// The window area of a session: what its clients give as its active window's
+    /// `window-size` picks (less the status bar), or None to keep what it has.
+    /// (`aggressive-resize` changes nothing more: a fugue window is shown by one
+    /// session only.)
+    pub fn session_area_from_clients(&self, tree: &Tree, session: SessionId) -> Option<(u16, u16)> {
         let status_rows = u16::from(self.config().status.enabled);
-        self.mux.attached.area_of(session, status_rows)
+        let window = tree.session(session).map(|s| s.active);
+        let policy = {
+            let options = self.options.lock();
+            let level = window.map_or(
+                crate::options::Level::GlobalWindow,
+                crate::options::Level::Window,
+            );
+            options
+                .effective(level, "window-size")
+                .map(|(v, _)| crate::attached::WindowSize::parse(&v.text()))
+                .unwrap_or(crate::attached::WindowSize::Latest)
+        };
+        self.mux.attached.area_of(session, status_rows, policy)
     }
 
-    /// Gives every pane of the session the size its rect in the layout implies.
     /// tmux's session_renumber_windows: `session`'s windows numbered in order from
     /// its `base-index`.
     pub fn renumber_windows(&self, tree: &mut Tree, session: SessionId) {
@@ -248,6 +261,7 @@ impl Server {
         }
     }
 
+    /// Gives every pane of the session the size its rect in the layout implies.
     pub fn relayout(&self, tree: &mut Tree, session: SessionId) {
         let Some(s) = tree.session(session) else {
             return;
@@ -290,7 +304,7 @@ impl Server {
 
     /// Re-reads attached clients' sizes into the session and relayouts if it changed.
     pub fn resize_session_to_clients(&self, tree: &mut Tree, session: SessionId) {
-        let Some(area) = self.session_area_from_clients(session) else {
+        let Some(area) = self.session_area_from_clients(tree, session) else {
             return;
         };
         if let Some(s) = tree.session_mut(session)

@@ -217,3 +217,33 @@ fn set_and_show_environment_as_tmux() {
     tw.both(&["set-environment", "-u", "-t", "e", "FUGUE_T_FOO"]);
     both_fail(&tw, &["show-environment", "-t", "e", "FUGUE_T_FOO"]);
 }
+
+/// window-size: the latest client (tmux 3.3's default) sizes the windows, or the
+/// largest or smallest one; fugue used the smallest always.
+#[test]
+fn window_size_follows_the_latest_client_or_the_option() {
+    let w = super::harness::World::new();
+    w.ok(&["new-session", "-d", "-s", "ws", "-x", "60", "-y", "20"]);
+    let width = || {
+        w.ok(&["display-message", "-p", "-t", "ws", "#{window_width}"])
+            .trim()
+            .parse::<u32>()
+            .unwrap()
+    };
+    let until = |want: u32| {
+        super::harness::eventually(&format!("window width {want}"), || {
+            (width() == want).then_some(())
+        })
+    };
+    let _big = w.tui(&["attach", "-t", "ws"], 100, 30);
+    until(100);
+    let mut small = w.tui(&["attach", "-t", "ws"], 70, 20);
+    until(70);
+    w.ok(&["set-option", "-g", "-w", "window-size", "largest"]);
+    until(100);
+    w.ok(&["set-option", "-g", "-w", "window-size", "smallest"]);
+    until(70);
+    w.ok(&["set-option", "-g", "-w", "window-size", "latest"]);
+    small.resize(72, 20);
+    until(72);
+}

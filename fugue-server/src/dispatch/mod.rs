@@ -170,6 +170,19 @@ async fn run(
         Err(_) => (None, None),
     };
     let rescan = events::changes_alerts(&command);
+    // `window-size latest` follows the client that attached, typed or resized last.
+    if let Some(id) = origin.client_id()
+        && matches!(
+            command,
+            Command::SendInput(_) | Command::ResizeClient { .. } | Command::AttachSession { .. }
+        )
+        && let Some(session) = server.mux.attached.touch(id)
+    {
+        let mut tree = server.mux.tree();
+        server.resize_session_to_clients(&mut tree, session);
+        drop(tree);
+        server.mux.changed();
+    }
     let result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),

@@ -242,6 +242,14 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
             }
         }
     }
+    if name == "window-size" {
+        // Sessions size their windows by it from now on.
+        let sessions: Vec<_> = tree.sessions.iter().map(|s| s.id).collect();
+        for sid in sessions {
+            server.resize_session_to_clients(&mut tree, sid);
+        }
+        server.mux.changed();
+    }
     drop(tree);
     if tell {
         // Options with no configuration field (the status line's, session values)

@@ -233,7 +233,7 @@ table! {
     // Window options (and window-and-pane ones).
     "cursor-colour" WindowPane Colour, "none", None, Option::None, "the cursor's colour";
     "cursor-style" WindowPane Choice(&["default", "blinking-block", "block", "blinking-underline", "underline", "blinking-bar", "bar"]), "default", None, Option::None, "the cursor's shape";
-    "aggressive-resize" Window Flag, "off", None, Option::None, "size windows to the clients showing them";
+    "aggressive-resize" Window Flag, "off", None, Option::None, "size windows to the clients showing them (fugue always does: a window belongs to one session)";
     "allow-passthrough" WindowPane Flag, "off", None, Option::None, "programs may pass sequences to the terminal (DCS tmux;)";
     "allow-rename" WindowPane Flag, "off", None, Option::None, "programs may rename the window";
     "alternate-screen" WindowPane Flag, "on", None, Option::None, "programs may use the alternate screen";
@@ -270,7 +270,7 @@ table! {
     "scroll-on-clear" WindowPane Flag, "on", None, Option::None, "a clear screen scrolls into history";
     "synchronize-panes" WindowPane Flag, "off", Live, Option::None, "keys and text typed into a pane go to every pane of the window that has it on";
     "window-active-style" WindowPane Style, "default", None, Option::None, "the active pane's style";
-    "window-size" Window Choice(&["largest", "smallest", "manual", "latest"]), "latest", None, Option::None, "how a window is sized (fugue: the smallest client)";
+    "window-size" Window Choice(&["largest", "smallest", "manual", "latest"]), "latest", Live, Option::None, "which clients size a session's windows: the latest active (attached, typed, resized), the largest, the smallest, or none (manual: the size it has)";
     "window-style" WindowPane Style, "default", None, Option::None, "panes' default style";
     "window-status-activity-style" Window Style, "reverse", Live, Option::None, "windows with activity in the status bar";
     "window-status-bell-style" Window Style, "reverse", Live, Option::None, "windows that rang";
