@@ -170,7 +170,9 @@ pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, Command
         exec.resolved = Some(pane.to_string());
         let (ssid, swid) = locate(&tree, pane)?;
         let dsid = super::windows::target_session(&tree, c.target.as_ref(), exec)?;
-        let requested = super::windows::place(
+        // Chosen before the pane leaves, as tmux links the new window first: a lone
+        // pane broken out of window 0 lands in window 1.
+        let index = super::windows::place(
             exec.server,
             &mut tree,
             exec,
@@ -179,11 +181,7 @@ pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, Command
             fugue_protocol::WindowPlace::Index,
             false,
         )?;
-        let index = Some(requested);
         let alone = tree.window(swid).is_some_and(|w| w.layout.len() == 1);
-        // Chosen before the pane leaves, as tmux links the new window first: a lone
-        // pane broken out of window 0 lands in window 1.
-        let index = index.unwrap_or(requested);
         let wid = if alone {
             // tmux moves the window itself (its id stays): links it at the new index,
             // then unlinks it from the old one.
