@@ -424,7 +424,9 @@ pub fn validate_name(argument: &str, name: &str) -> Result<(), CommandError> {
     if name.len() > 128 {
         return Err(CommandError::invalid_argument(
             argument,
-            "it is longer than 128 bytes",
+            // Quoted whole: the dispatcher cuts quoted values to an excerpt with
+            // their size (CommandError::bounded).
+            format!("`{name}` is longer than 128 bytes"),
         ));
     }
     Ok(())
