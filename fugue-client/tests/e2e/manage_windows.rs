@@ -247,3 +247,37 @@ fn window_size_follows_the_latest_client_or_the_option() {
     small.resize(72, 20);
     until(72);
 }
+
+/// pane-base-index numbers panes from it, in #{pane_index} and in targets.
+#[test]
+fn pane_base_index_numbers_panes_as_tmux() {
+    let tw = Twins::empty();
+    tw.both(&["new-session", "-d", "-s", "keep"]);
+    tw.both(&["set-option", "-g", "base-index", "1"]);
+    tw.both(&["set-option", "-g", "-w", "pane-base-index", "1"]);
+    tw.both(&["new-session", "-d", "-s", "pb"]);
+    tw.both(&["split-window", "-t", "pb"]);
+    assert_eq!(
+        tw.same(&[
+            "list-panes",
+            "-t",
+            "pb",
+            "-F",
+            "#{window_index}.#{pane_index}"
+        ]),
+        "1.1\n1.2\n"
+    );
+    tw.both(&["select-pane", "-t", "pb:1.2", "-T", "second"]);
+    assert_eq!(
+        tw.same(&["display-message", "-p", "-t", "pb:1.2", "#{pane_title}"]),
+        "second\n"
+    );
+    // (tmux 3.3a takes `pb:1.0`, below the base, as the active pane; fugue refuses it.)
+    assert_eq!(
+        code(
+            &tw.w
+                .run(&["display-message", "-p", "-t", "pb:1.0", "#{pane_id}"])
+        ),
+        Some(1)
+    );
+}

@@ -255,7 +255,7 @@ table! {
     "other-pane-height" Window CellsOrPercent, "0", None, Option::None, "other panes' height in main-horizontal";
     "other-pane-width" Window CellsOrPercent, "0", None, Option::None, "other panes' width in main-vertical";
     "pane-active-border-style" Window Style, "#{?pane_in_mode,fg=yellow,#{?synchronize-panes,fg=red,fg=green}}", None, Option::None, "the active pane's border";
-    "pane-base-index" Window n(0, u16::MAX as i64), "0", None, Option::None, "the first pane's index";
+    "pane-base-index" Window n(0, u16::MAX as i64), "0", Live, Option::None, "the first pane's index (#{pane_index}, targets); fugue takes the global value for every window";
     "pane-border-format" Window Str, "#{?pane_active,#[reverse],}#{pane_index}#[default] \"#{pane_title}\"", None, Option::None, "text in pane borders";
     "pane-border-indicators" Window Choice(&["off", "colour", "arrows", "both"]), "colour", None, Option::None, "how the active pane's border shows";
     "pane-border-lines" Window Choice(&["single", "double", "heavy", "simple", "number"]), "single", None, Option::None, "border characters";

@@ -322,6 +322,10 @@ pub struct Tree {
     /// they were last shown (`crate::alerts`).
     pub activity: std::collections::HashSet<WindowId>,
     pub silence: std::collections::HashSet<WindowId>,
+    /// tmux's global `pane-base-index`: the first pane's index in `#{pane_index}` and
+    /// in targets (`s:1.1`). Kept here, set by `set-option`, so the tree (which reads
+    /// no options) numbers panes with it.
+    pub pane_base_index: u32,
 }
 
 /// What closing a pane closed with it.
