@@ -18,6 +18,8 @@ mod e2e {
     pub mod harness;
     pub mod hooks;
     pub mod lifecycle;
+    pub mod manage_panes;
+    pub mod manage_windows;
     pub mod mcp;
     pub mod mcp_http;
     pub mod mcp_input;

@@ -13,104 +13,9 @@ use crate::observe::{ReadPane, RunCommand, SearchPanes, WaitFor};
 use crate::target::Target;
 use serde::{Deserialize, Serialize};
 
-/// A direction on screen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Direction {
-    Left,
-    Right,
-    Up,
-    Down,
-}
-
-impl Direction {
-    pub const ALL: [Direction; 4] = [
-        Direction::Left,
-        Direction::Right,
-        Direction::Up,
-        Direction::Down,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Direction::Left => "left",
-            Direction::Right => "right",
-            Direction::Up => "up",
-            Direction::Down => "down",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Direction> {
-        match s.to_ascii_lowercase().as_str() {
-            "left" | "l" => Some(Direction::Left),
-            "right" | "r" => Some(Direction::Right),
-            "up" | "u" | "top" => Some(Direction::Up),
-            "down" | "d" | "bottom" => Some(Direction::Down),
-            _ => None,
-        }
-    }
-}
-
-/// How much room a new pane takes from the pane it splits.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SplitSize {
-    /// Percent of the split pane's extent along the split (1..=99).
-    Percent(u8),
-    /// Cells (columns or rows) of the new pane along the split, borders not counted.
-    Cells(u16),
-}
-
-/// Preset arrangements of a window's panes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum LayoutPreset {
-    EvenHorizontal,
-    EvenVertical,
-    MainVertical,
-    MainHorizontal,
-    Tiled,
-}
-
-impl LayoutPreset {
-    /// The order `next-layout` cycles through.
-    pub const CYCLE: [LayoutPreset; 5] = [
-        LayoutPreset::EvenHorizontal,
-        LayoutPreset::EvenVertical,
-        LayoutPreset::MainHorizontal,
-        LayoutPreset::MainVertical,
-        LayoutPreset::Tiled,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            LayoutPreset::EvenHorizontal => "even-horizontal",
-            LayoutPreset::EvenVertical => "even-vertical",
-            LayoutPreset::MainVertical => "main-vertical",
-            LayoutPreset::MainHorizontal => "main-horizontal",
-            LayoutPreset::Tiled => "tiled",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<LayoutPreset> {
-        LayoutPreset::CYCLE.into_iter().find(|p| p.name() == s)
-    }
-
-    pub fn next(self) -> LayoutPreset {
-        let i = LayoutPreset::CYCLE
-            .iter()
-            .position(|p| *p == self)
-            .unwrap_or(0);
-        LayoutPreset::CYCLE[(i + 1) % LayoutPreset::CYCLE.len()]
-    }
-}
-
-/// Which layout `select-layout` applies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum LayoutChoice {
-    Preset(LayoutPreset),
-    /// The preset after the one last applied to this window.
-    Next,
-}
+pub use crate::arrange::{
+    Direction, LayoutChoice, LayoutPreset, PaneScope, PaneSelect, Resize, SplitSize, WindowSelect,
+};
 
 /// How a program for a new pane is described.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,6 +41,10 @@ pub struct NewSession {
     /// Window size for a session no client is attached to (columns, rows).
     pub size: Option<(u16, u16)>,
     pub spawn: Spawn,
+    /// `-A`: a session of that name already there is the answer (and the CLI
+    /// attaches to it) instead of an error.
+    #[serde(default)]
+    pub existing: bool,
 }
 
 /// `new-window`
@@ -147,6 +56,10 @@ pub struct NewWindow {
     /// Make the new window the session's current one.
     pub select: bool,
     pub spawn: Spawn,
+    /// Where it goes: the index `target` names (`-t s:3`), or after/before the
+    /// target window (`-a`/`-b`).
+    #[serde(default)]
+    pub place: crate::manage::WindowPlace,
 }
 
 /// `split-window`
@@ -211,60 +124,6 @@ pub struct CapturePane {
     pub escapes: bool,
     /// Join soft-wrapped lines.
     pub join: bool,
-}
-
-/// Which panes `list-panes` lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PaneScope {
-    /// The target window (default).
-    Window,
-    /// Every window of the target session.
-    Session,
-    /// Everything on the server.
-    All,
-    /// Just the target pane (for a window or session target: its active pane; with no
-    /// target: the caller's pane), as `display-message -p` and `-P -F` print it.
-    Pane,
-}
-
-/// Which window to select.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum WindowSelect {
-    /// The window the target names.
-    Target,
-    Index(u32),
-    Next,
-    Previous,
-    Last,
-}
-
-/// Which pane to make active.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PaneSelect {
-    /// The pane the target names.
-    Target,
-    Direction(Direction),
-    Next,
-    Previous,
-    Last,
-}
-
-/// How to resize a pane.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Resize {
-    /// Move the pane's border in `Direction` by this many cells.
-    By(Direction, u16),
-    /// Toggle zoom (the pane fills its window).
-    ZoomToggle,
-    /// Make the pane this many cells wide and/or high, box included (tmux's
-    /// `resize-pane -x/-y`): its right (bottom) border moves, or its left (top) one when
-    /// it is last in the window. A border dragged with the mouse sends this at every
-    /// step: the size is absolute, so a step the server has not applied yet, or one it
-    /// clamped, is not added up with the next.
-    To {
-        width: Option<u16>,
-        height: Option<u16>,
-    },
 }
 
 /// Every operation fugue can perform.
@@ -447,6 +306,28 @@ pub enum Command {
     DisplayMenu(crate::popup::ClientCommandLine),
     /// Open (or with `close` close) a floating pane over a session's window.
     DisplayPopup(crate::popup::DisplayPopup),
+    /// `kill-pane -a`: every pane of the target's window but the target.
+    KillOtherPanes {
+        target: Option<Target>,
+    },
+    Respawn(crate::manage::Respawn),
+    SwapPane(crate::manage::SwapPane),
+    RotateWindow(crate::manage::RotateWindow),
+    BreakPane(crate::manage::BreakPane),
+    JoinPane(crate::manage::JoinPane),
+    /// `clear-history`: drop a pane's history (the screen stays).
+    ClearHistory {
+        target: Option<Target>,
+    },
+    MoveWindow(crate::manage::MoveWindow),
+    SwapWindow(crate::manage::SwapWindow),
+    SetEnvironment(crate::manage::SetEnvironment),
+    ShowEnvironment(crate::manage::ShowEnvironment),
+    /// tmux's `wait-for [-S|-L|-U] CHANNEL`.
+    WaitChannel {
+        channel: String,
+        op: crate::manage::ChannelOp,
+    },
 }
 
 /// What a command may do, for the permission policy.
@@ -552,6 +433,11 @@ const PERSON_RESTORE: &str = "what comes back after a crash is a person's call; 
 const PERSON_KEYS: &str =
     "key bindings are a person's keyboard in attached clients; agents run commands directly";
 const PERSON_HOOKS: &str = "hooks run commands with a person's rights whenever their event happens: an agent must not plant them (agents react to events with wait_for)";
+const ONE_PANE: &str =
+    "a tag closes single panes (control action=close), never several or a program it did not start";
+const MCP_BUDGET: &str = "kept off the MCP tool list (its size is budgeted): agents create, close and arrange panes with create_pane, close_pane and select_layout";
+const REARRANGE: &str = "a tag must not rearrange a person's windows";
+const PROMPT: &str = "tmux binds no default key to it; the command prompt (C-b :) and bindings to command lines run it";
 const MCP_CONNECTION: &str =
     "sent by the MCP surface itself when an agent's connection opens or its last one closes";
 
@@ -728,6 +614,44 @@ commands! {
     DisplayPopup => "display-popup", Write, "open a floating pane running a command over a window",
         cli: As("display-popup"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("the command prompt (C-b :) and bindings to command lines run it");
+    KillOtherPanes => "kill-pane -a", Destroy, "close every pane of a window but one",
+        cli: As("kill-pane -a"), mcp: Absent(ONE_PANE), sideband: Absent(ONE_PANE),
+        keys: Absent(NO_KEY);
+    Respawn => "respawn-pane", Destroy, "start a pane's program again (respawn-pane, respawn-window)",
+        cli: As("respawn-pane"), mcp: Absent(MCP_BUDGET), sideband: Absent(ONE_PANE),
+        keys: Absent(NO_KEY);
+    SwapPane => "swap-pane", Write, "swap two panes, or a pane with its neighbour",
+        cli: As("swap-pane"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
+    RotateWindow => "rotate-window", Write, "move every pane of a window one place on",
+        cli: As("rotate-window"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
+    BreakPane => "break-pane", Write, "move a pane out into a window of its own",
+        cli: As("break-pane"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
+    JoinPane => "join-pane", Write, "move a pane into another window, splitting a pane there",
+        cli: As("join-pane"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
+    ClearHistory => "clear-history", Write, "drop a pane's history",
+        cli: As("clear-history"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
+    MoveWindow => "move-window", Write, "move a window to another index or session, or renumber a session's windows",
+        cli: As("move-window"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
+    SwapWindow => "swap-window", Write, "swap two windows' places",
+        cli: As("swap-window"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
+    SetEnvironment => "set-environment", Write, "set, unset or remove a variable of the global or a session's environment for new programs",
+        cli: As("set-environment"), mcp: Absent(MCP_BUDGET),
+        sideband: Absent("the environment is a person's setting for new programs: a tag must not change it"),
+        keys: Absent(PROMPT);
+    ShowEnvironment => "show-environment", Read, "show the global or a session's environment",
+        cli: As("show-environment"), mcp: Absent(MCP_BUDGET), sideband: Absent(NO_ANSWER),
+        keys: Absent(PROMPT);
+    WaitChannel => "wait-for -S", Read, "wait for, signal, lock or unlock a tmux wait-for channel",
+        cli: As("wait-for -S"),
+        mcp: Absent("channels order shell scripts; agents wait on panes with wait_for"),
+        sideband: Absent(NO_ANSWER), keys: Absent(PROMPT);
 }
 
 pub use crate::commands_doc::commands_markdown;
@@ -762,7 +686,20 @@ impl Command {
             | Command::DeleteBuffer { .. }
             | Command::BindKey(_)
             | Command::UnbindKey { .. }
-            | Command::ListKeys { .. } => None,
+            | Command::ListKeys { .. }
+            | Command::WaitChannel { .. } => None,
+            Command::KillOtherPanes { target } | Command::ClearHistory { target } => {
+                target.as_ref()
+            }
+            Command::Respawn(c) => c.target.as_ref(),
+            Command::SwapPane(c) => c.target.as_ref(),
+            Command::RotateWindow(c) => c.target.as_ref(),
+            Command::BreakPane(c) => c.source.as_ref(),
+            Command::JoinPane(c) => c.source.as_ref(),
+            Command::MoveWindow(c) => c.source.as_ref().or(c.target.as_ref()),
+            Command::SetEnvironment(c) => c.target.as_ref(),
+            Command::ShowEnvironment(c) => c.target.as_ref(),
+            Command::SwapWindow(c) => c.source.as_ref(),
             Command::SetBuffer(c) => match &c.data {
                 Some(crate::buffers::BufferData::Pane(p)) => p.target.as_ref(),
                 _ => None,

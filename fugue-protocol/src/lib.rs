@@ -22,6 +22,7 @@
 //! This crate does no I/O beyond the codec.
 
 pub mod agent;
+pub mod arrange;
 pub mod base64;
 pub mod bindings;
 pub mod buffers;
@@ -40,6 +41,7 @@ pub mod ids;
 pub mod key_tables;
 pub mod keys;
 pub mod limits;
+pub mod manage;
 pub mod message;
 pub mod mouse;
 pub mod observe;
@@ -62,6 +64,10 @@ pub use error::{CommandError, ErrorCode};
 pub use hooks::{SetHook, ShowHooks};
 pub use ids::{PaneId, SessionId, WindowId};
 pub use keys::Key;
+pub use manage::{
+    BreakPane, ChannelOp, JoinPane, MoveWindow, Respawn, RotateWindow, SetEnvironment,
+    ShowEnvironment, SwapPane, SwapSource, SwapWindow, WindowPlace,
+};
 pub use message::{
     ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
 };

@@ -222,7 +222,11 @@ fn silence_check(s: &Server, windows: &mut HashMap<WindowId, WindowWatch>) {
 /// attached session).
 fn shown(s: &Server, tree: &crate::session::Tree, session: SessionId, window: WindowId) -> bool {
     let current = tree.session(session).is_some_and(|x| x.active == window);
-    current && s.mux.attached.area_of(session, 0).is_some()
+    current
+        && s.mux
+            .attached
+            .area_of(session, 0, crate::attached::WindowSize::Smallest)
+            .is_some()
 }
 
 /// Redraws the status lines, runs the hook and shows `visual-*` messages.

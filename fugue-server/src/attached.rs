@@ -139,6 +139,31 @@ pub struct ClientEntry {
     pub control: Arc<Mailbox>,
     /// The client's terminal has focus (as far as it said; true until it says not).
     pub focused: bool,
+    /// When it last attached, typed or resized (higher is later): `window-size latest`
+    /// follows the latest client.
+    pub active_at: u64,
+}
+
+/// tmux's `window-size`: which attached clients size a session's windows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WindowSize {
+    /// The client that attached, typed or resized last (tmux 3.3's default).
+    Latest,
+    Largest,
+    Smallest,
+    /// No client: the session keeps the size it has (`new-session -x/-y`).
+    Manual,
+}
+
+impl WindowSize {
+    pub fn parse(s: &str) -> WindowSize {
+        match s {
+            "largest" => WindowSize::Largest,
+            "smallest" => WindowSize::Smallest,
+            "manual" => WindowSize::Manual,
+            _ => WindowSize::Latest,
+        }
+    }
 }
 
 /// Every connected client, and the generation of what they draw.
@@ -150,6 +175,8 @@ pub struct Attached {
     next_client: AtomicU64,
     /// Bumped on every change to the tree that clients draw.
     generation: AtomicU64,
+    /// Stamps for `ClientEntry::active_at`.
+    activity: AtomicU64,
 }
 
 impl Default for Attached {
@@ -159,6 +186,7 @@ impl Default for Attached {
             clients: Mutex::new(HashMap::new()),
             next_client: AtomicU64::new(1),
             generation: AtomicU64::new(1),
+            activity: AtomicU64::new(1),
         }
     }
 }
@@ -214,16 +242,50 @@ impl Attached {
         }
     }
 
-    /// The window area of a session: the smallest attached client's terminal less
-    /// `status_rows`, or None when no client is attached.
-    pub fn area_of(&self, session: SessionId, status_rows: u16) -> Option<(u16, u16)> {
-        self.clients
-            .lock()
+    /// Marks a client as the latest active one (it attached, typed or resized); its
+    /// session when another client of it was the latest before.
+    pub fn touch(&self, client: u64) -> Option<SessionId> {
+        let stamp = self.activity.fetch_add(1, Ordering::Relaxed);
+        let mut clients = self.clients.lock();
+        let me = clients.get_mut(&client)?;
+        let before = std::mem::replace(&mut me.active_at, stamp);
+        let session = me.session?;
+        let latest = clients
+            .iter()
+            .filter(|(id, c)| c.session == Some(session) && **id != client)
+            .map(|(_, c)| c.active_at)
+            .max();
+        // Another client was the latest until now: the session follows this one
+        // (typing on in the same client changes nothing).
+        latest.is_some_and(|l| l > before).then_some(session)
+    }
+
+    /// The window area of a session as `policy` picks it from the attached clients'
+    /// terminals less `status_rows`, or None when no client is attached (or with
+    /// `manual`). A larger client than the area shows a margin; a smaller one shows
+    /// part of it.
+    pub fn area_of(
+        &self,
+        session: SessionId,
+        status_rows: u16,
+        policy: WindowSize,
+    ) -> Option<(u16, u16)> {
+        let clients = self.clients.lock();
+        let sizes = clients
             .values()
             .filter(|c| c.session == Some(session))
-            .filter_map(|c| c.size)
-            .map(|(c, r)| (c.max(1), r.saturating_sub(status_rows).max(1)))
-            .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1)))
+            .filter_map(|c| c.size.map(|s| (c.active_at, s)))
+            .map(|(at, (c, r))| (at, (c.max(1), r.saturating_sub(status_rows).max(1))));
+        match policy {
+            WindowSize::Manual => None,
+            WindowSize::Latest => sizes.max_by_key(|(at, _)| *at).map(|(_, s)| s),
+            WindowSize::Smallest => sizes
+                .map(|(_, s)| s)
+                .reduce(|a, b| (a.0.min(b.0), a.1.min(b.1))),
+            WindowSize::Largest => sizes
+                .map(|(_, s)| s)
+                .reduce(|a, b| (a.0.max(b.0), a.1.max(b.1))),
+        }
     }
 }
 

@@ -18,9 +18,11 @@ pub mod alerts;
 pub mod attached;
 pub mod audit;
 pub mod buffers;
+pub mod channels;
 pub mod config;
 pub mod crash;
 pub mod dispatch;
+pub mod environment;
 /// Harness bodies of the fuzz targets in `fuzz/`; not an API.
 #[doc(hidden)]
 pub mod fuzzing;

@@ -22,7 +22,13 @@ use tokio::sync::{Notify, mpsc};
 /// [`crate::hub::Hub::tags_found`].)
 #[derive(Debug)]
 pub enum ServerEvent {
-    PaneExited { pane: PaneId, status: i32 },
+    /// `generation`: which of the pane's programs exited (`respawn-pane` starts another
+    /// in the same pane; the old one's exit must not close it).
+    PaneExited {
+        pane: PaneId,
+        status: i32,
+        generation: u32,
+    },
 }
 
 pub struct Server {
@@ -52,6 +58,10 @@ pub struct Server {
     pub(crate) clipboard: Mutex<Option<Arc<fugue_protocol::passthrough::ClipboardCopy>>>,
     /// Paste buffers (`buffers.rs`).
     pub buffers: Mutex<crate::buffers::Buffers>,
+    /// tmux's `wait-for` channels.
+    pub channels: crate::channels::Channels,
+    /// tmux's global and session environments (`set-environment`).
+    pub environment: Mutex<crate::environment::Environment>,
     /// The key tables (from the config's `[keys]`, then `bind-key`/`unbind-key`).
     pub keys: Mutex<fugue_protocol::KeyTable>,
     /// Options (`options/`); global values are also written into `config`.
@@ -98,6 +108,8 @@ impl Server {
             nonce: AtomicU64::new(u64::from(instance_id())),
             clipboard: Mutex::new(None),
             buffers: Mutex::default(),
+            channels: Default::default(),
+            environment: Mutex::default(),
             options: Mutex::new(options),
             hooks: Mutex::default(),
             focused: Mutex::default(),
@@ -200,11 +212,56 @@ impl Server {
         ctx
     }
 
-    /// The window area of a session: the smallest attached client (less its status
-    /// bar), or what the session has when none is attached.
-    pub fn session_area_from_clients(&self, session: SessionId) -> Option<(u16, u16)> {
+    /// The window area of a session: what its clients give as its active window's
+    /// `window-size` picks (less the status bar), or None to keep what it has.
+    /// (`aggressive-resize` changes nothing more: a fugue window is shown by one
+    /// session only.)
+    pub fn session_area_from_clients(&self, tree: &Tree, session: SessionId) -> Option<(u16, u16)> {
         let status_rows = self.config().status.rows();
-        self.mux.attached.area_of(session, status_rows)
+        let window = tree.session(session).map(|s| s.active);
+        let policy = {
+            let options = self.options.lock();
+            let level = window.map_or(
+                crate::options::Level::GlobalWindow,
+                crate::options::Level::Window,
+            );
+            options
+                .effective(level, "window-size")
+                .map(|(v, _)| crate::attached::WindowSize::parse(&v.text()))
+                .unwrap_or(crate::attached::WindowSize::Latest)
+        };
+        self.mux.attached.area_of(session, status_rows, policy)
+    }
+
+    /// tmux's session_renumber_windows: `session`'s windows numbered in order from
+    /// its `base-index`.
+    pub fn renumber_windows(&self, tree: &mut Tree, session: SessionId) {
+        let base = {
+            let options = self.options.lock();
+            options
+                .effective(crate::options::Level::Session(session), "base-index")
+                .map(|(v, _)| v.number())
+                .unwrap_or(0)
+        };
+        let base = u32::try_from(base).unwrap_or(0);
+        if let Some(s) = tree.session_mut(session) {
+            for (i, w) in s.windows.iter_mut().enumerate() {
+                w.index = base.saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
+            }
+        }
+    }
+
+    /// A window of `session` closed: with `renumber-windows` on, the rest close up.
+    pub fn window_closed(&self, tree: &mut Tree, session: SessionId) {
+        let renumber = {
+            let options = self.options.lock();
+            options
+                .effective(crate::options::Level::Session(session), "renumber-windows")
+                .is_some_and(|(v, _)| v.flag())
+        };
+        if renumber && tree.session(session).is_some() {
+            self.renumber_windows(tree, session);
+        }
     }
 
     /// Gives every pane of the session the size its rect in the layout implies.
@@ -250,7 +307,7 @@ impl Server {
 
     /// Re-reads attached clients' sizes into the session and relayouts if it changed.
     pub fn resize_session_to_clients(&self, tree: &mut Tree, session: SessionId) {
-        let Some(area) = self.session_area_from_clients(session) else {
+        let Some(area) = self.session_area_from_clients(tree, session) else {
             return;
         };
         if let Some(s) = tree.session_mut(session)
@@ -492,7 +549,7 @@ impl Server {
 
     /// A pane's program ended: keep the pane (remain-on-exit) or close it, and with it
     /// an emptied window and session.
-    pub fn pane_exited(&self, pane: PaneId, status: i32) {
+    pub fn pane_exited(&self, pane: PaneId, status: i32, generation: u32) {
         tracing::info!("pane {pane} exited with status {status}");
         let mut closed_session = None;
         let mut closed = false;
@@ -502,6 +559,10 @@ impl Server {
             let Some(p) = tree.panes.get_mut(&pane) else {
                 return;
             };
+            if p.generation != generation {
+                // A program respawn-pane replaced: the pane lives on.
+                return;
+            }
             if p.pty.is_starting() {
                 // Heard before the command starting it attached the program: it
                 // sends the exit again once it has (dispatch::spawn::with_new_pane).
@@ -607,6 +668,9 @@ impl Server {
                         events.push(e);
                     }
                     if let Some(sid) = sid.filter(|s| Some(*s) != closed_session) {
+                        if removed.window_closed {
+                            self.window_closed(&mut tree, sid);
+                        }
                         self.relayout(&mut tree, sid);
                     }
                 }
@@ -662,7 +726,11 @@ pub async fn run_focus(server: std::sync::Weak<Server>) {
 pub async fn run_events(server: Arc<Server>, mut rx: mpsc::UnboundedReceiver<ServerEvent>) {
     while let Some(ev) = rx.recv().await {
         match ev {
-            ServerEvent::PaneExited { pane, status } => server.pane_exited(pane, status),
+            ServerEvent::PaneExited {
+                pane,
+                status,
+                generation,
+            } => server.pane_exited(pane, status, generation),
         }
     }
 }

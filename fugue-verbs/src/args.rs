@@ -64,6 +64,16 @@ pub enum Verb {
         /// Do not attach.
         #[arg(short = 'd')]
         detached: bool,
+        /// Attach to the session if one of that name exists (-s), as attach-session.
+        #[arg(short = 'A')]
+        attach_existing: bool,
+        /// With -A: detach the session's other clients (accepted; fugue's clients
+        /// share a session).
+        #[arg(short = 'D')]
+        detach_others: bool,
+        /// With -A: exit the other clients instead of detaching them (accepted).
+        #[arg(short = 'X')]
+        exit_others: bool,
         /// Width of a detached session.
         #[arg(short = 'x')]
         width: Option<u16>,
@@ -139,7 +149,7 @@ pub enum Verb {
     /// Create a window.
     #[command(visible_alias = "neww")]
     NewWindow {
-        /// The session.
+        /// The session, or session:index for the new window's index.
         #[arg(short = 't')]
         target: Option<String>,
         #[arg(short = 'n')]
@@ -147,6 +157,12 @@ pub enum Verb {
         /// Do not make it the current window.
         #[arg(short = 'd')]
         detached: bool,
+        /// At the index after the target window (later windows move up).
+        #[arg(short = 'a', conflicts_with = "before")]
+        after: bool,
+        /// At the target window's index (it and later windows move up).
+        #[arg(short = 'b')]
+        before: bool,
         #[arg(short = 'P')]
         print: bool,
         #[arg(short = 'F')]
@@ -233,11 +249,13 @@ pub enum Verb {
         #[arg(long, action = clap::ArgAction::Help)]
         help: Option<bool>,
     },
-    /// Close a pane.
+    /// Close a pane (-a: every pane of its window but it).
     #[command(visible_alias = "killp")]
     KillPane {
         #[arg(short = 't')]
         target: Option<String>,
+        #[arg(short = 'a')]
+        others: bool,
     },
     /// Make a pane active, or set its title.
     #[command(visible_alias = "selectp")]
@@ -281,12 +299,21 @@ pub enum Verb {
         /// Toggle zoom.
         #[arg(short = 'Z')]
         zoom: bool,
-        /// Make the pane this many cells wide, its border included.
+        /// Make the pane this many cells wide, its border included, or N% of the
+        /// window's width.
         #[arg(short = 'x')]
-        width: Option<u16>,
-        /// Make the pane this many cells high, its border included.
+        width: Option<String>,
+        /// Make the pane this many cells high, its border included, or N% of the
+        /// window's height.
         #[arg(short = 'y')]
-        height: Option<u16>,
+        height: Option<String>,
+        /// Resize with the mouse (tmux's binding for border drags): accepted and
+        /// ignored, fugue's client drags borders itself.
+        #[arg(short = 'M')]
+        mouse: bool,
+        /// Drop the pane's history (as clear-history).
+        #[arg(short = 'T')]
+        trim: bool,
         /// Cells to move the border by (default 1).
         amount: Option<u16>,
     },
@@ -369,6 +396,12 @@ pub enum Verb {
         /// Last line (- = end of the screen).
         #[arg(short = 'E', allow_hyphen_values = true)]
         end: Option<String>,
+        /// Into this paste buffer instead of standard output.
+        #[arg(short = 'b', value_name = "BUFFER")]
+        buffer: Option<String>,
+        /// Quiet (tmux: no error for a missing alternate screen); accepted.
+        #[arg(short = 'q')]
+        quiet: bool,
     },
     /// Read a pane's screen, its history, or only what arrived since a cursor.
     #[command(visible_alias = "read")]
@@ -391,7 +424,9 @@ pub enum Verb {
         #[arg(long)]
         json: bool,
     },
-    /// Wait for a line of output matching a regex, for quiet, or for the program to exit.
+    /// Wait for a line of output matching a regex (--text), for quiet (--idle), for the
+    /// program to exit (--exit) or an agent's state (--state); or, as tmux, for a
+    /// channel to be signalled (wait-for CHANNEL; -S signals, -L locks, -U unlocks).
     #[command(visible_alias = "wait")]
     WaitFor {
         #[arg(short = 't')]
@@ -417,6 +452,18 @@ pub enum Verb {
         timeout: Option<u64>,
         #[arg(long)]
         json: bool,
+        /// tmux's channels: signal CHANNEL, waking its waiters.
+        #[arg(short = 'S', requires = "channel", conflicts_with_all = ["lock", "unlock"])]
+        signal: bool,
+        /// Take CHANNEL's lock, waiting for it if another holds it.
+        #[arg(short = 'L', requires = "channel", conflicts_with = "unlock")]
+        lock: bool,
+        /// Give CHANNEL's lock up.
+        #[arg(short = 'U', requires = "channel")]
+        unlock: bool,
+        /// A tmux channel: with no flag, wait until it is signalled (`wait-for -S`).
+        #[arg(conflicts_with_all = ["target", "text", "idle", "exit", "state", "timeout", "json"])]
+        channel: Option<String>,
     },
     /// Run a shell command to completion and print its output; exits with its status.
     RunCommand {
@@ -680,6 +727,10 @@ pub enum Verb {
     /// Hooks: set-hook, show-hooks.
     #[command(flatten)]
     Hook(super::hooks::HookVerb),
+    /// Pane management: respawn-pane, respawn-window, swap-pane, rotate-window,
+    /// break-pane, join-pane, move-pane, last-pane, clear-history.
+    #[command(flatten)]
+    Manage(super::manage::ManageVerb),
     /// List windows.
     #[command(visible_alias = "lsw")]
     ListWindows {
@@ -757,6 +808,12 @@ mod tests {
             "load-buffer",
             "set-buffer, the file read by the CLI (cli/buffers.rs says why)",
         ),
+        (
+            "respawn-window",
+            "respawn-pane on the window's first pane, the others closed",
+        ),
+        ("move-pane", "join-pane, as in tmux"),
+        ("last-pane", "select-pane -l, as in tmux"),
         (
             "source-file",
             "each line's own declared command; the file is read by the CLI (cli/source.rs says why)",

@@ -38,7 +38,7 @@ fn client_line(
     })
 }
 
-fn spawn(args: SpawnArgs, default_cwd: bool, caller: &Caller) -> anyhow::Result<Spawn> {
+pub(crate) fn spawn(args: SpawnArgs, default_cwd: bool, caller: &Caller) -> anyhow::Result<Spawn> {
     let cwd = match args.cwd {
         // A format (`-c '#{pane_current_path}'`, as tmux's -c) is the server's to expand.
         Some(c) if c.to_string_lossy().contains('#') => Some(c),
@@ -94,7 +94,10 @@ fn direction(left: bool, right: bool, up: bool, down: bool) -> anyhow::Result<Op
     }
 }
 
-fn split_size(size: Option<String>, percent: Option<u8>) -> anyhow::Result<Option<SplitSize>> {
+pub(crate) fn split_size(
+    size: Option<String>,
+    percent: Option<u8>,
+) -> anyhow::Result<Option<SplitSize>> {
     if let Some(p) = percent {
         return Ok(Some(SplitSize::Percent(p)));
     }
@@ -109,6 +112,16 @@ fn split_size(size: Option<String>, percent: Option<u8>) -> anyhow::Result<Optio
         anyhow::anyhow!("invalid -l `{s}`: expected cells or a percentage like 30%")
     })?;
     Ok(Some(SplitSize::Cells(n)))
+}
+
+/// `resize-pane -x/-y`: cells or N% (of the window).
+fn resize_size(s: Option<String>, flag: &str) -> anyhow::Result<Option<SplitSize>> {
+    let Some(s) = s else { return Ok(None) };
+    let bad = || anyhow::anyhow!("invalid {flag} `{s}`: expected cells or a percentage like 30%");
+    match s.strip_suffix('%') {
+        Some(p) => Ok(Some(SplitSize::Percent(p.parse().map_err(|_| bad())?))),
+        None => Ok(Some(SplitSize::Cells(s.parse().map_err(|_| bad())?))),
+    }
 }
 
 /// The Command for a verb, and how its answer is shown.
@@ -161,6 +174,9 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             name,
             window_name,
             detached,
+            attach_existing,
+            detach_others: _,
+            exit_others: _,
             width,
             height,
             print,
@@ -177,6 +193,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                     window_name,
                     size,
                     spawn: spawn(s, true, caller)?,
+                    existing: attach_existing,
                 }),
                 Printer::Created {
                     print,
@@ -202,6 +219,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             let (command, p) = crate::options::command_for(v)?;
             (command, Printer::Options(p))
         }
+        Verb::Manage(v) => crate::manage::command_for(v, caller)?,
         Verb::Hook(v) => {
             let command = crate::hooks::command_for(v)?;
             let printer = match &command {
@@ -369,6 +387,8 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             target: t,
             name,
             detached,
+            after,
+            before,
             print,
             format,
             spawn: s,
@@ -378,6 +398,11 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 name,
                 select: !detached,
                 spawn: spawn(s, false, caller)?,
+                place: match (after, before) {
+                    (true, _) => fugue_protocol::WindowPlace::After,
+                    (_, true) => fugue_protocol::WindowPlace::Before,
+                    _ => fugue_protocol::WindowPlace::Index,
+                },
             }),
             Printer::Created {
                 print,
@@ -474,9 +499,17 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 },
             )
         }
-        Verb::KillPane { target: t } => {
-            (Command::KillPane { target: target(t)? }, Printer::Nothing)
-        }
+        Verb::KillPane {
+            target: t,
+            others: false,
+        } => (Command::KillPane { target: target(t)? }, Printer::Nothing),
+        Verb::KillPane {
+            target: t,
+            others: true,
+        } => (
+            Command::KillOtherPanes { target: target(t)? },
+            Printer::Nothing,
+        ),
         Verb::SelectPane {
             target: t,
             left,
@@ -510,14 +543,36 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             zoom,
             width,
             height,
+            mouse,
+            trim,
             amount,
         } => {
+            if trim {
+                return Ok((
+                    Command::ClearHistory { target: target(t)? },
+                    Printer::Nothing,
+                ));
+            }
+            if mouse {
+                // tmux's border drag; fugue's client drags borders itself. The target
+                // is still resolved, so a bad one is an error as in tmux.
+                return Ok((
+                    Command::ListPanes {
+                        target: target(t)?,
+                        scope: PaneScope::Pane,
+                    },
+                    Printer::Nothing,
+                ));
+            }
             let resize = match (zoom, direction(left, right, up, down)?) {
                 (zoom, dir) if width.is_some() || height.is_some() => {
                     if zoom || dir.is_some() || amount.is_some() {
                         bail!("give either -x/-y or a direction or -Z, not several");
                     }
-                    Resize::To { width, height }
+                    Resize::ToSize {
+                        width: resize_size(width, "-x")?,
+                        height: resize_size(height, "-y")?,
+                    }
                 }
                 (true, None) => Resize::ZoomToggle,
                 (false, Some(d)) => Resize::By(d, amount.unwrap_or(1)),
@@ -539,11 +594,16 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         } => {
             let layout = match (next, layout) {
                 (true, _) => LayoutChoice::Next,
-                (false, Some(name)) => LayoutChoice::Preset(LayoutPreset::parse(&name).ok_or_else(|| {
-                    anyhow::anyhow!(
-                        "unknown layout `{name}`; layouts are even-horizontal, even-vertical, main-horizontal, main-vertical, tiled"
-                    )
-                })?),
+                (false, Some(name)) => match LayoutPreset::parse(&name) {
+                    Some(p) => LayoutChoice::Preset(p),
+                    // tmux's layout strings start with their 4-digit checksum.
+                    None if name.split_once(',').is_some_and(|(sum, _)| sum.len() == 4) => {
+                        LayoutChoice::Tmux(name)
+                    }
+                    None => bail!(
+                        "unknown layout `{name}`; layouts are even-horizontal, even-vertical, main-horizontal, main-vertical, tiled, or a layout string as #{{window_layout}} prints it"
+                    ),
+                },
                 (false, None) => LayoutChoice::Next,
             };
             (
@@ -642,6 +702,32 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             join,
             start,
             end,
+            buffer: Some(name),
+            quiet: _,
+        } => (
+            Command::SetBuffer(fugue_protocol::SetBuffer {
+                name: Some(name),
+                append: false,
+                rename: None,
+                data: Some(fugue_protocol::BufferData::Pane(CapturePane {
+                    target: target(t)?,
+                    start: line_bound(start, "-S")?,
+                    end: line_bound(end, "-E")?,
+                    escapes,
+                    join,
+                })),
+            }),
+            Printer::Nothing,
+        ),
+        Verb::CapturePane {
+            target: t,
+            print: _,
+            escapes,
+            join,
+            start,
+            end,
+            buffer: None,
+            quiet: _,
         } => (
             Command::CapturePane(CapturePane {
                 target: target(t)?,
@@ -684,7 +770,20 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             state,
             timeout,
             json,
+            signal,
+            lock,
+            unlock,
+            channel,
         } => {
+            if let Some(channel) = channel {
+                let op = match (signal, lock, unlock) {
+                    (true, _, _) => fugue_protocol::ChannelOp::Signal,
+                    (_, true, _) => fugue_protocol::ChannelOp::Lock,
+                    (_, _, true) => fugue_protocol::ChannelOp::Unlock,
+                    _ => fugue_protocol::ChannelOp::Wait,
+                };
+                return Ok((Command::WaitChannel { channel, op }, Printer::Nothing));
+            }
             let condition = match (text, idle, exit, state) {
                 (Some(pattern), None, false, None) => WaitCondition::Text { pattern, after },
                 (None, Some(ms), false, None) => WaitCondition::Idle { ms },

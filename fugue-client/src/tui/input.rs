@@ -411,6 +411,7 @@ impl App {
                     name: None,
                     select: true,
                     spawn: Default::default(),
+                    place: Default::default(),
                 }),
                 "new-window",
             ),

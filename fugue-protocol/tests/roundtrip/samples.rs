@@ -32,12 +32,14 @@ pub fn commands() -> Vec<Command> {
             window_name: Some("w".into()),
             size: Some((120, 40)),
             spawn: spawn(),
+            existing: false,
         }),
         Command::NewWindow(NewWindow {
             target: t("s"),
             name: None,
             select: true,
             spawn: Spawn::default(),
+            place: Default::default(),
         }),
         Command::SplitPane(SplitPane {
             target: t("%1"),
@@ -369,6 +371,78 @@ pub fn commands() -> Vec<Command> {
             title: Some("t".into()),
             close_on_exit: 1,
             no_border: false,
+        Command::ResizePane {
+            target: None,
+            resize: Resize::ToSize {
+                width: Some(fugue_protocol::SplitSize::Percent(30)),
+                height: Some(fugue_protocol::SplitSize::Cells(10)),
+            },
+        },
+        Command::KillOtherPanes { target: t("%1") },
+        Command::Respawn(fugue_protocol::Respawn {
+            target: t("%3"),
+            window: false,
+            kill: true,
+            spawn: fugue_protocol::Spawn {
+                command: vec!["cat".into()],
+                ..Default::default()
+            },
+        }),
+        Command::SwapPane(fugue_protocol::SwapPane {
+            target: t("%1"),
+            source: fugue_protocol::SwapSource::Pane("%2".parse().unwrap()),
+            detached: true,
+        }),
+        Command::SwapPane(fugue_protocol::SwapPane {
+            target: None,
+            source: fugue_protocol::SwapSource::Previous,
+            detached: false,
+        }),
+        Command::RotateWindow(fugue_protocol::RotateWindow {
+            target: None,
+            down: true,
+        }),
+        Command::BreakPane(fugue_protocol::BreakPane {
+            source: t("%2"),
+            target: t("s:4"),
+            name: Some("w".into()),
+            detached: true,
+        }),
+        Command::JoinPane(fugue_protocol::JoinPane {
+            source: t("%2"),
+            target: t("%1"),
+            direction: Direction::Left,
+            size: Some(fugue_protocol::SplitSize::Cells(20)),
+            detached: false,
+        }),
+        Command::ClearHistory { target: None },
+        Command::SetEnvironment(fugue_protocol::SetEnvironment {
+            target: t("s"),
+            name: "SSH_AUTH_SOCK".into(),
+            value: Some("/tmp/a".into()),
+            ..Default::default()
+        }),
+        Command::ShowEnvironment(fugue_protocol::ShowEnvironment {
+            global: true,
+            name: Some("PATH".into()),
+            ..Default::default()
+        }),
+        Command::WaitChannel {
+            channel: "done".into(),
+            op: fugue_protocol::ChannelOp::Lock,
+        },
+        Command::MoveWindow(fugue_protocol::MoveWindow {
+            source: t("s:1"),
+            target: t("t:3"),
+            place: fugue_protocol::WindowPlace::After,
+            kill: true,
+            detached: true,
+            renumber: false,
+        }),
+        Command::SwapWindow(fugue_protocol::SwapWindow {
+            source: t("s:1"),
+            target: t("s:2"),
+            detached: false,
         }),
     ]
 }

@@ -184,6 +184,7 @@ fn place(
                 window_name: None,
                 size: None,
                 spawn,
+                existing: false,
             },
         ),
         Placement::Auto => {
@@ -223,6 +224,7 @@ fn window(
             name,
             select: false,
             spawn,
+            place: Default::default(),
         },
     )
 }

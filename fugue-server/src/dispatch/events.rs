@@ -61,6 +61,12 @@ pub fn changes_alerts(command: &Command) -> bool {
             | Command::AttachSession { .. }
             | Command::RunCommand(_)
             | Command::SetOption(_)
+            | Command::KillOtherPanes { .. }
+            | Command::Respawn(_)
+            | Command::BreakPane(_)
+            | Command::JoinPane(_)
+            | Command::SwapPane(_)
+            | Command::MoveWindow(_)
     )
 }
 
@@ -83,6 +89,14 @@ pub fn before(server: &Server, command: &Command) -> Option<Shape> {
             | Command::SpawnAgent(_)
             | Command::AttachSession { .. }
             | Command::RunCommand(_)
+            | Command::KillOtherPanes { .. }
+            | Command::SwapPane(_)
+            | Command::RotateWindow(_)
+            | Command::BreakPane(_)
+            | Command::JoinPane(_)
+            | Command::Respawn(_)
+            | Command::MoveWindow(_)
+            | Command::SwapWindow(_)
     );
     if !structural || server.hooks.lock().is_empty() {
         return None;

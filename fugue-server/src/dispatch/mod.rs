@@ -10,12 +10,15 @@ mod advice;
 mod agent_spawn;
 mod agent_task;
 mod buffers;
+mod environment;
 pub mod events;
 pub mod formats;
 mod held_task;
 mod hooks;
 pub mod io;
 mod key_bindings;
+mod layouts;
+mod manage;
 mod messages;
 mod moment;
 mod observe;
@@ -24,12 +27,15 @@ pub mod own;
 mod panes;
 pub mod policy;
 mod popups;
+mod respawn;
 pub mod restore;
 mod restore_plan;
 pub mod scope;
 mod sessions;
 pub mod spawn;
+mod sync;
 mod wait;
+mod windows;
 pub mod worktree;
 
 use crate::audit::{self, AuditRecord};
@@ -183,6 +189,19 @@ async fn run(
         Command::SetOption(_) | Command::BindKey(_) | Command::UnbindKey { .. }
     )
     .then(|| command.clone());
+    // `window-size latest` follows the client that attached, typed or resized last.
+    if let Some(id) = origin.client_id()
+        && matches!(
+            command,
+            Command::SendInput(_) | Command::ResizeClient { .. } | Command::AttachSession { .. }
+        )
+        && let Some(session) = server.mux.attached.touch(id)
+    {
+        let mut tree = server.mux.tree();
+        server.resize_session_to_clients(&mut tree, session);
+        drop(tree);
+        server.mux.changed();
+    }
     let result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),
@@ -386,14 +405,14 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::SelectPane { target, select } => panes::select_pane(exec, target.as_ref(), select),
         Command::ResizePane { target, resize } => panes::resize_pane(exec, target.as_ref(), resize),
         Command::SelectLayout { target, layout } => {
-            panes::select_layout(exec, target.as_ref(), layout)
+            layouts::select_layout(exec, target.as_ref(), layout)
         }
         Command::SetPaneTitle { target, title } => panes::set_title(exec, target.as_ref(), title),
         Command::ListPanes { target, scope } => {
             let listed = panes::list_panes(exec, target.as_ref(), scope)?;
             Ok(worktree::annotate(exec.server, listed).await)
         }
-        Command::SendInput(c) => io::send_input(exec, c).await,
+        Command::SendInput(c) => sync::send_input(exec, c).await,
         Command::CapturePane(c) => io::capture(exec, c),
         Command::ReadRows {
             target,
@@ -436,6 +455,18 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::ShowOptions(c) => options::show_options(exec, c),
         Command::SetHook(c) => hooks::set_hook(exec, c),
         Command::ShowHooks(c) => hooks::show_hooks(exec, c),
+        Command::KillOtherPanes { target } => manage::kill_other_panes(exec, target.as_ref()),
+        Command::Respawn(c) => respawn::respawn(exec, c),
+        Command::SwapPane(c) => manage::swap_pane(exec, c),
+        Command::RotateWindow(c) => manage::rotate_window(exec, c),
+        Command::BreakPane(c) => manage::break_pane(exec, c),
+        Command::JoinPane(c) => manage::join_pane(exec, c),
+        Command::ClearHistory { target } => manage::clear_history(exec, target.as_ref()),
+        Command::MoveWindow(c) => windows::move_window(exec, c),
+        Command::SwapWindow(c) => windows::swap_window(exec, c),
+        Command::SetEnvironment(c) => environment::set(exec, c),
+        Command::ShowEnvironment(c) => environment::show(exec, c),
+        Command::WaitChannel { channel, op } => wait_channel(exec, &channel, op).await,
     }
 }
 
@@ -458,18 +489,19 @@ fn no_session_to_split(exec: &Exec<'_>, c: &fugue_protocol::SplitPane) -> bool {
 }
 
 /// Names may not contain the characters targets use as separators.
+/// A window's name: any text but control characters, as tmux 3.3 takes it (dots,
+/// colons, `%`, `@` and `$` included: a target names a window by index, or by a name
+/// that does not look like an id).
 pub fn validate_name(argument: &str, name: &str) -> Result<(), CommandError> {
     if name.trim().is_empty() {
         return Err(CommandError::invalid_argument(argument, "it is empty"));
     }
-    if let Some(c) = name
-        .chars()
-        .find(|c| matches!(c, ':' | '.' | '%' | '@' | '$') || c.is_control())
-    {
+    if let Some(c) = name.chars().find(|c| c.is_control()) {
         return Err(CommandError::invalid_argument(
             argument,
             format!(
-                "`{name}` contains `{}`; names may not contain : . % @ $ or control characters",
+                "`{}` contains `{}`; names may not contain control characters",
+                name.escape_default(),
                 c.escape_default()
             ),
         ));
@@ -477,8 +509,48 @@ pub fn validate_name(argument: &str, name: &str) -> Result<(), CommandError> {
     if name.len() > 128 {
         return Err(CommandError::invalid_argument(
             argument,
-            "it is longer than 128 bytes",
+            // Quoted whole: the dispatcher cuts quoted values to an excerpt with
+            // their size (CommandError::bounded).
+            format!("`{name}` is longer than 128 bytes"),
         ));
     }
     Ok(())
+}
+
+/// A session's name as tmux 3.3 makes it: `:` and `.` separate a target's parts, so
+/// they become `_` (`new -s a.b` makes session `a_b`); otherwise as a window's name.
+pub fn session_name(argument: &str, name: &str) -> Result<String, CommandError> {
+    validate_name(argument, name)?;
+    Ok(name.replace([':', '.'], "_"))
+}
+
+/// tmux's `wait-for` channels (see `crate::channels`). A plain wait and a lock waiting
+/// its turn end when the caller goes away (the command is a read: dropping it drops
+/// the wait).
+async fn wait_channel(
+    exec: &mut Exec<'_>,
+    channel: &str,
+    op: fugue_protocol::ChannelOp,
+) -> Result<Response, CommandError> {
+    use crate::channels::Outcome;
+    use fugue_protocol::ChannelOp;
+    exec.resolved = Some(fugue_protocol::excerpt::excerpt(channel).into_owned());
+    let channels = &exec.server.channels;
+    let bad = |e: String| CommandError::invalid_argument("channel", e);
+    let outcome = match op {
+        ChannelOp::Wait => channels.wait(channel).map_err(bad)?,
+        ChannelOp::Lock => channels.lock(channel).map_err(bad)?,
+        ChannelOp::Signal => {
+            channels.signal(channel).map_err(bad)?;
+            Outcome::Done
+        }
+        ChannelOp::Unlock => {
+            channels.unlock(channel).map_err(bad)?;
+            Outcome::Done
+        }
+    };
+    if let Outcome::Wait(rx) = outcome {
+        let _ = rx.await;
+    }
+    Ok(Response::Done)
 }

@@ -254,6 +254,25 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
             }
         }
     }
+    if name == "pane-base-index" {
+        // The tree numbers panes with the global value (a window's own is not kept
+        // apart: fugue numbers every window's panes alike).
+        let store = server.options.lock();
+        tree.pane_base_index = store
+            .effective(Level::GlobalWindow, "pane-base-index")
+            .and_then(|(v, _)| u32::try_from(v.number()).ok())
+            .unwrap_or(0);
+        drop(store);
+        server.mux.changed();
+    }
+    if name == "window-size" {
+        // Sessions size their windows by it from now on.
+        let sessions: Vec<_> = tree.sessions.iter().map(|s| s.id).collect();
+        for sid in sessions {
+            server.resize_session_to_clients(&mut tree, sid);
+        }
+        server.mux.changed();
+    }
     drop(tree);
     if tell {
         tell_clients(server);

@@ -5,8 +5,8 @@ use super::spawn::{prepare_pane, with_new_pane};
 use crate::session::Tree;
 use crate::session::layout::Layout;
 use fugue_protocol::{
-    CommandError, Created, ErrorCode, LayoutChoice, LayoutPreset, PaneId, PaneScope, PaneSelect,
-    Resize, Response, SplitPane, SplitSize, Target,
+    CommandError, Created, ErrorCode, PaneId, PaneScope, PaneSelect, Resize, Response, SplitPane,
+    SplitSize, Target,
 };
 
 /// The layout `window` gets with `target` split for a new pane `new`, and the new
@@ -124,6 +124,9 @@ pub fn kill_pane(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Respons
             .remove_pane(id)
             .ok_or_else(|| CommandError::internal("pane vanished"))?;
         if let Some(sid) = sid.filter(|s| Some(*s) != removed.session_closed) {
+            if removed.window_closed {
+                server.window_closed(&mut tree, sid);
+            }
             server.relayout(&mut tree, sid);
         }
         (pane, removed.session_closed)
@@ -212,6 +215,38 @@ pub fn resize_pane(
                 w.zoomed = false;
                 w.layout.resize(pane, dir, amount, area);
             }
+            Resize::ToSize { width, height } => {
+                // A percentage is of the window, as tmux's `-x 30%`.
+                let cells =
+                    |s: Option<SplitSize>, extent: u16| -> Result<Option<u16>, CommandError> {
+                        match s {
+                            None => Ok(None),
+                            Some(SplitSize::Cells(n)) => Ok(Some(n)),
+                            Some(SplitSize::Percent(p)) if (1..=100).contains(&p) => {
+                                let n = (u32::from(extent) * u32::from(p)).div_ceil(100);
+                                Ok(Some(u16::try_from(n).unwrap_or(u16::MAX).max(1)))
+                            }
+                            Some(SplitSize::Percent(p)) => Err(CommandError::invalid_argument(
+                                "size",
+                                format!("{p}% is not between 1% and 100%"),
+                            )),
+                        }
+                    };
+                let width = cells(width, area.width)?;
+                let height = cells(height, area.height)?;
+                for (vertical, size) in [(false, width), (true, height)] {
+                    if size.is_some_and(|s| s == 0 || s > 10_000) {
+                        return Err(CommandError::invalid_argument(
+                            if vertical { "height" } else { "width" },
+                            "expected 1 to 10000 cells",
+                        ));
+                    }
+                    if let Some(size) = size {
+                        w.zoomed = false;
+                        w.layout.resize_to(pane, vertical, size, area);
+                    }
+                }
+            }
             Resize::To { width, height } => {
                 let sizes = [(false, width), (true, height)];
                 for (vertical, size) in sizes {
@@ -236,38 +271,6 @@ pub fn resize_pane(
                 }
             }
         }
-        exec.server.relayout(&mut tree, sid);
-    }
-    exec.server.mux.changed();
-    Ok(Response::Done)
-}
-
-pub fn select_layout(
-    exec: &mut Exec<'_>,
-    target: Option<&Target>,
-    choice: LayoutChoice,
-) -> Result<Response, CommandError> {
-    let percent = exec.server.config().server.main_pane_percent;
-    {
-        let mut tree = exec.server.mux.tree();
-        let (sid, wid) = tree.resolve_window(target, &exec.ctx)?;
-        exec.resolved = Some(wid.to_string());
-        let w = tree
-            .window_mut(wid)
-            .ok_or_else(|| CommandError::internal("window vanished"))?;
-        let preset = match choice {
-            LayoutChoice::Preset(p) => p,
-            LayoutChoice::Next => w
-                .last_preset
-                .map(LayoutPreset::next)
-                .unwrap_or(LayoutPreset::EvenHorizontal),
-        };
-        // As in tmux, the main pane of the main-* presets is the first pane, so cycling
-        // through the presets never reorders the panes.
-        let first = w.layout.panes().first().copied().unwrap_or(w.active);
-        w.layout.apply_preset(preset, first, percent);
-        w.last_preset = Some(preset);
-        w.zoomed = false;
         exec.server.relayout(&mut tree, sid);
     }
     exec.server.mux.changed();

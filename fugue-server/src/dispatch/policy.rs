@@ -215,6 +215,15 @@ fn check_self(
         {
             refuse(&format!("close its own pane {me}"))
         }
+        Command::Respawn(c) if tree.resolve_pane(c.target.as_ref(), ctx).ok() == Some(me) => {
+            refuse(&format!("respawn its own pane {me}"))
+        }
+        Command::KillOtherPanes { target }
+            if tree.resolve_window(target.as_ref(), ctx).ok().map(|w| w.1) == Some(my_window)
+                && tree.resolve_pane(target.as_ref(), ctx).ok() != Some(me) =>
+        {
+            refuse("close its own pane")
+        }
         Command::KillWindow { target }
             if tree.resolve_window(target.as_ref(), ctx).ok().map(|w| w.1) == Some(my_window) =>
         {

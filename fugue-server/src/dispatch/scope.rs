@@ -190,7 +190,11 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::DeleteBuffer { .. }
         | Command::BindKey(_)
         | Command::UnbindKey { .. }
-        | Command::ListKeys { .. } => vec![],
+        | Command::ListKeys { .. }
+        | Command::WaitChannel { .. } => vec![],
+        Command::SetEnvironment(c) if !c.global => one(&c.target, SessionAny),
+        Command::ShowEnvironment(c) if !c.global => one(&c.target, SessionAny),
+        Command::SetEnvironment(_) | Command::ShowEnvironment(_) => vec![],
         // Only people set and read hooks (policy refuses agents).
         Command::SetHook(_) | Command::ShowHooks(_) => vec![],
         Command::SetBuffer(c) => match &c.data {
@@ -215,7 +219,29 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         Command::AgentWorktree(c) => one(&c.target, Pane),
         Command::KillWindow { target }
         | Command::RenameWindow { target, .. }
+        | Command::KillOtherPanes { target }
         | Command::SelectLayout { target, .. } => one(target, WindowAll),
+        Command::ClearHistory { target } => one(target, Pane),
+        Command::Respawn(c) if c.window => one(&c.target, WindowAll),
+        Command::Respawn(c) => one(&c.target, Pane),
+        Command::RotateWindow(c) => one(&c.target, WindowAll),
+        Command::SwapPane(c) => {
+            let mut v = vec![(c.target.clone(), Pane)];
+            if let fugue_protocol::SwapSource::Pane(s) = &c.source {
+                v.push((Some(s.clone()), Pane));
+            }
+            v
+        }
+        Command::BreakPane(c) => vec![(c.source.clone(), Pane), (c.target.clone(), SessionAny)],
+        Command::JoinPane(c) => vec![(c.source.clone(), Pane), (c.target.clone(), Pane)],
+        Command::MoveWindow(c) if c.renumber => one(&c.target, SessionAll),
+        Command::MoveWindow(c) => vec![
+            (c.source.clone(), WindowAll),
+            (c.target.clone(), SessionAll),
+        ],
+        Command::SwapWindow(c) => {
+            vec![(c.source.clone(), WindowAll), (c.target.clone(), WindowAll)]
+        }
         Command::KillSession { target }
         | Command::RenameSession { target, .. }
         | Command::SelectWindow { target, .. }
@@ -373,6 +399,18 @@ pub fn check_protected(tree: &Tree, ctx: &Context, command: &Command) -> Result<
             _ => None,
         },
         Command::KillPane { target } => pane_is(target.as_ref()).map(|h| (h, "close")),
+        Command::Respawn(c) => pane_is(c.target.as_ref()).map(|h| (h, "respawn")),
+        Command::KillOtherPanes { target } => {
+            let keep = tree.resolve_pane(target.as_ref(), ctx).ok();
+            tree.resolve_window(target.as_ref(), ctx)
+                .ok()
+                .and_then(|(_, w)| {
+                    let mut panes = window_panes(tree, w);
+                    panes.retain(|p| Some(*p) != keep);
+                    within(panes)
+                })
+                .map(|h| (h, "close"))
+        }
         Command::KillWindow { target } => tree
             .resolve_window(target.as_ref(), ctx)
             .ok()

@@ -19,11 +19,30 @@ fn inner_size(area: Rect) -> (u16, u16) {
     )
 }
 
-pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, CommandError> {
+pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, CommandError> {
     let server = exec.server;
     let config = server.config();
     if let Some(name) = &c.name {
-        validate_name("name", name)?;
+        c.name = Some(super::session_name("name", name)?);
+    }
+    if c.existing
+        && let Some(name) = &c.name
+    {
+        // tmux's `new-session -A`: the session there is the answer.
+        let tree = server.mux.tree();
+        if let Some(s) = tree.session_by_name(name) {
+            let w = s
+                .active_window()
+                .ok_or_else(|| CommandError::internal("session has no window"))?;
+            exec.resolved = Some(s.name.clone());
+            return Ok(Response::Created(Created {
+                session: s.id,
+                session_name: s.name.clone(),
+                window: w.id,
+                window_index: w.index,
+                pane: w.active,
+            }));
+        }
     }
     if let Some(name) = &c.window_name {
         validate_name("window_name", name)?;
@@ -90,6 +109,8 @@ pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, Comma
                 .map(|p| p.argv.clone())
                 .unwrap_or_default();
             let sid = tree.new_session_id();
+            // The global base-index: the session has no options of its own yet.
+            let first_index = super::windows::base_index(exec.server, None);
             let last_used = tree.touch();
             let first_pane = tree
                 .panes
@@ -101,7 +122,7 @@ pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, Comma
                 name: name.clone(),
                 windows: vec![Window {
                     id: wid,
-                    index: 0,
+                    index: first_index,
                     name: c.window_name.clone().unwrap_or_else(|| program_name(&argv)),
                     auto_name: c.window_name.is_none(),
                     layout: Layout::new(pane),
@@ -122,7 +143,7 @@ pub fn new_session(exec: &mut Exec<'_>, c: NewSession) -> Result<Response, Comma
                 session: sid,
                 session_name: name,
                 window: wid,
-                window_index: 0,
+                window_index: first_index,
                 pane,
             })
         },
@@ -140,7 +161,17 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
     let created = with_new_pane(
         exec,
         |exec, tree| {
-            let sid = tree.resolve_session(c.target.as_ref(), &exec.ctx)?;
+            let sid = super::windows::target_session(tree, c.target.as_ref(), exec)?;
+            // Checked before the program starts: a taken index is an error.
+            super::windows::place(
+                exec.server,
+                tree,
+                exec,
+                sid,
+                c.target.as_ref(),
+                c.place,
+                false,
+            )?;
             let (area, cwd) = {
                 let s = tree
                     .session(sid)
@@ -168,15 +199,26 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
                 .get(&pane)
                 .map(|p| p.argv.clone())
                 .unwrap_or_default();
-            let s = tree.session_mut(sid).ok_or_else(|| {
-                CommandError::new(
+            if tree.session(sid).is_none() {
+                return Err(CommandError::new(
                     ErrorCode::UnknownTarget,
                     "the session was closed while the window's program started",
-                )
-            })?;
+                ));
+            }
             // Taken now, not before the program started: another window may have
             // taken the free index meanwhile.
-            let index = s.free_index();
+            let index = super::windows::place(
+                exec.server,
+                tree,
+                exec,
+                sid,
+                c.target.as_ref(),
+                c.place,
+                true,
+            )?;
+            let s = tree
+                .session_mut(sid)
+                .ok_or_else(|| CommandError::internal("session vanished"))?;
             let sname = s.name.clone();
             let pos = s
                 .windows
@@ -260,6 +302,9 @@ pub fn kill_window(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Respo
             .and_then(|s| s.window(wid).map(|w| format!("{}:{}", s.name, w.index)));
         let panes: Vec<_> = ids.iter().filter_map(|p| tree.panes.remove(p)).collect();
         let closed = tree.remove_window(wid);
+        if !closed {
+            server.window_closed(&mut tree, sid);
+        }
         (sid, closed, panes)
     };
     for p in &panes {
@@ -290,7 +335,7 @@ pub fn rename_session(
     target: Option<&Target>,
     name: String,
 ) -> Result<Response, CommandError> {
-    validate_name("name", &name)?;
+    let name = super::session_name("name", &name)?;
     {
         let mut tree = exec.server.mux.tree();
         let sid = tree.resolve_session(target, &exec.ctx)?;

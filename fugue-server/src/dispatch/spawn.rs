@@ -154,9 +154,11 @@ pub fn with_new_pane<T, R>(
     };
     if let Some(status) = pane.pty.attach(pty) {
         // Its exit was heard before it was attached: hear it again, now it counts.
-        let _ = server
-            .events
-            .send(ServerEvent::PaneExited { pane: id, status });
+        let _ = server.events.send(ServerEvent::PaneExited {
+            pane: id,
+            status,
+            generation: 0,
+        });
     }
     let size = pane.size;
     pane.pty.resize(size.0, size.1);
@@ -223,41 +225,8 @@ pub fn prepare_pane(
         .map(|p| p.depth + 1)
         .unwrap_or(0);
     let id = tree.pane_id_or_new(exec.want_pane.take());
-    let mut env = vec![
-        ("TERM".to_string(), config.server.term.clone()),
-        ("COLORTERM".to_string(), "truecolor".to_string()),
-        ("FUGUE_PANE_ID".to_string(), id.to_string()),
-        (
-            "FUGUE_SOCKET".to_string(),
-            server.socket.to_string_lossy().into_owned(),
-        ),
-        (
-            "FUGUE_SIDEBAND_DIR".to_string(),
-            server.sideband_dir(id).to_string_lossy().into_owned(),
-        ),
-    ];
-    let mut own_path = false;
-    if config.server.tmux_compat {
-        let number = session.unwrap_or_else(|| tree.next_session_id()).0;
-        let path = spawn
-            .env
-            .iter()
-            .rev()
-            .find(|(k, _)| k == "PATH")
-            .map(|(_, v)| v.as_str());
-        let tmux = server.tmux_env(id, number, path);
-        own_path = tmux.iter().any(|(k, _)| k == "PATH");
-        env.extend(tmux);
-    }
-    // The key is fugue's to give (below), never the caller's. A caller's PATH is
-    // already in the `tmux` PATH above, after the `tmux` folder.
-    env.extend(
-        spawn
-            .env
-            .iter()
-            .filter(|(k, _)| k != KEY_ENV && !(own_path && k == "PATH"))
-            .cloned(),
-    );
+    let number = session.unwrap_or_else(|| tree.next_session_id()).0;
+    let mut env = pane_env(server, id, spawn, session, number);
     // Made before the program starts, so the wrapper finds it; set after the preset's
     // environment, so that cannot point it elsewhere.
     let mut pipe = None;
@@ -323,10 +292,6 @@ pub fn prepare_pane(
         let _ = state.process(&bytes);
     }
     let shared = PaneShared::new(id, state, switch);
-    let exit_events = server.events.clone();
-    // Weak: the reader thread must not keep a stopped server alive.
-    let tag_server = Arc::downgrade(server);
-    let signal_server = Arc::downgrade(server);
     let spec = SpawnSpec {
         argv: argv.clone(),
         cwd: cwd.clone(),
@@ -335,17 +300,7 @@ pub fn prepare_pane(
         rows,
         max_input_bytes: config.server.max_input_bytes,
     };
-    let events = PaneEvents {
-        on_exit: Box::new(move |status| {
-            let _ = exit_events.send(ServerEvent::PaneExited { pane: id, status });
-        }),
-        on_tags: Box::new(move |found| {
-            if let Some(server) = tag_server.upgrade() {
-                server.hub.tags_found(id, found);
-            }
-        }),
-        on_signals: Box::new(move |signals| signal_server.upgrade()?.pane_signals(id, signals)),
-    };
+    let events = pane_events(server, id, 0);
     let mut pane = Pane::new(
         id,
         Arc::clone(&shared),
@@ -381,9 +336,147 @@ pub fn prepare_pane(
     })
 }
 
+/// The environment fugue gives a pane's program, then the caller's (less the sideband
+/// key, which is fugue's to give).
+fn pane_env(
+    server: &Server,
+    id: PaneId,
+    spawn: &Spawn,
+    session: Option<fugue_protocol::SessionId>,
+    session_number: u32,
+) -> Vec<(String, String)> {
+    let config = server.config();
+    let mut env = vec![
+        ("TERM".to_string(), config.server.term.clone()),
+        ("COLORTERM".to_string(), "truecolor".to_string()),
+        ("FUGUE_PANE_ID".to_string(), id.to_string()),
+        (
+            "FUGUE_SOCKET".to_string(),
+            server.socket.to_string_lossy().into_owned(),
+        ),
+        (
+            "FUGUE_SIDEBAND_DIR".to_string(),
+            server.sideband_dir(id).to_string_lossy().into_owned(),
+        ),
+    ];
+    // tmux's environments (set-environment), then the caller's -e.
+    let overrides = server.environment.lock().overrides(session);
+    // With tmux-compat, TMUX, TMUX_PANE and a PATH with the `tmux` folder first, ahead
+    // of the PATH the pane would have had (the caller's, else set-environment's).
+    let tmux = if config.server.tmux_compat {
+        let path = overrides
+            .iter()
+            .chain(spawn.env.iter())
+            .rev()
+            .find(|(k, _)| k == "PATH")
+            .map(|(_, v)| v.as_str());
+        server.tmux_env(id, session_number, path)
+    } else {
+        Vec::new()
+    };
+    let own_path = tmux.iter().any(|(k, _)| k == "PATH");
+    let keep = |k: &String| k != KEY_ENV && !(own_path && k == "PATH");
+    env.extend(overrides.into_iter().filter(|(k, _)| keep(k)));
+    env.extend(spawn.env.iter().filter(|(k, _)| keep(k)).cloned());
+    env.extend(tmux);
+    env
+}
+
+/// What a pane's threads report, for its `generation`-th program.
+fn pane_events(server: &Arc<Server>, id: PaneId, generation: u32) -> PaneEvents {
+    let exit_events = server.events.clone();
+    // Weak: the reader thread must not keep a stopped server alive.
+    let tag_server = Arc::downgrade(server);
+    let signal_server = Arc::downgrade(server);
+    PaneEvents {
+        on_exit: Box::new(move |status| {
+            let _ = exit_events.send(ServerEvent::PaneExited {
+                pane: id,
+                status,
+                generation,
+            });
+        }),
+        on_tags: Box::new(move |found| {
+            if let Some(server) = tag_server.upgrade() {
+                server.hub.tags_found(id, found);
+            }
+        }),
+        on_signals: Box::new(move |signals| signal_server.upgrade()?.pane_signals(id, signals)),
+    }
+}
+
+/// What starts a new program in an existing pane (`respawn-pane`): the pane keeps its
+/// id, screen, history and sideband key; its `generation` must already be the new one.
+/// An empty command runs the pane's last program again, as tmux does.
+pub fn relaunch(
+    exec: &super::Exec<'_>,
+    tree: &Tree,
+    id: PaneId,
+    spawn: &Spawn,
+) -> Result<Launch, CommandError> {
+    let server = exec.server;
+    let pane = tree
+        .panes
+        .get(&id)
+        .ok_or_else(|| CommandError::unknown_target(format!("no pane {id}")))?;
+    let argv = if spawn.command.is_empty() {
+        pane.argv.clone()
+    } else {
+        resolve_argv(server, spawn)?
+    };
+    let cwd = match &spawn.cwd {
+        Some(c) if c.contains('#') => Some(validate_cwd(&super::formats::expand(
+            tree,
+            Some(id),
+            c,
+            exec.origin,
+        ))?),
+        Some(c) => Some(validate_cwd(c)?),
+        None => pane.cwd.clone().filter(|d| d.is_dir()),
+    };
+    for (k, _) in &spawn.env {
+        if k.is_empty() || k.contains('=') || k.contains('\0') {
+            return Err(CommandError::invalid_argument(
+                "env",
+                format!("`{k}` is not a valid variable name"),
+            ));
+        }
+    }
+    let session = tree.locate(id).map(|(s, _)| s);
+    let number = session.map_or(0, |s| s.0);
+    let mut env = pane_env(server, id, spawn, session, number);
+    env.push((
+        KEY_ENV.to_string(),
+        pane.shared
+            .sideband
+            .key()
+            .map(|k| k.expose().to_string())
+            .unwrap_or_default(),
+    ));
+    let (cols, rows) = (pane.size.0.max(1), pane.size.1.max(1));
+    Ok(Launch {
+        id,
+        spec: SpawnSpec {
+            argv,
+            cwd,
+            env,
+            cols,
+            rows,
+            max_input_bytes: server.config().server.max_input_bytes,
+        },
+        shared: Arc::clone(&pane.shared),
+        events: pane_events(server, id, pane.generation),
+    })
+}
+
 impl Launch {
+    /// The argv and directory the program will run with.
+    pub fn program(&self) -> (&[String], Option<&PathBuf>) {
+        (&self.spec.argv, self.spec.cwd.as_ref())
+    }
+
     /// Starts the program (call with the tree unlocked).
-    fn start(self) -> Result<Pty, CommandError> {
+    pub fn start(self) -> Result<Pty, CommandError> {
         // Test hook, in debug builds only: a spawn whose environment asks for it is
         // attached late, its program already running, so a test can show that nothing
         // else waits for it and that the program is judged as its own pane's.

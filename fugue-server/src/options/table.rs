@@ -187,7 +187,7 @@ table! {
     // Session options.
     "activity-action" Session Choice(&["none", "any", "current", "other"]), "other", None, Option::None, "which activity alerts are shown";
     "assume-paste-time" Session n(0, INT), "1", None, Option::None, "keys this close together are a paste (ms)";
-    "base-index" Session n(0, INT), "0", None, Option::None, "the first window's index";
+    "base-index" Session n(0, INT), "0", Live, Option::None, "the first window's index (new windows and sessions, renumbering)";
     "bell-action" Session Choice(&["none", "any", "current", "other"]), "any", Live, Some("passthrough.bell_action"), "which bells ring the client's terminal (global value)";
     "default-command" Session Str, "", New, Some("server.default_command"), "the command new panes run; empty: the default shell";
     "default-shell" Session Str, "/bin/sh", None, Option::None, "the shell for default-command (fugue uses $SHELL)";
@@ -207,7 +207,7 @@ table! {
     "mouse" Session Flag, "on", Live, Some("keys.mouse"), "fugue's own use of the mouse (fugue's default: on; global value)";
     "prefix" Session Key, "C-b", Live, Some("keys.prefix"), "the prefix key (global value)";
     "prefix2" Session Key, "None", None, Option::None, "a second prefix key";
-    "renumber-windows" Session Flag, "off", None, Option::None, "renumber windows when one closes";
+    "renumber-windows" Session Flag, "off", Live, Option::None, "renumber windows when one closes";
     "repeat-time" Session n(0, 32767), "500", Live, Some("keys.repeat_time_ms"), "how long repeatable keys repeat without the prefix (ms; global value)";
     "set-titles" Session Flag, "off", Live, Some("passthrough.set_titles"), "set the terminal's title (global value)";
     "set-titles-string" Session Str, "#S:#I:#W - \"#T\"", Live, Some("passthrough.set_titles_string"), "the title's format (fugue's default leaves out #{session_alerts})";
@@ -235,7 +235,7 @@ table! {
     // Window options (and window-and-pane ones).
     "cursor-colour" WindowPane Colour, "none", None, Option::None, "the cursor's colour";
     "cursor-style" WindowPane Choice(&["default", "blinking-block", "block", "blinking-underline", "underline", "blinking-bar", "bar"]), "default", None, Option::None, "the cursor's shape";
-    "aggressive-resize" Window Flag, "off", None, Option::None, "size windows to the clients showing them";
+    "aggressive-resize" Window Flag, "off", None, Option::None, "size windows to the clients showing them (fugue always does: a window belongs to one session)";
     "allow-passthrough" WindowPane Flag, "off", None, Option::None, "programs may pass sequences to the terminal (DCS tmux;)";
     "allow-rename" WindowPane Flag, "off", None, Option::None, "programs may rename the window";
     "alternate-screen" WindowPane Flag, "on", None, Option::None, "programs may use the alternate screen";
@@ -247,8 +247,8 @@ table! {
     "copy-mode-current-match-style" Window Style, "bg=magenta,fg=black", None, Option::None, "the current match in copy mode";
     "copy-mode-mark-style" Window Style, "bg=red,fg=black", None, Option::None, "the marked line in copy mode";
     "fill-character" Window Str, "", None, Option::None, "fills the unused part of a window";
-    "main-pane-height" Window CellsOrPercent, "24", None, Option::None, "main pane height in main-horizontal (fugue uses main-pane-percent)";
-    "main-pane-width" Window CellsOrPercent, "80", None, Option::None, "main pane width in main-vertical (fugue uses main-pane-percent)";
+    "main-pane-height" Window CellsOrPercent, "24", Live, Option::None, "main pane height in main-horizontal (next layout applied; left at its default, main-pane-percent sizes it)";
+    "main-pane-width" Window CellsOrPercent, "80", Live, Option::None, "main pane width in main-vertical (next layout applied; left at its default, main-pane-percent sizes it)";
     "mode-keys" Window Choice(&["emacs", "vi"]), "vi", Live, Some("copy.mode_keys"), "copy mode's keys (fugue's default: vi; global value)";
     "mode-style" Window Style, "bg=yellow,fg=black", None, Option::None, "copy mode's selection style";
     "monitor-activity" Window Flag, "off", None, Option::None, "flag windows with activity";
@@ -257,7 +257,7 @@ table! {
     "other-pane-height" Window CellsOrPercent, "0", None, Option::None, "other panes' height in main-horizontal";
     "other-pane-width" Window CellsOrPercent, "0", None, Option::None, "other panes' width in main-vertical";
     "pane-active-border-style" Window Style, "#{?pane_in_mode,fg=yellow,#{?synchronize-panes,fg=red,fg=green}}", None, Option::None, "the active pane's border";
-    "pane-base-index" Window n(0, u16::MAX as i64), "0", None, Option::None, "the first pane's index";
+    "pane-base-index" Window n(0, u16::MAX as i64), "0", Live, Option::None, "the first pane's index (#{pane_index}, targets); fugue takes the global value for every window";
     "pane-border-format" Window Str, "#{?pane_active,#[reverse],}#{pane_index}#[default] \"#{pane_title}\"", None, Option::None, "text in pane borders";
     "pane-border-indicators" Window Choice(&["off", "colour", "arrows", "both"]), "colour", None, Option::None, "how the active pane's border shows";
     "pane-border-lines" Window Choice(&["single", "double", "heavy", "simple", "number"]), "single", None, Option::None, "border characters";
@@ -270,9 +270,9 @@ table! {
     "remain-on-exit" WindowPane Choice(&["off", "on", "failed"]), "off", Live, Some("server.remain_on_exit"), "keep a pane whose program exited (failed: only on a non-zero status)";
     "remain-on-exit-format" WindowPane Str, "Pane is dead (#{?#{!=:#{pane_dead_status},},status #{pane_dead_status},}#{?#{!=:#{pane_dead_signal},},signal #{pane_dead_signal},}, #{t:pane_dead_time})", None, Option::None, "the dead pane's message";
     "scroll-on-clear" WindowPane Flag, "on", None, Option::None, "a clear screen scrolls into history";
-    "synchronize-panes" WindowPane Flag, "off", None, Option::None, "keys go to every pane of the window";
+    "synchronize-panes" WindowPane Flag, "off", Live, Option::None, "keys and text typed into a pane go to every pane of the window that has it on";
     "window-active-style" WindowPane Style, "default", None, Option::None, "the active pane's style";
-    "window-size" Window Choice(&["largest", "smallest", "manual", "latest"]), "latest", None, Option::None, "how a window is sized (fugue: the smallest client)";
+    "window-size" Window Choice(&["largest", "smallest", "manual", "latest"]), "latest", Live, Option::None, "which clients size a session's windows: the latest active (attached, typed, resized), the largest, the smallest, or none (manual: the size it has)";
     "window-style" WindowPane Style, "default", None, Option::None, "panes' default style";
     "window-status-activity-style" Window Style, "reverse", Live, Option::None, "windows with activity in the status bar";
     "window-status-bell-style" Window Style, "reverse", Live, Option::None, "windows that rang";

@@ -36,14 +36,26 @@ fn cstring(what: &'static str, bytes: impl Into<Vec<u8>>) -> Result<CString, Chi
     CString::new(bytes).map_err(|_| ChildError::Nul(what))
 }
 
+/// An override with this value removes the variable (`set-environment -r`): no real
+/// value can hold a NUL byte, so none is mistaken for it.
+pub const REMOVED: &str = "\0";
+
 /// The server's environment with `overrides` applied.
 fn environment(overrides: &[(String, String)]) -> Vec<(OsString, OsString)> {
     let mut env: Vec<(OsString, OsString)> = std::env::vars_os()
         .filter(|(k, _)| !overrides.iter().any(|(o, _)| OsStr::new(o) == k))
         .collect();
+    // The last override of a name wins (the caller's -e after the session's).
+    let mut seen = std::collections::HashSet::new();
+    let mut last: Vec<&(String, String)> = overrides
+        .iter()
+        .rev()
+        .filter(|(k, _)| seen.insert(k.as_str()))
+        .collect();
+    last.reverse();
     env.extend(
-        overrides
-            .iter()
+        last.into_iter()
+            .filter(|(_, v)| v != REMOVED)
             .map(|(k, v)| (OsString::from(k), OsString::from(v))),
     );
     env

@@ -204,6 +204,14 @@ impl PaneShared {
         self.notify();
     }
 
+    /// A new program starts in the pane (`respawn-pane`): it has neither exited nor
+    /// spoken yet.
+    pub fn respawned(&self) {
+        *self.exit_status.lock() = None;
+        self.seen_output.store(false, Ordering::Release);
+        self.notify();
+    }
+
     pub fn exit_status(&self) -> Option<i32> {
         *self.exit_status.lock()
     }

@@ -224,6 +224,14 @@ impl PaneState {
         }
     }
 
+    /// tmux's `clear-history`: the history goes, the screen stays.
+    pub fn clear_history(&mut self) {
+        let t = self.parser.callbacks_mut();
+        t.history.clear();
+        t.pullable = 0;
+        self.seq += 1;
+    }
+
     pub fn history(&self) -> &History {
         &self.parser.callbacks().history
     }

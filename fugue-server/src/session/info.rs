@@ -38,12 +38,13 @@ impl Tree {
         let p = self.panes.get(&pane)?;
         let s = self.session_of_window(p.window)?;
         let w = s.window(p.window)?;
-        let index = w
+        let index = (w
             .layout
             .panes()
             .iter()
             .position(|x| *x == pane)
-            .unwrap_or(0) as u32;
+            .unwrap_or(0) as u32)
+            .saturating_add(self.pane_base_index);
         let area = s.area();
         // Where the pane is drawn: tmux's pane_left/pane_top (a zoomed window's
         // hidden panes keep their place in the layout).

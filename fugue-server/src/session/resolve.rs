@@ -238,11 +238,13 @@ impl Tree {
                     .window(wid)
                     .ok_or_else(|| self.unknown("that window is gone".into()))?;
                 let panes = w.layout.panes();
-                panes.get(*i as usize).copied().ok_or_else(|| {
+                let base = self.pane_base_index;
+                let at = i.checked_sub(base).map(|n| n as usize);
+                at.and_then(|n| panes.get(n)).copied().ok_or_else(|| {
                     CommandError::unknown_target(format!("window {} has no pane {i}", w.index))
                         .with_suggestion(format!(
-                            "it has panes 0..{} ({})",
-                            panes.len().saturating_sub(1),
+                            "it has panes {base}..{} ({})",
+                            (panes.len() as u32).saturating_sub(1).saturating_add(base),
                             panes
                                 .iter()
                                 .map(|p| p.to_string())

@@ -107,6 +107,9 @@ pub struct Pane {
     /// The preset its program was started from (`spawn-agent`): the program is an
     /// agent, and a `fugue` CLI it runs acts for it, whoever created the pane.
     pub agent: Option<String>,
+    /// How many times `respawn-pane` started a program here: an exit heard for an
+    /// earlier one is not this program's.
+    pub generation: u32,
     /// The foreground command's name, refreshed at most once a second.
     fg_cache: Mutex<Option<(Instant, String)>>,
 }
@@ -138,6 +141,7 @@ impl Pane {
             env: Vec::new(),
             badge: None,
             agent: None,
+            generation: 0,
             fg_cache: Mutex::new(None),
         }
     }
@@ -287,6 +291,23 @@ impl Session {
             self.active = window;
         }
     }
+
+    /// The window that becomes current when current window `gone` (at `index`) leaves
+    /// it, as tmux picks it: the last used window, else the one before it in index
+    /// order, wrapping round to the last.
+    pub fn successor(&self, gone: WindowId, index: u32) -> Option<WindowId> {
+        self.last_window
+            .filter(|l| *l != gone && self.window(*l).is_some())
+            .or_else(|| {
+                let others = self.windows.iter().filter(|w| w.id != gone);
+                others
+                    .clone()
+                    .filter(|w| w.index < index)
+                    .max_by_key(|w| w.index)
+                    .or_else(|| others.max_by_key(|w| w.index))
+                    .map(|w| w.id)
+            })
+    }
 }
 
 /// Everything that exists.
@@ -307,6 +328,10 @@ pub struct Tree {
     /// Each session's popup (`display-popup`): its pane is in `panes` but in no
     /// layout.
     pub popups: HashMap<SessionId, Popup>,
+    /// tmux's global `pane-base-index`: the first pane's index in `#{pane_index}` and
+    /// in targets (`s:1.1`). Kept here, set by `set-option`, so the tree (which reads
+    /// no options) numbers panes with it.
+    pub pane_base_index: u32,
 }
 
 /// A floating pane over a session's window (`dispatch/popups.rs`).
@@ -539,6 +564,8 @@ impl Tree {
         let Some(session) = self.session_of_window_mut(window) else {
             return false;
         };
+        let index = session.window(window).map(|w| w.index).unwrap_or(0);
+        let next = session.successor(window, index);
         session.windows.retain(|w| w.id != window);
         if session.windows.is_empty() {
             let sid = session.id;
@@ -549,10 +576,6 @@ impl Tree {
             session.last_window = None;
         }
         if session.active == window {
-            let next = session
-                .last_window
-                .filter(|l| session.window(*l).is_some())
-                .or_else(|| session.windows.first().map(|w| w.id));
             if let Some(next) = next {
                 session.active = next;
             }

@@ -222,6 +222,7 @@ async fn handle(
         notify: Arc::clone(&notify),
         control: Arc::clone(&mailbox),
         focused: true,
+        active_at: 0,
     };
     if !server.client_connected(id, entry) {
         let reason = format!("{EXITING}; start a new one and connect again");

@@ -19,6 +19,7 @@
 //! so the sizes always add up to the area.
 
 mod presets;
+mod rearrange;
 mod sizing;
 mod tmux_string;
 
@@ -547,10 +548,17 @@ impl Layout {
     /// `main_percent` of the width (MainVertical) or height (MainHorizontal). Tiled has
     /// ceil(sqrt(n)) columns, the last row's panes sharing its full width.
     pub fn apply_preset(&mut self, preset: LayoutPreset, main: PaneId, main_percent: u8) {
+        let percent = u32::from(main_percent.clamp(1, 99));
+        self.apply_preset_share(preset, main, (percent, 100 - percent));
+    }
+
+    /// [`Self::apply_preset`] with the main pane's share of the window given as weights
+    /// (main, the rest): `main-pane-width` in cells is (its cells, the window's rest).
+    pub fn apply_preset_share(&mut self, preset: LayoutPreset, main: PaneId, share: (u32, u32)) {
         let panes = self.panes();
         let first = panes.first().copied().unwrap_or(main);
         let main = if panes.contains(&main) { main } else { first };
-        self.root = preset_tree(preset, &panes, main, main_percent);
+        self.root = preset_tree(preset, &panes, main, share);
     }
 
     /// Replace pane id `old` with `new` in place (for respawn). Returns false if `old` is

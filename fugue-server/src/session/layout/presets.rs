@@ -16,7 +16,7 @@ pub(super) fn preset_tree(
     preset: LayoutPreset,
     panes: &[PaneId],
     main: PaneId,
-    percent: u8,
+    share: (u32, u32),
 ) -> Node {
     let (axis, main_first) = match preset {
         LayoutPreset::EvenHorizontal => return even(Axis::X, panes),
@@ -36,8 +36,7 @@ pub(super) fn preset_tree(
     if others.is_empty() {
         return Node::Pane(main_first);
     }
-    let percent = u32::from(percent.clamp(1, 99));
     let rest = even(axis.pick(Axis::Y, Axis::X), &others);
     let main = Node::Pane(main_first);
-    Node::split(axis, [(percent, main), (100 - percent, rest)])
+    Node::split(axis, [(share.0.max(1), main), (share.1.max(1), rest)])
 }

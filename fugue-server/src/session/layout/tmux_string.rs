@@ -10,6 +10,7 @@
 
 use super::sizing::distribute;
 use super::{Axis, Layout, Node, Rect};
+use fugue_protocol::PaneId;
 
 impl Layout {
     /// tmux's layout string for this layout in a window of `area`'s size.
@@ -59,10 +60,206 @@ fn dump(node: &Node, rect: Rect, out: &mut String) {
     }
 }
 
+/// Layout strings longer than this are refused: a window holds at most a few hundred
+/// panes, each under 40 bytes of layout.
+pub const MAX_LAYOUT_BYTES: usize = 16 * 1024;
+/// Splits nested deeper than this are refused (the parser recurses once per level).
+const MAX_DEPTH: usize = 64;
+
+/// A cell of a parsed tmux layout: its extent across and down, and its contents.
+struct Cell {
+    width: u32,
+    height: u32,
+    kind: Kind,
+}
+
+enum Kind {
+    Pane,
+    Split(Axis, Vec<Cell>),
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    at: usize,
+}
+
+impl Parser<'_> {
+    fn number(&mut self) -> Result<u32, String> {
+        let start = self.at;
+        while self.s.get(self.at).is_some_and(u8::is_ascii_digit) {
+            self.at += 1;
+        }
+        std::str::from_utf8(self.s.get(start..self.at).unwrap_or_default())
+            .ok()
+            .filter(|d| !d.is_empty() && d.len() <= 9)
+            .and_then(|d| d.parse().ok())
+            .ok_or_else(|| format!("expected a number at byte {start}"))
+    }
+
+    fn expect(&mut self, b: u8) -> Result<(), String> {
+        if self.s.get(self.at) == Some(&b) {
+            self.at += 1;
+            Ok(())
+        } else {
+            Err(format!("expected `{}` at byte {}", b as char, self.at))
+        }
+    }
+
+    fn cell(&mut self, depth: usize) -> Result<Cell, String> {
+        if depth > MAX_DEPTH {
+            return Err("splits nested too deep".into());
+        }
+        let width = self.number()?;
+        self.expect(b'x')?;
+        let height = self.number()?;
+        self.expect(b',')?;
+        self.number()?;
+        self.expect(b',')?;
+        self.number()?;
+        let (axis, close) = match self.s.get(self.at) {
+            Some(b',') => {
+                self.at += 1;
+                self.number()?;
+                return Ok(Cell {
+                    width,
+                    height,
+                    kind: Kind::Pane,
+                });
+            }
+            Some(b'{') => (Axis::X, b'}'),
+            Some(b'[') => (Axis::Y, b']'),
+            _ => return Err(format!("expected `,`, `{{` or `[` at byte {}", self.at)),
+        };
+        self.at += 1;
+        let mut children = vec![self.cell(depth + 1)?];
+        while self.s.get(self.at) == Some(&b',') {
+            self.at += 1;
+            children.push(self.cell(depth + 1)?);
+        }
+        self.expect(close)?;
+        Ok(Cell {
+            width,
+            height,
+            kind: Kind::Split(axis, children),
+        })
+    }
+}
+
+fn count(cell: &Cell) -> usize {
+    match &cell.kind {
+        Kind::Pane => 1,
+        Kind::Split(_, children) => children.iter().map(count).sum(),
+    }
+}
+
+/// The node for `cell`, its panes taken from `panes` in order. A child's weight is
+/// its extent, so `tmux_string` (which shares the split's cells less tmux's dividers
+/// by weight) writes the same string back, and fugue's boxes are within a cell of
+/// tmux's panes.
+fn build(cell: &Cell, panes: &mut impl Iterator<Item = PaneId>) -> Node {
+    match &cell.kind {
+        Kind::Pane => Node::Pane(panes.next().unwrap_or(PaneId(0))),
+        Kind::Split(axis, children) => Node::split(
+            *axis,
+            children.iter().map(|c| {
+                let extent = axis.pick(c.width, c.height);
+                (extent.clamp(1, u32::from(u16::MAX)), build(c, panes))
+            }),
+        ),
+    }
+}
+
+impl Layout {
+    /// Parses a tmux layout string (`select-layout 'bb62,159x48,0,0{79x48,0,0,1,...}'`)
+    /// for a window whose panes are `panes` (in index order): the checksum must match
+    /// and the string must have as many panes; the panes fill its cells in order, as
+    /// tmux fills them, whatever ids the string names.
+    pub fn from_tmux(s: &str, panes: &[PaneId]) -> Result<Layout, String> {
+        if s.len() > MAX_LAYOUT_BYTES {
+            return Err(format!("longer than {MAX_LAYOUT_BYTES} bytes"));
+        }
+        let (sum, body) = s
+            .split_once(',')
+            .filter(|(sum, _)| sum.len() == 4)
+            .ok_or("expected a checksum first")?;
+        let sum = u16::from_str_radix(sum, 16).map_err(|_| "expected a checksum first")?;
+        if sum != checksum(body) {
+            return Err("the checksum does not match".into());
+        }
+        let mut p = Parser {
+            s: body.as_bytes(),
+            at: 0,
+        };
+        let cell = p.cell(0)?;
+        if p.at != body.len() {
+            return Err(format!("unexpected text at byte {}", p.at));
+        }
+        let need = count(&cell);
+        if need != panes.len() {
+            return Err(format!("have {} panes but need {need}", panes.len()));
+        }
+        let mut root = build(&cell, &mut panes.iter().copied());
+        super::normalize(&mut root);
+        let mut seen = std::collections::HashSet::new();
+        super::validate(&root, None, &mut seen)?;
+        Ok(Layout { root })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use fugue_protocol::{Direction, PaneId};
+
+    #[test]
+    fn a_layout_string_reads_back_as_the_same_layout() {
+        let area = Rect {
+            x: 0,
+            y: 0,
+            width: 80,
+            height: 24,
+        };
+        let mut l = Layout::new(PaneId(0));
+        l.split(
+            PaneId(0),
+            PaneId(1),
+            Direction::Right,
+            Some(fugue_protocol::SplitSize::Percent(30)),
+            area,
+        )
+        .unwrap();
+        l.split(PaneId(1), PaneId(2), Direction::Down, None, area)
+            .unwrap();
+        let s = l.tmux_string(area);
+        let ids = [PaneId(5), PaneId(6), PaneId(7)];
+        let back = Layout::from_tmux(&s, &ids).unwrap();
+        let rects = |l: &Layout| {
+            l.geometry(area)
+                .into_iter()
+                .map(|(_, r)| r)
+                .collect::<Vec<_>>()
+        };
+        // tmux shares out a divider fugue does not have: each box within a cell.
+        for (a, b) in rects(&back).into_iter().zip(rects(&l)) {
+            let near = |x: u16, y: u16| x.abs_diff(y) <= 1;
+            assert!(near(a.x, b.x) && near(a.y, b.y), "{a:?} {b:?}");
+            assert!(
+                near(a.width, b.width) && near(a.height, b.height),
+                "{a:?} {b:?}"
+            );
+        }
+        assert_eq!(back.panes(), ids);
+        // tmux's own string, from tmux 3.3a.
+        let tmux = "d67e,80x24,0,0{40x24,0,0,0,39x24,41,0[39x12,41,0,1,39x11,41,13,2]}";
+        assert!(Layout::from_tmux(tmux, &ids).is_ok());
+        // A wrong checksum, the wrong number of panes, junk.
+        assert!(Layout::from_tmux(&tmux.replace("d67e", "d67f"), &ids).is_err());
+        assert!(Layout::from_tmux(tmux, &ids[..2]).is_err_and(|e| e.contains("need 3")));
+        let junk = format!("{:04x},80x24,0,0{{", checksum("80x24,0,0{"));
+        assert!(Layout::from_tmux(&junk, &ids).is_err());
+        let deep = format!("80x24,0,0{},1{}", "{1x1,0,0".repeat(100), "}".repeat(100));
+        assert!(Layout::from_tmux(&format!("{:04x},{deep}", checksum(&deep)), &ids).is_err());
+    }
 
     #[test]
     fn checksum_is_tmuxs() {

@@ -345,6 +345,7 @@ static PANE_TOOLS: &[ToolDef] = &[
                 name,
                 select: a.bool("focus")?.unwrap_or(false),
                 spawn,
+                place: Default::default(),
             }))
         },
     },
@@ -382,6 +383,7 @@ static PANE_TOOLS: &[ToolDef] = &[
                 window_name: None,
                 size,
                 spawn,
+                existing: false,
             }))
         },
     },

@@ -126,6 +126,7 @@ impl Rig {
                 window_name: None,
                 size: Some((160, 50)),
                 spawn: Spawn::default(),
+                existing: false,
             }),
         )
         .await

@@ -1,0 +1,166 @@
+//! Commands that rearrange what exists: tmux's pane and window management verbs
+//! (`respawn-pane`, `swap-pane`, `rotate-window`, `break-pane`, `join-pane`), whose
+//! payloads live here so the command declaration stays one readable table.
+
+use crate::command::{Direction, Spawn, SplitSize};
+use crate::target::Target;
+use serde::{Deserialize, Serialize};
+
+/// `respawn-pane` / `respawn-window`: start a program again in a pane that keeps its
+/// id, its place and its screen (tmux's semantics: the pane is not closed).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Respawn {
+    pub target: Option<Target>,
+    /// `respawn-window`: the window is reduced to its active pane, which respawns.
+    pub window: bool,
+    /// `-k`: end a program still running; without it a live pane is an error.
+    pub kill: bool,
+    /// The new program (empty: the pane's last program), `-c` and `-e`.
+    pub spawn: Spawn,
+}
+
+/// Which pane `swap-pane` swaps with its target.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SwapSource {
+    /// `-s`: this pane (anywhere on the server).
+    Pane(Target),
+    /// No `-s`: the current pane.
+    Current,
+    /// `-U`: the pane before the target in its window (the last for the first).
+    Previous,
+    /// `-D`: the pane after the target (the first for the last).
+    Next,
+}
+
+/// `swap-pane`
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwapPane {
+    /// `-t`: the destination pane.
+    pub target: Option<Target>,
+    pub source: SwapSource,
+    /// `-d`: the active pane stays where it was instead of following the swap.
+    pub detached: bool,
+}
+
+/// `rotate-window`
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RotateWindow {
+    pub target: Option<Target>,
+    /// `-D`: panes move down/right (the last becomes the first); default `-U`.
+    pub down: bool,
+}
+
+/// `break-pane`: a pane leaves its window for a new window of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BreakPane {
+    /// `-s`: the pane (default the current one).
+    pub source: Option<Target>,
+    /// `-t`: the session, or `session:index` for the new window's index.
+    pub target: Option<Target>,
+    /// `-n`: the new window's name.
+    pub name: Option<String>,
+    /// `-d`: do not make the new window current.
+    pub detached: bool,
+}
+
+/// `join-pane` / `move-pane`: a pane leaves its window to split another pane.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JoinPane {
+    /// `-s`: the pane that moves (default the current one).
+    pub source: Option<Target>,
+    /// `-t`: the pane it splits.
+    pub target: Option<Target>,
+    /// Where it goes relative to the target (`-h`: right, default below, `-b`: before).
+    pub direction: Direction,
+    /// `-l`: its size along the split.
+    pub size: Option<SplitSize>,
+    /// `-d`: the moved pane does not become active.
+    pub detached: bool,
+}
+
+/// Where a new or moved window goes in its session (tmux's `-a` / `-b`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WindowPlace {
+    /// The index the target names (which must be free), else the first free index
+    /// from `base-index`.
+    #[default]
+    Index,
+    /// `-a`: the index after the target window, moving later windows up to make room.
+    After,
+    /// `-b`: the target window's index, moving it and later windows up.
+    Before,
+}
+
+impl WindowPlace {
+    fn is_index(&self) -> bool {
+        *self == WindowPlace::Index
+    }
+}
+
+/// `move-window` (and `move-window -r`, `link-window`'s sibling).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveWindow {
+    /// `-s`: the window (default the current one).
+    pub source: Option<Target>,
+    /// `-t`: the session, or `session:index`.
+    pub target: Option<Target>,
+    #[serde(default, skip_serializing_if = "WindowPlace::is_index")]
+    pub place: WindowPlace,
+    /// `-k`: a window at the target index is killed first.
+    pub kill: bool,
+    /// `-d`: the moved window does not become current.
+    pub detached: bool,
+    /// `-r`: only renumber the target session's windows from `base-index`.
+    pub renumber: bool,
+}
+
+/// `swap-window`
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwapWindow {
+    pub source: Option<Target>,
+    pub target: Option<Target>,
+    pub detached: bool,
+}
+
+/// What `wait-for` does with a tmux channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChannelOp {
+    /// Wait for the channel to be signalled.
+    Wait,
+    /// `-S`: wake its waiters.
+    Signal,
+    /// `-L`: take its lock, waiting for it if held.
+    Lock,
+    /// `-U`: give the lock up.
+    Unlock,
+}
+
+/// `set-environment`
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetEnvironment {
+    /// The session (default the current one); ignored with `global`.
+    pub target: Option<Target>,
+    /// `-g`: the global environment.
+    pub global: bool,
+    pub name: String,
+    pub value: Option<String>,
+    /// `-u`: take the variable out of the table.
+    pub unset: bool,
+    /// `-r`: take the variable out of new programs' environment.
+    pub remove: bool,
+    /// `-h`: hidden from `show-environment` without `-h`.
+    pub hidden: bool,
+}
+
+/// `show-environment`
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShowEnvironment {
+    pub target: Option<Target>,
+    pub global: bool,
+    /// One variable (an error if it is not set).
+    pub name: Option<String>,
+    /// `-h`: the hidden variables (only them, as tmux).
+    pub hidden: bool,
+    /// `-s`: as shell commands to set them.
+    pub shell: bool,
+}

@@ -1,0 +1,99 @@
+//! `set-environment` and `show-environment`, as tmux (the store is
+//! `crate::environment`; new programs get it in `spawn.rs`).
+
+use super::Exec;
+use crate::environment::Variable;
+use fugue_protocol::{CommandError, Response, SessionId, SetEnvironment, ShowEnvironment};
+
+fn session(
+    exec: &mut Exec<'_>,
+    global: bool,
+    target: Option<&fugue_protocol::Target>,
+) -> Result<Option<SessionId>, CommandError> {
+    if global {
+        return Ok(None);
+    }
+    let tree = exec.server.mux.tree();
+    let sid = tree.resolve_session(target, &exec.ctx)?;
+    exec.resolved = tree.session(sid).map(|s| s.name.clone());
+    Ok(Some(sid))
+}
+
+pub fn set(exec: &mut Exec<'_>, c: SetEnvironment) -> Result<Response, CommandError> {
+    let sid = session(exec, c.global, c.target.as_ref())?;
+    let live: Vec<SessionId> = exec
+        .server
+        .mux
+        .tree()
+        .sessions
+        .iter()
+        .map(|s| s.id)
+        .collect();
+    let mut env = exec.server.environment.lock();
+    env.retain_sessions(&live);
+    if c.unset {
+        env.unset(sid, &c.name);
+        return Ok(Response::Done);
+    }
+    let value = match (c.remove, c.value) {
+        (true, _) => None,
+        (false, Some(v)) => Some(v),
+        (false, None) => {
+            return Err(CommandError::invalid_argument(
+                "value",
+                "no value specified",
+            ));
+        }
+    };
+    env.set(
+        sid,
+        &c.name,
+        Variable {
+            value,
+            hidden: c.hidden,
+        },
+    )
+    .map_err(|e| CommandError::invalid_argument("name", e))?;
+    Ok(Response::Done)
+}
+
+/// tmux's quoting for `show-environment -s`.
+fn shell_quote(v: &str) -> String {
+    let mut out = String::from("\"");
+    for c in v.chars() {
+        if matches!(c, '$' | '`' | '"' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('"');
+    out
+}
+
+pub fn show(exec: &mut Exec<'_>, c: ShowEnvironment) -> Result<Response, CommandError> {
+    let sid = session(exec, c.global, c.target.as_ref())?;
+    let table = exec.server.environment.lock().show(sid);
+    let line = |name: &str, var: &Variable| match (&var.value, c.shell) {
+        (Some(v), false) => format!("{name}={v}\n"),
+        (None, false) => format!("-{name}\n"),
+        (Some(v), true) => format!("{name}={}; export {name};\n", shell_quote(v)),
+        (None, true) => format!("unset {name};\n"),
+    };
+    let text = match &c.name {
+        Some(name) => match table.get(name) {
+            Some(var) => line(name, var),
+            None => {
+                return Err(CommandError::invalid_argument(
+                    "name",
+                    format!("unknown variable: {name}"),
+                ));
+            }
+        },
+        None => table
+            .iter()
+            .filter(|(_, v)| v.hidden == c.hidden)
+            .map(|(k, v)| line(k, v))
+            .collect(),
+    };
+    Ok(Response::Captured(text))
+}

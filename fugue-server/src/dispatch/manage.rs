@@ -1,0 +1,377 @@
+//! tmux's pane management verbs: `kill-pane -a`, `swap-pane`, `rotate-window`,
+//! `break-pane`, `join-pane` / `move-pane`, `clear-history`. (`respawn-pane` is in
+//! `respawn.rs`.) Semantics follow tmux 3.5's cmd-*.c; where fugue's layout differs
+//! (panes draw their own borders) only sizes differ.
+
+use super::Exec;
+use crate::session::Tree;
+use crate::session::layout::Layout;
+use crate::session::tree::Window;
+use fugue_protocol::{
+    BreakPane, CommandError, Created, JoinPane, PaneId, Response, RotateWindow, SessionId,
+    SplitSize, SwapPane, SwapSource, Target, WindowId,
+};
+
+fn locate(tree: &Tree, pane: PaneId) -> Result<(SessionId, WindowId), CommandError> {
+    tree.locate(pane)
+        .ok_or_else(|| CommandError::internal("pane has no window"))
+}
+
+fn window_mut(tree: &mut Tree, w: WindowId) -> Result<&mut Window, CommandError> {
+    tree.window_mut(w)
+        .ok_or_else(|| CommandError::internal("window vanished"))
+}
+
+/// Ends the programs of panes already taken out of the tree, and what closed with them.
+fn closed(exec: &Exec<'_>, panes: Vec<crate::session::tree::Pane>, session: Option<SessionId>) {
+    let ids: Vec<PaneId> = panes.iter().map(|p| p.id).collect();
+    for p in &panes {
+        p.pty.kill();
+    }
+    exec.server.panes_closed(&ids);
+    if let Some(sid) = session {
+        exec.server
+            .mux
+            .attached
+            .detach_session(sid, "the session's last pane was moved away");
+    }
+}
+
+/// `kill-pane -a`: every pane of the target's window but the target.
+pub fn kill_other_panes(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+) -> Result<Response, CommandError> {
+    let removed = {
+        let mut tree = exec.server.mux.tree();
+        let keep = tree.resolve_pane(target, &exec.ctx)?;
+        exec.resolved = Some(keep.to_string());
+        let (sid, wid) = locate(&tree, keep)?;
+        let others: Vec<PaneId> = tree
+            .window(wid)
+            .map(|w| w.layout.panes())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|p| *p != keep)
+            .collect();
+        let removed: Vec<_> = others
+            .into_iter()
+            .filter_map(|p| tree.remove_pane(p).map(|(pane, _)| pane))
+            .collect();
+        exec.server.relayout(&mut tree, sid);
+        removed
+    };
+    closed(exec, removed, None);
+    exec.server.mux.changed();
+    Ok(Response::Done)
+}
+
+/// `swap-pane`: the two panes trade cells (and windows, when in two windows).
+pub fn swap_pane(exec: &mut Exec<'_>, c: SwapPane) -> Result<Response, CommandError> {
+    {
+        let mut tree = exec.server.mux.tree();
+        let dst = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
+        exec.resolved = Some(dst.to_string());
+        let (dsid, dwid) = locate(&tree, dst)?;
+        let order = tree
+            .window(dwid)
+            .map(|w| w.layout.panes())
+            .unwrap_or_default();
+        let at = order.iter().position(|p| *p == dst).unwrap_or(0);
+        let n = order.len().max(1);
+        let src = match &c.source {
+            SwapSource::Pane(t) => tree.resolve_pane(Some(t), &exec.ctx)?,
+            SwapSource::Current => tree.resolve_pane(None, &exec.ctx)?,
+            SwapSource::Previous => order.get((at + n - 1) % n).copied().unwrap_or(dst),
+            SwapSource::Next => order.get((at + 1) % n).copied().unwrap_or(dst),
+        };
+        if src == dst {
+            return Ok(Response::Done);
+        }
+        let (ssid, swid) = locate(&tree, src)?;
+        if swid == dwid {
+            let w = window_mut(&mut tree, dwid)?;
+            w.layout.swap(src, dst);
+            w.zoomed = false;
+        } else {
+            let w = window_mut(&mut tree, swid)?;
+            w.layout.replace(src, dst);
+            w.zoomed = false;
+            let w = window_mut(&mut tree, dwid)?;
+            w.layout.replace(dst, src);
+            w.zoomed = false;
+            for (pane, window) in [(src, dwid), (dst, swid)] {
+                if let Some(p) = tree.panes.get_mut(&pane) {
+                    p.window = window;
+                }
+            }
+            // tmux forgets the moved panes in each window's last-pane memory.
+            for (wid, gone) in [(swid, src), (dwid, dst)] {
+                let w = window_mut(&mut tree, wid)?;
+                if w.last_active == Some(gone) {
+                    w.last_active = None;
+                }
+            }
+        }
+        // Which pane is active afterwards, as tmux's cmd-swap-pane.c decides it.
+        if !c.detached {
+            if swid != dwid {
+                window_mut(&mut tree, swid)?.set_active(dst);
+                window_mut(&mut tree, dwid)?.set_active(src);
+            } else {
+                window_mut(&mut tree, swid)?.set_active(dst);
+            }
+        } else {
+            let w = window_mut(&mut tree, swid)?;
+            if w.active == src {
+                w.active = dst;
+            }
+            let w = window_mut(&mut tree, dwid)?;
+            if w.active == dst {
+                w.active = src;
+            }
+        }
+        exec.server.relayout(&mut tree, ssid);
+        if dsid != ssid {
+            exec.server.relayout(&mut tree, dsid);
+        }
+    }
+    exec.server.mux.changed();
+    Ok(Response::Done)
+}
+
+/// `rotate-window`: the panes move one cell; the active cell stays the active one.
+pub fn rotate_window(exec: &mut Exec<'_>, c: RotateWindow) -> Result<Response, CommandError> {
+    {
+        let mut tree = exec.server.mux.tree();
+        let (sid, wid) = tree.resolve_window(c.target.as_ref(), &exec.ctx)?;
+        exec.resolved = Some(wid.to_string());
+        let w = window_mut(&mut tree, wid)?;
+        let cell = w.layout.panes().iter().position(|p| *p == w.active);
+        w.layout.rotate(c.down);
+        if let Some(p) = cell.and_then(|i| w.layout.panes().get(i).copied()) {
+            w.set_active(p);
+        }
+        exec.server.relayout(&mut tree, sid);
+    }
+    exec.server.mux.changed();
+    Ok(Response::Done)
+}
+
+/// `break-pane`: the pane leaves its window for a new one (of `-t`'s session).
+pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, CommandError> {
+    if let Some(n) = &c.name {
+        super::validate_name("name", n)?;
+    }
+    let mut src_closed = None;
+    let created = {
+        let mut tree = exec.server.mux.tree();
+        let pane = tree.resolve_pane(c.source.as_ref(), &exec.ctx)?;
+        exec.resolved = Some(pane.to_string());
+        let (ssid, swid) = locate(&tree, pane)?;
+        let dsid = super::windows::target_session(&tree, c.target.as_ref(), exec)?;
+        // Chosen before the pane leaves, as tmux links the new window first: a lone
+        // pane broken out of window 0 lands in window 1.
+        let index = super::windows::place(
+            exec.server,
+            &mut tree,
+            exec,
+            dsid,
+            c.target.as_ref(),
+            fugue_protocol::WindowPlace::Index,
+            false,
+        )?;
+        let alone = tree.window(swid).is_some_and(|w| w.layout.len() == 1);
+        let wid = if alone {
+            // tmux moves the window itself (its id stays): links it at the new index,
+            // then unlinks it from the old one.
+            let mut w = if ssid == dsid {
+                let s = tree
+                    .session_mut(ssid)
+                    .ok_or_else(|| CommandError::internal("session vanished"))?;
+                let pos = s
+                    .windows
+                    .iter()
+                    .position(|w| w.id == swid)
+                    .ok_or_else(|| CommandError::internal("window vanished"))?;
+                s.windows.remove(pos)
+            } else {
+                take_window(&mut tree, swid)?
+            };
+            if let Some(n) = &c.name {
+                w.name = n.clone();
+                w.auto_name = false;
+            }
+            w.index = index;
+            super::windows::insert(&mut tree, dsid, w)?;
+            src_closed = tree.session(ssid).is_none().then_some(ssid);
+            swid
+        } else {
+            let (mut p, _) = tree
+                .remove_pane(pane)
+                .ok_or_else(|| CommandError::internal("pane vanished"))?;
+            let wid = tree.new_window_id();
+            p.window = wid;
+            let name = c.name.clone().unwrap_or_else(|| p.current_command());
+            tree.panes.insert(pane, p);
+            let w = Window {
+                id: wid,
+                index,
+                name,
+                auto_name: c.name.is_none(),
+                layout: Layout::new(pane),
+                active: pane,
+                last_active: None,
+                zoomed: false,
+                last_preset: None,
+            };
+            super::windows::insert(&mut tree, dsid, w)?;
+            wid
+        };
+        if let Some(s) = tree.session_mut(dsid)
+            && !c.detached
+        {
+            s.set_active(wid);
+        }
+        if tree.session(ssid).is_some() {
+            if alone && ssid != dsid {
+                exec.server.window_closed(&mut tree, ssid);
+            }
+            exec.server.relayout(&mut tree, ssid);
+        }
+        exec.server.relayout(&mut tree, dsid);
+        let s = tree
+            .session(dsid)
+            .ok_or_else(|| CommandError::internal("session vanished"))?;
+        Created {
+            session: dsid,
+            session_name: s.name.clone(),
+            window: wid,
+            window_index: s.window(wid).map(|w| w.index).unwrap_or_default(),
+            pane,
+        }
+    };
+    closed(exec, Vec::new(), src_closed);
+    exec.server.mux.changed();
+    Ok(Response::Created(created))
+}
+
+/// Takes a window out of its session for another session; a session left with no
+/// window closes, as in tmux.
+fn take_window(tree: &mut Tree, wid: WindowId) -> Result<Window, CommandError> {
+    let s = tree
+        .session_of_window_mut(wid)
+        .ok_or_else(|| CommandError::internal("window has no session"))?;
+    let pos = s
+        .windows
+        .iter()
+        .position(|w| w.id == wid)
+        .ok_or_else(|| CommandError::internal("window vanished"))?;
+    let next = s.windows.get(pos).and_then(|w| s.successor(wid, w.index));
+    let w = s.windows.remove(pos);
+    if s.last_window == Some(wid) {
+        s.last_window = None;
+    }
+    if s.active == wid {
+        if let Some(next) = next {
+            s.active = next;
+        }
+        s.last_window = None;
+    }
+    if s.windows.is_empty() {
+        let sid = s.id;
+        tree.sessions.retain(|s| s.id != sid);
+    }
+    Ok(w)
+}
+
+/// `join-pane` / `move-pane`: the pane leaves its window to split `-t`'s pane.
+pub fn join_pane(exec: &mut Exec<'_>, c: JoinPane) -> Result<Response, CommandError> {
+    let closed_session = {
+        let mut tree = exec.server.mux.tree();
+        let dst = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
+        let src = tree.resolve_pane(c.source.as_ref(), &exec.ctx)?;
+        exec.resolved = Some(src.to_string());
+        if src == dst {
+            return Err(CommandError::invalid_argument(
+                "source",
+                "source and target panes must be different",
+            ));
+        }
+        let (ssid, _) = locate(&tree, src)?;
+        let (dsid, dwid) = locate(&tree, dst)?;
+        let area = tree.session(dsid).map(|s| s.area()).unwrap_or_default();
+        // Tried on a copy first, so a pane too small to split loses nothing.
+        let mut layout = tree
+            .window(dwid)
+            .map(|w| w.layout.clone())
+            .ok_or_else(|| CommandError::internal("window vanished"))?;
+        let size = match c.size {
+            Some(SplitSize::Cells(n)) => Some(SplitSize::Cells(n.saturating_add(2))),
+            other => other,
+        };
+        layout
+            .split(dst, src, c.direction, size, area)
+            .map_err(|e| {
+                CommandError::new(fugue_protocol::ErrorCode::LimitExceeded, e.to_string())
+            })?;
+        let (mut p, removed) = tree
+            .remove_pane(src)
+            .ok_or_else(|| CommandError::internal("pane vanished"))?;
+        p.window = dwid;
+        tree.panes.insert(src, p);
+        // The source window lost a pane: the target's layout is recomputed on what
+        // it is now (unchanged unless both were one window).
+        let mut layout = tree
+            .window(dwid)
+            .map(|w| w.layout.clone())
+            .ok_or_else(|| CommandError::internal("window vanished"))?;
+        layout
+            .split(dst, src, c.direction, size, area)
+            .map_err(|e| {
+                CommandError::new(fugue_protocol::ErrorCode::LimitExceeded, e.to_string())
+            })?;
+        let w = window_mut(&mut tree, dwid)?;
+        w.layout = layout;
+        w.zoomed = false;
+        if !c.detached {
+            w.set_active(src);
+            if let Some(s) = tree.session_mut(dsid) {
+                s.set_active(dwid);
+            }
+        }
+        if removed.session_closed != Some(ssid) {
+            if removed.window_closed {
+                exec.server.window_closed(&mut tree, ssid);
+            }
+            if ssid != dsid {
+                exec.server.relayout(&mut tree, ssid);
+            }
+        }
+        exec.server.relayout(&mut tree, dsid);
+        removed.session_closed
+    };
+    closed(exec, Vec::new(), closed_session);
+    exec.server.mux.changed();
+    exec.server.maybe_exit();
+    Ok(Response::Done)
+}
+
+/// `clear-history`: the pane's history goes; its screen stays.
+pub fn clear_history(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+) -> Result<Response, CommandError> {
+    let tree = exec.server.mux.tree();
+    let pane = tree.resolve_pane(target, &exec.ctx)?;
+    exec.resolved = Some(pane.to_string());
+    if let Some(p) = tree.panes.get(&pane) {
+        let seq = {
+            let mut st = p.shared.state.lock();
+            st.clear_history();
+            st.seq()
+        };
+        p.shared.changed(seq, false);
+    }
+    Ok(Response::Done)
+}

@@ -1,0 +1,338 @@
+//! Window indexes as tmux keeps them: `base-index`, `new-window -t s:N` / `-a` / `-b`,
+//! `renumber-windows`, `move-window` and `swap-window` (tmux 3.5's cmd-move-window.c,
+//! cmd-swap-window.c and session.c's winlink_shuffle_up).
+
+use super::Exec;
+use crate::options::Level;
+use crate::server::Server;
+use crate::session::Tree;
+use crate::session::tree::Window;
+use fugue_protocol::{
+    CommandError, MoveWindow, Response, SessionId, SwapWindow, Target, WindowPlace, WindowSpec,
+};
+
+/// tmux's window indexes stop at INT_MAX; fugue's at this, far beyond any session.
+const MAX_INDEX: u32 = 1 << 20;
+
+fn option_number(server: &Server, level: Level, name: &str) -> i64 {
+    server
+        .options
+        .lock()
+        .effective(level, name)
+        .map(|(v, _)| v.number())
+        .unwrap_or(0)
+}
+
+/// The session's `base-index` (the global one for a session still being made).
+pub fn base_index(server: &Server, session: Option<SessionId>) -> u32 {
+    let level = session.map_or(Level::GlobalSession, Level::Session);
+    u32::try_from(option_number(server, level, "base-index"))
+        .unwrap_or(0)
+        .min(MAX_INDEX)
+}
+
+fn taken(tree: &Tree, sid: SessionId, index: u32) -> bool {
+    tree.session(sid)
+        .is_some_and(|s| s.windows.iter().any(|w| w.index == index))
+}
+
+/// The first free index from `base-index`.
+pub fn free_index(server: &Server, tree: &Tree, sid: SessionId) -> u32 {
+    let base = base_index(server, Some(sid));
+    (base..MAX_INDEX)
+        .find(|i| !taken(tree, sid, *i))
+        .unwrap_or(MAX_INDEX)
+}
+
+/// The index a target names (`s:3`), if it names one.
+fn named_index(target: Option<&Target>) -> Option<u32> {
+    match target {
+        Some(Target::Path {
+            window: Some(WindowSpec::Index(i)),
+            pane: None,
+            ..
+        }) => Some(*i),
+        _ => None,
+    }
+}
+
+/// The session a window-creating `-t` names: `s:3` names session `s` even while it
+/// has no window 3.
+pub fn target_session(
+    tree: &Tree,
+    target: Option<&Target>,
+    exec: &Exec<'_>,
+) -> Result<SessionId, CommandError> {
+    match (target, named_index(target)) {
+        (Some(Target::Path { session, .. }), Some(_)) => match session {
+            Some(name) => tree.resolve_session(Some(&Target::session(name.clone())), &exec.ctx),
+            None => tree.resolve_session(None, &exec.ctx),
+        },
+        _ => tree.resolve_session(target, &exec.ctx),
+    }
+}
+
+/// Where a new window goes in `sid`, as tmux places it. With `apply`, windows are
+/// moved up to make room for `-a`/`-b` (do it only when the window is placed).
+pub fn place(
+    server: &Server,
+    tree: &mut Tree,
+    exec: &Exec<'_>,
+    sid: SessionId,
+    target: Option<&Target>,
+    place: WindowPlace,
+    apply: bool,
+) -> Result<u32, CommandError> {
+    if place == WindowPlace::Index {
+        return match named_index(target) {
+            Some(i) if taken(tree, sid, i) => Err(CommandError::invalid_argument(
+                "target",
+                format!("index in use: {i}"),
+            )),
+            Some(i) if i >= MAX_INDEX => Err(CommandError::invalid_argument(
+                "target",
+                format!("index too large: {i}"),
+            )),
+            Some(i) => Ok(i),
+            None => Ok(free_index(server, tree, sid)),
+        };
+    }
+    // The reference window: the target's, or the session's current one.
+    let reference = match named_index(target) {
+        Some(i) => i,
+        None => {
+            let wid = match target {
+                Some(Target::Path { window: None, .. }) | None => {
+                    tree.session(sid).map(|s| s.active)
+                }
+                Some(t) => tree.resolve_window(Some(t), &exec.ctx).ok().map(|(_, w)| w),
+            };
+            wid.and_then(|w| tree.window(w))
+                .map(|w| w.index)
+                .unwrap_or_else(|| base_index(server, Some(sid)))
+        }
+    };
+    let idx = reference
+        .saturating_add(u32::from(place == WindowPlace::After))
+        .min(MAX_INDEX);
+    if apply {
+        shuffle_up(tree, sid, idx);
+    }
+    Ok(idx)
+}
+
+/// tmux's winlink_shuffle_up: the windows from `idx` up to the first gap move up one.
+fn shuffle_up(tree: &mut Tree, sid: SessionId, idx: u32) {
+    let Some(last) = (idx..MAX_INDEX).find(|i| !taken(tree, sid, *i)) else {
+        return;
+    };
+    if let Some(s) = tree.session_mut(sid) {
+        for w in s.windows.iter_mut() {
+            if (idx..last).contains(&w.index) {
+                w.index += 1;
+            }
+        }
+        s.windows.sort_by_key(|w| w.index);
+    }
+}
+
+/// Puts a window into a session, in index order.
+pub fn insert(tree: &mut Tree, sid: SessionId, w: Window) -> Result<(), CommandError> {
+    let s = tree.session_mut(sid).ok_or_else(|| {
+        CommandError::unknown_target("the target session closed when its last window moved")
+    })?;
+    let pos = s
+        .windows
+        .iter()
+        .position(|x| x.index > w.index)
+        .unwrap_or(s.windows.len());
+    s.windows.insert(pos, w);
+    Ok(())
+}
+
+/// `move-window`: the window leaves its index (or session) for another; with `-r`
+/// the target session's windows are renumbered instead.
+pub fn move_window(exec: &mut Exec<'_>, c: MoveWindow) -> Result<Response, CommandError> {
+    let server = std::sync::Arc::clone(exec.server);
+    let mut killed = Vec::new();
+    let mut closed = None;
+    let mut select = false;
+    {
+        let mut tree = server.mux.tree();
+        if c.renumber {
+            let sid = tree.resolve_session(c.target.as_ref(), &exec.ctx)?;
+            exec.resolved = tree.session(sid).map(|s| s.name.clone());
+            server.renumber_windows(&mut tree, sid);
+            drop(tree);
+            server.mux.changed();
+            return Ok(Response::Done);
+        }
+        let (ssid, wid) = tree.resolve_window(c.source.as_ref(), &exec.ctx)?;
+        exec.resolved = Some(wid.to_string());
+        let dsid = target_session(&tree, c.target.as_ref(), exec)?;
+        let mut index = match (c.place, named_index(c.target.as_ref())) {
+            (WindowPlace::Index, Some(i)) => i,
+            (WindowPlace::Index, None) => free_index(&server, &tree, dsid),
+            (p, _) => place(&server, &mut tree, exec, dsid, c.target.as_ref(), p, true)?,
+        };
+        if let Some(existing) = tree
+            .session(dsid)
+            .and_then(|s| s.windows.iter().find(|w| w.index == index))
+            .map(|w| w.id)
+        {
+            if existing == wid {
+                return Err(CommandError::invalid_argument(
+                    "target",
+                    format!("same index: {index}"),
+                ));
+            }
+            if !c.kill {
+                return Err(CommandError::invalid_argument(
+                    "target",
+                    format!("index in use: {index}"),
+                ));
+            }
+            // Taken out by hand: closing it the usual way would close a session it
+            // is the last window of, which the moved window is about to join.
+            for p in tree
+                .window(existing)
+                .map(|w| w.layout.panes())
+                .unwrap_or_default()
+            {
+                if let Some(pane) = tree.panes.remove(&p) {
+                    killed.push(pane);
+                }
+            }
+            if let Some(s) = tree.session_mut(dsid) {
+                s.windows.retain(|w| w.id != existing);
+                if s.last_window == Some(existing) {
+                    s.last_window = None;
+                }
+                if s.active == existing {
+                    // As tmux: the window that takes its index becomes current.
+                    s.active = wid;
+                    select = true;
+                }
+            }
+        }
+        if index >= MAX_INDEX {
+            index = free_index(&server, &tree, dsid);
+        }
+        let s = tree
+            .session_mut(ssid)
+            .ok_or_else(|| CommandError::internal("session vanished"))?;
+        let pos = s
+            .windows
+            .iter()
+            .position(|w| w.id == wid)
+            .ok_or_else(|| CommandError::internal("window vanished"))?;
+        // tmux links the window at its new place and unlinks the old one: a current
+        // window that moves with -d (or to another session) leaves its session on
+        // another current window.
+        let successor = s.windows.get(pos).and_then(|w| s.successor(wid, w.index));
+        let mut w = s.windows.remove(pos);
+        w.index = index;
+        if s.active == wid && (c.detached || ssid != dsid) {
+            if let Some(next) = successor {
+                s.active = next;
+            }
+            s.last_window = None;
+        }
+        if ssid != dsid {
+            if s.last_window == Some(wid) {
+                s.last_window = None;
+            }
+            if s.windows.is_empty() {
+                tree.sessions.retain(|s| s.id != ssid);
+                closed = Some(ssid);
+            }
+        }
+        insert(&mut tree, dsid, w)?;
+        if (select || !c.detached)
+            && let Some(s) = tree.session_mut(dsid)
+        {
+            s.set_active(wid);
+        }
+        if closed.is_none() && ssid != dsid {
+            server.window_closed(&mut tree, ssid);
+            server.relayout(&mut tree, ssid);
+        }
+        server.relayout(&mut tree, dsid);
+    }
+    let ids: Vec<_> = killed.iter().map(|p| p.id).collect();
+    for p in &killed {
+        p.pty.kill();
+    }
+    if !ids.is_empty() {
+        server.panes_closed(&ids);
+    }
+    if let Some(sid) = closed {
+        server
+            .mux
+            .attached
+            .detach_session(sid, "the session's last window moved away");
+    }
+    server.mux.changed();
+    Ok(Response::Done)
+}
+
+/// `swap-window`: the two windows trade indexes (and sessions). As in tmux a
+/// session's current index stays current, so its current window changes; with `-d`
+/// the target's index (holding the source window now) is selected.
+pub fn swap_window(exec: &mut Exec<'_>, c: SwapWindow) -> Result<Response, CommandError> {
+    {
+        let mut tree = exec.server.mux.tree();
+        let (ssid, swid) = tree.resolve_window(c.source.as_ref(), &exec.ctx)?;
+        let (dsid, dwid) = tree.resolve_window(c.target.as_ref(), &exec.ctx)?;
+        exec.resolved = Some(swid.to_string());
+        if swid == dwid {
+            return Ok(Response::Done);
+        }
+        let current_index = |tree: &Tree, sid| {
+            tree.session(sid)
+                .and_then(|s| s.active_window())
+                .map(|w| w.index)
+        };
+        let (s_cur, d_cur) = (current_index(&tree, ssid), current_index(&tree, dsid));
+        let take = |tree: &mut Tree, sid, wid| -> Result<Window, CommandError> {
+            let s = tree
+                .session_mut(sid)
+                .ok_or_else(|| CommandError::internal("session vanished"))?;
+            let pos = s
+                .windows
+                .iter()
+                .position(|w| w.id == wid)
+                .ok_or_else(|| CommandError::internal("window vanished"))?;
+            Ok(s.windows.remove(pos))
+        };
+        let mut a = take(&mut tree, ssid, swid)?;
+        let mut b = take(&mut tree, dsid, dwid)?;
+        std::mem::swap(&mut a.index, &mut b.index);
+        let (s_index, d_index) = (b.index, a.index);
+        insert(&mut tree, dsid, a)?;
+        insert(&mut tree, ssid, b)?;
+        let select = |tree: &mut Tree, sid, index: Option<u32>| {
+            if let Some(s) = tree.session_mut(sid)
+                && let Some(w) = index.and_then(|i| s.windows.iter().find(|w| w.index == i))
+            {
+                let id = w.id;
+                // The index stays current: not a change of window for `last-window`.
+                s.active = id;
+            }
+        };
+        select(&mut tree, ssid, s_cur);
+        select(&mut tree, dsid, d_cur);
+        if c.detached {
+            select(&mut tree, dsid, Some(d_index));
+            if ssid != dsid {
+                select(&mut tree, ssid, Some(s_index));
+            }
+        }
+        exec.server.relayout(&mut tree, ssid);
+        if dsid != ssid {
+            exec.server.relayout(&mut tree, dsid);
+        }
+    }
+    exec.server.mux.changed();
+    Ok(Response::Done)
+}
