@@ -371,6 +371,7 @@ pub fn commands() -> Vec<Command> {
             title: Some("t".into()),
             close_on_exit: 1,
             no_border: false,
+        }),
         Command::ResizePane {
             target: None,
             resize: Resize::ToSize {
