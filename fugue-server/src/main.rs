@@ -59,8 +59,12 @@ fn main() {
     }
     fugue_server::crash::install_panic_hook(&crash_files);
     // The runtime and the stopping signals come before `ready` (see `run::Signals`).
+    // 8 MiB stacks, as a main thread has: hooks turn command lines into Commands with
+    // the CLI's clap table (fugue-verbs), whose builder needs more than tokio's 2 MiB
+    // default in a debug build (a set-hook overflowed it).
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .thread_stack_size(8 << 20)
         .build()
     {
         Ok(r) => r,
