@@ -27,7 +27,11 @@ pub fn parse_argv(argv: &[String]) -> Result<(&str, Verb), String> {
     let Some(name) = argv.first() else {
         return Err("no command".into());
     };
-    let cli = Cli::try_parse_from(std::iter::once("fugue".to_string()).chain(argv.iter().cloned()))
+    let words: Vec<String> = std::iter::once("fugue".to_string())
+        .chain(argv.iter().cloned())
+        .collect();
+    let cli = with_big_stack(move || Cli::try_parse_from(words))
+        .ok_or_else(|| format!("{name}: cannot read the command (no thread to parse it on)"))?
         .map_err(|e| clap_message(name, &e))?;
     let Some(verb) = cli.verb else {
         return Err(format!("unknown command: {name}"));
@@ -133,6 +137,10 @@ pub fn client_command(argv: &[String]) -> bool {
 /// Every command name and alias a command line takes, sorted: the verb table's
 /// (those a running client can run) and the client's own, for `C-b :`'s completion.
 pub fn command_names() -> Vec<String> {
+    with_big_stack(command_names_here).unwrap_or_default()
+}
+
+fn command_names_here() -> Vec<String> {
     use clap::CommandFactory;
     let mut names: Vec<String> = Cli::command()
         .get_subcommands()
@@ -196,10 +204,39 @@ pub fn check_hook_command(mut argv: Vec<String>) -> Result<Vec<String>, String> 
 /// The verb's own name for a name or alias (`display` → `display-message`).
 pub fn canonical_name(name: &str) -> Option<String> {
     use clap::CommandFactory;
-    Cli::command()
-        .get_subcommands()
-        .find(|c| c.get_name() == name || c.get_all_aliases().any(|a| a == name))
-        .map(|c| c.get_name().to_string())
+    let name = name.to_string();
+    with_big_stack(move || {
+        Cli::command()
+            .get_subcommands()
+            .find(|c| c.get_name() == name || c.get_all_aliases().any(|a| a == name))
+            .map(|c| c.get_name().to_string())
+    })
+    .flatten()
+}
+
+/// Runs `f` (building or running clap's parser for the whole verb table) on a thread
+/// with an 8 MiB stack: in a debug build the table's builder needs more than the
+/// 2 MiB of a tokio worker or a test thread, which it overflowed. Callers are the
+/// server's hooks, bindings and `C-b :`, never a per-key path.
+fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Option<T> {
+    let slot = std::sync::Mutex::new(Some(f));
+    let run = || {
+        let f = slot.lock().ok().and_then(|mut g| g.take());
+        f.map(|f| f())
+    };
+    std::thread::scope(|s| {
+        match std::thread::Builder::new()
+            .name("fugue-verbs".into())
+            .stack_size(8 << 20)
+            .spawn_scoped(s, run)
+        {
+            Ok(h) => h
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            // No thread to be had: try on this one, as before.
+            Err(_) => run(),
+        }
+    })
 }
 
 #[cfg(test)]
