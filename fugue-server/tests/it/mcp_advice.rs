@@ -79,7 +79,7 @@ async fn every_provoked_error_leaves_a_way_forward() {
         ),
         ("create_pane", json!({ "target": p, "size_percent": 100 })),
         ("create_session", json!({ "width": 5 })),
-        ("create_session", json!({ "name": "a:b" })),
+        ("create_session", json!({ "name": "" })),
         ("create_window", json!({ "session": "nosuch" })),
         ("focus_pane", json!({ "pane": "%77" })),
         (
