@@ -13,6 +13,7 @@ pub mod args;
 mod buffers;
 mod caller;
 mod convert;
+mod convert_args;
 mod hooks;
 pub mod line;
 mod manage;

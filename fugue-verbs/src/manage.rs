@@ -225,7 +225,7 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             target: target(t)?,
             window: false,
             kill,
-            spawn: crate::convert::spawn(spawn, false, caller)?,
+            spawn: crate::convert_args::spawn(spawn, false, caller)?,
         })),
         ManageVerb::RespawnWindow {
             target: t,
@@ -235,7 +235,7 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             target: target(t)?,
             window: true,
             kill,
-            spawn: crate::convert::spawn(spawn, false, caller)?,
+            spawn: crate::convert_args::spawn(spawn, false, caller)?,
         })),
         ManageVerb::SwapPane {
             source,
@@ -296,7 +296,7 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
                 source: target(a.source)?,
                 target: target(a.target)?,
                 direction,
-                size: crate::convert::split_size(a.size, a.percent)?,
+                size: crate::convert_args::split_size(a.size, a.percent)?,
                 detached: a.detached,
             }))
         }

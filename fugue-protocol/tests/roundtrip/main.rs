@@ -10,7 +10,9 @@ use fugue_protocol::*;
 use std::sync::Arc;
 use tokio_util::codec::{Decoder, Encoder};
 
+mod frame_sample;
 mod samples;
+use frame_sample::frame;
 use samples::*;
 
 /// A frame from a server before panes reported their input modes decodes, with no
