@@ -119,13 +119,15 @@ pub struct Done {
 }
 
 pub fn done(server: &Server, command: &Command) -> Option<Done> {
+    // The common case, on every keystroke: no hook at all, and no name looked up.
+    if server.hooks.lock().is_empty() {
+        return None;
+    }
     let after = match command {
         Command::Report(_) => Some("agent-reported"),
         _ => verb(command).and_then(names::after),
     };
-    if after.is_none() || server.hooks.lock().is_empty() {
-        return None;
-    }
+    after?;
     Some(Done {
         after,
         target: command.target().cloned(),
