@@ -6,6 +6,7 @@
 
 use super::harness::{Tui, World, write_config};
 use portable_pty::CommandBuilder;
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
@@ -360,15 +361,27 @@ fn issue_13_a_bell_flags_its_window_and_rings_as_bell_action_says() {
 #[test]
 fn issue_13_a_synchronized_update_is_shown_whole() {
     let (w, t) = attached("");
-    // The typed line shows `'O''NE'`, never `ONE`: only the output can show it.
-    type_line(
-        &w,
-        "x",
-        "printf '\\033[?2026hO''NE'; sleep 0.03; printf 'TW''O\\033[?2026l\\n'",
-    );
-    t.wait("the first half", |s| s.contents().contains("ONE"));
+    // The halves go through `cat` from a FIFO this test writes, so the gap between
+    // them is the test's 30 ms and not the time a loaded machine takes to start a
+    // `sleep` (which once passed the 150 ms timeout in CI and showed half).
+    let fifo = w.path("halves");
+    let c = std::ffi::CString::new(fifo.to_string_lossy().as_bytes()).expect("path");
+    // SAFETY: a valid NUL-terminated path; mkfifo only reads it.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
+    type_line(&w, "x", &format!("cat {}", fifo.display()));
+    // Opening for writing waits for `cat` to open it for reading.
+    let mut halves = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&fifo)
+        .expect("the FIFO");
+    halves.write_all(b"\x1b[?2026hON=E").expect("first half");
+    std::thread::sleep(Duration::from_millis(30));
+    halves.write_all(b"TW=O\x1b[?2026l\n").expect("second half");
+    drop(halves);
+    // `=` is in no temporary folder's name, so only the output shows these.
+    t.wait("the first half", |s| s.contents().contains("ON=E"));
     assert!(
-        t.contents().contains("ONETWO"),
+        t.contents().contains("ON=ETW=O"),
         "half an update was shown:\n{}",
         t.contents()
     );

@@ -178,7 +178,19 @@ pub async fn run(
                 }
                 None => 0,
             };
-            let update = shared.state.lock().update_since(*id, since);
+            let update = {
+                let mut state = shared.state.lock();
+                // Looked at again under the lock the reader records it under: output
+                // that began an update between the look above and this lock must not
+                // be sent half done.
+                if let Some(until) = state.sync_since().map(|t| t + SYNC_TIMEOUT)
+                    && until > now
+                {
+                    deadline = Some(deadline.map_or(until, |d| d.min(until)));
+                    continue;
+                }
+                state.update_since(*id, since)
+            };
             let entry = sent.entry(*id).or_insert(PaneSent {
                 seq: 0,
                 tokens: BURST_SCREENS * f64::from(update.rows.max(1)),
