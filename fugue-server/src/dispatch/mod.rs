@@ -34,6 +34,7 @@ pub mod scope;
 mod sessions;
 pub mod spawn;
 mod sync;
+mod teammates;
 mod wait;
 mod windows;
 pub mod worktree;
@@ -202,10 +203,14 @@ async fn run(
         drop(tree);
         server.mux.changed();
     }
+    let teammate = teammates::probe(&command);
     let result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),
     };
+    if let (Some(probe), Ok(response)) = (teammate, &result) {
+        teammates::adopt(&mut exec, probe, response);
+    }
     if let (Some(c), Ok(_)) = (runtime, &result) {
         server.persist.runtime_command(&c);
     }

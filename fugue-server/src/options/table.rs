@@ -169,6 +169,7 @@ table! {
     "user-keys" Server Array, "", None, Option::None, "user key sequences";
     // fugue's own server options.
     "input-ready-wait" Server n(0, 60000), "3000", Live, Some("server.input_ready_wait_ms"), "fugue's: ms input sent to a new pane (send-keys, MCP, tags; not a person's keys) waits for the program's first output, so a shell that flushes early input loses none";
+    "teammate-placement" Server Choice(&["split", "window"]), "split", Live, Some("server.teammate_placement"), "fugue's: where Claude Code's agent-team teammates go: `split` the lead's window as it asks, or a `window` per team";
     "tmux-compat" Server Flag, "on", New, Some("server.tmux_compat"), "fugue's: new panes find fugue as `tmux` (PATH) and get TMUX and TMUX_PANE, so programs that drive tmux (Claude Code's agent teams) drive fugue";
     "allow-title-reports" Server Flag, "off", Live, Some("server.allow_title_reports"), "answer programs asking for their title (CSI 21 t), as xterm's allowTitleOps";
     "frame-rate" Server n(1, 1000), "60", Startup, Some("server.frame_rate"), "most screen updates per second for one busy pane";
