@@ -20,6 +20,7 @@ mod manage;
 pub mod menu;
 mod options;
 mod printer;
+pub mod render;
 mod restore;
 pub mod sequence;
 pub mod shell_args;
