@@ -676,3 +676,70 @@ async fn agents_show_and_set_options_within_their_rights() {
     )
     .await;
 }
+
+/// Issue 18: the `tmux` tool runs tmux command lines through the dispatcher: `-P -F`
+/// answers as the CLI does, commands the list had no room for are reached (swap-pane),
+/// a command the declaration keeps off MCP is refused with its reason, and the
+/// caller's tiers hold per command (a read-only agent may show but not change).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tmux_tool_runs_what_mcp_is_offered_within_the_callers_rights() {
+    let rig = Rig::new(|_| {});
+    let (c, _) = rig.client(None).await;
+    let first = ok(
+        &c,
+        "create_session",
+        json!({ "name": "t", "command": "sh" }),
+    )
+    .await;
+    let first = first["pane"].as_str().unwrap().to_string();
+    let tmux = |line: String| json!({ "command": line });
+    let made = ok(
+        &c,
+        "tmux",
+        tmux(format!(
+            "split-window -d -t {first} -P -F '#{{pane_id}} #{{session_name}}' -- cat"
+        )),
+    )
+    .await;
+    let line = made["output"].as_str().unwrap().to_string();
+    let (second, session) = line.trim().split_once(' ').unwrap();
+    assert_eq!(session, "t", "{made}");
+    let list = json!({ "command": "list-panes -t t -F '#{pane_id}'" });
+    let v = ok(&c, "tmux", list.clone()).await;
+    assert_eq!(v["output"], format!("{first}\n{second}\n"));
+    ok(
+        &c,
+        "tmux",
+        tmux(format!("swap-pane -s {first} -t {second}")),
+    )
+    .await;
+    let v = ok(&c, "tmux", list.clone()).await;
+    assert_eq!(v["output"], format!("{second}\n{first}\n"));
+    // Kept off MCP by the declaration, with its reason.
+    let (code, e) = err(&c, "tmux", tmux("bind-key x kill-server".into())).await;
+    assert_eq!(code, "invalid_argument");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("not offered over MCP"),
+        "{e}"
+    );
+    // Stops at the first failure, as tmux does: the rename after it never runs.
+    let (code, _) = err(
+        &c,
+        "tmux",
+        tmux("select-window -t nosuch:9 ; rename-session -t t u".into()),
+    )
+    .await;
+    assert_eq!(code, "unknown_target");
+    assert!(rig.server.mux.tree().sessions.iter().any(|s| s.name == "t"));
+
+    // Read-only MCP: reads run, changes are refused per command.
+    let rig = Rig::new(|c| c.policy.mcp = vec![fugue_protocol::Tier::Read]);
+    let (c, _) = rig.client(None).await;
+    let v = ok(&c, "tmux", tmux("show-options -gv history-limit".into())).await;
+    assert_eq!(v["output"], "10000\n");
+    let (code, _) = err(&c, "tmux", tmux("set -g history-limit 5".into())).await;
+    assert_eq!(code, "forbidden");
+}
