@@ -44,7 +44,13 @@ pub fn probe(command: &Command) -> Option<Probe> {
         Command::Respawn(c) if !c.window && c.spawn.command.iter().any(|a| marked(a)) => {
             Some(Probe::Started)
         }
-        Command::SendInput(s) => {
+        // Every keystroke passes here: nothing is allocated unless a part is marked
+        // (a start command is one `send-keys` argument, so one part).
+        Command::SendInput(s)
+            if s.parts.iter().any(|p| {
+                matches!(p, InputPart::Text(t) | InputPart::Paste(t) if marked(t))
+            }) =>
+        {
             let mut typed = String::new();
             for p in &s.parts {
                 if let InputPart::Text(t) | InputPart::Paste(t) = p
@@ -53,7 +59,7 @@ pub fn probe(command: &Command) -> Option<Probe> {
                     typed.push_str(t);
                 }
             }
-            marked(&typed).then_some(Probe::Typed(typed))
+            Some(Probe::Typed(typed))
         }
         _ => None,
     }
