@@ -136,6 +136,7 @@ mod tests {
             active,
             exit_status: None,
             badge: None,
+            index: 0,
         };
         let update = |pane| PaneUpdate {
             pane: PaneId(pane),

@@ -1,0 +1,140 @@
+//! Drawing `choose-tree` and `find-window` (`tree.rs`) as tmux's tree mode lays
+//! them out: the list at the top (each of the first ten items with its key in
+//! parentheses, the tree drawn with `├─>` / `└─>`, `+` / `-` on items that have
+//! children), the selected line in tmux's `mode-style` (black on yellow), tagged
+//! items bold, and a box below with the selected item's preview, titled with its name
+//! and the sort order. Questions and prompts go on the status line.
+
+use super::tree::{Line, Tree};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::Line as TextLine;
+use ratatui::widgets::{Block, Clear, Widget};
+
+/// The list's height on a screen of `sy` rows, as tmux's mode-tree computes it:
+/// two thirds, half when the list is shorter than that, all of it when too little
+/// room would be left for the preview.
+fn list_height(sy: u16, lines: usize, preview: bool) -> u16 {
+    if !preview {
+        return sy;
+    }
+    let mut h = (sy / 3) * 2;
+    if usize::from(h) > lines {
+        h = sy / 2;
+    }
+    if h < 10 || sy.saturating_sub(h) < 2 {
+        h = sy;
+    }
+    h
+}
+
+/// The tree's drawing prefix for each line: `├─> ` / `└─> ` and, for a pane, the
+/// `│   ` of its window's column.
+fn prefixes(lines: &[Line]) -> Vec<String> {
+    let mut window_last = false;
+    lines
+        .iter()
+        .map(|l| {
+            let branch = if l.last { "└─> " } else { "├─> " };
+            let mut p = match l.depth {
+                0 => String::new(),
+                1 => {
+                    window_last = l.last;
+                    branch.to_string()
+                }
+                _ => format!("{}{branch}", if window_last { "    " } else { "│   " }),
+            };
+            p.push_str(match l.expanded {
+                Some(true) => "- ",
+                Some(false) => "+ ",
+                None if l.pad => "  ",
+                None => "",
+            });
+            p
+        })
+        .collect()
+}
+
+fn put(buf: &mut Buffer, area: Rect, y: u16, text: &str, style: Style) {
+    let line = TextLine::styled(text.to_string(), style);
+    let row = Rect::new(area.x, y, area.width, 1);
+    buf.set_style(row, style);
+    line.render(row, buf);
+}
+
+/// Draws the tree over `area` (the panes' area) and its question on `status`.
+pub fn draw(buf: &mut Buffer, tree: &Tree, area: Rect, status: Option<Rect>) {
+    Clear.render(area, buf);
+    if tree.sessions.is_none() || tree.panes.is_none() {
+        put(buf, area, area.y, "...", Style::default());
+        return;
+    }
+    let h = list_height(area.height, tree.lines.len(), tree.preview);
+    let at = tree.position();
+    let rows = usize::from(h);
+    // The selection stays in view.
+    let top = if at >= rows { at + 1 - rows } else { 0 };
+    let prefixes = prefixes(&tree.lines);
+    let selected = Style::default().bg(Color::Yellow).fg(Color::Black);
+    for (i, (l, prefix)) in tree
+        .lines
+        .iter()
+        .zip(&prefixes)
+        .enumerate()
+        .skip(top)
+        .take(rows)
+    {
+        let key = if i < 10 {
+            format!("({i}) ")
+        } else {
+            "    ".to_string()
+        };
+        let text = format!("{key}{prefix}{}: {}", l.name, l.text);
+        let mut style = Style::default();
+        if tree.tagged.contains(&l.node) {
+            style = style.add_modifier(Modifier::BOLD);
+        }
+        if i == at {
+            style = selected.patch(style);
+        }
+        let Ok(dy) = u16::try_from(i - top) else {
+            break;
+        };
+        put(buf, area, area.y + dy, &text, style);
+    }
+    if h < area.height {
+        let r = Rect::new(area.x, area.y + h, area.width, area.height - h);
+        let name = tree
+            .lines
+            .get(at)
+            .map(|l| l.name.clone())
+            .unwrap_or_default();
+        let block = Block::bordered().title(format!(" {name} (sort: {}) ", tree.sort.name()));
+        let inner = block.inner(r);
+        block.render(r, buf);
+        if let Some((_, text)) = &tree.preview_text {
+            let mut lines: Vec<&str> = text.lines().collect();
+            while lines.last().is_some_and(|l| l.trim().is_empty()) {
+                lines.pop();
+            }
+            let skip = lines.len().saturating_sub(usize::from(inner.height));
+            for (dy, l) in lines.iter().skip(skip).enumerate() {
+                let Ok(dy) = u16::try_from(dy) else { break };
+                let clean: String = l.chars().filter(|c| !c.is_control()).collect();
+                buf.set_stringn(
+                    inner.x,
+                    inner.y + dy,
+                    clean,
+                    usize::from(inner.width),
+                    Style::default(),
+                );
+            }
+        }
+    }
+    if let (Some(ask), Some(s)) = (&tree.ask, status) {
+        let (prompt, text) = ask.shown(tree);
+        let style = Style::default().bg(Color::Yellow).fg(Color::Black);
+        put(buf, s, s.y, &format!("{prompt}{text}"), style);
+    }
+}
