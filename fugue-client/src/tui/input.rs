@@ -27,14 +27,6 @@ fn req(command: Command, what: &'static str) -> Request {
     }
 }
 
-fn verb_name(verb: &str) -> &'static str {
-    if verb == "select-window" {
-        "select-window"
-    } else {
-        "select-pane"
-    }
-}
-
 fn send_key(key: Key) -> Request {
     req(
         Command::SendInput(SendInput {
@@ -242,7 +234,7 @@ impl App {
                 Vec::new()
             }
             Mode::Buffers(list) => super::buffers::on_key(self, list, key),
-            Mode::Tree(tree) => super::tree::on_key(self, tree, key),
+            Mode::Tree(tree) => super::tree_keys::on_key(self, tree, key),
             Mode::Copy(c) => {
                 self.mode = Mode::Copy(c);
                 self.on_copy_key(key)
@@ -391,39 +383,6 @@ impl App {
             }
         }
         out
-    }
-
-    /// `switch-client -t TARGET`: for a window or pane `select-window` (and
-    /// `select-pane`) on it, then this client attaches to its session; chained, so
-    /// the client arrives at what was chosen.
-    fn switch_client(&mut self, target: Option<&str>) -> Result<Vec<Request>, String> {
-        let Some(t) = target else {
-            return Err("switch-client -t needs a target".into());
-        };
-        let parsed: Target = t.parse().map_err(|e| format!("switch-client: {e}"))?;
-        let (window, pane) = match &parsed {
-            Target::Pane(_) => (true, true),
-            Target::Window(_) => (true, false),
-            Target::SessionId(_) => (false, false),
-            Target::Path { window, pane, .. } => (window.is_some(), pane.is_some()),
-        };
-        let caller = fugue_verbs::Caller::process();
-        let mut out = Vec::new();
-        for (on, verb) in [(window, "select-window"), (pane, "select-pane")] {
-            if on {
-                let argv = [verb.to_string(), "-t".into(), t.to_string()];
-                let command = fugue_verbs::line::command_for_argv(&argv, &caller)?;
-                out.push(req(command, verb_name(verb)));
-            }
-        }
-        out.push(req(
-            Command::AttachSession {
-                target: Some(parsed),
-                create: false,
-            },
-            "switch-client",
-        ));
-        Ok(super::command_prompt::chain(out))
     }
 
     /// `confirm-before [-p prompt] [-y] command`: the question on the status line

@@ -31,9 +31,11 @@ mod status;
 mod status_fmt;
 mod status_layout;
 mod status_lines;
+mod switch;
 mod terminal_input;
 mod tree;
 mod tree_draw;
+mod tree_keys;
 
 use crate::autostart::{self, ServerAddr};
 use crate::cli::report;

@@ -1,0 +1,288 @@
+//! Keys of the tree (`tree.rs`): tmux's mode-tree and window-tree keys, and fugue's
+//! `R` (rename). The list of keys is in tree.rs's header and docs/tmux.md.
+
+use super::input::Request;
+use super::prompt::{Edit, LineEdit};
+use super::state::{App, Mode, Pending};
+use super::tree::{Ask, Node, Sort, Tree, fetch_all, preview_request};
+use fugue_protocol::keys::{Key, KeyCode, Mods};
+use fugue_protocol::{Command, Target};
+
+/// tmux's default template for the tree.
+const DEFAULT_TEMPLATE: &str = "switch-client -t '%%'";
+
+fn kill(node: Node) -> Request {
+    let command = match node {
+        Node::Session(s) => Command::KillSession {
+            target: Some(Target::SessionId(s)),
+        },
+        Node::Window(w) => Command::KillWindow {
+            target: Some(Target::Window(w)),
+        },
+        Node::Pane(p) => Command::KillPane {
+            target: Some(Target::Pane(p)),
+        },
+    };
+    let what = command.name();
+    Request {
+        command,
+        pending: Pending::Action(what),
+    }
+}
+
+fn rename(node: Node, name: String) -> Request {
+    let command = match node {
+        Node::Session(s) => Command::RenameSession {
+            target: Some(Target::SessionId(s)),
+            name,
+        },
+        Node::Window(w) => Command::RenameWindow {
+            target: Some(Target::Window(w)),
+            name,
+        },
+        Node::Pane(p) => Command::SetPaneTitle {
+            target: Some(Target::Pane(p)),
+            title: name,
+        },
+    };
+    let what = command.name();
+    Request {
+        command,
+        pending: Pending::Action(what),
+    }
+}
+
+/// Runs the template on `nodes` (the tree is left first, as tmux leaves its mode).
+fn choose(app: &mut App, tree: &Tree, nodes: Vec<Node>) -> Vec<Request> {
+    let template = match tree.args.template.as_slice() {
+        [] => DEFAULT_TEMPLATE.to_string(),
+        [one] => one.clone(),
+        words => fugue_protocol::tmux_cmd::print_sequence(&[words.to_vec()]),
+    };
+    let mut out = Vec::new();
+    for n in nodes {
+        out.extend(app.run_line(&fugue_verbs::tree::substitute(&template, &n.target())));
+    }
+    out
+}
+
+/// A key while the tree is open.
+pub fn on_key(app: &mut App, mut tree: Box<Tree>, key: Key) -> Vec<Request> {
+    app.damage_all();
+    if let Some(ask) = tree.ask.take() {
+        return on_ask(app, tree, ask, key);
+    }
+    let n = tree.lines.len();
+    let at = tree.position();
+    let page = usize::from(app.page().max(1));
+    let ctrl = key.mods.contains(Mods::CTRL);
+    let alt = key.mods.contains(Mods::ALT) || key.mods.contains(Mods::META);
+    let mut out = Vec::new();
+    match key.code {
+        KeyCode::Char('q') | KeyCode::Escape if !ctrl => return Vec::new(),
+        KeyCode::Char('g' | 'c' | '[') if ctrl => return Vec::new(),
+        KeyCode::Up | KeyCode::Char('k') if !ctrl && n > 0 => tree.select_at((at + n - 1) % n),
+        KeyCode::Char('p') if ctrl && n > 0 => tree.select_at((at + n - 1) % n),
+        KeyCode::Down | KeyCode::Char('j') if !ctrl && n > 0 => tree.select_at((at + 1) % n),
+        KeyCode::Char('n') if ctrl && n > 0 => tree.select_at((at + 1) % n),
+        KeyCode::PageUp => tree.select_at(at.saturating_sub(page)),
+        KeyCode::Char('b') if ctrl => tree.select_at(at.saturating_sub(page)),
+        KeyCode::PageDown => tree.select_at((at + page).min(n.saturating_sub(1))),
+        KeyCode::Char('f') if ctrl => tree.select_at((at + page).min(n.saturating_sub(1))),
+        KeyCode::Home | KeyCode::Char('g') => tree.select_at(0),
+        KeyCode::End | KeyCode::Char('G') => tree.select_at(n.saturating_sub(1)),
+        KeyCode::Char('-') if alt => {
+            let all: Vec<Node> = tree
+                .lines
+                .iter()
+                .filter(|l| l.depth == 0)
+                .map(|l| l.node)
+                .collect();
+            tree.collapsed.extend(all);
+            tree.build();
+        }
+        KeyCode::Char('+') if alt => {
+            tree.collapsed.clear();
+            tree.build();
+        }
+        KeyCode::Left | KeyCode::Char('h' | '-') if !ctrl => {
+            if let Some(l) = tree.lines.get(at).cloned() {
+                if l.expanded == Some(true) {
+                    tree.collapsed.insert(l.node);
+                    tree.build();
+                } else if let Some(p) = tree.parent(l.node) {
+                    tree.selected = Some(p);
+                }
+            }
+        }
+        KeyCode::Right | KeyCode::Char('l' | '+') if !ctrl => {
+            if let Some(l) = tree.lines.get(at).cloned()
+                && l.expanded == Some(false)
+            {
+                tree.collapsed.remove(&l.node);
+                tree.build();
+            }
+        }
+        KeyCode::Char('t') if ctrl => {
+            let all: Vec<Node> = tree.lines.iter().map(|l| l.node).collect();
+            tree.tagged.extend(all);
+        }
+        KeyCode::Char('t') => {
+            if let Some(s) = tree.selected
+                && !tree.tagged.remove(&s)
+            {
+                tree.tagged.insert(s);
+            }
+            if n > 0 {
+                tree.select_at((at + 1).min(n - 1));
+            }
+        }
+        KeyCode::Char('T') => tree.tagged.clear(),
+        KeyCode::Char('v') => tree.preview = !tree.preview,
+        KeyCode::Char('r') if !ctrl => {
+            tree.reverse = !tree.reverse;
+            tree.build();
+        }
+        KeyCode::Char('O') => {
+            tree.sort = match tree.sort {
+                Sort::Index => Sort::Name,
+                Sort::Name => Sort::Time,
+                Sort::Time => Sort::Index,
+            };
+            tree.build();
+        }
+        KeyCode::Char('x') if !ctrl => {
+            if let Some(s) = tree.selected {
+                tree.ask = Some(Ask::Kill(vec![s]));
+            }
+        }
+        KeyCode::Char('X') => {
+            let tagged: Vec<Node> = tree
+                .lines
+                .iter()
+                .map(|l| l.node)
+                .filter(|n| tree.tagged.contains(n))
+                .collect();
+            if !tagged.is_empty() {
+                tree.ask = Some(Ask::Kill(tagged));
+            }
+        }
+        // fugue's own: rename the selected item.
+        KeyCode::Char('R') => {
+            if let Some(l) = tree.lines.get(at) {
+                let current = match l.node {
+                    Node::Window(_) => tree
+                        .panes
+                        .iter()
+                        .flatten()
+                        .find(|p| Node::Window(p.window_id) == l.node)
+                        .map(|p| p.window_name.clone())
+                        .unwrap_or_default(),
+                    Node::Pane(id) => tree
+                        .panes
+                        .iter()
+                        .flatten()
+                        .find(|p| p.id == id)
+                        .map(|p| p.title.clone())
+                        .unwrap_or_default(),
+                    Node::Session(_) => l.name.clone(),
+                };
+                tree.ask = Some(Ask::Rename(l.node, LineEdit::new(current)));
+            }
+        }
+        KeyCode::Char('/') => tree.ask = Some(Ask::Search(LineEdit::new(String::new()))),
+        KeyCode::Char('s') if ctrl => tree.ask = Some(Ask::Search(LineEdit::new(String::new()))),
+        KeyCode::Char('n') => {
+            if let Some(s) = tree.search.clone() {
+                tree.find_next(&s, true);
+            }
+        }
+        KeyCode::Char('N') => {
+            if let Some(s) = tree.search.clone() {
+                tree.find_next(&s, false);
+            }
+        }
+        KeyCode::Char(c @ '0'..='9') if !ctrl && !alt => {
+            let i = usize::from(c as u8 - b'0');
+            if let Some(l) = tree.lines.get(i) {
+                let node = l.node;
+                return choose(app, &tree, vec![node]);
+            }
+        }
+        KeyCode::Enter => {
+            let tagged: Vec<Node> = tree
+                .lines
+                .iter()
+                .map(|l| l.node)
+                .filter(|n| tree.tagged.contains(n))
+                .collect();
+            let nodes = if tagged.is_empty() {
+                tree.selected.into_iter().collect()
+            } else {
+                tagged
+            };
+            return choose(app, &tree, nodes);
+        }
+        _ => {}
+    }
+    if tree.selected.is_some() && tree.position() != at {
+        tree.preview_text = None;
+    }
+    if tree.preview_text.is_none()
+        && let Some(p) = tree.preview_pane()
+    {
+        out.push(preview_request(p));
+    }
+    app.mode = Mode::Tree(tree);
+    out
+}
+
+/// A key while the tree asks something (kill? a new name, a search).
+fn on_ask(app: &mut App, mut tree: Box<Tree>, ask: Ask, key: Key) -> Vec<Request> {
+    let mut out = Vec::new();
+    match ask {
+        Ask::Kill(nodes) => {
+            // tmux's single-key answer: y or Y kills, anything else declines.
+            if matches!(key.code, KeyCode::Char('y' | 'Y')) {
+                out.extend(nodes.into_iter().map(kill));
+                tree.tagged.clear();
+                out.extend(fetch_all());
+            }
+        }
+        Ask::Rename(node, mut input) => match input.key(key) {
+            Edit::Done => {
+                let name = input.text().trim().to_string();
+                if !name.is_empty() {
+                    out.push(rename(node, name));
+                    out.extend(fetch_all());
+                }
+            }
+            Edit::Cancelled => {}
+            Edit::Editing => tree.ask = Some(Ask::Rename(node, input)),
+        },
+        Ask::Search(mut input) => match input.key(key) {
+            Edit::Done => {
+                let s = input.text().to_string();
+                tree.find_next(&s, true);
+                tree.search = Some(s);
+                tree.preview_text = None;
+                out.extend(tree.preview_pane().map(preview_request));
+            }
+            Edit::Cancelled => {}
+            Edit::Editing => tree.ask = Some(Ask::Search(input)),
+        },
+    }
+    app.mode = Mode::Tree(tree);
+    super::command_prompt::chain(out)
+}
+
+impl Ask {
+    /// The prompt and its text for the status line.
+    pub fn shown(&self, tree: &Tree) -> (String, String) {
+        match self {
+            Ask::Kill(nodes) => (tree.kill_question(nodes).unwrap_or_default(), String::new()),
+            Ask::Rename(_, input) => ("(rename) ".into(), input.text().to_string()),
+            Ask::Search(input) => ("(search) ".into(), input.text().to_string()),
+        }
+    }
+}
