@@ -6,7 +6,8 @@
 //! (the template runs on the tagged items, else the selected one), t tags (T none,
 //! C-t all), x kills the selected item after a y, X the tagged ones, / or C-s
 //! searches (n/N again), v hides the preview, O changes the sort order and r reverses
-//! it, q or Escape leaves. fugue adds `R`, rename (tmux has no key for it): a prompt
+//! it, f filters (a format), `:` runs a command for the tagged (or selected) items,
+//! q or Escape leaves. fugue adds `R`, rename (tmux has no key for it): a prompt
 //! with the session's or window's name (a pane's title), Enter renames.
 //!
 //! The tree is built from the server's `list-sessions` and `list-panes -a` answers;
@@ -65,6 +66,10 @@ pub enum Ask {
     Kill(Vec<Node>),
     Rename(Node, super::prompt::LineEdit),
     Search(super::prompt::LineEdit),
+    /// `f`: a format; only the panes it is true for show (empty: all).
+    Filter(super::prompt::LineEdit),
+    /// `:`: a command line run for each of these items (`%%` the item).
+    Command(Vec<Node>, super::prompt::LineEdit),
 }
 
 /// What a request of the tree brings back.
@@ -462,7 +467,7 @@ impl Tree {
     }
 
     /// Keeps the selection on a line that exists (the first, when it went).
-    fn keep_selection(&mut self) {
+    pub(super) fn keep_selection(&mut self) {
         if !self
             .selected
             .is_some_and(|s| self.lines.iter().any(|l| l.node == s))

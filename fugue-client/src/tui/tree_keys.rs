@@ -52,6 +52,15 @@ fn rename(node: Node, name: String) -> Request {
     }
 }
 
+/// The tagged items, in the order shown.
+fn tagged(tree: &Tree) -> Vec<Node> {
+    tree.lines
+        .iter()
+        .map(|l| l.node)
+        .filter(|n| tree.tagged.contains(n))
+        .collect()
+}
+
 /// Runs the template on `nodes` (the tree is left first, as tmux leaves its mode).
 fn choose(app: &mut App, tree: &Tree, nodes: Vec<Node>) -> Vec<Request> {
     let template = match tree.args.template.as_slice() {
@@ -157,12 +166,7 @@ pub fn on_key(app: &mut App, mut tree: Box<Tree>, key: Key) -> Vec<Request> {
             }
         }
         KeyCode::Char('X') => {
-            let tagged: Vec<Node> = tree
-                .lines
-                .iter()
-                .map(|l| l.node)
-                .filter(|n| tree.tagged.contains(n))
-                .collect();
+            let tagged = tagged(&tree);
             if !tagged.is_empty() {
                 tree.ask = Some(Ask::Kill(tagged));
             }
@@ -190,6 +194,19 @@ pub fn on_key(app: &mut App, mut tree: Box<Tree>, key: Key) -> Vec<Request> {
                 tree.ask = Some(Ask::Rename(l.node, LineEdit::new(current)));
             }
         }
+        KeyCode::Char('f') if !ctrl => {
+            let current = tree.args.filter.clone().unwrap_or_default();
+            tree.ask = Some(Ask::Filter(LineEdit::new(current)));
+        }
+        KeyCode::Char(':') => {
+            let mut nodes = tagged(&tree);
+            if nodes.is_empty() {
+                nodes.extend(tree.selected);
+            }
+            if !nodes.is_empty() {
+                tree.ask = Some(Ask::Command(nodes, LineEdit::new(String::new())));
+            }
+        }
         KeyCode::Char('/') => tree.ask = Some(Ask::Search(LineEdit::new(String::new()))),
         KeyCode::Char('s') if ctrl => tree.ask = Some(Ask::Search(LineEdit::new(String::new()))),
         KeyCode::Char('n') => {
@@ -210,12 +227,7 @@ pub fn on_key(app: &mut App, mut tree: Box<Tree>, key: Key) -> Vec<Request> {
             }
         }
         KeyCode::Enter => {
-            let tagged: Vec<Node> = tree
-                .lines
-                .iter()
-                .map(|l| l.node)
-                .filter(|n| tree.tagged.contains(n))
-                .collect();
+            let tagged = tagged(&tree);
             let nodes = if tagged.is_empty() {
                 tree.selected.into_iter().collect()
             } else {
@@ -260,6 +272,32 @@ fn on_ask(app: &mut App, mut tree: Box<Tree>, ask: Ask, key: Key) -> Vec<Request
             Edit::Cancelled => {}
             Edit::Editing => tree.ask = Some(Ask::Rename(node, input)),
         },
+        Ask::Filter(mut input) => match input.key(key) {
+            Edit::Done => {
+                let f = input.text().trim().to_string();
+                tree.args.filter = (!f.is_empty()).then_some(f);
+                tree.build();
+                tree.keep_selection();
+                tree.preview_text = None;
+                out.extend(tree.preview_pane().map(preview_request));
+            }
+            Edit::Cancelled => {}
+            Edit::Editing => tree.ask = Some(Ask::Filter(input)),
+        },
+        Ask::Command(nodes, mut input) => match input.key(key) {
+            Edit::Done => {
+                let line = input.text().trim().to_string();
+                if !line.is_empty() {
+                    for n in &nodes {
+                        let one = fugue_verbs::tree::substitute(&line, &n.target());
+                        out.extend(app.run_line(&one));
+                    }
+                    out.extend(fetch_all());
+                }
+            }
+            Edit::Cancelled => {}
+            Edit::Editing => tree.ask = Some(Ask::Command(nodes, input)),
+        },
         Ask::Search(mut input) => match input.key(key) {
             Edit::Done => {
                 let s = input.text().to_string();
@@ -283,6 +321,15 @@ impl Ask {
             Ask::Kill(nodes) => (tree.kill_question(nodes).unwrap_or_default(), String::new()),
             Ask::Rename(_, input) => ("(rename) ".into(), input.text().to_string()),
             Ask::Search(input) => ("(search) ".into(), input.text().to_string()),
+            Ask::Filter(input) => ("(filter) ".into(), input.text().to_string()),
+            Ask::Command(nodes, input) => (
+                if nodes.len() > 1 || nodes.first().is_some_and(|n| tree.tagged.contains(n)) {
+                    format!("({} tagged) ", nodes.len())
+                } else {
+                    "(current) ".into()
+                },
+                input.text().to_string(),
+            ),
         }
     }
 }

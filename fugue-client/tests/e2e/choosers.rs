@@ -332,3 +332,56 @@ fn find_window_chooses_a_window_by_content() {
     w.ok(&["find-window", "-t", "fw", "nothing-like-it"]);
     t.wait("no match", |s| s.contents().contains("no windows matching"));
 }
+
+/// tmux's `f` (filter), `t` (tag), `:` (a command for the tagged items) and `/`
+/// (search) in the tree.
+#[test]
+fn choose_tree_filters_tags_runs_commands_and_searches() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "ct"], 80, 24);
+    t.wait_text("[ct]");
+    tree_world(&|a| {
+        w.ok(a);
+    });
+    eventually("window two active", || {
+        window_active(&w, "ct", 1).then_some(())
+    });
+    t.prefix(b"w");
+    t.wait("the tree", |s| top_rows(s, 5) == TREE_W);
+    t.send(b"f");
+    t.wait("the filter prompt", |s| s.contents().contains("(filter) "));
+    t.send(b"#{==:#{window_name},two}\r");
+    t.wait("filtered", |s| {
+        top_rows(s, 3)[..2] == ["(0) - ct: 2 windows (attached)", "(1) └─> 1: two*"]
+            && !s.contents().contains("other")
+    });
+    // An empty filter shows everything again.
+    t.send(b"f");
+    t.wait("the filter prompt", |s| {
+        s.contents().contains("(filter) #{==")
+    });
+    t.send(&[0x15]); // C-u
+    t.send(b"\r");
+    t.wait("unfiltered", |s| top_rows(s, 5) == TREE_W);
+    // Tag both windows of ct, then run a command for them.
+    t.send(b"gj");
+    t.send(b"tt");
+    t.send(b":");
+    t.wait("the command prompt", |s| {
+        s.contents().contains("(2 tagged) ")
+    });
+    t.send(b"rename-window -t '%%' 'w%%'\r");
+    eventually("both renamed", || {
+        let names: Vec<String> = w
+            .panes()
+            .iter()
+            .filter(|p| p["session"] == "ct")
+            .filter_map(|p| p["window_name"].as_str().map(String::from))
+            .collect();
+        (names.len() == 2 && names.iter().all(|n| n.starts_with("w@"))).then_some(())
+    });
+    // Search (tags off first: Enter would choose them), then Enter goes there.
+    t.send(b"T/three\r");
+    t.send(b"\r");
+    t.wait("switched to other", |s| s.contents().contains("[other]"));
+}
