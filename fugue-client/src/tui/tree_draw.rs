@@ -138,3 +138,48 @@ pub fn draw(buf: &mut Buffer, tree: &Tree, area: Rect, status: Option<Rect>) {
         put(buf, s, s.y, &format!("{prompt}{text}"), style);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::tree::Node;
+    use fugue_protocol::{PaneId, SessionId, WindowId};
+
+    #[test]
+    fn the_list_takes_what_tmuxs_mode_tree_gives_it() {
+        // tmux 3.3a at 80x24 (23 rows for the tree), five items: the list has 11 rows.
+        assert_eq!(list_height(23, 5, true), 11);
+        assert_eq!(list_height(23, 20, true), 14);
+        // Too small to share: the list takes it all.
+        assert_eq!(list_height(12, 3, true), 12);
+        assert_eq!(list_height(23, 5, false), 23);
+    }
+
+    fn line(node: Node, depth: u8, expanded: Option<bool>, last: bool, pad: bool) -> Line {
+        Line {
+            node,
+            depth,
+            expanded,
+            last,
+            pad,
+            name: String::new(),
+            text: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_tree_is_drawn_with_tmuxs_branches() {
+        let lines = [
+            line(Node::Session(SessionId(1)), 0, Some(true), false, true),
+            line(Node::Window(WindowId(1)), 1, Some(true), false, true),
+            line(Node::Pane(PaneId(1)), 2, None, false, false),
+            line(Node::Pane(PaneId(2)), 2, None, true, false),
+            line(Node::Window(WindowId(2)), 1, None, true, true),
+            line(Node::Session(SessionId(2)), 0, Some(false), true, true),
+        ];
+        assert_eq!(
+            prefixes(&lines),
+            ["- ", "├─> - ", "│   ├─> ", "│   └─> ", "└─>   ", "+ "]
+        );
+    }
+}
