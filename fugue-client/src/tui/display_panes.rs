@@ -120,12 +120,20 @@ fn put(buf: &mut Buffer, x: u16, y: u16, text: &str, style: Style, area: Rect) {
     }
 }
 
+/// `display-panes-colour` and `display-panes-active-colour` (the tree's preview
+/// labels use them too, as tmux's).
+pub fn colours(app: &App) -> (Color, Color) {
+    let o = &app.status_opts;
+    (
+        option_colour(&o.display_panes_colour, Color::Blue),
+        option_colour(&o.display_panes_active_colour, Color::Red),
+    )
+}
+
 /// Draws the numbers over each pane's screen (`content` is where the pane's screen
 /// is drawn).
 pub fn draw(buf: &mut Buffer, app: &App, panes: &[(&PaneRect, Rect)]) {
-    let o = &app.status_opts;
-    let colour = option_colour(&o.display_panes_colour, Color::Blue);
-    let active = option_colour(&o.display_panes_active_colour, Color::Red);
+    let (colour, active) = colours(app);
     for (r, area) in panes {
         let c = if r.active { active } else { colour };
         draw_one(buf, r, *area, c);

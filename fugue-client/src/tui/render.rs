@@ -295,7 +295,8 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
         cursor = None;
     }
     if let Mode::Tree(t) = &app.mode {
-        super::tree_draw::draw(buf, t, panes_area, status_area.map(first_row));
+        let colours = super::display_panes::colours(app);
+        super::tree_draw::draw(buf, t, panes_area, status_area.map(first_row), colours);
         cursor = None;
     }
     cursor

@@ -24,6 +24,9 @@ use fugue_protocol::{
 use fugue_verbs::tree::{ChooseTreeArgs, FindWindowArgs};
 use std::collections::HashSet;
 
+/// Panes one preview shows at most (a window's panes, a session's windows, side by
+/// side; tmux shows as many as fit 24 columns each).
+pub const MAX_PREVIEWS: usize = 16;
 /// Matches `find-window -C` asks the server for at most (one per pane is enough).
 const MAX_CONTENT_MATCHES: u32 = 10_000;
 
@@ -58,6 +61,16 @@ pub struct Line {
     pub pad: bool,
     pub name: String,
     pub text: String,
+}
+
+/// One pane of the preview.
+#[derive(Clone, Debug)]
+pub struct Shown {
+    pub pane: PaneInfo,
+    /// The index drawn in a box over it (a window's pane, a session's window).
+    pub label: Option<u32>,
+    /// Labelled in `display-panes-active-colour` (else `display-panes-colour`).
+    pub active: bool,
 }
 
 /// What a question or prompt at the bottom of the tree is for.
@@ -115,7 +128,8 @@ pub struct Tree {
     pub sort: Sort,
     pub reverse: bool,
     pub preview: bool,
-    pub preview_text: Option<(PaneId, String)>,
+    /// The previewed panes' screens as captured (at most [`MAX_PREVIEWS`]).
+    pub previews: std::collections::HashMap<PaneId, String>,
 }
 
 /// `choose-tree ...` or `find-window ...` (or tmux's aliases) as the verb table
@@ -168,7 +182,7 @@ pub fn open(app: &mut App, argv: &[String]) -> Result<Vec<Request>, String> {
         ask: None,
         search: None,
         sort,
-        preview_text: None,
+        previews: Default::default(),
     };
     let mut out = fetch_all();
     if want_content && let Some(f) = &tree.find {
@@ -244,7 +258,9 @@ pub fn reply(
         }
         (Fetch::Found, Err(_)) => tree.found = Some(HashSet::new()),
         (Fetch::Preview(p), Ok(Response::Captured(text))) => {
-            tree.preview_text = Some((p, text));
+            if tree.previews.len() < MAX_PREVIEWS {
+                tree.previews.insert(p, text);
+            }
             app.damage_all();
             return Vec::new();
         }
@@ -289,9 +305,9 @@ pub fn reply(
         ));
         return Vec::new();
     }
-    let preview = tree.preview_pane().map(preview_request);
+    let preview = tree.preview_requests();
     app.damage_all();
-    preview.into_iter().collect()
+    preview
 }
 
 impl Tree {
@@ -488,23 +504,61 @@ impl Tree {
         }
     }
 
-    /// The pane whose screen the preview shows: the item's own, or its active pane.
-    pub fn preview_pane(&self) -> Option<PaneId> {
-        if !self.preview {
-            return None;
-        }
-        let panes = self.panes.as_deref()?;
-        match self.selected? {
-            Node::Pane(p) => Some(p),
-            Node::Window(w) => panes
+    /// What the preview shows, as tmux's: a pane's screen; a window's panes side by
+    /// side, each labelled with its index; a session's windows side by side (each its
+    /// active pane), labelled with the window's index.
+    pub fn preview_items(&self) -> Vec<Shown> {
+        let Some(panes) = self.panes.as_deref().filter(|_| self.preview) else {
+            return Vec::new();
+        };
+        let mut out: Vec<Shown> = match self.selected {
+            None => Vec::new(),
+            Some(Node::Pane(id)) => panes
                 .iter()
-                .find(|p| p.window_id == w && p.active)
-                .map(|p| p.id),
-            Node::Session(s) => panes
-                .iter()
-                .find(|p| p.session_id == s && p.window_active && p.active)
-                .map(|p| p.id),
-        }
+                .filter(|p| p.id == id)
+                .map(|p| Shown {
+                    pane: p.clone(),
+                    label: None,
+                    active: p.active,
+                })
+                .collect(),
+            Some(Node::Window(w)) => {
+                let mut v: Vec<&PaneInfo> = panes.iter().filter(|p| p.window_id == w).collect();
+                v.sort_by_key(|p| p.index);
+                v.into_iter()
+                    .map(|p| Shown {
+                        pane: p.clone(),
+                        label: Some(p.index),
+                        active: p.active,
+                    })
+                    .collect()
+            }
+            Some(Node::Session(s)) => {
+                let mut v: Vec<&PaneInfo> = panes
+                    .iter()
+                    .filter(|p| p.session_id == s && p.active)
+                    .collect();
+                v.sort_by_key(|p| p.window_index);
+                v.into_iter()
+                    .map(|p| Shown {
+                        pane: p.clone(),
+                        label: Some(p.window_index),
+                        active: p.window_active,
+                    })
+                    .collect()
+            }
+        };
+        out.truncate(MAX_PREVIEWS);
+        out
+    }
+
+    /// Captures of the previewed panes not yet had.
+    pub fn preview_requests(&self) -> Vec<Request> {
+        self.preview_items()
+            .into_iter()
+            .filter(|s| !self.previews.contains_key(&s.pane.id))
+            .map(|s| preview_request(s.pane.id))
+            .collect()
     }
 
     pub(super) fn parent(&self, node: Node) -> Option<Node> {

@@ -5,7 +5,7 @@
 //! items bold, and a box below with the selected item's preview, titled with its name
 //! and the sort order. Questions and prompts go on the status line.
 
-use super::tree::{Line, Tree};
+use super::tree::{Line, Shown, Tree};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
@@ -64,7 +64,13 @@ fn put(buf: &mut Buffer, area: Rect, y: u16, text: &str, style: Style) {
 }
 
 /// Draws the tree over `area` (the panes' area) and its question on `status`.
-pub fn draw(buf: &mut Buffer, tree: &Tree, area: Rect, status: Option<Rect>) {
+pub fn draw(
+    buf: &mut Buffer,
+    tree: &Tree,
+    area: Rect,
+    status: Option<Rect>,
+    colours: (Color, Color),
+) {
     Clear.render(area, buf);
     if tree.sessions.is_none() || tree.panes.is_none() {
         put(buf, area, area.y, "...", Style::default());
@@ -113,30 +119,118 @@ pub fn draw(buf: &mut Buffer, tree: &Tree, area: Rect, status: Option<Rect>) {
         let block = Block::bordered().title(format!(" {name} (sort: {}) ", tree.sort.name()));
         let inner = block.inner(r);
         block.render(r, buf);
-        if let Some((_, text)) = &tree.preview_text {
-            let mut lines: Vec<&str> = text.lines().collect();
-            while lines.last().is_some_and(|l| l.trim().is_empty()) {
-                lines.pop();
-            }
-            let skip = lines.len().saturating_sub(usize::from(inner.height));
-            for (dy, l) in lines.iter().skip(skip).enumerate() {
-                let Ok(dy) = u16::try_from(dy) else { break };
-                let clean: String = l.chars().filter(|c| !c.is_control()).collect();
-                buf.set_stringn(
-                    inner.x,
-                    inner.y + dy,
-                    clean,
-                    usize::from(inner.width),
-                    Style::default(),
-                );
-            }
-        }
+        // tmux leaves a column free inside each side of the box.
+        let room = Rect::new(
+            inner.x + 1,
+            inner.y,
+            inner.width.saturating_sub(2),
+            inner.height,
+        );
+        draw_preview(buf, tree, room, colours);
     }
     if let (Some(ask), Some(s)) = (&tree.ask, status) {
         let (prompt, text) = ask.shown(tree);
         let style = Style::default().bg(Color::Yellow).fg(Color::Black);
         put(buf, s, s.y, &format!("{prompt}{text}"), style);
     }
+}
+
+/// The preview, as tmux's window tree draws it: the panes side by side (as many as
+/// fit 24 columns each, around the active one), a line between them, each showing the
+/// part of its screen around its cursor, its index in a box in the middle.
+fn draw_preview(buf: &mut Buffer, tree: &Tree, area: Rect, (colour, active): (Color, Color)) {
+    let items = tree.preview_items();
+    let total = items.len();
+    if total == 0 || area.width == 0 || area.height == 0 {
+        return;
+    }
+    let sx = usize::from(area.width);
+    let visible = if sx / total < 24 {
+        (sx / 24).max(1)
+    } else {
+        total
+    };
+    let current = items.iter().position(|s| s.active).unwrap_or(0);
+    let start = if current < visible {
+        0
+    } else if current >= total - visible {
+        total - visible
+    } else {
+        current - visible / 2
+    };
+    let shown = &items[start..(start + visible).min(total)];
+    let each = sx / shown.len().max(1);
+    let remaining = sx - each * shown.len();
+    for (i, item) in shown.iter().enumerate() {
+        let last = i + 1 == shown.len();
+        let width = if last {
+            each + remaining
+        } else {
+            each.saturating_sub(1)
+        };
+        let (Ok(x), Ok(w)) = (u16::try_from(i * each), u16::try_from(width)) else {
+            break;
+        };
+        let col = Rect::new(area.x + x, area.y, w, area.height);
+        if let Some(text) = tree.previews.get(&item.pane.id) {
+            screen_part(buf, col, item, text);
+        }
+        if let Some(label) = item.label {
+            let c = if item.active { active } else { colour };
+            draw_label(
+                buf,
+                Rect::new(col.x, col.y, u16::try_from(each).unwrap_or(w), col.height),
+                &format!(" {label} "),
+                c,
+            );
+        }
+        if !last {
+            for dy in 0..area.height {
+                if let Some(cell) = buf.cell_mut((col.x + w, area.y + dy)) {
+                    cell.set_char('│');
+                }
+            }
+        }
+    }
+}
+
+/// The part of a pane's screen that fits `col`: around its cursor, as tmux's
+/// `screen_write_preview` picks it.
+fn screen_part(buf: &mut Buffer, col: Rect, item: &Shown, text: &str) {
+    let (nx, ny) = (usize::from(col.width), usize::from(col.height));
+    let (sx, sy) = (usize::from(item.pane.width), usize::from(item.pane.height));
+    let around = |c: usize, n: usize, size: usize| {
+        let p = c.saturating_sub(n / 3);
+        if p + n > size {
+            size.saturating_sub(n)
+        } else {
+            p
+        }
+    };
+    let px = around(usize::from(item.pane.cursor_col), nx, sx);
+    let py = around(usize::from(item.pane.cursor_row), ny, sy);
+    for (dy, line) in text.lines().skip(py).take(ny).enumerate() {
+        let Ok(dy) = u16::try_from(dy) else { break };
+        let clean: String = line.chars().filter(|c| !c.is_control()).skip(px).collect();
+        buf.set_stringn(col.x, col.y + dy, clean, nx, Style::default());
+    }
+}
+
+/// A label in a box in the middle of `area`, as tmux's `window_tree_draw_label`.
+fn draw_label(buf: &mut Buffer, area: Rect, label: &str, colour: Color) {
+    let len = u16::try_from(label.chars().count()).unwrap_or(u16::MAX);
+    let (sx, sy) = (area.width, area.height);
+    if sx == 0 || sy == 1 || len > sx {
+        return;
+    }
+    let ox = (sx - len).div_ceil(2);
+    let oy = sy.div_ceil(2);
+    if ox > 1 && ox + len < sx.saturating_sub(1) && sy >= 3 {
+        let r = Rect::new(area.x + ox - 1, area.y + oy - 1, len + 2, 3);
+        Clear.render(r, buf);
+        Block::bordered().render(r, buf);
+    }
+    buf.set_string(area.x + ox, area.y + oy, label, Style::default().fg(colour));
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use super::input::Request;
 use super::prompt::{Edit, LineEdit};
 use super::state::{App, Mode, Pending};
-use super::tree::{Ask, Node, Sort, Tree, fetch_all, preview_request};
+use super::tree::{Ask, Node, Sort, Tree, fetch_all};
 use fugue_protocol::keys::{Key, KeyCode, Mods};
 use fugue_protocol::{Command, Target};
 
@@ -238,13 +238,9 @@ pub fn on_key(app: &mut App, mut tree: Box<Tree>, key: Key) -> Vec<Request> {
         _ => {}
     }
     if tree.selected.is_some() && tree.position() != at {
-        tree.preview_text = None;
+        tree.previews.clear();
     }
-    if tree.preview_text.is_none()
-        && let Some(p) = tree.preview_pane()
-    {
-        out.push(preview_request(p));
-    }
+    out.extend(tree.preview_requests());
     app.mode = Mode::Tree(tree);
     out
 }
@@ -278,8 +274,8 @@ fn on_ask(app: &mut App, mut tree: Box<Tree>, ask: Ask, key: Key) -> Vec<Request
                 tree.args.filter = (!f.is_empty()).then_some(f);
                 tree.build();
                 tree.keep_selection();
-                tree.preview_text = None;
-                out.extend(tree.preview_pane().map(preview_request));
+                tree.previews.clear();
+                out.extend(tree.preview_requests());
             }
             Edit::Cancelled => {}
             Edit::Editing => tree.ask = Some(Ask::Filter(input)),
@@ -303,8 +299,8 @@ fn on_ask(app: &mut App, mut tree: Box<Tree>, ask: Ask, key: Key) -> Vec<Request
                 let s = input.text().to_string();
                 tree.find_next(&s, true);
                 tree.search = Some(s);
-                tree.preview_text = None;
-                out.extend(tree.preview_pane().map(preview_request));
+                tree.previews.clear();
+                out.extend(tree.preview_requests());
             }
             Edit::Cancelled => {}
             Edit::Editing => tree.ask = Some(Ask::Search(input)),

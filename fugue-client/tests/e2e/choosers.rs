@@ -385,3 +385,38 @@ fn choose_tree_filters_tags_runs_commands_and_searches() {
     t.send(b"\r");
     t.wait("switched to other", |s| s.contents().contains("[other]"));
 }
+
+/// A window's preview is tmux's: its panes side by side, a line between them, each
+/// pane's index in a box in its middle.
+#[test]
+fn choose_tree_previews_a_window_as_tmux() {
+    let w = World::new();
+    let tmux = TestTmux::new(&w, "");
+    let mut tt = w.sh(&tmux.script("new-session -s pv cat"), 80, 24);
+    eventually("tmux up", || {
+        tmux.run(&["has-session", "-t", "pv"])
+            .status
+            .success()
+            .then_some(())
+    });
+    tmux.ok(&["split-window", "-h", "-t", "pv", "cat"]);
+    tt.send(b"\x02w");
+    tt.wait("tmux's preview", |s| s.contents().contains("│ 1 │"));
+    let preview = |s: &vt100::Screen| -> Vec<String> {
+        let (_, cols) = s.size();
+        s.rows(0, cols.get())
+            .skip(11)
+            .take(12)
+            .map(|r| r.trim_end().to_string())
+            .collect()
+    };
+    let theirs = tt.screen(preview);
+
+    let mut t = w.tui(&["new-session", "-s", "pv", "cat"], 80, 24);
+    t.wait_text("[pv]");
+    w.ok(&["split-window", "-h", "-t", "pv", "cat"]);
+    eventually("two panes", || (w.panes().len() == 2).then_some(()));
+    t.prefix(b"w");
+    t.wait("fugue's preview", |s| s.contents().contains("│ 1 │"));
+    assert_eq!(t.screen(preview), theirs);
+}
