@@ -130,6 +130,9 @@ pub struct Tree {
     pub preview: bool,
     /// The previewed panes' screens as captured (at most [`MAX_PREVIEWS`]).
     pub previews: std::collections::HashMap<PaneId, String>,
+    /// The last left click on a line and when: a second one there soon after is a
+    /// double click, which chooses (tmux's `DoubleClick1Pane`).
+    pub last_click: Option<(usize, std::time::Instant)>,
 }
 
 /// `choose-tree ...` or `find-window ...` (or tmux's aliases) as the verb table
@@ -183,6 +186,7 @@ pub fn open(app: &mut App, argv: &[String]) -> Result<Vec<Request>, String> {
         search: None,
         sort,
         previews: Default::default(),
+        last_click: None,
     };
     let mut out = fetch_all();
     if want_content && let Some(f) = &tree.find {

@@ -29,6 +29,15 @@ fn list_height(sy: u16, lines: usize, preview: bool) -> u16 {
     h
 }
 
+/// The first line of the list shown on `area` (the selection stays in view) and the
+/// list's height.
+pub fn shown_lines(tree: &Tree, area: Rect) -> (usize, u16) {
+    let h = list_height(area.height, tree.lines.len(), tree.preview);
+    let at = tree.position();
+    let rows = usize::from(h);
+    (if at >= rows { at + 1 - rows } else { 0 }, h)
+}
+
 /// The tree's drawing prefix for each line: `├─> ` / `└─> ` and, for a pane, the
 /// `│   ` of its window's column.
 fn prefixes(lines: &[Line]) -> Vec<String> {
@@ -76,11 +85,9 @@ pub fn draw(
         put(buf, area, area.y, "...", Style::default());
         return;
     }
-    let h = list_height(area.height, tree.lines.len(), tree.preview);
+    let (top, h) = shown_lines(tree, area);
     let at = tree.position();
     let rows = usize::from(h);
-    // The selection stays in view.
-    let top = if at >= rows { at + 1 - rows } else { 0 };
     let prefixes = prefixes(&tree.lines);
     let selected = Style::default().bg(Color::Yellow).fg(Color::Black);
     for (i, (l, prefix)) in tree

@@ -329,3 +329,55 @@ impl Ask {
         }
     }
 }
+
+/// How close two clicks on a line are to be a double click.
+const DOUBLE_CLICK: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// The mouse over the tree, as tmux's mode-tree: a click selects a line, a double
+/// click chooses it, the wheel moves the selection; elsewhere nothing.
+pub fn on_mouse(
+    app: &mut App,
+    mut tree: Box<Tree>,
+    ev: fugue_protocol::mouse::MouseEvent,
+    area: ratatui::layout::Rect,
+) -> Vec<Request> {
+    use fugue_protocol::mouse::{MouseAction, MouseButton};
+    app.damage_all();
+    let n = tree.lines.len();
+    let at = tree.position();
+    match ev.action {
+        MouseAction::ScrollUp if n > 0 && tree.ask.is_none() => {
+            tree.select_at(at.saturating_sub(1));
+        }
+        MouseAction::ScrollDown if n > 0 && tree.ask.is_none() => {
+            tree.select_at((at + 1).min(n - 1));
+        }
+        MouseAction::Down(MouseButton::Left) if tree.ask.is_none() => {
+            let (top, h) = super::tree_draw::shown_lines(&tree, area);
+            let line = ev
+                .row
+                .checked_sub(area.y)
+                .filter(|r| *r < h && ev.col >= area.x && ev.col < area.right())
+                .map(|r| top + usize::from(r))
+                .filter(|i| *i < n);
+            if let Some(i) = line {
+                let now = std::time::Instant::now();
+                let double = tree
+                    .last_click
+                    .is_some_and(|(j, when)| j == i && now.duration_since(when) < DOUBLE_CLICK);
+                tree.select_at(i);
+                tree.last_click = Some((i, now));
+                if double && let Some(node) = tree.selected {
+                    return choose(app, &tree, vec![node]);
+                }
+            }
+        }
+        _ => {}
+    }
+    if tree.position() != at {
+        tree.previews.clear();
+    }
+    let out = tree.preview_requests();
+    app.mode = Mode::Tree(tree);
+    out
+}

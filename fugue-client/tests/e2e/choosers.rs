@@ -420,3 +420,27 @@ fn choose_tree_previews_a_window_as_tmux() {
     t.wait("fugue's preview", |s| s.contents().contains("│ 1 │"));
     assert_eq!(t.screen(preview), theirs);
 }
+
+/// The mouse in the tree, as tmux's: a click selects a line, a double click chooses.
+#[test]
+fn choose_tree_takes_clicks() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "ct"], 80, 24);
+    t.wait_text("[ct]");
+    tree_world(&|a| {
+        w.ok(a);
+    });
+    eventually("window two active", || {
+        window_active(&w, "ct", 1).then_some(())
+    });
+    t.prefix(b"w");
+    t.wait("the tree", |s| top_rows(s, 5) == TREE_W);
+    // A click on window 0's line (row 2, 1-based) selects it: the preview's title says.
+    t.send(b"\x1b[<0;10;2M\x1b[<0;10;2m");
+    t.wait("selected", |s| s.contents().contains("┌ 0 (sort: index)"));
+    assert!(window_active(&w, "ct", 1), "a click only selects");
+    t.send(b"\x1b[<0;10;2M\x1b[<0;10;2m");
+    eventually("double click chose it", || {
+        window_active(&w, "ct", 0).then_some(())
+    });
+}
