@@ -27,6 +27,8 @@ use std::collections::HashSet;
 /// Panes one preview shows at most (a window's panes, a session's windows, side by
 /// side; tmux shows as many as fit 24 columns each).
 pub const MAX_PREVIEWS: usize = 16;
+/// Keys kept while the tree waits for the server (more are dropped).
+pub const MAX_TYPEAHEAD: usize = 32;
 /// Matches `find-window -C` asks the server for at most (one per pane is enough).
 const MAX_CONTENT_MATCHES: u32 = 10_000;
 
@@ -133,6 +135,9 @@ pub struct Tree {
     /// The last left click on a line and when: a second one there soon after is a
     /// double click, which chooses (tmux's `DoubleClick1Pane`).
     pub last_click: Option<(usize, std::time::Instant)>,
+    /// Keys typed before the server's lists came (at most [`MAX_TYPEAHEAD`]),
+    /// handled when they come.
+    pub typeahead: Vec<fugue_protocol::keys::Key>,
 }
 
 /// `choose-tree ...` or `find-window ...` (or tmux's aliases) as the verb table
@@ -187,6 +192,7 @@ pub fn open(app: &mut App, argv: &[String]) -> Result<Vec<Request>, String> {
         sort,
         previews: Default::default(),
         last_click: None,
+        typeahead: Vec::new(),
     };
     let mut out = fetch_all();
     if want_content && let Some(f) = &tree.find {
@@ -309,12 +315,41 @@ pub fn reply(
         ));
         return Vec::new();
     }
-    let preview = tree.preview_requests();
+    let mut out = tree.preview_requests();
+    let typed = std::mem::take(&mut tree.typeahead);
     app.damage_all();
-    preview
+    // Keys typed before the tree was there, in order (Enter right after C-b w).
+    for key in typed {
+        let Mode::Tree(tree) = std::mem::replace(&mut app.mode, Mode::Normal) else {
+            break;
+        };
+        out.extend(super::tree_keys::on_key(app, tree, key));
+    }
+    out
 }
 
 impl Tree {
+    /// Selects the client's own pane (tmux's `H`), opening its session and window.
+    pub(super) fn select_current(&mut self, pane: Option<PaneId>, session: Option<SessionId>) {
+        let window = self.window_of(pane);
+        if let Some(s) = session {
+            self.collapsed.remove(&Node::Session(s));
+        }
+        if let Some(w) = window {
+            self.collapsed.remove(&Node::Window(w));
+        }
+        self.build();
+        self.selected = [
+            pane.map(Node::Pane),
+            window.map(Node::Window),
+            session.map(Node::Session),
+        ]
+        .into_iter()
+        .flatten()
+        .find(|n| self.lines.iter().any(|l| l.node == *n))
+        .or(self.selected);
+    }
+
     fn window_of(&self, pane: Option<PaneId>) -> Option<WindowId> {
         let pane = pane?;
         self.panes
@@ -494,6 +529,11 @@ impl Tree {
         {
             self.selected = self.lines.first().map(|l| l.node);
         }
+    }
+
+    /// The server's lists (and find-window's matches) have come.
+    pub fn loaded(&self) -> bool {
+        self.sessions.is_some() && self.panes.is_some() && self.found.is_some()
     }
 
     pub fn position(&self) -> usize {

@@ -78,6 +78,16 @@ fn choose(app: &mut App, tree: &Tree, nodes: Vec<Node>) -> Vec<Request> {
 /// A key while the tree is open.
 pub fn on_key(app: &mut App, mut tree: Box<Tree>, key: Key) -> Vec<Request> {
     app.damage_all();
+    if !tree.loaded() {
+        if matches!(key.code, KeyCode::Char('q') | KeyCode::Escape) {
+            return Vec::new();
+        }
+        if tree.typeahead.len() < super::tree::MAX_TYPEAHEAD {
+            tree.typeahead.push(key);
+        }
+        app.mode = Mode::Tree(tree);
+        return Vec::new();
+    }
     if let Some(ask) = tree.ask.take() {
         return on_ask(app, tree, ask, key);
     }
@@ -148,6 +158,11 @@ pub fn on_key(app: &mut App, mut tree: Box<Tree>, key: Key) -> Vec<Request> {
         }
         KeyCode::Char('T') => tree.tagged.clear(),
         KeyCode::Char('v') => tree.preview = !tree.preview,
+        // tmux's H: back to the client's own pane, its session and window opened.
+        KeyCode::Char('H') => {
+            let pane = app.active_pane();
+            tree.select_current(pane, app.layout.as_ref().map(|l| l.session));
+        }
         KeyCode::Char('r') if !ctrl => {
             tree.reverse = !tree.reverse;
             tree.build();

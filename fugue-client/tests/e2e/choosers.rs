@@ -286,6 +286,18 @@ fn choose_tree_from_the_cli_and_the_prompt() {
     });
     w.ok(&["choose-tree", "-t", "ct", "-s"]);
     t.wait("the tree", |s| s.contents().contains("(1) + other"));
+    // H opens the client's own session and selects its window (tmux's H).
+    t.send(b"H");
+    t.wait("back home", |s| {
+        top_rows(s, 4)
+            == [
+                "(0) - ct: 2 windows (attached)",
+                "(1) ├─> 0: one-",
+                "(2) └─> 1: two*",
+                "(3) + other: 1 windows",
+            ]
+            && s.contents().contains("┌ 1 (sort: index)")
+    });
     t.send(b"q");
     t.wait("gone", |s| !s.contents().contains("(1) + other"));
     // A template of one's own, from C-b :.
@@ -443,4 +455,20 @@ fn choose_tree_takes_clicks() {
     eventually("double click chose it", || {
         window_active(&w, "ct", 0).then_some(())
     });
+}
+
+/// Keys typed before the tree has the server's lists are not lost: `C-b w k Enter`
+/// typed at once chooses the window above the client's.
+#[test]
+fn choose_tree_keeps_keys_typed_ahead() {
+    let w = World::new();
+    let t = w.tui(&["new-session", "-s", "ct"], 80, 24);
+    t.wait_text("[ct]");
+    tree_world(&|a| {
+        w.ok(a);
+    });
+    eventually("window two active", || window_active(&w, "ct", 1).then_some(()));
+    let mut t = t;
+    t.send(b"\x02wk\r");
+    eventually("window 0 chosen", || window_active(&w, "ct", 0).then_some(()));
 }
