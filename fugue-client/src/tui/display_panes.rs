@@ -175,11 +175,11 @@ fn draw_one(buf: &mut Buffer, r: &PaneRect, area: Rect, c: Color) {
         for (j, bits) in glyph.iter().enumerate() {
             for i in 0..5u16 {
                 if bits & (0b10000 >> i) != 0 {
-                    put(buf, x + i, y + j as u16, " ", bg, area);
+                    put(buf, x.saturating_add(i), y + j as u16, " ", bg, area);
                 }
             }
         }
-        x += 6;
+        x = x.saturating_add(6);
     }
     if sy <= 6 {
         return;

@@ -467,8 +467,12 @@ fn choose_tree_keeps_keys_typed_ahead() {
     tree_world(&|a| {
         w.ok(a);
     });
-    eventually("window two active", || window_active(&w, "ct", 1).then_some(()));
+    eventually("window two active", || {
+        window_active(&w, "ct", 1).then_some(())
+    });
     let mut t = t;
     t.send(b"\x02wk\r");
-    eventually("window 0 chosen", || window_active(&w, "ct", 0).then_some(()));
+    eventually("window 0 chosen", || {
+        window_active(&w, "ct", 0).then_some(())
+    });
 }
