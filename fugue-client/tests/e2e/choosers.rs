@@ -20,7 +20,7 @@ const RED: vt100::Color = vt100::Color::Idx(1);
 fn active_index(w: &World) -> u64 {
     w.panes()
         .iter()
-        .find(|p| p["active"] == true)
+        .find(|p| p["active"] == true && p["window_active"] == true)
         .and_then(|p| p["index"].as_u64())
         .expect("an active pane")
 }
@@ -99,6 +99,21 @@ fn display_panes_dismisses_on_another_key_and_passes_it_on() {
     t.wait("the numbers", |s| cells_with_bg(s, RED) >= 5);
     t.send(b"7");
     t.wait("gone", |s| cells_with_bg(s, RED) == 0);
+    // -N takes no keys: a digit goes to the pane and the numbers go.
+    w.ok(&["select-window", "-t", "dq:0"]);
+    eventually("window 0", || {
+        w.panes()
+            .iter()
+            .any(|p| p["window_index"] == 0 && p["window_active"] == true)
+            .then_some(())
+    });
+    w.ok(&["display-panes", "-t", "dq", "-N", "-d", "0"]);
+    t.wait("the numbers", |s| cells_with_bg(s, BLUE) >= 5);
+    t.send(b"0");
+    t.wait("gone", |s| {
+        cells_with_bg(s, BLUE) == 0 && cells_with_bg(s, RED) == 0
+    });
+    assert_eq!(active_index(&w), 1, "no pane chosen");
 }
 
 /// tmux 3.3a draws the same digit shape: the big 1 is a column of five cells.
