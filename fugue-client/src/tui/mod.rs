@@ -433,7 +433,17 @@ async fn handle(
                 // Output in the pane copy mode shows: how far it moved on, for `[n/m]`.
                 let moved =
                     matches!(&app.mode, Mode::Copy(c) if f.panes.iter().any(|u| u.pane == c.pane));
+                // The tree's preview follows the output of the panes it shows.
+                let changed: Vec<_> = if matches!(app.mode, Mode::Tree(_)) {
+                    f.panes.iter().map(|u| u.pane).collect()
+                } else {
+                    Vec::new()
+                };
                 app.apply(f);
+                if !changed.is_empty() {
+                    let again = tree::panes_changed(app, &changed);
+                    send(app, again);
+                }
                 if moved {
                     let status = app.copy_status();
                     send(app, status);

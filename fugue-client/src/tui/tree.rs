@@ -138,6 +138,11 @@ pub struct Tree {
     /// Keys typed before the server's lists came (at most [`MAX_TYPEAHEAD`]),
     /// handled when they come.
     pub typeahead: Vec<fugue_protocol::keys::Key>,
+    /// Previewed panes being captured again after output, and those whose output
+    /// came meanwhile (captured once more when the answer comes): the preview follows
+    /// a pane's output with at most one capture in flight per pane.
+    pub recapturing: HashSet<PaneId>,
+    pub dirty: HashSet<PaneId>,
 }
 
 /// `choose-tree ...` or `find-window ...` (or tmux's aliases) as the verb table
@@ -193,6 +198,8 @@ pub fn open(app: &mut App, argv: &[String]) -> Result<Vec<Request>, String> {
         previews: Default::default(),
         last_click: None,
         typeahead: Vec::new(),
+        recapturing: HashSet::new(),
+        dirty: HashSet::new(),
     };
     let mut out = fetch_all();
     if want_content && let Some(f) = &tree.find {
@@ -268,8 +275,15 @@ pub fn reply(
         }
         (Fetch::Found, Err(_)) => tree.found = Some(HashSet::new()),
         (Fetch::Preview(p), Ok(Response::Captured(text))) => {
-            if tree.previews.len() < MAX_PREVIEWS {
+            // Only a pane still shown (the selection may have moved on).
+            if tree.preview_items().iter().any(|s| s.pane.id == p) {
                 tree.previews.insert(p, text);
+            }
+            tree.recapturing.remove(&p);
+            if tree.dirty.remove(&p) && tree.previews.contains_key(&p) {
+                tree.recapturing.insert(p);
+                app.damage_all();
+                return vec![preview_request(p)];
             }
             app.damage_all();
             return Vec::new();
@@ -324,6 +338,23 @@ pub fn reply(
             break;
         };
         out.extend(super::tree_keys::on_key(app, tree, key));
+    }
+    out
+}
+
+/// Output came in these panes (a frame): previewed ones are captured again.
+pub fn panes_changed(app: &mut App, panes: &[PaneId]) -> Vec<Request> {
+    let Mode::Tree(tree) = &mut app.mode else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for p in panes.iter().filter(|p| tree.previews.contains_key(p)) {
+        if tree.recapturing.contains(p) {
+            tree.dirty.insert(*p);
+        } else {
+            tree.recapturing.insert(*p);
+            out.push(preview_request(*p));
+        }
     }
     out
 }

@@ -254,6 +254,8 @@ pub fn on_key(app: &mut App, mut tree: Box<Tree>, key: Key) -> Vec<Request> {
     }
     if tree.selected.is_some() && tree.position() != at {
         tree.previews.clear();
+        tree.recapturing.clear();
+        tree.dirty.clear();
     }
     out.extend(tree.preview_requests());
     app.mode = Mode::Tree(tree);
@@ -290,6 +292,8 @@ fn on_ask(app: &mut App, mut tree: Box<Tree>, ask: Ask, key: Key) -> Vec<Request
                 tree.build();
                 tree.keep_selection();
                 tree.previews.clear();
+                tree.recapturing.clear();
+                tree.dirty.clear();
                 out.extend(tree.preview_requests());
             }
             Edit::Cancelled => {}
@@ -315,6 +319,8 @@ fn on_ask(app: &mut App, mut tree: Box<Tree>, ask: Ask, key: Key) -> Vec<Request
                 tree.find_next(&s, true);
                 tree.search = Some(s);
                 tree.previews.clear();
+                tree.recapturing.clear();
+                tree.dirty.clear();
                 out.extend(tree.preview_requests());
             }
             Edit::Cancelled => {}
@@ -391,6 +397,8 @@ pub fn on_mouse(
     }
     if tree.position() != at {
         tree.previews.clear();
+        tree.recapturing.clear();
+        tree.dirty.clear();
     }
     let out = tree.preview_requests();
     app.mode = Mode::Tree(tree);

@@ -491,3 +491,29 @@ fn choose_tree_keeps_keys_typed_ahead() {
         window_active(&w, "ct", 0).then_some(())
     });
 }
+
+/// The preview follows the output of a pane the client sees (tmux's follows every
+/// pane's).
+#[test]
+fn choose_tree_preview_follows_output() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "ct"], 80, 24);
+    t.wait_text("[ct]");
+    tree_world(&|a| {
+        w.ok(a);
+    });
+    eventually("window two active", || {
+        window_active(&w, "ct", 1).then_some(())
+    });
+    t.prefix(b"w");
+    t.wait("the tree and its preview", |s| {
+        top_rows(s, 5) == TREE_W && top_rows(s, 13)[12].contains('$')
+    });
+    w.ok(&["send-keys", "-t", "ct:1", "echo live-$((40+2))", "Enter"]);
+    t.wait("the preview", |s| {
+        let (_, cols) = s.size();
+        s.rows(0, cols.get())
+            .skip(11)
+            .any(|r| r.contains("live-42"))
+    });
+}
