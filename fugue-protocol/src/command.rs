@@ -306,6 +306,14 @@ pub enum Command {
     DisplayMenu(crate::popup::ClientCommandLine),
     /// Open (or with `close` close) a floating pane over a session's window.
     DisplayPopup(crate::popup::DisplayPopup),
+    /// Number the panes in the attached clients (tmux's `display-panes`, from the CLI).
+    DisplayPanes(crate::popup::ClientCommandLine),
+    /// The session/window/pane chooser in the attached clients (tmux's `choose-tree`,
+    /// from the CLI).
+    ChooseTree(crate::popup::ClientCommandLine),
+    /// The chooser of the windows matching a string (tmux's `find-window`, from the
+    /// CLI).
+    FindWindow(crate::popup::ClientCommandLine),
     /// `kill-pane -a`: every pane of the target's window but the target.
     KillOtherPanes {
         target: Option<Target>,
@@ -617,6 +625,15 @@ commands! {
     DisplayPopup => "display-popup", Write, "open a floating pane running a command over a window",
         cli: As("display-popup"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("the command prompt (C-b :) and bindings to command lines run it");
+    DisplayPanes => "display-panes", Write, "number the panes in the attached clients; a digit runs a command on that pane",
+        cli: As("display-panes"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("display-panes");
+    ChooseTree => "choose-tree", Write, "choose a session, window or pane from a tree in the attached clients",
+        cli: As("choose-tree"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("choose-session, choose-window");
+    FindWindow => "find-window", Write, "choose from the windows whose name, title or content match",
+        cli: As("find-window"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("find-window");
     KillOtherPanes => "kill-pane -a", Destroy, "close every pane of a window but one",
         cli: As("kill-pane -a"), mcp: Absent(ONE_PANE), sideband: Absent(ONE_PANE),
         keys: Absent(NO_KEY);
@@ -712,7 +729,11 @@ impl Command {
             Command::ShowOptions(c) => c.target.as_ref(),
             Command::SetHook(c) => c.target.as_ref(),
             Command::ShowHooks(c) => c.target.as_ref(),
-            Command::ConfirmBefore(c) | Command::DisplayMenu(c) => c.target.as_ref(),
+            Command::ConfirmBefore(c)
+            | Command::DisplayMenu(c)
+            | Command::DisplayPanes(c)
+            | Command::ChooseTree(c)
+            | Command::FindWindow(c) => c.target.as_ref(),
             Command::DisplayPopup(c) => c.target.as_ref(),
             Command::NewWindow(c) => c.target.as_ref(),
             Command::SplitPane(c) => c.target.as_ref(),

@@ -24,6 +24,7 @@ pub mod render;
 mod restore;
 pub mod sequence;
 pub mod shell_args;
+pub mod tree;
 
 pub use agent::{AgentPrinter, AgentVerb, ReportArgs};
 pub use args::{Cli, SpawnArgs, Verb};

@@ -434,7 +434,11 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             text,
             delay_ms,
         } => sessions::display_message(exec, target.as_ref(), text, delay_ms),
-        Command::ConfirmBefore(c) | Command::DisplayMenu(c) => popups::client_line(exec, c),
+        Command::ConfirmBefore(c)
+        | Command::DisplayMenu(c)
+        | Command::DisplayPanes(c)
+        | Command::ChooseTree(c)
+        | Command::FindWindow(c) => popups::client_line(exec, c),
         Command::DisplayPopup(c) => popups::display_popup(exec, c).await,
         Command::SpawnAgent(c) => agent_spawn::spawn_agent(exec, c).await,
         Command::SendMessage(c) => messages::send_message(exec, c).await,

@@ -306,6 +306,10 @@ pub const CLIENT_OPTIONS: &[&str] = &[
     "window-status-separator",
     "message-style",
     "display-time",
+    // display-panes' (see `status_options`).
+    "display-panes-time",
+    "display-panes-colour",
+    "display-panes-active-colour",
 ];
 
 /// What an attached client gets, from the configuration (with the options written in).
@@ -393,6 +397,9 @@ pub fn status_options(store: &Store, session: Option<SessionId>) -> StatusOption
             Some((Value::Array(items), _)) => items.clone(),
             _ => Vec::new(),
         },
+        display_panes_time_ms: clamp32(number("display-panes-time")),
+        display_panes_colour: text("display-panes-colour"),
+        display_panes_active_colour: text("display-panes-active-colour"),
     }
 }
 

@@ -195,9 +195,9 @@ table! {
     "default-size" Session Size, "80x24", New, Some("server.default_width"), "size of new detached sessions (server.default_width/height)";
     "destroy-unattached" Session Flag, "off", None, Option::None, "close a session when its last client detaches";
     "detach-on-destroy" Session Choice(&["off", "on", "no-detached", "previous", "next"]), "on", None, Option::None, "what a client does when its session closes";
-    "display-panes-active-colour" Session Colour, "red", None, Option::None, "display-panes' active pane colour";
-    "display-panes-colour" Session Colour, "blue", None, Option::None, "display-panes' colour";
-    "display-panes-time" Session n(1, INT), "1000", None, Option::None, "how long display-panes shows (ms)";
+    "display-panes-active-colour" Session Colour, "red", Live, Option::None, "display-panes' active pane colour";
+    "display-panes-colour" Session Colour, "blue", Live, Option::None, "display-panes' colour";
+    "display-panes-time" Session n(1, INT), "1000", Live, Option::None, "how long display-panes shows (ms)";
     "display-time" Session n(0, INT), "750", Live, Option::None, "how long status messages show (ms)";
     "history-limit" Session n(0, MAX_HISTORY), "10000", New, Some("server.history_limit"), "lines of history of new panes: their session's value, else the global one, as tmux (fugue's default 10000, at most 1000000)";
     "key-table" Session Str, "root", None, Option::None, "the key table used without the prefix";
