@@ -439,3 +439,24 @@ fn a_reader_that_never_reads_stalls_nothing_and_is_let_go() {
     f.wait("%exit too far behind", |l| l == "%exit too far behind");
     wait_child(&mut f.child);
 }
+
+/// The client's session killed, another left: the client is detached (`%exit`), as
+/// tmux's default `detach-on-destroy on` does.
+#[test]
+fn killing_the_clients_session_detaches_it() {
+    let w = World::new();
+    let t = TestTmux::new(&w, "");
+    let first = ["new-session", "-s", "x", "-x", "80", "-y", "24", "cat"];
+    let mut f = Ctl::fugue(&w, &first);
+    let mut r = Ctl::tmux(&t, &first);
+    for c in [&mut f, &mut r] {
+        c.wait("%session-changed", |l| l.starts_with("%session-changed $"));
+        c.reply("new-session -d -s y cat", 1);
+        c.send("kill-session -t x");
+        c.wait("%exit", |l| l.starts_with("%exit"));
+        wait_child(&mut c.child);
+        assert_eq!(c.lines().last().map(String::as_str), Some("%exit"));
+    }
+    // The other session lives on.
+    w.ok(&["has-session", "-t", "y"]);
+}

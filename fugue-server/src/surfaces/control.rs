@@ -101,6 +101,8 @@ pub struct ControlClient {
     session: Mutex<SessionId>,
     queue: Mutex<Queue>,
     wake: Notify,
+    /// Set by the first [`stop`](Self::stop): it unsubscribes once.
+    stopped: std::sync::atomic::AtomicBool,
 }
 
 impl ControlClient {
@@ -112,6 +114,7 @@ impl ControlClient {
             session: Mutex::new(session),
             queue: Mutex::new(Queue::default()),
             wake: Notify::new(),
+            stopped: std::sync::atomic::AtomicBool::new(false),
         });
         if let Some(name) = server.mux.session_name(session) {
             client
@@ -130,6 +133,9 @@ impl ControlClient {
 
     /// Unsubscribes; the task ends at its next wake.
     pub fn stop(self: &Arc<Self>, server: &Server) {
+        if self.stopped.swap(true, std::sync::atomic::Ordering::AcqRel) {
+            return;
+        }
         server
             .hub
             .tap
@@ -255,8 +261,18 @@ impl ControlClient {
             "session-closed" => {
                 out.push("%sessions-changed".into());
                 if server.mux.session_name(mine).is_none() {
-                    // tmux moves a client whose session ended to another, or ends it.
-                    match server.mux.recent_session_besides(mine) {
+                    // tmux ends a client whose session ended (`detach-on-destroy on`,
+                    // the default), or moves it to another session.
+                    let detach = server
+                        .options
+                        .lock()
+                        .global("detach-on-destroy")
+                        .is_none_or(|v| v.show() == "on");
+                    let other = match detach {
+                        true => None,
+                        false => server.mux.recent_session_besides(mine),
+                    };
+                    match other {
                         Some((s, name)) => {
                             *self.session.lock() = s;
                             out.push(format!("%session-changed {s} {name}"));
