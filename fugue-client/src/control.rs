@@ -194,7 +194,7 @@ impl Control {
         let Some(conn) = self.conn.as_mut() else {
             return;
         };
-        self.number_sync += 1;
+        self.number_sync = self.number_sync.wrapping_add(1);
         let id = self.number_sync;
         if conn
             .outgoing
@@ -289,7 +289,7 @@ impl Control {
     }
 
     fn begin(&mut self) -> (u64, u64) {
-        self.number += 1;
+        self.number = self.number.wrapping_add(1);
         (now(), self.number)
     }
 

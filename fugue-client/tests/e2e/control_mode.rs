@@ -460,3 +460,69 @@ fn killing_the_clients_session_detaches_it() {
     // The other session lives on.
     w.ok(&["has-session", "-t", "y"]);
 }
+
+/// A notification with its ids and layouts replaced by their kinds.
+fn shape(line: &str) -> String {
+    let words: Vec<&str> = line.split(' ').collect();
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let id = w.len() > 1
+                && w.starts_with(['$', '@', '%'])
+                && w[1..].bytes().all(|b| b.is_ascii_digit());
+            match () {
+                _ if i == 0 => w.to_string(),
+                _ if id => w[..1].to_string(),
+                _ if words[0] == "%layout-change" && (i == 2 || i == 3) => "LAYOUT".into(),
+                _ => w.to_string(),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `%session-window-changed`, `%window-pane-changed`, `%session-renamed`, in tmux's
+/// order (its automatic renaming of windows aside).
+#[test]
+fn session_and_pane_notifications_are_tmuxs() {
+    let w = World::new();
+    let t = TestTmux::new(&w, "set -g automatic-rename off");
+    let first = ["new-session", "-s", "x", "-x", "80", "-y", "24", "cat"];
+    let mut f = Ctl::fugue(&w, &first);
+    let mut r = Ctl::tmux(&t, &first);
+    let script = [
+        "new-window -d cat",
+        "select-window -t :1",
+        "split-window -d cat",
+        "select-pane -t :1.1",
+        "rename-session z",
+        "display -p done",
+    ];
+    let mut seen = Vec::new();
+    for c in [&mut f, &mut r] {
+        c.wait("%session-changed", |l| l.starts_with("%session-changed $"));
+        let from = c.lines().len();
+        for line in script {
+            c.reply(line, 1);
+        }
+        let notes: Vec<String> = c.lines()[from..]
+            .iter()
+            .filter(|l| l.starts_with('%'))
+            .filter(|l| !l.starts_with("%begin") && !l.starts_with("%end"))
+            .map(|l| shape(l))
+            .collect();
+        seen.push(notes);
+    }
+    assert_eq!(seen[0], seen[1]);
+    assert_eq!(
+        seen[0],
+        [
+            "%window-add @",
+            "%session-window-changed $ @",
+            "%layout-change @ LAYOUT LAYOUT *",
+            "%window-pane-changed @ %",
+            "%session-renamed $ z",
+        ]
+    );
+}
