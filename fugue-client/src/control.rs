@@ -58,6 +58,8 @@ struct Control {
     /// Why the client ends, when the server said (`%exit REASON`).
     exit: Option<Option<String>>,
     number_sync: u64,
+    /// Whether the last block was an `%error`.
+    failed: bool,
 }
 
 /// Runs control mode; `first` is the command line given with `-C` (tmux's default:
@@ -73,6 +75,7 @@ pub async fn run(addr: &ServerAddr, mode: u8, first: Vec<Vec<String>>) -> anyhow
         done: false,
         exit: None,
         number_sync: 0,
+        failed: false,
     };
     if mode > 1 {
         c.write(b"\x1bP1000p").await;
@@ -84,6 +87,19 @@ pub async fn run(addr: &ServerAddr, mode: u8, first: Vec<Vec<String>>) -> anyhow
     };
     for argv in first {
         c.command(argv, 0).await;
+        if c.failed || c.done {
+            break;
+        }
+    }
+    // As tmux: a control client its command left with no session ends at once,
+    // failing when the command did (`tmux -C ls` prints the list and exits).
+    if c.session.is_none() {
+        c.write(b"%exit\n").await;
+        if mode > 1 {
+            c.write(b"\x1b\\").await;
+        }
+        drop(echo);
+        return Ok(i32::from(c.failed));
     }
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Input>(1);
     // Standard input on a task of its own: reading it and the server at once.
@@ -300,6 +316,7 @@ impl Control {
         if !body.is_empty() && !body.ends_with(b"\n") {
             text.push(b'\n');
         }
+        self.failed = !ok;
         let end = if ok { "end" } else { "error" };
         text.extend_from_slice(format!("%{end} {} {n} {flags}\n", now()).as_bytes());
         self.write(&text).await;
@@ -317,6 +334,18 @@ impl Control {
         if let Some(Verb::DetachClient { target: None }) = verb {
             self.block(flags, b"", true).await;
             self.done = true;
+            return;
+        }
+        // `attach -t`: the session is found first, so a missing one is this block's
+        // error (tmux's words), not a client left with no session.
+        if let Some(Verb::AttachSession { target }) = &verb {
+            match self.find_session(&argv, target.as_deref()).await {
+                Ok(s) => {
+                    self.block(flags, b"", true).await;
+                    self.attach(s).await;
+                }
+                Err(e) => self.block_error(flags, &e).await,
+            }
             return;
         }
         let mut is_new = false;
@@ -367,7 +396,7 @@ impl Control {
         // `new-session -P` prints the new pane; without it, fugue's answer was the
         // session made, which tmux does not print.
         let created = if is_new && ok {
-            self.session_of_new(&argv, &mut body).await
+            self.session_of_new(&argv).await
         } else {
             None
         };
@@ -391,9 +420,8 @@ impl Control {
         }
     }
 
-    /// The session `new-session` just made: the one named by `-s`, else the most
-    /// recent. (The CLI's answer was printed, or not, as the verb says.)
-    async fn session_of_new(&mut self, argv: &[String], _body: &mut Vec<u8>) -> Option<SessionId> {
+    /// The session `new-session` just made: the one named by `-s`, else the newest.
+    async fn session_of_new(&mut self, argv: &[String]) -> Option<SessionId> {
         let name = flag_value(argv, 's');
         let mut conn = autostart::connect(&self.addr, ClientKind::Cli).await.ok()?;
         let Ok(Ok(Response::Sessions(list))) = conn.call(Command::ListSessions).await else {
@@ -402,6 +430,38 @@ impl Control {
         match name {
             Some(n) => list.iter().find(|s| s.name == n).map(|s| s.id),
             None => list.iter().max_by_key(|s| s.id.0).map(|s| s.id),
+        }
+    }
+
+    /// The session `attach -t TARGET` names (none: the most recent), or tmux's error.
+    async fn find_session(
+        &mut self,
+        argv: &[String],
+        target: Option<&str>,
+    ) -> Result<SessionId, String> {
+        let target = match target.map(|t| t.parse::<Target>()).transpose() {
+            Ok(t) => t,
+            Err(e) => return Err(format!("{e}")),
+        };
+        let mut conn = autostart::connect(&self.addr, ClientKind::Cli)
+            .await
+            .map_err(|e| e.to_string())?;
+        let no_target = target.is_none();
+        match conn
+            .call(Command::ListPanes {
+                target,
+                scope: PaneScope::Pane,
+            })
+            .await
+        {
+            Ok(Ok(Response::Panes(list))) => match list.first() {
+                Some(p) => Ok(p.session_id),
+                None => Err("no sessions".into()),
+            },
+            Ok(Err(_)) if no_target => Err("no sessions".into()),
+            Ok(Err(e)) => Err(crate::tmux_mode::error_words(argv, &e)),
+            Ok(Ok(_)) => Err("unexpected answer".into()),
+            Err(e) => Err(format!("{e:#}")),
         }
     }
 

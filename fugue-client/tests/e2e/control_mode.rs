@@ -526,3 +526,26 @@ fn session_and_pane_notifications_are_tmuxs() {
         ]
     );
 }
+
+/// A command that leaves the client with no session (`tmux -C ls`, or an `attach` that
+/// fails) ends it at once after its block, with tmux's exit status.
+#[test]
+fn a_client_its_command_leaves_without_a_session_ends() {
+    let w = World::new();
+    let t = TestTmux::new(&w, "");
+    w.ok(&["new-session", "-d", "-s", "a", "cat"]);
+    t.ok(&["new-session", "-d", "-s", "a", "cat"]);
+    for (args, status) in [
+        (&["attach", "-t", "nosuch"][..], 1),
+        (&["ls", "-F", "#S"][..], 0),
+    ] {
+        let mut f = Ctl::fugue(&w, args);
+        let mut r = Ctl::tmux(&t, args);
+        for c in [&mut f, &mut r] {
+            let s = wait_child(&mut c.child);
+            c.wait("%exit", |l| l == "%exit");
+            assert_eq!(s.code(), Some(status), "{args:?}: {:?}", c.lines());
+        }
+        assert_eq!(blocks(&f.lines()), blocks(&r.lines()), "{args:?}");
+    }
+}
