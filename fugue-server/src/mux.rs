@@ -104,6 +104,16 @@ impl Mux {
             .is_some_and(|s| s.window(window).is_some())
     }
 
+    /// Marks a session the most recently used, as attaching a client does (commands
+    /// with no target then find it).
+    pub fn touch_session(&self, session: SessionId) {
+        let mut tree = self.tree.lock();
+        let stamp = tree.touch();
+        if let Some(s) = tree.session_mut(session) {
+            s.last_used = stamp;
+        }
+    }
+
     /// A window's name as tmux shows it.
     pub fn window_name(&self, window: WindowId) -> Option<String> {
         let tree = self.tree.lock();

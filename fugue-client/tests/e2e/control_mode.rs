@@ -549,3 +549,22 @@ fn a_client_its_command_leaves_without_a_session_ends() {
         assert_eq!(blocks(&f.lines()), blocks(&r.lines()), "{args:?}");
     }
 }
+
+/// A command with no target finds the control client's session, as in tmux, even
+/// when another session was made after it.
+#[test]
+fn commands_without_a_target_find_the_clients_session() {
+    let w = World::new();
+    let t = TestTmux::new(&w, "");
+    w.ok(&["new-session", "-d", "-s", "x", "cat"]);
+    t.ok(&["new-session", "-d", "-s", "x", "cat"]);
+    w.ok(&["new-session", "-d", "-s", "y", "cat"]);
+    t.ok(&["new-session", "-d", "-s", "y", "cat"]);
+    let mut f = Ctl::fugue(&w, &["attach", "-t", "x"]);
+    let mut r = Ctl::tmux(&t, &["attach", "-t", "x"]);
+    for c in [&mut f, &mut r] {
+        c.wait("%session-changed", |l| l.starts_with("%session-changed $"));
+        let reply = c.reply("display -p '#{session_name}'", 1);
+        assert_eq!(reply[1], "x", "{reply:?}");
+    }
+}

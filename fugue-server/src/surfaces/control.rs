@@ -116,6 +116,8 @@ impl ControlClient {
             wake: Notify::new(),
             stopped: std::sync::atomic::AtomicBool::new(false),
         });
+        // As a terminal client's attach: commands with no target find this session.
+        server.mux.touch_session(session);
         if let Some(name) = server.mux.session_name(session) {
             client
                 .queue
@@ -177,6 +179,7 @@ impl ControlClient {
             return;
         };
         *self.session.lock() = session;
+        server.mux.touch_session(session);
         let mut q = self.queue.lock();
         q.elsewhere.clear();
         q.push_line(format!("%session-changed {session} {name}"));
