@@ -568,3 +568,63 @@ fn commands_without_a_target_find_the_clients_session() {
         assert_eq!(reply[1], "x", "{reply:?}");
     }
 }
+
+/// `-CC` in a terminal, as iTerm2 runs it: the DCS around the stream, and the
+/// commands typed not echoed; the same bytes as tmux's but for times and numbers.
+#[test]
+fn double_c_in_a_terminal_is_tmuxs() {
+    let w = World::new();
+    let t = TestTmux::new(&w, "set -g automatic-rename off");
+    let mut f = w.tui(
+        &[
+            "tmux",
+            "-CC",
+            "new-session",
+            "-s",
+            "x",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "cat",
+        ],
+        80,
+        24,
+    );
+    let mut r = w.sh(&t.script("-CC new-session -s x -x 80 -y 24 cat"), 80, 24);
+    let mut seen = Vec::new();
+    for c in [&mut f, &mut r] {
+        c.wait_raw("%session-changed", |b| {
+            String::from_utf8_lossy(b).contains("%session-changed $")
+        });
+        c.send(b"display -p hi\n");
+        c.wait_raw("hi", |b| String::from_utf8_lossy(b).contains("\r\nhi\r\n"));
+        c.send(b"\n");
+        c.wait_exit();
+        let text = String::from_utf8_lossy(&c.raw()).into_owned();
+        // Times and numbers out; tmux's %window-add and %sessions-changed for the
+        // session its command made are not fugue's (docs/tmux.md).
+        let lines: Vec<String> = text
+            .split("\r\n")
+            .filter(|l| !l.starts_with("%window-add") && !l.starts_with("%sessions-changed"))
+            .map(|l| {
+                let words: Vec<&str> = l.split(' ').collect();
+                match words.first().copied() {
+                    Some(w0 @ ("%begin" | "%end" | "\x1bP1000p%begin")) if words.len() == 4 => {
+                        format!("{w0} T N {}", words[3])
+                    }
+                    Some("%session-changed") => "%session-changed".into(),
+                    _ => l.to_string(),
+                }
+            })
+            .collect();
+        seen.push(lines);
+    }
+    assert_eq!(seen[0], seen[1]);
+    assert!(
+        !seen[0].iter().any(|l| l.contains("display")),
+        "echoed: {:?}",
+        seen[0]
+    );
+    assert_eq!(seen[0].last().map(String::as_str), Some("\x1b\\"));
+}
