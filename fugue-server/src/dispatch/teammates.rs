@@ -47,9 +47,9 @@ pub fn probe(command: &Command) -> Option<Probe> {
         // Every keystroke passes here: nothing is allocated unless a part is marked
         // (a start command is one `send-keys` argument, so one part).
         Command::SendInput(s)
-            if s.parts.iter().any(|p| {
-                matches!(p, InputPart::Text(t) | InputPart::Paste(t) if marked(t))
-            }) =>
+            if s.parts
+                .iter()
+                .any(|p| matches!(p, InputPart::Text(t) | InputPart::Paste(t) if marked(t))) =>
         {
             let mut typed = String::new();
             for p in &s.parts {
