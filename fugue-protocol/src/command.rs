@@ -246,6 +246,13 @@ pub enum Command {
         #[serde(default)]
         delay_ms: Option<u32>,
     },
+    /// `display-message -p`: `text` expanded in the target pane's scope by the server,
+    /// which sees the whole tree and the options (`#{window_panes}`, `#{@user}`),
+    /// answered as `Captured` text with a newline.
+    FormatText {
+        target: Option<Target>,
+        text: String,
+    },
     /// Open a pane running an agent preset and give it a task.
     SpawnAgent(SpawnAgent),
     /// Type a message into agent panes once they are idle and no person is typing.
@@ -549,6 +556,10 @@ commands! {
     DisplayMessage => "display-message", Write, "show a message in the status bar of a session's clients",
         cli: As("display-message"), mcp: As("notify"), sideband: As("notify"),
         keys: Absent(NO_KEY);
+    FormatText => "format-text", Read, "expand a format in a pane's scope (display-message -p)",
+        cli: As("display-message -p"), mcp: Tmux,
+        sideband: Absent("tags print nothing back to their program; read_pane reads what is shown"),
+        keys: Absent(NO_KEY);
     SpawnAgent => "spawn-agent", Write, "open a pane running an agent preset and give it a task",
         cli: As("agent spawn"), mcp: As("spawn_agent"), sideband: As("spawn agent=PRESET"),
         keys: Absent("a person starts agents from the CLI or a shell in a pane");
@@ -744,6 +755,7 @@ impl Command {
             Command::RunCommand(c) => c.pane.as_ref().or(c.split_from.as_ref()),
             Command::SearchPanes(c) => c.targets.first(),
             Command::DisplayMessage { target, .. } => target.as_ref(),
+            Command::FormatText { target, .. } => target.as_ref(),
             Command::SpawnAgent(c) => match &c.placement {
                 crate::agent::Placement::Split { target, .. } => target.as_ref(),
                 crate::agent::Placement::Window { session } => session.as_ref(),

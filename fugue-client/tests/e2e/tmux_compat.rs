@@ -556,3 +556,33 @@ fn teammate_placement_window_gives_each_team_its_own_window() {
         "{agents}"
     );
 }
+
+/// `display-message -p` sees what tmux's sees: the whole window (`#{window_panes}`,
+/// `#{P:...}`) and options by name (`#{@user}`, a pane's `@option`, `history-limit`),
+/// side by side with real tmux. (It used to see one pane and no options.)
+#[test]
+fn display_p_sees_the_window_and_the_options_as_tmux() {
+    let w = World::new();
+    let fugue = |a: &[&str]| w.ok(a);
+    let format = "#{window_panes} [#{@plain}] [#{@po}] #{history-limit} [#{P:#{pane_index} }] #{E:@plain} [#{@nosuch}]";
+    let script = |run: &dyn Fn(&[&str]) -> String| {
+        run(&["new-session", "-d", "-s", "a", "-x", "100", "-y", "30"]);
+        run(&["split-window", "-t", "a"]);
+        run(&["split-window", "-t", "a"]);
+        run(&["set", "-g", "@plain", "val"]);
+        run(&["set", "-g", "history-limit", "5000"]);
+        run(&["set", "-p", "-t", "a:0.1", "@po", "pv"]);
+        run(&["display-message", "-p", "-t", "a:0.1", format])
+    };
+    let mine = script(&fugue);
+    assert_eq!(mine, "3 [val] [pv] 5000 [0 1 2 ] val []\n");
+    if std::process::Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_err()
+    {
+        return;
+    }
+    let tm = super::harness::TestTmux::new(&w, "");
+    assert_eq!(script(&|a| tm.ok(a)), mine, "tmux");
+}

@@ -434,6 +434,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             text,
             delay_ms,
         } => sessions::display_message(exec, target.as_ref(), text, delay_ms),
+        Command::FormatText { target, text } => formats::format_text(exec, target.as_ref(), text),
         Command::ConfirmBefore(c)
         | Command::DisplayMenu(c)
         | Command::DisplayPanes(c)
