@@ -74,7 +74,14 @@ pub struct Server {
     focused: Mutex<std::collections::HashSet<PaneId>>,
     /// The journal and the sessions it can restore (`persist.rs`).
     pub persist: crate::persist::Persist,
+    /// The exit statuses of the last [`RECENT_EXITS`] programs that ended, so a
+    /// `wait_for exit` asked just after a quick program closed its pane still gets
+    /// its status instead of "no such pane".
+    pub recent_exits: Mutex<std::collections::VecDeque<(PaneId, i32)>>,
 }
+
+/// How many ended programs' statuses [`Server::recent_exits`] keeps.
+pub const RECENT_EXITS: usize = 256;
 
 impl Server {
     pub fn new(
@@ -100,6 +107,7 @@ impl Server {
             shutdown: Notify::new(),
             shutting_down: AtomicBool::new(false),
             in_flight: std::sync::atomic::AtomicUsize::new(0),
+            recent_exits: Mutex::new(std::collections::VecDeque::new()),
             answered: Notify::new(),
             mcp: Mutex::new(HashMap::new()),
             hub: Default::default(),
@@ -568,6 +576,13 @@ impl Server {
                 // sends the exit again once it has (dispatch::spawn::with_new_pane).
                 p.pty.exited_before_attach(status);
                 return;
+            }
+            {
+                let mut recent = self.recent_exits.lock();
+                if recent.len() >= RECENT_EXITS {
+                    recent.pop_front();
+                }
+                recent.push_back((pane, status));
             }
             // A popup's program: it closes with -E (-EE: on success), else stays,
             // showing what the program left, until a key closes it. No hooks: tmux's
