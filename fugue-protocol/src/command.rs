@@ -334,6 +334,17 @@ pub enum Command {
     ClearHistory {
         target: Option<Target>,
     },
+    /// `pipe-pane`: the pane's output to a shell command's input (`output`, tmux's
+    /// `-O`, the default) and/or its output typed into the pane (`input`, `-I`); no
+    /// command closes the pane's pipe; `toggle` (`-o`) opens one only if there is
+    /// none, else closes it.
+    PipePane {
+        target: Option<Target>,
+        command: Option<String>,
+        input: bool,
+        output: bool,
+        toggle: bool,
+    },
     MoveWindow(crate::manage::MoveWindow),
     SwapWindow(crate::manage::SwapWindow),
     SetEnvironment(crate::manage::SetEnvironment),
@@ -666,6 +677,10 @@ commands! {
     ClearHistory => "clear-history", Write, "drop a pane's history",
         cli: As("clear-history"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
+    PipePane => "pipe-pane", Write, "pipe a pane's output to a shell command (and its output into the pane)",
+        cli: As("pipe-pane"), mcp: Tmux,
+        sideband: Absent("a program already has its own output; a tag's command would outlive the tag's checks"),
+        keys: Absent(PROMPT);
     MoveWindow => "move-window", Write, "move a window to another index or session, or renumber a session's windows",
         cli: As("move-window"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
@@ -722,6 +737,7 @@ impl Command {
             Command::KillOtherPanes { target } | Command::ClearHistory { target } => {
                 target.as_ref()
             }
+            Command::PipePane { target, .. } => target.as_ref(),
             Command::Respawn(c) => c.target.as_ref(),
             Command::SwapPane(c) => c.target.as_ref(),
             Command::RotateWindow(c) => c.target.as_ref(),

@@ -78,6 +78,8 @@ pub struct Server {
     /// `wait_for exit` asked just after a quick program closed its pane still gets
     /// its status instead of "no such pane".
     pub recent_exits: Mutex<std::collections::VecDeque<(PaneId, i32)>>,
+    /// `pipe-pane`'s pipes (`pipes.rs`).
+    pub pipes: crate::pipes::Pipes,
 }
 
 /// How many ended programs' statuses [`Server::recent_exits`] keeps.
@@ -96,6 +98,8 @@ impl Server {
             tracing::warn!("options from the configuration: {e}; using the defaults");
             crate::options::Store::new()
         });
+        let hub = crate::hub::Hub::default();
+        let pipes = crate::pipes::Pipes::new(Arc::clone(&hub.tap));
         let server = Arc::new(Server {
             mux: Arc::new(Mux::default()),
             keys: Mutex::new(config.keys.table()),
@@ -108,9 +112,10 @@ impl Server {
             shutting_down: AtomicBool::new(false),
             in_flight: std::sync::atomic::AtomicUsize::new(0),
             recent_exits: Mutex::new(std::collections::VecDeque::new()),
+            pipes,
             answered: Notify::new(),
             mcp: Mutex::new(HashMap::new()),
-            hub: Default::default(),
+            hub,
             agents: Default::default(),
             instance: instance_id(),
             nonce: AtomicU64::new(u64::from(instance_id())),
@@ -411,6 +416,7 @@ impl Server {
         let dirs: Vec<PathBuf> = panes.iter().map(|p| self.sideband_dir(*p)).collect();
         for p in panes {
             self.agents.closed(*p);
+            self.pipes.close(*p);
             // An agent's worktree outlives its pane: never removed here, only offered.
             if let Some(w) = self.agents.worktrees.closed(*p) {
                 self.mux.attached.tell(

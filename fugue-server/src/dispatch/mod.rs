@@ -25,6 +25,7 @@ mod observe;
 mod options;
 pub mod own;
 mod panes;
+mod pipe_pane;
 pub mod policy;
 mod popups;
 mod respawn;
@@ -472,6 +473,13 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::BreakPane(c) => manage::break_pane(exec, c),
         Command::JoinPane(c) => manage::join_pane(exec, c),
         Command::ClearHistory { target } => manage::clear_history(exec, target.as_ref()),
+        Command::PipePane {
+            target,
+            command,
+            input,
+            output,
+            toggle,
+        } => pipe_pane::pipe_pane(exec, target.as_ref(), command, input, output, toggle),
         Command::MoveWindow(c) => windows::move_window(exec, c),
         Command::SwapWindow(c) => windows::swap_window(exec, c),
         Command::SetEnvironment(c) => environment::set(exec, c),
