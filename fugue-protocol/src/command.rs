@@ -315,6 +315,9 @@ pub enum Command {
     DisplayPopup(crate::popup::DisplayPopup),
     /// Number the panes in the attached clients (tmux's `display-panes`, from the CLI).
     DisplayPanes(crate::popup::ClientCommandLine),
+    /// `switch-client` from the CLI: the command line goes to the clients attached to
+    /// the caller's session (tmux's current client), which move.
+    SwitchClient(crate::popup::ClientCommandLine),
     /// The session/window/pane chooser in the attached clients (tmux's `choose-tree`,
     /// from the CLI).
     ChooseTree(crate::popup::ClientCommandLine),
@@ -647,6 +650,9 @@ commands! {
     DisplayPopup => "display-popup", Write, "open a floating pane running a command over a window",
         cli: As("display-popup"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("the command prompt (C-b :) and bindings to command lines run it");
+    SwitchClient => "switch-client", Write, "move the attached clients of the current session to another session, window or pane",
+        cli: As("switch-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: Absent("bindings run `switch-client` lines in the client itself (`C-b (`, `C-b )`, `C-b L`)");
     DisplayPanes => "display-panes", Write, "number the panes in the attached clients; a digit runs a command on that pane",
         cli: As("display-panes"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("display-panes");
@@ -759,6 +765,7 @@ impl Command {
             Command::ConfirmBefore(c)
             | Command::DisplayMenu(c)
             | Command::DisplayPanes(c)
+            | Command::SwitchClient(c)
             | Command::ChooseTree(c)
             | Command::FindWindow(c) => c.target.as_ref(),
             Command::DisplayPopup(c) => c.target.as_ref(),

@@ -566,6 +566,10 @@ pub enum Verb {
     /// 10 and up) runs the template on that pane, any other key dismisses (`C-b q`).
     #[command(visible_alias = "displayp")]
     DisplayPanes(super::tree::DisplayPanesArgs),
+    /// Move the attached client of the current session: to a session, window or pane
+    /// (-t), the next (-n), previous (-p) or last (-l) session, or a key table (-T).
+    #[command(visible_alias = "switchc")]
+    SwitchClient(super::tree::SwitchClientArgs),
     /// Choose a session, window or pane from a tree with a preview (`C-b s`, `C-b w`);
     /// Enter runs the template on the chosen item.
     ChooseTree(super::tree::ChooseTreeArgs),

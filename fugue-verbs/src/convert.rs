@@ -220,6 +220,12 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 Printer::Nothing,
             )
         }
+        // The clients of the caller's session move: the `-t` is where to, so the
+        // command line is told to the current session's clients.
+        Verb::SwitchClient(a) => (
+            Command::SwitchClient(client_line(None, a.argv())?),
+            Printer::Nothing,
+        ),
         Verb::DisplayPanes(a) => (
             Command::DisplayPanes(client_line(a.target.clone(), a.argv())?),
             Printer::Nothing,

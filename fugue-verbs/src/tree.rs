@@ -117,6 +117,49 @@ fn valued(out: &mut Vec<String>, set: &[(&str, &Option<String>)]) {
     }
 }
 
+/// `switch-client [-ElnprZ] [-c target-client] [-t target-session] [-T key-table]`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct SwitchClientArgs {
+    /// Where to: a session, or a window or pane (selected there first).
+    #[arg(short = 't')]
+    pub target: Option<String>,
+    /// The next session.
+    #[arg(short = 'n')]
+    pub next: bool,
+    /// The previous session.
+    #[arg(short = 'p')]
+    pub previous: bool,
+    /// The last session.
+    #[arg(short = 'l')]
+    pub last: bool,
+    /// The key table the next key is looked up in.
+    #[arg(short = 'T')]
+    pub table: Option<String>,
+    /// tmux's target client: fugue tells the clients of the current session.
+    #[arg(short = 'c')]
+    pub client: Option<String>,
+    /// tmux's -E (do not update the environment), -r (read-only toggle) and -Z (keep
+    /// zoom): accepted, and change nothing here.
+    #[arg(short = 'E')]
+    pub no_environment: bool,
+    #[arg(short = 'r')]
+    pub read_only: bool,
+    #[arg(short = 'Z')]
+    pub zoom: bool,
+}
+
+impl SwitchClientArgs {
+    pub fn argv(&self) -> Vec<String> {
+        let mut v = vec!["switch-client".to_string()];
+        flags(
+            &mut v,
+            &[(self.next, "-n"), (self.previous, "-p"), (self.last, "-l")],
+        );
+        valued(&mut v, &[("-t", &self.target), ("-T", &self.table)]);
+        v
+    }
+}
+
 impl DisplayPanesArgs {
     /// The command line for the clients (the session's `-t` is the server's).
     pub fn argv(&self) -> Vec<String> {

@@ -288,6 +288,25 @@ impl App {
                 }
                 continue;
             }
+            // `switch-client -l`: back to the session this client showed before.
+            if argv.first().map(String::as_str) == Some("switch-client")
+                && argv.iter().any(|a| a == "-l")
+            {
+                match self.last_session.clone() {
+                    Some(name) => out.push(Request {
+                        command: Command::AttachSession {
+                            target: Some(fugue_protocol::Target::session(name)),
+                            create: false,
+                        },
+                        pending: Pending::Action("switch-client"),
+                    }),
+                    None => {
+                        self.notice("no last session".to_string());
+                        return Vec::new();
+                    }
+                }
+                continue;
+            }
             // `switch-client -t TARGET` (choose-tree's template): this client goes to
             // the target's session, its window and pane selected there first.
             if argv.first().map(String::as_str) == Some("switch-client")

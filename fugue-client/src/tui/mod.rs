@@ -573,7 +573,7 @@ fn on_response(
             Vec::new()
         }
         (_, Ok(Response::Attached(info))) => {
-            app.session_name = info.session_name;
+            app.set_session_name(info.session_name);
             Vec::new()
         }
         (Some(p), Err(e)) => {

@@ -152,6 +152,8 @@ pub struct App {
     pub keys: KeyTable,
     pub status: bool,
     pub session_name: String,
+    /// The session this client showed before the current one (`switch-client -l`).
+    pub last_session: Option<String>,
     pub layout: Option<ClientLayout>,
     pub panes: HashMap<PaneId, PaneView>,
     pub mode: Mode,
@@ -226,6 +228,7 @@ impl App {
             keys,
             status,
             session_name,
+            last_session: None,
             layout: None,
             panes: HashMap::new(),
             mode: Mode::Normal,
@@ -317,10 +320,19 @@ impl App {
         self.active_rect().map(|p| p.pane)
     }
 
+    /// The session shown now; the one before becomes the last (`switch-client -l`).
+    pub fn set_session_name(&mut self, name: String) {
+        if name != self.session_name && !self.session_name.is_empty() {
+            self.last_session = Some(std::mem::replace(&mut self.session_name, name));
+        } else {
+            self.session_name = name;
+        }
+    }
+
     /// Applies a frame from the server.
     pub fn apply(&mut self, frame: Frame) {
         if let Some(layout) = frame.layout {
-            self.session_name = layout.session_name.clone();
+            self.set_session_name(layout.session_name.clone());
             // The popup's pane is in no layout but is shown all the same.
             let popup = layout.popup.as_ref().map(|p| p.pane);
             self.panes

@@ -644,3 +644,25 @@ fn pipe_pane_copies_output_toggles_and_types_input_as_tmux() {
     std::fs::create_dir_all(&dir).unwrap();
     assert_eq!(run(Some(&tm), &dir), mine, "tmux");
 }
+
+/// `switch-client` from the command line moves the attached client of the current
+/// session: to a named session (`-t`), then the next one (`-n`) and the last (`-l`).
+#[test]
+fn switch_client_from_the_cli_moves_the_attached_client() {
+    let w = World::new();
+    for s in ["a", "b", "c"] {
+        w.ok(&["new-session", "-d", "-s", s]);
+    }
+    let t = w.tui(&["attach", "-t", "a"], 80, 24);
+    t.wait("attached to a", |s| s.contents().contains("[a]"));
+    w.ok(&["switch-client", "-t", "b"]);
+    t.wait("moved to b", |s| s.contents().contains("[b]"));
+    w.ok(&["switch-client", "-n"]);
+    t.wait("the next session, c", |s| s.contents().contains("[c]"));
+    w.ok(&["switch-client", "-l"]);
+    t.wait("the last session, b", |s| s.contents().contains("[b]"));
+    // No client is attached to a session of its own: tmux's "no current client".
+    w.ok(&["detach-client", "-s", "b"]);
+    let out = w.run(&["switch-client", "-t", "a"]);
+    assert!(!out.status.success());
+}

@@ -439,6 +439,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::ConfirmBefore(c)
         | Command::DisplayMenu(c)
         | Command::DisplayPanes(c)
+        | Command::SwitchClient(c)
         | Command::ChooseTree(c)
         | Command::FindWindow(c) => popups::client_line(exec, c),
         Command::DisplayPopup(c) => popups::display_popup(exec, c).await,

@@ -254,6 +254,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         Command::ConfirmBefore(c)
         | Command::DisplayMenu(c)
         | Command::DisplayPanes(c)
+        | Command::SwitchClient(c)
         | Command::ChooseTree(c)
         | Command::FindWindow(c) => one(&c.target, SessionAny),
         Command::DisplayPopup(c) => one(&c.target, SessionAny),
