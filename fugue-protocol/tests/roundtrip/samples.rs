@@ -425,6 +425,21 @@ pub fn commands() -> Vec<Command> {
             detached: false,
         }),
         Command::ClearHistory { target: None },
+        Command::PipePane {
+            target: Some("%2".parse().unwrap()),
+            command: Some("cat >> log".into()),
+            input: false,
+            output: true,
+            toggle: true,
+        },
+        Command::FormatText {
+            target: None,
+            text: "#{pane_id}".into(),
+        },
+        Command::SwitchClient(fugue_protocol::popup::ClientCommandLine {
+            target: None,
+            argv: vec!["switch-client".into(), "-n".into()],
+        }),
         Command::SetEnvironment(fugue_protocol::SetEnvironment {
             target: t("s"),
             name: "SSH_AUTH_SOCK".into(),
