@@ -7,10 +7,13 @@
 //! Commands are fugue's own verbs, which carry tmux's names and flags; this module
 //! only translates what is tmux's alone around them.
 
-/// The version line: `tmux X` as tools parse it (one space, a number first), with
-/// fugue's name where a person reads it.
+/// The version line, exactly tmux's (`tmux 3.5a`): tools parse the word after the
+/// space, and libtmux strips its letters and dashes and compares what is left as a
+/// version, so any suffix (`3.5a-fugue0.1.0` read as 3.50.1.0, newer than every tmux)
+/// made it ask for flags of tmux releases that do not exist yet. `fugue --version`
+/// names fugue.
 pub fn version_line() -> String {
-    format!("tmux {TMUX_VERSION}-fugue{}", env!("CARGO_PKG_VERSION"))
+    format!("tmux {TMUX_VERSION}")
 }
 
 /// The tmux release whose behaviour fugue follows (its manual page is the spec).
@@ -150,6 +153,8 @@ pub fn error_words(argv: &[String], e: &fugue_protocol::CommandError) -> String 
                     .unwrap_or(target),
                 _ => target,
             };
+            // `=name` (an exact name) is reported without its `=`, as tmux does.
+            let what = what.strip_prefix('=').unwrap_or(&what);
             format!("can't find {kind}: {what}")
         }
         ErrorCode::InvalidArgument if e.message.contains("already exists") => {
@@ -234,10 +239,13 @@ mod tests {
     fn the_version_line_parses_as_tmuxs() {
         let v = version_line();
         let parts: Vec<&str> = v.split(' ').collect();
-        assert_eq!(parts.len(), 2, "{v}");
-        assert_eq!(parts[0], "tmux");
-        assert!(parts[1].starts_with("3.5a"), "{v}");
-        assert!(v.contains("fugue"));
+        assert_eq!(parts, ["tmux", "3.5a"], "{v}");
+        // libtmux: `re.sub(r"[a-z-]", "", version)` must leave a plain version.
+        let libtmux: String = parts[1]
+            .chars()
+            .filter(|c| !c.is_ascii_lowercase() && *c != '-')
+            .collect();
+        assert_eq!(libtmux, "3.5");
     }
 
     #[test]

@@ -115,15 +115,28 @@ pub enum LineBound {
 }
 
 /// `capture-pane`
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CapturePane {
     pub target: Option<Target>,
     pub start: Option<LineBound>,
     pub end: Option<LineBound>,
     /// Keep colors and attributes as SGR escape sequences.
     pub escapes: bool,
-    /// Join soft-wrapped lines.
+    /// Join soft-wrapped lines (and keep trailing spaces, as tmux's `-J` does).
     pub join: bool,
+    /// `-a`: the screen under the alternate screen a program shows (the main one),
+    /// without history; an error when the pane shows no alternate screen.
+    #[serde(default)]
+    pub alternate: bool,
+    /// `-N`: keep trailing spaces a program wrote.
+    #[serde(default)]
+    pub keep_spaces: bool,
+    /// `-C`: write non-printable characters (and `\`) as octal escapes (`\033`).
+    #[serde(default)]
+    pub escape_c0: bool,
+    /// `-q`: no error for a missing alternate screen (an empty capture instead).
+    #[serde(default)]
+    pub quiet: bool,
 }
 
 /// Every operation fugue can perform.

@@ -8,7 +8,10 @@ use std::path::PathBuf;
     name = "fugue",
     version,
     about = "A terminal multiplexer with agent protocols built in.\n\nWith no command, attaches to the most recent session (creating one if none exists).",
-    disable_help_subcommand = true
+    disable_help_subcommand = true,
+    // tmux's getopt takes a flag given twice and keeps the last (libtmux passes
+    // `-t` itself and again in a command's own words).
+    args_override_self = true
 )]
 pub struct Cli {
     /// Use the server called NAME (socket $XDG_RUNTIME_DIR/fugue/NAME).
@@ -399,9 +402,22 @@ pub enum Verb {
         /// Into this paste buffer instead of standard output.
         #[arg(short = 'b', value_name = "BUFFER")]
         buffer: Option<String>,
-        /// Quiet (tmux: no error for a missing alternate screen); accepted.
+        /// Quiet: no error for a missing alternate screen.
         #[arg(short = 'q')]
         quiet: bool,
+        /// The screen under the alternate screen a program shows (no history).
+        #[arg(short = 'a')]
+        alternate: bool,
+        /// Keep trailing spaces.
+        #[arg(short = 'N')]
+        keep_spaces: bool,
+        /// Write non-printable characters as octal escapes (`\\033`, with -e).
+        #[arg(short = 'C')]
+        escape_c0: bool,
+        /// Leave out trailing positions that hold no character (fugue never writes
+        /// them; accepted as tmux 3.4+ takes it).
+        #[arg(short = 'T')]
+        trim_empty: bool,
     },
     /// Read a pane's screen, its history, or only what arrived since a cursor.
     #[command(visible_alias = "read")]

@@ -556,42 +556,38 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             join,
             start,
             end,
-            buffer: Some(name),
-            quiet: _,
-        } => (
-            Command::SetBuffer(fugue_protocol::SetBuffer {
-                name: Some(name),
-                append: false,
-                rename: None,
-                data: Some(fugue_protocol::BufferData::Pane(CapturePane {
-                    target: target(t)?,
-                    start: line_bound(start, "-S")?,
-                    end: line_bound(end, "-E")?,
-                    escapes,
-                    join,
-                })),
-            }),
-            Printer::Nothing,
-        ),
-        Verb::CapturePane {
-            target: t,
-            print: _,
-            escapes,
-            join,
-            start,
-            end,
-            buffer: None,
-            quiet: _,
-        } => (
-            Command::CapturePane(CapturePane {
+            buffer,
+            quiet,
+            alternate,
+            keep_spaces,
+            escape_c0,
+            trim_empty: _,
+        } => {
+            let capture = CapturePane {
                 target: target(t)?,
                 start: line_bound(start, "-S")?,
                 end: line_bound(end, "-E")?,
                 escapes,
                 join,
-            }),
-            Printer::Captured,
-        ),
+                alternate,
+                // tmux trims no line it joins (`-J` keeps trailing spaces as `-N`).
+                keep_spaces: keep_spaces || join,
+                escape_c0,
+                quiet,
+            };
+            match buffer {
+                Some(name) => (
+                    Command::SetBuffer(fugue_protocol::SetBuffer {
+                        name: Some(name),
+                        append: false,
+                        rename: None,
+                        data: Some(fugue_protocol::BufferData::Pane(capture)),
+                    }),
+                    Printer::Nothing,
+                ),
+                None => (Command::CapturePane(capture), Printer::Captured),
+            }
+        }
         Verb::ReadPane {
             target: t,
             scrollback,

@@ -41,7 +41,14 @@ pub(super) fn print(
                 writeln!(out, "{line}")?;
             }
         }
-        (Printer::Captured, Response::Captured(text)) => out.write_all(text.as_bytes())?,
+        // tmux's `-p` ends what it prints with one newline (an empty capture, `-a -q`
+        // with no alternate screen, is one empty line).
+        (Printer::Captured, Response::Captured(text)) => {
+            out.write_all(text.as_bytes())?;
+            if !text.ends_with('\n') {
+                out.write_all(b"\n")?;
+            }
+        }
         (Printer::Agent(p), r) => super::agent::print(out, p, r)?,
         (Printer::Buffers(p), r) => super::buffers::print(out, p, r)?,
         (Printer::Options(p), r) => super::options::print(out, p, r)?,

@@ -110,6 +110,10 @@ pub fn commands() -> Vec<Command> {
             end: Some(LineBound::Line(-3)),
             escapes: true,
             join: true,
+            alternate: true,
+            keep_spaces: true,
+            escape_c0: true,
+            quiet: true,
         }),
         Command::ReadRows {
             target: None,
@@ -276,6 +280,7 @@ pub fn commands() -> Vec<Command> {
                 end: None,
                 escapes: false,
                 join: true,
+                ..Default::default()
             })),
         }),
         Command::ShowBuffer {

@@ -57,6 +57,7 @@ pub static BUFFER_TOOLS: &[ToolDef] = &[
                     end: line("end_line")?,
                     escapes: false,
                     join: true,
+                    ..Default::default()
                 }),
             };
             Ok(Command::SetBuffer(SetBuffer {
