@@ -104,6 +104,28 @@ pub fn parse_globals(words: &[String]) -> Result<(Globals, Vec<String>), String>
     Ok((g, words[i..].to_vec()))
 }
 
+/// `list-commands [-F format] [command]`: the verb table as tmux lists its commands
+/// (`name (alias) usage`), or each verb through `format` with `command_list_name`,
+/// `command_list_alias` and `command_list_usage`. An unknown command prints nothing,
+/// as in tmux.
+pub fn list_commands(format: Option<&str>, only: Option<&str>) -> anyhow::Result<i32> {
+    use std::io::Write;
+    let format = format.unwrap_or(fugue_protocol::format::defaults::LIST_COMMANDS);
+    let mut out = std::io::stdout().lock();
+    for c in fugue_verbs::usage::list_commands(only) {
+        let vars: std::collections::HashMap<String, String> = [
+            ("command_list_name", c.name),
+            ("command_list_alias", c.alias.unwrap_or_default()),
+            ("command_list_usage", c.usage),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        writeln!(out, "{}", fugue_protocol::format::expand(format, &vars))?;
+    }
+    Ok(0)
+}
+
 /// `fugue install-tmux-shim DIR`: a `tmux` link to this binary in DIR. An existing
 /// `tmux` there (a real one) is left alone unless `force`.
 pub fn install_shim(dir: &std::path::Path, force: bool) -> anyhow::Result<i32> {

@@ -129,6 +129,14 @@ pub enum Verb {
     /// Bring back the sessions a killed, crashed or rebooted server left in its
     /// journal (`--list` shows them, `--discard` forgets them).
     Restore(super::restore::RestoreArgs),
+    /// List the commands (verbs) with their aliases and flags, as tmux does; with a
+    /// command name or alias, only that one. Needs no server.
+    #[command(visible_alias = "lscm")]
+    ListCommands {
+        #[arg(short = 'F')]
+        format: Option<String>,
+        command: Option<String>,
+    },
     /// Put this terminal back in order after a program that died in full-screen mode
     /// (main screen, cursor shown, mouse, paste, focus and keyboard modes off, sane
     /// line settings). Needs no server.

@@ -96,6 +96,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         | Verb::Mcp { .. }
         | Verb::ResetTerminal
         | Verb::InstallTmuxShim { .. }
+        | Verb::ListCommands { .. }
         | Verb::SourceFile { .. }
         | Verb::RunShell { .. }
         | Verb::IfShell { .. } => {

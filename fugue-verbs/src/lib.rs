@@ -23,6 +23,7 @@ mod printer;
 mod restore;
 pub mod sequence;
 pub mod shell_args;
+pub mod usage;
 
 pub use agent::{AgentPrinter, AgentVerb, ReportArgs};
 pub use args::{Cli, SpawnArgs, Verb};

@@ -76,6 +76,14 @@ impl Tree {
         if let Some(s) = self.session_by_name(name) {
             return Ok(s.id);
         }
+        // A session id where a name goes (`$1:2`), as tmux looks ids up first.
+        if let Some(s) = name
+            .parse::<SessionId>()
+            .ok()
+            .and_then(|id| self.session(id))
+        {
+            return Ok(s.id);
+        }
         if exact {
             return Err(self.unknown(format!(
                 "unknown target `={name}`: no session has exactly that name"
