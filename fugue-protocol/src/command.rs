@@ -45,6 +45,11 @@ pub struct NewSession {
     /// attaches to it) instead of an error.
     #[serde(default)]
     pub existing: bool,
+    /// The creating client's environment, for tmux's `update-environment` (the
+    /// variables the option names are copied into the session's environment, so its
+    /// programs get the client's `SSH_AUTH_SOCK`); None with `-E` or no client.
+    #[serde(default)]
+    pub client_env: Option<Vec<(String, String)>>,
 }
 
 /// `new-window`
@@ -220,6 +225,10 @@ pub enum Command {
     AttachSession {
         target: Option<Target>,
         create: bool,
+        /// The attaching client's environment, for `update-environment` (see
+        /// [`NewSession::client_env`]).
+        #[serde(default)]
+        client_env: Option<Vec<(String, String)>>,
     },
     DetachClient {
         target: Option<Target>,

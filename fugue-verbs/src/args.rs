@@ -89,6 +89,10 @@ pub enum Verb {
         /// Format for -P.
         #[arg(short = 'F')]
         format: Option<String>,
+        /// Do not copy `update-environment`'s variables from this environment into
+        /// the session's.
+        #[arg(short = 'E')]
+        no_update_env: bool,
         #[command(flatten)]
         spawn: SpawnArgs,
     },

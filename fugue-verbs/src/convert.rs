@@ -71,6 +71,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             height,
             print,
             format,
+            no_update_env,
             spawn: s,
         } => {
             let size = match (width, height) {
@@ -84,6 +85,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                     size,
                     spawn: spawn(s, true, caller)?,
                     existing: attach_existing,
+                    client_env: caller.env.clone().filter(|_| !no_update_env),
                 }),
                 Printer::Created {
                     print,

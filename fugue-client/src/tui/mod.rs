@@ -144,7 +144,11 @@ pub async fn attach(
     conn.outgoing.resize(cols, rows).await?;
     let id = conn
         .outgoing
-        .request(Command::AttachSession { target, create })
+        .request(Command::AttachSession {
+            target,
+            create,
+            client_env: Some(fugue_verbs::client_env()),
+        })
         .await?;
     // Frames may arrive before the answer; keep them for after.
     let mut early = Vec::new();
@@ -515,6 +519,7 @@ fn on_response(
             command: Command::AttachSession {
                 target: Some(Target::SessionId(c.session)),
                 create: false,
+                client_env: Some(fugue_verbs::client_env()),
             },
             pending: Pending::Action("attach"),
         }],
@@ -534,6 +539,7 @@ fn on_response(
                     command: Command::AttachSession {
                         target: Some(Target::SessionId(s.id)),
                         create: false,
+                        client_env: Some(fugue_verbs::client_env()),
                     },
                     pending: Pending::Action("switch session"),
                 }],

@@ -20,7 +20,7 @@ pub mod style;
 pub mod time;
 pub mod vars;
 
-pub use modifiers::quote_shell;
+pub use modifiers::{glob as fnmatch, quote_shell};
 pub use style::{Span, StyleSpec, spans};
 
 /// Formats expand inside formats (`#{E:}`, loops, conditions); deeper than this expands

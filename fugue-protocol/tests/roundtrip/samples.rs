@@ -29,6 +29,7 @@ pub fn commands() -> Vec<Command> {
             size: Some((120, 40)),
             spawn: spawn(),
             existing: false,
+            client_env: Some(vec![("SSH_AUTH_SOCK".into(), "/tmp/agent".into())]),
         }),
         Command::NewWindow(NewWindow {
             target: t("s"),
@@ -133,6 +134,7 @@ pub fn commands() -> Vec<Command> {
         Command::AttachSession {
             target: None,
             create: true,
+            client_env: Some(vec![("DISPLAY".into(), ":0".into())]),
         },
         Command::DetachClient { target: t("s") },
         Command::RefreshClient { target: t("s") },

@@ -361,9 +361,11 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             sessions::select_window(exec, target.as_ref(), select)
         }
         Command::ListSessions => sessions::list_sessions(exec),
-        Command::AttachSession { target, create } => {
-            sessions::attach(exec, target.as_ref(), create)
-        }
+        Command::AttachSession {
+            target,
+            create,
+            client_env,
+        } => sessions::attach(exec, target.as_ref(), create, client_env),
         Command::DetachClient { target } => sessions::detach(exec, target.as_ref()),
         Command::RefreshClient { target } => sessions::refresh(exec, target.as_ref()),
         Command::ResizeClient { cols, rows } => sessions::resize_client(exec, cols, rows),

@@ -384,6 +384,7 @@ static PANE_TOOLS: &[ToolDef] = &[
                 size,
                 spawn,
                 existing: false,
+                client_env: None,
             }))
         },
     },
