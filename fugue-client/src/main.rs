@@ -23,7 +23,10 @@ fn main() {
         .skip(1)
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    let line = match tmux_mode::invoked_as_tmux(&argv0, &words) {
+    let as_tmux = tmux_mode::invoked_as_tmux(&argv0, &words);
+    // As tmux, errors carry no `fugue:` (`no server running on PATH`, as tmux's).
+    let prefix = if as_tmux.is_some() { "" } else { "fugue: " };
+    let line = match as_tmux {
         Some(tmux_words) => tmux_line(&tmux_words),
         None => parse_line(&words),
     };
@@ -42,7 +45,7 @@ fn main() {
     let code = match runtime.block_on(run(line)) {
         Ok(code) => code,
         Err(e) => {
-            let _ = writeln!(std::io::stderr(), "fugue: {e:#}");
+            let _ = writeln!(std::io::stderr(), "{prefix}{e:#}");
             1
         }
     };

@@ -37,6 +37,7 @@ mod e2e {
     pub mod status_line;
     pub mod terminal_core;
     pub mod tmux_compat;
+    pub mod tmux_suite;
     pub mod tmux_verbs;
     pub mod tui;
     pub mod tui_copy;

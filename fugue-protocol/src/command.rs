@@ -229,6 +229,13 @@ pub enum Command {
         /// [`NewSession::client_env`]).
         #[serde(default)]
         client_env: Option<Vec<(String, String)>>,
+        /// The client's terminal (`/dev/pts/3`): its name in `list-clients`.
+        #[serde(default)]
+        tty: Option<String>,
+    },
+    /// The attached terminal clients (tmux's `list-clients`), of one session or all.
+    ListClients {
+        target: Option<Target>,
     },
     DetachClient {
         target: Option<Target>,
@@ -542,6 +549,9 @@ commands! {
     AttachSession => "attach-session", Read, "attach a client to a session",
         cli: As("attach-session"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("next-session, previous-session");
+    ListClients => "list-clients", Read, "list the attached terminal clients",
+        cli: As("list-clients"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: Absent(NO_KEY);
     DetachClient => "detach-client", Write, "detach clients from a session",
         cli: As("detach-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("detach");
@@ -768,7 +778,8 @@ impl Command {
             | Command::ListPanes { target, .. }
             | Command::AttachSession { target, .. }
             | Command::DetachClient { target }
-            | Command::RefreshClient { target } => target.as_ref(),
+            | Command::RefreshClient { target }
+            | Command::ListClients { target } => target.as_ref(),
         }
     }
 }

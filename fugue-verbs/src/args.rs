@@ -123,6 +123,17 @@ pub enum Verb {
         #[arg(long)]
         json: bool,
     },
+    /// List the attached terminal clients (of one session with -t).
+    #[command(visible_alias = "lsc")]
+    ListClients {
+        #[arg(short = 'F')]
+        format: Option<String>,
+        /// Only the clients for which this format is true.
+        #[arg(short = 'f')]
+        filter: Option<String>,
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
     /// Kill a session and everything in it.
     KillSession {
         #[arg(short = 't')]

@@ -144,6 +144,19 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 .unwrap_or_else(|| fugue_protocol::format::defaults::LIST_SESSIONS.to_string());
             (Command::ListSessions, Printer::Sessions { format, json })
         }
+        Verb::ListClients {
+            format,
+            filter,
+            target: t,
+        } => (
+            Command::ListClients { target: target(t)? },
+            Printer::Clients {
+                format: format.unwrap_or_else(|| {
+                    fugue_protocol::format::defaults::LIST_CLIENTS.to_string()
+                }),
+                filter,
+            },
+        ),
         Verb::KillSession { target: t } => (
             Command::KillSession { target: target(t)? },
             Printer::Nothing,

@@ -26,6 +26,11 @@ pub enum Printer {
         json: bool,
         all: bool,
     },
+    /// list-clients: each client in `format`, those `filter` leaves in.
+    Clients {
+        format: String,
+        filter: Option<String>,
+    },
     Captured,
     /// Text for people, or the whole answer as JSON.
     Json(bool),

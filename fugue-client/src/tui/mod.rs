@@ -148,6 +148,7 @@ pub async fn attach(
             target,
             create,
             client_env: Some(fugue_verbs::client_env()),
+            tty: own_tty(),
         })
         .await?;
     // Frames may arrive before the answer; keep them for after.
@@ -520,6 +521,7 @@ fn on_response(
                 target: Some(Target::SessionId(c.session)),
                 create: false,
                 client_env: Some(fugue_verbs::client_env()),
+                tty: own_tty(),
             },
             pending: Pending::Action("attach"),
         }],
@@ -540,6 +542,7 @@ fn on_response(
                         target: Some(Target::SessionId(s.id)),
                         create: false,
                         client_env: Some(fugue_verbs::client_env()),
+                tty: own_tty(),
                     },
                     pending: Pending::Action("switch session"),
                 }],
@@ -570,4 +573,13 @@ fn on_response(
         }
         _ => Vec::new(),
     }
+}
+
+/// This client's terminal (`/dev/pts/3`), its name in `list-clients` as in tmux: what
+/// standard input is (Linux's /proc; None elsewhere, and the client is `client-N`).
+fn own_tty() -> Option<String> {
+    std::fs::read_link("/proc/self/fd/0")
+        .ok()
+        .map(|p| p.to_string_lossy().into_owned())
+        .filter(|p| p.starts_with("/dev/"))
 }

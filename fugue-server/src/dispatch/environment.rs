@@ -83,8 +83,9 @@ pub fn show(exec: &mut Exec<'_>, c: ShowEnvironment) -> Result<Response, Command
         Some(name) => match table.get(name) {
             Some(var) => line(name, var),
             None => {
-                return Err(CommandError::invalid_argument(
-                    "name",
+                // tmux's words, which scripts match.
+                return Err(CommandError::new(
+                    fugue_protocol::ErrorCode::InvalidArgument,
                     format!("unknown variable: {name}"),
                 ));
             }

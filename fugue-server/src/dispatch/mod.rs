@@ -10,6 +10,7 @@ mod advice;
 mod agent_spawn;
 mod agent_task;
 mod buffers;
+mod clients;
 mod environment;
 pub mod events;
 pub mod formats;
@@ -365,7 +366,9 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             target,
             create,
             client_env,
-        } => sessions::attach(exec, target.as_ref(), create, client_env),
+            tty,
+        } => sessions::attach(exec, target.as_ref(), create, client_env, tty),
+        Command::ListClients { target } => clients::list_clients(exec, target.as_ref()),
         Command::DetachClient { target } => sessions::detach(exec, target.as_ref()),
         Command::RefreshClient { target } => sessions::refresh(exec, target.as_ref()),
         Command::ResizeClient { cols, rows } => sessions::resize_client(exec, cols, rows),

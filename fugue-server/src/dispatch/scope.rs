@@ -248,6 +248,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::AttachSession { target, .. }
         | Command::DetachClient { target } => one(target, SessionAll),
         Command::RefreshClient { target } => one(target, SessionAny),
+        Command::ListClients { target } => one(target, SessionAny),
         Command::DisplayMessage { target, .. } => one(target, SessionAny),
         Command::ConfirmBefore(c) | Command::DisplayMenu(c) => one(&c.target, SessionAny),
         Command::DisplayPopup(c) => one(&c.target, SessionAny),

@@ -496,6 +496,7 @@ pub fn attach(
     target: Option<&Target>,
     create: bool,
     client_env: Option<Vec<(String, String)>>,
+    tty: Option<String>,
 ) -> Result<Response, CommandError> {
     let server = exec.server;
     let Some(client) = exec.origin.client_id().filter(|_| {
@@ -512,6 +513,17 @@ pub fn attach(
             "only a terminal client can attach; run `fugue attach` in a terminal",
         ));
     };
+    {
+        // What list-clients shows of it: its terminal and TERM.
+        let term = client_env
+            .as_ref()
+            .and_then(|env| env.iter().find(|(k, _)| k == "TERM"))
+            .map(|(_, v)| v.clone());
+        if let Some(c) = server.mux.attached.lock().get_mut(&client) {
+            c.tty = tty.or(c.tty.take());
+            c.termname = term.or(c.termname.take());
+        }
+    }
     let existing = {
         let tree = server.mux.tree();
         match target {
