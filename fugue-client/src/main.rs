@@ -249,9 +249,10 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
         None => Ok((0, Then::Attach(None, tui::AttachHow::CreateIfNone))),
         Some(Verb::ResetTerminal) => done(reset::run()?),
         Some(Verb::InstallTmuxShim { dir, force }) => done(tmux_mode::install_shim(&dir, force)?),
-        Some(Verb::ListCommands { format, command }) => {
-            done(tmux_mode::list_commands(format.as_deref(), command.as_deref())?)
-        }
+        Some(Verb::ListCommands { format, command }) => done(tmux_mode::list_commands(
+            format.as_deref(),
+            command.as_deref(),
+        )?),
         Some(Verb::AttachSession { target }) => {
             let target = target.map(|t| t.parse::<Target>()).transpose()?;
             Ok((0, Then::Attach(target, tui::AttachHow::Existing)))

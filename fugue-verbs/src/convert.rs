@@ -151,9 +151,8 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         } => (
             Command::ListClients { target: target(t)? },
             Printer::Clients {
-                format: format.unwrap_or_else(|| {
-                    fugue_protocol::format::defaults::LIST_CLIENTS.to_string()
-                }),
+                format: format
+                    .unwrap_or_else(|| fugue_protocol::format::defaults::LIST_CLIENTS.to_string()),
                 filter,
             },
         ),

@@ -88,7 +88,10 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
                 (Printer::Clients { format, filter }, Response::Clients(list)) => {
                     let text = format!("{format}{}", filter.as_deref().unwrap_or(""));
                     let (sessions, panes) = if scoped(&text) {
-                        (list_sessions(&mut conn).await?, list_panes(&mut conn).await?)
+                        (
+                            list_sessions(&mut conn).await?,
+                            list_panes(&mut conn).await?,
+                        )
                     } else {
                         (Vec::new(), Vec::new())
                     };
@@ -100,9 +103,13 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
                         panes,
                     ))
                 }
-                (Printer::Sessions { format, json: false }, Response::Sessions(list))
-                    if format.contains("window_") || format.contains("pane_") =>
-                {
+                (
+                    Printer::Sessions {
+                        format,
+                        json: false,
+                    },
+                    Response::Sessions(list),
+                ) if format.contains("window_") || format.contains("pane_") => {
                     let panes = list_panes(&mut conn).await?;
                     Some(format::session_lines_with(format, list, panes))
                 }
@@ -182,10 +189,12 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
 }
 
 async fn list_sessions(conn: &mut Connection) -> anyhow::Result<Vec<fugue_protocol::SessionInfo>> {
-    Ok(match conn.call(fugue_protocol::Command::ListSessions).await? {
-        Ok(Response::Sessions(s)) => s,
-        _ => Vec::new(),
-    })
+    Ok(
+        match conn.call(fugue_protocol::Command::ListSessions).await? {
+            Ok(Response::Sessions(s)) => s,
+            _ => Vec::new(),
+        },
+    )
 }
 
 async fn list_panes(conn: &mut Connection) -> anyhow::Result<Vec<fugue_protocol::PaneInfo>> {

@@ -542,7 +542,7 @@ fn on_response(
                         target: Some(Target::SessionId(s.id)),
                         create: false,
                         client_env: Some(fugue_verbs::client_env()),
-                tty: own_tty(),
+                        tty: own_tty(),
                     },
                     pending: Pending::Action("switch session"),
                 }],

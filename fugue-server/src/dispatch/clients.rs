@@ -6,7 +6,10 @@ use fugue_protocol::{ClientInfo, CommandError, Response, Target};
 use fugue_protocol::ClientKind;
 
 /// The terminal clients attached to a session (`-t`), or to any.
-pub fn list_clients(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, CommandError> {
+pub fn list_clients(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+) -> Result<Response, CommandError> {
     let server = exec.server;
     let tree = server.mux.tree();
     let only = match target {

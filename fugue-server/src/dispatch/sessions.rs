@@ -34,11 +34,8 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
         let tree = server.mux.tree();
         if let Some(s) = tree.session_by_name(name) {
             if let Some(env) = &client_env {
-                let updates = super::environment::updates(
-                    server,
-                    crate::options::Level::Session(s.id),
-                    env,
-                );
+                let updates =
+                    super::environment::updates(server, crate::options::Level::Session(s.id), env);
                 super::environment::apply_updates(server, s.id, &updates);
             }
             let w = s
@@ -111,7 +108,10 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
             .filter(|(k, _)| valid(k))
             .map(|(k, v)| {
                 let v = v.clone();
-                (k.clone(), v.unwrap_or_else(|| crate::pane::child::REMOVED.to_string()))
+                (
+                    k.clone(),
+                    v.unwrap_or_else(|| crate::pane::child::REMOVED.to_string()),
+                )
             })
             .collect();
         c.spawn.env = first.into_iter().chain(c.spawn.env).collect();
@@ -573,8 +573,7 @@ fn attached(
 ) -> Result<Response, CommandError> {
     let server = exec.server;
     if let Some(env) = &client_env {
-        let updates =
-            super::environment::updates(server, crate::options::Level::Session(sid), env);
+        let updates = super::environment::updates(server, crate::options::Level::Session(sid), env);
         super::environment::apply_updates(server, sid, &updates);
     }
     // A client switching sessions leaves one behind, which may have been held at this

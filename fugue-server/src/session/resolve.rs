@@ -119,9 +119,10 @@ impl Tree {
             .ok_or_else(|| self.unknown(format!("session {session} no longer exists")))?;
         let found = match spec {
             WindowSpec::Index(i) => s.windows.iter().find(|w| w.index == *i),
-            WindowSpec::Name(n) if n.starts_with('=') => {
-                s.windows.iter().find(|w| Some(w.name.as_str()) == n.strip_prefix('='))
-            }
+            WindowSpec::Name(n) if n.starts_with('=') => s
+                .windows
+                .iter()
+                .find(|w| Some(w.name.as_str()) == n.strip_prefix('=')),
             WindowSpec::Name(n) => s.windows.iter().find(|w| &w.name == n).or_else(|| {
                 let mut m = s.windows.iter().filter(|w| w.name.starts_with(n.as_str()));
                 match (m.next(), m.next()) {

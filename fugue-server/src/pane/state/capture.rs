@@ -206,7 +206,10 @@ mod tests {
             c.end = Some(LineBound::Line(0));
         })
         .unwrap();
-        assert!(coded.starts_with("\\033[") && coded.contains("31mred\\033["), "{coded}");
+        assert!(
+            coded.starts_with("\\033[") && coded.contains("31mred\\033["),
+            "{coded}"
+        );
         assert!(!coded.contains('\x1b'), "{coded}");
     }
 
