@@ -62,7 +62,6 @@ const CLIENT_FIELDS: &[&str] = &[
 /// out one not named here, so the list only shrinks.
 #[rustfmt::skip]
 const NOT_YET: &[&str] = &[
-    "active_window_index",
     "alternate_saved_x",
     "alternate_saved_y",
     "cursor_character",
@@ -70,7 +69,6 @@ const NOT_YET: &[&str] = &[
     "insert_flag",
     "keypad_cursor_flag",
     "keypad_flag",
-    "last_window_index",
     "line",
     "mouse_all_flag",
     "mouse_any_flag",
@@ -361,6 +359,14 @@ fn rows() -> Vec<(Vec<&'static str>, Cmp)> {
                 "lt",
                 "-F",
                 "#{window_index}:#{window_name}:#{window_panes}:#{window_active}",
+            ],
+            Same,
+        ),
+        (
+            vec![
+                "list-sessions",
+                "-F",
+                "#{session_name}:#{active_window_index}:#{last_window_index}:#{window_name}",
             ],
             Same,
         ),

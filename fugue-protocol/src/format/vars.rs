@@ -255,6 +255,9 @@ impl<'a> Scope<'a> {
     }
 
     fn session_var(&self, name: &str) -> Option<String> {
+        if let Some(v) = self.session_window_var(name) {
+            return Some(v);
+        }
         if let Some(s) = self.session_info() {
             let v = match name {
                 "session_name" => s.name.clone(),
@@ -326,6 +329,20 @@ impl<'a> Scope<'a> {
             "client_user" => self.snap.globals.get("user").cloned().unwrap_or_default(),
             _ => return None,
         })
+    }
+
+    /// A session's window indexes: its current window's (`active_window_index`) and
+    /// its highest (`last_window_index`), from the panes known.
+    fn session_window_var(&self, name: &str) -> Option<String> {
+        let sid = self.session?;
+        let mut panes = self.snap.panes.iter().filter(|p| p.session_id == sid);
+        match name {
+            "active_window_index" => panes
+                .find(|p| p.window_active)
+                .map(|p| p.window_index.to_string()),
+            "last_window_index" => panes.map(|p| p.window_index).max().map(|i| i.to_string()),
+            _ => None,
+        }
     }
 
     fn buffer_var(&self, name: &str) -> Option<String> {
