@@ -81,6 +81,16 @@ enum Sink {
     Queued(tokio::sync::mpsc::UnboundedSender<Bytes>),
 }
 
+/// What the server this process connected to said of itself, for formats'
+/// `#{pid}` and `#{socket_path}` (tmux's server variables).
+pub struct ServerFacts {
+    pub pid: u32,
+    pub socket: String,
+}
+
+/// The first server this process connected to (a CLI talks to one).
+pub static SERVER: std::sync::OnceLock<ServerFacts> = std::sync::OnceLock::new();
+
 pub struct Connection {
     pub incoming: Incoming,
     pub outgoing: Outgoing,
@@ -191,13 +201,19 @@ impl Connection {
             .await
             .map_err(|_| timed_out(path, HANDSHAKE_TIMEOUT))??;
         match codec::decode::<HandshakeReply>(&frame)? {
-            HandshakeReply::Welcome { .. } => Ok(Connection {
-                incoming: Incoming(reader),
-                outgoing: Outgoing {
-                    sink: Sink::Direct(writer),
-                    next_id: 0,
-                },
-            }),
+            HandshakeReply::Welcome { server_pid, .. } => {
+                let _ = SERVER.set(ServerFacts {
+                    pid: server_pid,
+                    socket: path.to_string_lossy().into_owned(),
+                });
+                Ok(Connection {
+                    incoming: Incoming(reader),
+                    outgoing: Outgoing {
+                        sink: Sink::Direct(writer),
+                        next_id: 0,
+                    },
+                })
+            }
             HandshakeReply::Refused { reason } if reason.starts_with(EXITING) => {
                 Err(ConnectError::Exiting(path.into()))
             }

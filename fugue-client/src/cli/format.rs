@@ -10,7 +10,22 @@ use fugue_protocol::{
     BufferInfo, Command, Created, PaneInfo, PaneScope, Response, SessionInfo, Target, WindowId,
 };
 
-pub use fugue_protocol::format::local::{host, now, snapshot, utc_offset};
+pub use fugue_protocol::format::local::{host, now, utc_offset};
+
+/// The protocol's snapshot with the server's own variables (`pid`, `socket_path`)
+/// as its handshake said them.
+pub fn snapshot(
+    sessions: Vec<SessionInfo>,
+    panes: Vec<PaneInfo>,
+    buffers: Vec<BufferInfo>,
+) -> fugue_protocol::format::vars::Snapshot {
+    let mut snap = fugue_protocol::format::local::snapshot(sessions, panes, buffers);
+    if let Some(s) = crate::connection::SERVER.get() {
+        snap.globals.insert("pid".into(), s.pid.to_string());
+        snap.globals.insert("socket_path".into(), s.socket.clone());
+    }
+    snap
+}
 
 /// `fmt` for each pane of `list` (list-panes -F), with `sessions` for the session
 /// variables.
