@@ -600,7 +600,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                     }),
                     Printer::Nothing,
                 ),
-                None => (Command::CapturePane(capture), Printer::Captured),
+                None => (Command::CapturePane(capture), Printer::CapturedPane),
             }
         }
         Verb::ReadPane {

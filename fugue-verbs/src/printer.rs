@@ -32,6 +32,9 @@ pub enum Printer {
         filter: Option<String>,
     },
     Captured,
+    /// capture-pane's text, ending in one newline as tmux's `-p` ends it (an empty
+    /// capture is one empty line).
+    CapturedPane,
     /// Text for people, or the whole answer as JSON.
     Json(bool),
     Agent(crate::agent::AgentPrinter),

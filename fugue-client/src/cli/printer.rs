@@ -43,7 +43,8 @@ pub(super) fn print(
         }
         // tmux's `-p` ends what it prints with one newline (an empty capture, `-a -q`
         // with no alternate screen, is one empty line).
-        (Printer::Captured, Response::Captured(text)) => {
+        (Printer::Captured, Response::Captured(text)) => out.write_all(text.as_bytes())?,
+        (Printer::CapturedPane, Response::Captured(text)) => {
             out.write_all(text.as_bytes())?;
             if !text.ends_with('\n') {
                 out.write_all(b"\n")?;
