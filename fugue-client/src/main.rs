@@ -253,7 +253,11 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
             format.as_deref(),
             command.as_deref(),
         )?),
-        Some(Verb::AttachSession { target }) => {
+        Some(Verb::AttachSession {
+            target,
+            no_update_env,
+        }) => {
+            tui::NO_UPDATE_ENV.store(no_update_env, std::sync::atomic::Ordering::Relaxed);
             let target = target.map(|t| t.parse::<Target>()).transpose()?;
             Ok((0, Then::Attach(target, tui::AttachHow::Existing)))
         }

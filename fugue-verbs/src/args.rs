@@ -101,6 +101,10 @@ pub enum Verb {
     AttachSession {
         #[arg(short = 't')]
         target: Option<String>,
+        /// Do not copy `update-environment`'s variables from this environment into
+        /// the session's.
+        #[arg(short = 'E')]
+        no_update_env: bool,
     },
     /// Detach the clients of a session.
     #[command(visible_alias = "detach")]

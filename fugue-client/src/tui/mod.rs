@@ -147,7 +147,7 @@ pub async fn attach(
         .request(Command::AttachSession {
             target,
             create,
-            client_env: Some(fugue_verbs::client_env()),
+            client_env: update_env(),
             tty: own_tty(),
         })
         .await?;
@@ -520,7 +520,7 @@ fn on_response(
             command: Command::AttachSession {
                 target: Some(Target::SessionId(c.session)),
                 create: false,
-                client_env: Some(fugue_verbs::client_env()),
+                client_env: update_env(),
                 tty: own_tty(),
             },
             pending: Pending::Action("attach"),
@@ -541,7 +541,7 @@ fn on_response(
                     command: Command::AttachSession {
                         target: Some(Target::SessionId(s.id)),
                         create: false,
-                        client_env: Some(fugue_verbs::client_env()),
+                        client_env: update_env(),
                         tty: own_tty(),
                     },
                     pending: Pending::Action("switch session"),
@@ -582,4 +582,13 @@ fn own_tty() -> Option<String> {
         .ok()
         .map(|p| p.to_string_lossy().into_owned())
         .filter(|p| p.starts_with("/dev/"))
+}
+
+/// `attach-session -E`: this client gives the server none of its environment, so
+/// the session keeps its own (tmux's update-environment skipped).
+pub static NO_UPDATE_ENV: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The environment sent with an attach for `update-environment`, unless `-E`.
+fn update_env() -> Option<Vec<(String, String)>> {
+    (!NO_UPDATE_ENV.load(std::sync::atomic::Ordering::Relaxed)).then(fugue_verbs::client_env)
 }

@@ -645,6 +645,14 @@ fn attached(run: &dyn Fn(&[&str]) -> Output) {
     });
 }
 
+/// Waits until `run`'s server lists `n` clients.
+fn clients(run: &dyn Fn(&[&str]) -> Output, n: usize) {
+    eventually("the clients attached", || {
+        let out = run(&["list-clients"]);
+        (String::from_utf8_lossy(&out.stdout).lines().count() == n).then_some(())
+    });
+}
+
 /// What a new window's program sees of SSH_AUTH_SOCK, through `run`.
 fn new_window_sees(run: &dyn Fn(&[&str]) -> Output, name: &str) -> String {
     let out = run(&[
@@ -715,6 +723,17 @@ fn attaching_updates_the_session_environment_and_lists_the_client() {
     let fields: Vec<&str> = FIELDS.iter().chain(CLIENT_FIELDS).copied().collect();
     let libtmux = libtmux_format(&fields);
     let fugue_fields = fugue(&["list-clients", "-F", &libtmux]);
+    // attach -E: the session keeps what it has.
+    let quiet = w.sh(
+        &attach
+            .replace("/second/", "/third/")
+            .replace("attach -t", "attach -E -t"),
+        100,
+        30,
+    );
+    clients(&fugue, 2);
+    assert_eq!(new_window_sees(&fugue, "c"), "[/second/agent]");
+    drop(quiet);
     drop(tui);
     if let Some(t) = &t {
         let real = |args: &[&str]| real_tmux_env(&w, &[], args);
@@ -756,6 +775,17 @@ fn attaching_updates_the_session_environment_and_lists_the_client() {
         let args = ["list-clients", "-F", "LIBTMUX"];
         let differs = compare(&args, Cmp::Fields, &fugue_fields, &tmux_fields, &fields);
         assert!(differs.is_none(), "{differs:?}");
+        let quiet = w.sh(
+            &format!(
+                "SSH_AUTH_SOCK=/third/agent {}",
+                t.script("attach -E -t env")
+            ),
+            100,
+            30,
+        );
+        clients(&real, 2);
+        assert_eq!(new_window_sees(&real, "c"), "[/second/agent]");
+        drop(quiet);
         drop(tui);
     }
 }
