@@ -81,16 +81,6 @@ enum Sink {
     Queued(tokio::sync::mpsc::UnboundedSender<Bytes>),
 }
 
-/// What the server this process connected to said of itself, for formats'
-/// `#{pid}` and `#{socket_path}` (tmux's server variables).
-pub struct ServerFacts {
-    pub pid: u32,
-    pub socket: String,
-}
-
-/// The first server this process connected to (a CLI talks to one).
-pub static SERVER: std::sync::OnceLock<ServerFacts> = std::sync::OnceLock::new();
-
 pub struct Connection {
     pub incoming: Incoming,
     pub outgoing: Outgoing,
@@ -202,10 +192,10 @@ impl Connection {
             .map_err(|_| timed_out(path, HANDSHAKE_TIMEOUT))??;
         match codec::decode::<HandshakeReply>(&frame)? {
             HandshakeReply::Welcome { server_pid, .. } => {
-                let _ = SERVER.set(ServerFacts {
-                    pid: server_pid,
-                    socket: path.to_string_lossy().into_owned(),
-                });
+                fugue_protocol::format::local::set_server(
+                    server_pid,
+                    path.to_string_lossy().into_owned(),
+                );
                 Ok(Connection {
                     incoming: Incoming(reader),
                     outgoing: Outgoing {

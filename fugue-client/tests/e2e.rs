@@ -10,6 +10,7 @@ mod e2e {
     pub mod bind_runtime;
     pub mod buffers;
     pub mod buffers_tui;
+    pub mod choosers;
     pub mod cli;
     pub mod client_exits;
     pub mod command_prompt;

@@ -56,6 +56,14 @@ pub enum KeyAction {
     ChooseBuffer,
     /// `C-b :`: tmux's command prompt (a line of tmux commands).
     CommandPrompt,
+    /// Number the panes; a digit focuses one (tmux's `display-panes` on `q`).
+    DisplayPanes,
+    /// The tree of sessions, windows and panes: sessions collapsed (true, tmux's
+    /// `choose-tree -Zs` on `s`) or windows shown (false, `choose-tree -Zw` on `w`).
+    ChooseTree(bool),
+    /// Ask for a string, then choose from the windows matching it (tmux's
+    /// `find-window` on `f`).
+    FindWindow,
 }
 
 impl KeyAction {
@@ -94,13 +102,17 @@ impl KeyAction {
         ("paste-buffer", "paste the latest buffer"),
         ("list-buffers", "list the paste buffers"),
         ("choose-buffer", "choose a buffer to paste or delete"),
+        ("display-panes", "number the panes; a digit focuses one"),
+        ("choose-session", "choose a session from a tree"),
+        ("choose-window", "choose a window from a tree"),
+        ("find-window", "choose from the windows matching a string"),
     ];
 }
 
 /// Why an action string was not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer, command-prompt"
+    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer, command-prompt, display-panes, choose-session, choose-window, find-window"
 )]
 pub struct ActionParseError(pub String);
 
@@ -145,6 +157,10 @@ impl FromStr for KeyAction {
             ["list-buffers"] => KeyAction::ListBuffers,
             ["choose-buffer"] => KeyAction::ChooseBuffer,
             ["command-prompt"] => KeyAction::CommandPrompt,
+            ["display-panes"] => KeyAction::DisplayPanes,
+            ["choose-session"] => KeyAction::ChooseTree(true),
+            ["choose-window"] => KeyAction::ChooseTree(false),
+            ["find-window"] => KeyAction::FindWindow,
             _ => return Err(err()),
         })
     }
@@ -184,6 +200,10 @@ impl fmt::Display for KeyAction {
             KeyAction::ListBuffers => f.write_str("list-buffers"),
             KeyAction::ChooseBuffer => f.write_str("choose-buffer"),
             KeyAction::CommandPrompt => f.write_str("command-prompt"),
+            KeyAction::DisplayPanes => f.write_str("display-panes"),
+            KeyAction::ChooseTree(true) => f.write_str("choose-session"),
+            KeyAction::ChooseTree(false) => f.write_str("choose-window"),
+            KeyAction::FindWindow => f.write_str("find-window"),
         }
     }
 }

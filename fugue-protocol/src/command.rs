@@ -335,6 +335,14 @@ pub enum Command {
     DisplayMenu(crate::popup::ClientCommandLine),
     /// Open (or with `close` close) a floating pane over a session's window.
     DisplayPopup(crate::popup::DisplayPopup),
+    /// Number the panes in the attached clients (tmux's `display-panes`, from the CLI).
+    DisplayPanes(crate::popup::ClientCommandLine),
+    /// The session/window/pane chooser in the attached clients (tmux's `choose-tree`,
+    /// from the CLI).
+    ChooseTree(crate::popup::ClientCommandLine),
+    /// The chooser of the windows matching a string (tmux's `find-window`, from the
+    /// CLI).
+    FindWindow(crate::popup::ClientCommandLine),
     /// `kill-pane -a`: every pane of the target's window but the target.
     KillOtherPanes {
         target: Option<Target>,
@@ -384,6 +392,10 @@ pub enum Exposure {
     As(&'static str),
     /// Not reached from this surface, and why.
     Absent(&'static str),
+    /// MCP only: reached through the `tmux` tool, which runs tmux command lines, under
+    /// the CLI's name, instead of a tool of its own (the tool list every model reads
+    /// stays small, and every command is still reachable).
+    Tmux,
 }
 
 impl Exposure {
@@ -391,7 +403,7 @@ impl Exposure {
     pub fn name(&self) -> Option<&'static str> {
         match self {
             Exposure::As(n) => Some(n),
-            Exposure::Absent(_) => None,
+            Exposure::Absent(_) | Exposure::Tmux => None,
         }
     }
 }
@@ -449,7 +461,7 @@ macro_rules! commands {
     };
 }
 
-use Exposure::{Absent, As};
+use Exposure::{Absent, As, Tmux};
 
 const PERSON_ONLY_KILL_SERVER: &str =
     "ends every session of every person and agent: only a person, at a terminal or the CLI";
@@ -464,7 +476,6 @@ const PERSON_KEYS: &str =
 const PERSON_HOOKS: &str = "hooks run commands with a person's rights whenever their event happens: an agent must not plant them (agents react to events with wait_for)";
 const ONE_PANE: &str =
     "a tag closes single panes (control action=close), never several or a program it did not start";
-const MCP_BUDGET: &str = "kept off the MCP tool list (its size is budgeted): agents create, close and arrange panes with create_pane, close_pane and select_layout";
 const REARRANGE: &str = "a tag must not rearrange a person's windows";
 const PROMPT: &str = "tmux binds no default key to it; the command prompt (C-b :) and bindings to command lines run it";
 const MCP_CONNECTION: &str =
@@ -486,7 +497,7 @@ commands! {
         cli: As("kill-pane"), mcp: As("close_pane"), sideband: As("control action=close"),
         keys: As("kill-pane");
     KillWindow => "kill-window", Destroy, "close a window and all its panes",
-        cli: As("kill-window"), mcp: As("close_window"),
+        cli: As("kill-window"), mcp: Tmux,
         sideband: Absent("a tag closes single panes (control action=close), never a person's whole window"),
         keys: As("kill-window");
     KillSession => "kill-session", Destroy, "close a session and everything in it",
@@ -503,29 +514,29 @@ commands! {
         cli: As("restore -d"), mcp: Absent(PERSON_RESTORE), sideband: Absent(PERSON_RESTORE),
         keys: Absent(NO_KEY);
     RenameSession => "rename-session", Write, "rename a session",
-        cli: As("rename-session"), mcp: As("rename_session"),
+        cli: As("rename-session"), mcp: Tmux,
         sideband: Absent("names are a person's way to find things; agents tag panes instead"),
         keys: As("rename-session");
     RenameWindow => "rename-window", Write, "rename a window",
-        cli: As("rename-window"), mcp: As("rename_window"),
+        cli: As("rename-window"), mcp: Tmux,
         sideband: Absent("names are a person's way to find things; agents tag panes instead"),
         keys: As("rename-window");
     SetPaneTitle => "select-pane -T", Write, "set a pane's title",
-        cli: As("select-pane -T"), mcp: As("set_pane_title"),
+        cli: As("select-pane -T"), mcp: Tmux,
         sideband: Absent("a program sets its own pane's title with OSC 0/2, as in any terminal"),
         keys: Absent(NO_KEY);
     SelectWindow => "select-window", Write, "make a window the current one",
-        cli: As("select-window"), mcp: As("select_window"),
+        cli: As("select-window"), mcp: Tmux,
         sideband: Absent("a tag must not move a person's view to another window"),
         keys: As("select-window 1, next-window, previous-window, last-window");
     SelectPane => "select-pane", Write, "make a pane the active one",
-        cli: As("select-pane"), mcp: As("focus_pane"), sideband: As("focus"),
+        cli: As("select-pane"), mcp: Tmux, sideband: As("focus"),
         keys: As("focus left, next-pane, previous-pane, last-pane");
     ResizePane => "resize-pane", Write, "resize or zoom a pane",
-        cli: As("resize-pane"), mcp: As("resize_pane"),
+        cli: As("resize-pane"), mcp: Tmux,
         sideband: As("control action=resize|zoom"), keys: As("resize left 1, zoom");
     SelectLayout => "select-layout", Write, "arrange a window's panes in a preset layout",
-        cli: As("select-layout"), mcp: As("select_layout"),
+        cli: As("select-layout"), mcp: Tmux,
         sideband: As("control action=layout"), keys: As("layout tiled, next-layout");
     SendInput => "send-keys", Write, "type text and keys into a pane",
         cli: As("send-keys"), mcp: As("send_input"), sideband: As("input"),
@@ -601,26 +612,26 @@ commands! {
         mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("sent by the attached client when its terminal gains or loses focus, not bound to a key");
     SetBuffer => "set-buffer", Write, "fill, append to or rename a paste buffer (text, or a region of a pane)",
-        cli: As("set-buffer"), mcp: As("copy_to_buffer"), sideband: As("buffer"),
+        cli: As("set-buffer"), mcp: Tmux, sideband: As("buffer"),
         keys: Absent("copy mode sends it with the selection; no key runs it alone");
     ShowBuffer => "show-buffer", Read, "read a paste buffer",
-        cli: As("show-buffer"), mcp: As("show_buffer"), sideband: Absent(NO_ANSWER),
+        cli: As("show-buffer"), mcp: Tmux, sideband: Absent(NO_ANSWER),
         keys: Absent("C-b = (choose-buffer) previews buffers");
     ListBuffers => "list-buffers", Read, "list paste buffers, most recent first",
-        cli: As("list-buffers"), mcp: As("list_buffers"), sideband: Absent(NO_ANSWER),
+        cli: As("list-buffers"), mcp: Tmux, sideband: Absent(NO_ANSWER),
         keys: As("list-buffers, choose-buffer");
     DeleteBuffer => "delete-buffer", Write, "delete a paste buffer",
-        cli: As("delete-buffer"), mcp: As("delete_buffer"),
+        cli: As("delete-buffer"), mcp: Tmux,
         sideband: As("buffer action=delete"), keys: As("choose-buffer");
     SetOption => "set-option", Write, "set, append to or unset a server, session, window or pane option",
-        cli: As("set-option"), mcp: As("set_option"),
+        cli: As("set-option"), mcp: Tmux,
         sideband: Absent("options are a person's settings (the prefix, the mouse, the status bar): a tag must not change them under the person"),
         keys: Absent("the command prompt (C-b :) and bindings to command lines run it");
     ShowOptions => "show-options", Read, "show options and their values",
-        cli: As("show-options"), mcp: As("show_options"), sideband: Absent(NO_ANSWER),
+        cli: As("show-options"), mcp: Tmux, sideband: Absent(NO_ANSWER),
         keys: Absent("the command prompt (C-b :) runs it");
     PasteBuffer => "paste-buffer", Write, "type a paste buffer into a pane",
-        cli: As("paste-buffer"), mcp: As("paste_buffer"), sideband: As("paste"),
+        cli: As("paste-buffer"), mcp: Tmux, sideband: As("paste"),
         keys: As("paste-buffer");
     BindKey => "bind-key", Write, "bind a key of a key table to a command sequence",
         cli: As("bind-key"), mcp: Absent(PERSON_KEYS), sideband: Absent(PERSON_KEYS),
@@ -646,39 +657,48 @@ commands! {
     DisplayPopup => "display-popup", Write, "open a floating pane running a command over a window",
         cli: As("display-popup"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("the command prompt (C-b :) and bindings to command lines run it");
+    DisplayPanes => "display-panes", Write, "number the panes in the attached clients; a digit runs a command on that pane",
+        cli: As("display-panes"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("display-panes");
+    ChooseTree => "choose-tree", Write, "choose a session, window or pane from a tree in the attached clients",
+        cli: As("choose-tree"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("choose-session, choose-window");
+    FindWindow => "find-window", Write, "choose from the windows whose name, title or content match",
+        cli: As("find-window"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("find-window");
     KillOtherPanes => "kill-pane -a", Destroy, "close every pane of a window but one",
         cli: As("kill-pane -a"), mcp: Absent(ONE_PANE), sideband: Absent(ONE_PANE),
         keys: Absent(NO_KEY);
     Respawn => "respawn-pane", Destroy, "start a pane's program again (respawn-pane, respawn-window)",
-        cli: As("respawn-pane"), mcp: Absent(MCP_BUDGET), sideband: Absent(ONE_PANE),
+        cli: As("respawn-pane"), mcp: Tmux, sideband: Absent(ONE_PANE),
         keys: Absent(NO_KEY);
     SwapPane => "swap-pane", Write, "swap two panes, or a pane with its neighbour",
-        cli: As("swap-pane"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        cli: As("swap-pane"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
     RotateWindow => "rotate-window", Write, "move every pane of a window one place on",
-        cli: As("rotate-window"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        cli: As("rotate-window"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
     BreakPane => "break-pane", Write, "move a pane out into a window of its own",
-        cli: As("break-pane"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        cli: As("break-pane"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
     JoinPane => "join-pane", Write, "move a pane into another window, splitting a pane there",
-        cli: As("join-pane"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        cli: As("join-pane"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
     ClearHistory => "clear-history", Write, "drop a pane's history",
-        cli: As("clear-history"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        cli: As("clear-history"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
     MoveWindow => "move-window", Write, "move a window to another index or session, or renumber a session's windows",
-        cli: As("move-window"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        cli: As("move-window"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
     SwapWindow => "swap-window", Write, "swap two windows' places",
-        cli: As("swap-window"), mcp: Absent(MCP_BUDGET), sideband: Absent(REARRANGE),
+        cli: As("swap-window"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
     SetEnvironment => "set-environment", Write, "set, unset or remove a variable of the global or a session's environment for new programs",
-        cli: As("set-environment"), mcp: Absent(MCP_BUDGET),
+        cli: As("set-environment"), mcp: Tmux,
         sideband: Absent("the environment is a person's setting for new programs: a tag must not change it"),
         keys: Absent(PROMPT);
     ShowEnvironment => "show-environment", Read, "show the global or a session's environment",
-        cli: As("show-environment"), mcp: Absent(MCP_BUDGET), sideband: Absent(NO_ANSWER),
+        cli: As("show-environment"), mcp: Tmux, sideband: Absent(NO_ANSWER),
         keys: Absent(PROMPT);
     WaitChannel => "wait-for -S", Read, "wait for, signal, lock or unlock a tmux wait-for channel",
         cli: As("wait-for -S"),
@@ -741,7 +761,11 @@ impl Command {
             Command::ShowOptions(c) => c.target.as_ref(),
             Command::SetHook(c) => c.target.as_ref(),
             Command::ShowHooks(c) => c.target.as_ref(),
-            Command::ConfirmBefore(c) | Command::DisplayMenu(c) => c.target.as_ref(),
+            Command::ConfirmBefore(c)
+            | Command::DisplayMenu(c)
+            | Command::DisplayPanes(c)
+            | Command::ChooseTree(c)
+            | Command::FindWindow(c) => c.target.as_ref(),
             Command::DisplayPopup(c) => c.target.as_ref(),
             Command::NewWindow(c) => c.target.as_ref(),
             Command::SplitPane(c) => c.target.as_ref(),

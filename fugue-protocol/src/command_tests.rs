@@ -10,7 +10,15 @@ fn every_surface_is_exposed_or_absent_with_a_reason() {
             match e {
                 Exposure::As(n) => assert!(!n.is_empty(), "{}", c.name),
                 Exposure::Absent(why) => assert!(why.len() > 10, "{}: {why}", c.name),
+                Exposure::Tmux => {}
             }
+        }
+        // The `tmux` tool runs CLI verbs: only MCP says `Tmux`, of commands the CLI has.
+        for e in [s.cli, s.sideband, s.keys] {
+            assert_ne!(e, Exposure::Tmux, "{}", c.name);
+        }
+        if s.mcp == Exposure::Tmux {
+            assert!(matches!(s.cli, Exposure::As(_)), "{}", c.name);
         }
     }
 }

@@ -10,6 +10,7 @@ pub fn commands_markdown() -> String {
         match e {
             Exposure::As(n) => format!("`{n}`"),
             Exposure::Absent(_) => "—".into(),
+            Exposure::Tmux => "`tmux`".into(),
         }
     }
     let mut out = String::from(
@@ -17,7 +18,8 @@ pub fn commands_markdown() -> String {
          Generated from the one command declaration (`fugue-protocol/src/command.rs`, \
          `commands!`); do not edit by hand. Every command goes through the same dispatcher, \
          policy and audit log whichever surface it comes from. A dash means the surface does \
-         not offer the command; the reasons follow the table.\n\n\
+         not offer the command; the reasons follow the table. `tmux` in the MCP column: the \
+         MCP `tmux` tool runs it as a tmux command line, by its CLI name.\n\n\
          | command | tier | what | CLI | MCP tool | sideband tag | key action |\n\
          |---|---|---|---|---|---|---|\n",
     );

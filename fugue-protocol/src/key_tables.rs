@@ -93,6 +93,11 @@ impl KeyAction {
             A::ListBuffers => w(&["list-buffers"]),
             A::ChooseBuffer => w(&["choose-buffer", "-Z"]),
             A::CommandPrompt => w(&["command-prompt"]),
+            A::DisplayPanes => w(&["display-panes"]),
+            A::ChooseTree(true) => w(&["choose-tree", "-Zs"]),
+            A::ChooseTree(false) => w(&["choose-tree", "-Zw"]),
+            // tmux 3.3a: `command-prompt { find-window -Z "%%" }`.
+            A::FindWindow => w(&["command-prompt", "find-window -Z -- '%%'"]),
         }
     }
 
@@ -147,6 +152,10 @@ const ACTIONS_FOR_LOOKUP: &[fn() -> KeyAction] = &[
     || KeyAction::ListBuffers,
     || KeyAction::ChooseBuffer,
     || KeyAction::CommandPrompt,
+    || KeyAction::DisplayPanes,
+    || KeyAction::ChooseTree(true),
+    || KeyAction::ChooseTree(false),
+    || KeyAction::FindWindow,
 ];
 
 /// The order tmux lists keys in: by its key code, which puts C0 control keys first,

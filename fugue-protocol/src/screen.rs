@@ -477,6 +477,9 @@ pub struct PaneRect {
     pub exit_status: Option<i32>,
     /// A short marker shown in the border (for example an agent state).
     pub badge: Option<String>,
+    /// tmux's `pane_index` (pane-base-index counted), which `display-panes` shows.
+    #[serde(default)]
+    pub index: u32,
 }
 
 /// Everything an attached client needs to draw the chrome around the panes.

@@ -77,6 +77,18 @@ pub struct StatusOptions {
     /// `status-left`, the window list and `status-right`. An empty or missing element
     /// 1 is tmux's default.
     pub formats: Vec<String>,
+    /// `display-panes-time`: how long `display-panes` shows its numbers (ms).
+    #[serde(default = "default_display_panes_ms")]
+    pub display_panes_time_ms: u32,
+    /// `display-panes-colour` / `display-panes-active-colour`: tmux colour names.
+    #[serde(default)]
+    pub display_panes_colour: String,
+    #[serde(default)]
+    pub display_panes_active_colour: String,
+}
+
+fn default_display_panes_ms() -> u32 {
+    1000
 }
 
 /// tmux 3.3a's `status-format[1]`: the current window's panes.
@@ -108,6 +120,9 @@ impl Default for StatusOptions {
             display_time_ms: 750,
             lines: 1,
             formats: Vec::new(),
+            display_panes_time_ms: default_display_panes_ms(),
+            display_panes_colour: "blue".into(),
+            display_panes_active_colour: "red".into(),
         }
     }
 }

@@ -605,6 +605,16 @@ pub enum Verb {
         #[arg(trailing_var_arg = true)]
         items: Vec<String>,
     },
+    /// Number the panes of the window shown in large digits; a digit (or a-z for panes
+    /// 10 and up) runs the template on that pane, any other key dismisses (`C-b q`).
+    #[command(visible_alias = "displayp")]
+    DisplayPanes(super::tree::DisplayPanesArgs),
+    /// Choose a session, window or pane from a tree with a preview (`C-b s`, `C-b w`);
+    /// Enter runs the template on the chosen item.
+    ChooseTree(super::tree::ChooseTreeArgs),
+    /// Choose from the windows whose name, pane titles or content match (`C-b f`).
+    #[command(visible_alias = "findw")]
+    FindWindow(super::tree::FindWindowArgs),
     /// Open a floating pane running a command over the window (the shell by default),
     /// drawn by the attached clients with a border; it takes the keyboard while open.
     #[command(

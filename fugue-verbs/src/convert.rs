@@ -229,6 +229,18 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 Printer::Nothing,
             )
         }
+        Verb::DisplayPanes(a) => (
+            Command::DisplayPanes(client_line(a.target.clone(), a.argv())?),
+            Printer::Nothing,
+        ),
+        Verb::ChooseTree(a) => (
+            Command::ChooseTree(client_line(a.target.clone(), a.argv())?),
+            Printer::Nothing,
+        ),
+        Verb::FindWindow(a) => (
+            Command::FindWindow(client_line(a.target.clone(), a.argv())?),
+            Printer::Nothing,
+        ),
         Verb::DisplayPopup {
             close_on_exit,
             close,

@@ -20,9 +20,11 @@ mod manage;
 pub mod menu;
 mod options;
 mod printer;
+pub mod render;
 mod restore;
 pub mod sequence;
 pub mod shell_args;
+pub mod tree;
 pub mod usage;
 
 pub use agent::{AgentPrinter, AgentVerb, ReportArgs};

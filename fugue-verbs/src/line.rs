@@ -131,6 +131,13 @@ pub fn client_command(argv: &[String]) -> bool {
                 | "confirm"
                 | "display-menu"
                 | "menu"
+                | "display-panes"
+                | "displayp"
+                | "choose-tree"
+                | "choose-window"
+                | "choose-session"
+                | "find-window"
+                | "findw"
         )
     )
 }

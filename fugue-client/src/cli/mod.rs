@@ -3,7 +3,6 @@
 pub mod agent;
 pub mod buffers;
 pub mod format;
-pub mod options;
 mod printer;
 pub mod restore;
 pub mod shell;

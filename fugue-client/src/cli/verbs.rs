@@ -95,7 +95,7 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
                     } else {
                         (Vec::new(), Vec::new())
                     };
-                    Some(format::client_lines(
+                    Some(fugue_verbs::render::client_lines(
                         format,
                         filter.as_deref(),
                         list,
@@ -111,7 +111,7 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
                     Response::Sessions(list),
                 ) if format.contains("window_") || format.contains("pane_") => {
                     let panes = list_panes(&mut conn).await?;
-                    Some(format::session_lines_with(format, list, panes))
+                    Some(fugue_verbs::render::session_lines_with(format, list, panes))
                 }
                 _ => None,
             };

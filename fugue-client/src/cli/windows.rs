@@ -1,7 +1,7 @@
 //! `list-windows`: the windows of a session (or of every session, `-a`), gathered from
 //! the pane listing, so it needs no Command of its own.
 
-use fugue_protocol::{PaneInfo, WindowId};
+use fugue_protocol::PaneInfo;
 use serde::Serialize;
 use std::io::Write;
 
@@ -15,8 +15,6 @@ struct Window<'a> {
     id: String,
     active: bool,
     panes: usize,
-    #[serde(skip)]
-    window: WindowId,
 }
 
 /// The windows of `list`, in the order their panes come (sessions, then windows).
@@ -33,30 +31,15 @@ fn windows(list: &[PaneInfo]) -> Vec<Window<'_>> {
                 id: p.window_id.to_string(),
                 active: p.window_active,
                 panes: 1,
-                window: p.window_id,
             }),
         }
     }
     out
 }
 
-/// Prints the windows of `list`: as JSON, or in `format` (tmux's default line when
-/// no `-F` was given).
-pub fn print(
-    out: &mut impl Write,
-    list: &[PaneInfo],
-    format: &str,
-    json: bool,
-    sessions: &[fugue_protocol::SessionInfo],
-) -> anyhow::Result<()> {
-    let ws = windows(list);
-    if json {
-        writeln!(out, "{}", serde_json::to_string_pretty(&ws)?)?;
-        return Ok(());
-    }
-    let ids: Vec<WindowId> = ws.iter().map(|w| w.window).collect();
-    for line in super::format::window_lines(format, list, &ids, sessions) {
-        writeln!(out, "{line}")?;
-    }
+/// Prints the windows of `list` as JSON (their text lines are
+/// `fugue_verbs::render`'s).
+pub fn print_json(out: &mut impl Write, list: &[PaneInfo]) -> anyhow::Result<()> {
+    writeln!(out, "{}", serde_json::to_string_pretty(&windows(list))?)?;
     Ok(())
 }

@@ -102,6 +102,13 @@ impl App {
             self.mode = Mode::Normal;
             return self.popup_key(&popup, key);
         }
+        // display-panes' numbers: a pane's index is theirs; another key dismisses them
+        // and goes on (tmux's).
+        if self.display_panes.is_some()
+            && let Some(requests) = super::display_panes::on_key(self, &key)
+        {
+            return requests;
+        }
         match std::mem::replace(&mut self.mode, Mode::Normal) {
             Mode::Normal => {
                 // Within the repeat time of a repeatable key, another one acts without
@@ -180,6 +187,10 @@ impl App {
                                 Command::RenameSession { target: None, name }
                             }
                             PromptKind::Command => return Vec::new(),
+                            PromptKind::FindWindow => {
+                                let argv = ["find-window", "-Z", "--", &name];
+                                return self.run_bound(vec![argv.map(String::from).to_vec()]);
+                            }
                         };
                         return vec![req(command, kind.label())];
                     }
@@ -223,6 +234,7 @@ impl App {
                 Vec::new()
             }
             Mode::Buffers(list) => super::buffers::on_key(self, list, key),
+            Mode::Tree(tree) => super::tree_keys::on_key(self, tree, key),
             Mode::Copy(c) => {
                 self.mode = Mode::Copy(c);
                 self.on_copy_key(key)
@@ -276,6 +288,20 @@ impl App {
                 }
                 continue;
             }
+            // `switch-client -t TARGET` (choose-tree's template): this client goes to
+            // the target's session, its window and pane selected there first.
+            if argv.first().map(String::as_str) == Some("switch-client")
+                && let Some(i) = argv.iter().position(|a| a == "-t")
+            {
+                match self.switch_client(argv.get(i + 1).map(String::as_str)) {
+                    Ok(requests) => out.extend(requests),
+                    Err(e) => {
+                        self.notice(e);
+                        return Vec::new();
+                    }
+                }
+                continue;
+            }
             // `send-keys -X NAME`: a command of the copy mode this client shows.
             if let Some(name) = crate::tui::copy::keys::copy_command(&argv) {
                 let action = crate::tui::copy::keys::Action::from_tmux(name);
@@ -303,6 +329,25 @@ impl App {
                     if let Err(e) = self.confirm_before(&argv) {
                         self.notice(e);
                         return Vec::new();
+                    }
+                    continue;
+                }
+                Some("display-panes" | "displayp") => {
+                    if let Err(e) = super::display_panes::open(self, &argv) {
+                        self.notice(e);
+                        return Vec::new();
+                    }
+                    continue;
+                }
+                Some(
+                    "choose-tree" | "choose-window" | "choose-session" | "find-window" | "findw",
+                ) => {
+                    match super::tree::open(self, &argv) {
+                        Ok(requests) => out.extend(requests),
+                        Err(e) => {
+                            self.notice(e);
+                            return Vec::new();
+                        }
                     }
                     continue;
                 }
@@ -535,6 +580,14 @@ impl App {
             A::ListBuffers => super::buffers::open(self, false),
             A::ChooseBuffer => super::buffers::open(self, true),
             A::CommandPrompt => self.open_command_prompt(),
+            A::DisplayPanes | A::ChooseTree(_) => self.run_bound(vec![action.tmux_argv()]),
+            A::FindWindow => {
+                self.mode = Mode::Prompt {
+                    kind: PromptKind::FindWindow,
+                    input: LineEdit::new(String::new()),
+                };
+                Vec::new()
+            }
         }
     }
 }
@@ -593,6 +646,7 @@ mod tests {
                     active: true,
                     exit_status: None,
                     badge: None,
+                    index: 0,
                 }],
                 cols: 80,
                 rows: 23,

@@ -12,6 +12,7 @@ mod buffers;
 mod command_prompt;
 mod compositor;
 mod copy;
+mod display_panes;
 mod input;
 mod keymap;
 mod menu;
@@ -30,7 +31,11 @@ mod status;
 mod status_fmt;
 mod status_layout;
 mod status_lines;
+mod switch;
 mod terminal_input;
+mod tree;
+mod tree_draw;
+mod tree_keys;
 
 use crate::autostart::{self, ServerAddr};
 use crate::cli::report;
@@ -269,6 +274,8 @@ enum Wake {
     NoticeExpired,
     /// A double or triple click's selection is due to be copied.
     ClickCopyDue,
+    /// display-panes' numbers have shown their time.
+    DisplayPanesOver,
     /// A notice from a task off the loop (a failed copy command).
     Notice(String),
     /// Commands decided off the loop (an `if-shell` branch).
@@ -311,6 +318,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
             msg = conn.incoming.next() => Wake::Server(msg),
             _ = sleep_until(app.notice.as_ref().and_then(|(_, t)| *t)) => Wake::NoticeExpired,
             _ = sleep_until(app.mouse.copy_at) => Wake::ClickCopyDue,
+            _ = sleep_until(app.display_panes.as_ref().and_then(|d| d.until)) => Wake::DisplayPanesOver,
             Some(text) = app.notices_in.recv() => Wake::Notice(text),
             Some(commands) = app.bound_in.recv() => Wake::Bound(commands),
             Some(()) = app.status_jobs_in.recv() => Wake::StatusLine,
@@ -430,7 +438,17 @@ async fn handle(
                 // Output in the pane copy mode shows: how far it moved on, for `[n/m]`.
                 let moved =
                     matches!(&app.mode, Mode::Copy(c) if f.panes.iter().any(|u| u.pane == c.pane));
+                // The tree's preview follows the output of the panes it shows.
+                let changed: Vec<_> = if matches!(app.mode, Mode::Tree(_)) {
+                    f.panes.iter().map(|u| u.pane).collect()
+                } else {
+                    Vec::new()
+                };
                 app.apply(f);
+                if !changed.is_empty() {
+                    let again = tree::panes_changed(app, &changed);
+                    send(app, again);
+                }
                 if moved {
                     let status = app.copy_status();
                     send(app, status);
@@ -492,6 +510,10 @@ async fn handle(
             app.damage_all();
         }
         Wake::StatusLine => app.damage_all(),
+        Wake::DisplayPanesOver => {
+            app.display_panes = None;
+            app.damage_all();
+        }
         Wake::ClickCopyDue => {
             let requests = app.copy_due();
             send(app, requests);
@@ -516,6 +538,7 @@ fn on_response(
     }
     match (pending, result) {
         (Some(Pending::Copy(pane, fetch)), result) => app.copy_reply(pane, fetch, result),
+        (Some(Pending::Tree(fetch)), result) => tree::reply(app, fetch, result),
         (Some(Pending::NewSession), Ok(Response::Created(c))) => vec![Request {
             command: Command::AttachSession {
                 target: Some(Target::SessionId(c.session)),
@@ -565,6 +588,7 @@ fn on_response(
                 Pending::Action(w) => w,
                 Pending::NewSession => "new-session",
                 Pending::Copy(..) => "copy mode",
+                Pending::Tree(_) => "choose-tree",
                 Pending::SwitchSession(_) => "switch session",
                 Pending::Then(..) => "command",
             };
@@ -577,7 +601,7 @@ fn on_response(
 
 /// This client's terminal (`/dev/pts/3`), its name in `list-clients` as in tmux: what
 /// standard input is (Linux's /proc; None elsewhere, and the client is `client-N`).
-fn own_tty() -> Option<String> {
+pub(crate) fn own_tty() -> Option<String> {
     std::fs::read_link("/proc/self/fd/0")
         .ok()
         .map(|p| p.to_string_lossy().into_owned())
@@ -589,6 +613,6 @@ fn own_tty() -> Option<String> {
 pub static NO_UPDATE_ENV: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// The environment sent with an attach for `update-environment`, unless `-E`.
-fn update_env() -> Option<Vec<(String, String)>> {
+pub(crate) fn update_env() -> Option<Vec<(String, String)>> {
     (!NO_UPDATE_ENV.load(std::sync::atomic::Ordering::Relaxed)).then(fugue_verbs::client_env)
 }

@@ -36,6 +36,13 @@ impl App {
             let (panes, _) = super::render::pane_boxes(self, area);
             return super::menu::on_mouse(self, menu, ev, panes);
         }
+        if let Mode::Tree(_) = &self.mode {
+            let Mode::Tree(tree) = std::mem::replace(&mut self.mode, Mode::Normal) else {
+                return Vec::new();
+            };
+            let (panes, _) = super::render::pane_boxes(self, area);
+            return super::tree_keys::on_mouse(self, tree, ev, panes);
+        }
         // The popup's program gets no mouse (tmux passes it only to a popup's
         // program that asked; fugue not yet), and nothing under it does.
         if self.popup().is_some() {
@@ -136,6 +143,7 @@ mod tests {
             active,
             exit_status: None,
             badge: None,
+            index: 0,
         };
         let update = |pane| PaneUpdate {
             pane: PaneId(pane),

@@ -263,6 +263,7 @@ mod tests {
                 active: true,
                 exit_status: None,
                 badge: None,
+                index: 0,
             }],
             cols: 10,
             rows: 5,

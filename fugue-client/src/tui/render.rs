@@ -263,6 +263,16 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
             }
         }
     }
+    if app.display_panes.is_some()
+        && let Some(layout) = &app.layout
+    {
+        let shown: Vec<_> = layout
+            .panes
+            .iter()
+            .map(|r| (r, inner(pane_area(r, panes_area))))
+            .collect();
+        super::display_panes::draw(buf, app, &shown);
+    }
     if let Some(area) = status_area {
         if let Some(c) = super::status::draw(buf, app, first_row(area)) {
             cursor = Some(c);
@@ -284,6 +294,11 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
         super::buffers::draw(buf, b, panes_area);
         cursor = None;
     }
+    if let Mode::Tree(t) = &app.mode {
+        let colours = super::display_panes::colours(app);
+        super::tree_draw::draw(buf, t, panes_area, status_area.map(first_row), colours);
+        cursor = None;
+    }
     cursor
 }
 
@@ -299,8 +314,9 @@ pub fn draw_pane_rows(
     // Overlays cover panes: a row of a pane under one is not drawn alone.
     if matches!(
         app.mode,
-        Mode::Help { .. } | Mode::Copy(_) | Mode::Buffers(_) | Mode::Menu(_)
+        Mode::Help { .. } | Mode::Copy(_) | Mode::Buffers(_) | Mode::Menu(_) | Mode::Tree(_)
     ) || app.popup().is_some()
+        || app.display_panes.is_some()
     {
         return None;
     }

@@ -46,6 +46,8 @@ pub enum PromptKind {
     RenameSession,
     /// `C-b :`: a line of tmux commands (`command_prompt.rs`).
     Command,
+    /// `C-b f`: what `find-window -Z` looks for.
+    FindWindow,
 }
 
 impl PromptKind {
@@ -54,6 +56,7 @@ impl PromptKind {
             PromptKind::RenameWindow => "rename window",
             PromptKind::RenameSession => "rename session",
             PromptKind::Command => "command-prompt",
+            PromptKind::FindWindow => "find-window",
         }
     }
 
@@ -61,6 +64,8 @@ impl PromptKind {
     pub fn prompt(self) -> String {
         match self {
             PromptKind::Command => ":".into(),
+            // tmux names a template's command in parentheses.
+            PromptKind::FindWindow => "(find-window) ".into(),
             k => format!("{}: ", k.label()),
         }
     }
@@ -90,6 +95,8 @@ pub enum Mode {
     Copy(Box<super::copy::CopyMode>),
     /// `C-b #` and `C-b =`: paste buffers (`buffers.rs`).
     Buffers(super::buffers::BufferList),
+    /// `choose-tree` and `find-window` (`tree.rs`).
+    Tree(Box<super::tree::Tree>),
 }
 
 /// What a yes runs.
@@ -111,6 +118,8 @@ pub enum Pending {
     Copy(PaneId, super::copy::Fetch),
     /// The sessions, to switch to the next (true) or previous one.
     SwitchSession(bool),
+    /// What the tree (`choose-tree`, `find-window`) asked the server for.
+    Tree(super::tree::Fetch),
     /// A command of a sequence (`C-b :`, a binding): when it succeeds, these are sent
     /// next; when it fails, they are dropped (tmux stops a sequence at an error).
     Then(Box<Pending>, Vec<super::input::Request>),
@@ -198,6 +207,8 @@ pub struct App {
     pub option_names: Vec<String>,
     /// Repeated Tab at `C-b :` (`command_prompt.rs`).
     pub completion: Option<super::command_prompt::Cycle>,
+    /// `display-panes`' numbers, while they show (`display_panes.rs`).
+    pub display_panes: Option<super::display_panes::DisplayPanes>,
 }
 
 /// How long a notice stays in the status bar.
@@ -244,6 +255,7 @@ impl App {
             host: crate::cli::format::host(),
             option_names: Vec::new(),
             completion: None,
+            display_panes: None,
         }
     }
 

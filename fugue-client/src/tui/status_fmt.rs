@@ -240,7 +240,7 @@ impl FormatContext for StatusCtx<'_> {
     }
 }
 
-fn colour(c: Colour) -> Color {
+pub(super) fn colour(c: Colour) -> Color {
     match c {
         Colour::Default => Color::Reset,
         Colour::Indexed(i) if i < 16 => [

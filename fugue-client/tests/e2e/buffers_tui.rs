@@ -110,27 +110,20 @@ fn an_agent_copies_a_pane_region_and_pastes_it_into_another_pane() {
     rt.block_on(async {
         let c = launch(&w, &cfg).await;
         let tools = c.list_tools(None).await.unwrap().tools;
-        for name in [
-            "copy_to_buffer",
-            "list_buffers",
-            "show_buffer",
-            "paste_buffer",
-            "delete_buffer",
-        ] {
-            assert!(tools.iter().any(|t| t.name == name), "{name}");
-        }
-        let set = ok(
+        // Buffers are a `tmux` tool call away, as tmux's buffer commands.
+        assert!(tools.iter().any(|t| t.name == "tmux"));
+        let tmux = |line: String| json!({ "command": line });
+        ok(
             &c,
-            "copy_to_buffer",
-            json!({ "pane": p0, "start_line": 0, "end_line": 0, "buffer": "agent" }),
+            "tmux",
+            tmux(format!("capture-pane -t {p0} -S 0 -E 0 -b agent")),
         )
         .await;
-        assert_eq!(set["buffers"][0]["name"], "agent", "{set}");
-        let list = ok(&c, "list_buffers", json!({})).await;
-        assert_eq!(list["buffers"][0]["name"], "agent", "{list}");
-        let shown = ok(&c, "show_buffer", json!({ "buffer": "agent" })).await;
+        let list = ok(&c, "tmux", tmux("list-buffers -F '#{buffer_name}'".into())).await;
+        assert_eq!(list["output"], "agent\n", "{list}");
+        let shown = ok(&c, "tmux", tmux("show-buffer -b agent".into())).await;
         assert!(
-            shown["data"]
+            shown["output"]
                 .as_str()
                 .unwrap()
                 .starts_with("copy-me-please"),
@@ -138,14 +131,18 @@ fn an_agent_copies_a_pane_region_and_pastes_it_into_another_pane() {
         );
         ok(
             &c,
-            "paste_buffer",
-            json!({ "buffer": "agent", "pane": p1, "delete": true }),
+            "tmux",
+            tmux(format!("paste-buffer -b agent -t {p1} -d")),
         )
         .await;
-        ok(&c, "copy_to_buffer", json!({ "text": "by-text" })).await;
-        ok(&c, "delete_buffer", json!({})).await;
-        let list = ok(&c, "list_buffers", json!({})).await;
-        assert_eq!(list["buffers"].as_array().unwrap().len(), 0, "{list}");
+        ok(
+            &c,
+            "tmux",
+            tmux("set-buffer by-text ; delete-buffer".into()),
+        )
+        .await;
+        let list = ok(&c, "tmux", tmux("list-buffers".into())).await;
+        assert_eq!(list["output"], "", "{list}");
         c.cancel().await.unwrap();
     });
     super::harness::eventually("the paste in the other pane", || {

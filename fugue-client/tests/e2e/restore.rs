@@ -359,14 +359,13 @@ fn issue_17_kill_9_during_a_burst_of_1000_changes_loses_only_the_last_moment() {
                 unsafe { libc::kill(pid, libc::SIGKILL) };
                 killed_at = Some(Instant::now());
             }
-            let Value::Object(args) = json!({ "window": "b:0", "name": format!("n{i}") }) else {
+            let Value::Object(args) = json!({ "command": format!("rename-window -t b:0 n{i}") })
+            else {
                 unreachable!()
             };
             // The bridge closes when the server dies: that ends the burst.
             let r = c
-                .call_tool(
-                    rmcp::model::CallToolRequestParams::new("rename_window").with_arguments(args),
-                )
+                .call_tool(rmcp::model::CallToolRequestParams::new("tmux").with_arguments(args))
                 .await;
             if !r.is_ok_and(|r| r.is_error != Some(true)) {
                 break;

@@ -276,3 +276,283 @@ fn install_tmux_shim_makes_tmux_fugue() {
     assert!(!again.status.success());
     w.ok(&["install-tmux-shim", "--force", dir.to_str().unwrap()]);
 }
+
+/// A stand-in for `claude` as a teammate: says it runs, then exits with the status
+/// typed into it (as an agent that ends well or fails).
+const FAKE_CLAUDE: &str = "#!/bin/sh\necho \"ready $*\"\nread code\nexit \"$code\"\n";
+
+/// Claude Code 2.1.26x and later, for four teammates at once: `split-window -- cat`,
+/// then the title, `remain-on-exit failed` and `respawn-pane -k` with the teammate's
+/// command; then `main-vertical` and the lead at 30%.
+const TEAM_SCRIPT: &str = r#"LEAD=$TMUX_PANE
+D=$(cd "$(dirname "$0")" && pwd)
+for n in 1 2 3 4; do
+  (
+    P=$(tmux split-window -d -t "$LEAD" -h -l 70% -P -F '#{pane_id}' -- cat)
+    tmux select-pane -t "$P" -T "agent$n"
+    tmux set-option -p -t "$P" remain-on-exit failed
+    tmux respawn-pane -k -t "$P" -- "cd '$D' && env CLAUDECODE=1 '$D/bin/claude' --agent-id agent$n@team --agent-name agent$n --team-name team --agent-color blue"
+    echo "$P" > "$D/teammate$n"
+  ) &
+done
+wait
+tmux select-layout -t "$LEAD" main-vertical
+tmux resize-pane -t "$LEAD" -x 30%
+"#;
+
+/// Writes the team script and the stand-in `claude` into `dir`, and the command line
+/// that runs the script in a pane, appending its output and then `done` to `out`.
+fn team_files(dir: &std::path::Path, script: &str) -> (String, std::path::PathBuf) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(dir.join("bin")).unwrap();
+    let claude = dir.join("bin/claude");
+    std::fs::write(&claude, FAKE_CLAUDE).unwrap();
+    std::fs::set_permissions(&claude, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(dir.join("team.sh"), script).unwrap();
+    let out = dir.join("team.out");
+    let line = format!(
+        "sh {}/team.sh > {} 2>&1; echo done >> {}",
+        dir.display(),
+        out.display(),
+        out.display()
+    );
+    (line, out)
+}
+
+fn finished(out: &std::path::Path) -> String {
+    eventually("the team script to finish", || {
+        std::fs::read_to_string(out)
+            .ok()
+            .filter(|t| t.lines().any(|l| l == "done"))
+    })
+}
+
+/// What a multiplexer shows after the team script, in terms both share (tmux's
+/// panes share one-cell dividers, fugue's draw their own borders, so cells beside the
+/// lead's width differ): the titles, the lead's place and width, and whether the
+/// teammates are one column of stacked panes to its right.
+fn team_shape(list: &str, lead: &str) -> String {
+    let mut titles = Vec::new();
+    let mut lead_at = String::new();
+    let mut column = std::collections::BTreeSet::new();
+    let mut tops = std::collections::BTreeSet::new();
+    for l in list.lines() {
+        let f: Vec<&str> = l.split('|').collect();
+        let [id, title, left, top, width] = f[..] else {
+            panic!("{l}");
+        };
+        if id == lead {
+            lead_at = format!("lead at {left},{top} {width} wide");
+        } else {
+            titles.push(title.to_string());
+            column.insert(left.to_string());
+            tops.insert(top.to_string());
+        }
+    }
+    titles.sort();
+    format!(
+        "{} | {lead_at} | {} column(s), {} rows",
+        titles.join(","),
+        column.len(),
+        tops.len()
+    )
+}
+
+const SHAPE: &str = "#{pane_id}|#{pane_title}|#{pane_left}|#{pane_top}|#{pane_width}";
+
+/// Claude Code's newer teammate sequence through the `tmux` name, side by side with
+/// real tmux: titles, the `main-vertical` layout with the lead at 30%, the respawned
+/// program running, and `remain-on-exit failed` (a teammate that fails stays, dead
+/// with its status; one that ends well goes). In fugue the teammates are also agent
+/// panes of the `claude` preset, children of the lead.
+#[test]
+fn claude_code_teammates_split_respawn_and_layout_as_in_tmux() {
+    let w = World::new();
+    let lead_of = |new: &dyn Fn(&[&str]) -> String| {
+        new(&[
+            "new-session",
+            "-d",
+            "-s",
+            "lead",
+            "-x",
+            "200",
+            "-y",
+            "50",
+            "sh",
+        ]);
+        new(&["set", "-g", "prefix", "C-a"]);
+        new(&["display-message", "-p", "-t", "lead", "#{pane_id}"])
+            .trim()
+            .to_string()
+    };
+    let lead = lead_of(&|a| w.ok(a));
+    let dir = w.path("team");
+    let (line, out) = team_files(&dir, TEAM_SCRIPT);
+    w.ok(&["send-keys", "-t", "lead", &line, "Enter"]);
+    let said = finished(&out);
+    assert_eq!(said.trim(), "done", "the script complained:\n{said}");
+
+    let teammates: Vec<String> = (1..=4)
+        .map(|n| {
+            std::fs::read_to_string(dir.join(format!("teammate{n}")))
+                .unwrap_or_default()
+                .trim()
+                .to_string()
+        })
+        .collect();
+    for (n, p) in teammates.iter().enumerate() {
+        let n = n + 1;
+        assert!(p.starts_with('%'), "teammate {n}: {p:?}");
+        eventually(&format!("teammate {n}'s program"), || {
+            w.ok(&["capture-pane", "-p", "-t", p])
+                .contains(&format!("ready --agent-id agent{n}@team"))
+                .then_some(())
+        });
+    }
+    let fugue_shape = team_shape(&w.ok(&["list-panes", "-t", "lead", "-F", SHAPE]), &lead);
+    assert_eq!(
+        fugue_shape,
+        "agent1,agent2,agent3,agent4 | lead at 0,0 60 wide | 1 column(s), 4 rows"
+    );
+
+    // fugue goes beyond tmux: each teammate is a `claude` agent pane, the lead's child.
+    let agents = w.ok(&[
+        "list-panes",
+        "-t",
+        "lead",
+        "-F",
+        "#{pane_id} #{pane_agent} #{pane_parent} #{pane_agent_tags}",
+    ]);
+    for p in &teammates {
+        assert!(
+            agents.contains(&format!("{p} claude {lead} teammate")),
+            "{p} is not a teammate agent pane:\n{agents}\nlog:\n{}",
+            w.log()
+        );
+    }
+    assert!(agents.contains(&format!("{lead}   \n")), "{agents}");
+
+    // remain-on-exit failed: a failing teammate stays, dead; one that ends well goes.
+    w.ok(&["send-keys", "-t", &teammates[0], "3", "Enter"]);
+    w.ok(&["send-keys", "-t", &teammates[1], "0", "Enter"]);
+    let dead = |run: &dyn Fn(&[&str]) -> String| {
+        eventually("the teammates to end", || {
+            let list = run(&[
+                "list-panes",
+                "-t",
+                "lead",
+                "-F",
+                "#{pane_id} #{pane_dead} #{pane_dead_status}",
+            ]);
+            let gone = !list.contains(&format!("{} ", teammates[1]));
+            let failed = list.contains(&format!("{} 1 3", teammates[0]));
+            (gone && failed).then(|| list.lines().count())
+        })
+    };
+    assert_eq!(dead(&|a| w.ok(a)), 4);
+
+    // The same in real tmux, when it is installed.
+    if std::process::Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_err()
+    {
+        eprintln!("tmux is not installed: fugue's side only");
+        return;
+    }
+    let tm = super::harness::TestTmux::new(&w, "");
+    let tlead = lead_of(&|a| tm.ok(a));
+    let tdir = w.path("tmux-team");
+    let (line, tout) = team_files(&tdir, TEAM_SCRIPT);
+    tm.ok(&["send-keys", "-t", "lead", &line, "Enter"]);
+    let said = finished(&tout);
+    assert_eq!(
+        said.trim(),
+        "done",
+        "the script complained in tmux:\n{said}"
+    );
+    for n in 1..=4 {
+        let p = std::fs::read_to_string(tdir.join(format!("teammate{n}"))).unwrap_or_default();
+        eventually(&format!("tmux's teammate {n}'s program"), || {
+            tm.ok(&["capture-pane", "-p", "-t", p.trim()])
+                .contains(&format!("ready --agent-id agent{n}@team"))
+                .then_some(())
+        });
+    }
+    let tmux_shape = team_shape(&tm.ok(&["list-panes", "-t", "lead", "-F", SHAPE]), &tlead);
+    assert_eq!(
+        fugue_shape, tmux_shape,
+        "fugue's panes are not arranged as tmux's"
+    );
+}
+
+/// `teammate-placement window`: Claude Code asks for splits of the lead's window, and
+/// fugue moves each team into a window of its own named after it, leaving the lead's
+/// window whole; the earlier sequence (a shell, then the command typed with
+/// `send-keys`) is recognised too.
+#[test]
+fn teammate_placement_window_gives_each_team_its_own_window() {
+    let w = World::new();
+    super::harness::write_config(&w, "[server]\nteammate_placement = \"window\"\n");
+    w.ok(&[
+        "new-session",
+        "-d",
+        "-s",
+        "lead",
+        "-x",
+        "200",
+        "-y",
+        "50",
+        "sh",
+    ]);
+    let lead = w.ok(&["display-message", "-p", "-t", "lead", "#{pane_id}"]);
+    let lead = lead.trim();
+    let dir = w.path("team");
+    let script = format!(
+        "{TEAM_SCRIPT}P=$(tmux split-window -t \"$LEAD\" -h -P -F '#{{pane_id}}' sh)\n\
+         tmux send-keys -t \"$P\" \"'$D/bin/claude' --agent-id old@crew --agent-name old --team-name crew\" Enter\n\
+         echo \"$P\" > \"$D/teammate5\"\n"
+    );
+    let (line, out) = team_files(&dir, &script);
+    w.ok(&["send-keys", "-t", "lead", &line, "Enter"]);
+    let said = finished(&out);
+    assert_eq!(said.trim(), "done", "the script complained:\n{said}");
+    let old = std::fs::read_to_string(dir.join("teammate5")).unwrap_or_default();
+    let old = old.trim();
+    eventually("the typed teammate's program", || {
+        w.ok(&["capture-pane", "-p", "-t", old])
+            .contains("ready --agent-id old@crew")
+            .then_some(())
+    });
+    let windows = w.ok(&[
+        "list-windows",
+        "-t",
+        "lead",
+        "-F",
+        "#{window_name} #{window_panes}",
+    ]);
+    let mut windows: Vec<&str> = windows.lines().skip(1).collect();
+    windows.sort();
+    assert_eq!(windows, ["crew 1", "team 4"], "{windows:?}");
+    assert_eq!(
+        w.ok(&["list-panes", "-t", lead, "-F", "#{pane_id} #{pane_width}"]),
+        format!("{lead} 198\n"),
+        "the lead's window is whole again"
+    );
+    let agents = w.ok(&[
+        "list-panes",
+        "-s",
+        "-t",
+        "lead",
+        "-F",
+        "#{pane_agent} #{pane_parent}",
+    ]);
+    assert_eq!(
+        agents
+            .lines()
+            .filter(|l| *l == format!("claude {lead}"))
+            .count(),
+        5,
+        "{agents}"
+    );
+}

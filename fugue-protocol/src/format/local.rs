@@ -70,7 +70,21 @@ pub fn snapshot(
     ] {
         snap.globals.insert(k.to_string(), v);
     }
+    if let Some((pid, socket)) = SERVER.get() {
+        snap.globals.insert("pid".into(), pid.to_string());
+        snap.globals.insert("socket_path".into(), socket.clone());
+    }
     snap
+}
+
+/// The server a client process talks to (its pid and socket, from the handshake),
+/// for formats' `#{pid}` and `#{socket_path}`: set once by the client; the server
+/// sets its own.
+static SERVER: std::sync::OnceLock<(u32, String)> = std::sync::OnceLock::new();
+
+/// Records the server's pid and socket for [`snapshot`] (the first call wins).
+pub fn set_server(pid: u32, socket: String) {
+    let _ = SERVER.set((pid, socket));
 }
 
 /// The name of the user this process runs as (tmux's `#{user}`, from the password

@@ -32,6 +32,7 @@ pub fn frame() -> Frame {
                 active: true,
                 exit_status: None,
                 badge: Some("idle".into()),
+                index: 0,
             }],
             cols: 80,
             rows: 23,

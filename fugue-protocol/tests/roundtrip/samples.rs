@@ -365,6 +365,18 @@ pub fn commands() -> Vec<Command> {
             target: None,
             argv: vec!["display-menu".into(), "".into()],
         }),
+        Command::DisplayPanes(fugue_protocol::popup::ClientCommandLine {
+            target: t("work"),
+            argv: vec!["display-panes".into(), "-d".into(), "0".into()],
+        }),
+        Command::ChooseTree(fugue_protocol::popup::ClientCommandLine {
+            target: None,
+            argv: vec!["choose-tree".into(), "-Zw".into()],
+        }),
+        Command::FindWindow(fugue_protocol::popup::ClientCommandLine {
+            target: None,
+            argv: vec!["find-window".into(), "--".into(), "vim".into()],
+        }),
         Command::DisplayPopup(fugue_protocol::popup::DisplayPopup {
             target: t("work"),
             close: false,

@@ -108,6 +108,10 @@ pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
         ("#", A::ListBuffers),
         ("=", A::ChooseBuffer),
         (":", A::CommandPrompt),
+        ("q", A::DisplayPanes),
+        ("s", A::ChooseTree(true)),
+        ("w", A::ChooseTree(false)),
+        ("f", A::FindWindow),
     ];
     let digits: Vec<(String, KeyAction)> = (0..10)
         .map(|i| (i.to_string(), A::SelectWindow(i)))

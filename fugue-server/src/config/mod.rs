@@ -99,6 +99,9 @@ pub struct ServerSection {
     /// Programs in panes that run `tmux` get fugue (a private folder holding the
     /// `tmux` name leads the pane's PATH), and `TMUX`/`TMUX_PANE` are set.
     pub tmux_compat: bool,
+    /// Where Claude Code's agent-team teammates go when it starts them through the
+    /// `tmux` name (docs/tmux.md#agent-teams).
+    pub teammate_placement: TeammatePlacement,
     /// What a starting server does with sessions its journal holds that are not
     /// running (docs/reliability.md#restoring).
     pub restore: RestoreWhen,
@@ -160,6 +163,18 @@ impl<'de> Deserialize<'de> for PersistScrollback {
     }
 }
 
+/// `[server] teammate_placement`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum TeammatePlacement {
+    /// Where Claude Code asks: a split of the lead's window, as in tmux.
+    #[default]
+    Split,
+    /// A window of their own per team (named after it), leaving the lead's window
+    /// whole (anthropics/claude-code#23615, #25396).
+    Window,
+}
+
 /// `[server] restore`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -193,6 +208,7 @@ impl Default for ServerSection {
             tmux_compat: true,
             input_ready_wait_ms: 3000,
             restore: RestoreWhen::Auto,
+            teammate_placement: TeammatePlacement::Split,
             restore_commands: Vec::new(),
             persist_scrollback: PersistScrollback::Visible,
         }

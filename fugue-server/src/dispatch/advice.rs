@@ -39,7 +39,7 @@ const MCP_WORDS: &[(&str, &str)] = &[
     ),
     (
         "`fugue show-options -g`, `-s` and `-gw` list every option (docs/options.md)",
-        "show_options lists every option and its value",
+        "the tmux tool's `show-options -g` (and `-s`, `-gw`) lists every option and its value",
     ),
 ];
 

@@ -108,7 +108,7 @@ pub fn before(server: &Server, command: &Command) -> Option<Shape> {
 fn verb(command: &Command) -> Option<&'static str> {
     match command.spec().surfaces.cli {
         Exposure::As(name) => name.split_whitespace().next(),
-        Exposure::Absent(_) => None,
+        Exposure::Absent(_) | Exposure::Tmux => None,
     }
 }
 

@@ -35,6 +35,7 @@ pub mod scope;
 mod sessions;
 pub mod spawn;
 mod sync;
+mod teammates;
 mod wait;
 mod windows;
 pub mod worktree;
@@ -203,10 +204,14 @@ async fn run(
         drop(tree);
         server.mux.changed();
     }
+    let teammate = teammates::probe(&command);
     let result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),
     };
+    if let (Some(probe), Ok(response)) = (teammate, &result) {
+        teammates::adopt(&mut exec, probe, response);
+    }
     if let (Some(c), Ok(_)) = (runtime, &result) {
         server.persist.runtime_command(&c);
     }
@@ -434,7 +439,11 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             text,
             delay_ms,
         } => sessions::display_message(exec, target.as_ref(), text, delay_ms),
-        Command::ConfirmBefore(c) | Command::DisplayMenu(c) => popups::client_line(exec, c),
+        Command::ConfirmBefore(c)
+        | Command::DisplayMenu(c)
+        | Command::DisplayPanes(c)
+        | Command::ChooseTree(c)
+        | Command::FindWindow(c) => popups::client_line(exec, c),
         Command::DisplayPopup(c) => popups::display_popup(exec, c).await,
         Command::SpawnAgent(c) => agent_spawn::spawn_agent(exec, c).await,
         Command::SendMessage(c) => messages::send_message(exec, c).await,
@@ -461,7 +470,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::SetHook(c) => hooks::set_hook(exec, c),
         Command::ShowHooks(c) => hooks::show_hooks(exec, c),
         Command::KillOtherPanes { target } => manage::kill_other_panes(exec, target.as_ref()),
-        Command::Respawn(c) => respawn::respawn(exec, c),
+        Command::Respawn(c) => respawn::respawn(exec, c).await,
         Command::SwapPane(c) => manage::swap_pane(exec, c),
         Command::RotateWindow(c) => manage::rotate_window(exec, c),
         Command::BreakPane(c) => manage::break_pane(exec, c),

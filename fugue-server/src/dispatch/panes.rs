@@ -35,7 +35,7 @@ fn split_layout(
         other => other,
     };
     layout
-        .split(target, new, c.direction, size, area)
+        .split_or_even(target, new, c.direction, size, area)
         .map_err(|e| match e {
             crate::session::layout::LayoutError::InvalidSize(_) => {
                 CommandError::new(ErrorCode::InvalidArgument, e.to_string()).with_suggestion(
@@ -216,15 +216,18 @@ pub fn resize_pane(
                 w.layout.resize(pane, dir, amount, area);
             }
             Resize::ToSize { width, height } => {
-                // A percentage is of the window, as tmux's `-x 30%`.
+                // A percentage is of the window, as tmux's `-x 30%`. Both are the
+                // pane's own cells, as in tmux (`#{pane_width}` reads back what was
+                // asked); the layout sizes boxes, which add a border on each side.
                 let cells =
                     |s: Option<SplitSize>, extent: u16| -> Result<Option<u16>, CommandError> {
                         match s {
                             None => Ok(None),
-                            Some(SplitSize::Cells(n)) => Ok(Some(n)),
+                            Some(SplitSize::Cells(n)) => Ok(Some(n.saturating_add(2))),
                             Some(SplitSize::Percent(p)) if (1..=100).contains(&p) => {
                                 let n = (u32::from(extent) * u32::from(p)).div_ceil(100);
-                                Ok(Some(u16::try_from(n).unwrap_or(u16::MAX).max(1)))
+                                let n = u16::try_from(n).unwrap_or(u16::MAX).max(1);
+                                Ok(Some(n.saturating_add(2)))
                             }
                             Some(SplitSize::Percent(p)) => Err(CommandError::invalid_argument(
                                 "size",
@@ -235,7 +238,7 @@ pub fn resize_pane(
                 let width = cells(width, area.width)?;
                 let height = cells(height, area.height)?;
                 for (vertical, size) in [(false, width), (true, height)] {
-                    if size.is_some_and(|s| s == 0 || s > 10_000) {
+                    if size.is_some_and(|s| s <= 2 || s > 10_002) {
                         return Err(CommandError::invalid_argument(
                             if vertical { "height" } else { "width" },
                             "expected 1 to 10000 cells",

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 /// kill's own grace before SIGKILL (2 s) and the reader's drain (250 ms), plus margin.
 const OLD_PROGRAM_WAIT: Duration = Duration::from_millis(3000);
 
-pub fn respawn(exec: &mut Exec<'_>, c: Respawn) -> Result<Response, CommandError> {
+pub async fn respawn(exec: &mut Exec<'_>, c: Respawn) -> Result<Response, CommandError> {
     let server = Arc::clone(exec.server);
     // Under the lock: check, take the old program(s) out, and raise the generation.
     let (id, old, shared, gone) = {
@@ -101,13 +101,24 @@ pub fn respawn(exec: &mut Exec<'_>, c: Respawn) -> Result<Response, CommandError
         Ok(tokio::runtime::RuntimeFlavor::MultiThread) => tokio::task::block_in_place(f),
         _ => f(),
     };
-    block(&mut || {
-        old.kill();
-        let deadline = Instant::now() + OLD_PROGRAM_WAIT;
-        while shared.exit_status().is_none() && old.pid().is_some() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(10));
+    // Its exit (recorded once its last output is read) wakes this wait: no polling.
+    old.kill();
+    let exit = Arc::new(tokio::sync::Notify::new());
+    shared.subscribe(&exit);
+    let deadline = Instant::now() + OLD_PROGRAM_WAIT;
+    while shared.exit_status().is_none() && old.pid().is_some() {
+        if tokio::time::timeout_at(deadline.into(), exit.notified())
+            .await
+            .is_err()
+        {
+            tracing::warn!(
+                "pane {id}: the old program had not exited {} ms after its kill; the new one starts anyway",
+                OLD_PROGRAM_WAIT.as_millis()
+            );
+            break;
         }
-    });
+    }
+    shared.unsubscribe(&exit);
     drop(old);
     // A new program starts on a reset terminal (tmux reinitialises the screen): modes
     // the old one set (the alternate screen, mouse, keyboard) are not the new one's.

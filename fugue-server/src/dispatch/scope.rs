@@ -250,7 +250,11 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         Command::RefreshClient { target } => one(target, SessionAny),
         Command::ListClients { target } => one(target, SessionAny),
         Command::DisplayMessage { target, .. } => one(target, SessionAny),
-        Command::ConfirmBefore(c) | Command::DisplayMenu(c) => one(&c.target, SessionAny),
+        Command::ConfirmBefore(c)
+        | Command::DisplayMenu(c)
+        | Command::DisplayPanes(c)
+        | Command::ChooseTree(c)
+        | Command::FindWindow(c) => one(&c.target, SessionAny),
         Command::DisplayPopup(c) => one(&c.target, SessionAny),
         Command::SendInput(c) => one(&c.target, Pane),
         Command::CapturePane(c) => one(&c.target, Pane),

@@ -64,6 +64,7 @@ pub fn read(config: &Config, name: &str) -> Option<Value> {
         "set-clipboard" => word(p.set_clipboard),
         "allow-title-reports" => Value::Flag(s.allow_title_reports),
         "tmux-compat" => Value::Flag(s.tmux_compat),
+        "teammate-placement" => word(s.teammate_placement),
         "input-ready-wait" => num(s.input_ready_wait_ms),
         "frame-rate" => num(s.frame_rate),
         "get-clipboard" => word(p.get_clipboard),
@@ -128,6 +129,7 @@ pub fn write(config: &mut Config, name: &str, v: &Value) -> Result<(), String> {
         "set-clipboard" => p.set_clipboard = from_word(&v.text())?,
         "allow-title-reports" => s.allow_title_reports = v.flag(),
         "tmux-compat" => s.tmux_compat = v.flag(),
+        "teammate-placement" => s.teammate_placement = from_word(&v.text())?,
         "input-ready-wait" => s.input_ready_wait_ms = int(n)? as u64,
         "get-clipboard" => p.get_clipboard = from_word(&v.text())?,
         "main-pane-percent" => s.main_pane_percent = u8::try_from(n).map_err(|e| e.to_string())?,
@@ -304,6 +306,10 @@ pub const CLIENT_OPTIONS: &[&str] = &[
     "window-status-separator",
     "message-style",
     "display-time",
+    // display-panes' (see `status_options`).
+    "display-panes-time",
+    "display-panes-colour",
+    "display-panes-active-colour",
 ];
 
 /// What an attached client gets, from the configuration (with the options written in).
@@ -391,6 +397,9 @@ pub fn status_options(store: &Store, session: Option<SessionId>) -> StatusOption
             Some((Value::Array(items), _)) => items.clone(),
             _ => Vec::new(),
         },
+        display_panes_time_ms: clamp32(number("display-panes-time")),
+        display_panes_colour: text("display-panes-colour"),
+        display_panes_active_colour: text("display-panes-active-colour"),
     }
 }
 

@@ -13,8 +13,8 @@ fugue's options are tmux's: the same names, scopes, types and (except where said
 defaults, set and read with the same commands. `fugue set -g mouse off`,
 `fugue show -g`, `fugue setw mode-keys vi`, `fugue show -gv history-limit` print and
 fail as tmux 3.3a does; an error goes on to say what the option takes
-(`fugue: bad value: maybe` / `mouse takes on or off`). The MCP tools are
-`show_options` and `set_option`.
+(`fugue: bad value: maybe` / `mouse takes on or off`). Over MCP, the `tmux`
+tool runs `show-options` and `set-option`.
 
 ## Scopes and inheritance
 

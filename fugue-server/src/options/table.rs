@@ -169,6 +169,7 @@ table! {
     "user-keys" Server Array, "", None, Option::None, "user key sequences";
     // fugue's own server options.
     "input-ready-wait" Server n(0, 60000), "3000", Live, Some("server.input_ready_wait_ms"), "fugue's: ms input sent to a new pane (send-keys, MCP, tags; not a person's keys) waits for the program's first output, so a shell that flushes early input loses none";
+    "teammate-placement" Server Choice(&["split", "window"]), "split", Live, Some("server.teammate_placement"), "fugue's: where Claude Code's agent-team teammates go: `split` the lead's window as it asks, or a `window` per team";
     "tmux-compat" Server Flag, "on", New, Some("server.tmux_compat"), "fugue's: new panes find fugue as `tmux` (PATH) and get TMUX and TMUX_PANE, so programs that drive tmux (Claude Code's agent teams) drive fugue";
     "allow-title-reports" Server Flag, "off", Live, Some("server.allow_title_reports"), "answer programs asking for their title (CSI 21 t), as xterm's allowTitleOps";
     "frame-rate" Server n(1, 1000), "60", Startup, Some("server.frame_rate"), "most screen updates per second for one busy pane";
@@ -194,9 +195,9 @@ table! {
     "default-size" Session Size, "80x24", New, Some("server.default_width"), "size of new detached sessions (server.default_width/height)";
     "destroy-unattached" Session Flag, "off", None, Option::None, "close a session when its last client detaches";
     "detach-on-destroy" Session Choice(&["off", "on", "no-detached", "previous", "next"]), "on", None, Option::None, "what a client does when its session closes";
-    "display-panes-active-colour" Session Colour, "red", None, Option::None, "display-panes' active pane colour";
-    "display-panes-colour" Session Colour, "blue", None, Option::None, "display-panes' colour";
-    "display-panes-time" Session n(1, INT), "1000", None, Option::None, "how long display-panes shows (ms)";
+    "display-panes-active-colour" Session Colour, "red", Live, Option::None, "display-panes' active pane colour";
+    "display-panes-colour" Session Colour, "blue", Live, Option::None, "display-panes' colour";
+    "display-panes-time" Session n(1, INT), "1000", Live, Option::None, "how long display-panes shows (ms)";
     "display-time" Session n(0, INT), "750", Live, Option::None, "how long status messages show (ms)";
     "history-limit" Session n(0, MAX_HISTORY), "10000", New, Some("server.history_limit"), "lines of history of new panes: their session's value, else the global one, as tmux (fugue's default 10000, at most 1000000)";
     "key-table" Session Str, "root", None, Option::None, "the key table used without the prefix";

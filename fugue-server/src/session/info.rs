@@ -170,6 +170,7 @@ impl Tree {
             .collect();
         let mut rects = Vec::new();
         let mut panes = Vec::new();
+        let order = w.layout.panes();
         for (id, r) in w.visible(s.area()) {
             let Some(p) = self.panes.get(&id) else {
                 continue;
@@ -185,6 +186,8 @@ impl Tree {
                 exit_status: p.exit_status,
                 // An exited pane's border says so already.
                 badge: p.badge.clone().filter(|_| p.exit_status.is_none()),
+                index: (order.iter().position(|x| *x == id).unwrap_or(0) as u32)
+                    .saturating_add(self.pane_base_index),
             });
             panes.push((id, Arc::clone(&p.shared)));
         }

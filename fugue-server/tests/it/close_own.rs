@@ -56,7 +56,7 @@ async fn an_agent_closes_what_it_made_and_nothing_else() {
         .iter()
         .map(|t| t.name.to_string())
         .collect();
-    assert!(names.contains(&"close_pane".into()) && names.contains(&"close_window".into()));
+    assert!(names.contains(&"close_pane".into()) && names.contains(&"tmux".into()));
     assert!(
         !names.contains(&"kill_session".into()),
         "destroy tier stays off"
@@ -70,7 +70,12 @@ async fn an_agent_closes_what_it_made_and_nothing_else() {
     // Allowed: a pane it made, a window whose every pane it made.
     ok(&c, "close_pane", json!({"pane": b})).await;
     assert!(!exists(&rig, &b));
-    ok(&c, "close_window", json!({"window": window})).await;
+    ok(
+        &c,
+        "tmux",
+        json!({"command": format!("kill-window -t {window}")}),
+    )
+    .await;
     assert!(!exists(&rig, &w_pane));
 
     // Refused: a person's pane, a person's window, its own session, a window with a
@@ -85,7 +90,7 @@ async fn an_agent_closes_what_it_made_and_nothing_else() {
         "{e}"
     );
     assert!(exists(&rig, &person));
-    let e = err(&c, "close_window", json!({"window": "person:0"})).await;
+    let e = err(&c, "tmux", json!({"command": "kill-window -t person:0"})).await;
     assert_eq!(e["code"], "forbidden", "{e}");
     let e = err(&c, "kill_session", json!({"session": "mine"})).await;
     assert_eq!(e["code"], "forbidden", "{e}");
@@ -104,7 +109,7 @@ async fn an_agent_closes_what_it_made_and_nothing_else() {
     )
     .await;
     assert!(split.is_ok(), "{split:?}");
-    let e = err(&c, "close_window", json!({"window": "mine:0"})).await;
+    let e = err(&c, "tmux", json!({"command": "kill-window -t mine:0"})).await;
     assert_eq!(e["code"], "forbidden", "{e}");
     assert!(exists(&rig, &a));
 

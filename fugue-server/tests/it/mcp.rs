@@ -132,12 +132,13 @@ async fn tools_list_comes_from_the_table_and_hides_what_policy_forbids() {
     let (c, _) = rig.client(None).await;
     let tools = c.list_tools(None).await.unwrap().tools;
     let names: Vec<String> = tools.iter().map(|t| t.name.to_string()).collect();
-    // close_pane and close_window are listed: an agent may close what it made
-    // (`close_own`, tests/it/close_own.rs).
+    // close_pane is listed: an agent may close what it made (`close_own`,
+    // tests/it/close_own.rs; windows with `tmux kill-window`). The `tmux` tool is
+    // listed: it checks each command of its line on its own.
     assert!(
         names.contains(&"close_pane".to_string())
             && !names.contains(&"kill_session".to_string())
-            && names.contains(&"close_window".to_string())
+            && names.contains(&"tmux".to_string())
     );
     assert_eq!(names.len(), tool_table::all().count() - 1);
     for t in &tools {
@@ -261,14 +262,11 @@ async fn every_tool_against_real_panes() {
     )
     .await;
     let p3 = win["pane"].as_str().unwrap().to_string();
-    ok(&c, "focus_pane", json!({ "pane": p2 })).await;
-    ok(&c, "focus_pane", json!({ "pane": p2, "direction": "up" })).await;
-    ok(
-        &c,
-        "resize_pane",
-        json!({ "pane": p1, "direction": "down", "amount": 2 }),
-    )
-    .await;
+    // What has no tool of its own is a `tmux` command line away.
+    let tmux = |line: String| json!({ "command": line });
+    ok(&c, "tmux", tmux(format!("select-pane -t {p2}"))).await;
+    ok(&c, "tmux", tmux(format!("select-pane -t {p2} -U"))).await;
+    ok(&c, "tmux", tmux(format!("resize-pane -t {p1} -D 2"))).await;
     // An absolute size (resize-pane -y): the same size twice changes nothing, and three
     // more rows are three more rows.
     let height_of = |list: &Value, pane: &str| {
@@ -280,64 +278,37 @@ async fn every_tool_against_real_panes() {
             .map(|p| p["height"].as_u64().unwrap())
             .unwrap()
     };
-    ok(&c, "resize_pane", json!({ "pane": p1, "height": 9 })).await;
-    let first = height_of(
-        &ok(
-            &c,
-            "list_panes",
-            json!({ "session": "work", "detail": true }),
+    let heights = async |c: &_| {
+        height_of(
+            &ok(
+                c,
+                "list_panes",
+                json!({ "session": "work", "detail": true }),
+            )
+            .await,
+            &p1,
         )
-        .await,
-        &p1,
-    );
-    ok(&c, "resize_pane", json!({ "pane": p1, "height": 9 })).await;
-    let again = height_of(
-        &ok(
-            &c,
-            "list_panes",
-            json!({ "session": "work", "detail": true }),
-        )
-        .await,
-        &p1,
-    );
-    assert_eq!(first, again, "an absolute size does not add up");
-    ok(&c, "resize_pane", json!({ "pane": p1, "height": 12 })).await;
-    let taller = height_of(
-        &ok(
-            &c,
-            "list_panes",
-            json!({ "session": "work", "detail": true }),
-        )
-        .await,
-        &p1,
-    );
-    assert_eq!(taller, first + 3);
-    ok(&c, "resize_pane", json!({ "pane": p1, "zoom": true })).await;
-    ok(
+    };
+    ok(&c, "tmux", tmux(format!("resize-pane -t {p1} -y 9"))).await;
+    let first = heights(&c).await;
+    assert_eq!(first, 9, "the pane's own rows, as in tmux");
+    ok(&c, "tmux", tmux(format!("resize-pane -t {p1} -y 9"))).await;
+    assert_eq!(heights(&c).await, first, "an absolute size does not add up");
+    ok(&c, "tmux", tmux(format!("resize-pane -t {p1} -y 12"))).await;
+    assert_eq!(heights(&c).await, first + 3);
+    // A sequence, as tmux runs it: each command in turn, the answers in order.
+    let v = ok(
         &c,
-        "select_layout",
-        json!({ "window": "work:0", "layout": "even-vertical" }),
+        "tmux",
+        tmux(format!(
+            "resize-pane -Z -t {p1} ; select-layout -t work:0 even-vertical ; \
+             select-pane -t {p2} -T renamed-pane ; rename-window -t work:1 tail ; \
+             rename-session -t work job ; select-window -t job:1 ; \
+             display -p -t {p2} '#{{pane_title}} #{{session_name}}'"
+        )),
     )
     .await;
-    ok(
-        &c,
-        "set_pane_title",
-        json!({ "pane": p2, "title": "renamed-pane" }),
-    )
-    .await;
-    ok(
-        &c,
-        "rename_window",
-        json!({ "window": "work:1", "name": "tail" }),
-    )
-    .await;
-    ok(
-        &c,
-        "rename_session",
-        json!({ "session": "work", "name": "job" }),
-    )
-    .await;
-    ok(&c, "select_window", json!({ "window": "job:1" })).await;
+    assert_eq!(v["output"], "renamed-pane job\n");
     let list = ok(
         &c,
         "list_panes",
@@ -393,7 +364,13 @@ async fn every_tool_against_real_panes() {
 
     ok(&c, "close_pane", json!({ "pane": p3 })).await;
     let extra = ok(&c, "create_window", json!({ "session": "job" })).await;
-    ok(&c, "close_window", json!({ "window": extra["pane"] })).await;
+    let v = ok(
+        &c,
+        "tmux",
+        json!({ "command": format!("kill-window -t {}", extra["pane"].as_str().unwrap()) }),
+    )
+    .await;
+    assert_eq!(v["output"], "");
     ok(&c, "kill_session", json!({ "session": "job" })).await;
     let list = ok(&c, "list_panes", json!({})).await;
     assert_eq!(list["panes"].as_array().unwrap().len(), 0);
@@ -664,38 +641,25 @@ async fn agents_show_and_set_options_within_their_rights() {
     let rig = Rig::new(|_| {});
     let (c, _) = rig.client(None).await;
     ok(&c, "create_session", json!({ "name": "o" })).await;
+    // Options are a `tmux` tool call away, as tmux command lines.
+    let tmux = |line: &str| json!({ "command": line });
+    let v = ok(&c, "tmux", tmux("show-options -g history-limit")).await;
+    assert_eq!(v["output"], "history-limit 10000\n");
     let v = ok(
         &c,
-        "show_options",
-        json!({ "name": "history-limit", "global": true }),
+        "tmux",
+        tmux("set -g history-limit 500 ; show -gv history-limit"),
     )
     .await;
-    assert_eq!(v["options"][0]["value"], "10000");
-    assert_eq!(v["options"][0]["line"], "history-limit 10000");
-    ok(
-        &c,
-        "set_option",
-        json!({ "name": "history-limit", "value": "500", "global": true }),
-    )
-    .await;
+    assert_eq!(v["output"], "500\n");
     assert_eq!(rig.server.config().server.history_limit, 500);
-    let (code, e) = err(
-        &c,
-        "set_option",
-        json!({ "name": "mouse", "value": "maybe", "global": true }),
-    )
-    .await;
+    let (code, e) = err(&c, "tmux", tmux("set -g mouse maybe")).await;
     assert_eq!(code, "invalid_argument");
     assert!(
         e["message"].as_str().unwrap().contains("bad value: maybe"),
         "{e}"
     );
-    let (code, _) = err(
-        &c,
-        "set_option",
-        json!({ "name": "default-command", "value": "evil", "global": true }),
-    )
-    .await;
+    let (code, _) = err(&c, "tmux", tmux("set -g default-command evil")).await;
     assert_eq!(code, "forbidden");
     // Scoped to its own panes, an agent may not change what every pane inherits.
     let rig = Rig::new(|c| c.policy.mcp_scope = fugue_server::config::Scope::Own);
@@ -703,17 +667,79 @@ async fn agents_show_and_set_options_within_their_rights() {
     let s = ok(&admin, "create_session", json!({ "name": "home" })).await;
     let me: PaneId = s["pane"].as_str().unwrap().parse().unwrap();
     let (agent, _) = rig.client(Some(me)).await;
-    let (code, _) = err(
-        &agent,
-        "set_option",
-        json!({ "name": "status", "value": "off", "global": true }),
-    )
-    .await;
+    let (code, _) = err(&agent, "tmux", json!({ "command": "set -g status off" })).await;
     assert_eq!(code, "forbidden");
     ok(
         &agent,
-        "set_option",
-        json!({ "name": "remain-on-exit", "value": "on", "scope": "pane" }),
+        "tmux",
+        json!({ "command": "set -p remain-on-exit on" }),
     )
     .await;
+}
+
+/// Issue 18: the `tmux` tool runs tmux command lines through the dispatcher: `-P -F`
+/// answers as the CLI does, commands the list had no room for are reached (swap-pane),
+/// a command the declaration keeps off MCP is refused with its reason, and the
+/// caller's tiers hold per command (a read-only agent may show but not change).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tmux_tool_runs_what_mcp_is_offered_within_the_callers_rights() {
+    let rig = Rig::new(|_| {});
+    let (c, _) = rig.client(None).await;
+    let first = ok(
+        &c,
+        "create_session",
+        json!({ "name": "t", "command": "sh" }),
+    )
+    .await;
+    let first = first["pane"].as_str().unwrap().to_string();
+    let tmux = |line: String| json!({ "command": line });
+    let made = ok(
+        &c,
+        "tmux",
+        tmux(format!(
+            "split-window -d -t {first} -P -F '#{{pane_id}} #{{session_name}}' -- cat"
+        )),
+    )
+    .await;
+    let line = made["output"].as_str().unwrap().to_string();
+    let (second, session) = line.trim().split_once(' ').unwrap();
+    assert_eq!(session, "t", "{made}");
+    let list = json!({ "command": "list-panes -t t -F '#{pane_id}'" });
+    let v = ok(&c, "tmux", list.clone()).await;
+    assert_eq!(v["output"], format!("{first}\n{second}\n"));
+    ok(
+        &c,
+        "tmux",
+        tmux(format!("swap-pane -s {first} -t {second}")),
+    )
+    .await;
+    let v = ok(&c, "tmux", list.clone()).await;
+    assert_eq!(v["output"], format!("{second}\n{first}\n"));
+    // Kept off MCP by the declaration, with its reason.
+    let (code, e) = err(&c, "tmux", tmux("bind-key x kill-server".into())).await;
+    assert_eq!(code, "invalid_argument");
+    assert!(
+        e["message"]
+            .as_str()
+            .unwrap()
+            .contains("not offered over MCP"),
+        "{e}"
+    );
+    // Stops at the first failure, as tmux does: the rename after it never runs.
+    let (code, _) = err(
+        &c,
+        "tmux",
+        tmux("select-window -t nosuch:9 ; rename-session -t t u".into()),
+    )
+    .await;
+    assert_eq!(code, "unknown_target");
+    assert!(rig.server.mux.tree().sessions.iter().any(|s| s.name == "t"));
+
+    // Read-only MCP: reads run, changes are refused per command.
+    let rig = Rig::new(|c| c.policy.mcp = vec![fugue_protocol::Tier::Read]);
+    let (c, _) = rig.client(None).await;
+    let v = ok(&c, "tmux", tmux("show-options -gv history-limit".into())).await;
+    assert_eq!(v["output"], "10000\n");
+    let (code, _) = err(&c, "tmux", tmux("set -g history-limit 5".into())).await;
+    assert_eq!(code, "forbidden");
 }

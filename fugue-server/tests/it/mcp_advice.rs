@@ -41,8 +41,8 @@ async fn every_provoked_error_leaves_a_way_forward() {
     assert!(s.contains("read_pane") && s.contains("run_command"), "{e}");
 
     // Bounds and choices.
-    let e = err(&c, "select_layout", json!({ "layout": "grid" })).await;
-    assert!(e["suggestion"].as_str().unwrap().contains("tiled"), "{e}");
+    let e = err(&c, "tmux", json!({ "command": "select-layout grid" })).await;
+    assert!(e.to_string().contains("tiled"), "{e}");
     for tool in ["wait_for", "run_command"] {
         let mut args = json!({ "timeout_ms": 1e20, "pane": p, "text": "x", "command": "true" });
         if tool == "wait_for" {
@@ -81,15 +81,14 @@ async fn every_provoked_error_leaves_a_way_forward() {
         ("create_session", json!({ "width": 5 })),
         ("create_session", json!({ "name": "" })),
         ("create_window", json!({ "session": "nosuch" })),
-        ("focus_pane", json!({ "pane": "%77" })),
+        ("tmux", json!({ "command": "select-pane -t %77" })),
         (
-            "resize_pane",
-            json!({ "pane": p, "amount": 5000, "direction": "up" }),
+            "tmux",
+            json!({ "command": format!("resize-pane -t {p} -U 20000") }),
         ),
-        ("rename_session", json!({})),
-        ("rename_window", json!({ "name": "" })),
-        ("set_pane_title", json!({ "pane": p })),
-        ("select_window", json!({ "window": "nosuch:9" })),
+        ("tmux", json!({ "command": "rename-session" })),
+        ("tmux", json!({ "command": "rename-window ''" })),
+        ("tmux", json!({ "command": "select-window -t nosuch:9" })),
         ("search_panes", json!({ "pattern": "[" })),
         ("search_panes", json!({ "pattern": "x", "limit": 501 })),
         ("notify", json!({})),
@@ -109,20 +108,27 @@ async fn every_provoked_error_leaves_a_way_forward() {
         ),
         ("get_result", json!({ "pane": "%88" })),
         ("report", json!({})),
-        ("copy_to_buffer", json!({ "text": 5 })),
-        ("copy_to_buffer", json!({ "pane": p, "start_line": -1e12 })),
-        ("show_buffer", json!({ "buffer": "nosuch" })),
-        ("paste_buffer", json!({ "buffer": "nosuch", "pane": p })),
-        ("delete_buffer", json!({ "buffer": "nosuch" })),
-        ("show_options", json!({ "name": "no-such-option" })),
+        ("tmux", json!({ "command": "show-buffer -b nosuch" })),
         (
-            "set_option",
-            json!({ "name": "no-such-option", "value": "1" }),
+            "tmux",
+            json!({ "command": format!("paste-buffer -b nosuch -t {p}") }),
         ),
+        ("tmux", json!({ "command": "delete-buffer -b nosuch" })),
+        ("tmux", json!({ "command": "show-options no-such-option" })),
+        ("tmux", json!({ "command": "set no-such-option 1" })),
+        ("tmux", json!({ "command": "set history-limit lots" })),
         (
-            "set_option",
-            json!({ "name": "history-limit", "value": "lots" }),
+            "tmux",
+            json!({ "command": "resize-pane -y 99999999999999999999" }),
         ),
+        // What the `tmux` tool refuses: no such command, a person's or a client's
+        // command, a shell in the server, a line that does not parse, no line.
+        ("tmux", json!({ "command": "no-such-command" })),
+        ("tmux", json!({ "command": "attach -t x" })),
+        ("tmux", json!({ "command": "bind x kill-server" })),
+        ("tmux", json!({ "command": "run-shell true" })),
+        ("tmux", json!({ "command": "display 'unclosed" })),
+        ("tmux", json!({})),
         ("list_panes", json!({ "session": "nosuch" })),
         // A pane a person made: agents close only what they made (close_own).
         ("close_pane", json!({ "pane": person.to_string() })),
@@ -135,11 +141,11 @@ async fn every_provoked_error_leaves_a_way_forward() {
     // Bounds are realistic: no error quotes the integer types' limits.
     let e = err(
         &c,
-        "copy_to_buffer",
-        json!({ "pane": p, "start_line": -1e12 }),
+        "tmux",
+        json!({ "command": "resize-pane -y 99999999999999999999" }),
     )
     .await;
-    assert!(e["message"].as_str().unwrap().contains("-1000000"), "{e}");
+    assert!(!e.to_string().contains("18446744073709551615"), "{e}");
 }
 
 /// run_command's timeout named close_pane, which the default policy hides.

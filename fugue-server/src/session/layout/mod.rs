@@ -295,6 +295,56 @@ impl Layout {
         self.root.path_to(pane).is_some()
     }
 
+    /// [`Layout::split`], but a pane too small for the share asked that is one of a
+    /// row (or column) with room for one more pane gets the new pane next to it and
+    /// the row is evened out, instead of a refusal. `split-window` does this: Claude
+    /// Code splits its lead pane at 70% once per teammate, which in tmux (whose
+    /// panes may be one cell wide) leaves a lead one column wide, and fugue's panes
+    /// need their borders. Other panes may move, which `split` never does.
+    pub fn split_or_even(
+        &mut self,
+        target: PaneId,
+        new: PaneId,
+        dir: Direction,
+        size: Option<SplitSize>,
+        area: Rect,
+    ) -> Result<(), LayoutError> {
+        let refused = match self.split(target, new, dir, size, area) {
+            Err(e @ LayoutError::NoRoom { .. }) => e,
+            other => return other,
+        };
+        let axis = Axis::of(dir);
+        let before = matches!(dir, Direction::Left | Direction::Up);
+        let Some(path) = self.root.path_to(target) else {
+            return Err(refused);
+        };
+        let Some((&idx, parent_path)) = path.split_last() else {
+            return Err(refused);
+        };
+        let parent_rect = self.root.rect_of(parent_path, area);
+        let cross_fits = axis
+            .pick(Axis::Y, Axis::X)
+            .extent(self.root.rect_of(&path, area))
+            >= axis.pick(Axis::Y, Axis::X).min();
+        match self.root.at_mut(parent_path) {
+            Some(Node::Split { axis: a, children })
+                if *a == axis && idx < children.len() && cross_fits =>
+            {
+                let count = u16::try_from(children.len().saturating_add(1)).unwrap_or(u16::MAX);
+                if axis.extent(parent_rect) < axis.min().saturating_mul(count) {
+                    return Err(refused);
+                }
+                let at = if before { idx } else { idx + 1 };
+                children.insert(at, (1, Node::Pane(new)).into());
+                for child in children.iter_mut() {
+                    child.weight = 1;
+                }
+                Ok(())
+            }
+            _ => Err(refused),
+        }
+    }
+
     /// Split `target`, placing `new` on side `dir` of it, taking `size` of target's extent
     /// along the split axis (None: half, the smaller half on odd sizes). NoRoom when either
     /// pane would go below the minimum in `area`; InvalidSize for Percent 0 or >= 100, for

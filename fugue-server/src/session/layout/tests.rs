@@ -143,6 +143,46 @@ fn percent_and_cells_sizes_and_errors() {
     assert_eq!(t, Layout::new(p(1)));
 }
 
+/// Issue 16: Claude Code splits its lead at 70% once per teammate. `split` refuses
+/// once the lead is too narrow; `split_or_even` puts the new pane next to it and evens
+/// the row, and refuses only when the row has no room for one more pane.
+#[test]
+fn split_or_even_evens_a_row_too_narrow_pane_for_the_share_asked() {
+    let area = r(0, 0, 200, 50);
+    let mut strict = Layout::new(p(0));
+    let mut even = Layout::new(p(0));
+    for n in 1..=3 {
+        strict
+            .split(p(0), p(n), Right, Some(Percent(70)), area)
+            .unwrap();
+        even.split_or_even(p(0), p(n), Right, Some(Percent(70)), area)
+            .unwrap();
+    }
+    assert_eq!(
+        widths(&strict, area),
+        widths(&even, area),
+        "room: the same as split"
+    );
+    assert_eq!(widths(&even, area)[0], 5);
+    assert!(matches!(
+        strict.split(p(0), p(4), Right, Some(Percent(70)), area),
+        Err(LayoutError::NoRoom { .. })
+    ));
+    even.split_or_even(p(0), p(4), Right, Some(Percent(70)), area)
+        .unwrap();
+    assert_eq!(widths(&even, area), vec![40; 5]);
+    check_tiling(&even, area, true);
+    // A row with no room for one more pane still refuses.
+    let narrow = r(0, 0, 10, 50);
+    let mut full = Layout::new(p(0));
+    full.split(p(0), p(1), Right, None, narrow).unwrap();
+    assert!(matches!(
+        full.split_or_even(p(0), p(2), Right, Some(Percent(70)), narrow),
+        Err(LayoutError::NoRoom { .. })
+    ));
+    assert_eq!(full.len(), 2);
+}
+
 #[test]
 fn remove_collapses_and_gives_space_to_the_neighbour() {
     for (gone, left, expected) in [

@@ -168,16 +168,18 @@ impl FugueMcp {
     pub fn visible(&self) -> Vec<&'static ToolDef> {
         let config = self.server.config();
         let tiers = policy::allowed(&config, Surface::Mcp);
-        // With `close_own`, close_pane and close_window are callable for what the caller
-        // made, so they are listed.
+        // With `close_own`, close_pane is callable for what the caller
+        // made, so it is listed.
         let own = config.policy.close_own;
         all()
             .filter(|t| {
-                COMMANDS.iter().any(|c| {
-                    c.name == t.command
-                        && (tiers.contains(&c.tier)
-                            || (own && crate::dispatch::own::may_close_own(c.name)))
-                })
+                // The `tmux` tool checks each command of its line on its own.
+                t.command.is_empty()
+                    || COMMANDS.iter().any(|c| {
+                        c.name == t.command
+                            && (tiers.contains(&c.tier)
+                                || (own && crate::dispatch::own::may_close_own(c.name)))
+                    })
             })
             .collect()
     }
@@ -197,6 +199,23 @@ impl FugueMcp {
         name: &str,
         args: &serde_json::Map<String, Value>,
     ) -> Result<Value, CommandError> {
+        if name == super::tmux_tool::NAME {
+            let line = match args.get("command") {
+                Some(Value::String(l)) => l.as_str(),
+                _ => {
+                    return Err(CommandError::invalid_argument(
+                        "command",
+                        "a tmux command line (a string) is required",
+                    )
+                    .with_suggestion("e.g. {\"command\": \"select-layout tiled\"}"));
+                }
+            };
+            let tool = find(name);
+            return super::tmux_tool::run(&self.server, &self.origin, line)
+                .await
+                .map_err(CommandError::bounded)
+                .map_err(|e| with_choices(tool, e));
+        }
         let mut args = args.clone();
         self.memory.before(name, &mut args);
         let args = &args;

@@ -13,15 +13,13 @@
 
 mod agent_tools;
 mod args;
-mod buffer_tools;
 pub mod framing;
 pub mod handler;
 pub mod http;
-mod option_tools;
 mod outputs;
-mod resize_tool;
 mod shape;
 mod splice;
+mod tmux_tool;
 pub mod tools;
 
 use crate::origin::Origin;

@@ -75,9 +75,7 @@ pub fn output(tool: &str) -> Value {
         }
         "send_message" => object(&["messages:a"]),
         "get_result" => object(&["pane", "agent", "result", "reported_at_ms:i", "state"]),
-        "copy_to_buffer" | "show_buffer" => object(&["name", "size:i", "sample", "text"]),
-        "list_buffers" => object(&["buffers:a"]),
-        "show_options" => object(&["options:a"]),
+        "tmux" => object(&["output"]),
         _ => object(&["ok:b"]),
     }
 }

@@ -9,8 +9,8 @@ use fugue_protocol::observe::{
     ReadPane, ReadSource, RunCommand, SearchPanes, WaitCondition, WaitFor,
 };
 use fugue_protocol::{
-    Command, CommandError, InputPart, Key, LayoutChoice, LayoutPreset, NewSession, NewWindow,
-    PaneScope, PaneSelect, SendInput, Spawn, SplitPane, SplitSize,
+    Command, CommandError, InputPart, Key, NewSession, NewWindow, PaneScope, SendInput, Spawn,
+    SplitPane, SplitSize,
 };
 use serde_json::{Value, json};
 
@@ -64,9 +64,7 @@ pub fn all() -> impl Iterator<Item = &'static ToolDef> {
     PANE_TOOLS
         .iter()
         .chain(super::agent_tools::AGENT_TOOLS.iter())
-        .chain(super::buffer_tools::BUFFER_TOOLS.iter())
-        .chain(super::resize_tool::RESIZE_TOOLS.iter())
-        .chain(super::option_tools::OPTION_TOOLS.iter())
+        .chain(super::tmux_tool::TMUX_TOOLS.iter())
 }
 
 static PANE_TOOLS: &[ToolDef] = &[
@@ -426,164 +424,6 @@ static PANE_TOOLS: &[ToolDef] = &[
         },
     },
     ToolDef {
-        name: "focus_pane",
-        title: "Focus a pane",
-        description: "Make a pane active, or move focus in `direction`.",
-        command: "select-pane",
-        read_only: false,
-        destructive: false,
-        idempotent: false,
-        open_world: false,
-        input: || {
-            schema(
-                json!({
-                    "pane": { "type": "string" },
-                    "direction": { "type": "string", "enum": ["left", "right", "up", "down"] }
-                }),
-                &[],
-            )
-        },
-        build: |a| {
-            let select = match a.direction("direction")? {
-                Some(d) => PaneSelect::Direction(d),
-                None => PaneSelect::Target,
-            };
-            Ok(Command::SelectPane {
-                target: a.target("pane")?,
-                select,
-            })
-        },
-    },
-    ToolDef {
-        name: "select_layout",
-        title: "Arrange panes",
-        description: "Arrange a window's panes in a preset layout.",
-        command: "select-layout",
-        read_only: false,
-        destructive: false,
-        idempotent: true,
-        open_world: false,
-        input: || {
-            schema(
-                json!({
-                    "window": { "type": "string" },
-                    "layout": { "type": "string", "enum": ["even-horizontal", "even-vertical", "main-horizontal", "main-vertical", "tiled"] }
-                }),
-                &["layout"],
-            )
-        },
-        build: |a| {
-            let name = a.required_string("layout")?;
-            let preset = LayoutPreset::parse(&name).ok_or_else(|| {
-                CommandError::invalid_argument("layout", format!("`{name}` is not a layout"))
-                    .with_suggestion("the layouts are: even-horizontal, even-vertical, main-horizontal, main-vertical, tiled")
-            })?;
-            Ok(Command::SelectLayout {
-                target: a.target("window")?,
-                layout: LayoutChoice::Preset(preset),
-            })
-        },
-    },
-    ToolDef {
-        name: "rename_session",
-        title: "Rename a session",
-        description: "Rename a session.",
-        command: "rename-session",
-        read_only: false,
-        destructive: false,
-        idempotent: true,
-        open_world: false,
-        input: || {
-            schema(
-                json!({ "session": { "type": "string" }, "name": { "type": "string" } }),
-                &["name"],
-            )
-        },
-        build: |a| {
-            Ok(Command::RenameSession {
-                target: a.target("session")?,
-                name: a.required_string("name")?,
-            })
-        },
-    },
-    ToolDef {
-        name: "rename_window",
-        title: "Rename a window",
-        description: "Rename a window (it stops following its program).",
-        command: "rename-window",
-        read_only: false,
-        destructive: false,
-        idempotent: true,
-        open_world: false,
-        input: || {
-            schema(
-                json!({ "window": { "type": "string" }, "name": { "type": "string" } }),
-                &["name"],
-            )
-        },
-        build: |a| {
-            Ok(Command::RenameWindow {
-                target: a.target("window")?,
-                name: a.required_string("name")?,
-            })
-        },
-    },
-    ToolDef {
-        name: "set_pane_title",
-        title: "Set a pane's title",
-        description: "Set the title on a pane's border.",
-        command: "select-pane -T",
-        read_only: false,
-        destructive: false,
-        idempotent: true,
-        open_world: false,
-        input: || {
-            schema(
-                json!({ "pane": { "type": "string" }, "title": { "type": "string" } }),
-                &["title"],
-            )
-        },
-        build: |a| {
-            Ok(Command::SetPaneTitle {
-                target: a.target("pane")?,
-                title: a.required_string("title")?,
-            })
-        },
-    },
-    ToolDef {
-        name: "select_window",
-        title: "Select a window",
-        description: "Make a window the current one of its session.",
-        command: "select-window",
-        read_only: false,
-        destructive: false,
-        idempotent: true,
-        open_world: false,
-        input: || schema(json!({ "window": { "type": "string" } }), &["window"]),
-        build: |a| {
-            Ok(Command::SelectWindow {
-                target: Some(a.required_target("window")?),
-                select: fugue_protocol::WindowSelect::Target,
-            })
-        },
-    },
-    ToolDef {
-        name: "close_window",
-        title: "Close a window",
-        description: "Close a window and its panes (not your own; by default only windows of panes you made).",
-        command: "kill-window",
-        read_only: false,
-        destructive: true,
-        idempotent: true,
-        open_world: false,
-        input: || schema(json!({ "window": { "type": "string" } }), &["window"]),
-        build: |a| {
-            Ok(Command::KillWindow {
-                target: Some(a.required_target("window")?),
-            })
-        },
-    },
-    ToolDef {
         name: "search_panes",
         title: "Search panes",
         description: "Regex search of panes' screens and history; offset pages.",
@@ -656,7 +496,7 @@ mod tests {
 
     #[test]
     fn every_tool_runs_a_command_of_the_table() {
-        for t in all() {
+        for t in all().filter(|t| t.name != super::super::tmux_tool::NAME) {
             assert!(
                 COMMANDS.iter().any(|c| c.name == t.command),
                 "{} names unknown command {}",
@@ -675,8 +515,10 @@ mod tests {
         // libtmux-mcp's): new tools must earn their place. Issue 14 added five for
         // paste buffers (copy a region, list, show, paste, delete); issue 15 two for
         // options (show, set: one read-only, one not); issue 18 one to finish an
-        // agent's git worktree (keep, merge, remove).
-        assert!(all().count() <= 32);
+        // agent's git worktree (keep, merge, remove). Issue 18 then folded fifteen
+        // (buffers, options, renames, focus, layout, resize, close_window) into one
+        // `tmux` tool that runs any command MCP is offered as a tmux command line.
+        assert!(all().count() <= 20);
     }
 
     /// Issue 12: the MCP tools are exactly the commands the declaration exposes on MCP,
@@ -694,6 +536,12 @@ mod tests {
                     });
                     assert_eq!(t.command, spec.name, "{tool}");
                 }
+                // Reached through the `tmux` tool; no tool of its own.
+                fugue_protocol::Exposure::Tmux => assert!(
+                    all().all(|t| t.command != spec.name),
+                    "{} is declared as reached through `tmux` but a tool runs it",
+                    spec.name
+                ),
                 fugue_protocol::Exposure::Absent(why) => {
                     assert!(!why.is_empty(), "{}", spec.name);
                     assert!(
@@ -704,7 +552,7 @@ mod tests {
                 }
             }
         }
-        for t in all() {
+        for t in all().filter(|t| t.name != super::super::tmux_tool::NAME) {
             let spec = COMMANDS.iter().find(|c| c.name == t.command).unwrap();
             assert_eq!(
                 spec.surfaces.mcp.name(),
@@ -721,19 +569,14 @@ mod tests {
         let samples = json!({
             "list_panes": {}, "read_pane": {}, "send_input": { "text": "x" }, "wait_for": { "exit": true },
             "run_command": { "command": "true" }, "create_pane": {}, "create_window": {}, "create_session": {},
-            "close_pane": { "pane": "%1" }, "kill_session": { "session": "s" }, "focus_pane": {},
-            "resize_pane": { "zoom": true }, "select_layout": { "layout": "tiled" },
-            "rename_session": { "name": "n" }, "rename_window": { "window": "s:1", "name": "n" },
-            "set_pane_title": { "title": "t" }, "select_window": { "window": "s:1" },
-            "close_window": { "window": "s:1" }, "search_panes": { "pattern": "x" },
+            "close_pane": { "pane": "%1" }, "kill_session": { "session": "s" },
+            "search_panes": { "pattern": "x" },
             "notify": { "text": "hi" }, "spawn_agent": { "agent": "claude" },
             "send_message": { "to": "tag:x", "text": "hi" }, "get_result": {},
-            "report": { "state": "idle" }, "copy_to_buffer": { "text": "x" },
-            "list_buffers": {}, "show_buffer": {}, "paste_buffer": {}, "delete_buffer": {},
-            "show_options": {}, "set_option": { "name": "mouse" },
+            "report": { "state": "idle" },
             "finish_worktree": { "pane": "%1", "action": "merge" }
         });
-        for t in all() {
+        for t in all().filter(|t| t.name != super::super::tmux_tool::NAME) {
             let args = samples[t.name]
                 .as_object()
                 .unwrap_or_else(|| panic!("no sample for {}", t.name));
