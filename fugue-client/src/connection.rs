@@ -140,6 +140,14 @@ impl Outgoing {
         Ok(id)
     }
 
+    /// A control client's request (`tmux -C`).
+    pub async fn control(
+        &mut self,
+        req: fugue_protocol::message::ControlRequest,
+    ) -> anyhow::Result<()> {
+        self.write(&ClientMessage::Control(req)).await
+    }
+
     pub async fn resize(&mut self, cols: u16, rows: u16) -> anyhow::Result<()> {
         self.write(&ClientMessage::Resize { cols, rows }).await
     }

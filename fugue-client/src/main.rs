@@ -3,6 +3,7 @@
 mod autostart;
 mod cli;
 mod connection;
+mod control;
 mod mcp_bridge;
 mod reset;
 mod tmux_mode;
@@ -62,6 +63,8 @@ struct Line {
     /// prefix); empty otherwise.
     tmux_words: Vec<Vec<String>>,
     tmux: bool,
+    /// tmux's `-C` (1) or `-CC` (2): control mode, the commands in `tmux_words`.
+    control: u8,
     /// None: no command (attach).
     verbs: Vec<Option<Verb>>,
 }
@@ -69,17 +72,38 @@ struct Line {
 /// clap's parse, with tmux's answer to an unknown command (`unknown command: NAME`,
 /// exit 1) instead of clap's usage text; as `tmux`, every error in tmux's words.
 fn parse_or_exit(argv: impl IntoIterator<Item = String>, tmux: bool) -> Cli {
+    let argv: Vec<String> = argv.into_iter().collect();
+    try_parse(&argv, tmux).unwrap_or_else(|e| match e {
+        Parsed::Message(m) => {
+            let _ = writeln!(std::io::stderr(), "{m}");
+            std::process::exit(1);
+        }
+        Parsed::Clap(e) => e.exit(),
+    })
+}
+
+/// Why a command's words do not parse.
+enum Parsed {
+    /// tmux's (or fugue's) one line.
+    Message(String),
+    /// Help or version text, or a fugue error clap prints itself.
+    Clap(clap::Error),
+}
+
+/// clap's parse of one command's words (no program name), with tmux's error words.
+fn try_parse(argv: &[String], tmux: bool) -> Result<Cli, Parsed> {
     use clap::error::{ContextKind, ErrorKind};
-    let argv: Vec<String> = std::iter::once("fugue".to_string()).chain(argv).collect();
-    Cli::try_parse_from(&argv).unwrap_or_else(|e| {
+    let argv: Vec<String> = std::iter::once("fugue".to_string())
+        .chain(argv.iter().cloned())
+        .collect();
+    Cli::try_parse_from(&argv).map_err(|e| {
         let prefix = if tmux { "" } else { "fugue: " };
         if e.kind() == ErrorKind::InvalidSubcommand {
             let name = e
                 .get(ContextKind::InvalidSubcommand)
                 .map(|v| v.to_string())
                 .unwrap_or_default();
-            let _ = writeln!(std::io::stderr(), "{prefix}unknown command: {name}");
-            std::process::exit(1);
+            return Parsed::Message(format!("{prefix}unknown command: {name}"));
         }
         if tmux && !matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
             let verb = argv
@@ -96,10 +120,9 @@ fn parse_or_exit(argv: impl IntoIterator<Item = String>, tmux: bool) -> Cli {
                     .trim_start_matches("error: ")
                     .to_string(),
             };
-            let _ = writeln!(std::io::stderr(), "command {verb}: {what}");
-            std::process::exit(1);
+            return Parsed::Message(format!("command {verb}: {what}"));
         }
-        e.exit()
+        Parsed::Clap(e)
     })
 }
 
@@ -126,13 +149,6 @@ fn tmux_line(words: &[String]) -> Line {
             .status();
         std::process::exit(status.ok().and_then(|s| s.code()).unwrap_or(1));
     }
-    if g.control > 0 {
-        let _ = writeln!(
-            std::io::stderr(),
-            "control mode (tmux -C) is not supported by fugue yet; drive it with commands, or `fugue mcp`"
-        );
-        std::process::exit(1);
-    }
     let rest = if rest.is_empty() {
         vec!["new-session".to_string()]
     } else {
@@ -140,7 +156,14 @@ fn tmux_line(words: &[String]) -> Line {
     };
     let mut verbs = Vec::new();
     let mut tmux_words = Vec::new();
-    for argv in fugue_verbs::sequence::split(&rest) {
+    if g.control > 0 {
+        // Control mode parses its first command itself, to answer in a block.
+        tmux_words = fugue_verbs::sequence::split(&rest);
+    }
+    for argv in fugue_verbs::sequence::split(&rest)
+        .into_iter()
+        .filter(|_| g.control == 0)
+    {
         let mut cli = parse_or_exit(argv.clone(), true);
         verbs.push(cli.verb.take());
         tmux_words.push(argv);
@@ -168,6 +191,7 @@ fn tmux_line(words: &[String]) -> Line {
         globals,
         tmux_words,
         tmux: true,
+        control: g.control,
         verbs,
     }
 }
@@ -180,6 +204,7 @@ fn parse_line(words: &[String]) -> Line {
             globals,
             tmux_words: Vec::new(),
             tmux: false,
+            control: 0,
             verbs: vec![verb],
         };
     }
@@ -204,6 +229,7 @@ fn parse_line(words: &[String]) -> Line {
         globals: globals.unwrap_or_else(|| parse_or_exit(std::iter::empty(), false)),
         tmux_words: Vec::new(),
         tmux: false,
+        control: 0,
         verbs,
     }
 }
@@ -220,6 +246,9 @@ async fn run(line: Line) -> anyhow::Result<i32> {
     }
     let g = line.globals;
     let addr = ServerAddr::resolve(g.socket, g.name, g.config)?;
+    if line.control > 0 {
+        return control::run(&addr, line.control, line.tmux_words).await;
+    }
     let mut then = Then::Nothing;
     let mut words = line.tmux_words.into_iter();
     for verb in line.verbs {

@@ -13,7 +13,7 @@ use crate::screen::Frame;
 use serde::{Deserialize, Serialize};
 
 /// The protocol version. Bump it whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 6;
+pub const PROTOCOL_VERSION: u32 = 7;
 
 /// What kind of program is connecting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,6 +64,58 @@ pub enum ClientMessage {
     Request { id: u64, command: Command },
     /// The client's terminal size (sent before attaching and whenever it changes).
     Resize { cols: u16, rows: u16 },
+    /// tmux control mode (`tmux -C`): what a control client asks of its connection.
+    Control(ControlRequest),
+}
+
+/// A control client's requests (protocol 7). Commands still travel as `Request`s; these
+/// are what only the connection that receives the control stream can ask.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ControlRequest {
+    /// Become a control client of `session`: from now on the server sends
+    /// [`ServerMessage::Control`] events (pane output, notifications) for it.
+    Attach { session: crate::ids::SessionId },
+    /// `refresh-client -f`: `pause_after` in milliseconds (tmux's `pause-after=N`,
+    /// given in seconds there), `no_output` stops `%output` altogether.
+    Flags {
+        pause_after_ms: Option<u32>,
+        no_output: bool,
+    },
+    /// `refresh-client -A %P:on|off|continue|pause`.
+    Pane { pane: PaneId, action: PaneFlow },
+    /// Answered with [`ControlEvent::Synced`] once everything queued for the client
+    /// before it was sent: the notifications a command set off come before the
+    /// client's next command, as in tmux.
+    Sync { id: u64 },
+}
+
+/// What `refresh-client -A` does to one pane's output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PaneFlow {
+    On,
+    Off,
+    Continue,
+    Pause,
+}
+
+/// What a control client hears (protocol 7).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ControlEvent {
+    /// Bytes a pane's program wrote, as it wrote them. `age_ms` is set when the client
+    /// asked for `pause-after` (tmux then writes `%extended-output`).
+    Output {
+        pane: PaneId,
+        #[serde(with = "serde_bytes")]
+        data: Vec<u8>,
+        age_ms: Option<u64>,
+    },
+    /// A notification line as tmux writes it, without its newline (`%window-add @3`).
+    Line(String),
+    /// The server ends the control client (`%exit REASON`), then closes the connection.
+    Exit { reason: Option<String> },
+    /// The answer to [`ControlRequest::Sync`].
+    Synced { id: u64 },
 }
 
 /// Messages from the server after the handshake.
@@ -92,4 +144,6 @@ pub enum ServerMessage {
     Keys(crate::KeyTable),
     /// Options the client acts on changed (`set-option`): the whole set, as at attach.
     Options(crate::options::ClientOptions),
+    /// tmux control mode: output and notifications for a control client.
+    Control(ControlEvent),
 }

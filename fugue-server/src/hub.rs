@@ -51,11 +51,36 @@ impl Event {
 #[derive(Default)]
 pub struct Hub {
     subscribers: RwLock<Vec<Arc<dyn PaneSubscriber>>>,
+    /// Raw pane output for control clients (`pane/tap.rs`).
+    pub tap: Arc<crate::pane::tap::OutputTap>,
+    /// How many listeners want the tree's events even with no hook set (control
+    /// clients): `dispatch/events.rs` compares the tree only when one does.
+    listeners: std::sync::atomic::AtomicUsize,
 }
 
 impl Hub {
+    /// Whether anything wants tree events besides hooks (a control client).
+    pub fn has_listeners(&self) -> bool {
+        self.listeners.load(std::sync::atomic::Ordering::Relaxed) > 0
+    }
+
+    pub fn listen(&self, on: bool) {
+        use std::sync::atomic::Ordering;
+        if on {
+            self.listeners.fetch_add(1, Ordering::Relaxed);
+        } else {
+            let _ = self
+                .listeners
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| n.checked_sub(1));
+        }
+    }
+
     pub fn subscribe(&self, s: Arc<dyn PaneSubscriber>) {
         self.subscribers.write().push(s);
+    }
+
+    pub fn unsubscribe(&self, s: &Arc<dyn PaneSubscriber>) {
+        self.subscribers.write().retain(|x| !Arc::ptr_eq(x, s));
     }
 
     pub fn tags_found(&self, pane: PaneId, found: Scanned) {

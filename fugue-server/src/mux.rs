@@ -6,7 +6,7 @@
 use crate::attached::Attached;
 use crate::session::Tree;
 use crate::session::info::ClientView;
-use fugue_protocol::{PaneId, SessionId};
+use fugue_protocol::{PaneId, SessionId, WindowId};
 use parking_lot::{Mutex, MutexGuard};
 use std::collections::HashMap;
 
@@ -90,5 +90,58 @@ impl Mux {
             .filter(|(_, p)| p.alive())
             .filter_map(|(id, p)| Some((p.pty.pid()? as i32, *id)))
             .collect()
+    }
+}
+
+/// Short questions for control clients (`surfaces/control.rs`), which may not lock
+/// the tree themselves.
+impl Mux {
+    /// Whether `window` is one of `session`'s.
+    pub fn window_in_session(&self, window: WindowId, session: SessionId) -> bool {
+        self.tree
+            .lock()
+            .session(session)
+            .is_some_and(|s| s.window(window).is_some())
+    }
+
+    /// Marks a session the most recently used, as attaching a client does (commands
+    /// with no target then find it).
+    pub fn touch_session(&self, session: SessionId) {
+        let mut tree = self.tree.lock();
+        let stamp = tree.touch();
+        if let Some(s) = tree.session_mut(session) {
+            s.last_used = stamp;
+        }
+    }
+
+    /// A window's name as tmux shows it.
+    pub fn window_name(&self, window: WindowId) -> Option<String> {
+        let tree = self.tree.lock();
+        let w = tree.window(window)?;
+        Some(tree.window_name(w))
+    }
+
+    /// A session's name.
+    pub fn session_name(&self, session: SessionId) -> Option<String> {
+        self.tree.lock().session(session).map(|s| s.name.clone())
+    }
+
+    /// The most recently used session other than `not`.
+    pub fn recent_session_besides(&self, not: SessionId) -> Option<(SessionId, String)> {
+        let tree = self.tree.lock();
+        tree.sessions
+            .iter()
+            .filter(|s| s.id != not)
+            .max_by_key(|s| s.last_used)
+            .map(|s| (s.id, s.name.clone()))
+    }
+
+    /// The window's panes as `list-panes` describes them (for its formats: tmux's
+    /// `%layout-change` is written with `#{window_layout}` and the rest).
+    pub fn window_panes(&self, window: WindowId) -> Vec<fugue_protocol::PaneInfo> {
+        let tree = self.tree.lock();
+        tree.window(window)
+            .map(|w| tree.window_pane_infos(w))
+            .unwrap_or_default()
     }
 }

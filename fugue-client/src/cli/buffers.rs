@@ -16,7 +16,9 @@ pub use fugue_verbs::render::buffer_default_line as default_line;
 /// Writes `data` to `path`, creating it private (0600).
 fn save(path: &std::path::Path, append: bool, data: &str) -> anyhow::Result<()> {
     if path.as_os_str() == "-" {
-        return Ok(std::io::stdout().write_all(data.as_bytes())?);
+        return Ok(super::with_out(false, |out| {
+            out.write_all(data.as_bytes())
+        })?);
     }
     use std::os::unix::fs::OpenOptionsExt;
     let mut f = std::fs::OpenOptions::new()

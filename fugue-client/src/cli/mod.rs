@@ -10,4 +10,4 @@ pub mod source;
 mod verbs;
 mod windows;
 
-pub use verbs::{Outcome, report, run, set_tmux_words};
+pub use verbs::{Outcome, report, run, set_tmux_words, start_capture, take_capture, with_out};

@@ -35,20 +35,58 @@ pub fn set_tmux_words(argv: Vec<String>) {
     }
 }
 
+/// Control mode (`tmux -C`) keeps what a command prints, to write it inside the
+/// command's `%begin`/`%end` block; None: print to the terminal.
+static CAPTURE: std::sync::Mutex<Option<Vec<u8>>> = std::sync::Mutex::new(None);
+
+/// From now on what verbs print (answers and errors) is kept, until [`take_capture`].
+pub fn start_capture() {
+    if let Ok(mut c) = CAPTURE.lock() {
+        *c = Some(Vec::new());
+    }
+}
+
+/// What was printed since [`start_capture`]; printing goes to the terminal again.
+pub fn take_capture() -> Vec<u8> {
+    CAPTURE
+        .lock()
+        .ok()
+        .and_then(|mut c| c.take())
+        .unwrap_or_default()
+}
+
+/// Runs `f` with where a verb's output goes: the capture, or `std` (standard output
+/// or standard error, locked).
+pub fn with_out<R>(err: bool, f: impl FnOnce(&mut dyn Write) -> R) -> R {
+    if let Ok(mut c) = CAPTURE.lock()
+        && let Some(buf) = c.as_mut()
+    {
+        return f(buf);
+    }
+    if err {
+        f(&mut std::io::stderr().lock())
+    } else {
+        f(&mut std::io::stdout().lock())
+    }
+}
+
 /// Prints a command error the way every verb does, and returns the exit code. As
 /// `tmux`, the first line is tmux's (`can't find session: x`), with no `fugue:`; the
 /// suggestion still follows, which tools reading the first line do not mind.
 pub fn report(e: &CommandError) -> i32 {
-    let mut err = std::io::stderr().lock();
     let tmux = TMUX_WORDS.lock().ok().and_then(|w| w.clone());
-    if let Some(argv) = tmux {
-        let _ = writeln!(err, "{}", crate::tmux_mode::error_words(&argv, e));
-    } else {
-        let _ = writeln!(err, "fugue: {}", e.message);
-    }
-    if let Some(s) = &e.suggestion {
-        let _ = writeln!(err, "  {s}");
-    }
+    let capturing = CAPTURE.lock().ok().is_some_and(|c| c.is_some());
+    with_out(true, |err| {
+        if let Some(argv) = tmux {
+            let _ = writeln!(err, "{}", crate::tmux_mode::error_words(&argv, e));
+        } else {
+            let _ = writeln!(err, "fugue: {}", e.message);
+        }
+        // A control client reads tmux's one line; the suggestion is for people.
+        if let Some(s) = e.suggestion.as_ref().filter(|_| !capturing) {
+            let _ = writeln!(err, "  {s}");
+        }
+    });
     1
 }
 
@@ -152,18 +190,19 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
                 },
                 _ => Vec::new(),
             };
-            let mut out = std::io::stdout().lock();
-            let printed = match created {
-                Some(line) => writeln!(out, "{line}").map_err(anyhow::Error::from),
-                None => print(&mut out, &printer, &resp, &sessions),
-            };
-            match printed.and_then(|_| Ok(out.flush()?)) {
+            let printed = with_out(false, |mut out| {
+                let printed = match created {
+                    Some(line) => writeln!(out, "{line}").map_err(anyhow::Error::from),
+                    None => print(&mut out, &printer, &resp, &sessions),
+                };
+                printed.and_then(|_| Ok(out.flush()?))
+            });
+            match printed {
                 Ok(()) => {}
                 // A reader that stopped reading (`| head`) is not an error.
                 Err(e) if is_broken_pipe(&e) => return Ok(Outcome::Exit(0)),
                 Err(e) => return Err(e),
             }
-            drop(out);
             if let Response::Ran(r) = &resp {
                 return Ok(Outcome::Exit(r.exit_status.clamp(0, 255)));
             }

@@ -463,6 +463,8 @@ async fn handle(
                 app.damage_all();
             }
             Some(ServerMessage::Redraw) => app.redraw = true,
+            // Only a control client (`tmux -C`) asks for these.
+            Some(ServerMessage::Control(_)) => {}
             Some(ServerMessage::Keys(keys)) => app.keys = keys,
             // `set-option` changed what the client does itself: the mouse (the next
             // loop turns the terminal's reporting on or off), the status bar, keys,

@@ -8,7 +8,7 @@ use std::os::unix::net::UnixStream;
 use std::time::{Duration, Instant};
 
 /// The server's pid: the `fugue-server` process serving this world's socket.
-fn server_pid(w: &World) -> i32 {
+pub fn server_pid(w: &World) -> i32 {
     let socket = w.socket.to_string_lossy().into_owned();
     eventually("the server's process", || {
         std::fs::read_dir("/proc").ok()?.flatten().find_map(|e| {
@@ -22,7 +22,7 @@ fn server_pid(w: &World) -> i32 {
 }
 
 /// Resident memory of a process, in MB.
-fn rss_mb(pid: i32) -> u64 {
+pub fn rss_mb(pid: i32) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
         .lines()

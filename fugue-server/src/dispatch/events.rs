@@ -25,6 +25,8 @@ struct SessionShape {
     name: String,
     active: WindowId,
     windows: Vec<(WindowId, String, PaneId)>,
+    /// Each window's tmux layout string, in `windows`' order (`%layout-change`).
+    layouts: Vec<String>,
 }
 
 fn shape(tree: &Tree) -> Shape {
@@ -40,6 +42,11 @@ fn shape(tree: &Tree) -> Shape {
                     .windows
                     .iter()
                     .map(|w| (w.id, w.name.clone(), w.active))
+                    .collect(),
+                layouts: s
+                    .windows
+                    .iter()
+                    .map(|w| w.layout.tmux_string(s.area()))
                     .collect(),
             })
             .collect(),
@@ -97,8 +104,11 @@ pub fn before(server: &Server, command: &Command) -> Option<Shape> {
             | Command::Respawn(_)
             | Command::MoveWindow(_)
             | Command::SwapWindow(_)
+            | Command::ResizePane { .. }
+            | Command::SelectLayout { .. }
     );
-    if !structural || server.hooks.lock().is_empty() {
+    // Control clients (`tmux -C`) hear these as notifications, hooks or not.
+    if !structural || (server.hooks.lock().is_empty() && !server.hub.has_listeners()) {
         return None;
     }
     Some(shape(&server.mux.tree()))
@@ -223,8 +233,17 @@ fn diff(before: &Shape, after: &Shape, out: &mut Vec<Event>) {
         if old.name != s.name {
             out.push(Event::new("session-renamed", on(s.id, None, None)));
         }
-        for (w, name, p) in &s.windows {
-            match old.windows.iter().find(|(ow, ..)| ow == w) {
+        for (i, (w, name, p)) in s.windows.iter().enumerate() {
+            let old_at = old.windows.iter().position(|(ow, ..)| ow == w);
+            let old_layout = old_at.and_then(|at| old.layouts.get(at));
+            // A new window's first layout is no change (tmux says only `%window-add`).
+            if old_layout.is_some() && old_layout != s.layouts.get(i) {
+                out.push(Event::new(
+                    "window-layout-changed",
+                    on(s.id, Some(*w), Some(*p)),
+                ));
+            }
+            match old_at.and_then(|at| old.windows.get(at)) {
                 None => out.push(Event::new("window-linked", on(s.id, Some(*w), Some(*p)))),
                 Some((_, old_name, old_pane)) => {
                     if old_name != name {

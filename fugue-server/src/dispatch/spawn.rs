@@ -402,6 +402,7 @@ fn pane_events(server: &Arc<Server>, id: PaneId, generation: u32) -> PaneEvents 
             }
         }),
         on_signals: Box::new(move |signals| signal_server.upgrade()?.pane_signals(id, signals)),
+        tap: Arc::clone(&server.hub.tap),
     }
 }
 

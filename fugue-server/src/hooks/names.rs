@@ -151,7 +151,10 @@ pub const WINDOW_HOOKS: &[HookDef] = &[
         "a pane's program set the clipboard (OSC 52) and it became a buffer",
     ),
     w("pane-title-changed", NO_CLIENT_EVENT),
-    w("window-layout-changed", NO_CLIENT_EVENT),
+    w(
+        "window-layout-changed",
+        "a window's layout changed (a pane split, closed, resized or rearranged)",
+    ),
     w(
         "window-pane-changed",
         "the window's active pane changed (select-pane)",

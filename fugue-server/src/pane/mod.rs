@@ -22,6 +22,7 @@ pub mod rows;
 pub mod state;
 pub mod switch;
 pub mod tags;
+pub mod tap;
 pub mod terminal;
 pub mod writer;
 

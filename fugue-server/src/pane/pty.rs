@@ -87,6 +87,7 @@ impl Pty {
             on_exit,
             on_tags,
             on_signals,
+            tap,
         } = events;
         let program = spec.argv.first().cloned().unwrap_or_default();
         let pair = native_pty_system()
@@ -129,6 +130,7 @@ impl Pty {
                 fg_fd,
                 &*on_tags,
                 &*on_signals,
+                &tap,
             );
             let _ = eof_tx.send(());
         })?;
@@ -268,6 +270,8 @@ pub struct PaneEvents {
     /// read the clipboard (never with the pane's lock held); returns an answer to write
     /// back to the program (the clipboard, when the config lets programs read it).
     pub on_signals: Box<dyn Fn(super::passthrough::Signals) -> Option<Vec<u8>> + Send>,
+    /// The server's raw-output tap (control clients' `%output`).
+    pub tap: std::sync::Arc<super::tap::OutputTap>,
 }
 
 fn reader_loop(
@@ -277,6 +281,7 @@ fn reader_loop(
     fg_fd: Option<std::os::fd::OwnedFd>,
     on_tags: &(dyn Fn(super::tags::Scanned) + Send),
     on_signals: &(dyn Fn(super::passthrough::Signals) -> Option<Vec<u8>> + Send),
+    tap: &super::tap::OutputTap,
 ) {
     use std::os::fd::AsRawFd;
     let fd = fg_fd.as_ref().map(|f| f.as_raw_fd());
@@ -323,6 +328,11 @@ fn reader_loop(
                 return;
             }
         };
+        // Control clients hear the bytes as the program wrote them: one relaxed load
+        // per read while none is attached.
+        if tap.is_on() {
+            tap.send(shared.id, &buf[..n]);
+        }
         let scan = shared.sideband.active(fd, shared.now_ms());
         let (mut out, seq, dropped) = {
             let mut state = shared.state.lock();

@@ -265,6 +265,7 @@ async fn handle(
         caller_pane,
     };
     tracing::debug!("{origin} connected (client {})", hello.client_version);
+    let mut control: Option<Arc<super::control::ControlClient>> = None;
     loop {
         let frame = match reader.next().await {
             Ok(Some(frame)) => frame,
@@ -292,6 +293,9 @@ async fn handle(
                     break;
                 }
             }
+            ClientMessage::Control(req) => {
+                control_request(&server, &writer, &mut control, req);
+            }
             // Through the dispatcher like any command: policy, audit log.
             ClientMessage::Resize { cols, rows } => {
                 let _ = dispatch(
@@ -307,6 +311,9 @@ async fn handle(
     if let Some(t) = frame_task {
         t.abort();
     }
+    if let Some(c) = control {
+        c.stop(&server);
+    }
     let session = server.mux.attached.remove(id).and_then(|c| c.session);
     if let Some(sid) = session {
         server.client_left(sid);
@@ -316,6 +323,37 @@ async fn handle(
     tracing::debug!("{origin} disconnected");
     // The last client of a server whose last session ended lets it go.
     server.maybe_exit();
+}
+
+/// A control client's request (`tmux -C`): attach, or change its flow of output.
+fn control_request(
+    server: &Arc<Server>,
+    writer: &Writer,
+    control: &mut Option<Arc<super::control::ControlClient>>,
+    req: fugue_protocol::message::ControlRequest,
+) {
+    use fugue_protocol::message::ControlRequest;
+    match (req, control.as_ref()) {
+        (ControlRequest::Attach { session }, None) => {
+            *control = Some(super::control::ControlClient::start(
+                server,
+                session,
+                Arc::clone(writer),
+            ));
+        }
+        // Attached already: `attach -t` / `new-session` move it (`%session-changed`).
+        (ControlRequest::Attach { session }, Some(c)) => c.switch(server, session),
+        (
+            ControlRequest::Flags {
+                pause_after_ms,
+                no_output,
+            },
+            Some(c),
+        ) => c.set_flags(pause_after_ms, no_output),
+        (ControlRequest::Pane { pane, action }, Some(c)) => c.pane_flow(pane, action),
+        (ControlRequest::Sync { id }, Some(c)) => c.sync(id),
+        (_, None) => tracing::debug!("a control request before attaching was ignored"),
+    }
 }
 
 fn version_mismatch(theirs: u32) -> String {

@@ -6,6 +6,7 @@
 pub mod admission;
 pub mod answer;
 pub mod clients;
+pub mod control;
 pub mod frames;
 pub mod hooks;
 pub mod inbound;
