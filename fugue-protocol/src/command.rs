@@ -275,6 +275,13 @@ pub enum Command {
         #[serde(default)]
         delay_ms: Option<u32>,
     },
+    /// `display-message -p`: `text` expanded in the target pane's scope by the server,
+    /// which sees the whole tree and the options (`#{window_panes}`, `#{@user}`),
+    /// answered as `Captured` text with a newline.
+    FormatText {
+        target: Option<Target>,
+        text: String,
+    },
     /// Open a pane running an agent preset and give it a task.
     SpawnAgent(SpawnAgent),
     /// Type a message into agent panes once they are idle and no person is typing.
@@ -355,6 +362,17 @@ pub enum Command {
     /// `clear-history`: drop a pane's history (the screen stays).
     ClearHistory {
         target: Option<Target>,
+    },
+    /// `pipe-pane`: the pane's output to a shell command's input (`output`, tmux's
+    /// `-O`, the default) and/or its output typed into the pane (`input`, `-I`); no
+    /// command closes the pane's pipe; `toggle` (`-o`) opens one only if there is
+    /// none, else closes it.
+    PipePane {
+        target: Option<Target>,
+        command: Option<String>,
+        input: bool,
+        output: bool,
+        toggle: bool,
     },
     MoveWindow(crate::manage::MoveWindow),
     SwapWindow(crate::manage::SwapWindow),
@@ -581,6 +599,10 @@ commands! {
     DisplayMessage => "display-message", Write, "show a message in the status bar of a session's clients",
         cli: As("display-message"), mcp: As("notify"), sideband: As("notify"),
         keys: Absent(NO_KEY);
+    FormatText => "format-text", Read, "expand a format in a pane's scope (display-message -p)",
+        cli: As("display-message -p"), mcp: Tmux,
+        sideband: Absent("tags print nothing back to their program; read_pane reads what is shown"),
+        keys: Absent(NO_KEY);
     SpawnAgent => "spawn-agent", Write, "open a pane running an agent preset and give it a task",
         cli: As("agent spawn"), mcp: As("spawn_agent"), sideband: As("spawn agent=PRESET"),
         keys: Absent("a person starts agents from the CLI or a shell in a pane");
@@ -687,6 +709,10 @@ commands! {
     ClearHistory => "clear-history", Write, "drop a pane's history",
         cli: As("clear-history"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
+    PipePane => "pipe-pane", Write, "pipe a pane's output to a shell command (and its output into the pane)",
+        cli: As("pipe-pane"), mcp: Tmux,
+        sideband: Absent("a program already has its own output; a tag's command would outlive the tag's checks"),
+        keys: Absent(PROMPT);
     MoveWindow => "move-window", Write, "move a window to another index or session, or renumber a session's windows",
         cli: As("move-window"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
@@ -743,6 +769,7 @@ impl Command {
             Command::KillOtherPanes { target } | Command::ClearHistory { target } => {
                 target.as_ref()
             }
+            Command::PipePane { target, .. } => target.as_ref(),
             Command::Respawn(c) => c.target.as_ref(),
             Command::SwapPane(c) => c.target.as_ref(),
             Command::RotateWindow(c) => c.target.as_ref(),
@@ -776,6 +803,7 @@ impl Command {
             Command::RunCommand(c) => c.pane.as_ref().or(c.split_from.as_ref()),
             Command::SearchPanes(c) => c.targets.first(),
             Command::DisplayMessage { target, .. } => target.as_ref(),
+            Command::FormatText { target, .. } => target.as_ref(),
             Command::SpawnAgent(c) => match &c.placement {
                 crate::agent::Placement::Split { target, .. } => target.as_ref(),
                 crate::agent::Placement::Window { session } => session.as_ref(),

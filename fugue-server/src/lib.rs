@@ -36,6 +36,7 @@ pub mod origin;
 pub mod pane;
 pub mod passthrough;
 pub mod persist;
+pub mod pipes;
 pub mod run;
 pub mod server;
 pub mod session;

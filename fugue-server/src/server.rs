@@ -74,7 +74,16 @@ pub struct Server {
     focused: Mutex<std::collections::HashSet<PaneId>>,
     /// The journal and the sessions it can restore (`persist.rs`).
     pub persist: crate::persist::Persist,
+    /// The exit statuses of the last [`RECENT_EXITS`] programs that ended, so a
+    /// `wait_for exit` asked just after a quick program closed its pane still gets
+    /// its status instead of "no such pane".
+    pub recent_exits: Mutex<std::collections::VecDeque<(PaneId, i32)>>,
+    /// `pipe-pane`'s pipes (`pipes.rs`).
+    pub pipes: crate::pipes::Pipes,
 }
+
+/// How many ended programs' statuses [`Server::recent_exits`] keeps.
+pub const RECENT_EXITS: usize = 256;
 
 impl Server {
     pub fn new(
@@ -89,6 +98,8 @@ impl Server {
             tracing::warn!("options from the configuration: {e}; using the defaults");
             crate::options::Store::new()
         });
+        let hub = crate::hub::Hub::default();
+        let pipes = crate::pipes::Pipes::new(Arc::clone(&hub.tap));
         let server = Arc::new(Server {
             mux: Arc::new(Mux::default()),
             keys: Mutex::new(config.keys.table()),
@@ -100,9 +111,11 @@ impl Server {
             shutdown: Notify::new(),
             shutting_down: AtomicBool::new(false),
             in_flight: std::sync::atomic::AtomicUsize::new(0),
+            recent_exits: Mutex::new(std::collections::VecDeque::new()),
+            pipes,
             answered: Notify::new(),
             mcp: Mutex::new(HashMap::new()),
-            hub: Default::default(),
+            hub,
             agents: Default::default(),
             instance: instance_id(),
             nonce: AtomicU64::new(u64::from(instance_id())),
@@ -403,6 +416,7 @@ impl Server {
         let dirs: Vec<PathBuf> = panes.iter().map(|p| self.sideband_dir(*p)).collect();
         for p in panes {
             self.agents.closed(*p);
+            self.pipes.close(*p);
             // An agent's worktree outlives its pane: never removed here, only offered.
             if let Some(w) = self.agents.worktrees.closed(*p) {
                 self.mux.attached.tell(
@@ -568,6 +582,13 @@ impl Server {
                 // sends the exit again once it has (dispatch::spawn::with_new_pane).
                 p.pty.exited_before_attach(status);
                 return;
+            }
+            {
+                let mut recent = self.recent_exits.lock();
+                if recent.len() >= RECENT_EXITS {
+                    recent.pop_front();
+                }
+                recent.push_back((pane, status));
             }
             // A popup's program: it closes with -E (-EE: on success), else stays,
             // showing what the program left, until a key closes it. No hooks: tmux's

@@ -15,6 +15,9 @@ use fugue_protocol::{
 };
 
 /// The Command for a verb, and how its answer is shown.
+/// What `-P` prints without `-F`, as tmux: the new pane as `session:window.pane`.
+const PANE_TEMPLATE: &str = "#{session_name}:#{window_index}.#{pane_index}";
+
 pub fn command_for(verb: Verb, caller: &Caller) -> Result<crate::Converted, crate::VerbError> {
     Ok(convert(verb, caller)?)
 }
@@ -89,7 +92,8 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 }),
                 Printer::Created {
                     print,
-                    format,
+                    // tmux's NEW_SESSION_TEMPLATE.
+                    format: format.or_else(|| Some("#{session_name}:".to_string())),
                     attach: !detached,
                 },
             )
@@ -171,11 +175,13 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             message,
             ..
         } => (
-            Command::ListPanes {
+            // The server expands it: it sees every pane of the window and session
+            // (`#{window_panes}`, `#{W:...}`) and the options (`#{@user}`).
+            Command::FormatText {
                 target: target(t)?,
-                scope: PaneScope::Pane,
+                text: message,
             },
-            Printer::Pane(message),
+            Printer::Captured,
         ),
         Verb::DisplayMessage {
             target: t,
@@ -323,7 +329,8 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             }),
             Printer::Created {
                 print,
-                format,
+                // tmux's NEW_WINDOW_TEMPLATE.
+                format: format.or_else(|| Some(PANE_TEMPLATE.to_string())),
                 attach: false,
             },
         ),
@@ -411,7 +418,8 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 }),
                 Printer::Created {
                     print,
-                    format,
+                    // tmux's SPLIT_WINDOW_TEMPLATE.
+                    format: format.or_else(|| Some(PANE_TEMPLATE.to_string())),
                     attach: false,
                 },
             )

@@ -171,6 +171,23 @@ pub enum ManageVerb {
         #[arg(long, action = clap::ArgAction::Help)]
         help: Option<bool>,
     },
+    /// Pipe a pane's output to a shell command (-O, the default), type the
+    /// command's output into the pane (-I); no command closes the pipe; -o opens one
+    /// only if there is none (else closes it).
+    #[command(visible_alias = "pipep")]
+    PipePane {
+        #[arg(short = 't')]
+        target: Option<String>,
+        #[arg(short = 'I')]
+        input: bool,
+        #[arg(short = 'O')]
+        output: bool,
+        #[arg(short = 'o')]
+        toggle: bool,
+        /// The shell command (words are joined with spaces, as tmux does).
+        #[arg(trailing_var_arg = true)]
+        command: Vec<String>,
+    },
     /// Drop a pane's history (its screen stays).
     #[command(visible_alias = "clearhist")]
     ClearHistory {
@@ -370,6 +387,23 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
         )),
         ManageVerb::ClearHistory { target: t, .. } => {
             nothing(Command::ClearHistory { target: target(t)? })
+        }
+        ManageVerb::PipePane {
+            target: t,
+            input,
+            output,
+            toggle,
+            command,
+        } => {
+            let command = command.join(" ");
+            nothing(Command::PipePane {
+                target: target(t)?,
+                command: (!command.trim().is_empty()).then_some(command),
+                input,
+                // tmux: neither -I nor -O means -O.
+                output: output || !input,
+                toggle,
+            })
         }
     }
 }

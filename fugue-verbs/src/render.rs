@@ -204,7 +204,11 @@ pub fn text(
             }
             lines(v)
         }
-        (Printer::Nothing | Printer::Quiet, _) => String::new(),
+        // Verbs that print nothing in tmux (set-buffer, set-option, new-session -d).
+        (Printer::Nothing | Printer::Quiet, _)
+        | (Printer::Buffers(BufferPrinter::Nothing), _)
+        | (Printer::Options(OptionPrinter::Nothing), _)
+        | (Printer::Created { print: false, .. }, _) => String::new(),
         (Printer::Json(false), _) => String::new(),
         _ => return None,
     }))

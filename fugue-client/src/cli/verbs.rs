@@ -95,6 +95,13 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
     let starts_server = matches!(verb, Verb::NewSession { .. } | Verb::Restore(_));
     let (command, printer) = command_for(verb, &Caller::process())?;
     printer.validate()?;
+    // A session that is to be attached needs a terminal: refused before it is made, as
+    // tmux does, so a script without one does not leave a session behind.
+    if matches!(printer, Printer::Created { attach: true, .. })
+        && !std::io::IsTerminal::is_terminal(&std::io::stdin())
+    {
+        anyhow::bail!("open terminal failed: not a terminal (add -d to create it detached)");
+    }
     let mut conn: Connection = if starts_server {
         autostart::connect_or_start(addr, ClientKind::Cli).await?
     } else {

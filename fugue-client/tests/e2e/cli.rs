@@ -35,7 +35,7 @@ fn detached_session_capture_with_escapes_split_and_list() {
         c.contains("red").then_some(c)
     });
     assert!(esc.contains("\x1b[0;31mred\x1b[0m"), "{esc:?}");
-    let id = w.ok(&["split-window", "-t", "w", "-h", "-P"]);
+    let id = w.ok(&["split-window", "-t", "w", "-h", "-P", "-F", "#{pane_id}"]);
     assert!(
         id.trim().starts_with('%') && id.trim()[1..].parse::<u32>().is_ok(),
         "{id:?}"
@@ -49,6 +49,10 @@ fn detached_session_capture_with_escapes_split_and_list() {
         panes[1]["id"].as_str().map(String::from),
         Some(id.trim().to_string())
     );
+    // -P alone prints tmux's `session:window.pane`, as tmux (new-session: `session:`).
+    assert_eq!(w.ok(&["split-window", "-t", "w", "-d", "-P"]), "w:0.2\n");
+    assert_eq!(w.ok(&["new-window", "-t", "w", "-d", "-P"]), "w:1.0\n");
+    assert_eq!(w.ok(&["new-session", "-d", "-s", "v", "-P"]), "v:\n");
 }
 
 #[test]
@@ -312,7 +316,17 @@ fn the_caller_pane_comes_from_the_process_tree_not_the_environment() {
 fn split_sizes_are_the_new_panes_own() {
     let w = World::new();
     w.ok(&["new", "-d", "-s", "sz", "-x", "100", "-y", "30"]);
-    let id = w.ok(&["split-window", "-t", "sz", "-h", "-l", "20", "-P"]);
+    let id = w.ok(&[
+        "split-window",
+        "-t",
+        "sz",
+        "-h",
+        "-l",
+        "20",
+        "-P",
+        "-F",
+        "#{pane_id}",
+    ]);
     let widths = w.ok(&["list-panes", "-t", "sz", "-F", "#{pane_id} #{pane_width}"]);
     assert!(
         widths.lines().any(|l| l == format!("{} 20", id.trim())),

@@ -556,3 +556,91 @@ fn teammate_placement_window_gives_each_team_its_own_window() {
         "{agents}"
     );
 }
+
+/// `display-message -p` sees what tmux's sees: the whole window (`#{window_panes}`,
+/// `#{P:...}`) and options by name (`#{@user}`, a pane's `@option`, `history-limit`),
+/// side by side with real tmux. (It used to see one pane and no options.)
+#[test]
+fn display_p_sees_the_window_and_the_options_as_tmux() {
+    let w = World::new();
+    let fugue = |a: &[&str]| w.ok(a);
+    let format = "#{window_panes} [#{@plain}] [#{@po}] #{history-limit} [#{P:#{pane_index} }] #{E:@plain} [#{@nosuch}]";
+    let script = |run: &dyn Fn(&[&str]) -> String| {
+        run(&["new-session", "-d", "-s", "a", "-x", "100", "-y", "30"]);
+        run(&["split-window", "-t", "a"]);
+        run(&["split-window", "-t", "a"]);
+        run(&["set", "-g", "@plain", "val"]);
+        run(&["set", "-g", "history-limit", "5000"]);
+        run(&["set", "-p", "-t", "a:0.1", "@po", "pv"]);
+        run(&["display-message", "-p", "-t", "a:0.1", format])
+    };
+    let mine = script(&fugue);
+    assert_eq!(mine, "3 [val] [pv] 5000 [0 1 2 ] val []\n");
+    if std::process::Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_err()
+    {
+        return;
+    }
+    let tm = super::harness::TestTmux::new(&w, "");
+    assert_eq!(script(&|a| tm.ok(a)), mine, "tmux");
+}
+
+/// `pipe-pane` as tmux's: `-o 'cat >> FILE'` copies what the pane shows from then on,
+/// the same `-o` again closes it, and `-I` types a command's output into the pane;
+/// side by side with real tmux.
+#[test]
+fn pipe_pane_copies_output_toggles_and_types_input_as_tmux() {
+    let w = World::new();
+    let run =
+        |tmux: Option<&super::harness::TestTmux>, dir: &std::path::Path| -> (String, String) {
+            let call = |a: &[&str]| match tmux {
+                Some(t) => t.ok(a),
+                None => w.ok(a),
+            };
+            let capture = || call(&["capture-pane", "-p", "-t", "p"]);
+            call(&["new-session", "-d", "-s", "p", "-x", "80", "-y", "24", "sh"]);
+            let log = dir.join("pipe.log");
+            let log = log.display().to_string();
+            call(&["pipe-pane", "-t", "p", "-o", &format!("cat >> {log}")]);
+            call(&["send-keys", "-t", "p", "echo piped-$((6*7))", "Enter"]);
+            eventually("the piped output", || {
+                std::fs::read_to_string(&log)
+                    .ok()
+                    .filter(|t| t.contains("piped-42"))
+            });
+            // -o again: closed.
+            call(&["pipe-pane", "-t", "p", "-o", &format!("cat >> {log}")]);
+            call(&["send-keys", "-t", "p", "echo after-$((2+2))", "Enter"]);
+            eventually("the echo after", || {
+                capture().contains("after-4").then_some(())
+            });
+            // -I: what the command prints is typed into the pane.
+            call(&["pipe-pane", "-t", "p", "-I", "echo echo typed-$((3*3))"]);
+            eventually("the typed line's output", || {
+                capture().lines().any(|l| l == "typed-9").then_some(())
+            });
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            let logged = std::fs::read_to_string(&log).unwrap_or_default();
+            (
+                logged.contains("piped-42").to_string(),
+                logged.contains("after-4").to_string(),
+            )
+        };
+    let dir = w.path("fugue-pipe");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mine = run(None, &dir);
+    assert_eq!(mine, ("true".to_string(), "false".to_string()));
+    if std::process::Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_err()
+    {
+        return;
+    }
+    let tm = super::harness::TestTmux::new(&w, "");
+    let dir = w.path("tmux-pipe");
+    std::fs::create_dir_all(&dir).unwrap();
+    assert_eq!(run(Some(&tm), &dir), mine, "tmux");
+}

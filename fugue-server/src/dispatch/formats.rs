@@ -124,3 +124,83 @@ impl FormatContext for WithHook<'_> {
         self.inner.utc_offset(at)
     }
 }
+
+/// Options by name in a format (`#{@user}`, `#{history-limit}`, `#{status-left}`), as
+/// tmux looks them up when no variable has the name: the pane's (then its window's
+/// and the global window value), the session's (then the global one), the server's.
+struct WithOptions<'a> {
+    inner: &'a dyn FormatContext,
+    store: &'a crate::options::Store,
+    pane: Option<(PaneId, fugue_protocol::WindowId)>,
+    session: Option<fugue_protocol::SessionId>,
+}
+
+impl WithOptions<'_> {
+    fn option(&self, name: &str) -> Option<String> {
+        use crate::options::Level;
+        let levels = [
+            Some(
+                self.pane
+                    .map_or(Level::GlobalWindow, |(p, w)| Level::Pane(p, w)),
+            ),
+            Some(self.session.map_or(Level::GlobalSession, Level::Session)),
+            Some(Level::Server),
+        ];
+        levels
+            .into_iter()
+            .flatten()
+            .find_map(|l| self.store.effective(l, name))
+            .map(|(v, _)| v.show())
+    }
+}
+
+impl FormatContext for WithOptions<'_> {
+    fn var(&self, name: &str) -> Option<String> {
+        self.inner.var(name).or_else(|| self.option(name))
+    }
+    fn sessions(&self) -> Vec<LoopItem<'_>> {
+        self.inner.sessions()
+    }
+    fn windows(&self) -> Vec<LoopItem<'_>> {
+        self.inner.windows()
+    }
+    fn panes(&self) -> Vec<LoopItem<'_>> {
+        self.inner.panes()
+    }
+    fn now(&self) -> i64 {
+        self.inner.now()
+    }
+    fn utc_offset(&self, at: i64) -> i64 {
+        self.inner.utc_offset(at)
+    }
+}
+
+/// `display-message -p`: the text expanded in the target pane's scope, with the whole
+/// tree (a window's pane count, `#{P:...}` over its panes) and the options, through
+/// strftime first as tmux's display-message does.
+pub fn format_text(
+    exec: &mut super::Exec<'_>,
+    target: Option<&fugue_protocol::Target>,
+    text: String,
+) -> Result<fugue_protocol::Response, fugue_protocol::CommandError> {
+    // Copied first, so the options' lock is never held with the tree's.
+    let store = exec.server.options.lock().clone();
+    let tree = exec.server.mux.tree();
+    let pane = tree.resolve_pane(target, &exec.ctx)?;
+    exec.resolved = Some(pane.to_string());
+    let (session, window) = tree
+        .locate(pane)
+        .ok_or_else(|| fugue_protocol::CommandError::internal("pane has no window"))?;
+    let snap = snapshot(&tree);
+    drop(tree);
+    let scope = snap.pane(pane);
+    let ctx = WithOptions {
+        inner: &scope,
+        store: &store,
+        pane: Some((pane, window)),
+        session: Some(session),
+    };
+    let mut out = format::expand_time(&text, &ctx);
+    out.push('\n');
+    Ok(fugue_protocol::Response::Captured(out))
+}

@@ -26,6 +26,7 @@ mod observe;
 mod options;
 pub mod own;
 mod panes;
+mod pipe_pane;
 pub mod policy;
 mod popups;
 mod respawn;
@@ -439,6 +440,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             text,
             delay_ms,
         } => sessions::display_message(exec, target.as_ref(), text, delay_ms),
+        Command::FormatText { target, text } => formats::format_text(exec, target.as_ref(), text),
         Command::ConfirmBefore(c)
         | Command::DisplayMenu(c)
         | Command::DisplayPanes(c)
@@ -476,6 +478,13 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::BreakPane(c) => manage::break_pane(exec, c),
         Command::JoinPane(c) => manage::join_pane(exec, c),
         Command::ClearHistory { target } => manage::clear_history(exec, target.as_ref()),
+        Command::PipePane {
+            target,
+            command,
+            input,
+            output,
+            toggle,
+        } => pipe_pane::pipe_pane(exec, target.as_ref(), command, input, output, toggle),
         Command::MoveWindow(c) => windows::move_window(exec, c),
         Command::SwapWindow(c) => windows::swap_window(exec, c),
         Command::SetEnvironment(c) => environment::set(exec, c),

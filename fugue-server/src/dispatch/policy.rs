@@ -100,6 +100,14 @@ pub fn check(
         || config.policy.close_own && super::own::closes_only_its_own(tree, ctx, origin, command);
     if !allowed(config, surface).contains(&tier) && !own() {
         if config.policy.close_own && super::own::may_close_own(command.name()) {
+            // What does not exist is said so, and the caller's own pane as such,
+            // before "not yours" (close_pane %999 used to be `forbidden`).
+            if let Some(t) = command.target() {
+                tree.resolve_pane(Some(t), ctx)?;
+            }
+            if origin.is_agent() && !config.policy.allow_self_destroy {
+                check_self(tree, ctx, origin, command)?;
+            }
             return Err(CommandError::forbidden(format!(
                 "{origin} may close only panes and windows it created (and their descendants) without the destroy tier; `{}` names something else",
                 command.name()

@@ -222,6 +222,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::KillOtherPanes { target }
         | Command::SelectLayout { target, .. } => one(target, WindowAll),
         Command::ClearHistory { target } => one(target, Pane),
+        Command::PipePane { target, .. } => one(target, Pane),
         Command::Respawn(c) if c.window => one(&c.target, WindowAll),
         Command::Respawn(c) => one(&c.target, Pane),
         Command::RotateWindow(c) => one(&c.target, WindowAll),
@@ -250,6 +251,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         Command::RefreshClient { target } => one(target, SessionAny),
         Command::ListClients { target } => one(target, SessionAny),
         Command::DisplayMessage { target, .. } => one(target, SessionAny),
+        Command::FormatText { target, .. } => one(target, Pane),
         Command::ConfirmBefore(c)
         | Command::DisplayMenu(c)
         | Command::DisplayPanes(c)

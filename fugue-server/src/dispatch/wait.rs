@@ -170,7 +170,49 @@ pub async fn wait_for(exec: &mut Exec<'_>, c: WaitFor) -> Result<Response, Comma
         _ => None,
     };
     let target = target_or_cursor(c.target, after.as_deref());
-    let w = Watch::new(exec, target.as_ref())?;
+    let w = match Watch::new(exec, target.as_ref()) {
+        Ok(w) => w,
+        // A quick program's pane may be gone before its exit is waited for: the
+        // status it ended with is still the answer (for callers who may see every
+        // pane: a scoped caller cannot be shown whose it was).
+        Err(e)
+            if e.code == ErrorCode::UnknownTarget && matches!(c.condition, WaitCondition::Exit) =>
+        {
+            let recent = match target {
+                Some(Target::Pane(id))
+                    if !crate::dispatch::scope::Scope::limited(
+                        &exec.server.config(),
+                        exec.origin,
+                    ) =>
+                {
+                    exec.server
+                        .recent_exits
+                        .lock()
+                        .iter()
+                        .rev()
+                        .find(|(p, _)| *p == id)
+                        .map(|(p, s)| (*p, *s))
+                }
+                _ => None,
+            };
+            let Some((pane, status)) = recent else {
+                return Err(e);
+            };
+            exec.resolved = Some(pane.to_string());
+            return Ok(Response::Waited(WaitOutcome {
+                pane,
+                line: None,
+                matched: None,
+                exit_status: Some(status),
+                state: None,
+                // The pane is gone: nothing to read after.
+                cursor: String::new(),
+                waited_ms: 0,
+                timeout_ms: timeout,
+            }));
+        }
+        Err(e) => return Err(e),
+    };
     let started = Instant::now();
     let deadline = started + Duration::from_millis(timeout);
     let instance = exec.server.instance;

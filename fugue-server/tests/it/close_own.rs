@@ -92,6 +92,9 @@ async fn an_agent_closes_what_it_made_and_nothing_else() {
     assert!(exists(&rig, &person));
     let e = err(&c, "tmux", json!({"command": "kill-window -t person:0"})).await;
     assert_eq!(e["code"], "forbidden", "{e}");
+    // What does not exist is unknown, not forbidden.
+    let e = err(&c, "close_pane", json!({"pane": "%999"})).await;
+    assert_eq!(e["code"], "unknown_target", "{e}");
     let e = err(&c, "kill_session", json!({"session": "mine"})).await;
     assert_eq!(e["code"], "forbidden", "{e}");
     // A person splits a pane into the agent's window.

@@ -743,3 +743,30 @@ async fn the_tmux_tool_runs_what_mcp_is_offered_within_the_callers_rights() {
     let (code, _) = err(&c, "tmux", tmux("set -g history-limit 5".into())).await;
     assert_eq!(code, "forbidden");
 }
+
+/// A quick program's pane is gone before its exit is waited for: `wait_for exit`
+/// still answers its status (it used to be "no such pane").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wait_for_exit_after_the_pane_closed_answers_the_status() {
+    let rig = Rig::new(|_| {});
+    let (c, _) = rig.client(None).await;
+    ok(
+        &c,
+        "create_session",
+        json!({ "name": "q", "command": "sh" }),
+    )
+    .await;
+    let p = ok(&c, "create_pane", json!({ "command": "exit 6" })).await;
+    let p = p["pane"].as_str().unwrap().to_string();
+    let id: PaneId = p.parse().unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while rig.server.mux.tree().panes.contains_key(&id) {
+        assert!(std::time::Instant::now() < deadline, "{p} never closed");
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let w = ok(&c, "wait_for", json!({ "pane": p, "exit": true })).await;
+    assert_eq!(w["exit_status"], 6, "{w}");
+    // A pane that never existed is still unknown.
+    let (code, _) = err(&c, "wait_for", json!({ "pane": "%999", "exit": true })).await;
+    assert_eq!(code, "unknown_target");
+}

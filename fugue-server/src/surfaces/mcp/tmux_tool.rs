@@ -138,6 +138,24 @@ async fn render(
 /// Runs a tool call: each command in order, stopping at the first that fails, as tmux
 /// does. The answer is `{output}`; an error names the command that failed.
 pub async fn run(server: &Arc<Server>, origin: &Origin, line: &str) -> Result<Value, CommandError> {
+    run_line(server, origin, line).await.map_err(|mut e| {
+        // A command's argument error says what was wrong; the way forward is the
+        // command's own flags (the tool's schema only knows `command` is a string).
+        if e.suggestion.is_none() && e.code == ErrorCode::InvalidArgument {
+            e.suggestion = Some(
+                "check the command's flags as tmux 3.5 has them (`list-commands NAME` shows its usage)"
+                    .into(),
+            );
+        }
+        e
+    })
+}
+
+async fn run_line(
+    server: &Arc<Server>,
+    origin: &Origin,
+    line: &str,
+) -> Result<Value, CommandError> {
     if line.len() > MAX_LINE {
         return Err(CommandError::new(
             ErrorCode::LimitExceeded,
