@@ -199,13 +199,19 @@ impl Connection {
             .await
             .map_err(|_| timed_out(path, HANDSHAKE_TIMEOUT))??;
         match codec::decode::<HandshakeReply>(&frame)? {
-            HandshakeReply::Welcome { .. } => Ok(Connection {
-                incoming: Incoming(reader),
-                outgoing: Outgoing {
-                    sink: Sink::Direct(writer),
-                    next_id: 0,
-                },
-            }),
+            HandshakeReply::Welcome { server_pid, .. } => {
+                fugue_protocol::format::local::set_server(
+                    server_pid,
+                    path.to_string_lossy().into_owned(),
+                );
+                Ok(Connection {
+                    incoming: Incoming(reader),
+                    outgoing: Outgoing {
+                        sink: Sink::Direct(writer),
+                        next_id: 0,
+                    },
+                })
+            }
             HandshakeReply::Refused { reason } if reason.starts_with(EXITING) => {
                 Err(ConnectError::Exiting(path.into()))
             }

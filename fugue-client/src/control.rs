@@ -338,7 +338,7 @@ impl Control {
         }
         // `attach -t`: the session is found first, so a missing one is this block's
         // error (tmux's words), not a client left with no session.
-        if let Some(Verb::AttachSession { target }) = &verb {
+        if let Some(Verb::AttachSession { target, .. }) = &verb {
             match self.find_session(&argv, target.as_deref()).await {
                 Ok(s) => {
                     self.block(flags, b"", true).await;
@@ -363,6 +363,7 @@ impl Control {
                 height,
                 print,
                 format,
+                no_update_env,
                 spawn,
             } => {
                 is_new = !detached;
@@ -377,6 +378,7 @@ impl Control {
                     height,
                     print,
                     format,
+                    no_update_env,
                     spawn,
                 }
             }

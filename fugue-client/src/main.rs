@@ -24,7 +24,10 @@ fn main() {
         .skip(1)
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    let line = match tmux_mode::invoked_as_tmux(&argv0, &words) {
+    let as_tmux = tmux_mode::invoked_as_tmux(&argv0, &words);
+    // As tmux, errors carry no `fugue:` (`no server running on PATH`, as tmux's).
+    let prefix = if as_tmux.is_some() { "" } else { "fugue: " };
+    let line = match as_tmux {
         Some(tmux_words) => tmux_line(&tmux_words),
         None => parse_line(&words),
     };
@@ -43,7 +46,7 @@ fn main() {
     let code = match runtime.block_on(run(line)) {
         Ok(code) => code,
         Err(e) => {
-            let _ = writeln!(std::io::stderr(), "fugue: {e:#}");
+            let _ = writeln!(std::io::stderr(), "{prefix}{e:#}");
             1
         }
     };
@@ -275,7 +278,15 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
         None => Ok((0, Then::Attach(None, tui::AttachHow::CreateIfNone))),
         Some(Verb::ResetTerminal) => done(reset::run()?),
         Some(Verb::InstallTmuxShim { dir, force }) => done(tmux_mode::install_shim(&dir, force)?),
-        Some(Verb::AttachSession { target }) => {
+        Some(Verb::ListCommands { format, command }) => done(tmux_mode::list_commands(
+            format.as_deref(),
+            command.as_deref(),
+        )?),
+        Some(Verb::AttachSession {
+            target,
+            no_update_env,
+        }) => {
+            tui::NO_UPDATE_ENV.store(no_update_env, std::sync::atomic::Ordering::Relaxed);
             let target = target.map(|t| t.parse::<Target>()).transpose()?;
             Ok((0, Then::Attach(target, tui::AttachHow::Existing)))
         }

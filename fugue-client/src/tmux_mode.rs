@@ -7,10 +7,13 @@
 //! Commands are fugue's own verbs, which carry tmux's names and flags; this module
 //! only translates what is tmux's alone around them.
 
-/// The version line: `tmux X` as tools parse it (one space, a number first), with
-/// fugue's name where a person reads it.
+/// The version line, exactly tmux's (`tmux 3.5a`): tools parse the word after the
+/// space, and libtmux strips its letters and dashes and compares what is left as a
+/// version, so any suffix (`3.5a-fugue0.1.0` read as 3.50.1.0, newer than every tmux)
+/// made it ask for flags of tmux releases that do not exist yet. `fugue --version`
+/// names fugue.
 pub fn version_line() -> String {
-    format!("tmux {TMUX_VERSION}-fugue{}", env!("CARGO_PKG_VERSION"))
+    format!("tmux {TMUX_VERSION}")
 }
 
 /// The tmux release whose behaviour fugue follows (its manual page is the spec).
@@ -101,6 +104,28 @@ pub fn parse_globals(words: &[String]) -> Result<(Globals, Vec<String>), String>
     Ok((g, words[i..].to_vec()))
 }
 
+/// `list-commands [-F format] [command]`: the verb table as tmux lists its commands
+/// (`name (alias) usage`), or each verb through `format` with `command_list_name`,
+/// `command_list_alias` and `command_list_usage`. An unknown command prints nothing,
+/// as in tmux.
+pub fn list_commands(format: Option<&str>, only: Option<&str>) -> anyhow::Result<i32> {
+    use std::io::Write;
+    let format = format.unwrap_or(fugue_protocol::format::defaults::LIST_COMMANDS);
+    let mut out = std::io::stdout().lock();
+    for c in fugue_verbs::usage::list_commands(only) {
+        let vars: std::collections::HashMap<String, String> = [
+            ("command_list_name", c.name),
+            ("command_list_alias", c.alias.unwrap_or_default()),
+            ("command_list_usage", c.usage),
+        ]
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+        writeln!(out, "{}", fugue_protocol::format::expand(format, &vars))?;
+    }
+    Ok(0)
+}
+
 /// `fugue install-tmux-shim DIR`: a `tmux` link to this binary in DIR. An existing
 /// `tmux` there (a real one) is left alone unless `force`.
 pub fn install_shim(dir: &std::path::Path, force: bool) -> anyhow::Result<i32> {
@@ -150,6 +175,8 @@ pub fn error_words(argv: &[String], e: &fugue_protocol::CommandError) -> String 
                     .unwrap_or(target),
                 _ => target,
             };
+            // `=name` (an exact name) is reported without its `=`, as tmux does.
+            let what = what.strip_prefix('=').unwrap_or(&what);
             format!("can't find {kind}: {what}")
         }
         ErrorCode::InvalidArgument if e.message.contains("already exists") => {
@@ -234,10 +261,13 @@ mod tests {
     fn the_version_line_parses_as_tmuxs() {
         let v = version_line();
         let parts: Vec<&str> = v.split(' ').collect();
-        assert_eq!(parts.len(), 2, "{v}");
-        assert_eq!(parts[0], "tmux");
-        assert!(parts[1].starts_with("3.5a"), "{v}");
-        assert!(v.contains("fugue"));
+        assert_eq!(parts, ["tmux", "3.5a"], "{v}");
+        // libtmux: `re.sub(r"[a-z-]", "", version)` must leave a plain version.
+        let libtmux: String = parts[1]
+            .chars()
+            .filter(|c| !c.is_ascii_lowercase() && *c != '-')
+            .collect();
+        assert_eq!(libtmux, "3.5");
     }
 
     #[test]

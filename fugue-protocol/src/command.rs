@@ -45,6 +45,11 @@ pub struct NewSession {
     /// attaches to it) instead of an error.
     #[serde(default)]
     pub existing: bool,
+    /// The creating client's environment, for tmux's `update-environment` (the
+    /// variables the option names are copied into the session's environment, so its
+    /// programs get the client's `SSH_AUTH_SOCK`); None with `-E` or no client.
+    #[serde(default)]
+    pub client_env: Option<Vec<(String, String)>>,
 }
 
 /// `new-window`
@@ -115,15 +120,28 @@ pub enum LineBound {
 }
 
 /// `capture-pane`
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CapturePane {
     pub target: Option<Target>,
     pub start: Option<LineBound>,
     pub end: Option<LineBound>,
     /// Keep colors and attributes as SGR escape sequences.
     pub escapes: bool,
-    /// Join soft-wrapped lines.
+    /// Join soft-wrapped lines (and keep trailing spaces, as tmux's `-J` does).
     pub join: bool,
+    /// `-a`: the screen under the alternate screen a program shows (the main one),
+    /// without history; an error when the pane shows no alternate screen.
+    #[serde(default)]
+    pub alternate: bool,
+    /// `-N`: keep trailing spaces a program wrote.
+    #[serde(default)]
+    pub keep_spaces: bool,
+    /// `-C`: write non-printable characters (and `\`) as octal escapes (`\033`).
+    #[serde(default)]
+    pub escape_c0: bool,
+    /// `-q`: no error for a missing alternate screen (an empty capture instead).
+    #[serde(default)]
+    pub quiet: bool,
 }
 
 /// Every operation fugue can perform.
@@ -207,6 +225,17 @@ pub enum Command {
     AttachSession {
         target: Option<Target>,
         create: bool,
+        /// The attaching client's environment, for `update-environment` (see
+        /// [`NewSession::client_env`]).
+        #[serde(default)]
+        client_env: Option<Vec<(String, String)>>,
+        /// The client's terminal (`/dev/pts/3`): its name in `list-clients`.
+        #[serde(default)]
+        tty: Option<String>,
+    },
+    /// The attached terminal clients (tmux's `list-clients`), of one session or all.
+    ListClients {
+        target: Option<Target>,
     },
     DetachClient {
         target: Option<Target>,
@@ -552,6 +581,9 @@ commands! {
     AttachSession => "attach-session", Read, "attach a client to a session",
         cli: As("attach-session"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("next-session, previous-session");
+    ListClients => "list-clients", Read, "list the attached terminal clients",
+        cli: As("list-clients"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: Absent(NO_KEY);
     DetachClient => "detach-client", Write, "detach clients from a session",
         cli: As("detach-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("detach");
@@ -805,7 +837,8 @@ impl Command {
             | Command::ListPanes { target, .. }
             | Command::AttachSession { target, .. }
             | Command::DetachClient { target }
-            | Command::RefreshClient { target } => target.as_ref(),
+            | Command::RefreshClient { target }
+            | Command::ListClients { target } => target.as_ref(),
         }
     }
 }

@@ -30,6 +30,26 @@ pub struct SessionInfo {
     pub height: u16,
 }
 
+/// An attached terminal client, as `list-clients` shows it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientInfo {
+    /// tmux's client name: its terminal (`/dev/pts/3`), else `client-N`.
+    pub name: String,
+    pub tty: String,
+    pub pid: Option<u32>,
+    pub session: Option<SessionId>,
+    pub session_name: Option<String>,
+    pub width: u16,
+    pub height: u16,
+    /// Its `TERM`.
+    pub termname: String,
+    /// Seconds since the Unix epoch: when it connected, and when it last attached,
+    /// typed or resized.
+    pub created: u64,
+    pub activity: u64,
+    pub focused: bool,
+}
+
 /// A pane and where it lives, as `list-panes` shows it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PaneInfo {
@@ -222,6 +242,7 @@ pub enum Response {
     Created(Created),
     Sessions(Vec<SessionInfo>),
     Panes(Vec<PaneInfo>),
+    Clients(Vec<ClientInfo>),
     Captured(String),
     Rows(RowsReply),
     Attached(AttachInfo),

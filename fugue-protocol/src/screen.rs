@@ -296,6 +296,14 @@ impl Row {
 
     /// The row as plain text, blank cells as spaces, trailing spaces removed.
     pub fn to_plain(&self) -> String {
+        let mut out = self.to_plain_untrimmed();
+        let trimmed = out.trim_end_matches(' ').len();
+        out.truncate(trimmed);
+        out
+    }
+
+    /// The row's text with the spaces it stores at its end (tmux's `capture-pane -N`).
+    pub fn to_plain_untrimmed(&self) -> String {
         let mut out = String::with_capacity(self.text.len());
         if self.cells.is_empty() {
             out.push_str(&self.text);
@@ -304,8 +312,6 @@ impl Row {
                 out.push_str(if c.text.is_empty() { " " } else { c.text });
             }
         }
-        let trimmed = out.trim_end_matches(' ').len();
-        out.truncate(trimmed);
         out
     }
 

@@ -72,7 +72,9 @@ impl FromStr for Target {
         if s.starts_with('@') {
             return s.parse().map(Target::Window).map_err(|e| err(&e));
         }
-        if s.starts_with('$') {
+        // `$1` alone is the session; `$1:` and `$1:2.0` are a path in it (tmux takes
+        // an id wherever a session name goes; libtmux's `new-window -t $1:`).
+        if s.starts_with('$') && !s.contains(':') {
             return s.parse().map(Target::SessionId).map_err(|e| err(&e));
         }
         let (session, rest) = match s.split_once(':') {
@@ -185,6 +187,12 @@ mod tests {
             Ok(path(None, Some(WindowSpec::Index(3)), None))
         );
         assert_eq!("w:.1".parse(), Ok(path(Some("w"), None, Some(1))));
+        // A session id with a window part (libtmux's `new-window -t $1:`).
+        assert_eq!("$1:".parse(), Ok(path(Some("$1"), None, None)));
+        assert_eq!(
+            "$1:2.0".parse(),
+            Ok(path(Some("$1"), Some(WindowSpec::Index(2)), Some(0)))
+        );
     }
 
     #[test]

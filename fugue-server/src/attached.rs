@@ -142,6 +142,20 @@ pub struct ClientEntry {
     /// When it last attached, typed or resized (higher is later): `window-size latest`
     /// follows the latest client.
     pub active_at: u64,
+    /// What `list-clients` shows: the peer's pid, its terminal and `TERM` (said when
+    /// it attaches), and when it connected and was last active (Unix seconds).
+    pub pid: Option<u32>,
+    pub tty: Option<String>,
+    pub termname: Option<String>,
+    pub created: u64,
+    pub activity: u64,
+}
+
+/// Seconds since the Unix epoch, for clients' times.
+pub fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
 }
 
 /// tmux's `window-size`: which attached clients size a session's windows.
@@ -249,6 +263,7 @@ impl Attached {
         let mut clients = self.clients.lock();
         let me = clients.get_mut(&client)?;
         let before = std::mem::replace(&mut me.active_at, stamp);
+        me.activity = unix_now();
         let session = me.session?;
         let latest = clients
             .iter()

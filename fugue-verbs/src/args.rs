@@ -8,7 +8,10 @@ use std::path::PathBuf;
     name = "fugue",
     version,
     about = "A terminal multiplexer with agent protocols built in.\n\nWith no command, attaches to the most recent session (creating one if none exists).",
-    disable_help_subcommand = true
+    disable_help_subcommand = true,
+    // tmux's getopt takes a flag given twice and keeps the last (libtmux passes
+    // `-t` itself and again in a command's own words).
+    args_override_self = true
 )]
 pub struct Cli {
     /// Use the server called NAME (socket $XDG_RUNTIME_DIR/fugue/NAME).
@@ -86,6 +89,10 @@ pub enum Verb {
         /// Format for -P.
         #[arg(short = 'F')]
         format: Option<String>,
+        /// Do not copy `update-environment`'s variables from this environment into
+        /// the session's.
+        #[arg(short = 'E')]
+        no_update_env: bool,
         #[command(flatten)]
         spawn: SpawnArgs,
     },
@@ -94,6 +101,10 @@ pub enum Verb {
     AttachSession {
         #[arg(short = 't')]
         target: Option<String>,
+        /// Do not copy `update-environment`'s variables from this environment into
+        /// the session's.
+        #[arg(short = 'E')]
+        no_update_env: bool,
     },
     /// Detach the clients of a session.
     #[command(visible_alias = "detach")]
@@ -116,6 +127,17 @@ pub enum Verb {
         #[arg(long)]
         json: bool,
     },
+    /// List the attached terminal clients (of one session with -t).
+    #[command(visible_alias = "lsc")]
+    ListClients {
+        #[arg(short = 'F')]
+        format: Option<String>,
+        /// Only the clients for which this format is true.
+        #[arg(short = 'f')]
+        filter: Option<String>,
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
     /// Kill a session and everything in it.
     KillSession {
         #[arg(short = 't')]
@@ -126,6 +148,14 @@ pub enum Verb {
     /// Bring back the sessions a killed, crashed or rebooted server left in its
     /// journal (`--list` shows them, `--discard` forgets them).
     Restore(super::restore::RestoreArgs),
+    /// List the commands (verbs) with their aliases and flags, as tmux does; with a
+    /// command name or alias, only that one. Needs no server.
+    #[command(visible_alias = "lscm")]
+    ListCommands {
+        #[arg(short = 'F')]
+        format: Option<String>,
+        command: Option<String>,
+    },
     /// Put this terminal back in order after a program that died in full-screen mode
     /// (main screen, cursor shown, mouse, paste, focus and keyboard modes off, sane
     /// line settings). Needs no server.
@@ -399,9 +429,22 @@ pub enum Verb {
         /// Into this paste buffer instead of standard output.
         #[arg(short = 'b', value_name = "BUFFER")]
         buffer: Option<String>,
-        /// Quiet (tmux: no error for a missing alternate screen); accepted.
+        /// Quiet: no error for a missing alternate screen.
         #[arg(short = 'q')]
         quiet: bool,
+        /// The screen under the alternate screen a program shows (no history).
+        #[arg(short = 'a')]
+        alternate: bool,
+        /// Keep trailing spaces.
+        #[arg(short = 'N')]
+        keep_spaces: bool,
+        /// Write non-printable characters as octal escapes (`\\033`, with -e).
+        #[arg(short = 'C')]
+        escape_c0: bool,
+        /// Leave out trailing positions that hold no character (fugue never writes
+        /// them; accepted as tmux 3.4+ takes it).
+        #[arg(short = 'T')]
+        trim_empty: bool,
     },
     /// Read a pane's screen, its history, or only what arrived since a cursor.
     #[command(visible_alias = "read")]

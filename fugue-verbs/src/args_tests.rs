@@ -17,6 +17,10 @@ const OTHER_VERBS: &[(&str, &str)] = &[
     ),
     ("mcp", "client only: the stdio bridge to the MCP surface"),
     (
+        "list-commands",
+        "client only: prints the verb table itself, no server needed (as tmux's)",
+    ),
+    (
         "install-tmux-shim",
         "client only: makes a file link, no server needed",
     ),

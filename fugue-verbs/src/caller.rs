@@ -14,6 +14,33 @@ pub struct Caller {
     /// hook has no standard input, and the server, which agents reach too, never
     /// opens a path for them (see buffers.rs).
     pub files: bool,
+    /// The process's environment, for tmux's `update-environment` on `new-session`
+    /// (None for the server's own commands, which have no client).
+    pub env: Option<Vec<(String, String)>>,
+}
+
+/// At most this many bytes of a client's environment go to the server with
+/// `new-session` and `attach-session` (names and values; variables past it are left
+/// out), so a huge environment cannot make a command too big to send.
+pub const MAX_CLIENT_ENV_BYTES: usize = 64 * 1024;
+
+/// This process's environment as `update-environment` reads it (variables that are
+/// not UTF-8 are left out), bounded by [`MAX_CLIENT_ENV_BYTES`].
+pub fn client_env() -> Vec<(String, String)> {
+    let mut left = MAX_CLIENT_ENV_BYTES;
+    let mut out = Vec::new();
+    for (k, v) in std::env::vars_os() {
+        let (Ok(k), Ok(v)) = (k.into_string(), v.into_string()) else {
+            continue;
+        };
+        let size = k.len().saturating_add(v.len());
+        if size > left {
+            continue;
+        }
+        left -= size;
+        out.push((k, v));
+    }
+    out
 }
 
 impl Caller {
@@ -23,6 +50,7 @@ impl Caller {
         Caller {
             cwd: std::env::current_dir().ok(),
             files: true,
+            env: Some(client_env()),
         }
     }
 

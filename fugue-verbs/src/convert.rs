@@ -74,6 +74,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             height,
             print,
             format,
+            no_update_env,
             spawn: s,
         } => {
             let size = match (width, height) {
@@ -87,6 +88,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                     size,
                     spawn: spawn(s, true, caller)?,
                     existing: attach_existing,
+                    client_env: caller.env.clone().filter(|_| !no_update_env),
                 }),
                 Printer::Created {
                     print,
@@ -100,6 +102,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         | Verb::Mcp { .. }
         | Verb::ResetTerminal
         | Verb::InstallTmuxShim { .. }
+        | Verb::ListCommands { .. }
         | Verb::SourceFile { .. }
         | Verb::RunShell { .. }
         | Verb::IfShell { .. } => {
@@ -145,6 +148,18 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 .unwrap_or_else(|| fugue_protocol::format::defaults::LIST_SESSIONS.to_string());
             (Command::ListSessions, Printer::Sessions { format, json })
         }
+        Verb::ListClients {
+            format,
+            filter,
+            target: t,
+        } => (
+            Command::ListClients { target: target(t)? },
+            Printer::Clients {
+                format: format
+                    .unwrap_or_else(|| fugue_protocol::format::defaults::LIST_CLIENTS.to_string()),
+                filter,
+            },
+        ),
         Verb::KillSession { target: t } => (
             Command::KillSession { target: target(t)? },
             Printer::Nothing,
@@ -582,42 +597,38 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             join,
             start,
             end,
-            buffer: Some(name),
-            quiet: _,
-        } => (
-            Command::SetBuffer(fugue_protocol::SetBuffer {
-                name: Some(name),
-                append: false,
-                rename: None,
-                data: Some(fugue_protocol::BufferData::Pane(CapturePane {
-                    target: target(t)?,
-                    start: line_bound(start, "-S")?,
-                    end: line_bound(end, "-E")?,
-                    escapes,
-                    join,
-                })),
-            }),
-            Printer::Nothing,
-        ),
-        Verb::CapturePane {
-            target: t,
-            print: _,
-            escapes,
-            join,
-            start,
-            end,
-            buffer: None,
-            quiet: _,
-        } => (
-            Command::CapturePane(CapturePane {
+            buffer,
+            quiet,
+            alternate,
+            keep_spaces,
+            escape_c0,
+            trim_empty: _,
+        } => {
+            let capture = CapturePane {
                 target: target(t)?,
                 start: line_bound(start, "-S")?,
                 end: line_bound(end, "-E")?,
                 escapes,
                 join,
-            }),
-            Printer::Captured,
-        ),
+                alternate,
+                // tmux trims no line it joins (`-J` keeps trailing spaces as `-N`).
+                keep_spaces: keep_spaces || join,
+                escape_c0,
+                quiet,
+            };
+            match buffer {
+                Some(name) => (
+                    Command::SetBuffer(fugue_protocol::SetBuffer {
+                        name: Some(name),
+                        append: false,
+                        rename: None,
+                        data: Some(fugue_protocol::BufferData::Pane(capture)),
+                    }),
+                    Printer::Nothing,
+                ),
+                None => (Command::CapturePane(capture), Printer::CapturedPane),
+            }
+        }
         Verb::ReadPane {
             target: t,
             scrollback,

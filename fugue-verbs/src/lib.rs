@@ -25,11 +25,12 @@ mod restore;
 pub mod sequence;
 pub mod shell_args;
 pub mod tree;
+pub mod usage;
 
 pub use agent::{AgentPrinter, AgentVerb, ReportArgs};
 pub use args::{Cli, SpawnArgs, Verb};
 pub use buffers::{BufferPrinter, BufferVerb};
-pub use caller::Caller;
+pub use caller::{Caller, client_env};
 pub use convert::command_for;
 pub use hooks::HookVerb;
 pub use manage::ManageVerb;

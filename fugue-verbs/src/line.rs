@@ -42,6 +42,7 @@ pub fn parse_argv(argv: &[String]) -> Result<(&str, Verb), String> {
             | Verb::Mcp { .. }
             | Verb::ResetTerminal
             | Verb::InstallTmuxShim { .. }
+            | Verb::ListCommands { .. }
             | Verb::SourceFile { .. }
             | Verb::RunShell { .. }
             | Verb::IfShell { .. }
@@ -225,7 +226,7 @@ pub fn canonical_name(name: &str) -> Option<String> {
 /// with an 8 MiB stack: in a debug build the table's builder needs more than the
 /// 2 MiB of a tokio worker or a test thread, which it overflowed. Callers are the
 /// server's hooks, bindings and `C-b :`, never a per-key path.
-fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Option<T> {
+pub(crate) fn with_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Option<T> {
     let slot = std::sync::Mutex::new(Some(f));
     let run = || {
         let f = slot.lock().ok().and_then(|mut g| g.take());

@@ -26,7 +26,15 @@ pub enum Printer {
         json: bool,
         all: bool,
     },
+    /// list-clients: each client in `format`, those `filter` leaves in.
+    Clients {
+        format: String,
+        filter: Option<String>,
+    },
     Captured,
+    /// capture-pane's text, ending in one newline as tmux's `-p` ends it (an empty
+    /// capture is one empty line).
+    CapturedPane,
     /// Text for people, or the whole answer as JSON.
     Json(bool),
     Agent(crate::agent::AgentPrinter),

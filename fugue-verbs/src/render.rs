@@ -17,9 +17,33 @@ pub fn pane_lines(fmt: &str, list: &[PaneInfo], sessions: &[SessionInfo]) -> Vec
         .collect()
 }
 
+/// `fmt` for each client of `list` (list-clients -F), those `filter` (a format)
+/// leaves in, in its session's scope (`sessions` and `panes` give that scope its
+/// variables).
+pub fn client_lines(
+    fmt: &str,
+    filter: Option<&str>,
+    list: &[fugue_protocol::ClientInfo],
+    sessions: Vec<SessionInfo>,
+    panes: Vec<PaneInfo>,
+) -> Vec<String> {
+    let mut snap = snapshot(sessions, panes, Vec::new());
+    snap.clients = list.to_vec();
+    (0..list.len())
+        .filter(|i| filter.is_none_or(|f| format::is_true(&format::expand(f, &snap.client(*i)))))
+        .map(|i| format::expand(fmt, &snap.client(i)))
+        .collect()
+}
+
 /// `fmt` for each session of `list` (list-sessions -F).
 pub fn session_lines(fmt: &str, list: &[SessionInfo]) -> Vec<String> {
-    let snap = snapshot(list.to_vec(), Vec::new(), Vec::new());
+    session_lines_with(fmt, list, Vec::new())
+}
+
+/// [`session_lines`] with the panes, for a format that names window or pane
+/// variables (tmux gives a session's line its active window's and pane's).
+pub fn session_lines_with(fmt: &str, list: &[SessionInfo], panes: Vec<PaneInfo>) -> Vec<String> {
+    let snap = snapshot(list.to_vec(), panes, Vec::new());
     list.iter()
         .map(|s| format::expand(fmt, &snap.session(s.id)))
         .collect()
@@ -124,6 +148,17 @@ pub fn text(
             Response::Panes(list),
         ) => lines(pane_lines(format, list, sessions)),
         (Printer::Captured, Response::Captured(text)) => text.clone(),
+        // tmux's `-p` ends what it prints with one newline (an empty capture, `-a -q`
+        // with no alternate screen, is one empty line).
+        (Printer::CapturedPane, Response::Captured(text)) if text.ends_with('\n') => text.clone(),
+        (Printer::CapturedPane, Response::Captured(text)) => format!("{text}\n"),
+        (Printer::Clients { format, filter }, Response::Clients(list)) => lines(client_lines(
+            format,
+            filter.as_deref(),
+            list,
+            sessions.to_vec(),
+            Vec::new(),
+        )),
         (Printer::Options(OptionPrinter::Lines { value_only }), Response::Options(list)) => lines(
             list.iter()
                 .filter_map(|l| match (value_only, &l.value) {

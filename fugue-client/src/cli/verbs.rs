@@ -121,6 +121,57 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
                 ) => Some(format::created_line(&mut conn, c, format.as_deref()).await?),
                 _ => None,
             };
+            // A client's line is in its session's scope, a session's in its active
+            // pane's: the sessions and panes are asked for only when the format
+            // names one of their variables.
+            let scoped = |text: &str| {
+                ["session_", "window_", "pane_", "#{S", "#{W", "#{P"]
+                    .iter()
+                    .any(|s| text.contains(s))
+            };
+            let lines = match (&printer, &resp) {
+                (Printer::Clients { format, filter }, Response::Clients(list)) => {
+                    let text = format!("{format}{}", filter.as_deref().unwrap_or(""));
+                    let (sessions, panes) = if scoped(&text) {
+                        (
+                            list_sessions(&mut conn).await?,
+                            list_panes(&mut conn).await?,
+                        )
+                    } else {
+                        (Vec::new(), Vec::new())
+                    };
+                    Some(fugue_verbs::render::client_lines(
+                        format,
+                        filter.as_deref(),
+                        list,
+                        sessions,
+                        panes,
+                    ))
+                }
+                (
+                    Printer::Sessions {
+                        format,
+                        json: false,
+                    },
+                    Response::Sessions(list),
+                ) if format.contains("window_") || format.contains("pane_") => {
+                    let panes = list_panes(&mut conn).await?;
+                    Some(fugue_verbs::render::session_lines_with(format, list, panes))
+                }
+                _ => None,
+            };
+            if let Some(lines) = lines {
+                let mut out = std::io::stdout().lock();
+                for line in lines {
+                    if let Err(e) = writeln!(out, "{line}") {
+                        if e.kind() == std::io::ErrorKind::BrokenPipe {
+                            return Ok(Outcome::Exit(0));
+                        }
+                        return Err(e.into());
+                    }
+                }
+                return Ok(Outcome::Exit(0));
+            }
             // Pane and window formats see the sessions' variables too, asked for
             // only when the format names one the pane listing lacks.
             let wants = |f: &str| f.contains("session_") || f.contains("#{S:");
@@ -171,7 +222,34 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
             }
             Ok(Outcome::Exit(0))
         }
-        Err(_) if matches!(printer, Printer::Quiet) => Ok(Outcome::Exit(1)),
+        // has-session: quiet for fugue's scripts; as tmux, tmux's one line
+        // (`can't find session: x`), which tools show.
+        Err(e) if matches!(printer, Printer::Quiet) => {
+            if TMUX_WORDS.lock().ok().is_some_and(|w| w.is_some()) {
+                report(&e);
+            }
+            Ok(Outcome::Exit(1))
+        }
         Err(e) => Ok(Outcome::Exit(report(&e))),
     }
+}
+
+async fn list_sessions(conn: &mut Connection) -> anyhow::Result<Vec<fugue_protocol::SessionInfo>> {
+    Ok(
+        match conn.call(fugue_protocol::Command::ListSessions).await? {
+            Ok(Response::Sessions(s)) => s,
+            _ => Vec::new(),
+        },
+    )
+}
+
+async fn list_panes(conn: &mut Connection) -> anyhow::Result<Vec<fugue_protocol::PaneInfo>> {
+    let all = fugue_protocol::Command::ListPanes {
+        target: None,
+        scope: fugue_protocol::PaneScope::All,
+    };
+    Ok(match conn.call(all).await? {
+        Ok(Response::Panes(p)) => p,
+        _ => Vec::new(),
+    })
 }

@@ -149,7 +149,12 @@ pub async fn attach(
     conn.outgoing.resize(cols, rows).await?;
     let id = conn
         .outgoing
-        .request(Command::AttachSession { target, create })
+        .request(Command::AttachSession {
+            target,
+            create,
+            client_env: update_env(),
+            tty: own_tty(),
+        })
         .await?;
     // Frames may arrive before the answer; keep them for after.
     let mut early = Vec::new();
@@ -540,6 +545,8 @@ fn on_response(
             command: Command::AttachSession {
                 target: Some(Target::SessionId(c.session)),
                 create: false,
+                client_env: update_env(),
+                tty: own_tty(),
             },
             pending: Pending::Action("attach"),
         }],
@@ -559,6 +566,8 @@ fn on_response(
                     command: Command::AttachSession {
                         target: Some(Target::SessionId(s.id)),
                         create: false,
+                        client_env: update_env(),
+                        tty: own_tty(),
                     },
                     pending: Pending::Action("switch session"),
                 }],
@@ -590,4 +599,22 @@ fn on_response(
         }
         _ => Vec::new(),
     }
+}
+
+/// This client's terminal (`/dev/pts/3`), its name in `list-clients` as in tmux: what
+/// standard input is (Linux's /proc; None elsewhere, and the client is `client-N`).
+pub(crate) fn own_tty() -> Option<String> {
+    std::fs::read_link("/proc/self/fd/0")
+        .ok()
+        .map(|p| p.to_string_lossy().into_owned())
+        .filter(|p| p.starts_with("/dev/"))
+}
+
+/// `attach-session -E`: this client gives the server none of its environment, so
+/// the session keeps its own (tmux's update-environment skipped).
+pub static NO_UPDATE_ENV: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The environment sent with an attach for `update-environment`, unless `-E`.
+pub(crate) fn update_env() -> Option<Vec<(String, String)>> {
+    (!NO_UPDATE_ENV.load(std::sync::atomic::Ordering::Relaxed)).then(fugue_verbs::client_env)
 }

@@ -35,9 +35,13 @@ impl App {
             }
         }
         out.push(Request {
+            // switch-client takes the client's variables too (tmux's
+            // update-environment on switch-client).
             command: Command::AttachSession {
                 target: Some(parsed),
                 create: false,
+                client_env: super::update_env(),
+                tty: super::own_tty(),
             },
             pending: Pending::Action("switch-client"),
         });

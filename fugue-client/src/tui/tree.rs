@@ -251,6 +251,7 @@ pub(super) fn preview_request(pane: PaneId) -> Request {
             end: None,
             escapes: false,
             join: false,
+            ..CapturePane::default()
         }),
         Fetch::Preview(pane),
     )

@@ -64,8 +64,51 @@ pub fn snapshot(
         ("host", host),
         ("host_short", short),
         ("version", env!("CARGO_PKG_VERSION").to_string()),
+        // SAFETY: getuid cannot fail and touches no memory of ours.
+        ("uid", unsafe { libc::getuid() }.to_string()),
+        ("user", user()),
     ] {
         snap.globals.insert(k.to_string(), v);
     }
+    if let Some((pid, socket)) = SERVER.get() {
+        snap.globals.insert("pid".into(), pid.to_string());
+        snap.globals.insert("socket_path".into(), socket.clone());
+    }
     snap
+}
+
+/// The server a client process talks to (its pid and socket, from the handshake),
+/// for formats' `#{pid}` and `#{socket_path}`: set once by the client; the server
+/// sets its own.
+static SERVER: std::sync::OnceLock<(u32, String)> = std::sync::OnceLock::new();
+
+/// Records the server's pid and socket for [`snapshot`] (the first call wins).
+pub fn set_server(pid: u32, socket: String) {
+    let _ = SERVER.set((pid, socket));
+}
+
+/// The name of the user this process runs as (tmux's `#{user}`, from the password
+/// database), else `$USER`.
+pub fn user() -> String {
+    // SAFETY: getpwuid_r writes at most `buf.len()` bytes into `buf` and the entry
+    // into `pw`; `found` points at `pw` or is null. The name is read only when it is
+    // set, as a C string inside `buf`, which outlives the read.
+    let mut buf = vec![0 as libc::c_char; 4096];
+    let mut pw: libc::passwd = unsafe { std::mem::zeroed() };
+    let mut found: *mut libc::passwd = std::ptr::null_mut();
+    let rc = unsafe {
+        libc::getpwuid_r(
+            libc::getuid(),
+            &mut pw,
+            buf.as_mut_ptr(),
+            buf.len(),
+            &mut found,
+        )
+    };
+    if rc == 0 && !found.is_null() && !pw.pw_name.is_null() {
+        return unsafe { std::ffi::CStr::from_ptr(pw.pw_name) }
+            .to_string_lossy()
+            .into_owned();
+    }
+    std::env::var("USER").unwrap_or_default()
 }

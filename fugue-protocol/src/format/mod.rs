@@ -20,7 +20,7 @@ pub mod style;
 pub mod time;
 pub mod vars;
 
-pub use modifiers::quote_shell;
+pub use modifiers::{glob as fnmatch, quote_shell};
 pub use style::{Span, StyleSpec, spans};
 
 /// Formats expand inside formats (`#{E:}`, loops, conditions); deeper than this expands
@@ -94,6 +94,10 @@ pub mod defaults {
     pub const LIST_SESSIONS: &str = "#{session_name}: #{session_windows} windows (created #{t:session_created})#{?session_attached, (attached),}";
     pub const LIST_WINDOWS: &str = "#{window_index}: #{window_name}#{window_raw_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] [layout #{window_layout}] #{window_id}#{?window_active, (active),}";
     pub const LIST_WINDOWS_ALL: &str = "#{session_name}:#{window_index}: #{window_name}#{window_raw_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] ";
+    /// cmd-list-commands.c's line.
+    pub const LIST_COMMANDS: &str = "#{command_list_name}#{?command_list_alias, (#{command_list_alias}),} #{command_list_usage}";
+    /// cmd-list-clients.c's line.
+    pub const LIST_CLIENTS: &str = "#{client_name}: #{session_name} [#{client_width}x#{client_height} #{client_termname}] #{?#{!=:#{client_uid},#{uid}},[user #{?client_user,#{client_user},#{client_uid},}] ,}#{?client_flags,(,}#{client_flags}#{?client_flags,),}";
     const PANE: &str = "[#{pane_width}x#{pane_height}] [history #{history_size}/#{history_limit}, #{history_bytes} bytes] #{pane_id}#{?pane_active, (active),}#{?pane_dead, (dead),}";
     pub fn list_panes(session: bool, all: bool) -> String {
         let at = match (all, session) {

@@ -231,7 +231,7 @@ pub(super) fn matches(pat: &str, text: &str, re: bool, icase: bool) -> bool {
 
 /// fnmatch(3) without flags: `*`, `?`, `[...]` (with `!`/`^` and ranges), `\`
 /// escapes. Linear backtracking over the last `*`, so no input is slow.
-fn glob(pat: &str, text: &str) -> bool {
+pub fn glob(pat: &str, text: &str) -> bool {
     let p: Vec<char> = pat.chars().collect();
     let t: Vec<char> = text.chars().collect();
     let (mut pi, mut ti) = (0usize, 0usize);

@@ -3,7 +3,7 @@
 //! session, window, pane or buffer) that is a [`FormatContext`].
 
 use super::{FormatContext, LoopItem};
-use crate::{BufferInfo, PaneId, PaneInfo, SessionId, SessionInfo, WindowId};
+use crate::{BufferInfo, ClientInfo, PaneId, PaneInfo, SessionId, SessionInfo, WindowId};
 use std::collections::HashMap;
 
 /// What a format may be expanded against.
@@ -13,6 +13,8 @@ pub struct Snapshot {
     /// Every pane known, grouped by session then window, in reading order.
     pub panes: Vec<PaneInfo>,
     pub buffers: Vec<BufferInfo>,
+    /// Attached terminal clients (`list-clients`).
+    pub clients: Vec<ClientInfo>,
     /// Server- and client-wide variables (`host`, `host_short`, `pid`, `version`,
     /// `client_*`, ...) and anything else a caller adds (options, `@user` values).
     pub globals: HashMap<String, String>,
@@ -29,6 +31,7 @@ pub struct Scope<'a> {
     window: Option<WindowId>,
     pane: Option<PaneId>,
     buffer: Option<usize>,
+    client: Option<usize>,
 }
 
 fn flag(b: bool) -> String {
@@ -44,6 +47,7 @@ impl Snapshot {
             window: None,
             pane: None,
             buffer: None,
+            client: None,
         }
     }
 
@@ -56,6 +60,7 @@ impl Snapshot {
             window: p.map(|p| p.window_id),
             pane: p.map(|p| p.id),
             buffer: None,
+            client: None,
         }
     }
 
@@ -69,6 +74,7 @@ impl Snapshot {
             window: Some(id),
             pane: p.map(|p| p.id),
             buffer: None,
+            client: None,
         }
     }
 
@@ -84,6 +90,7 @@ impl Snapshot {
             window: p.map(|p| p.window_id),
             pane: p.map(|p| p.id),
             buffer: None,
+            client: None,
         }
     }
 
@@ -95,7 +102,20 @@ impl Snapshot {
             window: None,
             pane: None,
             buffer: Some(i),
+            client: None,
         }
+    }
+
+    /// The `i`th client, with its session (that session's active window and pane
+    /// current), as tmux's list-clients expands its lines.
+    pub fn client(&self, i: usize) -> Scope<'_> {
+        let session = self.clients.get(i).and_then(|c| c.session);
+        let mut scope = match session {
+            Some(s) => self.session(s),
+            None => self.global(),
+        };
+        scope.client = Some(i);
+        scope
     }
 
     fn session_ids(&self) -> Vec<SessionId> {
@@ -185,6 +205,8 @@ impl<'a> Scope<'a> {
             "cursor_x" => p.cursor_col.to_string(),
             "cursor_y" => p.cursor_row.to_string(),
             "alternate_on" => flag(p.alternate_screen),
+            // fugue marks no pane and takes input in every pane (tmux's values then).
+            "pane_marked" | "pane_marked_set" | "pane_input_off" => "0".to_string(),
             _ => return None,
         })
     }
@@ -209,6 +231,10 @@ impl<'a> Scope<'a> {
             "window_flags" => window_flags(p).replace('#', "##"),
             "window_raw_flags" => window_flags(p),
             "window_format" => "1".to_string(),
+            // A window is in one session (fugue links none), holding no marked pane.
+            "window_linked" | "window_marked_flag" => "0".to_string(),
+            "window_linked_sessions" => "1".to_string(),
+            "window_linked_sessions_list" => p.session.clone(),
             "window_start_flag" | "window_end_flag" => {
                 let idx: Vec<u32> = self
                     .snap
@@ -229,6 +255,9 @@ impl<'a> Scope<'a> {
     }
 
     fn session_var(&self, name: &str) -> Option<String> {
+        if let Some(v) = self.session_window_var(name) {
+            return Some(v);
+        }
         if let Some(s) = self.session_info() {
             let v = match name {
                 "session_name" => s.name.clone(),
@@ -240,6 +269,8 @@ impl<'a> Scope<'a> {
                 "session_width" => s.width.to_string(),
                 "session_height" => s.height.to_string(),
                 "session_format" => "1".to_string(),
+                // fugue groups no sessions and marks no pane.
+                "session_grouped" | "session_marked" => "0".to_string(),
                 _ => return None,
             };
             return Some(v);
@@ -265,6 +296,53 @@ impl<'a> Scope<'a> {
             }
             _ => return None,
         })
+    }
+
+    fn client_var(&self, name: &str) -> Option<String> {
+        let c = self.snap.clients.get(self.client?)?;
+        Some(match name {
+            "client_name" => c.name.clone(),
+            "client_tty" => c.tty.clone(),
+            "client_pid" => c.pid.map(|p| p.to_string()).unwrap_or_default(),
+            "client_session" => c.session_name.clone().unwrap_or_default(),
+            "client_width" => c.width.to_string(),
+            "client_height" => c.height.to_string(),
+            "client_termname" => c.termname.clone(),
+            "client_created" => c.created.to_string(),
+            "client_activity" => c.activity.to_string(),
+            // tmux's words for what fugue's clients are: attached, UTF-8, focused
+            // when their terminal said so.
+            "client_flags" => {
+                let mut f = vec!["attached"];
+                if c.focused {
+                    f.push("focused");
+                }
+                f.push("UTF-8");
+                f.join(",")
+            }
+            "client_readonly" | "client_control_mode" | "client_prefix" => "0".to_string(),
+            "client_utf8" => "1".to_string(),
+            "client_key_table" => "root".to_string(),
+            "client_written" | "client_discarded" => "0".to_string(),
+            // The client runs as the server's user (the socket admits no other).
+            "client_uid" => self.snap.globals.get("uid").cloned().unwrap_or_default(),
+            "client_user" => self.snap.globals.get("user").cloned().unwrap_or_default(),
+            _ => return None,
+        })
+    }
+
+    /// A session's window indexes: its current window's (`active_window_index`) and
+    /// its highest (`last_window_index`), from the panes known.
+    fn session_window_var(&self, name: &str) -> Option<String> {
+        let sid = self.session?;
+        let mut panes = self.snap.panes.iter().filter(|p| p.session_id == sid);
+        match name {
+            "active_window_index" => panes
+                .find(|p| p.window_active)
+                .map(|p| p.window_index.to_string()),
+            "last_window_index" => panes.map(|p| p.window_index).max().map(|i| i.to_string()),
+            _ => None,
+        }
     }
 
     fn buffer_var(&self, name: &str) -> Option<String> {
@@ -299,7 +377,8 @@ fn window_flags(p: &PaneInfo) -> String {
 
 impl FormatContext for Scope<'_> {
     fn var(&self, name: &str) -> Option<String> {
-        self.pane_var(name)
+        self.client_var(name)
+            .or_else(|| self.pane_var(name))
             .or_else(|| self.window_var(name))
             .or_else(|| self.session_var(name))
             .or_else(|| self.buffer_var(name))

@@ -29,6 +29,7 @@ pub fn commands() -> Vec<Command> {
             size: Some((120, 40)),
             spawn: spawn(),
             existing: false,
+            client_env: Some(vec![("SSH_AUTH_SOCK".into(), "/tmp/agent".into())]),
         }),
         Command::NewWindow(NewWindow {
             target: t("s"),
@@ -110,6 +111,10 @@ pub fn commands() -> Vec<Command> {
             end: Some(LineBound::Line(-3)),
             escapes: true,
             join: true,
+            alternate: true,
+            keep_spaces: true,
+            escape_c0: true,
+            quiet: true,
         }),
         Command::ReadRows {
             target: None,
@@ -129,7 +134,10 @@ pub fn commands() -> Vec<Command> {
         Command::AttachSession {
             target: None,
             create: true,
+            client_env: Some(vec![("DISPLAY".into(), ":0".into())]),
+            tty: Some("/dev/pts/3".into()),
         },
+        Command::ListClients { target: t("s") },
         Command::DetachClient { target: t("s") },
         Command::RefreshClient { target: t("s") },
         Command::ClientFocus { focused: false },
@@ -276,6 +284,7 @@ pub fn commands() -> Vec<Command> {
                 end: None,
                 escapes: false,
                 join: true,
+                ..Default::default()
             })),
         }),
         Command::ShowBuffer {
@@ -613,6 +622,19 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
             height: 23,
         }])),
         Ok(Response::Panes(vec![pane])),
+        Ok(Response::Clients(vec![ClientInfo {
+            name: "/dev/pts/3".into(),
+            tty: "/dev/pts/3".into(),
+            pid: Some(42),
+            session: Some(SessionId(1)),
+            session_name: Some("s".into()),
+            width: 80,
+            height: 24,
+            termname: "xterm-256color".into(),
+            created: 1,
+            activity: 2,
+            focused: true,
+        }])),
         Ok(Response::Captured("x\n".into())),
         Ok(Response::Restore(fugue_protocol::restore::RestoreOutcome {
             restored: vec!["work".into()],

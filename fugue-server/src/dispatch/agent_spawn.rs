@@ -185,6 +185,7 @@ fn place(
                 size: None,
                 spawn,
                 existing: false,
+                client_env: None,
             },
         ),
         Placement::Auto => {

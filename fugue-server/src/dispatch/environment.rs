@@ -83,8 +83,9 @@ pub fn show(exec: &mut Exec<'_>, c: ShowEnvironment) -> Result<Response, Command
         Some(name) => match table.get(name) {
             Some(var) => line(name, var),
             None => {
-                return Err(CommandError::invalid_argument(
-                    "name",
+                // tmux's words, which scripts match.
+                return Err(CommandError::new(
+                    fugue_protocol::ErrorCode::InvalidArgument,
                     format!("unknown variable: {name}"),
                 ));
             }
@@ -96,4 +97,58 @@ pub fn show(exec: &mut Exec<'_>, c: ShowEnvironment) -> Result<Response, Command
             .collect(),
     };
     Ok(Response::Captured(text))
+}
+
+/// tmux's `update-environment` (environ_update): for each pattern of the option (at
+/// `level`: the global one for a new session, the session's own on attach), every
+/// variable of the client's environment it matches, with its value; a pattern that
+/// matches none is marked removed by name, so new programs do not inherit the
+/// server's stale value (a re-attach over a new SSH connection gets its new
+/// `SSH_AUTH_SOCK`, and one without an agent none).
+pub fn updates(
+    server: &crate::server::Server,
+    level: crate::options::Level,
+    client_env: &[(String, String)],
+) -> Vec<(String, Option<String>)> {
+    let patterns = match server.options.lock().effective(level, "update-environment") {
+        Some((crate::options::Value::Array(a), _)) => a.clone(),
+        _ => Vec::new(),
+    };
+    let mut out: Vec<(String, Option<String>)> = Vec::new();
+    for pattern in &patterns {
+        let mut found = false;
+        for (k, v) in client_env {
+            if fugue_protocol::format::fnmatch(pattern, k) {
+                out.push((k.clone(), Some(v.clone())));
+                found = true;
+            }
+        }
+        if !found {
+            out.push((pattern.clone(), None));
+        }
+    }
+    out
+}
+
+/// [`updates`] written into `session`'s environment (a bad name, which tmux could
+/// not have in an environment either, is skipped).
+pub fn apply_updates(
+    server: &crate::server::Server,
+    session: SessionId,
+    updates: &[(String, Option<String>)],
+) {
+    if updates.is_empty() {
+        return;
+    }
+    let mut env = server.environment.lock();
+    for (name, value) in updates {
+        let _ = env.set(
+            Some(session),
+            name,
+            Variable {
+                value: value.clone(),
+                hidden: false,
+            },
+        );
+    }
 }

@@ -526,12 +526,17 @@ pub fn capture(exec: &mut Exec<'_>, c: CapturePane) -> Result<Response, CommandE
         .panes
         .get(&id)
         .ok_or_else(|| CommandError::internal("pane vanished"))?;
-    let text = pane
-        .shared
-        .state
-        .lock()
-        .capture(c.start, c.end, c.escapes, c.join);
-    Ok(Response::Captured(text))
+    let text = pane.shared.state.lock().capture_pane(&c);
+    match text {
+        Some(text) => Ok(Response::Captured(text)),
+        // tmux: `-q` turns the missing alternate screen into an empty capture.
+        None if c.quiet => Ok(Response::Captured(String::new())),
+        // tmux's words, which scripts match.
+        None => Err(CommandError::new(
+            ErrorCode::InvalidArgument,
+            "no alternate screen",
+        )),
+    }
 }
 
 pub fn read_rows(

@@ -10,6 +10,7 @@ mod advice;
 mod agent_spawn;
 mod agent_task;
 mod buffers;
+mod clients;
 mod environment;
 pub mod events;
 pub mod formats;
@@ -367,9 +368,13 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             sessions::select_window(exec, target.as_ref(), select)
         }
         Command::ListSessions => sessions::list_sessions(exec),
-        Command::AttachSession { target, create } => {
-            sessions::attach(exec, target.as_ref(), create)
-        }
+        Command::AttachSession {
+            target,
+            create,
+            client_env,
+            tty,
+        } => sessions::attach(exec, target.as_ref(), create, client_env, tty),
+        Command::ListClients { target } => clients::list_clients(exec, target.as_ref()),
         Command::DetachClient { target } => sessions::detach(exec, target.as_ref()),
         Command::RefreshClient { target } => sessions::refresh(exec, target.as_ref()),
         Command::ResizeClient { cols, rows } => sessions::resize_client(exec, cols, rows),

@@ -249,6 +249,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::AttachSession { target, .. }
         | Command::DetachClient { target } => one(target, SessionAll),
         Command::RefreshClient { target } => one(target, SessionAny),
+        Command::ListClients { target } => one(target, SessionAny),
         Command::DisplayMessage { target, .. } => one(target, SessionAny),
         Command::FormatText { target, .. } => one(target, Pane),
         Command::ConfirmBefore(c)

@@ -25,12 +25,19 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
     if let Some(name) = &c.name {
         c.name = Some(super::session_name("name", name)?);
     }
+    let client_env = c.client_env.take();
     if c.existing
         && let Some(name) = &c.name
     {
-        // tmux's `new-session -A`: the session there is the answer.
+        // tmux's `new-session -A`: the session there is the answer, and is attached
+        // to, so it takes the client's variables as attach-session does.
         let tree = server.mux.tree();
         if let Some(s) = tree.session_by_name(name) {
+            if let Some(env) = &client_env {
+                let updates =
+                    super::environment::updates(server, crate::options::Level::Session(s.id), env);
+                super::environment::apply_updates(server, s.id, &updates);
+            }
             let w = s
                 .active_window()
                 .ok_or_else(|| CommandError::internal("session has no window"))?;
@@ -87,6 +94,28 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
         width: size.0,
         height: size.1,
     };
+    // tmux's update-environment: the client's variables for the session's
+    // environment (the global option: the session has none of its own yet). The
+    // first program gets them through its own environment, ahead of the caller's
+    // `-e`, which wins as in tmux.
+    let updates = client_env.map_or_else(Vec::new, |env| {
+        super::environment::updates(server, crate::options::Level::GlobalSession, &env)
+    });
+    if !updates.is_empty() {
+        let valid = |k: &String| !(k.is_empty() || k.contains('=') || k.contains('\0'));
+        let first: Vec<(String, String)> = updates
+            .iter()
+            .filter(|(k, _)| valid(k))
+            .map(|(k, v)| {
+                let v = v.clone();
+                (
+                    k.clone(),
+                    v.unwrap_or_else(|| crate::pane::child::REMOVED.to_string()),
+                )
+            })
+            .collect();
+        c.spawn.env = first.into_iter().chain(c.spawn.env).collect();
+    }
     let created = with_new_pane(
         exec,
         |exec, tree| {
@@ -109,6 +138,7 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
                 .map(|p| p.argv.clone())
                 .unwrap_or_default();
             let sid = tree.new_session_id();
+            super::environment::apply_updates(exec.server, sid, &updates);
             // The global base-index: the session has no options of its own yet.
             let first_index = super::windows::base_index(exec.server, None);
             let last_used = tree.touch();
@@ -465,6 +495,8 @@ pub fn attach(
     exec: &mut Exec<'_>,
     target: Option<&Target>,
     create: bool,
+    client_env: Option<Vec<(String, String)>>,
+    tty: Option<String>,
 ) -> Result<Response, CommandError> {
     let server = exec.server;
     let Some(client) = exec.origin.client_id().filter(|_| {
@@ -481,6 +513,17 @@ pub fn attach(
             "only a terminal client can attach; run `fugue attach` in a terminal",
         ));
     };
+    {
+        // What list-clients shows of it: its terminal and TERM.
+        let term = client_env
+            .as_ref()
+            .and_then(|env| env.iter().find(|(k, _)| k == "TERM"))
+            .map(|(_, v)| v.clone());
+        if let Some(c) = server.mux.attached.lock().get_mut(&client) {
+            c.tty = tty.or(c.tty.take());
+            c.termname = term.or(c.termname.take());
+        }
+    }
     let existing = {
         let tree = server.mux.tree();
         match target {
@@ -503,10 +546,12 @@ pub fn attach(
                 exec,
                 NewSession {
                     size,
+                    client_env,
                     ..NewSession::default()
                 },
             )? {
-                Response::Created(c) => c.session,
+                // Made with the client's variables: nothing more to copy.
+                Response::Created(c) => return attached(exec, client, c.session, None),
                 _ => return Err(CommandError::internal("new-session answered unexpectedly")),
             }
         }
@@ -515,6 +560,22 @@ pub fn attach(
                 .with_suggestion("create one with `fugue new-session` or just `fugue`"));
         }
     };
+    attached(exec, client, sid, client_env)
+}
+
+/// The attach itself, to session `sid` (which takes `client_env`'s variables by
+/// tmux's update-environment first).
+fn attached(
+    exec: &mut Exec<'_>,
+    client: u64,
+    sid: fugue_protocol::SessionId,
+    client_env: Option<Vec<(String, String)>>,
+) -> Result<Response, CommandError> {
+    let server = exec.server;
+    if let Some(env) = &client_env {
+        let updates = super::environment::updates(server, crate::options::Level::Session(sid), env);
+        super::environment::apply_updates(server, sid, &updates);
+    }
     // A client switching sessions leaves one behind, which may have been held at this
     // client's size: it gets the size of the clients still on it (tmux does the same).
     let left = {

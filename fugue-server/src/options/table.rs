@@ -228,7 +228,7 @@ table! {
     "status-right-length" Session n(0, i16::MAX as i64), "40", Live, Option::None, "its longest width";
     "status-right-style" Session Style, "default", Live, Option::None, "its style";
     "status-style" Session Style, "bg=green,fg=black", Live, Option::None, "the status bar's style";
-    "update-environment" Session Array, "DISPLAY\nKRB5CCNAME\nSSH_ASKPASS\nSSH_AUTH_SOCK\nSSH_AGENT_PID\nSSH_CONNECTION\nWINDOWID\nXAUTHORITY", None, Option::None, "variables copied from a client's environment";
+    "update-environment" Session Array, "DISPLAY\nKRB5CCNAME\nSSH_ASKPASS\nSSH_AUTH_SOCK\nSSH_AGENT_PID\nSSH_CONNECTION\nWINDOWID\nXAUTHORITY", New, Option::None, "variables copied from a client's environment into the session's when it makes or attaches to the session (removed when the client lacks them)";
     "visual-activity" Session Choice(&["off", "on", "both"]), "off", None, Option::None, "show activity alerts as messages";
     "visual-bell" Session Choice(&["off", "on", "both"]), "off", None, Option::None, "show bells as messages";
     "visual-silence" Session Choice(&["off", "on", "both"]), "off", None, Option::None, "show silence alerts as messages";

@@ -4,13 +4,15 @@
 //! and answers owed to the program; it never touches a file descriptor, so it can be
 //! driven the same way by the reader thread, by tests and by benchmarks.
 
+mod capture;
+
 use super::history::History;
 use super::rows::{RowCache, screen_row};
 use super::tags::{Scanned, Scanner, SidebandKey};
 use super::terminal::Terminal;
 use fugue_protocol::mouse::{MouseEncoding, MouseTracking};
 use fugue_protocol::screen::{Cursor, PaneUpdate};
-use fugue_protocol::{LineBound, PaneId, RowsReply};
+use fugue_protocol::{PaneId, RowsReply};
 use std::num::NonZeroU16;
 use std::sync::Arc;
 
@@ -355,73 +357,6 @@ impl PaneState {
         &self.parser.callbacks().input
     }
 
-    /// Resolves capture bounds to an inclusive range of line numbers (0 = top of the
-    /// screen, negative = history), tmux style.
-    fn line_range(&self, start: Option<LineBound>, end: Option<LineBound>) -> (i64, i64) {
-        let hist = self.history().len() as i64;
-        let rows = i64::from(self.size().1);
-        let first = -hist;
-        let last = rows - 1;
-        let s = match start {
-            None => 0,
-            Some(LineBound::Edge) => first,
-            Some(LineBound::Line(n)) => n.clamp(first, last),
-        };
-        let e = match end {
-            None | Some(LineBound::Edge) => last,
-            Some(LineBound::Line(n)) => n.clamp(first, last),
-        };
-        // A reversed range is swapped, as tmux's capture-pane does: `-S 5 -E 2` is rows 2-5.
-        (s.min(e), s.max(e))
-    }
-
-    /// The text of line `n` (see [`Self::line_range`]) and whether it wraps.
-    pub(super) fn line(&self, n: i64, escapes: bool) -> (String, bool) {
-        if n < 0 {
-            let hist = self.history().len() as i64;
-            match self.history().get((hist + n) as usize) {
-                Some(r) => (
-                    if escapes {
-                        r.ansi(self.parser.screen())
-                    } else {
-                        r.plain()
-                    },
-                    r.wrapped(),
-                ),
-                None => (String::new(), false),
-            }
-        } else {
-            let row = screen_row(self.parser.screen(), n as u16);
-            let text = if escapes {
-                super::rows::ansi(&row, self.parser.screen())
-            } else {
-                row.to_plain()
-            };
-            (text, row.wrapped)
-        }
-    }
-
-    /// `capture-pane`: lines from `start` to `end`, each ending in a newline (wrapped
-    /// lines joined when `join`).
-    pub fn capture(
-        &self,
-        start: Option<LineBound>,
-        end: Option<LineBound>,
-        escapes: bool,
-        join: bool,
-    ) -> String {
-        let (s, e) = self.line_range(start, end);
-        let mut out = String::new();
-        for n in s..=e {
-            let (text, wrapped) = self.line(n, escapes);
-            out.push_str(&text);
-            if !(join && wrapped && n < e) {
-                out.push('\n');
-            }
-        }
-        out
-    }
-
     /// Rows for scroll mode: `count` rows starting at line `start` (relative to the
     /// screen's top, or with `absolute` an absolute line number).
     pub fn read_rows(&self, start: i64, count: u32, absolute: bool) -> RowsReply {
@@ -461,6 +396,7 @@ impl PaneState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fugue_protocol::LineBound;
 
     #[test]
     fn scrolled_rows_land_in_compact_history() {

@@ -67,8 +67,27 @@ impl Tree {
     }
 
     fn session_named(&self, name: &str) -> Result<SessionId, CommandError> {
+        // tmux: `=name` matches the name exactly, never a prefix (libtmux's
+        // `has-session -t =NAME`).
+        let (name, exact) = match name.strip_prefix('=') {
+            Some(rest) => (rest, true),
+            None => (name, false),
+        };
         if let Some(s) = self.session_by_name(name) {
             return Ok(s.id);
+        }
+        // A session id where a name goes (`$1:2`), as tmux looks ids up first.
+        if let Some(s) = name
+            .parse::<SessionId>()
+            .ok()
+            .and_then(|id| self.session(id))
+        {
+            return Ok(s.id);
+        }
+        if exact {
+            return Err(self.unknown(format!(
+                "unknown target `={name}`: no session has exactly that name"
+            )));
         }
         let prefixed: Vec<_> = self
             .sessions
@@ -100,6 +119,10 @@ impl Tree {
             .ok_or_else(|| self.unknown(format!("session {session} no longer exists")))?;
         let found = match spec {
             WindowSpec::Index(i) => s.windows.iter().find(|w| w.index == *i),
+            WindowSpec::Name(n) if n.starts_with('=') => s
+                .windows
+                .iter()
+                .find(|w| Some(w.name.as_str()) == n.strip_prefix('=')),
             WindowSpec::Name(n) => s.windows.iter().find(|w| &w.name == n).or_else(|| {
                 let mut m = s.windows.iter().filter(|w| w.name.starts_with(n.as_str()));
                 match (m.next(), m.next()) {

@@ -12,6 +12,7 @@ pub fn to_json(resp: Response) -> Value {
         Response::Created(c) => serde_json::to_value(c),
         Response::Sessions(s) => Ok(json!({ "sessions": s })),
         Response::Panes(p) => Ok(json!({ "panes": p })),
+        Response::Clients(c) => Ok(json!({ "clients": c })),
         Response::Captured(t) => Ok(json!({ "text": t })),
         Response::Rows(r) => serde_json::to_value(r),
         Response::Attached(a) => serde_json::to_value(a),

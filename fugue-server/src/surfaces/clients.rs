@@ -223,6 +223,11 @@ async fn handle(
         control: Arc::clone(&mailbox),
         focused: true,
         active_at: 0,
+        pid: peer_pid.and_then(|p| u32::try_from(p).ok()),
+        tty: None,
+        termname: None,
+        created: crate::attached::unix_now(),
+        activity: crate::attached::unix_now(),
     };
     if !server.client_connected(id, entry) {
         let reason = format!("{EXITING}; start a new one and connect again");

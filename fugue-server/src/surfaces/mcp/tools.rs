@@ -382,6 +382,7 @@ static PANE_TOOLS: &[ToolDef] = &[
                 size,
                 spawn,
                 existing: false,
+                client_env: None,
             }))
         },
     },

@@ -127,6 +127,7 @@ impl Rig {
                 size: Some((160, 50)),
                 spawn: Spawn::default(),
                 existing: false,
+                client_env: None,
             }),
         )
         .await
