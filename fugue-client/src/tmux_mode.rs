@@ -7,13 +7,14 @@
 //! Commands are fugue's own verbs, which carry tmux's names and flags; this module
 //! only translates what is tmux's alone around them.
 
-/// The version line, exactly tmux's (`tmux 3.5a`): tools parse the word after the
-/// space, and libtmux strips its letters and dashes and compares what is left as a
-/// version, so any suffix (`3.5a-fugue0.1.0` read as 3.50.1.0, newer than every tmux)
-/// made it ask for flags of tmux releases that do not exist yet. `fugue --version`
-/// names fugue.
+/// The version line: tmux's release with a `-fugue` suffix, as OpenBSD's base tmux
+/// writes `3.5-openbsd` (issue 16 asks it to name fugue). Tools parse the word after
+/// the space: libtmux strips its letters and dashes and compares what is left, so
+/// the suffix carries no digits (`3.5a-fugue0.1.0` read as 3.50.1.0, newer than every
+/// tmux, and libtmux asked for flags of releases that do not exist); `3.5a-fugue`
+/// reads as 3.5. `fugue --version` gives fugue's own version.
 pub fn version_line() -> String {
-    format!("tmux {TMUX_VERSION}")
+    format!("tmux {TMUX_VERSION}-fugue")
 }
 
 /// The tmux release whose behaviour fugue follows (its manual page is the spec).
@@ -261,7 +262,7 @@ mod tests {
     fn the_version_line_parses_as_tmuxs() {
         let v = version_line();
         let parts: Vec<&str> = v.split(' ').collect();
-        assert_eq!(parts, ["tmux", "3.5a"], "{v}");
+        assert_eq!(parts, ["tmux", "3.5a-fugue"], "{v}");
         // libtmux: `re.sub(r"[a-z-]", "", version)` must leave a plain version.
         let libtmux: String = parts[1]
             .chars()

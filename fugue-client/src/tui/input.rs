@@ -297,6 +297,8 @@ impl App {
                         command: Command::AttachSession {
                             target: Some(fugue_protocol::Target::session(name)),
                             create: false,
+                            client_env: super::update_env(),
+                            tty: super::own_tty(),
                         },
                         pending: Pending::Action("switch-client"),
                     }),

@@ -48,7 +48,7 @@ fn programs_in_panes_find_fugue_as_tmux() {
     );
     let shim = out.lines().next().unwrap_or("");
     assert!(shim.ends_with("/tmux") && shim.contains(".bin/"), "{out}");
-    assert!(out.lines().any(|l| l == "tmux 3.5a"), "{out}");
+    assert!(out.lines().any(|l| l == "tmux 3.5a-fugue"), "{out}");
     let pane = w.ok(&["display-message", "-p", "-t", "in", "#{pane_id}"]);
     assert!(out.contains(&format!("pane={}", pane.trim())), "{out}");
     // TMUX: socket,pid,session as tmux writes it.
@@ -256,7 +256,7 @@ fn install_tmux_shim_makes_tmux_fugue() {
         .arg("-V")
         .output()
         .unwrap();
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "tmux 3.5a\n");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "tmux 3.5a-fugue\n");
     let mut ls = w.cmd(&["ls"]);
     // The harness's command is `fugue -S SOCKET ls`; the same words through the link.
     let args: Vec<String> = ls
