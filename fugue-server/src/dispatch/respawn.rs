@@ -163,6 +163,10 @@ pub async fn respawn(exec: &mut Exec<'_>, c: Respawn) -> Result<Response, Comman
                 });
             }
             p.argv = argv;
+            // Its last command runs again when none is given, as in tmux.
+            if !c.spawn.command.is_empty() {
+                p.start_command = crate::session::tree::start_command(&c.spawn.command);
+            }
             p.cwd = cwd;
             let size = p.size;
             p.pty.resize(size.0, size.1);

@@ -311,6 +311,7 @@ pub fn prepare_pane(
         cwd,
     );
     pane.title = spawn.title.clone().filter(|t| !t.is_empty());
+    pane.start_command = crate::session::tree::start_command(&spawn.command);
     pane.sideband = explicit == Some(true);
     pane.remain = spawn.remain;
     pane.env = spawn

@@ -111,7 +111,7 @@ impl Tree {
             window_zoomed: w.zoomed,
             window_last: Some(w.id) == s.last_window,
             window_bell: self.bells.contains(&w.id),
-            start_command: p.argv.join(" "),
+            start_command: p.start_command.clone(),
             tty: None,
             window_activity_flag: self.activity.contains(&w.id),
             window_silence: self.silence.contains(&w.id),

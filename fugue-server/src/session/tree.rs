@@ -99,6 +99,9 @@ pub struct Pane {
     /// Generations of agent-made panes above this one (0 for a person's pane).
     pub depth: u32,
     pub argv: Vec<String>,
+    /// The command as it was given (`#{pane_start_command}`, tmux's quoting; empty
+    /// for the default shell), where `argv` is what runs.
+    pub start_command: String,
     pub cwd: Option<PathBuf>,
     /// Environment its creator added (`-e`), kept for the journal.
     pub env: Vec<(String, String)>,
@@ -112,6 +115,33 @@ pub struct Pane {
     pub generation: u32,
     /// The foreground command's name, refreshed at most once a second.
     fg_cache: Mutex<Option<(Instant, String)>>,
+}
+
+/// A command's words as tmux writes them back (`#{pane_start_command}`): a word with
+/// blanks or shell characters in double quotes, `"`, `\` and `$` escaped there.
+pub fn start_command(words: &[String]) -> String {
+    words
+        .iter()
+        .map(|w| {
+            if !w.is_empty()
+                && !w
+                    .chars()
+                    .any(|c| c.is_whitespace() || "\"'\\$;#{}~&|<>()`*?[]".contains(c))
+            {
+                return w.clone();
+            }
+            let mut out = String::from("\"");
+            for c in w.chars() {
+                if matches!(c, '"' | '\\' | '$') {
+                    out.push('\\');
+                }
+                out.push(c);
+            }
+            out.push('"');
+            out
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl Pane {
@@ -137,6 +167,7 @@ impl Pane {
             creator: Creator::Person { pane: None },
             depth: 0,
             argv,
+            start_command: String::new(),
             cwd,
             env: Vec::new(),
             badge: None,
@@ -582,5 +613,22 @@ impl Tree {
             session.last_window = None;
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// As tmux 3.3a writes `#{pane_start_command}` for the same commands.
+    #[test]
+    fn start_commands_are_written_back_as_tmux_writes_them() {
+        let w =
+            |v: &[&str]| super::start_command(&v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(w(&["sleep 1m"]), "\"sleep 1m\"");
+        assert_eq!(w(&["sleep", "30"]), "sleep 30");
+        assert_eq!(w(&[]), "");
+        assert_eq!(
+            w(&["sh", "-c", "echo \"hi there\"; sleep 9"]),
+            r#"sh -c "echo \"hi there\"; sleep 9""#
+        );
     }
 }
