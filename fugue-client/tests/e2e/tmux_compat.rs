@@ -576,6 +576,11 @@ fn display_p_sees_the_window_and_the_options_as_tmux() {
     };
     let mine = script(&fugue);
     assert_eq!(mine, "3 [val] [pv] 5000 [0 1 2 ] val []\n");
+    // The server's own variables (libtmux builds `$TMUX` from `#{socket_path}`).
+    let facts = w.ok(&["display-message", "-p", "#{socket_path} #{pid}"]);
+    let (socket, pid) = facts.trim().split_once(' ').unwrap_or_default();
+    assert_eq!(socket, w.socket.display().to_string(), "{facts}");
+    assert!(pid.parse::<u32>().is_ok_and(|p| p > 1), "{facts}");
     if std::process::Command::new("tmux")
         .arg("-V")
         .output()

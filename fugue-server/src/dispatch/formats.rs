@@ -191,8 +191,15 @@ pub fn format_text(
     let (session, window) = tree
         .locate(pane)
         .ok_or_else(|| fugue_protocol::CommandError::internal("pane has no window"))?;
-    let snap = snapshot(&tree);
+    let mut snap = snapshot(&tree);
     drop(tree);
+    // tmux's server variables (libtmux builds `$TMUX` from `#{socket_path}`).
+    snap.globals
+        .insert("pid".into(), std::process::id().to_string());
+    snap.globals.insert(
+        "socket_path".into(),
+        exec.server.socket.to_string_lossy().into_owned(),
+    );
     let scope = snap.pane(pane);
     let ctx = WithOptions {
         inner: &scope,
