@@ -255,6 +255,7 @@ pub fn capture(server: &Server) -> Model {
                 program_title,
                 cwd: p.cwd.as_ref().map(|c| c.to_string_lossy().into_owned()),
                 argv: p.argv.clone(),
+                start_command: p.start_command.clone(),
                 env: p.env.clone(),
                 remain: p.remain,
                 exit_status: p.exit_status,

@@ -297,6 +297,7 @@ fn restore_session(
                 // What it was started with, not the guard around it: a second
                 // restore guards the same command again, not the guard.
                 p.argv = rec.argv.clone();
+                p.start_command = rec.start_command.clone();
                 p.depth = rec.depth;
                 p.agent = rec.agent.as_ref().and_then(|a| a.preset.clone());
             }

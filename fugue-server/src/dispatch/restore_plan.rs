@@ -166,6 +166,7 @@ mod tests {
             program_title: None,
             cwd: None,
             argv: argv.iter().map(|s| s.to_string()).collect(),
+            start_command: String::new(),
             env: Vec::new(),
             remain: None,
             exit_status: None,

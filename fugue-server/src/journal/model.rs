@@ -68,6 +68,10 @@ pub struct PaneRec {
     pub cwd: Option<String>,
     /// The command line it was started with.
     pub argv: Vec<String>,
+    /// The command as it was given (`#{pane_start_command}`); empty in journals
+    /// written before it was kept, and for the default shell.
+    #[serde(default)]
+    pub start_command: String,
     /// Environment added by whoever made it (`-e`), not fugue's own variables.
     #[serde(default)]
     pub env: Vec<(String, String)>,
