@@ -227,9 +227,18 @@ fn a_self_replicating_spawn_stops_at_the_depth_limit() {
         &script.to_string_lossy(),
     ]);
     // Depth 3: the first pane's child, grandchild and great-grandchild; no more.
-    eventually("the chain to stop at depth 3", || {
-        (pane_count(&w) == 4).then_some(())
-    });
+    // (Waited for by hand, so a failure says how many panes there were and why.)
+    let deadline = std::time::Instant::now() + super::harness::TIMEOUT;
+    while pane_count(&w) != 4 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the chain did not stop at depth 3: {} panes\n{:#?}\nserver log:\n{}",
+            pane_count(&w),
+            w.panes(),
+            w.log()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     let last = sideband_dir(&w, "%4");
     let refused = eventually("the refusal", || {
         std::fs::read_to_string(last.join("tag-1.json")).ok()
