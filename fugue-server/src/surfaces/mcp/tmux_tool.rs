@@ -40,7 +40,14 @@ pub static TMUX_TOOLS: &[ToolDef] = &[ToolDef {
     idempotent: false,
     open_world: false,
     input: || schema(json!({ "command": { "type": "string" } }), &["command"]),
-    build: |_| Err(CommandError::internal("the tmux tool runs command lines")),
+    // Never called for this tool (the handler runs its lines); an error that names
+    // the tool and its argument if it ever is (the mcp_args fuzz target calls it).
+    build: |_| {
+        Err(CommandError::invalid_argument(
+            "command",
+            "the `tmux` tool runs tmux command lines, each as its own command",
+        ))
+    },
 }];
 
 fn refused(name: &str, why: impl Into<String>) -> CommandError {
