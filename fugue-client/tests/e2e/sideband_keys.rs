@@ -68,13 +68,21 @@ fn show_file_as_claude(w: &World, tags: &str) -> serde_json::Value {
         "send-keys",
         "-t",
         "plain",
-        // `-`: it then reads the terminal and stays in the foreground, so every line it
-        // printed is read while it is the pane's program (a pane is scanned while a
-        // program named in enable_for is in the foreground; read after it exited, under
-        // load, the last lines were not scanned and the count fell short).
-        &format!("{} {} -", claude.display(), file.display()),
+        // `- FILE -`: it reads the terminal to its end first, so the file is printed
+        // only once it is the pane's foreground program (a pane is scanned while a
+        // program named in enable_for is in the foreground: under load, lines printed
+        // before that was seen, or after it exited, were not scanned and the count fell
+        // short), then it reads the terminal again and stays.
+        &format!("{} - {} -", claude.display(), file.display()),
         "Enter",
     ]);
+    eventually("claude in the foreground", || {
+        (w.ok(&["display-message", "-p", "-t", "plain", "#{pane_current_command}"]).trim()
+            == "claude")
+            .then_some(())
+    });
+    // A line and the end of the first `-` (cat reads it to its end).
+    w.ok(&["send-keys", "-t", "plain", "go", "Enter", "C-d"]);
     eventually("the whole file shown", || {
         capture_all(w, "plain")
             .contains(&tags.replace("{i}", "4"))
