@@ -77,7 +77,14 @@ fn show_file_as_claude(w: &World, tags: &str) -> serde_json::Value {
         "Enter",
     ]);
     eventually("claude in the foreground", || {
-        (w.ok(&["display-message", "-p", "-t", "plain", "#{pane_current_command}"]).trim()
+        (w.ok(&[
+            "display-message",
+            "-p",
+            "-t",
+            "plain",
+            "#{pane_current_command}",
+        ])
+        .trim()
             == "claude")
             .then_some(())
     });
