@@ -292,20 +292,9 @@ impl App {
             if argv.first().map(String::as_str) == Some("switch-client")
                 && argv.iter().any(|a| a == "-l")
             {
-                match self.last_session.clone() {
-                    Some(name) => out.push(Request {
-                        command: Command::AttachSession {
-                            target: Some(fugue_protocol::Target::session(name)),
-                            create: false,
-                            client_env: super::update_env(),
-                            tty: super::own_tty(),
-                        },
-                        pending: Pending::Action("switch-client"),
-                    }),
-                    None => {
-                        self.notice("no last session".to_string());
-                        return Vec::new();
-                    }
+                match self.switch_to_last() {
+                    Some(r) => out.push(r),
+                    None => return Vec::new(),
                 }
                 continue;
             }

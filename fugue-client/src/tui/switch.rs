@@ -47,4 +47,22 @@ impl App {
         });
         Ok(super::command_prompt::chain(out))
     }
+
+    /// `switch-client -l`: back to the session this client showed before (none: a
+    /// notice, and nothing to send).
+    pub(super) fn switch_to_last(&mut self) -> Option<Request> {
+        let Some(name) = self.last_session.clone() else {
+            self.notice("no last session".to_string());
+            return None;
+        };
+        Some(Request {
+            command: Command::AttachSession {
+                target: Some(Target::session(name)),
+                create: false,
+                client_env: super::update_env(),
+                tty: super::own_tty(),
+            },
+            pending: Pending::Action("switch-client"),
+        })
+    }
 }
