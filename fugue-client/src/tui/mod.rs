@@ -311,7 +311,11 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
         let mouse = app.mouse.tracking(app.active_input().mouse);
         app.outer.want_mouse(mouse);
         write_outer(app)?;
-        screen.draw(app)?;
+        // Nothing is drawn before the first layout: a status line over an empty
+        // window would be a flash of nothing, and a click on it would find no pane.
+        if app.layout.is_some() || !matches!(app.mode, Mode::Normal) {
+            screen.draw(app)?;
+        }
         let status_tick = app.next_status_tick();
         let mut wake = tokio::select! {
             ev = events.next() => Wake::Input(ev),
