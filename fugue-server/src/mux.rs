@@ -68,6 +68,30 @@ impl Mux {
         self.tree.lock().panes.contains_key(&pane)
     }
 
+    /// The pane's program is still being started (see `pane::program`).
+    pub fn pane_starting(&self, pane: PaneId) -> bool {
+        self.tree
+            .lock()
+            .panes
+            .get(&pane)
+            .is_some_and(|p| p.pty.is_starting())
+    }
+
+    /// Returns once `pane`'s program is attached (or the pane is gone), or after
+    /// `limit`: a program can print before the command starting it has attached it.
+    pub async fn until_started(&self, pane: PaneId, limit: std::time::Duration) {
+        // Subscribed before looking, so an attach in between still wakes the wait.
+        let mut starts = self.watch_starting();
+        let wait = async {
+            while self.pane_starting(pane) {
+                if starts.changed().await.is_err() {
+                    return;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(limit, wait).await;
+    }
+
     /// The session a pane's window is in.
     pub fn session_of_pane(&self, pane: PaneId) -> Option<SessionId> {
         self.tree.lock().locate(pane).map(|(s, _)| s)

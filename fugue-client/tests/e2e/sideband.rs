@@ -200,6 +200,39 @@ fn split_wrapped_repainted_malformed_and_unknown_tags() {
     assert!(esc.contains("\x1b[0;32mgreen"), "{esc:?}");
 }
 
+/// A program can print a tag before the command that started it has attached it
+/// (a loaded machine does this by chance; the debug server's
+/// `FUGUE_TEST_SPAWN_DELAY_MS` every time): the tag waits for the attach instead of
+/// being refused as "still starting" (the depth test failed so in CI).
+#[test]
+fn a_tag_printed_before_its_pane_is_attached_still_runs() {
+    let w = World::new();
+    let script = w.path("early.sh");
+    std::fs::write(
+        &script,
+        "printf '<fugue:spawn key=\"%s\" command=\"sleep 300\"/>\\n' \"$FUGUE_SIDEBAND_KEY\"; exec sleep 300\n",
+    )
+    .unwrap();
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        "early",
+        "-e",
+        "FUGUE_TEST_SPAWN_DELAY_MS=1500",
+        "--sideband",
+        "--",
+        "sh",
+        &script.to_string_lossy(),
+    ]);
+    let result = eventually("the tag's result", || {
+        std::fs::read_to_string(sideband_dir(&w, "%1").join("tag-1.json")).ok()
+    });
+    let v: serde_json::Value = serde_json::from_str(&result).unwrap();
+    assert!(v.get("error").is_none(), "refused: {v}");
+    assert_eq!(pane_count(&w), 2, "{v}");
+}
+
 #[test]
 fn a_self_replicating_spawn_stops_at_the_depth_limit() {
     let w = World::new();

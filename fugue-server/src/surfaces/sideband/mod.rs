@@ -36,6 +36,11 @@ use std::sync::{Arc, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::{Notify, mpsc};
 
+/// The longest a tag waits for its pane's program to be attached (see
+/// [`crate::mux::Mux::until_started`]); past it the tag runs and is refused as
+/// "still starting".
+const START_WAIT: Duration = Duration::from_secs(10);
+
 /// Tags that may run and wait for the pane's worker; more are refused as "busy". The
 /// rate limit keeps this from filling unless the dispatcher is stuck.
 const QUEUE: usize = 64;
@@ -255,6 +260,9 @@ async fn worker(
                 if !alive(&server, pane) {
                     break;
                 }
+                // A program can print a tag before the command starting it has
+                // attached it; the tag waits for that instead of being refused.
+                server.mux.until_started(pane, START_WAIT).await;
                 if waits_long(&q.tag) {
                     // An agent spawn or a sync message can wait for seconds: it runs on
                     // its own, so the pane's later tags (its own report, above all)
