@@ -166,3 +166,25 @@ pub enum Resize {
         height: Option<SplitSize>,
     },
 }
+
+/// `resize-window`: a window's own size, kept whatever the clients' size (tmux's
+/// `window-size manual`). The width and height (`-x`, `-y`) are taken first, then the
+/// adjustment, then the clients' size if `fit` asks for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResizeWindow {
+    pub target: Option<crate::Target>,
+    pub width: Option<u16>,
+    pub height: Option<u16>,
+    /// Grow or shrink towards a side by this many cells (`-L -R -U -D`).
+    pub adjust: Option<(Direction, u16)>,
+    /// Take the largest (`-A`) or smallest (`-a`) attached client's size.
+    pub fit: Option<WindowFit>,
+}
+
+/// Which attached client's size `resize-window -A/-a` takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WindowFit {
+    Largest,
+    Smallest,
+}

@@ -197,6 +197,7 @@ pub enum Command {
         target: Option<Target>,
         resize: Resize,
     },
+    ResizeWindow(crate::arrange::ResizeWindow),
     SelectLayout {
         target: Option<Target>,
         layout: LayoutChoice,
@@ -556,6 +557,8 @@ commands! {
     ResizePane => "resize-pane", Write, "resize or zoom a pane",
         cli: As("resize-pane"), mcp: Tmux,
         sideband: As("control action=resize|zoom"), keys: As("resize left 1, zoom");
+    ResizeWindow => "resize-window", Write, "give a window its own size, apart from its clients'",
+        cli: As("resize-window"), mcp: Tmux, sideband: Absent(REARRANGE), keys: Absent(PROMPT);
     SelectLayout => "select-layout", Write, "arrange a window's panes in a preset layout",
         cli: As("select-layout"), mcp: Tmux,
         sideband: As("control action=layout"), keys: As("layout tiled, next-layout");
@@ -823,6 +826,7 @@ impl Command {
             Command::Report(c) => c.target.as_ref(),
             Command::GetResult { target } => target.as_ref(),
             Command::AgentWorktree(c) => c.target.as_ref(),
+            Command::ResizeWindow(c) => c.target.as_ref(),
             Command::KillPane { target }
             | Command::KillWindow { target }
             | Command::KillSession { target }

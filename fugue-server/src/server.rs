@@ -231,13 +231,15 @@ impl Server {
     /// session only.)
     pub fn session_area_from_clients(&self, tree: &Tree, session: SessionId) -> Option<(u16, u16)> {
         let status_rows = self.config().status.rows();
-        let window = tree.session(session).map(|s| s.active);
+        let active = tree.session(session).and_then(|s| s.active_window());
+        // A window `resize-window` sized keeps its own size; the session's (which its
+        // other windows take) still follows the clients, by the global policy.
+        let level = match active {
+            Some(w) if w.manual_size.is_none() => crate::options::Level::Window(w.id),
+            _ => crate::options::Level::GlobalWindow,
+        };
         let policy = {
             let options = self.options.lock();
-            let level = window.map_or(
-                crate::options::Level::GlobalWindow,
-                crate::options::Level::Window,
-            );
             options
                 .effective(level, "window-size")
                 .map(|(v, _)| crate::attached::WindowSize::parse(&v.text()))
@@ -282,9 +284,10 @@ impl Server {
         let Some(s) = tree.session(session) else {
             return;
         };
-        let area = s.area();
+        let session_area = s.area();
         let mut sizes: Vec<(PaneId, Rect)> = Vec::new();
         for w in &s.windows {
+            let area = w.area(session_area);
             // A zoomed pane is sized straight to the whole area: passing through its
             // unzoomed size would shrink its screen and push rows into history.
             let zoomed = w.zoomed.then_some(w.active);

@@ -347,6 +347,9 @@ pub enum Verb {
         /// Cells to move the border by (default 1).
         amount: Option<u16>,
     },
+    /// Give a window its own size, apart from its clients' (tmux's `window-size manual`).
+    #[command(visible_alias = "resizew")]
+    ResizeWindow(super::window_size::ResizeWindowArgs),
     /// Arrange a window's panes: even-horizontal, even-vertical, main-horizontal, main-vertical, tiled.
     #[command(visible_alias = "selectl")]
     SelectLayout {

@@ -465,6 +465,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             };
             (Command::SelectPane { target, select }, Printer::Nothing)
         }
+        Verb::ResizeWindow(a) => (a.command()?, Printer::Nothing),
         Verb::ResizePane {
             target: t,
             left,

@@ -26,6 +26,7 @@ pub mod sequence;
 pub mod shell_args;
 pub mod tree;
 pub mod usage;
+mod window_size;
 
 pub use agent::{AgentPrinter, AgentVerb, ReportArgs};
 pub use args::{Cli, SpawnArgs, Verb};

@@ -282,3 +282,68 @@ fn pane_base_index_numbers_panes_as_tmux() {
         Some(1)
     );
 }
+
+/// `resize-window` gives a window its own size (tmux's `window-size manual`): `-x/-y`,
+/// then `-L/-R/-U/-D` by an adjustment, `-a` with no client takes `default-size`;
+/// other windows keep following the session, and `window-size` back off manual
+/// returns the window to it (fugue alone: tmux keeps the size while no client is
+/// there to size it).
+#[test]
+fn resize_window_gives_a_window_its_own_size() {
+    let tw = Twins::empty();
+    tw.both(&["new-session", "-d", "-s", "rw", "-x", "80", "-y", "24"]);
+    tw.both(&["split-window", "-h", "-t", "rw"]);
+    let size = |target: &str| {
+        tw.same(&[
+            "display-message",
+            "-p",
+            "-t",
+            target,
+            "#{window_width}x#{window_height}",
+        ])
+    };
+    tw.both(&["resize-window", "-t", "rw", "-x", "100", "-y", "40"]);
+    assert_eq!(size("rw:0"), "100x40\n");
+    // The panes share the new width.
+    let widths: u32 =
+        tw.w.ok(&["list-panes", "-t", "rw:0", "-F", "#{pane_width}"])
+            .lines()
+            .map(|l| l.parse::<u32>().expect("width"))
+            .sum();
+    assert!(widths > 90, "{widths}");
+    tw.both(&["resize-window", "-t", "rw", "-L", "10"]);
+    tw.both(&["resize-window", "-t", "rw", "-U", "5"]);
+    tw.both(&["resize-window", "-t", "rw", "-R"]);
+    tw.both(&["resize-window", "-t", "rw", "-D", "2"]);
+    assert_eq!(size("rw:0"), "91x37\n");
+    // Shrinking by more than there is changes nothing.
+    tw.both(&["resize-window", "-t", "rw", "-L", "500"]);
+    assert_eq!(size("rw:0"), "91x37\n");
+    assert_eq!(
+        tw.same(&["show-options", "-w", "-t", "rw:0", "window-size"]),
+        "window-size manual\n"
+    );
+    // A new window follows the session, not the resized one.
+    tw.both(&["new-window", "-d", "-t", "rw:1"]);
+    assert_eq!(size("rw:1"), "80x24\n");
+    tw.both(&["resize-window", "-t", "rw:0", "-a"]);
+    assert_eq!(size("rw:0"), "80x24\n");
+    tw.both(&["resize-window", "-t", "rw:0", "-x", "120"]);
+    assert_eq!(size("rw:0"), "120x24\n");
+    for bad in [["-x", "0"], ["-y", "0"]] {
+        both_fail(&tw, &["resize-window", "-t", "rw:0", bad[0], bad[1]]);
+    }
+    both_fail(&tw, &["resize-window", "-t", "rw:9", "-x", "50"]);
+    // Off manual, the window takes the session's size again.
+    tw.w.ok(&["set-option", "-w", "-t", "rw:0", "window-size", "latest"]);
+    assert_eq!(
+        tw.w.ok(&[
+            "display-message",
+            "-p",
+            "-t",
+            "rw:0",
+            "#{window_width}x#{window_height}"
+        ]),
+        "80x24\n"
+    );
+}

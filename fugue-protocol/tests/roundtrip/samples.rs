@@ -86,6 +86,13 @@ pub fn commands() -> Vec<Command> {
                 height: None,
             },
         },
+        Command::ResizeWindow(arrange::ResizeWindow {
+            target: Some(Target::Window(WindowId(2))),
+            width: Some(100),
+            height: None,
+            adjust: Some((Direction::Left, 3)),
+            fit: Some(arrange::WindowFit::Smallest),
+        }),
         Command::SelectLayout {
             target: None,
             layout: LayoutChoice::Preset(LayoutPreset::Tiled),

@@ -46,7 +46,7 @@ fn shape(tree: &Tree) -> Shape {
                 layouts: s
                     .windows
                     .iter()
-                    .map(|w| w.layout.tmux_string(s.area()))
+                    .map(|w| w.layout.tmux_string(w.area(s.area())))
                     .collect(),
             })
             .collect(),
@@ -105,6 +105,7 @@ pub fn before(server: &Server, command: &Command) -> Option<Shape> {
             | Command::MoveWindow(_)
             | Command::SwapWindow(_)
             | Command::ResizePane { .. }
+            | Command::ResizeWindow(_)
             | Command::SelectLayout { .. }
     );
     // Control clients (`tmux -C`) hear these as notifications, hooks or not.

@@ -59,7 +59,7 @@ pub fn select_layout(
         let mut tree = exec.server.mux.tree();
         let (sid, wid) = tree.resolve_window(target, &exec.ctx)?;
         exec.resolved = Some(wid.to_string());
-        let area = tree.session(sid).map(|s| s.area()).unwrap_or_default();
+        let area = tree.window_area(wid);
         let last = tree.window(wid).and_then(|w| w.last_preset);
         let preset = match choice {
             LayoutChoice::Preset(p) => Some(p),

@@ -224,6 +224,7 @@ pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, Command
                 last_active: None,
                 zoomed: false,
                 last_preset: None,
+                manual_size: None,
             };
             super::windows::insert(&mut tree, dsid, w)?;
             wid
@@ -300,7 +301,7 @@ pub fn join_pane(exec: &mut Exec<'_>, c: JoinPane) -> Result<Response, CommandEr
         }
         let (ssid, _) = locate(&tree, src)?;
         let (dsid, dwid) = locate(&tree, dst)?;
-        let area = tree.session(dsid).map(|s| s.area()).unwrap_or_default();
+        let area = tree.window_area(dwid);
         // Tried on a copy first, so a pane too small to split loses nothing.
         let mut layout = tree
             .window(dwid)

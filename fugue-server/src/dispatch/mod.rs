@@ -38,6 +38,7 @@ pub mod spawn;
 mod sync;
 mod teammates;
 mod wait;
+mod window_size;
 mod windows;
 pub mod worktree;
 
@@ -415,6 +416,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::KillPane { target } => panes::kill_pane(exec, target.as_ref()),
         Command::SelectPane { target, select } => panes::select_pane(exec, target.as_ref(), select),
         Command::ResizePane { target, resize } => panes::resize_pane(exec, target.as_ref(), resize),
+        Command::ResizeWindow(c) => window_size::resize_window(exec, c),
         Command::SelectLayout { target, layout } => {
             layouts::select_layout(exec, target.as_ref(), layout)
         }

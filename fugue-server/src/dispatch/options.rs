@@ -266,10 +266,32 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
         server.mux.changed();
     }
     if name == "window-size" {
+        // A window `resize-window` sized follows the clients again once its
+        // window-size is no longer manual (as tmux).
+        let freed: Vec<_> = {
+            let store = server.options.lock();
+            tree.sessions
+                .iter()
+                .flat_map(|s| s.windows.iter())
+                .filter(|w| w.manual_size.is_some())
+                .filter(|w| {
+                    store
+                        .effective(Level::Window(w.id), "window-size")
+                        .is_none_or(|(v, _)| v.text() != "manual")
+                })
+                .map(|w| w.id)
+                .collect()
+        };
+        for wid in freed {
+            if let Some(w) = tree.window_mut(wid) {
+                w.manual_size = None;
+            }
+        }
         // Sessions size their windows by it from now on.
         let sessions: Vec<_> = tree.sessions.iter().map(|s| s.id).collect();
         for sid in sessions {
             server.resize_session_to_clients(&mut tree, sid);
+            server.relayout(&mut tree, sid);
         }
         server.mux.changed();
     }

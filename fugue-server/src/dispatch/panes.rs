@@ -23,10 +23,10 @@ fn split_layout(
     let s = tree
         .session(sid)
         .ok_or_else(|| CommandError::internal("session vanished"))?;
-    let area = s.area();
     let w = s
         .window(wid)
         .ok_or_else(|| CommandError::internal("window vanished"))?;
+    let area = w.area(s.area());
     let mut layout = w.layout.clone();
     // A size in cells is the new pane's own, as in tmux; the layout sizes boxes,
     // which add a border on each side.
@@ -155,7 +155,7 @@ pub fn select_pane(
         let (sid, wid) = tree
             .locate(current)
             .ok_or_else(|| CommandError::internal("pane has no window"))?;
-        let area = tree.session(sid).map(|s| s.area()).unwrap_or_default();
+        let area = tree.window_area(wid);
         let w = tree
             .window(wid)
             .ok_or_else(|| CommandError::internal("window vanished"))?;
@@ -200,7 +200,7 @@ pub fn resize_pane(
         let (sid, wid) = tree
             .locate(pane)
             .ok_or_else(|| CommandError::internal("pane has no window"))?;
-        let area = tree.session(sid).map(|s| s.area()).unwrap_or_default();
+        let area = tree.window_area(wid);
         let w = tree
             .window_mut(wid)
             .ok_or_else(|| CommandError::internal("window vanished"))?;

@@ -338,6 +338,7 @@ fn restore_session(
             last_active: None,
             zoomed,
             last_preset: None,
+            manual_size: None,
         };
         window_ids.insert(w.id, wid);
         let this = match sid {

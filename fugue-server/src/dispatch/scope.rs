@@ -226,6 +226,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         Command::Respawn(c) if c.window => one(&c.target, WindowAll),
         Command::Respawn(c) => one(&c.target, Pane),
         Command::RotateWindow(c) => one(&c.target, WindowAll),
+        Command::ResizeWindow(c) => one(&c.target, WindowAll),
         Command::SwapPane(c) => {
             let mut v = vec![(c.target.clone(), Pane)];
             if let fugue_protocol::SwapSource::Pane(s) = &c.source {

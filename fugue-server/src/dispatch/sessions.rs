@@ -160,6 +160,7 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
                     last_active: None,
                     zoomed: false,
                     last_preset: None,
+                    manual_size: None,
                 }],
                 active: wid,
                 last_window: None,
@@ -267,6 +268,7 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
                     last_active: None,
                     zoomed: false,
                     last_preset: None,
+                    manual_size: None,
                 },
             );
             if c.select {

@@ -45,7 +45,7 @@ impl Tree {
             .position(|x| *x == pane)
             .unwrap_or(0) as u32)
             .saturating_add(self.pane_base_index);
-        let area = s.area();
+        let area = w.area(s.area());
         // Where the pane is drawn: tmux's pane_left/pane_top (a zoomed window's
         // hidden panes keep their place in the layout).
         let rect = w
@@ -171,7 +171,7 @@ impl Tree {
         let mut rects = Vec::new();
         let mut panes = Vec::new();
         let order = w.layout.panes();
-        for (id, r) in w.visible(s.area()) {
+        for (id, r) in w.visible(w.area(s.area())) {
             let Some(p) = self.panes.get(&id) else {
                 continue;
             };
@@ -215,8 +215,8 @@ impl Tree {
                 session_name: s.name.clone(),
                 windows,
                 panes: rects,
-                cols: s.size.0,
-                rows: s.size.1,
+                cols: w.area(s.area()).width,
+                rows: w.area(s.area()).height,
             },
             panes,
         })

@@ -249,6 +249,10 @@ pub struct Window {
     pub last_active: Option<PaneId>,
     pub zoomed: bool,
     pub last_preset: Option<LayoutPreset>,
+    /// The size `resize-window` gave it (tmux's manual_sx/sy with `window-size
+    /// manual`): laid out at this size whatever the clients' size; None follows the
+    /// session.
+    pub manual_size: Option<(u16, u16)>,
 }
 
 impl Window {
@@ -257,6 +261,19 @@ impl Window {
         if pane != self.active {
             self.last_active = Some(self.active);
             self.active = pane;
+        }
+    }
+
+    /// The area it is laid out in, within a session of `session` size.
+    pub fn area(&self, session: Rect) -> Rect {
+        match self.manual_size {
+            Some((width, height)) => Rect {
+                x: 0,
+                y: 0,
+                width,
+                height,
+            },
+            None => session,
         }
     }
 
@@ -307,6 +324,12 @@ impl Session {
             width: self.size.0,
             height: self.size.1,
         }
+    }
+
+    /// The area window `id` is laid out in (the session's, unless resized alone).
+    pub fn window_area(&self, id: WindowId) -> Rect {
+        let area = self.area();
+        self.window(id).map_or(area, |w| w.area(area))
     }
 
     /// The first free window index.
@@ -517,6 +540,13 @@ impl Tree {
     pub fn window_mut(&mut self, id: WindowId) -> Option<&mut Window> {
         self.session_of_window_mut(id)
             .and_then(|s| s.window_mut(id))
+    }
+
+    /// The area window `id` is laid out in; empty if there is no such window.
+    pub fn window_area(&self, id: WindowId) -> Rect {
+        self.session_of_window(id)
+            .map(|s| s.window_area(id))
+            .unwrap_or_default()
     }
 
     /// (session, window) of a pane.
