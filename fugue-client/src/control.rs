@@ -500,7 +500,10 @@ impl Control {
         if let Some(conn) = self.conn.as_mut()
             && conn
                 .outgoing
-                .control(ControlRequest::Attach { session })
+                .control(ControlRequest::Attach {
+                    session,
+                    term: std::env::var("TERM").ok(),
+                })
                 .await
                 .is_ok()
         {

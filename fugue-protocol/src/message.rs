@@ -74,7 +74,12 @@ pub enum ClientMessage {
 pub enum ControlRequest {
     /// Become a control client of `session`: from now on the server sends
     /// [`ServerMessage::Control`] events (pane output, notifications) for it.
-    Attach { session: crate::ids::SessionId },
+    Attach {
+        session: crate::ids::SessionId,
+        /// The client's `TERM`, for `list-clients` (older clients send none).
+        #[serde(default)]
+        term: Option<String>,
+    },
     /// `refresh-client -f`: `pause_after` in milliseconds (tmux's `pause-after=N`,
     /// given in seconds there), `no_output` stops `%output` altogether.
     Flags {

@@ -48,6 +48,9 @@ pub struct ClientInfo {
     pub created: u64,
     pub activity: u64,
     pub focused: bool,
+    /// A control-mode client (`tmux -C`): no terminal of its own.
+    #[serde(default)]
+    pub control_mode: bool,
 }
 
 /// A pane and where it lives, as `list-panes` shows it.

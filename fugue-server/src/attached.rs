@@ -149,6 +149,9 @@ pub struct ClientEntry {
     pub termname: Option<String>,
     pub created: u64,
     pub activity: u64,
+    /// A control-mode client (`tmux -C`): listed, but it draws nothing and has no
+    /// size until it says one.
+    pub control_mode: bool,
 }
 
 /// Seconds since the Unix epoch, for clients' times.
@@ -235,6 +238,16 @@ impl Attached {
 
     pub fn remove(&self, client: u64) -> Option<ClientEntry> {
         self.clients.lock().remove(&client)
+    }
+
+    /// Client `id` became a control client of `session` (tmux -C): `list-clients`
+    /// shows it from now on. Without a size it sizes no window.
+    pub fn control_attached(&self, id: u64, session: SessionId, term: Option<String>) {
+        if let Some(c) = self.clients.lock().get_mut(&id) {
+            c.session = Some(session);
+            c.control_mode = true;
+            c.termname = term.or(c.termname.take());
+        }
     }
 
     /// Sends a control message to every client attached to `session` (or to all).

@@ -461,6 +461,52 @@ fn killing_the_clients_session_detaches_it() {
     w.ok(&["has-session", "-t", "y"]);
 }
 
+/// A control client is a client: `list-clients` shows it as tmux does (named
+/// `client-PID`, no terminal, flagged `control-mode`, 80 columns by no rows), which
+/// libtmux waits for before it uses one; it is gone from the list once it ends.
+#[test]
+fn list_clients_shows_a_control_client_as_tmux_does() {
+    const FMT: &str = "#{client_pid}|#{client_name}|#{client_tty}|#{client_flags}|#{client_control_mode}|#{client_width}x#{client_height}|#{client_session}";
+    let w = World::new();
+    let t = TestTmux::new(&w, "");
+    w.ok(&["new-session", "-d", "-s", "c", "-x", "80", "-y", "24"]);
+    t.ok(&["new-session", "-d", "-s", "c", "-x", "80", "-y", "24"]);
+    let mut f = Ctl::fugue(&w, &["attach-session", "-t", "c"]);
+    let mut r = Ctl::tmux(&t, &["attach-session", "-t", "c"]);
+    let list = |side: &dyn Fn(&[&str]) -> String| side(&["list-clients", "-F", FMT]);
+    let fugue_side = |a: &[&str]| w.ok(a);
+    let tmux_side = |a: &[&str]| t.ok(a);
+    let mut shown = Vec::new();
+    for (c, side) in [
+        (&mut f, &fugue_side as &dyn Fn(&[&str]) -> String),
+        (&mut r, &tmux_side),
+    ] {
+        c.wait("%session-changed", |l| l.starts_with("%session-changed $"));
+        let out = eventually("the control client listed", || {
+            let out = list(side);
+            (!out.is_empty()).then_some(out)
+        });
+        let pid = out.split('|').next().unwrap_or_default().to_string();
+        assert!(!pid.is_empty(), "{out}");
+        shown.push(out.replace(&pid, "PID"));
+    }
+    assert_eq!(
+        shown[0], shown[1],
+        "fugue's control client listed unlike tmux's"
+    );
+    // libtmux matches the pid to the process it started.
+    let pid = list(&fugue_side);
+    assert!(
+        pid.starts_with(&format!("{}|", f.child.id())),
+        "{pid} (client {})",
+        f.child.id()
+    );
+    f.detach();
+    eventually("the client gone", || {
+        list(&fugue_side).is_empty().then_some(())
+    });
+}
+
 /// A notification with its ids and layouts replaced by their kinds.
 fn shape(line: &str) -> String {
     let words: Vec<&str> = line.split(' ').collect();

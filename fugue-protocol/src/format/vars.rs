@@ -306,6 +306,8 @@ impl<'a> Scope<'a> {
             "client_pid" => c.pid.map(|p| p.to_string()).unwrap_or_default(),
             "client_session" => c.session_name.clone().unwrap_or_default(),
             "client_width" => c.width.to_string(),
+            // A control client has no terminal rows (tmux leaves it empty too).
+            "client_height" if c.control_mode => String::new(),
             "client_height" => c.height.to_string(),
             "client_termname" => c.termname.clone(),
             "client_created" => c.created.to_string(),
@@ -317,10 +319,14 @@ impl<'a> Scope<'a> {
                 if c.focused {
                     f.push("focused");
                 }
+                if c.control_mode {
+                    f.push("control-mode");
+                }
                 f.push("UTF-8");
                 f.join(",")
             }
-            "client_readonly" | "client_control_mode" | "client_prefix" => "0".to_string(),
+            "client_control_mode" => u8::from(c.control_mode).to_string(),
+            "client_readonly" | "client_prefix" => "0".to_string(),
             "client_utf8" => "1".to_string(),
             "client_key_table" => "root".to_string(),
             "client_written" | "client_discarded" => "0".to_string(),

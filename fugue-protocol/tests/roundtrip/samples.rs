@@ -641,6 +641,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
             created: 1,
             activity: 2,
             focused: true,
+            control_mode: false,
         }])),
         Ok(Response::Captured("x\n".into())),
         Ok(Response::Restore(fugue_protocol::restore::RestoreOutcome {

@@ -23,22 +23,27 @@ pub fn list_clients(
     let clients = server.mux.attached.lock();
     let mut out: Vec<(u64, ClientInfo)> = clients
         .iter()
-        .filter(|(_, c)| c.kind == ClientKind::Tui)
+        .filter(|(_, c)| c.kind == ClientKind::Tui || c.control_mode)
         .filter_map(|(id, c)| {
             let sid = c.session?;
             if only.is_some_and(|o| o != sid) {
                 return None;
             }
-            let (cols, rows) = c.size.unwrap_or((80, 24));
+            // A control client with no size is 80 columns by no rows, as in tmux.
+            let (cols, rows) = c
+                .size
+                .unwrap_or(if c.control_mode { (80, 0) } else { (80, 24) });
             let tty = c.tty.clone().unwrap_or_default();
+            // tmux names a client by its terminal, else by its pid (`client-PID`).
+            let name = match (tty.is_empty(), c.pid) {
+                (false, _) => tty.clone(),
+                (true, Some(pid)) if c.control_mode => format!("client-{pid}"),
+                (true, _) => format!("client-{id}"),
+            };
             Some((
                 *id,
                 ClientInfo {
-                    name: if tty.is_empty() {
-                        format!("client-{id}")
-                    } else {
-                        tty.clone()
-                    },
+                    name,
                     tty,
                     pid: c.pid,
                     session: Some(sid),
@@ -49,6 +54,7 @@ pub fn list_clients(
                     created: c.created,
                     activity: c.activity,
                     focused: c.focused,
+                    control_mode: c.control_mode,
                 },
             ))
         })

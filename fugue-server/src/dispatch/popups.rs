@@ -37,11 +37,12 @@ pub fn client_line(exec: &mut Exec<'_>, c: ClientCommandLine) -> Result<Response
         .attached
         .lock()
         .values()
-        .any(|e| e.session == Some(sid));
+        .any(|e| e.session == Some(sid) && !e.control_mode);
     if !attached {
+        // A control client (tmux -C) draws nothing: it cannot show a chooser.
         return Err(CommandError::new(
             ErrorCode::InvalidArgument,
-            "no client is attached to the session to ask (tmux: no current client)",
+            "no terminal client is attached to the session to ask (tmux: no current client)",
         ));
     }
     exec.server

@@ -228,6 +228,7 @@ async fn handle(
         termname: None,
         created: crate::attached::unix_now(),
         activity: crate::attached::unix_now(),
+        control_mode: false,
     };
     if !server.client_connected(id, entry) {
         let reason = format!("{EXITING}; start a new one and connect again");
@@ -294,7 +295,7 @@ async fn handle(
                 }
             }
             ClientMessage::Control(req) => {
-                control_request(&server, &writer, &mut control, req);
+                control_request(&server, id, &writer, &mut control, req);
             }
             // Through the dispatcher like any command: policy, audit log.
             ClientMessage::Resize { cols, rows } => {
@@ -328,13 +329,15 @@ async fn handle(
 /// A control client's request (`tmux -C`): attach, or change its flow of output.
 fn control_request(
     server: &Arc<Server>,
+    id: u64,
     writer: &Writer,
     control: &mut Option<Arc<super::control::ControlClient>>,
     req: fugue_protocol::message::ControlRequest,
 ) {
     use fugue_protocol::message::ControlRequest;
     match (req, control.as_ref()) {
-        (ControlRequest::Attach { session }, None) => {
+        (ControlRequest::Attach { session, term }, None) => {
+            server.mux.attached.control_attached(id, session, term);
             *control = Some(super::control::ControlClient::start(
                 server,
                 session,
@@ -342,7 +345,10 @@ fn control_request(
             ));
         }
         // Attached already: `attach -t` / `new-session` move it (`%session-changed`).
-        (ControlRequest::Attach { session }, Some(c)) => c.switch(server, session),
+        (ControlRequest::Attach { session, term }, Some(c)) => {
+            server.mux.attached.control_attached(id, session, term);
+            c.switch(server, session);
+        }
         (
             ControlRequest::Flags {
                 pause_after_ms,
