@@ -46,6 +46,7 @@ pub mod message;
 pub mod mouse;
 pub mod observe;
 pub mod options;
+pub mod pane_detail;
 pub mod passthrough;
 pub mod paths;
 pub mod popup;

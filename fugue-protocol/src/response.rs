@@ -139,6 +139,9 @@ pub struct PaneInfo {
     pub at_right: bool,
     #[serde(default)]
     pub at_bottom: bool,
+    /// Its terminal's modes and its flags, for tmux's formats.
+    #[serde(default)]
+    pub detail: crate::pane_detail::PaneDetail,
 }
 
 /// Rows for a client's scroll mode.

@@ -263,6 +263,7 @@ mod tests {
             history_bytes: 0,
             at_right: false,
             at_bottom: false,
+            detail: Default::default(),
         }
     }
 

@@ -2,7 +2,7 @@
 //! and `list-panes -F` on a tmux session shaped like a fugue session (same names,
 //! sizes, splits), compared in the same run.
 
-use super::harness::World;
+use super::harness::{World, eventually};
 
 /// Formats over variables both know, and every construct of the language.
 const FORMATS: &[&str] = &[
@@ -114,4 +114,76 @@ fn formats_match_tmux() {
         .args(["-L", "fmt", "kill-server"])
         .output();
     assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}
+
+/// The formats tmux reads from a pane's terminal (libtmux asks for every one of them)
+/// have tmux's values, side by side with tmux: modes a program set, the cursor
+/// `?1049h` saved (tmux's UINT_MAX before any), tab stops, and the pane's own flags.
+#[test]
+fn a_panes_terminal_modes_read_as_in_tmux() {
+    use super::manage_panes::Twins;
+    const FMT: &str = "#{alternate_saved_x}|#{alternate_saved_y}|#{cursor_flag}|#{insert_flag}|#{keypad_cursor_flag}|#{keypad_flag}|#{mouse_all_flag}|#{mouse_any_flag}|#{mouse_button_flag}|#{mouse_sgr_flag}|#{mouse_standard_flag}|#{mouse_utf8_flag}|#{origin_flag}|#{wrap_flag}|#{scroll_region_upper}|#{scroll_region_lower}|#{pane_tabs}|#{pane_fg}|#{pane_bg}";
+    let programs = [
+        // Everything on, the cursor at row 1 column 4 when ?1049h saves it.
+        "printf 'abc\\n  de\\033[?1049h\\033[5;10r\\033[?1h\\033=\\033[?1002h\\033[?1006h\\033[4h\\033[?7l\\033[?6h\\033[?25l\\033[3g\\033[1;20H\\033H'; exec cat",
+        "printf '\\033[?1000h\\033[?1005h\\033[2;6r'; exec cat",
+        "printf '\\033[?1003h\\033[?1049h\\033[?1049l\\033[1;20r'; exec cat",
+    ];
+    for (n, program) in programs.iter().enumerate() {
+        let tw = Twins::empty();
+        let name = format!("m{n}");
+        tw.both(&[
+            "new-session",
+            "-d",
+            "-s",
+            &name,
+            "-x",
+            "80",
+            "-y",
+            "24",
+            program,
+        ]);
+        let read = |t: &dyn Fn(&[&str]) -> String| {
+            eventually("the program's modes", || {
+                let out = t(&["display-message", "-p", "-t", &name, FMT]);
+                // The last sequence printed has taken effect.
+                (!out.starts_with("4294967295|4294967295|1|0|0|0|0|0")).then_some(out)
+            })
+        };
+        let mine = read(&|a| tw.w.ok(a));
+        if let Some(t) = &tw.t {
+            assert_eq!(mine, read(&|a| t.ok(a)), "program {n}: fugue, then tmux");
+        }
+        assert_eq!(
+            mine,
+            tw.w.ok(&["list-panes", "-t", &name, "-F", FMT]),
+            "display -p and list-panes -F agree"
+        );
+    }
+    // The pane's own flags.
+    let tw = Twins::empty();
+    tw.both(&[
+        "new-session",
+        "-d",
+        "-s",
+        "f",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        "-c",
+        "/tmp",
+        "cat",
+    ]);
+    tw.both(&["split-window", "-t", "f", "-c", "/", "cat"]);
+    tw.both(&["set-option", "-w", "-t", "f", "synchronize-panes", "on"]);
+    tw.both(&["pipe-pane", "-t", "f:0.0", "cat > /dev/null"]);
+    let flags = "#{pane_index}:#{pane_last}:#{pane_synchronized}:#{pane_pipe}:#{pane_start_path}";
+    assert_eq!(
+        tw.same(&["list-panes", "-t", "f", "-F", flags]),
+        "0:1:1:1:/tmp\n1:0:1:0:/\n"
+    );
+    let tty =
+        tw.w.ok(&["display-message", "-p", "-t", "f", "#{pane_tty}"]);
+    assert!(tty.starts_with("/dev/pts/"), "{tty}");
 }

@@ -385,6 +385,7 @@ impl FormatContext for Scope<'_> {
     fn var(&self, name: &str) -> Option<String> {
         self.client_var(name)
             .or_else(|| self.pane_var(name))
+            .or_else(|| self.pane_info().and_then(|p| p.detail.var(name)))
             .or_else(|| self.window_var(name))
             .or_else(|| self.session_var(name))
             .or_else(|| self.buffer_var(name))

@@ -604,6 +604,16 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
         history_bytes: 1700,
         at_right: true,
         at_bottom: false,
+        detail: fugue_protocol::pane_detail::PaneDetail {
+            cursor_visible: true,
+            mouse_sgr: true,
+            scroll_lower: 22,
+            alternate_saved: Some((1, 4)),
+            cursor_character: "x".into(),
+            tabs: vec![8, 16],
+            start_path: "/tmp".into(),
+            ..Default::default()
+        },
     };
     let keys = KeyTable {
         prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),

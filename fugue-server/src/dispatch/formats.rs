@@ -193,6 +193,7 @@ pub fn format_text(
         .ok_or_else(|| fugue_protocol::CommandError::internal("pane has no window"))?;
     let mut snap = snapshot(&tree);
     drop(tree);
+    super::pane_flags::annotate(exec.server, &store, &mut snap.panes);
     // tmux's server variables (libtmux builds `$TMUX` from `#{socket_path}`).
     snap.globals
         .insert("pid".into(), std::process::id().to_string());

@@ -25,6 +25,7 @@ mod moment;
 mod observe;
 mod options;
 pub mod own;
+mod pane_flags;
 mod panes;
 mod pipe_pane;
 pub mod policy;

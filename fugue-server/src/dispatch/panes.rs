@@ -350,6 +350,10 @@ pub fn list_panes(
             .filter(|t| t.is_agent())
             .map(|t| t.info());
     }
+    drop(tree);
+    let store = exec.server.options.lock();
+    super::pane_flags::annotate(exec.server, &store, &mut infos);
+    drop(store);
     Ok(Response::Panes(infos))
 }
 

@@ -9,6 +9,7 @@
 
 pub mod child;
 pub mod colors;
+pub mod detail;
 pub mod history;
 pub mod input_modes;
 pub mod lines;

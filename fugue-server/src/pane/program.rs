@@ -72,6 +72,10 @@ impl Program {
         self.pty.as_ref().and_then(Pty::pid)
     }
 
+    pub fn tty_name(&self) -> Option<String> {
+        self.pty.as_ref().and_then(Pty::tty_name)
+    }
+
     pub fn foreground_pgrp(&self) -> Option<i32> {
         self.pty.as_ref().and_then(Pty::foreground_pgrp)
     }

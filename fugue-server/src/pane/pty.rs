@@ -177,6 +177,13 @@ impl Pty {
         self.exited.load(Ordering::Acquire)
     }
 
+    /// The pane's terminal device (`/dev/pts/N`, tmux's `pane_tty`).
+    pub fn tty_name(&self) -> Option<String> {
+        self.master
+            .tty_name()
+            .map(|p| p.to_string_lossy().into_owned())
+    }
+
     /// The process group in the foreground of the pane's terminal.
     pub fn foreground_pgrp(&self) -> Option<i32> {
         self.master

@@ -54,14 +54,21 @@ impl Tree {
             .chain(w.layout.geometry(area))
             .find(|(id, _)| *id == pane)
             .map(|(_, r)| r);
-        let (alternate_screen, cursor, history) = {
+        let (alternate_screen, cursor, history, mut detail) = {
             let st = p.shared.state.lock();
             (
                 st.screen().alternate_screen(),
                 st.cursor(),
                 st.history_counts(),
+                crate::pane::detail::of_screen(st.screen()),
             )
         };
+        detail.last = w.last_active == Some(pane);
+        detail.start_path = p
+            .cwd
+            .as_ref()
+            .map(|c| c.to_string_lossy().into_owned())
+            .unwrap_or_default();
         let outer = w
             .layout
             .geometry(area)
@@ -112,7 +119,7 @@ impl Tree {
             window_last: Some(w.id) == s.last_window,
             window_bell: self.bells.contains(&w.id),
             start_command: p.start_command.clone(),
-            tty: None,
+            tty: p.pty.tty_name(),
             window_activity_flag: self.activity.contains(&w.id),
             window_silence: self.silence.contains(&w.id),
             window_activity: activity.map(unix_secs).unwrap_or(0),
@@ -122,6 +129,7 @@ impl Tree {
             history_bytes: history.bytes,
             at_right: edge(|r| u32::from(r.x) + u32::from(r.width), area.width),
             at_bottom: edge(|r| u32::from(r.y) + u32::from(r.height), area.height),
+            detail,
         })
     }
 

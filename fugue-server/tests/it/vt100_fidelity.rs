@@ -357,3 +357,23 @@ fn rewrapping_on_resize_prints_plain_whatever_the_program_left_set() {
         Some("─AB")
     );
 }
+
+/// tmux's `alternate_saved_x/y`: the cursor `?1049h` saved, kept after `?1049l`;
+/// none before (tmux prints 4294967295), none for `?1047h` (which saves no cursor), and
+/// none again after RIS.
+#[test]
+fn the_cursor_saved_by_1049_is_kept_for_tmuxs_formats() {
+    let mut p = term(4, 10, b"ab\r\n  cd");
+    assert_eq!(p.screen().alternate_saved_cursor(), None);
+    p.process(b"\x1b[?1047hx\x1b[?1047l");
+    assert_eq!(p.screen().alternate_saved_cursor(), None);
+    p.process(b"\x1b[?1049h\x1b[3;3Hzz");
+    assert_eq!(p.screen().alternate_saved_cursor(), Some((1, 4)));
+    p.process(b"\x1b[?1049l");
+    assert_eq!(p.screen().alternate_saved_cursor(), Some((1, 4)));
+    assert!(p.screen().autowrap() && !p.screen().insert_mode());
+    p.process(b"\x1b[?7l\x1b[4h");
+    assert!(!p.screen().autowrap() && p.screen().insert_mode());
+    p.process(b"\x1bc");
+    assert_eq!(p.screen().alternate_saved_cursor(), None);
+}

@@ -70,6 +70,24 @@ impl Screen {
         self.grid().origin_mode()
     }
 
+    /// fugue patch: the cursor (row, col) saved by the last `?1049h`, if any.
+    #[must_use]
+    pub fn alternate_saved_cursor(&self) -> Option<(u16, u16)> {
+        self.term.alternate_saved
+    }
+
+    /// fugue patch: whether autowrap (DECAWM, `?7`) is on.
+    #[must_use]
+    pub fn autowrap(&self) -> bool {
+        self.term.autowrap
+    }
+
+    /// fugue patch: whether insert mode (IRM, `CSI 4 h`) is on.
+    #[must_use]
+    pub fn insert_mode(&self) -> bool {
+        self.term.insert
+    }
+
     /// fugue patch: the columns with a tab stop.
     #[must_use]
     pub fn tab_stops(&self) -> Vec<u16> {

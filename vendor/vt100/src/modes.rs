@@ -258,6 +258,9 @@ pub struct Modes {
     /// DECCOLM (`?3`) as last set: the pane's width does not change, but a program may
     /// ask what it set.
     pub columns_132: bool,
+    /// fugue patch: the cursor (row, col) `?1049h` saved on entering the alternate
+    /// screen, kept after leaving it (tmux's `alternate_saved_x/y`); None until then.
+    pub alternate_saved: Option<(u16, u16)>,
     recorded: u8,
     /// The device control string being read (DECRQSS).
     pub dcs: Dcs,
@@ -279,6 +282,7 @@ impl Modes {
             reverse_wrap: false,
             newline: false,
             columns_132: false,
+            alternate_saved: None,
             recorded: 0,
             dcs: Dcs::default(),
             ascii_direct: true,

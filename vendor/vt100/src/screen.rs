@@ -1568,6 +1568,9 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                     screen.set_mouse_encoding(MouseProtocolEncoding::Sgr);
                 }
                 [1049] => {
+                    // fugue patch: remembered for tmux's alternate_saved_x/y.
+                    let pos = self.screen.grid().pos();
+                    self.screen.term.alternate_saved = Some((pos.row, pos.col));
                     self.decsc();
                     self.screen.alternate_grid.clear();
                     self.screen.enter_alternate_grid();
