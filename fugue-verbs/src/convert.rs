@@ -5,13 +5,10 @@ use crate::Caller;
 use crate::args::{SpawnArgs, Verb};
 use crate::convert_args::*;
 use crate::printer::Printer;
-use anyhow::{Context, bail};
-use fugue_protocol::observe::{
-    ReadPane, ReadSource, RunCommand, SearchPanes, WaitCondition, WaitFor,
-};
+use anyhow::bail;
 use fugue_protocol::{
-    CapturePane, Command, Direction, LayoutChoice, LayoutPreset, NewSession, NewWindow, PaneScope,
-    PaneSelect, Resize, SendInput, SplitPane, Target, WindowSelect,
+    Command, Direction, LayoutChoice, LayoutPreset, NewSession, NewWindow, PaneScope, PaneSelect,
+    Resize, SendInput, SplitPane, WindowSelect,
 };
 
 /// The Command for a verb, and how its answer is shown.
@@ -590,166 +587,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 },
             )
         }
-        Verb::CapturePane {
-            target: t,
-            print: _,
-            escapes,
-            join,
-            start,
-            end,
-            buffer,
-            quiet,
-            alternate,
-            keep_spaces,
-            escape_c0,
-            trim_empty: _,
-        } => {
-            let capture = CapturePane {
-                target: target(t)?,
-                start: line_bound(start, "-S")?,
-                end: line_bound(end, "-E")?,
-                escapes,
-                join,
-                alternate,
-                // tmux trims no line it joins (`-J` keeps trailing spaces as `-N`).
-                keep_spaces: keep_spaces || join,
-                escape_c0,
-                quiet,
-            };
-            match buffer {
-                Some(name) => (
-                    Command::SetBuffer(fugue_protocol::SetBuffer {
-                        name: Some(name),
-                        append: false,
-                        rename: None,
-                        data: Some(fugue_protocol::BufferData::Pane(capture)),
-                    }),
-                    Printer::Nothing,
-                ),
-                None => (Command::CapturePane(capture), Printer::CapturedPane),
-            }
-        }
-        Verb::ReadPane {
-            target: t,
-            scrollback,
-            since,
-            lines,
-            escapes,
-            json,
-        } => {
-            let source = match (scrollback, since) {
-                (_, Some(c)) => ReadSource::Since(c),
-                (true, None) => ReadSource::Scrollback,
-                (false, None) => ReadSource::Screen,
-            };
-            (
-                Command::ReadPane(ReadPane {
-                    target: target(t)?,
-                    source,
-                    lines,
-                    ansi: escapes,
-                }),
-                Printer::Json(json),
-            )
-        }
-        Verb::WaitFor {
-            target: t,
-            text,
-            after,
-            idle,
-            exit,
-            state,
-            timeout,
-            json,
-            signal,
-            lock,
-            unlock,
-            channel,
-        } => {
-            if let Some(channel) = channel {
-                let op = match (signal, lock, unlock) {
-                    (true, _, _) => fugue_protocol::ChannelOp::Signal,
-                    (_, true, _) => fugue_protocol::ChannelOp::Lock,
-                    (_, _, true) => fugue_protocol::ChannelOp::Unlock,
-                    _ => fugue_protocol::ChannelOp::Wait,
-                };
-                return Ok((Command::WaitChannel { channel, op }, Printer::Nothing));
-            }
-            let condition = match (text, idle, exit, state) {
-                (Some(pattern), None, false, None) => WaitCondition::Text { pattern, after },
-                (None, Some(ms), false, None) => WaitCondition::Idle { ms },
-                (None, None, true, None) => WaitCondition::Exit,
-                (None, None, false, Some(s)) => {
-                    WaitCondition::State(fugue_protocol::AgentState::parse(&s).with_context(|| {
-                        format!("unknown state `{s}`: expected starting, busy, idle, awaiting_input or exited")
-                    })?)
-                }
-                _ => bail!("give one of --text REGEX, --idle MS, --exit or --state STATE"),
-            };
-            (
-                Command::WaitFor(WaitFor {
-                    target: target(t)?,
-                    condition,
-                    timeout_ms: timeout,
-                }),
-                Printer::Json(json),
-            )
-        }
-        Verb::RunCommand {
-            pane,
-            split_from,
-            cwd,
-            env,
-            timeout,
-            keep,
-            json,
-            command,
-        } => {
-            let s = spawn(
-                SpawnArgs {
-                    cwd,
-                    env,
-                    ..SpawnArgs::default()
-                },
-                false,
-                caller,
-            )?;
-            (
-                Command::RunCommand(RunCommand {
-                    pane: target(pane)?,
-                    split_from: target(split_from)?,
-                    command: command.join(" "),
-                    cwd: s.cwd,
-                    env: s.env,
-                    timeout_ms: timeout,
-                    keep,
-                }),
-                Printer::Json(json),
-            )
-        }
-        Verb::SearchPanes {
-            targets,
-            history,
-            offset,
-            limit,
-            json,
-            pattern,
-        } => (
-            Command::SearchPanes(SearchPanes {
-                pattern,
-                targets: targets
-                    .into_iter()
-                    .map(|t| t.parse::<Target>())
-                    .collect::<Result<_, _>>()?,
-                history,
-                offset,
-                limit,
-                from_line: None,
-                backward: false,
-                absolute: false,
-            }),
-            Printer::Json(json),
-        ),
+        Verb::Observe(v) => crate::observe::command_for(v, caller)?,
         Verb::ListWindows {
             all,
             target: t,
