@@ -124,6 +124,9 @@ pub enum Verb {
     ListSessions {
         #[arg(short = 'F')]
         format: Option<String>,
+        /// Only the sessions for which this format is true (not empty, not 0).
+        #[arg(short = 'f')]
+        filter: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -662,6 +665,9 @@ pub enum Verb {
         /// Format, with #{window_index}-style variables.
         #[arg(short = 'F')]
         format: Option<String>,
+        /// Only the windows for which this format is true (not empty, not 0).
+        #[arg(short = 'f')]
+        filter: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -680,6 +686,9 @@ pub enum Verb {
         /// Format, with #{pane_id}-style variables.
         #[arg(short = 'F')]
         format: Option<String>,
+        /// Only the panes for which this format is true (not empty, not 0).
+        #[arg(short = 'f')]
+        filter: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,

@@ -140,10 +140,21 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             Command::DetachClient { target: target(t)? },
             Printer::Nothing,
         ),
-        Verb::ListSessions { format, json } => {
+        Verb::ListSessions {
+            format,
+            filter,
+            json,
+        } => {
             let format = format
                 .unwrap_or_else(|| fugue_protocol::format::defaults::LIST_SESSIONS.to_string());
-            (Command::ListSessions, Printer::Sessions { format, json })
+            (
+                Command::ListSessions,
+                Printer::Sessions {
+                    format,
+                    filter,
+                    json,
+                },
+            )
         }
         Verb::ListClients {
             format,
@@ -592,6 +603,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             all,
             target: t,
             format,
+            filter,
             json,
         } => {
             let scope = if all {
@@ -611,13 +623,22 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 };
                 f.to_string()
             });
-            (command, Printer::Windows { format, json, all })
+            (
+                command,
+                Printer::Windows {
+                    format,
+                    filter,
+                    json,
+                    all,
+                },
+            )
         }
         Verb::ListPanes {
             all,
             session,
             target: t,
             format,
+            filter,
             json,
         } => {
             let scope = if all {
@@ -634,7 +655,11 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                     target: target(t)?,
                     scope,
                 },
-                Printer::Panes { format, json },
+                Printer::Panes {
+                    format,
+                    filter,
+                    json,
+                },
             )
         }
     })

@@ -1,0 +1,170 @@
+//! tmux flags libtmux passes that fugue used to refuse (`list-* -f`, `kill-window -a`,
+//! `kill-session -a`, `new-window -k/-S`, `select-pane -d/-e/-m/-M`, `run-shell -c`,
+//! `split-window -Z`, `new-session -f`): each scenario runs the same command lines
+//! against fugue's `tmux` and the real tmux (each with its own socket) and compares
+//! what they print. Without tmux the comparison is skipped with a message.
+
+use super::harness::{TestTmux, World};
+use super::twins::Tmux;
+use std::process::Output;
+
+/// One step of a scenario: a command line, and whether its standard output (and exit
+/// status) must be the same on both sides, or only its success.
+enum Step<'a> {
+    /// Must succeed on both sides; what it prints is not compared.
+    Do(&'a [&'a str]),
+    /// Standard output and exit status the same on both sides.
+    Same(&'a [&'a str]),
+}
+
+/// Runs `steps` against fugue's `tmux` and the real tmux, each in a fresh server, and
+/// reports every difference at once. False when tmux is not installed.
+fn both(steps: &[Step]) -> bool {
+    let Some(_) = Tmux::available() else {
+        eprintln!("tmux is not installed: the comparison is skipped");
+        return false;
+    };
+    let w = World::new();
+    let t = TestTmux::new(&w, "");
+    let fugue = |args: &[&str]| {
+        let mut words = vec!["tmux"];
+        words.extend_from_slice(args);
+        w.run(&words)
+    };
+    let tmux = |args: &[&str]| t.run(args);
+    let text = |o: &Output| String::from_utf8_lossy(&o.stdout).into_owned();
+    let mut problems = Vec::new();
+    for step in steps {
+        let (args, compare) = match step {
+            Step::Do(a) => (a, false),
+            Step::Same(a) => (a, true),
+        };
+        let (f, t) = (fugue(args), tmux(args));
+        if !compare {
+            for (name, o) in [("fugue", &f), ("tmux", &t)] {
+                if !o.status.success() {
+                    problems.push(format!("{name} {args:?} failed: {o:?}"));
+                }
+            }
+        } else if f.status.code() != t.status.code() || text(&f) != text(&t) {
+            problems.push(format!(
+                "{args:?} differ\n  fugue: {:?} {:?} {:?}\n  tmux:  {:?} {:?} {:?}",
+                f.status.code(),
+                text(&f),
+                String::from_utf8_lossy(&f.stderr),
+                t.status.code(),
+                text(&t),
+                String::from_utf8_lossy(&t.stderr),
+            ));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} differences:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+    true
+}
+
+/// `-f FILTER` on the listings: only the items the format is true for (not empty, not
+/// `0`), expanded in the same scope as `-F`.
+#[test]
+fn list_filters_keep_the_items_the_format_is_true_for() {
+    use Step::*;
+    both(&[
+        Do(&[
+            "new-session",
+            "-d",
+            "-s",
+            "a",
+            "-n",
+            "one",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "cat",
+        ]),
+        Do(&["new-session", "-d", "-s", "b", "-n", "uno", "cat"]),
+        Do(&["new-window", "-d", "-t", "a", "-n", "two", "cat"]),
+        Do(&["split-window", "-d", "-t", "a:two", "cat"]),
+        Do(&["set-buffer", "-b", "x", "hello"]),
+        Do(&["set-buffer", "-b", "y", "world"]),
+        Same(&[
+            "list-sessions",
+            "-f",
+            "#{==:#{session_name},b}",
+            "-F",
+            "#{session_name}",
+        ]),
+        Same(&[
+            "list-sessions",
+            "-f",
+            "#{session_name}",
+            "-F",
+            "#{session_name}",
+        ]),
+        Same(&["list-sessions", "-f", "0", "-F", "#{session_name}"]),
+        // A session's line sees its active window.
+        Same(&[
+            "list-sessions",
+            "-f",
+            "#{==:#{window_name},uno}",
+            "-F",
+            "#{session_name}",
+        ]),
+        Same(&[
+            "list-windows",
+            "-t",
+            "a",
+            "-f",
+            "#{==:#{window_name},two}",
+            "-F",
+            "#{window_index}:#{window_name}",
+        ]),
+        Same(&[
+            "list-windows",
+            "-a",
+            "-f",
+            "#{==:#{session_name},b}",
+            "-F",
+            "#{session_name}:#{window_index}",
+        ]),
+        Same(&[
+            "list-windows",
+            "-t",
+            "a",
+            "-f",
+            "#{!=:#{window_panes},1}",
+            "-F",
+            "#{window_name}",
+        ]),
+        Same(&[
+            "list-panes",
+            "-s",
+            "-t",
+            "a",
+            "-f",
+            "#{pane_index}",
+            "-F",
+            "#{window_name}.#{pane_index}",
+        ]),
+        Same(&[
+            "list-panes",
+            "-a",
+            "-f",
+            "#{==:#{session_name},b}",
+            "-F",
+            "#{session_name}:#{window_name}.#{pane_index}",
+        ]),
+        Same(&[
+            "list-buffers",
+            "-f",
+            "#{==:#{buffer_name},y}",
+            "-F",
+            "#{buffer_name}:#{buffer_sample}",
+        ]),
+        Same(&["list-buffers", "-f", "#{m:x*,#{buffer_name}}"]),
+    ]);
+}
