@@ -357,6 +357,14 @@ pub enum Command {
     KillOtherPanes {
         target: Option<Target>,
     },
+    /// `kill-window -a`: every window of the target's session but the target.
+    KillOtherWindows {
+        target: Option<Target>,
+    },
+    /// `kill-session -a`: every session but the target.
+    KillOtherSessions {
+        target: Option<Target>,
+    },
     Respawn(crate::manage::Respawn),
     SwapPane(crate::manage::SwapPane),
     RotateWindow(crate::manage::RotateWindow),
@@ -623,6 +631,12 @@ commands! {
         keys: As("find-window");
     KillOtherPanes => "kill-pane -a", Destroy, "close every pane of a window but one",
         cli: As("kill-pane -a"), mcp: Absent(ONE_PANE), sideband: Absent(ONE_PANE),
+        keys: Absent(NO_KEY);
+    KillOtherWindows => "kill-window -a", Destroy, "close every window of a session but one",
+        cli: As("kill-window -a"), mcp: Tmux, sideband: Absent(ONE_PANE),
+        keys: Absent(NO_KEY);
+    KillOtherSessions => "kill-session -a", Destroy, "close every session but one",
+        cli: As("kill-session -a"), mcp: Tmux, sideband: Absent(ONE_PANE),
         keys: Absent(NO_KEY);
     Respawn => "respawn-pane", Destroy, "start a pane's program again (respawn-pane, respawn-window)",
         cli: As("respawn-pane"), mcp: Tmux, sideband: Absent(ONE_PANE),

@@ -35,9 +35,10 @@ impl Command {
             | Command::UnbindKey { .. }
             | Command::ListKeys { .. }
             | Command::WaitChannel { .. } => None,
-            Command::KillOtherPanes { target } | Command::ClearHistory { target } => {
-                target.as_ref()
-            }
+            Command::KillOtherPanes { target }
+            | Command::KillOtherWindows { target }
+            | Command::KillOtherSessions { target }
+            | Command::ClearHistory { target } => target.as_ref(),
             Command::PipePane { target, .. } => target.as_ref(),
             Command::Respawn(c) => c.target.as_ref(),
             Command::SwapPane(c) => c.target.as_ref(),

@@ -141,10 +141,13 @@ pub enum Verb {
         #[arg(short = 't')]
         target: Option<String>,
     },
-    /// Kill a session and everything in it.
+    /// Kill a session and everything in it (-a: every session but it).
     KillSession {
         #[arg(short = 't')]
         target: Option<String>,
+        /// Every session but the target.
+        #[arg(short = 'a')]
+        others: bool,
     },
     /// Kill every session and stop the server.
     KillServer,
@@ -243,11 +246,14 @@ pub enum Verb {
         target: Option<String>,
         name: String,
     },
-    /// Kill a window.
+    /// Kill a window (-a: every window of its session but it).
     #[command(visible_alias = "killw")]
     KillWindow {
         #[arg(short = 't')]
         target: Option<String>,
+        /// Every window of the target's session but the target.
+        #[arg(short = 'a')]
+        others: bool,
     },
     /// Split a pane.
     #[command(visible_aliases = ["split", "splitw"], disable_help_flag = true)]

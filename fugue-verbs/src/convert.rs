@@ -168,10 +168,14 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 filter,
             },
         ),
-        Verb::KillSession { target: t } => (
-            Command::KillSession { target: target(t)? },
-            Printer::Nothing,
-        ),
+        Verb::KillSession { target: t, others } => {
+            let target = target(t)?;
+            let command = match others {
+                true => Command::KillOtherSessions { target },
+                false => Command::KillSession { target },
+            };
+            (command, Printer::Nothing)
+        }
         Verb::KillServer => (Command::KillServer, Printer::Nothing),
         Verb::RefreshClient { target: t } => (
             Command::RefreshClient { target: target(t)? },
@@ -399,8 +403,13 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             },
             Printer::Nothing,
         ),
-        Verb::KillWindow { target: t } => {
-            (Command::KillWindow { target: target(t)? }, Printer::Nothing)
+        Verb::KillWindow { target: t, others } => {
+            let target = target(t)?;
+            let command = match others {
+                true => Command::KillOtherWindows { target },
+                false => Command::KillWindow { target },
+            };
+            (command, Printer::Nothing)
         }
         Verb::SplitWindow {
             target: t,

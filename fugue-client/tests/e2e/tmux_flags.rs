@@ -168,3 +168,32 @@ fn list_filters_keep_the_items_the_format_is_true_for() {
         Same(&["list-buffers", "-f", "#{m:x*,#{buffer_name}}"]),
     ]);
 }
+
+/// `kill-window -a` closes every window of the target's session but the target;
+/// `kill-session -a` every session but the target.
+#[test]
+fn kill_a_closes_everything_but_the_target() {
+    use Step::*;
+    both(&[
+        Do(&["new-session", "-d", "-s", "a", "-n", "w0", "cat"]),
+        Do(&["new-window", "-d", "-t", "a", "-n", "w1", "cat"]),
+        Do(&["new-window", "-d", "-t", "a", "-n", "w2", "cat"]),
+        Do(&["new-session", "-d", "-s", "b", "cat"]),
+        Do(&["new-session", "-d", "-s", "c", "cat"]),
+        Do(&["kill-window", "-a", "-t", "a:w1"]),
+        Same(&[
+            "list-windows",
+            "-t",
+            "a",
+            "-F",
+            "#{window_index}:#{window_name}",
+        ]),
+        Same(&["list-sessions", "-F", "#{session_name}:#{session_windows}"]),
+        Do(&["kill-session", "-a", "-t", "b"]),
+        Same(&["list-sessions", "-F", "#{session_name}"]),
+        // Nothing else to close: no error.
+        Same(&["kill-session", "-a", "-t", "b"]),
+        Same(&["kill-window", "-a", "-t", "b"]),
+        Same(&["list-sessions", "-F", "#{session_name}:#{session_windows}"]),
+    ]);
+}

@@ -397,6 +397,8 @@ pub fn commands() -> Vec<Command> {
             },
         },
         Command::KillOtherPanes { target: t("%1") },
+        Command::KillOtherWindows { target: t("@1") },
+        Command::KillOtherSessions { target: t("$1") },
         Command::Respawn(fugue_protocol::Respawn {
             target: t("%3"),
             window: false,

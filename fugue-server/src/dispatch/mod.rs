@@ -473,6 +473,8 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::SetHook(c) => hooks::set_hook(exec, c),
         Command::ShowHooks(c) => hooks::show_hooks(exec, c),
         Command::KillOtherPanes { target } => manage::kill_other_panes(exec, target.as_ref()),
+        Command::KillOtherWindows { target } => manage::kill_other_windows(exec, target.as_ref()),
+        Command::KillOtherSessions { target } => manage::kill_other_sessions(exec, target.as_ref()),
         Command::Respawn(c) => respawn::respawn(exec, c).await,
         Command::SwapPane(c) => manage::swap_pane(exec, c),
         Command::RotateWindow(c) => manage::rotate_window(exec, c),

@@ -242,6 +242,22 @@ fn check_self(
         {
             refuse("kill the session it runs in")
         }
+        Command::KillOtherWindows { target }
+            if tree
+                .resolve_window(target.as_ref(), ctx)
+                .ok()
+                .is_some_and(|(s, w)| s == my_session && w != my_window) =>
+        {
+            refuse("close the window it runs in")
+        }
+        Command::KillOtherSessions { target }
+            if tree
+                .resolve_session(target.as_ref(), ctx)
+                .ok()
+                .is_some_and(|s| s != my_session) =>
+        {
+            refuse("kill the session it runs in")
+        }
         _ => Ok(()),
     }
 }
