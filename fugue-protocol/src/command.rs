@@ -193,6 +193,18 @@ pub enum Command {
         target: Option<Target>,
         select: PaneSelect,
     },
+    /// `select-pane -d` / `-e`: turn input to a pane off or back on. Keys, text and
+    /// pastes sent to a pane whose input is off are dropped (tmux's `pane_input_off`).
+    PaneInput {
+        target: Option<Target>,
+        enabled: bool,
+    },
+    /// `select-pane -m` / `-M`: mark the pane (the server's one marked pane; marking
+    /// the marked pane again clears it, as in tmux), or with `clear` clear the mark.
+    MarkPane {
+        target: Option<Target>,
+        clear: bool,
+    },
     ResizePane {
         target: Option<Target>,
         resize: Resize,
@@ -488,6 +500,13 @@ commands! {
     SelectPane => "select-pane", Write, "make a pane the active one",
         cli: As("select-pane"), mcp: Tmux, sideband: As("focus"),
         keys: As("focus left, next-pane, previous-pane, last-pane");
+    PaneInput => "select-pane -d", Write, "turn input to a pane off or back on (select-pane -d/-e)",
+        cli: As("select-pane -d"), mcp: Tmux,
+        sideband: Absent("a tag must not lock a person out of a pane"),
+        keys: Absent(PROMPT);
+    MarkPane => "select-pane -m", Write, "mark a pane, or clear the mark (select-pane -m/-M)",
+        cli: As("select-pane -m"), mcp: Tmux, sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
     ResizePane => "resize-pane", Write, "resize or zoom a pane",
         cli: As("resize-pane"), mcp: Tmux,
         sideband: As("control action=resize|zoom"), keys: As("resize left 1, zoom");

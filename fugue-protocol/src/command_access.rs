@@ -95,6 +95,8 @@ impl Command {
             | Command::SetPaneTitle { target, .. }
             | Command::SelectWindow { target, .. }
             | Command::SelectPane { target, .. }
+            | Command::PaneInput { target, .. }
+            | Command::MarkPane { target, .. }
             | Command::ResizePane { target, .. }
             | Command::SelectLayout { target, .. }
             | Command::ReadRows { target, .. }

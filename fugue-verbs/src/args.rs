@@ -321,6 +321,18 @@ pub enum Verb {
         /// Set the pane's title.
         #[arg(short = 'T')]
         title: Option<String>,
+        /// Turn input to the pane off: what is sent to it is dropped.
+        #[arg(short = 'd')]
+        disable: bool,
+        /// Turn input to the pane back on (wins over -d).
+        #[arg(short = 'e')]
+        enable: bool,
+        /// Mark the pane (or clear the mark if it is the marked pane).
+        #[arg(short = 'm')]
+        mark: bool,
+        /// Clear the marked pane (wins over -m).
+        #[arg(short = 'M')]
+        unmark: bool,
     },
     /// Resize a pane, or zoom it.
     #[command(visible_alias = "resizep")]

@@ -468,8 +468,22 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             next,
             previous,
             title,
+            disable,
+            enable,
+            mark,
+            unmark,
         } => {
             let target = target(t)?;
+            // tmux's select-pane, in its order: -m/-M, -e/-d and -T act on the pane and
+            // return without selecting it.
+            if mark || unmark {
+                let clear = unmark;
+                return Ok((Command::MarkPane { target, clear }, Printer::Nothing));
+            }
+            if disable || enable {
+                let enabled = enable;
+                return Ok((Command::PaneInput { target, enabled }, Printer::Nothing));
+            }
             if let Some(title) = title {
                 return Ok((Command::SetPaneTitle { target, title }, Printer::Nothing));
             }

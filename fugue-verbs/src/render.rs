@@ -313,6 +313,9 @@ mod tests {
             history_bytes: 0,
             at_right: false,
             at_bottom: false,
+            input_off: false,
+            marked: false,
+            marked_set: false,
         }
     }
 

@@ -197,3 +197,59 @@ fn kill_a_closes_everything_but_the_target() {
         Same(&["list-sessions", "-F", "#{session_name}:#{session_windows}"]),
     ]);
 }
+
+/// `select-pane -d` turns a pane's input off (`pane_input_off`): keys sent to it are
+/// dropped until `-e`; `-m` marks a pane (`pane_marked`, `window_marked_flag`, the
+/// `M` window flag), `-m` on it again or `-M` clears the mark.
+#[test]
+fn select_pane_input_off_and_the_marked_pane() {
+    use Step::*;
+    const PANES: &str = "#{pane_index}:#{pane_input_off}:#{pane_marked}:#{pane_marked_set}";
+    both(&[
+        Do(&[
+            "new-session",
+            "-d",
+            "-s",
+            "a",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "cat",
+        ]),
+        Do(&["split-window", "-d", "-t", "a", "cat"]),
+        Do(&["new-window", "-d", "-t", "a", "cat"]),
+        Do(&["select-pane", "-d", "-t", "a:0.1"]),
+        Same(&["list-panes", "-t", "a:0", "-F", PANES]),
+        Do(&["send-keys", "-t", "a:0.1", "-l", "lost"]),
+        Do(&["send-keys", "-t", "a:0.1", "Enter"]),
+        Do(&["set-buffer", "-b", "p", "pasted"]),
+        Do(&["paste-buffer", "-b", "p", "-t", "a:0.1"]),
+        Do(&["select-pane", "-e", "-t", "a:0.1"]),
+        Do(&["send-keys", "-t", "a:0.1", "-l", "kept"]),
+        Do(&["send-keys", "-t", "a:0.1", "Enter"]),
+        Do(&["run-shell", "sleep 0.3"]),
+        Same(&["capture-pane", "-p", "-t", "a:0.1", "-E", "2"]),
+        Same(&["list-panes", "-t", "a:0", "-F", PANES]),
+        // Input off does not select the pane.
+        Same(&["display-message", "-p", "-t", "a:0", "#{pane_index}"]),
+        Do(&["select-pane", "-m", "-t", "a:0.1"]),
+        Same(&["list-panes", "-s", "-t", "a", "-F", PANES]),
+        Same(&[
+            "list-windows",
+            "-t",
+            "a",
+            "-F",
+            "#{window_index}:#{window_marked_flag}:#{window_raw_flags}",
+        ]),
+        Same(&["list-sessions", "-F", "#{session_name}:#{session_marked}"]),
+        // -m on the marked pane clears it; -m elsewhere moves it; -M clears it.
+        Do(&["select-pane", "-m", "-t", "a:0.1"]),
+        Same(&["list-panes", "-s", "-t", "a", "-F", PANES]),
+        Do(&["select-pane", "-m", "-t", "a:0.0"]),
+        Do(&["select-pane", "-m", "-t", "a:1.0"]),
+        Same(&["list-panes", "-s", "-t", "a", "-F", PANES]),
+        Do(&["select-pane", "-M", "-t", "a:1.0"]),
+        Same(&["list-panes", "-s", "-t", "a", "-F", PANES]),
+    ]);
+}

@@ -398,6 +398,14 @@ pub fn commands() -> Vec<Command> {
         },
         Command::KillOtherPanes { target: t("%1") },
         Command::KillOtherWindows { target: t("@1") },
+        Command::PaneInput {
+            target: t("%1"),
+            enabled: false,
+        },
+        Command::MarkPane {
+            target: t("%1"),
+            clear: true,
+        },
         Command::KillOtherSessions { target: t("$1") },
         Command::Respawn(fugue_protocol::Respawn {
             target: t("%3"),
@@ -599,6 +607,9 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
         history_bytes: 1700,
         at_right: true,
         at_bottom: false,
+        input_off: true,
+        marked: true,
+        marked_set: true,
     };
     let keys = KeyTable {
         prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
@@ -622,6 +633,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
             attached: 1,
             width: 80,
             height: 23,
+            marked: true,
         }])),
         Ok(Response::Panes(vec![pane])),
         Ok(Response::Clients(vec![ClientInfo {

@@ -414,6 +414,8 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         }
         Command::KillPane { target } => panes::kill_pane(exec, target.as_ref()),
         Command::SelectPane { target, select } => panes::select_pane(exec, target.as_ref(), select),
+        Command::PaneInput { target, enabled } => panes::pane_input(exec, target.as_ref(), enabled),
+        Command::MarkPane { target, clear } => panes::mark_pane(exec, target.as_ref(), clear),
         Command::ResizePane { target, resize } => panes::resize_pane(exec, target.as_ref(), resize),
         Command::SelectLayout { target, layout } => {
             layouts::select_layout(exec, target.as_ref(), layout)

@@ -213,6 +213,8 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         Command::KillPane { target }
         | Command::SetPaneTitle { target, .. }
         | Command::SelectPane { target, .. }
+        | Command::PaneInput { target, .. }
+        | Command::MarkPane { target, .. }
         | Command::ResizePane { target, .. }
         | Command::ReadRows { target, .. }
         | Command::GetResult { target } => one(target, Pane),
