@@ -253,3 +253,37 @@ fn select_pane_input_off_and_the_marked_pane() {
         Same(&["list-panes", "-s", "-t", "a", "-F", PANES]),
     ]);
 }
+
+/// With no `-s`, `join-pane` and `swap-pane` move the marked pane (tmux's
+/// CMD_FIND_DEFAULT_MARKED), not the current one.
+#[test]
+fn join_and_swap_pane_default_to_the_marked_pane() {
+    use Step::*;
+    const PANES: &str = "#{window_index}.#{pane_index}:#{pane_title}";
+    both(&[
+        Do(&[
+            "new-session",
+            "-d",
+            "-s",
+            "a",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "cat",
+        ]),
+        Do(&["select-pane", "-t", "a:0.0", "-T", "p0"]),
+        Do(&["split-window", "-d", "-t", "a:0", "cat"]),
+        Do(&["select-pane", "-t", "a:0.1", "-T", "p1"]),
+        Do(&["new-window", "-d", "-t", "a:1", "cat"]),
+        Do(&["select-pane", "-t", "a:1.0", "-T", "w1"]),
+        Do(&["new-window", "-d", "-t", "a:2", "cat"]),
+        Do(&["select-pane", "-t", "a:2.0", "-T", "w2"]),
+        Do(&["select-pane", "-m", "-t", "a:1.0"]),
+        Do(&["join-pane", "-d", "-t", "a:0.0"]),
+        Same(&["list-panes", "-s", "-t", "a", "-F", PANES]),
+        Do(&["select-pane", "-m", "-t", "a:2.0"]),
+        Do(&["swap-pane", "-d", "-t", "a:0.0"]),
+        Same(&["list-panes", "-s", "-t", "a", "-F", PANES]),
+    ]);
+}

@@ -165,6 +165,8 @@ async fn run(
         want_pane: None,
         preload: None,
     };
+    // Filled in before the checks, so they see the pane that moves.
+    let command = marked_source(&server.mux.tree(), command);
     let allowed = {
         let tree = server.mux.tree();
         policy::check(&config, &tree, &exec.ctx, origin, &exec.scope, &command)
@@ -283,6 +285,25 @@ fn journaled(command: &Command) -> bool {
                 | Command::RefreshClient { .. }
                 | Command::DisplayMessage { .. }
         )
+}
+
+/// tmux's default source of `join-pane` / `move-pane`, `swap-pane` and
+/// `swap-window` with no `-s`: the marked pane (`select-pane -m`) while there is one,
+/// else the current pane.
+fn marked_source(tree: &crate::session::Tree, mut command: Command) -> Command {
+    let Some(marked) = tree.marked() else {
+        return command;
+    };
+    let marked = fugue_protocol::Target::Pane(marked);
+    match &mut command {
+        Command::JoinPane(c) if c.source.is_none() => c.source = Some(marked),
+        Command::SwapWindow(c) if c.source.is_none() => c.source = Some(marked),
+        Command::SwapPane(c) if c.source == fugue_protocol::SwapSource::Current => {
+            c.source = fugue_protocol::SwapSource::Pane(marked)
+        }
+        _ => {}
+    }
+    command
 }
 
 /// Extra audit fields. Typed text appears only as its size, and for agents also as a
