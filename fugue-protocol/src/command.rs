@@ -65,6 +65,15 @@ pub struct NewWindow {
     /// target window (`-a`/`-b`).
     #[serde(default)]
     pub place: crate::manage::WindowPlace,
+    /// `-k`: a window already at the index `target` names is destroyed and replaced
+    /// (without it, a taken index is an error).
+    #[serde(default)]
+    pub kill: bool,
+    /// `-S`: when `name` is given and `target` names no index, a window of that name
+    /// already in the session is selected (with `select`) instead of a new one made;
+    /// the answer is then `Done`. Two of that name are an error.
+    #[serde(default)]
+    pub select_existing: bool,
 }
 
 /// `split-window`

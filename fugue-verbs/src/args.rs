@@ -199,6 +199,12 @@ pub enum Verb {
         /// At the target window's index (it and later windows move up).
         #[arg(short = 'b')]
         before: bool,
+        /// Destroy a window already at the target index and put the new one there.
+        #[arg(short = 'k')]
+        kill: bool,
+        /// With -n: if a window of that name exists, select it instead.
+        #[arg(short = 'S')]
+        select_existing: bool,
         #[arg(short = 'P')]
         print: bool,
         #[arg(short = 'F')]

@@ -330,11 +330,15 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             detached,
             after,
             before,
+            kill,
+            select_existing,
             print,
             format,
             spawn: s,
         } => (
             Command::NewWindow(NewWindow {
+                kill,
+                select_existing,
                 target: target(t)?,
                 name,
                 select: !detached,

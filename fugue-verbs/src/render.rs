@@ -258,7 +258,9 @@ pub fn text(
         (Printer::Nothing | Printer::Quiet, _)
         | (Printer::Buffers(BufferPrinter::Nothing), _)
         | (Printer::Options(OptionPrinter::Nothing), _)
-        | (Printer::Created { print: false, .. }, _) => String::new(),
+        | (Printer::Created { print: false, .. }, _)
+        // `new-window -S` that found its window: tmux prints nothing.
+        | (Printer::Created { .. }, Response::Done) => String::new(),
         (Printer::Json(false), _) => String::new(),
         _ => return None,
     }))

@@ -287,3 +287,42 @@ fn join_and_swap_pane_default_to_the_marked_pane() {
         Same(&["list-panes", "-s", "-t", "a", "-F", PANES]),
     ]);
 }
+
+/// `new-window -k` replaces the window at the target index (without it, the taken
+/// index is an error); `-S -n NAME` selects the window of that name instead of
+/// making another, and makes one when there is none.
+#[test]
+fn new_window_k_replaces_and_s_selects_an_existing_window() {
+    use Step::*;
+    const WINDOWS: &str = "#{window_index}:#{window_name}:#{window_active}:#{window_panes}";
+    both(&[
+        Do(&["new-session", "-d", "-s", "a", "-n", "zero", "cat"]),
+        Do(&["new-window", "-d", "-t", "a:1", "-n", "one", "cat"]),
+        Do(&["split-window", "-d", "-t", "a:1", "cat"]),
+        Same(&["new-window", "-d", "-t", "a:1", "-n", "taken", "cat"]),
+        Do(&["new-window", "-d", "-k", "-t", "a:1", "-n", "again", "cat"]),
+        Same(&["list-windows", "-t", "a", "-F", WINDOWS]),
+        // Replacing the current window makes the new one current.
+        Do(&["new-window", "-d", "-k", "-t", "a:0", "-n", "fresh", "cat"]),
+        Same(&["list-windows", "-t", "a", "-F", WINDOWS]),
+        Do(&["new-window", "-S", "-n", "again", "-t", "a:", "cat"]),
+        Same(&["list-windows", "-t", "a", "-F", WINDOWS]),
+        Same(&[
+            "new-window",
+            "-d",
+            "-S",
+            "-n",
+            "fresh",
+            "-t",
+            "a:",
+            "-P",
+            "cat",
+        ]),
+        Same(&["list-windows", "-t", "a", "-F", WINDOWS]),
+        Do(&["new-window", "-d", "-S", "-n", "third", "-t", "a:", "cat"]),
+        Same(&["list-windows", "-t", "a", "-F", WINDOWS]),
+        Do(&["rename-window", "-t", "a:0", "third"]),
+        Same(&["new-window", "-S", "-n", "third", "-t", "a:", "cat"]),
+        Same(&["list-windows", "-t", "a", "-F", WINDOWS]),
+    ]);
+}

@@ -37,6 +37,8 @@ pub fn commands() -> Vec<Command> {
             select: true,
             spawn: Spawn::default(),
             place: Default::default(),
+            kill: true,
+            select_existing: true,
         }),
         Command::SplitPane(SplitPane {
             target: t("%1"),
