@@ -39,6 +39,7 @@ mod e2e {
     pub mod status_line;
     pub mod terminal_core;
     pub mod tmux_compat;
+    pub mod tmux_flags;
     pub mod tmux_suite;
     pub mod tmux_verbs;
     pub mod tui;

@@ -65,6 +65,15 @@ pub struct NewWindow {
     /// target window (`-a`/`-b`).
     #[serde(default)]
     pub place: crate::manage::WindowPlace,
+    /// `-k`: a window already at the index `target` names is destroyed and replaced
+    /// (without it, a taken index is an error).
+    #[serde(default)]
+    pub kill: bool,
+    /// `-S`: when `name` is given and `target` names no index, a window of that name
+    /// already in the session is selected (with `select`) instead of a new one made;
+    /// the answer is then `Done`. Two of that name are an error.
+    #[serde(default)]
+    pub select_existing: bool,
 }
 
 /// `split-window`
@@ -192,6 +201,18 @@ pub enum Command {
     SelectPane {
         target: Option<Target>,
         select: PaneSelect,
+    },
+    /// `select-pane -d` / `-e`: turn input to a pane off or back on. Keys, text and
+    /// pastes sent to a pane whose input is off are dropped (tmux's `pane_input_off`).
+    PaneInput {
+        target: Option<Target>,
+        enabled: bool,
+    },
+    /// `select-pane -m` / `-M`: mark the pane (the server's one marked pane; marking
+    /// the marked pane again clears it, as in tmux), or with `clear` clear the mark.
+    MarkPane {
+        target: Option<Target>,
+        clear: bool,
     },
     ResizePane {
         target: Option<Target>,
@@ -358,6 +379,14 @@ pub enum Command {
     KillOtherPanes {
         target: Option<Target>,
     },
+    /// `kill-window -a`: every window of the target's session but the target.
+    KillOtherWindows {
+        target: Option<Target>,
+    },
+    /// `kill-session -a`: every session but the target.
+    KillOtherSessions {
+        target: Option<Target>,
+    },
     Respawn(crate::manage::Respawn),
     SwapPane(crate::manage::SwapPane),
     RotateWindow(crate::manage::RotateWindow),
@@ -389,69 +418,12 @@ pub enum Command {
     },
 }
 
-/// What a command may do, for the permission policy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Tier {
-    /// Observe only.
-    Read,
-    /// Create things, type into panes, rearrange.
-    Write,
-    /// End programs or sessions.
-    Destroy,
-}
+pub use spec::{CommandSpec, Exposure, Surfaces, Tier};
 
-/// How one surface reaches a command: under a name, or not at all, and why.
-///
-/// Every command says this for every surface, so a command cannot be reachable from
-/// one surface and silently missing from another: leaving a surface out is a decision
-/// with its reason written next to the command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exposure {
-    /// Reached under this name: a CLI verb (with its flags where one verb runs several
-    /// commands), an MCP tool, a sideband tag (with its action attribute where one tag
-    /// runs several commands), or a key action.
-    As(&'static str),
-    /// Not reached from this surface, and why.
-    Absent(&'static str),
-    /// MCP only: reached through the `tmux` tool, which runs tmux command lines, under
-    /// the CLI's name, instead of a tool of its own (the tool list every model reads
-    /// stays small, and every command is still reachable).
-    Tmux,
-}
-
-impl Exposure {
-    /// The name, when the surface reaches the command.
-    pub fn name(&self) -> Option<&'static str> {
-        match self {
-            Exposure::As(n) => Some(n),
-            Exposure::Absent(_) | Exposure::Tmux => None,
-        }
-    }
-}
-
-/// Where a command can be reached from.
-#[derive(Clone, Copy, Debug)]
-pub struct Surfaces {
-    /// `fugue VERB` (tmux's names).
-    pub cli: Exposure,
-    /// An MCP tool of `fugue mcp`.
-    pub mcp: Exposure,
-    /// A `<fugue:TAG/>` printed in a sideband pane.
-    pub sideband: Exposure,
-    /// A key action of attached clients (`[keys]` in the config).
-    pub keys: Exposure,
-}
-
-/// One entry of the command table.
-#[derive(Clone, Copy, Debug)]
-pub struct CommandSpec {
-    /// The name used in the audit log and by the CLI (tmux's name where tmux has one).
-    pub name: &'static str,
-    pub tier: Tier,
-    pub summary: &'static str,
-    pub surfaces: Surfaces,
-}
+#[path = "command_access.rs"]
+mod access;
+#[path = "command_spec.rs"]
+mod spec;
 
 /// Declares the command table: one entry per [`Command`] variant, keyed by the variant,
 /// so the table and the enum cannot drift apart (a variant left out, or listed twice,
@@ -485,23 +457,7 @@ macro_rules! commands {
 
 use Exposure::{Absent, As, Tmux};
 
-const PERSON_ONLY_KILL_SERVER: &str =
-    "ends every session of every person and agent: only a person, at a terminal or the CLI";
-const CLIENT_ONLY: &str = "acts on attached terminal clients, which agents do not have";
-const SCROLLING: &str =
-    "the terminal client's scrolling and search; agents read rows with read_pane / capture-pane";
-const NO_ANSWER: &str = "a tag's answer reaches the agent only as a result file, and this command is all answer: use MCP or the CLI";
-const NO_KEY: &str = "tmux binds no key to it";
-const PERSON_RESTORE: &str = "what comes back after a crash is a person's call; MCP's list_panes and create_session answers say what can be restored";
-const PERSON_KEYS: &str =
-    "key bindings are a person's keyboard in attached clients; agents run commands directly";
-const PERSON_HOOKS: &str = "hooks run commands with a person's rights whenever their event happens: an agent must not plant them (agents react to events with wait_for)";
-const ONE_PANE: &str =
-    "a tag closes single panes (control action=close), never several or a program it did not start";
-const REARRANGE: &str = "a tag must not rearrange a person's windows";
-const PROMPT: &str = "tmux binds no default key to it; the command prompt (C-b :) and bindings to command lines run it";
-const MCP_CONNECTION: &str =
-    "sent by the MCP surface itself when an agent's connection opens or its last one closes";
+use spec::reasons::*;
 
 commands! {
     NewSession => "new-session", Write, "create a session with one window",
@@ -554,6 +510,13 @@ commands! {
     SelectPane => "select-pane", Write, "make a pane the active one",
         cli: As("select-pane"), mcp: Tmux, sideband: As("focus"),
         keys: As("focus left, next-pane, previous-pane, last-pane");
+    PaneInput => "select-pane -d", Write, "turn input to a pane off or back on (select-pane -d/-e)",
+        cli: As("select-pane -d"), mcp: Tmux,
+        sideband: Absent("a tag must not lock a person out of a pane"),
+        keys: Absent(PROMPT);
+    MarkPane => "select-pane -m", Write, "mark a pane, or clear the mark (select-pane -m/-M)",
+        cli: As("select-pane -m"), mcp: Tmux, sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
     ResizePane => "resize-pane", Write, "resize or zoom a pane",
         cli: As("resize-pane"), mcp: Tmux,
         sideband: As("control action=resize|zoom"), keys: As("resize left 1, zoom");
@@ -700,6 +663,12 @@ commands! {
     KillOtherPanes => "kill-pane -a", Destroy, "close every pane of a window but one",
         cli: As("kill-pane -a"), mcp: Absent(ONE_PANE), sideband: Absent(ONE_PANE),
         keys: Absent(NO_KEY);
+    KillOtherWindows => "kill-window -a", Destroy, "close every window of a session but one",
+        cli: As("kill-window -a"), mcp: Tmux, sideband: Absent(ONE_PANE),
+        keys: Absent(NO_KEY);
+    KillOtherSessions => "kill-session -a", Destroy, "close every session but one",
+        cli: As("kill-session -a"), mcp: Tmux, sideband: Absent(ONE_PANE),
+        keys: Absent(NO_KEY);
     Respawn => "respawn-pane", Destroy, "start a pane's program again (respawn-pane, respawn-window)",
         cli: As("respawn-pane"), mcp: Tmux, sideband: Absent(ONE_PANE),
         keys: Absent(NO_KEY);
@@ -742,110 +711,6 @@ commands! {
 }
 
 pub use crate::commands_doc::commands_markdown;
-
-impl Command {
-    /// This command's entry in [`COMMANDS`].
-    pub fn spec(&self) -> &'static CommandSpec {
-        &COMMANDS[self.index()]
-    }
-
-    pub fn name(&self) -> &'static str {
-        self.spec().name
-    }
-
-    pub fn tier(&self) -> Tier {
-        self.spec().tier
-    }
-
-    /// The target the command names, if any (for the audit log and policy).
-    pub fn target(&self) -> Option<&Target> {
-        match self {
-            Command::NewSession(_)
-            | Command::KillServer
-            | Command::Restore { .. }
-            | Command::DiscardRestorable { .. }
-            | Command::ListSessions
-            | Command::ResizeClient { .. }
-            | Command::SidebandMcp { .. }
-            | Command::ClientFocus { .. }
-            | Command::ShowBuffer { .. }
-            | Command::ListBuffers
-            | Command::DeleteBuffer { .. }
-            | Command::BindKey(_)
-            | Command::UnbindKey { .. }
-            | Command::ListKeys { .. }
-            | Command::WaitChannel { .. } => None,
-            Command::KillOtherPanes { target } | Command::ClearHistory { target } => {
-                target.as_ref()
-            }
-            Command::PipePane { target, .. } => target.as_ref(),
-            Command::Respawn(c) => c.target.as_ref(),
-            Command::SwapPane(c) => c.target.as_ref(),
-            Command::RotateWindow(c) => c.target.as_ref(),
-            Command::BreakPane(c) => c.source.as_ref(),
-            Command::JoinPane(c) => c.source.as_ref(),
-            Command::MoveWindow(c) => c.source.as_ref().or(c.target.as_ref()),
-            Command::SetEnvironment(c) => c.target.as_ref(),
-            Command::ShowEnvironment(c) => c.target.as_ref(),
-            Command::SwapWindow(c) => c.source.as_ref(),
-            Command::SetBuffer(c) => match &c.data {
-                Some(crate::buffers::BufferData::Pane(p)) => p.target.as_ref(),
-                _ => None,
-            },
-            Command::PasteBuffer(c) => c.target.as_ref(),
-            Command::SetOption(c) => c.target.as_ref(),
-            Command::ShowOptions(c) => c.target.as_ref(),
-            Command::SetHook(c) => c.target.as_ref(),
-            Command::ShowHooks(c) => c.target.as_ref(),
-            Command::ConfirmBefore(c)
-            | Command::DisplayMenu(c)
-            | Command::DisplayPanes(c)
-            | Command::SwitchClient(c)
-            | Command::ChooseTree(c)
-            | Command::FindWindow(c) => c.target.as_ref(),
-            Command::DisplayPopup(c) => c.target.as_ref(),
-            Command::NewWindow(c) => c.target.as_ref(),
-            Command::SplitPane(c) => c.target.as_ref(),
-            Command::SendInput(c) => c.target.as_ref(),
-            Command::CapturePane(c) => c.target.as_ref(),
-            Command::ReadPane(c) => c.target.as_ref(),
-            Command::WaitFor(c) => c.target.as_ref(),
-            Command::RunCommand(c) => c.pane.as_ref().or(c.split_from.as_ref()),
-            Command::SearchPanes(c) => c.targets.first(),
-            Command::DisplayMessage { target, .. } => target.as_ref(),
-            Command::FormatText { target, .. } => target.as_ref(),
-            Command::SpawnAgent(c) => match &c.placement {
-                crate::agent::Placement::Split { target, .. } => target.as_ref(),
-                crate::agent::Placement::Window { session } => session.as_ref(),
-                _ => None,
-            },
-            Command::SendMessage(c) => match &c.to {
-                crate::agent::MessageTo::Pane(t) => Some(t),
-                _ => None,
-            },
-            Command::Report(c) => c.target.as_ref(),
-            Command::GetResult { target } => target.as_ref(),
-            Command::AgentWorktree(c) => c.target.as_ref(),
-            Command::ResizeWindow(c) => c.target.as_ref(),
-            Command::KillPane { target }
-            | Command::KillWindow { target }
-            | Command::KillSession { target }
-            | Command::RenameSession { target, .. }
-            | Command::RenameWindow { target, .. }
-            | Command::SetPaneTitle { target, .. }
-            | Command::SelectWindow { target, .. }
-            | Command::SelectPane { target, .. }
-            | Command::ResizePane { target, .. }
-            | Command::SelectLayout { target, .. }
-            | Command::ReadRows { target, .. }
-            | Command::ListPanes { target, .. }
-            | Command::AttachSession { target, .. }
-            | Command::DetachClient { target }
-            | Command::RefreshClient { target }
-            | Command::ListClients { target } => target.as_ref(),
-        }
-    }
-}
 
 #[cfg(test)]
 #[path = "command_tests.rs"]

@@ -28,6 +28,9 @@ pub struct SessionInfo {
     pub attached: u32,
     pub width: u16,
     pub height: u16,
+    /// The server's marked pane is in this session (tmux's `session_marked`).
+    #[serde(default)]
+    pub marked: bool,
 }
 
 /// An attached terminal client, as `list-clients` shows it.
@@ -142,6 +145,15 @@ pub struct PaneInfo {
     /// Its terminal's modes and its flags, for tmux's formats.
     #[serde(default)]
     pub detail: crate::pane_detail::PaneDetail,
+    /// Input to the pane is off (`select-pane -d`, tmux's `pane_input_off`).
+    #[serde(default)]
+    pub input_off: bool,
+    /// This is the server's marked pane (`select-pane -m`, tmux's `pane_marked`).
+    #[serde(default)]
+    pub marked: bool,
+    /// Some pane of the server is marked (tmux's `pane_marked_set`).
+    #[serde(default)]
+    pub marked_set: bool,
 }
 
 /// Rows for a client's scroll mode.

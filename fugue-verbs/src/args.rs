@@ -124,6 +124,9 @@ pub enum Verb {
     ListSessions {
         #[arg(short = 'F')]
         format: Option<String>,
+        /// Only the sessions for which this format is true (not empty, not 0).
+        #[arg(short = 'f')]
+        filter: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -138,10 +141,13 @@ pub enum Verb {
         #[arg(short = 't')]
         target: Option<String>,
     },
-    /// Kill a session and everything in it.
+    /// Kill a session and everything in it (-a: every session but it).
     KillSession {
         #[arg(short = 't')]
         target: Option<String>,
+        /// Every session but the target.
+        #[arg(short = 'a')]
+        others: bool,
     },
     /// Kill every session and stop the server.
     KillServer,
@@ -193,6 +199,12 @@ pub enum Verb {
         /// At the target window's index (it and later windows move up).
         #[arg(short = 'b')]
         before: bool,
+        /// Destroy a window already at the target index and put the new one there.
+        #[arg(short = 'k')]
+        kill: bool,
+        /// With -n: if a window of that name exists, select it instead.
+        #[arg(short = 'S')]
+        select_existing: bool,
         #[arg(short = 'P')]
         print: bool,
         #[arg(short = 'F')]
@@ -240,11 +252,14 @@ pub enum Verb {
         target: Option<String>,
         name: String,
     },
-    /// Kill a window.
+    /// Kill a window (-a: every window of its session but it).
     #[command(visible_alias = "killw")]
     KillWindow {
         #[arg(short = 't')]
         target: Option<String>,
+        /// Every window of the target's session but the target.
+        #[arg(short = 'a')]
+        others: bool,
     },
     /// Split a pane.
     #[command(visible_aliases = ["split", "splitw"], disable_help_flag = true)]
@@ -312,6 +327,18 @@ pub enum Verb {
         /// Set the pane's title.
         #[arg(short = 'T')]
         title: Option<String>,
+        /// Turn input to the pane off: what is sent to it is dropped.
+        #[arg(short = 'd')]
+        disable: bool,
+        /// Turn input to the pane back on (wins over -d).
+        #[arg(short = 'e')]
+        enable: bool,
+        /// Mark the pane (or clear the mark if it is the marked pane).
+        #[arg(short = 'm')]
+        mark: bool,
+        /// Clear the marked pane (wins over -m).
+        #[arg(short = 'M')]
+        unmark: bool,
     },
     /// Resize a pane, or zoom it.
     #[command(visible_alias = "resizep")]
@@ -409,147 +436,10 @@ pub enum Verb {
         #[arg(trailing_var_arg = true)]
         keys: Vec<String>,
     },
-    /// Print a pane's screen and history.
-    #[command(visible_aliases = ["capture", "capturep"])]
-    CapturePane {
-        #[arg(short = 't')]
-        target: Option<String>,
-        /// Print to standard output (always done; accepted for tmux compatibility).
-        #[arg(short = 'p')]
-        print: bool,
-        /// Keep colors and attributes as escape sequences.
-        #[arg(short = 'e')]
-        escapes: bool,
-        /// Join wrapped lines.
-        #[arg(short = 'J')]
-        join: bool,
-        /// First line (0 = top of the screen, negative = history, - = start of history).
-        #[arg(short = 'S', allow_hyphen_values = true)]
-        start: Option<String>,
-        /// Last line (- = end of the screen).
-        #[arg(short = 'E', allow_hyphen_values = true)]
-        end: Option<String>,
-        /// Into this paste buffer instead of standard output.
-        #[arg(short = 'b', value_name = "BUFFER")]
-        buffer: Option<String>,
-        /// Quiet: no error for a missing alternate screen.
-        #[arg(short = 'q')]
-        quiet: bool,
-        /// The screen under the alternate screen a program shows (no history).
-        #[arg(short = 'a')]
-        alternate: bool,
-        /// Keep trailing spaces.
-        #[arg(short = 'N')]
-        keep_spaces: bool,
-        /// Write non-printable characters as octal escapes (`\\033`, with -e).
-        #[arg(short = 'C')]
-        escape_c0: bool,
-        /// Leave out trailing positions that hold no character (fugue never writes
-        /// them; accepted as tmux 3.4+ takes it).
-        #[arg(short = 'T')]
-        trim_empty: bool,
-    },
-    /// Read a pane's screen, its history, or only what arrived since a cursor.
-    #[command(visible_alias = "read")]
-    ReadPane {
-        #[arg(short = 't')]
-        target: Option<String>,
-        /// The last lines of history and screen instead of the screen.
-        #[arg(long, conflicts_with = "since")]
-        scrollback: bool,
-        /// Only lines that arrived since this cursor (from an earlier --json answer).
-        #[arg(long)]
-        since: Option<String>,
-        /// At most this many lines (the last ones; default 200, at most 2000).
-        #[arg(short = 'n', long)]
-        lines: Option<u32>,
-        /// Keep colors as escape sequences.
-        #[arg(short = 'e')]
-        escapes: bool,
-        /// Print the whole answer as JSON (with the cursor for the next read).
-        #[arg(long)]
-        json: bool,
-    },
-    /// Wait for a line of output matching a regex (--text), for quiet (--idle), for the
-    /// program to exit (--exit) or an agent's state (--state); or, as tmux, for a
-    /// channel to be signalled (wait-for CHANNEL; -S signals, -L locks, -U unlocks).
-    #[command(visible_alias = "wait")]
-    WaitFor {
-        #[arg(short = 't')]
-        target: Option<String>,
-        /// A regex matched against each line of output that arrives after the call.
-        #[arg(long, conflicts_with_all = ["idle", "exit"])]
-        text: Option<String>,
-        /// With --text: match output after this cursor instead.
-        #[arg(long, requires = "text")]
-        after: Option<String>,
-        /// Wait until there has been no output for this many milliseconds.
-        #[arg(long, conflicts_with = "exit")]
-        idle: Option<u64>,
-        /// Wait until the pane's program exits.
-        #[arg(long, conflicts_with = "state")]
-        exit: bool,
-        /// Wait until the agent in the pane is in this state: starting, busy, idle,
-        /// awaiting_input or exited.
-        #[arg(long, conflicts_with_all = ["text", "idle"])]
-        state: Option<String>,
-        /// Give up after this many milliseconds (capped by the server).
-        #[arg(long)]
-        timeout: Option<u64>,
-        #[arg(long)]
-        json: bool,
-        /// tmux's channels: signal CHANNEL, waking its waiters.
-        #[arg(short = 'S', requires = "channel", conflicts_with_all = ["lock", "unlock"])]
-        signal: bool,
-        /// Take CHANNEL's lock, waiting for it if another holds it.
-        #[arg(short = 'L', requires = "channel", conflicts_with = "unlock")]
-        lock: bool,
-        /// Give CHANNEL's lock up.
-        #[arg(short = 'U', requires = "channel")]
-        unlock: bool,
-        /// A tmux channel: with no flag, wait until it is signalled (`wait-for -S`).
-        #[arg(conflicts_with_all = ["target", "text", "idle", "exit", "state", "timeout", "json"])]
-        channel: Option<String>,
-    },
-    /// Run a shell command to completion and print its output; exits with its status.
-    RunCommand {
-        /// Type the command into this pane's shell instead of starting a new pane.
-        #[arg(short = 't')]
-        pane: Option<String>,
-        /// The pane to split for the new pane.
-        #[arg(long)]
-        split_from: Option<String>,
-        #[arg(short = 'c', value_name = "DIR")]
-        cwd: Option<std::path::PathBuf>,
-        #[arg(short = 'e', value_name = "VAR=VALUE")]
-        env: Vec<String>,
-        #[arg(long)]
-        timeout: Option<u64>,
-        /// Keep the new pane open after the command ends.
-        #[arg(long)]
-        keep: bool,
-        #[arg(long)]
-        json: bool,
-        /// The command (several words are joined with spaces).
-        #[arg(last = true, required = true)]
-        command: Vec<String>,
-    },
-    /// Search the screens (and with --history the history) of panes with a regex.
-    #[command(visible_alias = "search")]
-    SearchPanes {
-        /// Panes to search (repeatable; default all).
-        #[arg(short = 't')]
-        targets: Vec<String>,
-        #[arg(long)]
-        history: bool,
-        #[arg(long, default_value_t = 0)]
-        offset: u32,
-        #[arg(long, default_value_t = 50)]
-        limit: u32,
-        #[arg(long)]
-        json: bool,
-        pattern: String,
-    },
+    /// Reading panes and waiting on them: capture-pane, read-pane, wait-for,
+    /// run-command, search-panes.
+    #[command(flatten)]
+    Observe(super::observe::ObserveVerb),
     /// Show a message in the status bar of the people attached to a session, or with
     /// -p print a format (the list-panes -F variables) for a pane.
     #[command(visible_alias = "display")]
@@ -802,6 +692,9 @@ pub enum Verb {
         /// Format, with #{window_index}-style variables.
         #[arg(short = 'F')]
         format: Option<String>,
+        /// Only the windows for which this format is true (not empty, not 0).
+        #[arg(short = 'f')]
+        filter: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -820,6 +713,9 @@ pub enum Verb {
         /// Format, with #{pane_id}-style variables.
         #[arg(short = 'F')]
         format: Option<String>,
+        /// Only the panes for which this format is true (not empty, not 0).
+        #[arg(short = 'f')]
+        filter: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,

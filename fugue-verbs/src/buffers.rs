@@ -57,6 +57,9 @@ pub enum BufferVerb {
         /// Format, with #{buffer_name}-style variables.
         #[arg(short = 'F')]
         format: Option<String>,
+        /// Only the buffers for which this format is true (not empty, not 0).
+        #[arg(short = 'f')]
+        filter: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -100,6 +103,8 @@ pub enum BufferPrinter {
     },
     List {
         format: Option<String>,
+        /// `-f`: only the buffers for which this format is true.
+        filter: Option<String>,
         json: bool,
     },
 }
@@ -158,9 +163,18 @@ pub fn command_for(verb: BufferVerb, caller: &Caller) -> anyhow::Result<(Command
             }),
             BufferPrinter::Nothing,
         ),
-        BufferVerb::ListBuffers { format, json } => {
-            (Command::ListBuffers, BufferPrinter::List { format, json })
-        }
+        BufferVerb::ListBuffers {
+            format,
+            filter,
+            json,
+        } => (
+            Command::ListBuffers,
+            BufferPrinter::List {
+                format,
+                filter,
+                json,
+            },
+        ),
         BufferVerb::DeleteBuffer { name } => {
             (Command::DeleteBuffer { name }, BufferPrinter::Nothing)
         }

@@ -5,13 +5,10 @@ use crate::Caller;
 use crate::args::{SpawnArgs, Verb};
 use crate::convert_args::*;
 use crate::printer::Printer;
-use anyhow::{Context, bail};
-use fugue_protocol::observe::{
-    ReadPane, ReadSource, RunCommand, SearchPanes, WaitCondition, WaitFor,
-};
+use anyhow::bail;
 use fugue_protocol::{
-    CapturePane, Command, Direction, LayoutChoice, LayoutPreset, NewSession, NewWindow, PaneScope,
-    PaneSelect, Resize, SendInput, SplitPane, Target, WindowSelect,
+    Command, Direction, LayoutChoice, LayoutPreset, NewSession, NewWindow, PaneScope, PaneSelect,
+    Resize, SendInput, SplitPane, WindowSelect,
 };
 
 /// The Command for a verb, and how its answer is shown.
@@ -143,10 +140,21 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             Command::DetachClient { target: target(t)? },
             Printer::Nothing,
         ),
-        Verb::ListSessions { format, json } => {
+        Verb::ListSessions {
+            format,
+            filter,
+            json,
+        } => {
             let format = format
                 .unwrap_or_else(|| fugue_protocol::format::defaults::LIST_SESSIONS.to_string());
-            (Command::ListSessions, Printer::Sessions { format, json })
+            (
+                Command::ListSessions,
+                Printer::Sessions {
+                    format,
+                    filter,
+                    json,
+                },
+            )
         }
         Verb::ListClients {
             format,
@@ -160,10 +168,14 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 filter,
             },
         ),
-        Verb::KillSession { target: t } => (
-            Command::KillSession { target: target(t)? },
-            Printer::Nothing,
-        ),
+        Verb::KillSession { target: t, others } => {
+            let target = target(t)?;
+            let command = match others {
+                true => Command::KillOtherSessions { target },
+                false => Command::KillSession { target },
+            };
+            (command, Printer::Nothing)
+        }
         Verb::KillServer => (Command::KillServer, Printer::Nothing),
         Verb::RefreshClient { target: t } => (
             Command::RefreshClient { target: target(t)? },
@@ -318,11 +330,15 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             detached,
             after,
             before,
+            kill,
+            select_existing,
             print,
             format,
             spawn: s,
         } => (
             Command::NewWindow(NewWindow {
+                kill,
+                select_existing,
                 target: target(t)?,
                 name,
                 select: !detached,
@@ -391,8 +407,13 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             },
             Printer::Nothing,
         ),
-        Verb::KillWindow { target: t } => {
-            (Command::KillWindow { target: target(t)? }, Printer::Nothing)
+        Verb::KillWindow { target: t, others } => {
+            let target = target(t)?;
+            let command = match others {
+                true => Command::KillOtherWindows { target },
+                false => Command::KillWindow { target },
+            };
+            (command, Printer::Nothing)
         }
         Verb::SplitWindow {
             target: t,
@@ -451,8 +472,22 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             next,
             previous,
             title,
+            disable,
+            enable,
+            mark,
+            unmark,
         } => {
             let target = target(t)?;
+            // tmux's select-pane, in its order: -m/-M, -e/-d and -T act on the pane and
+            // return without selecting it.
+            if mark || unmark {
+                let clear = unmark;
+                return Ok((Command::MarkPane { target, clear }, Printer::Nothing));
+            }
+            if disable || enable {
+                let enabled = enable;
+                return Ok((Command::PaneInput { target, enabled }, Printer::Nothing));
+            }
             if let Some(title) = title {
                 return Ok((Command::SetPaneTitle { target, title }, Printer::Nothing));
             }
@@ -591,170 +626,12 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 },
             )
         }
-        Verb::CapturePane {
-            target: t,
-            print: _,
-            escapes,
-            join,
-            start,
-            end,
-            buffer,
-            quiet,
-            alternate,
-            keep_spaces,
-            escape_c0,
-            trim_empty: _,
-        } => {
-            let capture = CapturePane {
-                target: target(t)?,
-                start: line_bound(start, "-S")?,
-                end: line_bound(end, "-E")?,
-                escapes,
-                join,
-                alternate,
-                // tmux trims no line it joins (`-J` keeps trailing spaces as `-N`).
-                keep_spaces: keep_spaces || join,
-                escape_c0,
-                quiet,
-            };
-            match buffer {
-                Some(name) => (
-                    Command::SetBuffer(fugue_protocol::SetBuffer {
-                        name: Some(name),
-                        append: false,
-                        rename: None,
-                        data: Some(fugue_protocol::BufferData::Pane(capture)),
-                    }),
-                    Printer::Nothing,
-                ),
-                None => (Command::CapturePane(capture), Printer::CapturedPane),
-            }
-        }
-        Verb::ReadPane {
-            target: t,
-            scrollback,
-            since,
-            lines,
-            escapes,
-            json,
-        } => {
-            let source = match (scrollback, since) {
-                (_, Some(c)) => ReadSource::Since(c),
-                (true, None) => ReadSource::Scrollback,
-                (false, None) => ReadSource::Screen,
-            };
-            (
-                Command::ReadPane(ReadPane {
-                    target: target(t)?,
-                    source,
-                    lines,
-                    ansi: escapes,
-                }),
-                Printer::Json(json),
-            )
-        }
-        Verb::WaitFor {
-            target: t,
-            text,
-            after,
-            idle,
-            exit,
-            state,
-            timeout,
-            json,
-            signal,
-            lock,
-            unlock,
-            channel,
-        } => {
-            if let Some(channel) = channel {
-                let op = match (signal, lock, unlock) {
-                    (true, _, _) => fugue_protocol::ChannelOp::Signal,
-                    (_, true, _) => fugue_protocol::ChannelOp::Lock,
-                    (_, _, true) => fugue_protocol::ChannelOp::Unlock,
-                    _ => fugue_protocol::ChannelOp::Wait,
-                };
-                return Ok((Command::WaitChannel { channel, op }, Printer::Nothing));
-            }
-            let condition = match (text, idle, exit, state) {
-                (Some(pattern), None, false, None) => WaitCondition::Text { pattern, after },
-                (None, Some(ms), false, None) => WaitCondition::Idle { ms },
-                (None, None, true, None) => WaitCondition::Exit,
-                (None, None, false, Some(s)) => {
-                    WaitCondition::State(fugue_protocol::AgentState::parse(&s).with_context(|| {
-                        format!("unknown state `{s}`: expected starting, busy, idle, awaiting_input or exited")
-                    })?)
-                }
-                _ => bail!("give one of --text REGEX, --idle MS, --exit or --state STATE"),
-            };
-            (
-                Command::WaitFor(WaitFor {
-                    target: target(t)?,
-                    condition,
-                    timeout_ms: timeout,
-                }),
-                Printer::Json(json),
-            )
-        }
-        Verb::RunCommand {
-            pane,
-            split_from,
-            cwd,
-            env,
-            timeout,
-            keep,
-            json,
-            command,
-        } => {
-            let s = spawn(
-                SpawnArgs {
-                    cwd,
-                    env,
-                    ..SpawnArgs::default()
-                },
-                false,
-                caller,
-            )?;
-            (
-                Command::RunCommand(RunCommand {
-                    pane: target(pane)?,
-                    split_from: target(split_from)?,
-                    command: command.join(" "),
-                    cwd: s.cwd,
-                    env: s.env,
-                    timeout_ms: timeout,
-                    keep,
-                }),
-                Printer::Json(json),
-            )
-        }
-        Verb::SearchPanes {
-            targets,
-            history,
-            offset,
-            limit,
-            json,
-            pattern,
-        } => (
-            Command::SearchPanes(SearchPanes {
-                pattern,
-                targets: targets
-                    .into_iter()
-                    .map(|t| t.parse::<Target>())
-                    .collect::<Result<_, _>>()?,
-                history,
-                offset,
-                limit,
-                from_line: None,
-                backward: false,
-                absolute: false,
-            }),
-            Printer::Json(json),
-        ),
+        Verb::Observe(v) => crate::observe::command_for(v, caller)?,
         Verb::ListWindows {
             all,
             target: t,
             format,
+            filter,
             json,
         } => {
             let scope = if all {
@@ -774,13 +651,22 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 };
                 f.to_string()
             });
-            (command, Printer::Windows { format, json, all })
+            (
+                command,
+                Printer::Windows {
+                    format,
+                    filter,
+                    json,
+                    all,
+                },
+            )
         }
         Verb::ListPanes {
             all,
             session,
             target: t,
             format,
+            filter,
             json,
         } => {
             let scope = if all {
@@ -797,7 +683,11 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                     target: target(t)?,
                     scope,
                 },
-                Printer::Panes { format, json },
+                Printer::Panes {
+                    format,
+                    filter,
+                    json,
+                },
             )
         }
     })

@@ -12,17 +12,22 @@ pub enum Printer {
         format: Option<String>,
         attach: bool,
     },
-    /// The lists print `format` (tmux's default when no `-F` was given), or JSON.
+    /// The lists print `format` (tmux's default when no `-F` was given), or JSON;
+    /// `filter` (`-f`, a format) leaves in only the items it is true for, expanded in
+    /// the same scope as `format`.
     Sessions {
         format: String,
+        filter: Option<String>,
         json: bool,
     },
     Panes {
         format: String,
+        filter: Option<String>,
         json: bool,
     },
     Windows {
         format: String,
+        filter: Option<String>,
         json: bool,
         all: bool,
     },

@@ -11,9 +11,27 @@ use fugue_protocol::{BufferInfo, PaneInfo, Response, SessionInfo, WindowId};
 /// `fmt` for each pane of `list` (list-panes -F), with `sessions` for the session
 /// variables.
 pub fn pane_lines(fmt: &str, list: &[PaneInfo], sessions: &[SessionInfo]) -> Vec<String> {
+    filtered_pane_lines(fmt, None, list, sessions)
+}
+
+/// Whether an item stays in a listing: tmux's `-f` keeps those for which the filter,
+/// expanded in the item's scope, is true (neither empty nor `0`); no filter keeps all.
+fn kept(filter: Option<&str>, ctx: &dyn format::FormatContext) -> bool {
+    filter.is_none_or(|f| format::is_true(&format::expand(f, ctx)))
+}
+
+/// [`pane_lines`] of the panes `filter` (list-panes -f) leaves in.
+pub fn filtered_pane_lines(
+    fmt: &str,
+    filter: Option<&str>,
+    list: &[PaneInfo],
+    sessions: &[SessionInfo],
+) -> Vec<String> {
     let snap = snapshot(sessions.to_vec(), list.to_vec(), Vec::new());
     list.iter()
-        .map(|p| format::expand(fmt, &snap.pane(p.id)))
+        .map(|p| snap.pane(p.id))
+        .filter(|ctx| kept(filter, ctx))
+        .map(|ctx| format::expand(fmt, &ctx))
         .collect()
 }
 
@@ -35,23 +53,32 @@ pub fn client_lines(
         .collect()
 }
 
-/// `fmt` for each session of `list` (list-sessions -F).
-pub fn session_lines(fmt: &str, list: &[SessionInfo]) -> Vec<String> {
-    session_lines_with(fmt, list, Vec::new())
+/// `fmt` for each session of `list` (list-sessions -F) that `filter` (-f) leaves in.
+pub fn session_lines(fmt: &str, filter: Option<&str>, list: &[SessionInfo]) -> Vec<String> {
+    session_lines_with(fmt, filter, list, Vec::new())
 }
 
 /// [`session_lines`] with the panes, for a format that names window or pane
 /// variables (tmux gives a session's line its active window's and pane's).
-pub fn session_lines_with(fmt: &str, list: &[SessionInfo], panes: Vec<PaneInfo>) -> Vec<String> {
+pub fn session_lines_with(
+    fmt: &str,
+    filter: Option<&str>,
+    list: &[SessionInfo],
+    panes: Vec<PaneInfo>,
+) -> Vec<String> {
     let snap = snapshot(list.to_vec(), panes, Vec::new());
     list.iter()
-        .map(|s| format::expand(fmt, &snap.session(s.id)))
+        .map(|s| snap.session(s.id))
+        .filter(|ctx| kept(filter, ctx))
+        .map(|ctx| format::expand(fmt, &ctx))
         .collect()
 }
 
-/// `fmt` for each window of `panes`, in order (list-windows -F).
+/// `fmt` for each window of `panes`, in order (list-windows -F), that `filter` (-f)
+/// leaves in.
 pub fn window_lines(
     fmt: &str,
+    filter: Option<&str>,
     panes: &[PaneInfo],
     windows: &[WindowId],
     sessions: &[SessionInfo],
@@ -59,7 +86,9 @@ pub fn window_lines(
     let snap = snapshot(sessions.to_vec(), panes.to_vec(), Vec::new());
     windows
         .iter()
-        .map(|w| format::expand(fmt, &snap.window(*w)))
+        .map(|w| snap.window(*w))
+        .filter(|ctx| kept(filter, ctx))
+        .map(|ctx| format::expand(fmt, &ctx))
         .collect()
 }
 
@@ -75,13 +104,18 @@ pub fn window_ids(list: &[PaneInfo]) -> Vec<WindowId> {
     out
 }
 
-/// `fmt` for each paste buffer (list-buffers -F).
-pub fn buffer_lines(fmt: &str, list: &[BufferInfo]) -> Vec<String> {
+/// `fmt` for each paste buffer (list-buffers -F) that `filter` (-f) leaves in.
+pub fn buffer_lines(fmt: &str, filter: Option<&str>, list: &[BufferInfo]) -> Vec<String> {
     let snap = snapshot(Vec::new(), Vec::new(), list.to_vec());
     (0..list.len())
-        .map(|i| format::expand(fmt, &snap.buffer(i)))
+        .map(|i| snap.buffer(i))
+        .filter(|ctx| kept(filter, ctx))
+        .map(|ctx| format::expand(fmt, &ctx))
         .collect()
 }
+
+/// tmux's default `list-buffers` format ([`buffer_default_line`] writes the same).
+const DEFAULT_BUFFER_LINE: &str = "#{buffer_name}: #{buffer_size} bytes: \"#{buffer_sample}\"";
 
 /// A buffer as `list-buffers` prints it by default (also `C-b #` in the client).
 pub fn buffer_default_line(b: &BufferInfo) -> String {
@@ -129,24 +163,38 @@ pub fn text(
             Printer::Sessions {
                 json: false,
                 format,
+                filter,
             },
             Response::Sessions(list),
-        ) => lines(session_lines(format, list)),
+        ) => lines(session_lines(format, filter.as_deref(), list)),
         (
             Printer::Windows {
                 format,
+                filter,
                 json: false,
                 ..
             },
             Response::Panes(list),
-        ) => lines(window_lines(format, list, &window_ids(list), sessions)),
+        ) => lines(window_lines(
+            format,
+            filter.as_deref(),
+            list,
+            &window_ids(list),
+            sessions,
+        )),
         (
             Printer::Panes {
                 format,
+                filter,
                 json: false,
             },
             Response::Panes(list),
-        ) => lines(pane_lines(format, list, sessions)),
+        ) => lines(filtered_pane_lines(
+            format,
+            filter.as_deref(),
+            list,
+            sessions,
+        )),
         (Printer::Captured, Response::Captured(text)) => text.clone(),
         // tmux's `-p` ends what it prints with one newline (an empty capture, `-a -q`
         // with no alternate screen, is one empty line).
@@ -171,12 +219,14 @@ pub fn text(
         (
             Printer::Buffers(BufferPrinter::List {
                 format,
+                filter,
                 json: false,
             }),
             Response::Buffers(list),
-        ) => match format {
-            Some(f) => lines(buffer_lines(f, list)),
-            None => lines(list.iter().map(buffer_default_line).collect()),
+        ) => match (format, filter) {
+            (Some(f), _) => lines(buffer_lines(f, filter.as_deref(), list)),
+            (None, None) => lines(list.iter().map(buffer_default_line).collect()),
+            (None, Some(_)) => lines(buffer_lines(DEFAULT_BUFFER_LINE, filter.as_deref(), list)),
         },
         (Printer::Json(false), Response::Read(t)) => lines(vec![t.text.clone()]),
         // `send-keys -P`: the cursor for `wait-for --after`.
@@ -208,7 +258,9 @@ pub fn text(
         (Printer::Nothing | Printer::Quiet, _)
         | (Printer::Buffers(BufferPrinter::Nothing), _)
         | (Printer::Options(OptionPrinter::Nothing), _)
-        | (Printer::Created { print: false, .. }, _) => String::new(),
+        | (Printer::Created { print: false, .. }, _)
+        // `new-window -S` that found its window: tmux prints nothing.
+        | (Printer::Created { .. }, Response::Done) => String::new(),
         (Printer::Json(false), _) => String::new(),
         _ => return None,
     }))
@@ -264,6 +316,9 @@ mod tests {
             at_right: false,
             at_bottom: false,
             detail: Default::default(),
+            input_off: false,
+            marked: false,
+            marked_set: false,
         }
     }
 
@@ -286,6 +341,7 @@ mod tests {
         );
         let w = window_lines(
             "#{window_index}:#{window_panes}:#{P:#D,[#D]}",
+            None,
             &list,
             &[WindowId(0), WindowId(1)],
             &[],
@@ -293,9 +349,6 @@ mod tests {
         assert_eq!(w, ["0:2:[%1]%2", "1:1:[%3]"]);
         assert_eq!(pane_lines("#{W:#W#F }", &list[..1], &[]), ["w0* "]);
     }
-
-    /// tmux's default `list-buffers` format.
-    const DEFAULT_FORMAT: &str = "#{buffer_name}: #{buffer_size} bytes: \"#{buffer_sample}\"";
 
     #[test]
     fn the_default_line_is_tmuxs_format() {
@@ -308,7 +361,7 @@ mod tests {
             head: "hello".into(),
         };
         assert_eq!(
-            buffer_lines(DEFAULT_FORMAT, std::slice::from_ref(&b))[0],
+            buffer_lines(DEFAULT_BUFFER_LINE, None, std::slice::from_ref(&b))[0],
             buffer_default_line(&b)
         );
     }

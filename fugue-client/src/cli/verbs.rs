@@ -151,12 +151,22 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
                 (
                     Printer::Sessions {
                         format,
+                        filter,
                         json: false,
                     },
                     Response::Sessions(list),
-                ) if format.contains("window_") || format.contains("pane_") => {
+                ) if [Some(format.as_str()), filter.as_deref()]
+                    .into_iter()
+                    .flatten()
+                    .any(|f| f.contains("window_") || f.contains("pane_")) =>
+                {
                     let panes = list_panes(&mut conn).await?;
-                    Some(fugue_verbs::render::session_lines_with(format, list, panes))
+                    Some(fugue_verbs::render::session_lines_with(
+                        format,
+                        filter.as_deref(),
+                        list,
+                        panes,
+                    ))
                 }
                 _ => None,
             };
@@ -175,12 +185,20 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
             // Pane and window formats see the sessions' variables too, asked for
             // only when the format names one the pane listing lacks.
             let wants = |f: &str| f.contains("session_") || f.contains("#{S:");
+            // A `-f` filter is expanded in the same scope as the format.
+            let filter = match &printer {
+                Printer::Panes { filter, .. } | Printer::Windows { filter, .. } => {
+                    filter.as_deref()
+                }
+                _ => None,
+            };
             let sessions = match (&printer, created.is_some()) {
                 (Printer::Pane(f), false)
                 | (
                     Printer::Panes {
                         format: f,
                         json: false,
+                        ..
                     },
                     false,
                 )
@@ -191,10 +209,12 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
                         ..
                     },
                     false,
-                ) if wants(f) => match conn.call(fugue_protocol::Command::ListSessions).await? {
-                    Ok(Response::Sessions(s)) => s,
-                    _ => Vec::new(),
-                },
+                ) if wants(f) || filter.is_some_and(wants) => {
+                    match conn.call(fugue_protocol::Command::ListSessions).await? {
+                        Ok(Response::Sessions(s)) => s,
+                        _ => Vec::new(),
+                    }
+                }
                 _ => Vec::new(),
             };
             let printed = with_out(false, |mut out| {

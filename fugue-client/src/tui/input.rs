@@ -466,7 +466,7 @@ impl App {
                     name: None,
                     select: true,
                     spawn: Default::default(),
-                    place: Default::default(),
+                    ..Default::default()
                 }),
                 "new-window",
             ),

@@ -36,6 +36,8 @@ pub fn window_flags(w: &WindowTab) -> String {
         current: w.active,
         last: w.last,
         zoomed: w.zoomed,
+        // The status line's windows do not carry the mark yet.
+        marked: false,
     })
 }
 

@@ -110,8 +110,8 @@ pub mod defaults {
 }
 
 /// A window's flags as tmux prints them (window_printable_flags), in its order: `#`
-/// activity, `!` bell, `~` silence, `*` current, `-` last, `Z` zoomed (fugue has no
-/// marked pane, tmux's `M`).
+/// activity, `!` bell, `~` silence, `*` current, `-` last, `M` holds the marked
+/// pane, `Z` zoomed.
 pub fn window_flags(f: WindowFlags) -> String {
     let mut out = String::new();
     for (on, c) in [
@@ -120,6 +120,7 @@ pub fn window_flags(f: WindowFlags) -> String {
         (f.silence, '~'),
         (f.current, '*'),
         (f.last && !f.current, '-'),
+        (f.marked, 'M'),
         (f.zoomed, 'Z'),
     ] {
         if on {
@@ -138,6 +139,8 @@ pub struct WindowFlags {
     pub current: bool,
     pub last: bool,
     pub zoomed: bool,
+    /// The window holds the server's marked pane.
+    pub marked: bool,
 }
 
 pub fn is_true(s: &str) -> bool {

@@ -205,8 +205,9 @@ impl<'a> Scope<'a> {
             "cursor_x" => p.cursor_col.to_string(),
             "cursor_y" => p.cursor_row.to_string(),
             "alternate_on" => flag(p.alternate_screen),
-            // fugue marks no pane and takes input in every pane (tmux's values then).
-            "pane_marked" | "pane_marked_set" | "pane_input_off" => "0".to_string(),
+            "pane_marked" => flag(p.marked),
+            "pane_marked_set" => flag(p.marked_set),
+            "pane_input_off" => flag(p.input_off),
             _ => return None,
         })
     }
@@ -228,11 +229,12 @@ impl<'a> Scope<'a> {
             "window_silence_flag" => flag(p.window_silence),
             "window_activity" => p.window_activity.to_string(),
             "window_layout" | "window_visible_layout" => p.window_layout.clone(),
-            "window_flags" => window_flags(p).replace('#', "##"),
-            "window_raw_flags" => window_flags(p),
+            "window_flags" => window_flags(p, self.window_marked(p.window_id)).replace('#', "##"),
+            "window_raw_flags" => window_flags(p, self.window_marked(p.window_id)),
             "window_format" => "1".to_string(),
-            // A window is in one session (fugue links none), holding no marked pane.
-            "window_linked" | "window_marked_flag" => "0".to_string(),
+            // A window is in one session (fugue links none).
+            "window_linked" => "0".to_string(),
+            "window_marked_flag" => flag(self.window_marked(p.window_id)),
             "window_linked_sessions" => "1".to_string(),
             "window_linked_sessions_list" => p.session.clone(),
             "window_start_flag" | "window_end_flag" => {
@@ -269,8 +271,9 @@ impl<'a> Scope<'a> {
                 "session_width" => s.width.to_string(),
                 "session_height" => s.height.to_string(),
                 "session_format" => "1".to_string(),
-                // fugue groups no sessions and marks no pane.
-                "session_grouped" | "session_marked" => "0".to_string(),
+                // fugue groups no sessions.
+                "session_grouped" => "0".to_string(),
+                "session_marked" => flag(s.marked),
                 _ => return None,
             };
             return Some(v);
@@ -370,8 +373,9 @@ impl<'a> Scope<'a> {
     }
 }
 
-fn window_flags(p: &PaneInfo) -> String {
+fn window_flags(p: &PaneInfo, marked: bool) -> String {
     super::window_flags(super::WindowFlags {
+        marked,
         activity: p.window_activity_flag,
         bell: p.window_bell,
         silence: p.window_silence,
@@ -379,6 +383,13 @@ fn window_flags(p: &PaneInfo) -> String {
         last: p.window_last,
         zoomed: p.window_zoomed,
     })
+}
+
+impl Scope<'_> {
+    /// Whether the marked pane is in this window (of the panes the snapshot holds).
+    fn window_marked(&self, w: WindowId) -> bool {
+        self.snap.panes.iter().any(|q| q.marked && q.window_id == w)
+    }
 }
 
 impl FormatContext for Scope<'_> {

@@ -37,6 +37,8 @@ pub fn commands() -> Vec<Command> {
             select: true,
             spawn: Spawn::default(),
             place: Default::default(),
+            kill: true,
+            select_existing: true,
         }),
         Command::SplitPane(SplitPane {
             target: t("%1"),
@@ -404,6 +406,16 @@ pub fn commands() -> Vec<Command> {
             },
         },
         Command::KillOtherPanes { target: t("%1") },
+        Command::KillOtherWindows { target: t("@1") },
+        Command::PaneInput {
+            target: t("%1"),
+            enabled: false,
+        },
+        Command::MarkPane {
+            target: t("%1"),
+            clear: true,
+        },
+        Command::KillOtherSessions { target: t("$1") },
         Command::Respawn(fugue_protocol::Respawn {
             target: t("%3"),
             window: false,
@@ -614,6 +626,9 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
             start_path: "/tmp".into(),
             ..Default::default()
         },
+        input_off: true,
+        marked: true,
+        marked_set: true,
     };
     let keys = KeyTable {
         prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
@@ -637,6 +652,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
             attached: 1,
             width: 80,
             height: 23,
+            marked: true,
         }])),
         Ok(Response::Panes(vec![pane])),
         Ok(Response::Clients(vec![ClientInfo {

@@ -225,7 +225,7 @@ fn window(
             name,
             select: false,
             spawn,
-            place: Default::default(),
+            ..Default::default()
         },
     )
 }

@@ -176,7 +176,18 @@ pub async fn paste_buffer(exec: &mut Exec<'_>, c: PasteBuffer) -> Result<Respons
     } else {
         InputPart::Text(text)
     };
-    super::io::deliver(exec.server, pane, std::slice::from_ref(&part)).await?;
+    // A pane whose input is off (`select-pane -d`) gets nothing, as in tmux; `-d`
+    // still deletes the buffer.
+    let input_off = exec
+        .server
+        .mux
+        .tree()
+        .panes
+        .get(&pane)
+        .is_some_and(|p| p.input_off);
+    if !input_off {
+        super::io::deliver(exec.server, pane, std::slice::from_ref(&part)).await?;
+    }
     if c.delete {
         // Gone already (deleted meanwhile) is what was asked for.
         let _ = exec.server.buffers.lock().delete(Some(&name), &viewer);

@@ -69,6 +69,8 @@ pub fn changes_alerts(command: &Command) -> bool {
             | Command::RunCommand(_)
             | Command::SetOption(_)
             | Command::KillOtherPanes { .. }
+            | Command::KillOtherWindows { .. }
+            | Command::KillOtherSessions { .. }
             | Command::Respawn(_)
             | Command::BreakPane(_)
             | Command::JoinPane(_)
@@ -97,6 +99,8 @@ pub fn before(server: &Server, command: &Command) -> Option<Shape> {
             | Command::AttachSession { .. }
             | Command::RunCommand(_)
             | Command::KillOtherPanes { .. }
+            | Command::KillOtherWindows { .. }
+            | Command::KillOtherSessions { .. }
             | Command::SwapPane(_)
             | Command::RotateWindow(_)
             | Command::BreakPane(_)

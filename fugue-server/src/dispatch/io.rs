@@ -222,15 +222,20 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
             && matches!(w[1], InputPart::Key(_))
     });
     let started = std::time::Instant::now();
-    let (shared, pgrp) = {
+    // `select-pane -d`: what is sent to the pane is dropped, as tmux drops it.
+    let (shared, pgrp, input_off) = {
         let tree = exec.server.mux.tree();
         let pane = live_pane(&tree, id)?;
-        (Arc::clone(&pane.shared), pane.pty.foreground_pgrp())
+        (
+            Arc::clone(&pane.shared),
+            pane.pty.foreground_pgrp(),
+            pane.input_off,
+        )
     };
     refuse_key(&shared, id, &c.parts)?;
     // A person types when they see the pane is ready; holding their keys back for a
     // program that never prints (`cat`) would only delay them.
-    if exec.origin.surface() != crate::origin::Surface::Keys {
+    if exec.origin.surface() != crate::origin::Surface::Keys && !input_off {
         let grace = exec.server.config().server.input_ready_wait();
         shared.ready_for_input(grace, reading(pgrp)).await;
     }
@@ -259,6 +264,7 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     // handed to the program yet: whatever an agent sends next must arrive after the
     // program has reacted, so this call returns only then (or after a short bound).
     let interrupt = exec.origin.surface() != crate::origin::Surface::Keys
+        && !input_off
         && c.parts.last().is_some_and(|p| {
             matches!(p, InputPart::Key(k) if k.legacy().is_some_and(|k| k.mods.contains(Mods::CTRL)
                 && matches!(k.code, KeyCode::Char('c' | 'z' | '\\'))))
@@ -274,7 +280,9 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         // Whoever sends the Enter, the line it ends is gone.
         shared.set_draft(|_| 0);
     }
-    if needs_settle {
+    if input_off {
+        // Dropped: nothing reaches the program.
+    } else if needs_settle {
         write_parts(exec.server, id, &c.parts).await?;
     } else {
         let tree = exec.server.mux.tree();
@@ -283,7 +291,7 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     if let Some(r) = reaction {
         r.wait_settled(TEXT_SETTLE).await;
     }
-    if submits(&c.parts) {
+    if submits(&c.parts) && !input_off {
         exec.server.agents.submitted(&exec.server.mux, id);
     }
     Ok(Response::Sent(InputSent {

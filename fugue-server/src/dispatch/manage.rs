@@ -1,4 +1,5 @@
-//! tmux's pane management verbs: `kill-pane -a`, `swap-pane`, `rotate-window`,
+//! tmux's pane management verbs: `kill-pane -a` (and `kill-window -a`, `kill-session
+//! -a`), `swap-pane`, `rotate-window`,
 //! `break-pane`, `join-pane` / `move-pane`, `clear-history`. (`respawn-pane` is in
 //! `respawn.rs`.) Semantics follow tmux 3.5's cmd-*.c; where fugue's layout differs
 //! (panes draw their own borders) only sizes differ.
@@ -63,6 +64,47 @@ pub fn kill_other_panes(
     };
     closed(exec, removed, None);
     exec.server.mux.changed();
+    Ok(Response::Done)
+}
+
+/// `kill-window -a`: every window of the target's session but the target, each closed
+/// as `kill-window` closes one.
+pub fn kill_other_windows(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+) -> Result<Response, CommandError> {
+    let (keep, others) = {
+        let tree = exec.server.mux.tree();
+        let (sid, keep) = tree.resolve_window(target, &exec.ctx)?;
+        let others: Vec<WindowId> = tree
+            .session(sid)
+            .map(|s| s.windows.iter().map(|w| w.id).collect())
+            .unwrap_or_default();
+        (keep, others)
+    };
+    for w in others.into_iter().filter(|w| *w != keep) {
+        super::sessions::kill_window(exec, Some(&Target::Window(w)))?;
+    }
+    exec.resolved = Some(keep.to_string());
+    Ok(Response::Done)
+}
+
+/// `kill-session -a`: every session but the target, each closed as `kill-session`
+/// closes one.
+pub fn kill_other_sessions(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+) -> Result<Response, CommandError> {
+    let (keep, others) = {
+        let tree = exec.server.mux.tree();
+        let keep = tree.resolve_session(target, &exec.ctx)?;
+        let others: Vec<SessionId> = tree.sessions.iter().map(|s| s.id).collect();
+        (keep, others)
+    };
+    for s in others.into_iter().filter(|s| *s != keep) {
+        super::sessions::kill_session(exec, Some(&Target::SessionId(s)))?;
+    }
+    exec.resolved = Some(keep.to_string());
     Ok(Response::Done)
 }
 

@@ -167,6 +167,8 @@ async fn run(
         want_pane: None,
         preload: None,
     };
+    // Filled in before the checks, so they see the pane that moves.
+    let command = marked_source(&server.mux.tree(), command);
     let allowed = {
         let tree = server.mux.tree();
         policy::check(&config, &tree, &exec.ctx, origin, &exec.scope, &command)
@@ -285,6 +287,25 @@ fn journaled(command: &Command) -> bool {
                 | Command::RefreshClient { .. }
                 | Command::DisplayMessage { .. }
         )
+}
+
+/// tmux's default source of `join-pane` / `move-pane`, `swap-pane` and
+/// `swap-window` with no `-s`: the marked pane (`select-pane -m`) while there is one,
+/// else the current pane.
+fn marked_source(tree: &crate::session::Tree, mut command: Command) -> Command {
+    let Some(marked) = tree.marked() else {
+        return command;
+    };
+    let marked = fugue_protocol::Target::Pane(marked);
+    match &mut command {
+        Command::JoinPane(c) if c.source.is_none() => c.source = Some(marked),
+        Command::SwapWindow(c) if c.source.is_none() => c.source = Some(marked),
+        Command::SwapPane(c) if c.source == fugue_protocol::SwapSource::Current => {
+            c.source = fugue_protocol::SwapSource::Pane(marked)
+        }
+        _ => {}
+    }
+    command
 }
 
 /// Extra audit fields. Typed text appears only as its size, and for agents also as a
@@ -416,6 +437,8 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         }
         Command::KillPane { target } => panes::kill_pane(exec, target.as_ref()),
         Command::SelectPane { target, select } => panes::select_pane(exec, target.as_ref(), select),
+        Command::PaneInput { target, enabled } => panes::pane_input(exec, target.as_ref(), enabled),
+        Command::MarkPane { target, clear } => panes::mark_pane(exec, target.as_ref(), clear),
         Command::ResizePane { target, resize } => panes::resize_pane(exec, target.as_ref(), resize),
         Command::ResizeWindow(c) => window_size::resize_window(exec, c),
         Command::SelectLayout { target, layout } => {
@@ -476,6 +499,8 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::SetHook(c) => hooks::set_hook(exec, c),
         Command::ShowHooks(c) => hooks::show_hooks(exec, c),
         Command::KillOtherPanes { target } => manage::kill_other_panes(exec, target.as_ref()),
+        Command::KillOtherWindows { target } => manage::kill_other_windows(exec, target.as_ref()),
+        Command::KillOtherSessions { target } => manage::kill_other_sessions(exec, target.as_ref()),
         Command::Respawn(c) => respawn::respawn(exec, c).await,
         Command::SwapPane(c) => manage::swap_pane(exec, c),
         Command::RotateWindow(c) => manage::rotate_window(exec, c),

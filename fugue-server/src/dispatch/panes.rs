@@ -188,6 +188,45 @@ pub fn select_pane(
     Ok(Response::Done)
 }
 
+/// `select-pane -d` / `-e`: input to the pane off or back on (io.rs drops what is
+/// sent to a pane whose input is off).
+pub fn pane_input(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    enabled: bool,
+) -> Result<Response, CommandError> {
+    {
+        let mut tree = exec.server.mux.tree();
+        let id = tree.resolve_pane(target, &exec.ctx)?;
+        exec.resolved = Some(id.to_string());
+        if let Some(p) = tree.panes.get_mut(&id) {
+            p.input_off = !enabled;
+        }
+    }
+    exec.server.mux.changed();
+    Ok(Response::Done)
+}
+
+/// `select-pane -m` / `-M`: the server's one marked pane. `-m` on the marked pane
+/// clears the mark, as tmux's does.
+pub fn mark_pane(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    clear: bool,
+) -> Result<Response, CommandError> {
+    {
+        let mut tree = exec.server.mux.tree();
+        let id = tree.resolve_pane(target, &exec.ctx)?;
+        exec.resolved = Some(id.to_string());
+        tree.marked_pane = match clear || tree.marked() == Some(id) {
+            true => None,
+            false => Some(id),
+        };
+    }
+    exec.server.mux.changed();
+    Ok(Response::Done)
+}
+
 pub fn resize_pane(
     exec: &mut Exec<'_>,
     target: Option<&Target>,

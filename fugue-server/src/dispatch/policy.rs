@@ -95,7 +95,12 @@ pub fn check(
         .with_suggestion("react to events with wait_for (MCP) or `fugue wait-for` instead"));
     }
     let surface = origin.surface();
-    let tier = command.tier();
+    let tier = match command {
+        // `new-window -k` may destroy the window at its index: it needs what
+        // `kill-window` needs.
+        Command::NewWindow(c) if c.kill => fugue_protocol::Tier::Destroy,
+        _ => command.tier(),
+    };
     let own =
         || config.policy.close_own && super::own::closes_only_its_own(tree, ctx, origin, command);
     if !allowed(config, surface).contains(&tier) && !own() {
@@ -239,6 +244,22 @@ fn check_self(
         }
         Command::KillSession { target }
             if tree.resolve_session(target.as_ref(), ctx).ok() == Some(my_session) =>
+        {
+            refuse("kill the session it runs in")
+        }
+        Command::KillOtherWindows { target }
+            if tree
+                .resolve_window(target.as_ref(), ctx)
+                .ok()
+                .is_some_and(|(s, w)| s == my_session && w != my_window) =>
+        {
+            refuse("close the window it runs in")
+        }
+        Command::KillOtherSessions { target }
+            if tree
+                .resolve_session(target.as_ref(), ctx)
+                .ok()
+                .is_some_and(|s| s != my_session) =>
         {
             refuse("kill the session it runs in")
         }

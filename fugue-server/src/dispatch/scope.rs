@@ -213,6 +213,8 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         Command::KillPane { target }
         | Command::SetPaneTitle { target, .. }
         | Command::SelectPane { target, .. }
+        | Command::PaneInput { target, .. }
+        | Command::MarkPane { target, .. }
         | Command::ResizePane { target, .. }
         | Command::ReadRows { target, .. }
         | Command::GetResult { target } => one(target, Pane),
@@ -244,6 +246,10 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         Command::SwapWindow(c) => {
             vec![(c.source.clone(), WindowAll), (c.target.clone(), WindowAll)]
         }
+        // Every window of the session may close: all its panes must be in scope.
+        Command::KillOtherWindows { target } => one(target, SessionAll),
+        // Every other session closes: refused under scope "own" in `check`.
+        Command::KillOtherSessions { target } => one(target, SessionAll),
         Command::KillSession { target }
         | Command::RenameSession { target, .. }
         | Command::SelectWindow { target, .. }
@@ -324,6 +330,12 @@ pub fn check(
         return Err(CommandError::forbidden(
             "with scope \"own\" an agent may not kill the server: it holds other people's panes",
         ));
+    }
+    if matches!(command, Command::KillOtherSessions { .. }) {
+        return Err(CommandError::forbidden(
+            "with scope \"own\" an agent may not kill every other session: they hold other people's panes",
+        )
+        .with_suggestion("kill the sessions you made one at a time (kill-session -t)"));
     }
     let first_foreign = |panes: Vec<PaneId>, all: bool| -> Option<PaneId> {
         let foreign = panes.iter().copied().find(|p| !scope.allows(*p));
@@ -429,6 +441,33 @@ pub fn check_protected(tree: &Tree, ctx: &Context, command: &Command) -> Result<
             .resolve_session(target.as_ref(), ctx)
             .ok()
             .and_then(|s| within(session_panes(tree, s)))
+            .map(|h| (h, "kill the session of")),
+        Command::KillOtherWindows { target } => tree
+            .resolve_window(target.as_ref(), ctx)
+            .ok()
+            .and_then(|(s, keep)| {
+                let windows = tree.session(s).map(|s| s.windows.as_slice()).unwrap_or(&[]);
+                within(
+                    windows
+                        .iter()
+                        .filter(|w| w.id != keep)
+                        .flat_map(|w| w.layout.panes())
+                        .collect(),
+                )
+            })
+            .map(|h| (h, "close the window of")),
+        Command::KillOtherSessions { target } => tree
+            .resolve_session(target.as_ref(), ctx)
+            .ok()
+            .and_then(|keep| {
+                within(
+                    tree.sessions
+                        .iter()
+                        .filter(|s| s.id != keep)
+                        .flat_map(|s| session_panes(tree, s.id))
+                        .collect(),
+                )
+            })
             .map(|h| (h, "kill the session of")),
         Command::KillServer => protected.first().copied().map(|h| (h, "kill")),
         _ => None,

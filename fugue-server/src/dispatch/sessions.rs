@@ -189,20 +189,28 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
     if let Some(name) = &c.name {
         validate_name("name", name)?;
     }
+    if let Some(found) = super::windows::select_named(exec, &c)? {
+        return Ok(found);
+    }
+    // `-k`: the window the new one replaces, taken out once its program started.
+    let mut replaced = Vec::new();
     let created = with_new_pane(
         exec,
         |exec, tree| {
             let sid = super::windows::target_session(tree, c.target.as_ref(), exec)?;
-            // Checked before the program starts: a taken index is an error.
-            super::windows::place(
-                exec.server,
-                tree,
-                exec,
-                sid,
-                c.target.as_ref(),
-                c.place,
-                false,
-            )?;
+            // Checked before the program starts: a taken index is an error (with
+            // `-k` the window there goes instead).
+            if !c.kill {
+                super::windows::place(
+                    exec.server,
+                    tree,
+                    exec,
+                    sid,
+                    c.target.as_ref(),
+                    c.place,
+                    false,
+                )?;
+            }
             let (area, cwd) = {
                 let s = tree
                     .session(sid)
@@ -235,6 +243,18 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
                     ErrorCode::UnknownTarget,
                     "the session was closed while the window's program started",
                 ));
+            }
+            let mut select = c.select;
+            let mut was_current = false;
+            if c.kill
+                && c.place == fugue_protocol::WindowPlace::Index
+                && let Some((panes, current)) =
+                    super::windows::unlink_at(tree, sid, c.target.as_ref())
+            {
+                replaced = panes;
+                // The replaced window was current: the new one is, as in tmux.
+                select |= current;
+                was_current = current;
             }
             // Taken now, not before the program started: another window may have
             // taken the free index meanwhile.
@@ -271,8 +291,13 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
                     manual_size: None,
                 },
             );
-            if c.select {
+            if select {
+                let last = s.last_window;
                 s.set_active(wid);
+                // The window it replaced is gone, not the last one used.
+                if was_current {
+                    s.last_window = last;
+                }
             }
             exec.resolved = Some(format!("{sname}:{index}"));
             // The session may have been resized while the program started.
@@ -285,7 +310,14 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
                 pane,
             })
         },
-    )?;
+    );
+    if !replaced.is_empty() {
+        for p in &replaced {
+            p.pty.kill();
+        }
+        server.panes_closed(&replaced.iter().map(|p| p.id).collect::<Vec<_>>());
+    }
+    let created = created?;
     server.mux.changed();
     Ok(Response::Created(created))
 }

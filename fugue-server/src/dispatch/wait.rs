@@ -535,7 +535,7 @@ fn place_run_pane(
             name: None,
             select: false,
             spawn,
-            place: Default::default(),
+            ..Default::default()
         },
     )
 }

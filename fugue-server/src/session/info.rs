@@ -130,6 +130,9 @@ impl Tree {
             at_right: edge(|r| u32::from(r.x) + u32::from(r.width), area.width),
             at_bottom: edge(|r| u32::from(r.y) + u32::from(r.height), area.height),
             detail,
+            input_off: p.input_off,
+            marked: self.marked() == Some(pane),
+            marked_set: self.marked().is_some(),
         })
     }
 
@@ -155,6 +158,10 @@ impl Tree {
             attached,
             width: s.size.0,
             height: s.size.1,
+            marked: self
+                .marked()
+                .and_then(|p| self.locate(p))
+                .is_some_and(|(sid, _)| sid == s.id),
         }
     }
 

@@ -113,6 +113,8 @@ pub struct Pane {
     /// How many times `respawn-pane` started a program here: an exit heard for an
     /// earlier one is not this program's.
     pub generation: u32,
+    /// `select-pane -d`: input sent to the pane is dropped until `select-pane -e`.
+    pub input_off: bool,
     /// The foreground command's name, refreshed at most once a second.
     fg_cache: Mutex<Option<(Instant, String)>>,
 }
@@ -173,6 +175,7 @@ impl Pane {
             badge: None,
             agent: None,
             generation: 0,
+            input_off: false,
             fg_cache: Mutex::new(None),
         }
     }
@@ -386,6 +389,9 @@ pub struct Tree {
     /// in targets (`s:1.1`). Kept here, set by `set-option`, so the tree (which reads
     /// no options) numbers panes with it.
     pub pane_base_index: u32,
+    /// tmux's marked pane (`select-pane -m`): one for the whole server. May name a
+    /// pane that is gone; [`Tree::marked`] checks.
+    pub marked_pane: Option<PaneId>,
 }
 
 /// A floating pane over a session's window (`dispatch/popups.rs`).
@@ -449,6 +455,11 @@ pub struct Removed {
 }
 
 impl Tree {
+    /// The marked pane, while it exists.
+    pub fn marked(&self) -> Option<PaneId> {
+        self.marked_pane.filter(|p| self.panes.contains_key(p))
+    }
+
     pub fn new_pane_id(&mut self) -> PaneId {
         self.next_pane += 1;
         PaneId(self.next_pane)

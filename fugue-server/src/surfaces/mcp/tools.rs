@@ -343,7 +343,7 @@ static PANE_TOOLS: &[ToolDef] = &[
                 name,
                 select: a.bool("focus")?.unwrap_or(false),
                 spawn,
-                place: Default::default(),
+                ..Default::default()
             }))
         },
     },

@@ -1,0 +1,88 @@
+//! The command table's entry types: a command's permission tier, how each surface
+//! reaches it (or why not), and the reasons shared by many entries.
+
+use serde::{Deserialize, Serialize};
+
+/// What a command may do, for the permission policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Tier {
+    /// Observe only.
+    Read,
+    /// Create things, type into panes, rearrange.
+    Write,
+    /// End programs or sessions.
+    Destroy,
+}
+
+/// How one surface reaches a command: under a name, or not at all, and why.
+///
+/// Every command says this for every surface, so a command cannot be reachable from
+/// one surface and silently missing from another: leaving a surface out is a decision
+/// with its reason written next to the command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exposure {
+    /// Reached under this name: a CLI verb (with its flags where one verb runs several
+    /// commands), an MCP tool, a sideband tag (with its action attribute where one tag
+    /// runs several commands), or a key action.
+    As(&'static str),
+    /// Not reached from this surface, and why.
+    Absent(&'static str),
+    /// MCP only: reached through the `tmux` tool, which runs tmux command lines, under
+    /// the CLI's name, instead of a tool of its own (the tool list every model reads
+    /// stays small, and every command is still reachable).
+    Tmux,
+}
+
+impl Exposure {
+    /// The name, when the surface reaches the command.
+    pub fn name(&self) -> Option<&'static str> {
+        match self {
+            Exposure::As(n) => Some(n),
+            Exposure::Absent(_) | Exposure::Tmux => None,
+        }
+    }
+}
+
+/// Where a command can be reached from.
+#[derive(Clone, Copy, Debug)]
+pub struct Surfaces {
+    /// `fugue VERB` (tmux's names).
+    pub cli: Exposure,
+    /// An MCP tool of `fugue mcp`.
+    pub mcp: Exposure,
+    /// A `<fugue:TAG/>` printed in a sideband pane.
+    pub sideband: Exposure,
+    /// A key action of attached clients (`[keys]` in the config).
+    pub keys: Exposure,
+}
+
+/// One entry of the command table.
+#[derive(Clone, Copy, Debug)]
+pub struct CommandSpec {
+    /// The name used in the audit log and by the CLI (tmux's name where tmux has one).
+    pub name: &'static str,
+    pub tier: Tier,
+    pub summary: &'static str,
+    pub surfaces: Surfaces,
+}
+
+/// Why a surface leaves a command out, where many commands share the reason.
+pub(super) mod reasons {
+    pub(in crate::command) const PERSON_ONLY_KILL_SERVER: &str =
+        "ends every session of every person and agent: only a person, at a terminal or the CLI";
+    pub(in crate::command) const CLIENT_ONLY: &str =
+        "acts on attached terminal clients, which agents do not have";
+    pub(in crate::command) const SCROLLING: &str = "the terminal client's scrolling and search; agents read rows with read_pane / capture-pane";
+    pub(in crate::command) const NO_ANSWER: &str = "a tag's answer reaches the agent only as a result file, and this command is all answer: use MCP or the CLI";
+    pub(in crate::command) const NO_KEY: &str = "tmux binds no key to it";
+    pub(in crate::command) const PERSON_RESTORE: &str = "what comes back after a crash is a person's call; MCP's list_panes and create_session answers say what can be restored";
+    pub(in crate::command) const PERSON_KEYS: &str =
+        "key bindings are a person's keyboard in attached clients; agents run commands directly";
+    pub(in crate::command) const PERSON_HOOKS: &str = "hooks run commands with a person's rights whenever their event happens: an agent must not plant them (agents react to events with wait_for)";
+    pub(in crate::command) const ONE_PANE: &str = "a tag closes single panes (control action=close), never several or a program it did not start";
+    pub(in crate::command) const REARRANGE: &str = "a tag must not rearrange a person's windows";
+    pub(in crate::command) const PROMPT: &str = "tmux binds no default key to it; the command prompt (C-b :) and bindings to command lines run it";
+    pub(in crate::command) const MCP_CONNECTION: &str =
+        "sent by the MCP surface itself when an agent's connection opens or its last one closes";
+}
