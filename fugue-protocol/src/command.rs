@@ -303,6 +303,9 @@ pub enum Command {
     FormatText {
         target: Option<Target>,
         text: String,
+        /// tmux's `-l`, `-a` and `-v`.
+        #[serde(default)]
+        mode: crate::format::FormatMode,
     },
     /// Open a pane running an agent preset and give it a task.
     SpawnAgent(SpawnAgent),

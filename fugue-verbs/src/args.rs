@@ -455,7 +455,31 @@ pub enum Verb {
         /// pressed); default the `display-time` option.
         #[arg(short = 'd', value_name = "DELAY")]
         delay: Option<u32>,
-        message: String,
+        /// The format (instead of MESSAGE).
+        #[arg(short = 'F', value_name = "FORMAT")]
+        format: Option<String>,
+        /// Print every format variable and its value (`name=value`).
+        #[arg(short = 'a')]
+        all: bool,
+        /// Take MESSAGE literally: not expanded.
+        #[arg(short = 'l')]
+        literal: bool,
+        /// Say what was expanded before the result.
+        #[arg(short = 'v')]
+        verbose: bool,
+        /// The client whose session the message is for: fugue takes the session
+        /// from -t (or the latest used), so it is accepted and checks nothing.
+        #[arg(short = 'c', value_name = "CLIENT")]
+        client: Option<String>,
+        /// tmux's -N (do not wait for a key) and -C (3.6: do not freeze the pane):
+        /// fugue's messages never hold keys or the pane, so accepted, no change.
+        #[arg(short = 'N')]
+        no_wait: bool,
+        #[arg(short = 'C')]
+        keep_updating: bool,
+        /// Default: tmux's `[#{session_name}] #{window_index}:#{window_name}, current
+        /// pane #{pane_index} - (%H:%M %d-%b-%y)`.
+        message: Option<String>,
     },
     /// Ask the attached person y/n on the status line, then run COMMAND on y (`C-b x`
     /// and `C-b &` use it); from the CLI, the clients attached to the session ask.

@@ -13,6 +13,9 @@ use fugue_protocol::{
 
 /// The Command for a verb, and how its answer is shown.
 /// What `-P` prints without `-F`, as tmux: the new pane as `session:window.pane`.
+/// What `display-message` shows with no message and no -F (tmux's template).
+const DISPLAY_TEMPLATE: &str = "[#{session_name}] #{window_index}:#{window_name}, current pane #{pane_index} - (%H:%M %d-%b-%y)";
+
 const PANE_TEMPLATE: &str = "#{session_name}:#{window_index}.#{pane_index}";
 
 pub fn command_for(verb: Verb, caller: &Caller) -> Result<crate::Converted, crate::VerbError> {
@@ -183,31 +186,63 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         ),
         Verb::DisplayMessage {
             target: t,
-            print: true,
-            message,
-            ..
-        } => (
-            // The server expands it: it sees every pane of the window and session
-            // (`#{window_panes}`, `#{W:...}`) and the options (`#{@user}`).
-            Command::FormatText {
-                target: target(t)?,
-                text: message,
-            },
-            Printer::Captured,
-        ),
-        Verb::DisplayMessage {
-            target: t,
-            print: false,
+            print,
             delay,
             message,
-        } => (
-            Command::DisplayMessage {
-                target: target(t)?,
-                text: message,
-                delay_ms: delay,
-            },
-            Printer::Nothing,
-        ),
+            format,
+            all,
+            literal,
+            verbose,
+            ..
+        } => {
+            use fugue_protocol::format::FormatMode;
+            let text = match (format, message) {
+                (Some(_), Some(_)) => bail!("only one of -F or argument must be given"),
+                (Some(f), None) | (None, Some(f)) => f,
+                (None, None) => DISPLAY_TEMPLATE.to_string(),
+            };
+            let mode = match (all, literal, verbose) {
+                (true, _, _) => FormatMode::List,
+                (false, true, _) => FormatMode::Literal,
+                (false, false, true) => FormatMode::Verbose,
+                (false, false, false) => FormatMode::Expand,
+            };
+            if print || mode == FormatMode::List {
+                // The server expands it: it sees every pane of the window and session
+                // (`#{window_panes}`, `#{W:...}`) and the options (`#{@user}`). -a
+                // prints even without -p, as tmux's does.
+                (
+                    Command::FormatText {
+                        target: target(t)?,
+                        text,
+                        mode,
+                    },
+                    Printer::Captured,
+                )
+            } else {
+                // On the status line, where it is expanded (not through strftime, so
+                // an agent's `50% done` stays): -l escapes what the expansion takes,
+                // and tmux's template goes without its clock.
+                let text = if literal {
+                    text.replace('#', "##")
+                } else if text == DISPLAY_TEMPLATE {
+                    DISPLAY_TEMPLATE
+                        .split_once(" - (")
+                        .map_or(DISPLAY_TEMPLATE, |(head, _)| head)
+                        .to_string()
+                } else {
+                    text
+                };
+                (
+                    Command::DisplayMessage {
+                        target: target(t)?,
+                        text,
+                        delay_ms: delay,
+                    },
+                    Printer::Nothing,
+                )
+            }
+        }
         Verb::ConfirmBefore {
             prompt,
             yes,

@@ -187,3 +187,65 @@ fn a_panes_terminal_modes_read_as_in_tmux() {
         tw.w.ok(&["display-message", "-p", "-t", "f", "#{pane_tty}"]);
     assert!(tty.starts_with("/dev/pts/"), "{tty}");
 }
+
+/// `display-message -a` lists the variables with their values as tmux's does
+/// (`name=value`, sorted), and `-v` shows the expansion before its result.
+#[test]
+fn display_message_a_and_v_as_in_tmux() {
+    use super::manage_panes::Twins;
+    let tw = Twins::empty();
+    tw.both(&[
+        "new-session",
+        "-d",
+        "-s",
+        "dm",
+        "-n",
+        "w",
+        "-x",
+        "80",
+        "-y",
+        "24",
+    ]);
+    let check = |out: &str, who: &str| {
+        let lines: Vec<&str> = out.lines().collect();
+        if who == "fugue" {
+            // (tmux's values may span lines.)
+            let mut sorted = lines.clone();
+            sorted.sort_unstable();
+            assert_eq!(lines, sorted, "{who}: sorted");
+        }
+        for want in [
+            "session_name=dm",
+            "window_name=w",
+            "pane_index=0",
+            "window_width=80",
+        ] {
+            assert!(lines.contains(&want), "{who}: {want} in {out}");
+        }
+    };
+    check(
+        &tw.w.ok(&["display-message", "-p", "-a", "-t", "dm"]),
+        "fugue",
+    );
+    if let Some(t) = &tw.t {
+        check(&t.ok(&["display-message", "-p", "-a", "-t", "dm"]), "tmux");
+    }
+    let verbose = |out: String| -> (String, String) {
+        let lines: Vec<&str> = out.lines().collect();
+        (
+            lines.first().copied().unwrap_or_default().to_string(),
+            lines.last().copied().unwrap_or_default().to_string(),
+        )
+    };
+    let mine = verbose(tw.w.ok(&["display-message", "-p", "-v", "-t", "dm", "#{session_name}"]));
+    assert_eq!(
+        mine,
+        ("# expanding format: #{session_name}".into(), "dm".into())
+    );
+    if let Some(t) = &tw.t {
+        assert_eq!(
+            mine,
+            verbose(t.ok(&["display-message", "-p", "-v", "-t", "dm", "#{session_name}"]))
+        );
+    }
+}

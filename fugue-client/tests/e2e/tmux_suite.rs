@@ -254,6 +254,27 @@ fn rows() -> Vec<(Vec<&'static str>, Cmp)> {
         (vec!["has-session", "-t", "=lt"], Status),
         (vec!["has-session", "-t", "=l"], Fails),
         (vec!["has-session", "-t", "lt"], Status),
+        // display-message's flags (libtmux passes -F, -l, -a, -v, -c).
+        (
+            vec!["display-message", "-p", "-t", "lt", "-F", "#{session_name}"],
+            Same,
+        ),
+        (
+            vec![
+                "display-message",
+                "-p",
+                "-t",
+                "lt",
+                "-F",
+                "#{session_name}",
+                "x",
+            ],
+            Status,
+        ),
+        (
+            vec!["display-message", "-p", "-t", "lt", "-N", "#{window_name}"],
+            Same,
+        ),
         (vec!["has-session", "-t", "nosuch"], Fails),
         (
             vec![

@@ -12,6 +12,7 @@
 //! malformed `#{` ends the expansion there, `#{?1,a,b}` is `b` (a condition that is
 //! no variable and does not change when expanded is false).
 
+pub mod display;
 mod eval;
 pub mod local;
 mod modifiers;
@@ -20,6 +21,7 @@ pub mod style;
 pub mod time;
 pub mod vars;
 
+pub use display::FormatMode;
 pub use modifiers::{glob as fnmatch, quote_shell};
 pub use style::{Span, StyleSpec, spans};
 

@@ -463,6 +463,7 @@ pub fn commands() -> Vec<Command> {
         Command::FormatText {
             target: None,
             text: "#{pane_id}".into(),
+            mode: fugue_protocol::format::FormatMode::Verbose,
         },
         Command::SwitchClient(fugue_protocol::popup::ClientCommandLine {
             target: None,

@@ -182,6 +182,7 @@ pub fn format_text(
     exec: &mut super::Exec<'_>,
     target: Option<&fugue_protocol::Target>,
     text: String,
+    mode: format::FormatMode,
 ) -> Result<fugue_protocol::Response, fugue_protocol::CommandError> {
     // Copied first, so the options' lock is never held with the tree's.
     let store = exec.server.options.lock().clone();
@@ -208,7 +209,13 @@ pub fn format_text(
         pane: Some((pane, window)),
         session: Some(session),
     };
-    let mut out = format::expand_time(&text, &ctx);
-    out.push('\n');
+    let out = match mode {
+        format::FormatMode::Expand => format!("{}\n", format::expand_time(&text, &ctx)),
+        format::FormatMode::Literal => format!("{text}\n"),
+        format::FormatMode::List => {
+            format::display::list_all(&ctx, snap.globals.keys().map(String::as_str))
+        }
+        format::FormatMode::Verbose => format::display::verbose(&text, &ctx),
+    };
     Ok(fugue_protocol::Response::Captured(out))
 }

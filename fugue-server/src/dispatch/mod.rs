@@ -466,7 +466,9 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             text,
             delay_ms,
         } => sessions::display_message(exec, target.as_ref(), text, delay_ms),
-        Command::FormatText { target, text } => formats::format_text(exec, target.as_ref(), text),
+        Command::FormatText { target, text, mode } => {
+            formats::format_text(exec, target.as_ref(), text, mode)
+        }
         Command::ConfirmBefore(c)
         | Command::DisplayMenu(c)
         | Command::DisplayPanes(c)
