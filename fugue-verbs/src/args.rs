@@ -571,6 +571,23 @@ pub enum Verb {
         /// The title on its top border.
         #[arg(short = 'T', value_name = "TITLE")]
         title: Option<String>,
+        /// An environment variable for the command (NAME=VALUE; repeatable).
+        #[arg(short = 'e', value_name = "VARIABLE")]
+        env: Vec<String>,
+        /// The border's lines (tmux's popup-border-lines): `none` draws no border, as
+        /// -B; the others draw fugue's single-line border.
+        #[arg(short = 'b', value_name = "BORDER-LINES")]
+        border_lines: Option<String>,
+        /// The client to show it on: fugue shows it on every client of the session,
+        /// so it is accepted and names no one.
+        #[arg(short = 'c', value_name = "CLIENT")]
+        client: Option<String>,
+        /// tmux's border style (-s) and popup style (-S): fugue's clients draw the
+        /// popup in the pane border's colours, so they are accepted, not applied.
+        #[arg(short = 's', value_name = "STYLE")]
+        border_style: Option<String>,
+        #[arg(short = 'S', value_name = "STYLE")]
+        style: Option<String>,
         /// The session (default the caller's).
         #[arg(short = 't')]
         target: Option<String>,

@@ -310,10 +310,20 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             y,
             cwd,
             title,
+            env,
+            border_lines,
             target: t,
             command,
+            ..
         } => {
             use fugue_protocol::popup::{PopupPos, PopupSize};
+            const LINES: [&str; 7] = [
+                "single", "rounded", "double", "heavy", "simple", "padded", "none",
+            ];
+            if let Some(b) = border_lines.as_deref().filter(|b| !LINES.contains(b)) {
+                bail!("unknown border lines: {b} (one of {})", LINES.join(", "));
+            }
+            let no_border = no_border || border_lines.as_deref() == Some("none");
             let size = |s: Option<String>| {
                 s.map(|s| PopupSize::parse(&s).map_err(anyhow::Error::msg))
                     .transpose()
@@ -325,6 +335,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             };
             let args = SpawnArgs {
                 cwd,
+                env,
                 command,
                 ..Default::default()
             };

@@ -372,3 +372,40 @@ fn a_popup_ends_with_its_session() {
     });
     assert_eq!(w.panes().len(), 1, "keep's pane alone");
 }
+
+/// tmux's other popup flags, as libtmux passes them: -e sets the command's
+/// environment, -b takes tmux's border-lines names (`none` as -B), -c, -s and -S are
+/// taken; none of them is mistaken for the command (they were run as `-b`, `-e...`).
+#[test]
+fn popup_flags_are_flags_not_the_command() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "pf"]);
+    let out = w.path("popup.out");
+    w.ok(&[
+        "display-popup",
+        "-t",
+        "pf",
+        "-E",
+        "-e",
+        "FOO=bar",
+        "-b",
+        "rounded",
+        "-c",
+        "client-1",
+        "-s",
+        "fg=red",
+        "-S",
+        "bg=black",
+        "-d",
+        "/tmp",
+        &format!("echo \"$FOO $PWD\" > '{}'", out.display()),
+    ]);
+    eventually("the popup's command ran", || {
+        std::fs::read_to_string(&out)
+            .ok()
+            .filter(|s| s == "bar /tmp\n")
+    });
+    let bad = w.run(&["display-popup", "-t", "pf", "-b", "wavy", "true"]);
+    assert_eq!(bad.status.code(), Some(1), "{bad:?}");
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("border lines"));
+}
