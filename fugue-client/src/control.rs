@@ -331,7 +331,12 @@ impl Control {
     async fn run_verb(&mut self, argv: Vec<String>, verb: Option<Verb>, flags: u8) {
         crate::cli::set_tmux_words(argv.clone());
         // `detach-client` alone detaches this client, as tmux's does.
-        if let Some(Verb::DetachClient { target: None }) = verb {
+        if let Some(Verb::DetachClient {
+            session: None,
+            client: None,
+            all_others: false,
+        }) = verb
+        {
             self.block(flags, b"", true).await;
             self.done = true;
             return;

@@ -259,8 +259,16 @@ pub enum Command {
     ListClients {
         target: Option<Target>,
     },
+    /// tmux's `detach-client`: `target` is `-s` (every client of that session),
+    /// `client` is `-t` (by name, as `list-clients` shows it; default the calling
+    /// client, else the most recently active one), `all_others` is `-a` (every client
+    /// but that one).
     DetachClient {
         target: Option<Target>,
+        #[serde(default)]
+        client: Option<String>,
+        #[serde(default)]
+        all_others: bool,
     },
     /// Redraw clients from scratch (tmux's `refresh-client`): the calling client with
     /// no target, else every client attached to the target's session.

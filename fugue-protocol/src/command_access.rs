@@ -103,7 +103,7 @@ impl Command {
             | Command::ReadRows { target, .. }
             | Command::ListPanes { target, .. }
             | Command::AttachSession { target, .. }
-            | Command::DetachClient { target }
+            | Command::DetachClient { target, .. }
             | Command::RefreshClient { target }
             | Command::ListClients { target } => target.as_ref(),
         }

@@ -106,11 +106,19 @@ pub enum Verb {
         #[arg(short = 'E')]
         no_update_env: bool,
     },
-    /// Detach the clients of a session.
+    /// Detach a client (-t, by its `list-clients` name; default this client, else the
+    /// most recently active one), every client of a session (-s), or every client
+    /// but one (-a).
     #[command(visible_alias = "detach")]
     DetachClient {
-        #[arg(short = 's', short_alias = 't')]
-        target: Option<String>,
+        #[arg(short = 's', value_name = "SESSION")]
+        session: Option<String>,
+        /// The client; a name no client has that names a session detaches that
+        /// session's clients (fugue's older `detach -t SESSION`).
+        #[arg(short = 't', value_name = "CLIENT")]
+        client: Option<String>,
+        #[arg(short = 'a')]
+        all_others: bool,
     },
     /// Redraw the clients attached to a session from scratch (default: the session
     /// of the pane this runs in, else the most recent one).

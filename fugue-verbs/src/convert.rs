@@ -139,8 +139,16 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             let (command, p) = crate::agent::report_command(r, caller)?;
             (command, Printer::Agent(p))
         }
-        Verb::DetachClient { target: t } => (
-            Command::DetachClient { target: target(t)? },
+        Verb::DetachClient {
+            session,
+            client,
+            all_others,
+        } => (
+            Command::DetachClient {
+                target: target(session)?,
+                client,
+                all_others,
+            },
             Printer::Nothing,
         ),
         Verb::ListSessions {

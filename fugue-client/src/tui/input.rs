@@ -528,7 +528,14 @@ impl App {
                 },
                 "resize-pane",
             ),
-            A::Detach => one(Command::DetachClient { target: None }, "detach"),
+            A::Detach => one(
+                Command::DetachClient {
+                    target: None,
+                    client: None,
+                    all_others: false,
+                },
+                "detach",
+            ),
             A::Refresh => {
                 self.redraw = true;
                 Vec::new()

@@ -507,6 +507,61 @@ fn list_clients_shows_a_control_client_as_tmux_does() {
     });
 }
 
+/// `detach-client` as tmux's: `-t` names a client wherever it is attached (its
+/// control connection ends with `%exit`), `-a -t` keeps only that one, `-s` takes a
+/// session's clients, and no `-t` from outside any client takes the latest active.
+#[test]
+fn detach_client_picks_clients_as_tmux_does() {
+    let w = World::new();
+    let t = TestTmux::new(&w, "");
+    let fugue_side = |a: &[&str]| w.ok(a);
+    let tmux_side = |a: &[&str]| t.ok(a);
+    for (side, start) in [
+        (
+            &fugue_side as &dyn Fn(&[&str]) -> String,
+            &(|a: &[&str]| Ctl::fugue(&w, a)) as &dyn Fn(&[&str]) -> Ctl,
+        ),
+        (&tmux_side, &|a: &[&str]| Ctl::tmux(&t, a)),
+    ] {
+        side(&["new-session", "-d", "-s", "a"]);
+        side(&["new-session", "-d", "-s", "b"]);
+        let names = || -> Vec<String> {
+            let mut v: Vec<String> = side(&["list-clients", "-F", "#{client_name}"])
+                .lines()
+                .map(str::to_string)
+                .collect();
+            v.sort();
+            v
+        };
+        let mut ctls: Vec<Ctl> = ["a", "a", "b"]
+            .iter()
+            .map(|s| start(&["attach-session", "-t", s]))
+            .collect();
+        for c in &ctls {
+            c.wait("%session-changed", |l| l.starts_with("%session-changed $"));
+        }
+        eventually("three clients", || (names().len() == 3).then_some(()));
+        // -t: the client on b, from outside it.
+        let on_b = side(&["list-clients", "-t", "b", "-F", "#{client_name}"]);
+        side(&["detach-client", "-t", on_b.trim()]);
+        ctls[2].wait("%exit", |l| l.starts_with("%exit"));
+        eventually("two clients", || (names().len() == 2).then_some(()));
+        // -a -t KEEP: only KEEP stays.
+        let keep = names()[0].clone();
+        side(&["detach-client", "-a", "-t", &keep]);
+        eventually("one client", || {
+            (names() == vec![keep.clone()]).then_some(())
+        });
+        // No -t from outside any client: the one left (the latest active).
+        side(&["detach-client"]);
+        eventually("no client", || names().is_empty().then_some(()));
+        for c in &mut ctls {
+            wait_child(&mut c.child);
+        }
+        side(&["kill-server"]);
+    }
+}
+
 /// A notification with its ids and layouts replaced by their kinds.
 fn shape(line: &str) -> String {
     let words: Vec<&str> = line.split(' ').collect();

@@ -147,7 +147,11 @@ pub fn commands() -> Vec<Command> {
             tty: Some("/dev/pts/3".into()),
         },
         Command::ListClients { target: t("s") },
-        Command::DetachClient { target: t("s") },
+        Command::DetachClient {
+            target: t("s"),
+            client: Some("client-42".into()),
+            all_others: true,
+        },
         Command::RefreshClient { target: t("s") },
         Command::ClientFocus { focused: false },
         Command::ResizeClient {

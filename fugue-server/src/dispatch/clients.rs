@@ -1,9 +1,26 @@
-//! `list-clients`: the attached terminal clients, as tmux lists them.
+//! `list-clients` and `detach-client`: the attached clients (terminal and control
+//! mode), named and chosen as tmux names and chooses them.
 
 use super::Exec;
-use fugue_protocol::{ClientInfo, CommandError, Response, Target};
+use crate::attached::{ClientEntry, Control};
+use fugue_protocol::{ClientInfo, CommandError, ErrorCode, Response, Target};
 
 use fugue_protocol::ClientKind;
+
+/// A client tmux would list: attached to a session, a terminal or control client.
+fn listed(c: &ClientEntry) -> bool {
+    c.session.is_some() && (c.kind == ClientKind::Tui || c.control_mode)
+}
+
+/// tmux's client name: its terminal, else `client-PID` for a control client (tmux's
+/// own name for one), else `client-ID`.
+fn client_name(id: u64, c: &ClientEntry) -> String {
+    match (c.tty.as_deref(), c.pid) {
+        (Some(tty), _) if !tty.is_empty() => tty.to_string(),
+        (_, Some(pid)) if c.control_mode => format!("client-{pid}"),
+        _ => format!("client-{id}"),
+    }
+}
 
 /// The terminal clients attached to a session (`-t`), or to any.
 pub fn list_clients(
@@ -23,7 +40,7 @@ pub fn list_clients(
     let clients = server.mux.attached.lock();
     let mut out: Vec<(u64, ClientInfo)> = clients
         .iter()
-        .filter(|(_, c)| c.kind == ClientKind::Tui || c.control_mode)
+        .filter(|(_, c)| listed(c))
         .filter_map(|(id, c)| {
             let sid = c.session?;
             if only.is_some_and(|o| o != sid) {
@@ -34,16 +51,10 @@ pub fn list_clients(
                 .size
                 .unwrap_or(if c.control_mode { (80, 0) } else { (80, 24) });
             let tty = c.tty.clone().unwrap_or_default();
-            // tmux names a client by its terminal, else by its pid (`client-PID`).
-            let name = match (tty.is_empty(), c.pid) {
-                (false, _) => tty.clone(),
-                (true, Some(pid)) if c.control_mode => format!("client-{pid}"),
-                (true, _) => format!("client-{id}"),
-            };
             Some((
                 *id,
                 ClientInfo {
-                    name,
+                    name: client_name(*id, c),
                     tty,
                     pid: c.pid,
                     session: Some(sid),
@@ -62,4 +73,101 @@ pub fn list_clients(
     // tmux lists clients in the order they connected.
     out.sort_by_key(|(id, _)| *id);
     Ok(Response::Clients(out.into_iter().map(|(_, c)| c).collect()))
+}
+
+/// `detach-client`: `-s` every client of `session`; else the client named by `-t`
+/// (default the calling client, else the most recently active one, as tmux's
+/// current client), or with `-a` every client but that one. A `-t` no client has
+/// that names a session detaches its clients (fugue's older `detach -t SESSION`).
+pub fn detach(
+    exec: &mut Exec<'_>,
+    session: Option<&Target>,
+    client: Option<String>,
+    all_others: bool,
+) -> Result<Response, CommandError> {
+    let server = exec.server;
+    if let Some(t) = session {
+        let sid = server.mux.tree().resolve_session(Some(t), &exec.ctx)?;
+        return detach_where(exec, |_, c| c.session == Some(sid));
+    }
+    let named = {
+        let clients = server.mux.attached.lock();
+        match &client {
+            Some(name) => clients
+                .iter()
+                .find(|(id, c)| listed(c) && client_name(**id, c) == *name)
+                .map(|(id, _)| *id),
+            // The calling client, if it is one; else the latest active.
+            None => exec
+                .origin
+                .client_id()
+                .filter(|me| clients.get(me).is_some_and(listed))
+                .or_else(|| {
+                    clients
+                        .iter()
+                        .filter(|(_, c)| listed(c))
+                        .max_by_key(|(_, c)| c.active_at)
+                        .map(|(id, _)| *id)
+                }),
+        }
+    };
+    let chosen = match (named, client) {
+        (Some(id), _) => id,
+        (None, Some(name)) => {
+            let target = name.parse::<Target>().ok();
+            let Some(sid) =
+                target.and_then(|t| server.mux.tree().resolve_session(Some(&t), &exec.ctx).ok())
+            else {
+                return Err(CommandError::new(
+                    ErrorCode::UnknownTarget,
+                    format!("can't find client: {name}"),
+                )
+                .with_suggestion("`list-clients -F '#{client_name}'` lists them"));
+            };
+            return detach_where(exec, |_, c| c.session == Some(sid));
+        }
+        (None, None) => {
+            return Err(CommandError::new(
+                ErrorCode::UnknownTarget,
+                "no client is attached (tmux: no current client)",
+            ));
+        }
+    };
+    if all_others {
+        detach_where(exec, |id, _| id != chosen)
+    } else {
+        detach_where(exec, |id, _| id == chosen)
+    }
+}
+
+/// Detaches every listed client `pick` takes: a terminal client is told (it leaves
+/// and says why), a control client hears its `client-detached` and ends; each
+/// session left gets the size of the clients still on it.
+fn detach_where(
+    exec: &mut Exec<'_>,
+    pick: impl Fn(u64, &ClientEntry) -> bool,
+) -> Result<Response, CommandError> {
+    let server = exec.server;
+    let left: Vec<(u64, fugue_protocol::SessionId)> = {
+        let mut clients = server.mux.attached.lock();
+        clients
+            .iter_mut()
+            .filter(|(id, c)| listed(c) && pick(**id, c))
+            .filter_map(|(id, c)| {
+                c.control.post(Control::Detached("detached".into()));
+                c.session.take().map(|s| (*id, s))
+            })
+            .collect()
+    };
+    {
+        let mut tree = server.mux.tree();
+        for (_, sid) in &left {
+            server.resize_session_to_clients(&mut tree, *sid);
+        }
+    }
+    for (id, sid) in left {
+        server.client_detached(id, sid);
+    }
+    server.mux.changed();
+    Ok(Response::Done)
 }

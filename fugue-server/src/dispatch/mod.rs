@@ -398,7 +398,11 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             tty,
         } => sessions::attach(exec, target.as_ref(), create, client_env, tty),
         Command::ListClients { target } => clients::list_clients(exec, target.as_ref()),
-        Command::DetachClient { target } => sessions::detach(exec, target.as_ref()),
+        Command::DetachClient {
+            target,
+            client,
+            all_others,
+        } => clients::detach(exec, target.as_ref(), client, all_others),
         Command::RefreshClient { target } => sessions::refresh(exec, target.as_ref()),
         Command::ResizeClient { cols, rows } => sessions::resize_client(exec, cols, rows),
         Command::ClientFocus { focused } => sessions::client_focus(exec, focused),

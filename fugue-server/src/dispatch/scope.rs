@@ -254,7 +254,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::RenameSession { target, .. }
         | Command::SelectWindow { target, .. }
         | Command::AttachSession { target, .. }
-        | Command::DetachClient { target } => one(target, SessionAll),
+        | Command::DetachClient { target, .. } => one(target, SessionAll),
         Command::RefreshClient { target } => one(target, SessionAny),
         Command::ListClients { target } => one(target, SessionAny),
         Command::DisplayMessage { target, .. } => one(target, SessionAny),

@@ -662,36 +662,6 @@ fn attached(
     Ok(Response::Attached(info))
 }
 
-pub fn detach(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, CommandError> {
-    let server = exec.server;
-    match (target, exec.origin.client_id()) {
-        (None, Some(me)) if exec.ctx.client_session.is_some() => {
-            let left = {
-                let mut clients = server.mux.attached.lock();
-                clients.get_mut(&me).and_then(|c| {
-                    c.control.post(Control::Detached("detached".into()));
-                    c.session.take()
-                })
-            };
-            // The session may have been held at this client's size: the clients still
-            // attached get it back, as when a client disconnects.
-            if let Some(sid) = left {
-                {
-                    let mut tree = server.mux.tree();
-                    server.resize_session_to_clients(&mut tree, sid);
-                }
-                server.client_detached(me, sid);
-            }
-        }
-        _ => {
-            let sid = server.mux.tree().resolve_session(target, &exec.ctx)?;
-            server.mux.attached.detach_session(sid, "detached");
-        }
-    }
-    server.mux.changed();
-    Ok(Response::Done)
-}
-
 /// `refresh-client`: the calling attached client with no target (as tmux), else
 /// every client attached to the target's session.
 pub fn refresh(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, CommandError> {

@@ -340,6 +340,7 @@ fn control_request(
             server.mux.attached.control_attached(id, session, term);
             *control = Some(super::control::ControlClient::start(
                 server,
+                id,
                 session,
                 Arc::clone(writer),
             ));

@@ -104,6 +104,8 @@ impl Queue {
 
 pub struct ControlClient {
     server: Weak<Server>,
+    /// Its connection's client id (`detach-client` names it).
+    id: u64,
     session: Mutex<SessionId>,
     queue: Mutex<Queue>,
     wake: Notify,
@@ -114,9 +116,15 @@ pub struct ControlClient {
 impl ControlClient {
     /// Starts a control client for the connection `writer` on `session`: it is
     /// subscribed to the hub and the output tap until [`stop`](Self::stop).
-    pub fn start(server: &Arc<Server>, session: SessionId, writer: Writer) -> Arc<ControlClient> {
+    pub fn start(
+        server: &Arc<Server>,
+        id: u64,
+        session: SessionId,
+        writer: Writer,
+    ) -> Arc<ControlClient> {
         let client = Arc::new(ControlClient {
             server: Arc::downgrade(server),
+            id,
             session: Mutex::new(session),
             queue: Mutex::new(Queue::default()),
             wake: Notify::new(),
@@ -307,6 +315,16 @@ impl ControlClient {
                             }
                         }
                     }
+                }
+            }
+            // `detach-client` named this client: it ends, as tmux's does.
+            "client-detached" if event.client == Some(self.id) => {
+                let mut q = self.queue.lock();
+                for l in out.drain(..) {
+                    q.push_line(l);
+                }
+                if q.exit.is_none() {
+                    q.exit = Some(None);
                 }
             }
             "session-renamed" => {
