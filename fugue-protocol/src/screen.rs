@@ -325,14 +325,45 @@ impl Row {
     /// looks up by number (a link it does not know is left out), ending in the
     /// default style with no link open.
     pub fn to_ansi_with<'a>(&self, link: impl Fn(u32) -> Option<(&'a str, &'a str)>) -> String {
-        let mut out = String::with_capacity(self.text.len() + 16 * self.styles.len());
         let mut current = (Style::default(), Color::DEFAULT);
+        let mut out = self.write_ansi(&mut current, link, |look, _, out| {
+            look.0.write_sgr(look.1, out)
+        });
+        if current != (Style::default(), Color::DEFAULT) {
+            out.push_str("\x1b[0m");
+        }
+        out
+    }
+
+    /// The row as tmux 3.5's `capture-pane -e` writes it: each change of look as
+    /// tmux writes it from the look before (`last`, carried from the row before and
+    /// left at this row's last look: tmux does not reset at the end of a line), and
+    /// its hyperlinks as [`Row::to_ansi_with`].
+    pub fn to_ansi_after<'a>(
+        &self,
+        last: &mut (Style, Color),
+        link: impl Fn(u32) -> Option<(&'a str, &'a str)>,
+    ) -> String {
+        self.write_ansi(last, link, |look, before, out| {
+            look.0.write_sgr_after(look.1, before, out)
+        })
+    }
+
+    /// The row's text with `sgr` written at every change of look (from `current`,
+    /// which it leaves at the last look) and its hyperlinks opened and closed.
+    fn write_ansi<'a>(
+        &self,
+        current: &mut (Style, Color),
+        link: impl Fn(u32) -> Option<(&'a str, &'a str)>,
+        sgr: impl Fn((Style, Color), (Style, Color), &mut String),
+    ) -> String {
+        let mut out = String::with_capacity(self.text.len() + 16 * self.styles.len());
         let mut open = 0u32;
         for c in self.cells() {
             let (style, extra) = c.look();
-            if (style, extra.underline) != current {
-                style.write_sgr(extra.underline, &mut out);
-                current = (style, extra.underline);
+            if (style, extra.underline) != *current {
+                sgr((style, extra.underline), *current, &mut out);
+                *current = (style, extra.underline);
             }
             if extra.link != open {
                 match link(extra.link) {
@@ -351,9 +382,6 @@ impl Row {
         }
         if open != 0 {
             write_osc8(&mut out, "", "");
-        }
-        if current != (Style::default(), Color::DEFAULT) {
-            out.push_str("\x1b[0m");
         }
         out
     }

@@ -34,7 +34,7 @@ fn detached_session_capture_with_escapes_split_and_list() {
         let c = w.ok(&["capture-pane", "-p", "-e", "-t", "w"]);
         c.contains("red").then_some(c)
     });
-    assert!(esc.contains("\x1b[0;31mred\x1b[0m"), "{esc:?}");
+    assert!(esc.contains("\x1b[31mred\n"), "{esc:?}");
     let id = w.ok(&["split-window", "-t", "w", "-h", "-P", "-F", "#{pane_id}"]);
     assert!(
         id.trim().starts_with('%') && id.trim()[1..].parse::<u32>().is_ok(),

@@ -249,3 +249,40 @@ fn display_message_a_and_v_as_in_tmux() {
         );
     }
 }
+
+/// `capture-pane -e` writes colours as tmux does, side by side: a change of colour
+/// alone (`\e[31m`, back with `\e[39m`), 256 and RGB colours, no reset at the end
+/// of a line (libtmux looks for `\e[31m` in what it captures). Only changes that
+/// tmux 3.3a and 3.5 write alike; the reset cases are in fugue-protocol's tests.
+#[test]
+fn capture_e_writes_colours_as_tmux() {
+    use super::manage_panes::Twins;
+    let tw = Twins::empty();
+    let program = "printf '\\033[31mRED\\033[0m plain \\033[32mG\\033[38;5;100mX\\033[48;2;1;2;3mY\\nnext'; exec cat";
+    tw.both(&[
+        "new-session",
+        "-d",
+        "-s",
+        "ce",
+        "-x",
+        "40",
+        "-y",
+        "5",
+        program,
+    ]);
+    let capture = |t: &dyn Fn(&[&str]) -> String| {
+        eventually("the program's output", || {
+            // The first two lines (fugue's pane is shorter by its borders).
+            let out = t(&["capture-pane", "-p", "-e", "-t", "ce", "-E", "1"]);
+            out.contains("next").then_some(out)
+        })
+    };
+    let mine = capture(&|a| tw.w.ok(a));
+    assert!(
+        mine.starts_with("\x1b[31mRED\x1b[39m plain \x1b[32mG\x1b[38;5;100mX\x1b[48;2;1;2;3mY\n"),
+        "{mine:?}"
+    );
+    if let Some(t) = &tw.t {
+        assert_eq!(mine, capture(&|a| t.ok(a)));
+    }
+}

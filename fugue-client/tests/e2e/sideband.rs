@@ -197,7 +197,7 @@ fn split_wrapped_repainted_malformed_and_unknown_tags() {
     );
     // The escape sequences around and inside the wrapped tag kept their effect.
     let esc = w.ok(&["capture-pane", "-p", "-e", "-t", "fx:0.0"]);
-    assert!(esc.contains("\x1b[0;32mgreen"), "{esc:?}");
+    assert!(esc.contains("\x1b[32mgreen"), "{esc:?}");
 }
 
 /// A program can print a tag before the command that started it has attached it

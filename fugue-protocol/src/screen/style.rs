@@ -181,6 +181,100 @@ impl Style {
     }
 }
 
+/// tmux's codes for cell attributes, in the order of its grid.c table: bold 1, dim
+/// 2, italic 3, underline 4, blink 5, reverse 7, hidden 8, strikethrough 9, the
+/// underline styles 42 to 45 (written `4:2` to `4:5`), overline 53.
+fn tmux_attr_codes(attrs: u16) -> impl Iterator<Item = u8> {
+    let style = attr::underline_sgr(attrs);
+    let table: [(bool, u8); 13] = [
+        (attrs & attr::BOLD != 0, 1),
+        (attrs & attr::DIM != 0, 2),
+        (attrs & attr::ITALIC != 0, 3),
+        (style == 1, 4),
+        (attrs & attr::BLINK != 0, 5),
+        (attrs & attr::INVERSE != 0, 7),
+        (attrs & attr::HIDDEN != 0, 8),
+        (attrs & attr::STRIKETHROUGH != 0, 9),
+        (style == 2, 42),
+        (style == 3, 43),
+        (style == 4, 44),
+        (style == 5, 45),
+        (attrs & attr::OVERLINE != 0, 53),
+    ];
+    table.into_iter().filter(|(on, _)| *on).map(|(_, c)| c)
+}
+
+/// A colour's SGR parameters as tmux writes them: `base` + n for the first eight,
+/// `bright` + n for the next eight, `ext;5;n` or `ext;2;r;g;b` beyond, `default` for
+/// none (or nothing, for the underline colour, whose `default` is 0).
+fn tmux_color_codes(c: Color, base: u8, bright: u8, ext: u8, default: u8) -> ([u8; 5], usize) {
+    match c.kind() {
+        ColorKind::Default if default == 0 => ([0; 5], 0),
+        ColorKind::Default => ([default, 0, 0, 0, 0], 1),
+        ColorKind::Indexed(i) if i < 8 && base != 0 => ([base + i, 0, 0, 0, 0], 1),
+        ColorKind::Indexed(i) if i < 16 && bright != 0 => ([bright + i - 8, 0, 0, 0, 0], 1),
+        ColorKind::Indexed(i) => ([ext, 5, i, 0, 0], 3),
+        ColorKind::Rgb(r, g, b) => ([ext, 2, r, g, b], 5),
+    }
+}
+
+impl Style {
+    /// Appends what tmux 3.5's `capture-pane -e` writes between a cell of look `last`
+    /// (with its underline colour) and one of this look: `0` first when an
+    /// attribute (or the underline colour) goes, the attributes that come, then
+    /// each colour that changed (a default one not repeated after a `0`).
+    pub fn write_sgr_after(&self, underline: Color, last: (Style, Color), out: &mut String) {
+        use std::fmt::Write;
+        let (was, was_underline) = last;
+        let reset = tmux_attr_codes(was.attrs)
+            .any(|c| !tmux_attr_codes(self.attrs).any(|n| n == c))
+            || (was_underline != Color::DEFAULT && underline == Color::DEFAULT);
+        let mut codes: Vec<u8> = Vec::new();
+        if reset {
+            codes.push(0);
+        }
+        let before = if reset { 0 } else { was.attrs };
+        codes.extend(
+            tmux_attr_codes(self.attrs).filter(|c| !tmux_attr_codes(before).any(|b| b == *c)),
+        );
+        if !codes.is_empty() {
+            out.push_str("\x1b[");
+            for (i, c) in codes.iter().enumerate() {
+                if i > 0 {
+                    out.push(';');
+                }
+                // Writing to a String cannot fail. The underline styles are `4:n`;
+                // tmux writes overline as `5:3` too (blink with a sub-parameter to
+                // a terminal), fugue writes `53`.
+                let _ = match *c {
+                    42..=45 => write!(out, "4:{}", c % 10),
+                    c => write!(out, "{c}"),
+                };
+            }
+            out.push('m');
+        }
+        let colors = [
+            ((self.fg, was.fg), (30, 90, 38, 39)),
+            ((self.bg, was.bg), (40, 100, 48, 49)),
+            ((underline, was_underline), (0, 0, 58, 0)),
+        ];
+        for ((now, then), (base, bright, ext, default)) in colors {
+            let (new, n) = tmux_color_codes(now, base, bright, ext, default);
+            let (old, o) = tmux_color_codes(then, base, bright, ext, default);
+            let (new, old) = (&new[..n], &old[..o]);
+            if new.is_empty() || (!reset && new == old) || (reset && (new[0] == 39 || new[0] == 49))
+            {
+                continue;
+            }
+            out.push_str("\x1b[");
+            for (i, c) in new.iter().enumerate() {
+                let _ = write!(out, "{}{c}", if i > 0 { ";" } else { "" });
+            }
+            out.push('m');
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,5 +349,39 @@ mod tests {
             "\x1b[0;4;58;2;1;2;3m"
         );
         assert_eq!(sgr(attr::UNDERLINE, Color::indexed(9)), "\x1b[0;4;58;5;9m");
+    }
+
+    /// tmux 3.5's `capture-pane -e` codes (grid.c's grid_string_cells_code): from
+    /// the look before, a colour that changed alone; `0` when an attribute goes, and
+    /// then no default colour repeated.
+    #[test]
+    fn sgr_after_writes_what_changed_as_tmux() {
+        let red = Style {
+            fg: Color::indexed(1),
+            ..Style::default()
+        };
+        let bold_green = Style {
+            fg: Color::indexed(2),
+            attrs: attr::BOLD,
+            ..Style::default()
+        };
+        let after = |now: Style, last: Style| {
+            let mut out = String::new();
+            now.write_sgr_after(Color::DEFAULT, (last, Color::DEFAULT), &mut out);
+            out
+        };
+        assert_eq!(after(red, Style::default()), "\x1b[31m");
+        assert_eq!(after(Style::default(), red), "\x1b[39m");
+        assert_eq!(after(bold_green, Style::default()), "\x1b[1m\x1b[32m");
+        assert_eq!(after(Style::default(), bold_green), "\x1b[0m");
+        let over = Style {
+            attrs: attr::OVERLINE | attr::UNDERLINE | attr::DOUBLE,
+            bg: Color::rgb(1, 2, 3),
+            ..Style::default()
+        };
+        assert_eq!(after(over, red), "\x1b[4:2;53m\x1b[39m\x1b[48;2;1;2;3m");
+        let mut out = String::new();
+        Style::default().write_sgr_after(Color::DEFAULT, (red, Color::indexed(5)), &mut out);
+        assert_eq!(out, "\x1b[0m", "the underline colour gone resets");
     }
 }

@@ -195,6 +195,18 @@ pub fn ansi(row: &Row, screen: &vt100::Screen) -> String {
     row.to_ansi_with(|n| screen.hyperlink(n).map(|l| (l.id.as_str(), l.uri.as_str())))
 }
 
+/// `row` as tmux's `capture-pane -e` writes it after a row that ended in look
+/// `last` (see `Row::to_ansi_after`).
+pub fn ansi_after(
+    row: &Row,
+    screen: &vt100::Screen,
+    last: &mut (fugue_protocol::Style, fugue_protocol::screen::Color),
+) -> String {
+    row.to_ansi_after(last, |n| {
+        screen.hyperlink(n).map(|l| (l.id.as_str(), l.uri.as_str()))
+    })
+}
+
 /// The hyperlinks `rows` carry that `screen` still knows, for a client to draw them.
 pub fn links_of<'a>(rows: impl Iterator<Item = &'a Row>, screen: &vt100::Screen) -> Vec<Hyperlink> {
     let mut numbers: Vec<u32> = rows.flat_map(|r| r.links()).collect();
@@ -309,7 +321,10 @@ mod tests {
             out.starts_with("a \x1b]8;id=7;http://x/a;b\x1b\\link\x1b]8;;\x1b\\ b\n"),
             "{out:?}"
         );
-        assert!(out.contains("\x1b[0;4:3;58;5;2mcurly\x1b[0m\n"), "{out:?}");
+        // tmux 3.5's codes: the attribute, then the underline colour; no reset at
+        // the line's end, the next look written from this one.
+        assert!(out.contains("\x1b[4:3m\x1b[58;5;2mcurly\n"), "{out:?}");
+        assert!(out.contains("\x1b[0m\x1b]8;;http://y"), "{out:?}");
         assert!(
             out.contains("\x1b]8;;http://y\x1b\\on screen\x1b]8;;\x1b\\"),
             "{out:?}"
@@ -349,7 +364,7 @@ mod tests {
         let joined = p.capture(Some(LineBound::Edge), None, true, true);
         assert!(
             joined.starts_with(
-                "\x1b]8;;http://long\x1b\\0123456789abcde\x1b]8;;\x1b\\ x\x1b[0;53;4:2mu\x1b[0m"
+                "\x1b]8;;http://long\x1b\\0123456789abcde\x1b]8;;\x1b\\ x\x1b[4:2;53mu"
             ),
             "{joined:?}"
         );

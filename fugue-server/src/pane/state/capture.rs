@@ -85,13 +85,25 @@ impl PaneState {
             escapes,
             ..CapturePane::default()
         };
-        self.line_text(n, &c)
+        self.line_text(n, &c, None)
     }
 
-    fn line_text(&self, n: i64, c: &CapturePane) -> (String, bool) {
+    /// Line `n` as `c` asks. With escapes and `last` (a capture's look so far) the
+    /// codes are tmux's, carried from line to line; without `last` the line stands
+    /// alone and ends in the default look.
+    fn line_text(
+        &self,
+        n: i64,
+        c: &CapturePane,
+        last: Option<&mut (fugue_protocol::Style, fugue_protocol::screen::Color)>,
+    ) -> (String, bool) {
         let (row, used) = self.line_row(n, c.alternate);
         let mut text = if c.escapes {
-            let mut text = ansi(&row, self.parser.screen());
+            let screen = self.parser.screen();
+            let mut text = match last {
+                Some(last) => super::super::rows::ansi_after(&row, screen, last),
+                None => ansi(&row, screen),
+            };
             if !c.keep_spaces {
                 // tmux trims the spaces a line ends in, codes or not (a row keeps
                 // the spaces a program wrote; styled ones end in a reset, so stay).
@@ -142,8 +154,9 @@ impl PaneState {
         }
         let (s, e) = self.line_range(c.start, c.end, !c.alternate);
         let mut out = String::new();
+        let mut last = Default::default();
         for n in s..=e {
-            let (text, wrapped) = self.line_text(n, c);
+            let (text, wrapped) = self.line_text(n, c, Some(&mut last));
             out.push_str(&text);
             if !(c.join && wrapped && n < e) {
                 out.push('\n');
