@@ -627,6 +627,9 @@ pub enum Verb {
         /// Run it as a tmux command instead of a shell command.
         #[arg(short = 'C')]
         as_command: bool,
+        /// The directory the shell command starts in.
+        #[arg(short = 'c', value_name = "START-DIRECTORY")]
+        cwd: Option<String>,
         /// Wait this many seconds first.
         #[arg(short = 'd', value_name = "SECONDS")]
         delay: Option<f64>,
