@@ -351,3 +351,28 @@ fn run_shell_c_starts_in_the_directory() {
         (Some(3), &b"/\n"[..])
     );
 }
+
+/// `split-window -Z` leaves the window zoomed on its active pane (the new one, or
+/// with `-d` the one that was active); `new-session -f FLAGS` is accepted.
+#[test]
+fn split_window_z_zooms_and_new_session_takes_client_flags() {
+    use Step::*;
+    const PANES: &str = "#{pane_index}:#{pane_active}:#{window_zoomed_flag}";
+    both(&[
+        Do(&[
+            "new-session",
+            "-d",
+            "-f",
+            "no-output,ignore-size",
+            "-s",
+            "a",
+            "cat",
+        ]),
+        Do(&["split-window", "-Z", "-t", "a", "cat"]),
+        Same(&["list-panes", "-t", "a", "-F", PANES]),
+        Do(&["split-window", "-d", "-Z", "-t", "a:0.0", "cat"]),
+        Same(&["list-panes", "-t", "a", "-F", PANES]),
+        Do(&["split-window", "-t", "a", "cat"]),
+        Same(&["list-panes", "-t", "a", "-F", PANES]),
+    ]);
+}

@@ -106,6 +106,7 @@ async fn an_agent_closes_what_it_made_and_nothing_else() {
             direction: fugue_protocol::Direction::Right,
             size: None,
             select: false,
+            zoom: false,
             spawn: Default::default(),
             task: None,
         }),
