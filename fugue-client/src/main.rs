@@ -308,12 +308,14 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
             delay,
             target,
             command,
+            cwd,
             ..
         }) => {
             if as_command {
                 return run_branch(addr, &command, depth).await;
             }
-            done(cli::shell::run_shell(addr, target.as_deref(), delay, &command).await?)
+            let cwd = cwd.as_deref();
+            done(cli::shell::run_shell(addr, target.as_deref(), delay, cwd, &command).await?)
         }
         Some(Verb::IfShell {
             format,

@@ -85,6 +85,10 @@ pub struct SplitPane {
     pub size: Option<SplitSize>,
     /// Make the new pane the active one.
     pub select: bool,
+    /// `-Z`: the window is zoomed after the split, on its active pane (the new one,
+    /// unless not `select`), as tmux 3.5's split-window -Z leaves it.
+    #[serde(default)]
+    pub zoom: bool,
     pub spawn: Spawn,
     /// Typed into the new pane (as a paste, then Enter) once its program reads input:
     /// a split and its task are one command and one audit record. MCP's

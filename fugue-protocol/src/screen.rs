@@ -489,6 +489,9 @@ pub struct WindowTab {
     /// The window was silent for `monitor-silence` seconds (tmux's `~`).
     #[serde(default)]
     pub silence: bool,
+    /// The window holds the server's marked pane (`select-pane -m`, tmux's `M`).
+    #[serde(default)]
+    pub marked: bool,
 }
 
 /// Where a pane is drawn, its box included.

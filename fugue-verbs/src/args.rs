@@ -77,6 +77,10 @@ pub enum Verb {
         /// With -A: exit the other clients instead of detaching them (accepted).
         #[arg(short = 'X')]
         exit_others: bool,
+        /// The attaching client's flags (tmux's `no-output`, `read-only`,
+        /// `ignore-size`, ...): accepted and ignored, fugue's clients have none of them.
+        #[arg(short = 'f', value_name = "FLAGS")]
+        client_flags: Option<String>,
         /// Width of a detached session.
         #[arg(short = 'x')]
         width: Option<u16>,
@@ -292,6 +296,9 @@ pub enum Verb {
         /// Do not make the new pane active.
         #[arg(short = 'd')]
         detached: bool,
+        /// Zoom the window on its active pane after the split.
+        #[arg(short = 'Z')]
+        zoom: bool,
         /// Print the new pane (see -F).
         #[arg(short = 'P')]
         print: bool,
@@ -679,6 +686,9 @@ pub enum Verb {
         /// Run it as a tmux command instead of a shell command.
         #[arg(short = 'C')]
         as_command: bool,
+        /// The directory the shell command starts in.
+        #[arg(short = 'c', value_name = "START-DIRECTORY")]
+        cwd: Option<String>,
         /// Wait this many seconds first.
         #[arg(short = 'd', value_name = "SECONDS")]
         delay: Option<f64>,

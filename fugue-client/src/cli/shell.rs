@@ -45,11 +45,13 @@ async fn default_pane(
     }
 }
 
-/// Runs `sh -c command` with the caller's terminal as its output; its exit status.
+/// Runs `sh -c command` with the caller's terminal as its output (in `cwd`, `-c`,
+/// when given); its exit status.
 pub async fn run_shell(
     addr: &ServerAddr,
     target: Option<&str>,
     delay: Option<f64>,
+    cwd: Option<&str>,
     command: &str,
 ) -> anyhow::Result<i32> {
     if let Some(d) = delay.filter(|d| d.is_finite() && *d > 0.0) {
@@ -58,7 +60,11 @@ pub async fn run_shell(
     }
     let command = expand(addr, target, command).await;
     let _ = std::io::stdout().flush();
-    let status = tokio::process::Command::new("/bin/sh")
+    let mut sh = tokio::process::Command::new("/bin/sh");
+    if let Some(dir) = cwd.map(fugue_verbs::shell_args::start_directory) {
+        sh.current_dir(&dir).env("PWD", &dir);
+    }
+    let status = sh
         .arg("-c")
         .arg(&command)
         .stdin(std::process::Stdio::null())

@@ -164,7 +164,7 @@ fn plan_argv(
         },
         "run-shell" | "run" => match fugue_verbs::shell_args::run_shell_args(&argv[1..]) {
             Ok(_) if flags.parse_only => {}
-            Ok(cmd) => match shell(&cmd) {
+            Ok((cmd, cwd)) => match shell_in(&cmd, cwd.as_deref()) {
                 Ok((_, out)) if !out.is_empty() => {
                     steps.push(Step::Print(out.trim_end_matches('\n').to_string()))
                 }
@@ -239,11 +239,20 @@ fn if_shell(
 /// Runs `sh -c cmd` with [`SHELL_TIMEOUT`]: whether it succeeded, and its output
 /// (stdout then stderr, at most [`MAX_SHELL_OUTPUT`] bytes).
 pub fn shell(cmd: &str) -> Result<(bool, String), String> {
+    shell_in(cmd, None)
+}
+
+/// [`shell`] starting in `cwd` (`run-shell -c`), when given.
+pub fn shell_in(cmd: &str, cwd: Option<&str>) -> Result<(bool, String), String> {
     let dir = tempfile_dir();
     let out_path = dir.join(format!("fugue-run-{}-{}", std::process::id(), unique()));
     let out = std::fs::File::create(&out_path).map_err(|e| e.to_string())?;
     let err = out.try_clone().map_err(|e| e.to_string())?;
-    let mut child = std::process::Command::new("/bin/sh")
+    let mut sh = std::process::Command::new("/bin/sh");
+    if let Some(d) = cwd.map(fugue_verbs::shell_args::start_directory) {
+        sh.current_dir(&d).env("PWD", &d);
+    }
+    let mut child = sh
         .arg("-c")
         .arg(cmd)
         .stdin(std::process::Stdio::null())

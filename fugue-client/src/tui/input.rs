@@ -454,6 +454,7 @@ impl App {
                 direction,
                 size: None,
                 select: true,
+                zoom: false,
                 spawn: Default::default(),
                 task: None,
             })

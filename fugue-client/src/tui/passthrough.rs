@@ -252,6 +252,7 @@ mod tests {
                 activity: false,
                 bell: false,
                 silence: false,
+                marked: false,
             }],
             panes: vec![PaneRect {
                 pane: PaneId(7),

@@ -32,7 +32,7 @@ impl App {
     /// `run-shell [-b] command`: runs it; its first line of output (or the error)
     /// shows on the status line.
     pub fn run_shell(&mut self, args: &[String]) -> Vec<Request> {
-        let cmd = match fugue_verbs::shell_args::run_shell_args(args) {
+        let (cmd, cwd) = match fugue_verbs::shell_args::run_shell_args(args) {
             Ok(c) => c,
             Err(e) => {
                 self.notice(e);
@@ -41,7 +41,7 @@ impl App {
         };
         let notices = self.notices.clone();
         tokio::task::spawn_blocking(move || {
-            let said = match source::shell(&cmd) {
+            let said = match source::shell_in(&cmd, cwd.as_deref()) {
                 Ok((_, out)) => out.lines().next().unwrap_or_default().to_string(),
                 Err(e) => e,
             };

@@ -262,6 +262,7 @@ mod tests {
             activity: false,
             bell: false,
             silence: false,
+            marked: false,
         };
         app.apply(Frame {
             layout: Some(ClientLayout {

@@ -5,7 +5,7 @@
 //! Variables: `session_name` `session_id` `session_windows`, per window `window_index`
 //! `window_name` `window_flags` `window_active` `window_last_flag`
 //! `window_zoomed_flag` `window_bell_flag` `window_activity_flag`
-//! `window_silence_flag` `window_start_flag` `window_end_flag` `window_panes`, the
+//! `window_silence_flag` `window_marked_flag` `window_start_flag` `window_end_flag` `window_panes`, the
 //! current window's active pane `pane_title` `pane_id` `pane_width` `pane_height`
 //! `pane_dead` `pane_dead_status`, `host` `host_short`, and fugue's `fugue_badges`
 //! (the agent badges of the current window's panes).
@@ -36,8 +36,7 @@ pub fn window_flags(w: &WindowTab) -> String {
         current: w.active,
         last: w.last,
         zoomed: w.zoomed,
-        // The status line's windows do not carry the mark yet.
-        marked: false,
+        marked: w.marked,
     })
 }
 
@@ -168,7 +167,8 @@ impl StatusCtx<'_> {
             "window_bell_flag" => flag(w.bell),
             "window_activity_flag" => flag(w.activity),
             "window_silence_flag" => flag(w.silence),
-            "window_marked_flag" | "window_bigger" => flag(false),
+            "window_marked_flag" => flag(w.marked),
+            "window_bigger" => flag(false),
             "window_offset_x" | "window_offset_y" => "0".into(),
             "window_start_flag" => flag(windows.first().is_some_and(|f| f.index == w.index)),
             "window_end_flag" => flag(windows.last().is_some_and(|f| f.index == w.index)),

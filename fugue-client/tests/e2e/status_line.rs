@@ -144,3 +144,45 @@ fn conditionals_and_shell_commands_render() {
         s.contents_between(23, 0, 23, 80).starts_with("Z|")
     });
 }
+
+/// The window holding the marked pane shows tmux's `M` flag (`0:one-M`, as tmux
+/// 3.3a's window list shows it), and loses it with `select-pane -M`.
+#[test]
+fn the_marked_panes_window_shows_m() {
+    let w = World::new();
+    let tmux = TestTmux::new(&w, "");
+    let prog = PROGRAM.replace('"', "\\\"");
+    let tt = w.sh(
+        &tmux.script(&format!("new-session -s st -n one \"{prog}\"")),
+        80,
+        24,
+    );
+    eventually("tmux up", || {
+        tmux.run(&["has-session", "-t", "st"])
+            .status
+            .success()
+            .then_some(())
+    });
+    tmux.ok(&["new-window", "-t", "st", "-n", "two", &prog]);
+    tmux.ok(&["select-pane", "-m", "-t", "st:0"]);
+    tt.wait("tmux's M", |s| {
+        s.contents_between(23, 0, 23, 80).contains("1:two*")
+            && s.contents_between(23, 0, 23, 80).contains("0:one-M")
+    });
+    let theirs = masked(&row(&tt, 23));
+
+    let t = fugue_session(&w);
+    w.ok(&["select-pane", "-m", "-t", "st:0"]);
+    t.wait("fugue's M", |s| {
+        s.contents_between(23, 0, 23, 80).contains("0:one-M")
+    });
+    t.wait("fugue's title", |s| {
+        s.contents_between(23, 0, 23, 80).contains("\"TT\"")
+    });
+    assert_eq!(masked(&row(&t, 23)), theirs);
+    w.ok(&["select-pane", "-M"]);
+    t.wait("no M", |s| {
+        let l = s.contents_between(23, 0, 23, 80);
+        l.contains("0:one- ") && !l.contains("-M")
+    });
+}

@@ -326,3 +326,53 @@ fn new_window_k_replaces_and_s_selects_an_existing_window() {
         Same(&["list-windows", "-t", "a", "-F", WINDOWS]),
     ]);
 }
+
+/// `run-shell -c DIR` starts the shell command in DIR (with PWD set to it); a DIR that
+/// is not a directory falls back to the home directory, as tmux's job.c does. tmux
+/// 3.4 added `-c`: the installed 3.3a refuses it, so this checks fugue alone.
+#[test]
+fn run_shell_c_starts_in_the_directory() {
+    let w = World::new();
+    w.ok(&["tmux", "new-session", "-d", "-s", "a", "cat"]);
+    assert_eq!(w.ok(&["tmux", "run-shell", "-c", "/usr", "pwd"]), "/usr\n");
+    assert_eq!(
+        w.ok(&["tmux", "run-shell", "-c", "/usr/bin", "echo $PWD"]),
+        "/usr/bin\n"
+    );
+    let home = w.path("home").canonicalize().unwrap();
+    assert_eq!(
+        w.ok(&["tmux", "run-shell", "-c", "/no/such/dir", "pwd -P"]),
+        format!("{}\n", home.display())
+    );
+    // The status is the command's.
+    let out = w.run(&["tmux", "run-shell", "-c", "/", "pwd; exit 3"]);
+    assert_eq!(
+        (out.status.code(), out.stdout.as_slice()),
+        (Some(3), &b"/\n"[..])
+    );
+}
+
+/// `split-window -Z` leaves the window zoomed on its active pane (the new one, or
+/// with `-d` the one that was active); `new-session -f FLAGS` is accepted.
+#[test]
+fn split_window_z_zooms_and_new_session_takes_client_flags() {
+    use Step::*;
+    const PANES: &str = "#{pane_index}:#{pane_active}:#{window_zoomed_flag}";
+    both(&[
+        Do(&[
+            "new-session",
+            "-d",
+            "-f",
+            "no-output,ignore-size",
+            "-s",
+            "a",
+            "cat",
+        ]),
+        Do(&["split-window", "-Z", "-t", "a", "cat"]),
+        Same(&["list-panes", "-t", "a", "-F", PANES]),
+        Do(&["split-window", "-d", "-Z", "-t", "a:0.0", "cat"]),
+        Same(&["list-panes", "-t", "a", "-F", PANES]),
+        Do(&["split-window", "-t", "a", "cat"]),
+        Same(&["list-panes", "-t", "a", "-F", PANES]),
+    ]);
+}

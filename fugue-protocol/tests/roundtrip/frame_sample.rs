@@ -21,6 +21,7 @@ pub fn frame() -> Frame {
                 activity: false,
                 bell: true,
                 silence: true,
+                marked: true,
             }],
             panes: vec![PaneRect {
                 pane: PaneId(3),

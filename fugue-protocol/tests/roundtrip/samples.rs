@@ -45,6 +45,7 @@ pub fn commands() -> Vec<Command> {
             direction: Direction::Left,
             size: Some(SplitSize::Percent(30)),
             select: false,
+            zoom: true,
             spawn: spawn(),
             task: Some("make test".into()),
         }),

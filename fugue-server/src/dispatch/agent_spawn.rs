@@ -245,6 +245,7 @@ fn split_or_window(
             direction,
             size: size.map(SplitSize::Percent),
             select: false,
+            zoom: false,
             spawn: spawn.clone(),
             task: None,
         },

@@ -22,6 +22,7 @@ mod layouts;
 mod manage;
 mod messages;
 mod moment;
+mod new_window;
 mod observe;
 mod options;
 pub mod own;
@@ -375,7 +376,7 @@ fn detail(command: &Command, agent: bool) -> Option<serde_json::Value> {
 async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, CommandError> {
     match command {
         Command::NewSession(c) => sessions::new_session(exec, c),
-        Command::NewWindow(c) => sessions::new_window(exec, c),
+        Command::NewWindow(c) => new_window::new_window(exec, c),
         Command::KillSession { target } => sessions::kill_session(exec, target.as_ref()),
         Command::KillWindow { target } => sessions::kill_window(exec, target.as_ref()),
         Command::KillServer => sessions::kill_server(exec),

@@ -95,10 +95,11 @@ pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError
                 .ok_or_else(|| CommandError::internal("window vanished"))?;
             let window_index = w.index;
             w.layout = layout;
-            w.zoomed = false;
             if c.select {
                 w.set_active(pane);
             }
+            // `-Z`: zoomed on the active pane, as tmux's window_pop_zoom leaves it.
+            w.zoomed = c.zoom;
             exec.server.relayout(tree, sid);
             Ok(Created {
                 session: sid,

@@ -247,6 +247,13 @@ fn check_self(
         {
             refuse("kill the session it runs in")
         }
+        Command::NewWindow(c)
+            if c.kill
+                && super::scope::replaced_window(tree, ctx, c.target.as_ref())
+                    == Some(my_window) =>
+        {
+            refuse("replace the window it runs in")
+        }
         Command::KillOtherWindows { target }
             if tree
                 .resolve_window(target.as_ref(), ctx)

@@ -373,6 +373,23 @@ pub fn check(
     Ok(())
 }
 
+/// The window `new-window -k -t s:N` replaces: the one at the index the target
+/// names (a target naming no index replaces nothing).
+pub(super) fn replaced_window(
+    tree: &Tree,
+    ctx: &Context,
+    target: Option<&Target>,
+) -> Option<fugue_protocol::WindowId> {
+    match target {
+        Some(Target::Path {
+            window: Some(fugue_protocol::WindowSpec::Index(_)),
+            pane: None,
+            ..
+        }) => tree.resolve_window(target, ctx).ok().map(|(_, w)| w),
+        _ => None,
+    }
+}
+
 pub(super) fn window_panes(tree: &Tree, w: fugue_protocol::WindowId) -> Vec<PaneId> {
     tree.window(w).map(|w| w.layout.panes()).unwrap_or_default()
 }
@@ -442,6 +459,9 @@ pub fn check_protected(tree: &Tree, ctx: &Context, command: &Command) -> Result<
             .ok()
             .and_then(|s| within(session_panes(tree, s)))
             .map(|h| (h, "kill the session of")),
+        Command::NewWindow(c) if c.kill => replaced_window(tree, ctx, c.target.as_ref())
+            .and_then(|w| within(window_panes(tree, w)))
+            .map(|h| (h, "replace the window of")),
         Command::KillOtherWindows { target } => tree
             .resolve_window(target.as_ref(), ctx)
             .ok()

@@ -7,12 +7,15 @@ use crate::session::layout::{Layout, Rect};
 use crate::session::tree::{Session, Window, program_name};
 use fugue_protocol::limits;
 use fugue_protocol::{
-    AttachInfo, ClientKind, CommandError, Created, ErrorCode, NewSession, NewWindow, Response,
-    SessionId, Target, WindowSelect,
+    AttachInfo, ClientKind, CommandError, Created, NewSession, Response, SessionId, Target,
+    WindowSelect,
 };
 use std::time::SystemTime;
 
-fn inner_size(area: Rect) -> (u16, u16) {
+/// Where it was before `-k`/`-S` made it a file of its own; callers still name it so.
+pub(super) use super::new_window::new_window;
+
+pub(super) fn inner_size(area: Rect) -> (u16, u16) {
     (
         area.width.saturating_sub(2).max(1),
         area.height.saturating_sub(2).max(1),
@@ -180,144 +183,6 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
         },
     )?;
     server.mark_had_sessions();
-    server.mux.changed();
-    Ok(Response::Created(created))
-}
-
-pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, CommandError> {
-    let server = exec.server;
-    if let Some(name) = &c.name {
-        validate_name("name", name)?;
-    }
-    if let Some(found) = super::windows::select_named(exec, &c)? {
-        return Ok(found);
-    }
-    // `-k`: the window the new one replaces, taken out once its program started.
-    let mut replaced = Vec::new();
-    let created = with_new_pane(
-        exec,
-        |exec, tree| {
-            let sid = super::windows::target_session(tree, c.target.as_ref(), exec)?;
-            // Checked before the program starts: a taken index is an error (with
-            // `-k` the window there goes instead).
-            if !c.kill {
-                super::windows::place(
-                    exec.server,
-                    tree,
-                    exec,
-                    sid,
-                    c.target.as_ref(),
-                    c.place,
-                    false,
-                )?;
-            }
-            let (area, cwd) = {
-                let s = tree
-                    .session(sid)
-                    .ok_or_else(|| CommandError::internal("session vanished"))?;
-                let cwd = s
-                    .active_window()
-                    .and_then(|w| tree.panes.get(&w.active))
-                    .and_then(|p| p.current_cwd());
-                (s.area(), cwd)
-            };
-            let wid = tree.new_window_id();
-            let launch = prepare_pane(
-                exec,
-                tree,
-                (Some(sid), wid),
-                &c.spawn,
-                inner_size(area),
-                cwd,
-            )?;
-            Ok(((sid, wid), launch))
-        },
-        |exec, tree, (sid, wid), pane| {
-            let argv = tree
-                .panes
-                .get(&pane)
-                .map(|p| p.argv.clone())
-                .unwrap_or_default();
-            if tree.session(sid).is_none() {
-                return Err(CommandError::new(
-                    ErrorCode::UnknownTarget,
-                    "the session was closed while the window's program started",
-                ));
-            }
-            let mut select = c.select;
-            let mut was_current = false;
-            if c.kill
-                && c.place == fugue_protocol::WindowPlace::Index
-                && let Some((panes, current)) =
-                    super::windows::unlink_at(tree, sid, c.target.as_ref())
-            {
-                replaced = panes;
-                // The replaced window was current: the new one is, as in tmux.
-                select |= current;
-                was_current = current;
-            }
-            // Taken now, not before the program started: another window may have
-            // taken the free index meanwhile.
-            let index = super::windows::place(
-                exec.server,
-                tree,
-                exec,
-                sid,
-                c.target.as_ref(),
-                c.place,
-                true,
-            )?;
-            let s = tree
-                .session_mut(sid)
-                .ok_or_else(|| CommandError::internal("session vanished"))?;
-            let sname = s.name.clone();
-            let pos = s
-                .windows
-                .iter()
-                .position(|w| w.index > index)
-                .unwrap_or(s.windows.len());
-            s.windows.insert(
-                pos,
-                Window {
-                    id: wid,
-                    index,
-                    name: c.name.clone().unwrap_or_else(|| program_name(&argv)),
-                    auto_name: c.name.is_none(),
-                    layout: Layout::new(pane),
-                    active: pane,
-                    last_active: None,
-                    zoomed: false,
-                    last_preset: None,
-                    manual_size: None,
-                },
-            );
-            if select {
-                let last = s.last_window;
-                s.set_active(wid);
-                // The window it replaced is gone, not the last one used.
-                if was_current {
-                    s.last_window = last;
-                }
-            }
-            exec.resolved = Some(format!("{sname}:{index}"));
-            // The session may have been resized while the program started.
-            exec.server.relayout(tree, sid);
-            Ok(Created {
-                session: sid,
-                session_name: sname,
-                window: wid,
-                window_index: index,
-                pane,
-            })
-        },
-    );
-    if !replaced.is_empty() {
-        for p in &replaced {
-            p.pty.kill();
-        }
-        server.panes_closed(&replaced.iter().map(|p| p.id).collect::<Vec<_>>());
-    }
-    let created = created?;
     server.mux.changed();
     Ok(Response::Created(created))
 }

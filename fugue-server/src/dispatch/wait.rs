@@ -514,6 +514,7 @@ fn place_run_pane(
                     direction: Direction::Down,
                     size: None,
                     select: false,
+                    zoom: false,
                     spawn: spawn.clone(),
                     task: None,
                 },

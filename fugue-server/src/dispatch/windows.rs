@@ -45,7 +45,7 @@ pub fn free_index(server: &Server, tree: &Tree, sid: SessionId) -> u32 {
 }
 
 /// The index a target names (`s:3`), if it names one.
-fn named_index(target: Option<&Target>) -> Option<u32> {
+pub(super) fn named_index(target: Option<&Target>) -> Option<u32> {
     match target {
         Some(Target::Path {
             window: Some(WindowSpec::Index(i)),
@@ -335,78 +335,4 @@ pub fn swap_window(exec: &mut Exec<'_>, c: SwapWindow) -> Result<Response, Comma
     }
     exec.server.mux.changed();
     Ok(Response::Done)
-}
-
-/// `new-window -S -n NAME` with a `-t` that names no index: the window of that name
-/// in the target session is selected (unless `-d`) instead of a new one made. None
-/// when there is none (a new one is made); two of that name are an error, as in tmux.
-pub fn select_named(
-    exec: &mut Exec<'_>,
-    c: &fugue_protocol::NewWindow,
-) -> Result<Option<Response>, CommandError> {
-    let Some(name) = c.name.as_deref().filter(|_| c.select_existing) else {
-        return Ok(None);
-    };
-    if named_index(c.target.as_ref()).is_some() {
-        return Ok(None);
-    }
-    {
-        let mut tree = exec.server.mux.tree();
-        let sid = target_session(&tree, c.target.as_ref(), exec)?;
-        let found: Vec<(fugue_protocol::WindowId, u32)> = tree
-            .session(sid)
-            .map(|s| {
-                s.windows
-                    .iter()
-                    .filter(|w| tree.window_name(w) == name)
-                    .map(|w| (w.id, w.index))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let (wid, index) = match found.as_slice() {
-            [] => return Ok(None),
-            [one] => *one,
-            _ => {
-                return Err(CommandError::invalid_argument(
-                    "name",
-                    format!("multiple windows named {name}"),
-                ));
-            }
-        };
-        let Some(s) = tree.session_mut(sid) else {
-            return Ok(None);
-        };
-        exec.resolved = Some(format!("{}:{index}", s.name));
-        if c.select {
-            s.set_active(wid);
-        }
-    }
-    exec.server.mux.changed();
-    Ok(Some(Response::Done))
-}
-
-/// `new-window -k`: takes the window at the index `target` names out of session
-/// `sid`, with its panes for the caller to end. The session stays, even with no
-/// window left, for the new window (tmux's spawn.c unlinks it so, not through
-/// session_detach). Whether it was the session's current window.
-pub fn unlink_at(
-    tree: &mut Tree,
-    sid: SessionId,
-    target: Option<&Target>,
-) -> Option<(Vec<crate::session::tree::Pane>, bool)> {
-    let index = named_index(target)?;
-    let s = tree.session_mut(sid)?;
-    let pos = s.windows.iter().position(|w| w.index == index)?;
-    let old = s.windows.remove(pos);
-    let was_active = s.active == old.id;
-    if s.last_window == Some(old.id) {
-        s.last_window = None;
-    }
-    let panes = old
-        .layout
-        .panes()
-        .iter()
-        .filter_map(|p| tree.panes.remove(p))
-        .collect();
-    Some((panes, was_active))
 }

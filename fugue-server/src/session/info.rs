@@ -181,6 +181,7 @@ impl Tree {
                 activity: self.activity.contains(&win.id),
                 bell: self.bells.contains(&win.id),
                 silence: self.silence.contains(&win.id),
+                marked: self.marked().is_some_and(|p| win.layout.contains(p)),
             })
             .collect();
         let mut rects = Vec::new();

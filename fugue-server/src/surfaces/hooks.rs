@@ -139,11 +139,11 @@ async fn run(server: &Arc<Server>, origin: &Origin, argv: Argv, nesting: u8) {
     };
     match argv.first().map(String::as_str) {
         Some("run-shell") => {
-            let cmd = match fugue_verbs::shell_args::run_shell_args(&argv[1..]) {
-                Ok(c) => expand(server, origin, &c),
+            let (cmd, cwd) = match fugue_verbs::shell_args::run_shell_args(&argv[1..]) {
+                Ok((c, cwd)) => (expand(server, origin, &c), cwd),
                 Err(e) => return tracing::warn!("hook {hook}: {e}"),
             };
-            match shell(cmd.clone()).await {
+            match shell(cmd.clone(), cwd.as_deref()).await {
                 Ok((ok, out)) => tracing::info!(
                     "hook {hook}: run-shell `{cmd}` {} {out:?}",
                     if ok { "succeeded" } else { "failed" }
@@ -160,7 +160,7 @@ async fn run(server: &Arc<Server>, origin: &Origin, argv: Argv, nesting: u8) {
             let truth = if format {
                 fugue_protocol::format::is_true(&expand(server, origin, &cond))
             } else {
-                match shell(expand(server, origin, &cond)).await {
+                match shell(expand(server, origin, &cond), None).await {
                     Ok((ok, _)) => ok,
                     Err(e) => return tracing::warn!("hook {hook}: if-shell `{cond}`: {e}"),
                 }
@@ -200,8 +200,14 @@ fn expand(server: &Server, origin: &Origin, text: &str) -> String {
 
 /// Runs `sh -c cmd` with no input, bounded in time and kept output: whether it
 /// succeeded, and the start of its output.
-async fn shell(cmd: String) -> Result<(bool, String), String> {
-    let child = tokio::process::Command::new("/bin/sh")
+/// Runs `sh -c cmd` (in `cwd`, `run-shell -c`, when given): whether it succeeded, and
+/// its output.
+async fn shell(cmd: String, cwd: Option<&str>) -> Result<(bool, String), String> {
+    let mut sh = tokio::process::Command::new("/bin/sh");
+    if let Some(d) = cwd.map(fugue_verbs::shell_args::start_directory) {
+        sh.current_dir(&d).env("PWD", &d);
+    }
+    let child = sh
         .arg("-c")
         .arg(&cmd)
         .stdin(std::process::Stdio::null())

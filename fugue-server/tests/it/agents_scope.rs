@@ -101,11 +101,15 @@ async fn a_persons_first_pane_is_protected_from_agents() {
     let first = rig.person_session("person").await.to_string();
     let c = rig.client(1).await;
     ok(&c, "read_pane", json!({ "pane": first })).await;
+    ok(&c, "create_session", json!({ "name": "mine" })).await;
     for (tool, args) in [
         ("send_input", json!({ "pane": first, "text": "x" })),
         ("close_pane", json!({ "pane": first })),
         ("kill_session", json!({ "session": "person" })),
         ("run_command", json!({ "pane": first, "command": "true" })),
+        // What replaces the window, or kills everything but another session.
+        ("tmux", json!({ "command": "new-window -k -t person:0" })),
+        ("tmux", json!({ "command": "kill-session -a -t mine" })),
     ] {
         let e = err(&c, tool, args).await;
         assert_eq!(e["code"], "forbidden", "{tool}: {e}");

@@ -106,6 +106,7 @@ async fn an_agent_closes_what_it_made_and_nothing_else() {
             direction: fugue_protocol::Direction::Right,
             size: None,
             select: false,
+            zoom: false,
             spawn: Default::default(),
             task: None,
         }),
@@ -161,4 +162,34 @@ async fn close_own_off_needs_the_destroy_tier() {
     let e = err(&c, "close_pane", json!({"pane": b})).await;
     assert_eq!(e["code"], "forbidden", "{e}");
     assert!(exists(&rig, &b));
+}
+
+/// `new-window -k` destroys the window it replaces and `kill-window -a` /
+/// `kill-session -a` what they leave out: without the destroy tier an agent may do
+/// none of them through the `tmux` tool, not even to what it made. The listings'
+/// `-f` filters there as on the CLI.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replacing_and_killing_the_others_need_the_destroy_tier() {
+    let rig = Rig::new(|_| {});
+    let person = rig.person_session("person").await.to_string();
+    let c = rig.client(1).await;
+    let a = pane(&ok(&c, "create_session", json!({"name": "mine"})).await);
+    let w = pane(&ok(&c, "create_window", json!({"session": "mine"})).await);
+    for line in [
+        "new-window -k -t person:0",
+        "new-window -k -t mine:0",
+        "kill-window -a -t mine:0",
+        "kill-session -a -t mine",
+    ] {
+        let e = err(&c, "tmux", json!({ "command": line })).await;
+        assert_eq!(e["code"], "forbidden", "{line}: {e}");
+    }
+    assert!(exists(&rig, &person) && exists(&rig, &a) && exists(&rig, &w));
+    let out = ok(
+        &c,
+        "tmux",
+        json!({ "command": "list-panes -a -f '#{==:#{session_name},mine}' -F '#{pane_id}'" }),
+    )
+    .await;
+    assert_eq!(out["output"], format!("{a}\n{w}\n"), "{out}");
 }

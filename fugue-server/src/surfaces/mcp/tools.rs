@@ -308,6 +308,7 @@ static PANE_TOOLS: &[ToolDef] = &[
                     .uint("size_percent", 1..=99)?
                     .map(|p| SplitSize::Percent(p as u8)),
                 select: a.bool("focus")?.unwrap_or(false),
+                zoom: false,
                 spawn: spawn(a)?,
                 task: a.string("input")?.filter(|t| !t.is_empty()),
             }))

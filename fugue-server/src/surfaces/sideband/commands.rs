@@ -138,6 +138,7 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
                     .filter(|n| *n > 0)
                     .map(|n| SplitSize::Percent(n as u8)),
                 select: false,
+                zoom: false,
                 spawn: Spawn {
                     command: tag
                         .attr("command")
