@@ -1,6 +1,6 @@
 //! A sample of a whole frame, with a layout, for the round-trip tests.
 
-use super::samples::{link, row};
+use super::response_samples::{link, row};
 use fugue_protocol::passthrough::{ClipboardCopy, CursorLook, OuterEvents};
 use fugue_protocol::screen::{
     ClientLayout, Cursor, Frame, PaneInput, PaneRect, PaneUpdate, WindowTab,

@@ -11,8 +11,10 @@ use std::sync::Arc;
 use tokio_util::codec::{Decoder, Encoder};
 
 mod frame_sample;
+mod response_samples;
 mod samples;
 use frame_sample::frame;
+use response_samples::*;
 use samples::*;
 
 /// A frame from a server before panes reported their input modes decodes, with no
