@@ -94,6 +94,16 @@ impl LayoutPreset {
             .unwrap_or(0);
         LayoutPreset::CYCLE[(i + 1) % LayoutPreset::CYCLE.len()]
     }
+
+    /// The preset before this one in `next-layout`'s cycle (`previous-layout`).
+    pub fn previous(self) -> LayoutPreset {
+        let n = LayoutPreset::CYCLE.len();
+        let i = LayoutPreset::CYCLE
+            .iter()
+            .position(|p| *p == self)
+            .unwrap_or(0);
+        LayoutPreset::CYCLE[(i + n - 1) % n]
+    }
 }
 
 /// Which layout `select-layout` applies.
@@ -102,6 +112,13 @@ pub enum LayoutChoice {
     Preset(LayoutPreset),
     /// The preset after the one last applied to this window.
     Next,
+    /// The preset before it (`previous-layout`, `select-layout -p`).
+    Previous,
+    /// The preset last applied, again (`select-layout` with no name); nothing when
+    /// none was.
+    Again,
+    /// The target pane and its siblings evened out (`select-layout -E`).
+    Spread,
     /// A layout as tmux writes it (`#{window_layout}`: checksum, sizes, splits),
     /// for a window with as many panes.
     Tmux(String),

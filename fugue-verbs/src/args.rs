@@ -400,11 +400,24 @@ pub enum Verb {
         /// The next preset.
         #[arg(short = 'n')]
         next: bool,
+        /// The previous preset.
+        #[arg(short = 'p')]
+        previous: bool,
+        /// Even out the target pane and the panes beside it in its split.
+        #[arg(short = 'E')]
+        spread: bool,
+        /// A preset, or a layout string; none: the last preset again.
         layout: Option<String>,
     },
     /// Arrange a window's panes in the next preset.
     #[command(visible_alias = "nextl")]
     NextLayout {
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
+    /// Arrange a window's panes in the previous preset.
+    #[command(visible_alias = "prevl")]
+    PreviousLayout {
         #[arg(short = 't')]
         target: Option<String>,
     },

@@ -614,9 +614,13 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         Verb::SelectLayout {
             target: t,
             next,
+            previous,
+            spread,
             layout,
         } => {
             let layout = match (next, layout) {
+                _ if spread => LayoutChoice::Spread,
+                _ if previous => LayoutChoice::Previous,
                 (true, _) => LayoutChoice::Next,
                 (false, Some(name)) => match LayoutPreset::parse(&name) {
                     Some(p) => LayoutChoice::Preset(p),
@@ -628,7 +632,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                         "unknown layout `{name}`; layouts are even-horizontal, even-vertical, main-horizontal, main-vertical, tiled, or a layout string as #{{window_layout}} prints it"
                     ),
                 },
-                (false, None) => LayoutChoice::Next,
+                (false, None) => LayoutChoice::Again,
             };
             (
                 Command::SelectLayout {
@@ -642,6 +646,13 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             Command::SelectLayout {
                 target: target(t)?,
                 layout: LayoutChoice::Next,
+            },
+            Printer::Nothing,
+        ),
+        Verb::PreviousLayout { target: t } => (
+            Command::SelectLayout {
+                target: target(t)?,
+                layout: LayoutChoice::Previous,
             },
             Printer::Nothing,
         ),

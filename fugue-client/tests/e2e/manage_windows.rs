@@ -347,3 +347,50 @@ fn resize_window_gives_a_window_its_own_size() {
         "80x24\n"
     );
 }
+
+/// `previous-layout` / `select-layout -p` step back through the presets, a bare
+/// `select-layout` applies the last preset again, and `-E` evens out the target's
+/// split (or, when it is even, the split above): the panes end up where tmux puts
+/// them (which edges each pane touches), side by side.
+#[test]
+fn previous_layout_again_and_spread_as_tmux() {
+    let tw = Twins::empty();
+    tw.both(&["new-session", "-d", "-s", "l", "-x", "80", "-y", "24"]);
+    tw.both(&["split-window", "-h", "-t", "l"]);
+    tw.both(&["split-window", "-v", "-t", "l"]);
+    let edges = || {
+        tw.same(&[
+            "list-panes",
+            "-t",
+            "l",
+            "-F",
+            "#{pane_index}:#{pane_at_left}#{pane_at_top}#{pane_at_right}#{pane_at_bottom}",
+        ])
+    };
+    tw.both(&["select-layout", "-t", "l", "even-horizontal"]);
+    let even = edges();
+    tw.both(&["previous-layout", "-t", "l"]);
+    let tiled = edges();
+    assert_ne!(even, tiled, "previous-layout changed nothing");
+    tw.both(&["select-layout", "-t", "l", "-p"]);
+    let main_vertical = edges();
+    assert_ne!(tiled, main_vertical);
+    tw.both(&["select-layout", "-t", "l", "even-vertical"]);
+    tw.both(&["resize-pane", "-t", "l:0.0", "-y", "5"]);
+    // Again: even-vertical evens the resized panes.
+    tw.both(&["select-layout", "-t", "l"]);
+    let heights =
+        |out: String| -> Vec<i32> { out.lines().map(|h| h.parse().expect("height")).collect() };
+    let h = heights(tw.w.ok(&["list-panes", "-t", "l", "-F", "#{pane_height}"]));
+    assert!(
+        h.iter().max().unwrap_or(&0) - h.iter().min().unwrap_or(&0) <= 1,
+        "{h:?}"
+    );
+    // -E on a pane of an even column evens the split above it.
+    tw.both(&["select-layout", "-t", "l", "main-vertical"]);
+    tw.both(&["resize-pane", "-t", "l:0.1", "-x", "10"]);
+    tw.both(&["select-layout", "-t", "l:0.1", "-E"]);
+    let w = heights(tw.w.ok(&["list-panes", "-t", "l", "-F", "#{pane_width}"]));
+    assert!((w[0] - w[1]).abs() <= 1, "{w:?}");
+    edges();
+}

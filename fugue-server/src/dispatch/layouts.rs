@@ -67,7 +67,19 @@ pub fn select_layout(
                 last.map(LayoutPreset::next)
                     .unwrap_or(LayoutPreset::EvenHorizontal),
             ),
-            LayoutChoice::Tmux(_) => None,
+            LayoutChoice::Previous => Some(
+                last.map(LayoutPreset::previous)
+                    .unwrap_or(LayoutPreset::Tiled),
+            ),
+            LayoutChoice::Again => last,
+            LayoutChoice::Tmux(_) | LayoutChoice::Spread => None,
+        };
+        // -E: the pane a target names (else the window's active one) and the panes
+        // beside it in its split.
+        let spread_pane = match (&choice, target) {
+            (LayoutChoice::Spread, Some(Target::Pane(p))) => Some(*p),
+            (LayoutChoice::Spread, _) => tree.window(wid).map(|w| w.active),
+            _ => None,
         };
         let share = preset.map(|p| main_share(exec, wid, p, area, percent));
         let w = tree
@@ -92,6 +104,13 @@ pub fn select_layout(
                     )
                 })?;
             }
+            (_, _, LayoutChoice::Spread) => {
+                if let Some(p) = spread_pane {
+                    w.layout.spread(p, area);
+                }
+            }
+            // `select-layout` alone with no preset applied before: as tmux, nothing.
+            (_, _, LayoutChoice::Again) => return Ok(Response::Done),
             _ => return Err(CommandError::internal("no layout chosen")),
         }
         w.zoomed = false;

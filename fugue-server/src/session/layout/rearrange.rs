@@ -44,6 +44,27 @@ impl Layout {
         self.contains(a) && self.contains(b) && self.reassign(&order)
     }
 
+    /// tmux's `select-layout -E`: `pane` and the panes beside it in its split take
+    /// equal shares; when they have them already (in `area`), the split above does,
+    /// and so on up. False when nothing changed.
+    pub fn spread(&mut self, pane: PaneId, area: super::Rect) -> bool {
+        let Some(mut path) = self.root.path_to(pane) else {
+            return false;
+        };
+        let before = self.geometry(area);
+        while path.pop().is_some() {
+            let mut tried = self.clone();
+            if let Some(Node::Split { children, .. }) = tried.root.at_mut(&path) {
+                children.iter_mut().for_each(|c| c.weight = 1);
+            }
+            if tried.geometry(area) != before {
+                *self = tried;
+                return true;
+            }
+        }
+        false
+    }
+
     /// tmux's `rotate-window`: every pane moves one cell back in reading order (the
     /// first to the last cell), or with `down` one cell on (the last to the first).
     pub fn rotate(&mut self, down: bool) {
