@@ -300,9 +300,21 @@ impl Mux for TmuxMux<'_> {
 /// come from the server on its own time; each step must land before the next).
 fn read_grows(w: &World, file: &str, to: usize) {
     let path = w.path(file);
-    eventually(&format!("{file} to hold {to} bytes"), || {
-        (std::fs::read(&path).map(|b| b.len()).unwrap_or(0) >= to).then_some(())
-    });
+    let deadline = std::time::Instant::now() + super::harness::TIMEOUT;
+    loop {
+        let got = std::fs::read(&path).unwrap_or_default();
+        if got.len() >= to {
+            return;
+        }
+        // A failure says what the program did read, and what the server logged.
+        assert!(
+            std::time::Instant::now() < deadline,
+            "timed out waiting for {file} to hold {to} bytes: it holds {:?}\nserver log:\n{}",
+            String::from_utf8_lossy(&got),
+            w.log()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 fn focus_steps(w: &World, file: &str, t: &mut Tui, mux: &dyn Mux) {
