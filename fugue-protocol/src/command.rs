@@ -228,6 +228,12 @@ pub enum Command {
         layout: LayoutChoice,
     },
     SendInput(SendInput),
+    /// tmux's `send-prefix`: the `prefix` key (`prefix2` with `secondary`) typed into
+    /// the pane, as the server has it.
+    SendPrefix {
+        target: Option<Target>,
+        secondary: bool,
+    },
     CapturePane(CapturePane),
     /// Rows of history and screen for a client's scroll mode.
     ReadRows {
@@ -543,6 +549,10 @@ commands! {
     SendInput => "send-keys", Write, "type text and keys into a pane",
         cli: As("send-keys"), mcp: As("send_input"), sideband: As("input"),
         keys: Absent("keys of an attached client go to its pane as input, not as a command");
+    SendPrefix => "send-prefix", Write, "type the prefix key into a pane",
+        cli: As("send-prefix"), mcp: Tmux,
+        sideband: Absent("a program types its own input; the prefix is a person's key"),
+        keys: As("send-prefix");
     CapturePane => "capture-pane", Read, "read a pane's screen and history",
         cli: As("capture-pane"),
         mcp: Absent("read_pane reads screens and history for agents, with cursors and line ranges"),

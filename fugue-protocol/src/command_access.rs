@@ -68,6 +68,7 @@ impl Command {
             Command::NewWindow(c) => c.target.as_ref(),
             Command::SplitPane(c) => c.target.as_ref(),
             Command::SendInput(c) => c.target.as_ref(),
+            Command::SendPrefix { target, .. } => target.as_ref(),
             Command::CapturePane(c) => c.target.as_ref(),
             Command::ReadPane(c) => c.target.as_ref(),
             Command::WaitFor(c) => c.target.as_ref(),

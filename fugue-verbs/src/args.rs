@@ -415,6 +415,13 @@ pub enum Verb {
         #[arg(short = 't')]
         target: Option<String>,
     },
+    /// Type the prefix key (-2: the second prefix, `prefix2`) into a pane.
+    SendPrefix {
+        #[arg(short = 't')]
+        target: Option<String>,
+        #[arg(short = '2')]
+        secondary: bool,
+    },
     /// Arrange a window's panes in the previous preset.
     #[command(visible_alias = "prevl")]
     PreviousLayout {

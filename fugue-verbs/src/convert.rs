@@ -649,6 +649,16 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             },
             Printer::Nothing,
         ),
+        Verb::SendPrefix {
+            target: t,
+            secondary,
+        } => (
+            Command::SendPrefix {
+                target: target(t)?,
+                secondary,
+            },
+            Printer::Nothing,
+        ),
         Verb::PreviousLayout { target: t } => (
             Command::SelectLayout {
                 target: target(t)?,

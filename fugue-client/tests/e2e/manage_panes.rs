@@ -436,3 +436,59 @@ fn synchronize_panes_types_into_every_pane_of_the_window() {
         );
     }
 }
+
+/// `send-prefix` types the session's prefix key into the pane, `-2` the second one
+/// (`prefix2`), nothing when that is None: what the pane's program reads is the same
+/// as under tmux.
+#[test]
+fn send_prefix_types_the_prefix_as_tmux() {
+    let tw = Twins::empty();
+    let mut files = Vec::new();
+    for (side, name) in [("f", "fugue"), ("t", "tmux")] {
+        let file = tw.w.path(&format!("{name}.bin"));
+        let program = format!(
+            "stty raw -echo; printf READY; exec cat > '{}'",
+            file.display()
+        );
+        files.push((side, file, program));
+    }
+    let run = |side: &str, args: &[&str]| match side {
+        "f" => {
+            tw.w.ok(args);
+        }
+        _ => {
+            if let Some(t) = &tw.t {
+                t.ok(args);
+            }
+        }
+    };
+    for (side, file, program) in &files {
+        if *side == "t" && tw.t.is_none() {
+            continue;
+        }
+        run(side, &["new-session", "-d", "-s", "sp", program]);
+        eventually("the program ready", || {
+            let out = match *side {
+                "f" => tw.w.ok(&["capture-pane", "-p", "-t", "sp"]),
+                _ => {
+                    tw.t.as_ref()
+                        .map(|t| t.ok(&["capture-pane", "-p", "-t", "sp"]))?
+                }
+            };
+            out.contains("READY").then_some(())
+        });
+        run(side, &["send-prefix", "-t", "sp"]);
+        run(side, &["send-prefix", "-2", "-t", "sp"]);
+        run(side, &["set-option", "-g", "prefix", "C-a"]);
+        run(side, &["set-option", "-g", "prefix2", "C-x"]);
+        run(side, &["send-prefix", "-t", "sp"]);
+        run(side, &["send-prefix", "-2", "-t", "sp"]);
+        run(side, &["send-keys", "-t", "sp", "z"]);
+        eventually("what the program read", || {
+            std::fs::read(file)
+                .ok()
+                .filter(|b| b.ends_with(b"z"))
+                .map(|b| assert_eq!(b, b"\x02\x01\x18z", "{side}"))
+        });
+    }
+}

@@ -113,6 +113,10 @@ pub fn commands() -> Vec<Command> {
                 ),
             ],
         }),
+        Command::SendPrefix {
+            target: t("%1"),
+            secondary: true,
+        },
         Command::CapturePane(CapturePane {
             target: None,
             start: Some(LineBound::Edge),

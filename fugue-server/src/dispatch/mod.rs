@@ -284,6 +284,7 @@ fn journaled(command: &Command) -> bool {
         && !matches!(
             command,
             Command::SendInput(_)
+                | Command::SendPrefix { .. }
                 | Command::ClientFocus { .. }
                 | Command::RefreshClient { .. }
                 | Command::DisplayMessage { .. }
@@ -455,6 +456,9 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             Ok(worktree::annotate(exec.server, listed).await)
         }
         Command::SendInput(c) => sync::send_input(exec, c).await,
+        Command::SendPrefix { target, secondary } => {
+            sync::send_prefix(exec, target, secondary).await
+        }
         Command::CapturePane(c) => io::capture(exec, c),
         Command::ReadRows {
             target,

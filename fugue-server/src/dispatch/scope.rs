@@ -267,6 +267,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::FindWindow(c) => one(&c.target, SessionAny),
         Command::DisplayPopup(c) => one(&c.target, SessionAny),
         Command::SendInput(c) => one(&c.target, Pane),
+        Command::SendPrefix { target, .. } => one(target, Pane),
         Command::CapturePane(c) => one(&c.target, Pane),
         Command::ReadPane(c) => {
             let cursor = match &c.source {
@@ -428,6 +429,7 @@ pub fn check_protected(tree: &Tree, ctx: &Context, command: &Command) -> Result<
     let within = |panes: Vec<PaneId>| protected.iter().copied().find(|(p, _)| panes.contains(p));
     let hit = match command {
         Command::SendInput(c) => pane_is(c.target.as_ref()).map(|h| (h, "type into")),
+        Command::SendPrefix { target, .. } => pane_is(target.as_ref()).map(|h| (h, "type into")),
         Command::PasteBuffer(c) => pane_is(c.target.as_ref()).map(|h| (h, "paste into")),
         Command::RunCommand(c) if c.pane.is_some() => {
             pane_is(c.pane.as_ref()).map(|h| (h, "run commands in"))

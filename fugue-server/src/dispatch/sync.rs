@@ -55,3 +55,34 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     exec.resolved = resolved;
     Ok(answer)
 }
+
+/// `send-prefix [-2]`: the session's `prefix` (or `prefix2`) key, typed into the
+/// pane as `send-keys` types it; `prefix2` set to None types nothing, as in tmux.
+pub async fn send_prefix(
+    exec: &mut Exec<'_>,
+    target: Option<Target>,
+    secondary: bool,
+) -> Result<Response, CommandError> {
+    let session = {
+        let tree = exec.server.mux.tree();
+        let pane = tree.resolve_pane(target.as_ref(), &exec.ctx)?;
+        tree.locate(pane).map(|(s, _)| s)
+    };
+    let name = if secondary { "prefix2" } else { "prefix" };
+    let text = {
+        let options = exec.server.options.lock();
+        let level = session.map_or(Level::GlobalSession, Level::Session);
+        options.effective(level, name).map(|(v, _)| v.text())
+    };
+    let Some(key) = text.as_deref().and_then(fugue_protocol::keys::Key::parse) else {
+        return Ok(Response::Done);
+    };
+    send_input(
+        exec,
+        SendInput {
+            target,
+            parts: vec![InputPart::Key(key)],
+        },
+    )
+    .await
+}
