@@ -518,7 +518,7 @@ pub enum Verb {
     },
     /// Ask the attached person y/n on the status line, then run COMMAND on y (`C-b x`
     /// and `C-b &` use it); from the CLI, the clients attached to the session ask.
-    #[command(visible_alias = "confirm", allow_hyphen_values = true)]
+    #[command(visible_alias = "confirm")]
     ConfirmBefore {
         /// The question (a format; default `Confirm 'COMMAND'? (y/n)`).
         #[arg(short = 'p', value_name = "PROMPT")]
@@ -539,7 +539,7 @@ pub enum Verb {
     },
     /// Show a menu over the panes: NAME KEY COMMAND triples (an empty NAME is a
     /// separator); the chosen item's command runs as a binding's would.
-    #[command(visible_alias = "menu", allow_hyphen_values = true)]
+    #[command(visible_alias = "menu")]
     DisplayMenu {
         /// The title on its top border.
         #[arg(short = 'T', value_name = "TITLE")]
@@ -554,7 +554,7 @@ pub enum Verb {
         #[arg(short = 't')]
         target: Option<String>,
         /// NAME KEY COMMAND, ...
-        #[arg(trailing_var_arg = true)]
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         items: Vec<String>,
     },
     /// Number the panes of the window shown in large digits; a digit (or a-z for panes
@@ -573,11 +573,7 @@ pub enum Verb {
     FindWindow(super::tree::FindWindowArgs),
     /// Open a floating pane running a command over the window (the shell by default),
     /// drawn by the attached clients with a border; it takes the keyboard while open.
-    #[command(
-        visible_alias = "popup",
-        allow_hyphen_values = true,
-        disable_help_flag = true
-    )]
+    #[command(visible_alias = "popup", disable_help_flag = true)]
     DisplayPopup {
         /// Close the popup when its command exits (twice: only when it succeeds).
         #[arg(short = 'E', action = clap::ArgAction::Count)]

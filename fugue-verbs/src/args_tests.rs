@@ -9,6 +9,7 @@ const OTHER_VERBS: &[(&str, &str)] = &[
     ("previous-window", "select-window -p, as in tmux"),
     ("last-window", "select-window -l, as in tmux"),
     ("next-layout", "select-layout -n, as in tmux"),
+    ("previous-layout", "select-layout -p, as in tmux"),
     ("has-session", "list-sessions, answered by the exit status"),
     ("list-windows", "list-panes, grouped by window"),
     (

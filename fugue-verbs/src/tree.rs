@@ -7,7 +7,6 @@ use clap::Args;
 
 /// `display-panes [-bN] [-d duration] [-t target] [template]`.
 #[derive(Args, Debug, Clone, Default)]
-#[command(allow_hyphen_values = true)]
 pub struct DisplayPanesArgs {
     /// tmux's -b (the client is not blocked while the numbers show): fugue's client
     /// never blocks on them, so it is accepted and changes nothing.
@@ -31,7 +30,6 @@ pub struct DisplayPanesArgs {
 /// `choose-tree [-GNrswZ] [-F format] [-f filter] [-K key-format] [-O sort-order]
 /// [-t target] [template]`.
 #[derive(Args, Debug, Clone, Default)]
-#[command(allow_hyphen_values = true)]
 pub struct ChooseTreeArgs {
     /// Sessions start collapsed.
     #[arg(short = 's')]

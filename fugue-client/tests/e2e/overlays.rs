@@ -405,6 +405,23 @@ fn popup_flags_are_flags_not_the_command() {
             .ok()
             .filter(|s| s == "bar /tmp\n")
     });
+    // Values given attached to their flags, as libtmux passes -e (`-eFOO=bar`).
+    let out2 = w.path("popup2.out");
+    w.ok(&[
+        "display-popup",
+        "-t",
+        "pf",
+        "-E",
+        "-eBAR=baz",
+        "-d/tmp",
+        "-w50",
+        &format!("echo \"$BAR $PWD\" > '{}'", out2.display()),
+    ]);
+    eventually("the attached values taken", || {
+        std::fs::read_to_string(&out2)
+            .ok()
+            .filter(|s| s == "baz /tmp\n")
+    });
     let bad = w.run(&["display-popup", "-t", "pf", "-b", "wavy", "true"]);
     assert_eq!(bad.status.code(), Some(1), "{bad:?}");
     assert!(String::from_utf8_lossy(&bad.stderr).contains("border lines"));
