@@ -178,6 +178,12 @@ fn set_and_show_environment_as_tmux() {
         tw.same(&["show-environment", "-g", "FUGUE_T_FOO"]),
         "FUGUE_T_FOO=bar\n"
     );
+    // new-session -e puts the variable in the session's environment too.
+    tw.both(&["new-session", "-d", "-s", "e2", "-e", "FUGUE_T_NEW=hi"]);
+    assert_eq!(
+        tw.same(&["show-environment", "-t", "e2", "FUGUE_T_NEW"]),
+        "FUGUE_T_NEW=hi\n"
+    );
     tw.both(&["set-environment", "-t", "e", "FUGUE_T_BAR", "b a$z"]);
     assert_eq!(
         tw.same(&["show-environment", "-t", "e", "FUGUE_T_BAR"]),

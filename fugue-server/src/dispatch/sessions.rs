@@ -104,6 +104,14 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
     let updates = client_env.map_or_else(Vec::new, |env| {
         super::environment::updates(server, crate::options::Level::GlobalSession, &env)
     });
+    // tmux's `new-session -e`: the variables go into the session's environment too
+    // (`show-environment -t` lists them, later windows get them), after the client's.
+    let given: Vec<(String, Option<String>)> = c
+        .spawn
+        .env
+        .iter()
+        .map(|(k, v)| (k.clone(), Some(v.clone())))
+        .collect();
     if !updates.is_empty() {
         let valid = |k: &String| !(k.is_empty() || k.contains('=') || k.contains('\0'));
         let first: Vec<(String, String)> = updates
@@ -142,6 +150,7 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
                 .unwrap_or_default();
             let sid = tree.new_session_id();
             super::environment::apply_updates(exec.server, sid, &updates);
+            super::environment::apply_updates(exec.server, sid, &given);
             // The global base-index: the session has no options of its own yet.
             let first_index = super::windows::base_index(exec.server, None);
             let last_used = tree.touch();
