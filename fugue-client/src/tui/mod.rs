@@ -158,6 +158,10 @@ pub async fn attach(
         .await?;
     // Frames may arrive before the answer; keep them for after.
     let mut early = Vec::new();
+    // The session may end between the attach and its answer (a program that exits at
+    // once): the frame task can then send the detach first, and a client that let it
+    // go by waited for ever on a session that is gone.
+    let mut detached_early = None;
     let info = loop {
         match conn.incoming.next().await? {
             Some(ServerMessage::Response { id: got, result }) if got == id => match result {
@@ -170,10 +174,15 @@ pub async fn attach(
                 Err(e) => return Ok(report(&e)),
             },
             Some(ServerMessage::Frame(f)) => early.push(f),
+            Some(ServerMessage::Detached { reason }) => detached_early = Some(reason),
             Some(_) => {}
             None => anyhow::bail!("the server closed the connection"),
         }
     };
+    if let Some(reason) = detached_early {
+        println!("[{reason}]");
+        return Ok(0);
+    }
     // Attached, the client must read while it writes (see `Outgoing::queue`).
     conn.outgoing.queue();
     let mut app = App::new(info.keys, info.status, info.session_name);

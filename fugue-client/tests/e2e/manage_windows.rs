@@ -41,6 +41,17 @@ fn names_with_dots_and_colons_are_taken_as_tmux_takes_them() {
         "x_y\n"
     );
     assert_eq!(windows(&tw, "x_y"), "0:q.r:1\n");
+    // A renamed window's and a session's backslash is doubled, as tmux stores them
+    // (libtmux reads `hello \\ wazzup 0` back); a new window's name is kept.
+    tw.both(&["rename-window", "-t", "x_y:0", "hello \\ wazzup 0"]);
+    assert_eq!(windows(&tw, "x_y"), "0:hello \\\\ wazzup 0:1\n");
+    tw.both(&["new-window", "-d", "-t", "x_y:1", "-n", "p\\q"]);
+    assert_eq!(windows(&tw, "x_y"), "0:hello \\\\ wazzup 0:1\n1:p\\q:0\n");
+    tw.both(&["rename-session", "-t", "x_y", "s\\t"]);
+    assert_eq!(
+        tw.same(&["list-sessions", "-F", "#{session_name}"]),
+        "s\\\\t\n"
+    );
 }
 
 #[test]

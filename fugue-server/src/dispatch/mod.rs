@@ -581,10 +581,18 @@ pub fn validate_name(argument: &str, name: &str) -> Result<(), CommandError> {
 }
 
 /// A session's name as tmux 3.3 makes it: `:` and `.` separate a target's parts, so
-/// they become `_` (`new -s a.b` makes session `a_b`); otherwise as a window's name.
+/// they become `_` (`new -s a.b` makes session `a_b`); otherwise as a renamed
+/// window's name ([`escaped_name`]).
 pub fn session_name(argument: &str, name: &str) -> Result<String, CommandError> {
+    escaped_name(argument, &name.replace([':', '.'], "_"))
+}
+
+/// A name as tmux stores a session's and a renamed window's (its `utf8_stravis`): a
+/// backslash doubled (`hello \\ x`), which tools that read names back expect. tmux
+/// escapes control characters too; fugue refuses them ([`validate_name`]).
+pub fn escaped_name(argument: &str, name: &str) -> Result<String, CommandError> {
     validate_name(argument, name)?;
-    Ok(name.replace([':', '.'], "_"))
+    Ok(name.replace('\\', "\\\\"))
 }
 
 /// tmux's `wait-for` channels (see `crate::channels`). A plain wait and a lock waiting

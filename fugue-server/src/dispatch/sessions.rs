@@ -298,7 +298,7 @@ pub fn rename_window(
     target: Option<&Target>,
     name: String,
 ) -> Result<Response, CommandError> {
-    validate_name("name", &name)?;
+    let name = super::escaped_name("name", &name)?;
     {
         let mut tree = exec.server.mux.tree();
         let (_, wid) = tree.resolve_window(target, &exec.ctx)?;
