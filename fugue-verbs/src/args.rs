@@ -415,6 +415,10 @@ pub enum Verb {
         #[arg(short = 't')]
         target: Option<String>,
     },
+    /// Start the server if it is not running (it exits again at once with no session,
+    /// as tmux's does unless `exit-empty` is off).
+    #[command(visible_alias = "start")]
+    StartServer,
     /// Type the prefix key (-2: the second prefix, `prefix2`) into a pane.
     SendPrefix {
         #[arg(short = 't')]

@@ -10,6 +10,10 @@ const OTHER_VERBS: &[(&str, &str)] = &[
     ("last-window", "select-window -l, as in tmux"),
     ("next-layout", "select-layout -n, as in tmux"),
     ("previous-layout", "select-layout -p, as in tmux"),
+    (
+        "start-server",
+        "connecting starts the server; it asks only list-sessions, unprinted",
+    ),
     ("has-session", "list-sessions, answered by the exit status"),
     ("list-windows", "list-panes, grouped by window"),
     (

@@ -649,6 +649,8 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             },
             Printer::Nothing,
         ),
+        // Connecting started the server; the command then asks for nothing it prints.
+        Verb::StartServer => (Command::ListSessions, Printer::Nothing),
         Verb::SendPrefix {
             target: t,
             secondary,

@@ -92,7 +92,10 @@ pub fn report(e: &CommandError) -> i32 {
 
 /// Runs a verb against the server at `addr`.
 pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
-    let starts_server = matches!(verb, Verb::NewSession { .. } | Verb::Restore(_));
+    let starts_server = matches!(
+        verb,
+        Verb::NewSession { .. } | Verb::Restore(_) | Verb::StartServer
+    );
     let (command, printer) = command_for(verb, &Caller::process())?;
     printer.validate()?;
     // A session that is to be attached needs a terminal: refused before it is made, as

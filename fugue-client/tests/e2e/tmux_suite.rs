@@ -254,6 +254,7 @@ fn rows() -> Vec<(Vec<&'static str>, Cmp)> {
         (vec!["has-session", "-t", "=lt"], Status),
         (vec!["has-session", "-t", "=l"], Fails),
         (vec!["has-session", "-t", "lt"], Status),
+        (vec!["start-server"], Status),
         // display-message's flags (libtmux passes -F, -l, -a, -v, -c).
         (
             vec!["display-message", "-p", "-t", "lt", "-F", "#{session_name}"],
