@@ -6,7 +6,6 @@
 
 use super::Exec;
 use crate::session::Tree;
-use crate::session::layout::Layout;
 use crate::session::tree::Window;
 use fugue_protocol::{
     BreakPane, CommandError, Created, JoinPane, PaneId, Response, RotateWindow, SessionId,
@@ -256,18 +255,7 @@ pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, Command
             p.window = wid;
             let name = c.name.clone().unwrap_or_else(|| p.current_command());
             tree.panes.insert(pane, p);
-            let w = Window {
-                id: wid,
-                index,
-                name,
-                auto_name: c.name.is_none(),
-                layout: Layout::new(pane),
-                active: pane,
-                last_active: None,
-                zoomed: false,
-                last_preset: None,
-                manual_size: None,
-            };
+            let w = Window::of_pane(wid, index, pane, name, c.name.is_none());
             super::windows::insert(&mut tree, dsid, w)?;
             wid
         };

@@ -6,7 +6,6 @@ use super::spawn::{prepare_pane, with_new_pane};
 use super::windows::{named_index, target_session};
 use super::{Exec, validate_name};
 use crate::session::Tree;
-use crate::session::layout::Layout;
 use crate::session::tree::{Window, program_name};
 use fugue_protocol::{CommandError, Created, ErrorCode, NewWindow, Response, SessionId, Target};
 
@@ -103,18 +102,13 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
                 .unwrap_or(s.windows.len());
             s.windows.insert(
                 pos,
-                Window {
-                    id: wid,
+                Window::of_pane(
+                    wid,
                     index,
-                    name: c.name.clone().unwrap_or_else(|| program_name(&argv)),
-                    auto_name: c.name.is_none(),
-                    layout: Layout::new(pane),
-                    active: pane,
-                    last_active: None,
-                    zoomed: false,
-                    last_preset: None,
-                    manual_size: None,
-                },
+                    pane,
+                    c.name.clone().unwrap_or_else(|| program_name(&argv)),
+                    c.name.is_none(),
+                ),
             );
             if select {
                 let last = s.last_window;

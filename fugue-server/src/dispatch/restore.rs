@@ -329,16 +329,9 @@ fn restore_session(
         };
         let zoomed = w.zoomed && layout.len() > 1;
         let window = Window {
-            id: wid,
-            index: w.index,
-            name: w.name.clone(),
-            auto_name: w.auto_name,
             layout,
-            active,
-            last_active: None,
             zoomed,
-            last_preset: None,
-            manual_size: None,
+            ..Window::of_pane(wid, w.index, active, w.name.clone(), w.auto_name)
         };
         window_ids.insert(w.id, wid);
         let this = match sid {

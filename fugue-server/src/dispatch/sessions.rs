@@ -3,7 +3,7 @@
 use super::spawn::{prepare_pane, with_new_pane};
 use super::{Exec, validate_name};
 use crate::attached::Control;
-use crate::session::layout::{Layout, Rect};
+use crate::session::layout::Rect;
 use crate::session::tree::{Session, Window, program_name};
 use fugue_protocol::limits;
 use fugue_protocol::{
@@ -162,18 +162,13 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
             tree.sessions.push(Session {
                 id: sid,
                 name: name.clone(),
-                windows: vec![Window {
-                    id: wid,
-                    index: first_index,
-                    name: c.window_name.clone().unwrap_or_else(|| program_name(&argv)),
-                    auto_name: c.window_name.is_none(),
-                    layout: Layout::new(pane),
-                    active: pane,
-                    last_active: None,
-                    zoomed: false,
-                    last_preset: None,
-                    manual_size: None,
-                }],
+                windows: vec![Window::of_pane(
+                    wid,
+                    first_index,
+                    pane,
+                    c.window_name.clone().unwrap_or_else(|| program_name(&argv)),
+                    c.window_name.is_none(),
+                )],
                 active: wid,
                 last_window: None,
                 created: SystemTime::now(),

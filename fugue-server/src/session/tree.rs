@@ -259,6 +259,29 @@ pub struct Window {
 }
 
 impl Window {
+    /// A window of one pane, `pane`, named `name`; `auto_name` follows its program's
+    /// name from then on (tmux's automatic-rename).
+    pub fn of_pane(
+        id: WindowId,
+        index: u32,
+        pane: PaneId,
+        name: String,
+        auto_name: bool,
+    ) -> Window {
+        Window {
+            id,
+            index,
+            name,
+            auto_name,
+            layout: Layout::new(pane),
+            active: pane,
+            last_active: None,
+            zoomed: false,
+            last_preset: None,
+            manual_size: None,
+        }
+    }
+
     /// Makes `pane` active, remembering the previous one for `last-pane`.
     pub fn set_active(&mut self, pane: PaneId) {
         if pane != self.active {
