@@ -37,13 +37,22 @@ pub fn expand(tree: &Tree, pane: Option<PaneId>, text: &str, origin: &Origin) ->
         None => snap.global(),
     };
     match origin {
-        Origin::Hook { .. } => format::expand(
-            text,
-            &WithHook {
-                hook: hook_vars(tree, origin),
-                inner: &scope,
-            },
-        ),
+        Origin::Hook { .. } => {
+            let hook = hook_vars(tree, origin);
+            let before = |name: &str| {
+                hook.iter()
+                    .find(|(k, _)| *k == name)
+                    .map(|(_, v)| v.clone())
+            };
+            format::expand(
+                text,
+                &Layered {
+                    inner: &scope,
+                    before: &before,
+                    after: &nothing,
+                },
+            )
+        }
         _ => format::expand(text, &scope),
     }
 }
@@ -96,17 +105,21 @@ fn hook_vars(tree: &Tree, origin: &Origin) -> Vec<(&'static str, String)> {
     ]
 }
 
-struct WithHook<'a> {
-    hook: Vec<(&'static str, String)>,
+/// A context that answers some names itself around another: `before` is asked
+/// first (a hook's variables shadow the tree's), then the inner context, then
+/// `after` (options by name, for names no variable has). Loops and time are the
+/// inner context's.
+struct Layered<'a> {
     inner: &'a dyn FormatContext,
+    before: &'a dyn Fn(&str) -> Option<String>,
+    after: &'a dyn Fn(&str) -> Option<String>,
 }
 
-impl FormatContext for WithHook<'_> {
+impl FormatContext for Layered<'_> {
     fn var(&self, name: &str) -> Option<String> {
-        match self.hook.iter().find(|(k, _)| *k == name) {
-            Some((_, v)) => Some(v.clone()),
-            None => self.inner.var(name),
-        }
+        (self.before)(name)
+            .or_else(|| self.inner.var(name))
+            .or_else(|| (self.after)(name))
     }
     fn sessions(&self) -> Vec<LoopItem<'_>> {
         self.inner.sessions()
@@ -125,54 +138,29 @@ impl FormatContext for WithHook<'_> {
     }
 }
 
-/// Options by name in a format (`#{@user}`, `#{history-limit}`, `#{status-left}`), as
-/// tmux looks them up when no variable has the name: the pane's (then its window's
+fn nothing(_: &str) -> Option<String> {
+    None
+}
+
+/// An option by name in a format (`#{@user}`, `#{history-limit}`, `#{status-left}`),
+/// as tmux looks one up when no variable has the name: the pane's (then its window's
 /// and the global window value), the session's (then the global one), the server's.
-struct WithOptions<'a> {
-    inner: &'a dyn FormatContext,
-    store: &'a crate::options::Store,
+fn option(
+    store: &crate::options::Store,
     pane: Option<(PaneId, fugue_protocol::WindowId)>,
     session: Option<fugue_protocol::SessionId>,
-}
-
-impl WithOptions<'_> {
-    fn option(&self, name: &str) -> Option<String> {
-        use crate::options::Level;
-        let levels = [
-            Some(
-                self.pane
-                    .map_or(Level::GlobalWindow, |(p, w)| Level::Pane(p, w)),
-            ),
-            Some(self.session.map_or(Level::GlobalSession, Level::Session)),
-            Some(Level::Server),
-        ];
-        levels
-            .into_iter()
-            .flatten()
-            .find_map(|l| self.store.effective(l, name))
-            .map(|(v, _)| v.show())
-    }
-}
-
-impl FormatContext for WithOptions<'_> {
-    fn var(&self, name: &str) -> Option<String> {
-        self.inner.var(name).or_else(|| self.option(name))
-    }
-    fn sessions(&self) -> Vec<LoopItem<'_>> {
-        self.inner.sessions()
-    }
-    fn windows(&self) -> Vec<LoopItem<'_>> {
-        self.inner.windows()
-    }
-    fn panes(&self) -> Vec<LoopItem<'_>> {
-        self.inner.panes()
-    }
-    fn now(&self) -> i64 {
-        self.inner.now()
-    }
-    fn utc_offset(&self, at: i64) -> i64 {
-        self.inner.utc_offset(at)
-    }
+    name: &str,
+) -> Option<String> {
+    use crate::options::Level;
+    let levels = [
+        pane.map_or(Level::GlobalWindow, |(p, w)| Level::Pane(p, w)),
+        session.map_or(Level::GlobalSession, Level::Session),
+        Level::Server,
+    ];
+    levels
+        .into_iter()
+        .find_map(|l| store.effective(l, name))
+        .map(|(v, _)| v.show())
 }
 
 /// `display-message -p`: the text expanded in the target pane's scope, with the whole
@@ -203,11 +191,11 @@ pub fn format_text(
         exec.server.socket.to_string_lossy().into_owned(),
     );
     let scope = snap.pane(pane);
-    let ctx = WithOptions {
+    let after = |name: &str| option(&store, Some((pane, window)), Some(session), name);
+    let ctx = Layered {
         inner: &scope,
-        store: &store,
-        pane: Some((pane, window)),
-        session: Some(session),
+        before: &nothing,
+        after: &after,
     };
     let out = match mode {
         format::FormatMode::Expand => format!("{}\n", format::expand_time(&text, &ctx)),
