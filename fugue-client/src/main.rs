@@ -67,6 +67,8 @@ struct Line {
     control: u8,
     /// None: no command (attach).
     verbs: Vec<Option<Verb>>,
+    /// tmux's `-f FILE`: a tmux.conf the server reads when this command starts it.
+    tmux_conf: Option<String>,
 }
 
 /// clap's parse, with tmux's answer to an unknown command (`unknown command: NAME`,
@@ -175,17 +177,10 @@ fn tmux_line(words: &[String]) -> Line {
         config: None,
         verb: None,
     };
-    if let Some(conf) = g.config.filter(|c| c != "/dev/null") {
+    let conf = g.config.filter(|c| c != "/dev/null");
+    if let Some(conf) = conf.as_ref().filter(|_| g.control > 0) {
+        // Control mode runs its own words: the file is its first command.
         tmux_words.insert(0, vec!["source-file".into(), conf.clone()]);
-        verbs.insert(
-            0,
-            Some(Verb::SourceFile {
-                quiet: true,
-                parse_only: false,
-                verbose: false,
-                paths: vec![conf],
-            }),
-        );
     }
     Line {
         globals,
@@ -193,6 +188,7 @@ fn tmux_line(words: &[String]) -> Line {
         tmux: true,
         control: g.control,
         verbs,
+        tmux_conf: conf.filter(|_| g.control == 0),
     }
 }
 
@@ -206,6 +202,7 @@ fn parse_line(words: &[String]) -> Line {
             tmux: false,
             control: 0,
             verbs: vec![verb],
+            tmux_conf: None,
         };
     }
     let commands = fugue_verbs::sequence::split(words);
@@ -231,7 +228,42 @@ fn parse_line(words: &[String]) -> Line {
         tmux: false,
         control: 0,
         verbs,
+        tmux_conf: None,
     }
+}
+
+/// tmux's `-f FILE`: read when the server starts, so only when this command line
+/// starts it (a command that makes a session, or `start-server`); a running server
+/// has read its configuration already, and tmux then ignores `-f`. Reading it for
+/// every command would run its `new-session` or `bind` lines again each time.
+async fn tmux_conf(addr: &ServerAddr, conf: String, verbs: &[Option<Verb>]) -> anyhow::Result<()> {
+    let starts = verbs.iter().any(|v| {
+        matches!(
+            v,
+            None | Some(Verb::NewSession { .. }) | Some(Verb::StartServer)
+        )
+    });
+    if !starts
+        || autostart::connect(addr, fugue_protocol::ClientKind::Cli)
+            .await
+            .is_ok()
+    {
+        return Ok(());
+    }
+    // Started first, so the file's commands have a server to run in.
+    drop(autostart::connect_or_start(addr, fugue_protocol::ClientKind::Cli).await?);
+    cli::set_tmux_words(vec!["source-file".into(), conf.clone()]);
+    let source = Verb::SourceFile {
+        quiet: true,
+        parse_only: false,
+        verbose: false,
+        paths: vec![conf],
+    };
+    let (code, _) = run_one(addr, Some(source), 0).await?;
+    if code != 0 {
+        tracing::debug!("tmux -f: the file's commands failed ({code})");
+    }
+    Ok(())
 }
 
 /// What a command leaves to do once the sequence has run.
@@ -248,6 +280,9 @@ async fn run(line: Line) -> anyhow::Result<i32> {
     let addr = ServerAddr::resolve(g.socket, g.name, g.config)?;
     if line.control > 0 {
         return control::run(&addr, line.control, line.tmux_words).await;
+    }
+    if let Some(conf) = line.tmux_conf {
+        tmux_conf(&addr, conf, &line.verbs).await?;
     }
     let mut then = Then::Nothing;
     let mut words = line.tmux_words.into_iter();

@@ -3,7 +3,7 @@
 //! as tmux reports it (`FILE:LINE: message`) without stopping the rest, and an
 //! attached client's new prefix works.
 
-use super::harness::{World, eventually};
+use super::harness::{TestTmux, World, eventually};
 
 fn conf() -> String {
     format!("{}/tests/data/tmux.conf", env!("CARGO_MANIFEST_DIR"))
@@ -106,4 +106,43 @@ fn the_prompt_sources_a_file() {
     });
     t.prefix(b"|");
     eventually("C-b | split", || (w.panes().len() == 2).then_some(()));
+}
+
+/// tmux's `-f FILE` is read when the server starts, not by every command that names
+/// it (libtmux passes `-f` on every call when a test gives it a config): a command
+/// line that starts the server reads it first; later ones, with the server up, do
+/// not run its lines again (its `new-session` would be a duplicate each time).
+#[test]
+fn tmux_f_is_read_once_when_the_server_starts() {
+    let w = World::new();
+    let conf = "set -g base-index 1\nnew-session -d -s fromconf\n";
+    let t = TestTmux::new(&w, conf);
+    let path = w.path("tmux.conf");
+    let fugue = |args: &[&str]| {
+        let mut all = vec!["tmux", "-f", path.to_str().unwrap_or_default()];
+        all.extend_from_slice(args);
+        w.run(&all)
+    };
+    let sessions = |o: std::process::Output| String::from_utf8_lossy(&o.stdout).into_owned();
+    for (name, run) in [
+        ("fugue", &fugue as &dyn Fn(&[&str]) -> std::process::Output),
+        ("tmux", &|a: &[&str]| t.run(a)),
+    ] {
+        let first = run(&["new-session", "-d", "-s", "a"]);
+        assert!(first.status.success(), "{name}: {first:?}");
+        let again = run(&["new-session", "-d", "-s", "b"]);
+        assert!(again.status.success(), "{name}: {again:?}");
+        assert!(again.stderr.is_empty(), "{name}: {again:?}");
+        assert_eq!(
+            sessions(run(&["list-sessions", "-F", "#{session_name}"])),
+            "a\nb\nfromconf\n",
+            "{name}"
+        );
+        // The config's base-index applied to the sessions made after it.
+        assert_eq!(
+            sessions(run(&["list-windows", "-t", "b", "-F", "#{window_index}"])),
+            "1\n",
+            "{name}"
+        );
+    }
 }
