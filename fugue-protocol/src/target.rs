@@ -131,7 +131,10 @@ impl fmt::Display for Target {
                 if let Some(s) = session {
                     f.write_str(s)?;
                 }
-                if window.is_some() || pane.is_some() {
+                // `$N:` keeps its colon: bare, `$N` would read back as the session id,
+                // not this path (the fuzz target's round trip found `$668:`).
+                let id_like = session.as_deref().is_some_and(|s| s.starts_with('$'));
+                if window.is_some() || pane.is_some() || id_like {
                     f.write_str(":")?;
                 }
                 match window {
