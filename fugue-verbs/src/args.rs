@@ -578,58 +578,7 @@ pub enum Verb {
     /// Open a floating pane running a command over the window (the shell by default),
     /// drawn by the attached clients with a border; it takes the keyboard while open.
     #[command(visible_alias = "popup", disable_help_flag = true)]
-    DisplayPopup {
-        /// Close the popup when its command exits (twice: only when it succeeds).
-        #[arg(short = 'E', action = clap::ArgAction::Count)]
-        close_on_exit: u8,
-        /// Close the session's popup.
-        #[arg(short = 'C')]
-        close: bool,
-        /// No border.
-        #[arg(short = 'B')]
-        no_border: bool,
-        /// Width in cells or N% (default 50%).
-        #[arg(short = 'w', value_name = "WIDTH")]
-        width: Option<String>,
-        /// Height in cells or N% (default 50%).
-        #[arg(short = 'h', value_name = "HEIGHT")]
-        height: Option<String>,
-        /// The column of its left edge (or C, R).
-        #[arg(short = 'x', value_name = "POSITION")]
-        x: Option<String>,
-        /// The row of its top edge (or C, S).
-        #[arg(short = 'y', value_name = "POSITION")]
-        y: Option<String>,
-        /// The command's starting directory.
-        #[arg(short = 'd', value_name = "DIR")]
-        cwd: Option<PathBuf>,
-        /// The title on its top border.
-        #[arg(short = 'T', value_name = "TITLE")]
-        title: Option<String>,
-        /// An environment variable for the command (NAME=VALUE; repeatable).
-        #[arg(short = 'e', value_name = "VARIABLE")]
-        env: Vec<String>,
-        /// The border's lines (tmux's popup-border-lines): `none` draws no border, as
-        /// -B; the others draw fugue's single-line border.
-        #[arg(short = 'b', value_name = "BORDER-LINES")]
-        border_lines: Option<String>,
-        /// The client to show it on: fugue shows it on every client of the session,
-        /// so it is accepted and names no one.
-        #[arg(short = 'c', value_name = "CLIENT")]
-        client: Option<String>,
-        /// tmux's border style (-s) and popup style (-S): fugue's clients draw the
-        /// popup in the pane border's colours, so they are accepted, not applied.
-        #[arg(short = 's', value_name = "STYLE")]
-        border_style: Option<String>,
-        #[arg(short = 'S', value_name = "STYLE")]
-        style: Option<String>,
-        /// The session (default the caller's).
-        #[arg(short = 't')]
-        target: Option<String>,
-        /// The command (a single argument with spaces runs in the shell).
-        #[arg(trailing_var_arg = true, value_name = "COMMAND")]
-        command: Vec<String>,
-    },
+    DisplayPopup(super::popup::DisplayPopupArgs),
     /// Exit 0 if the session exists, 1 if not, printing nothing
     /// (`fugue has-session -t work || fugue new -d -s work`).
     #[command(visible_alias = "has")]

@@ -2,7 +2,7 @@
 //! types. Nothing here talks to a server or prints.
 
 use crate::Caller;
-use crate::args::{SpawnArgs, Verb};
+use crate::args::Verb;
 use crate::convert_args::*;
 use crate::printer::Printer;
 use anyhow::bail;
@@ -309,61 +309,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             Command::FindWindow(client_line(a.target.clone(), a.argv())?),
             Printer::Nothing,
         ),
-        Verb::DisplayPopup {
-            close_on_exit,
-            close,
-            no_border,
-            width,
-            height,
-            x,
-            y,
-            cwd,
-            title,
-            env,
-            border_lines,
-            target: t,
-            command,
-            ..
-        } => {
-            use fugue_protocol::popup::{PopupPos, PopupSize};
-            const LINES: [&str; 7] = [
-                "single", "rounded", "double", "heavy", "simple", "padded", "none",
-            ];
-            if let Some(b) = border_lines.as_deref().filter(|b| !LINES.contains(b)) {
-                bail!("unknown border lines: {b} (one of {})", LINES.join(", "));
-            }
-            let no_border = no_border || border_lines.as_deref() == Some("none");
-            let size = |s: Option<String>| {
-                s.map(|s| PopupSize::parse(&s).map_err(anyhow::Error::msg))
-                    .transpose()
-            };
-            let pos = |s: Option<String>| {
-                s.map(|s| PopupPos::parse(&s).map_err(anyhow::Error::msg))
-                    .transpose()
-                    .map(Option::unwrap_or_default)
-            };
-            let args = SpawnArgs {
-                cwd,
-                env,
-                command,
-                ..Default::default()
-            };
-            (
-                Command::DisplayPopup(fugue_protocol::popup::DisplayPopup {
-                    target: target(t)?,
-                    close,
-                    spawn: spawn(args, true, caller)?,
-                    width: size(width)?,
-                    height: size(height)?,
-                    x: pos(x)?,
-                    y: pos(y)?,
-                    title,
-                    close_on_exit: close_on_exit.min(2),
-                    no_border,
-                }),
-                Printer::Nothing,
-            )
-        }
+        Verb::DisplayPopup(a) => (a.command(caller)?, Printer::Nothing),
         // Resolving the session is the whole question: an unknown one is an error.
         Verb::HasSession { target: t } => (
             Command::ListPanes {

@@ -20,6 +20,7 @@ mod manage;
 pub mod menu;
 mod observe;
 mod options;
+mod popup;
 mod printer;
 pub mod render;
 mod restore;
