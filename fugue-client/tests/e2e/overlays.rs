@@ -59,6 +59,12 @@ fn confirm_before_runs_the_command_on_y_only() {
     });
     t.send(b"y");
     eventually("killed on y", || (w.panes().len() == 2).then_some(()));
+    // C-b x names the pane this client shows as active, so it must show the kill
+    // first: under load the new layout came after the keys, the question named the
+    // killed pane and `y` then had nothing to kill (CI, stop 21).
+    t.wait("the client shows two panes", |s| {
+        super::harness::count_boxes(s) == 2
+    });
 
     // The default C-b x still asks first.
     t.prefix(b"x");
