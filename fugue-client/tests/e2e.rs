@@ -3,6 +3,7 @@
 //! through vt100, the way a person would see it.
 
 mod e2e {
+    pub mod admin;
     pub mod agents;
     pub mod agents_worktree;
     pub mod architecture;

@@ -47,6 +47,9 @@ pub enum KeyAction {
     SwitchSession(bool),
     /// Draw the whole screen again (tmux's `refresh-client`).
     Refresh,
+    /// Stop the client until its shell continues it (tmux's `suspend-client` on
+    /// `C-z`).
+    Suspend,
     /// Paste the most recent buffer into the active pane, bracketed when its program
     /// asked (tmux's `paste-buffer -p` on `]`).
     PasteBuffer,
@@ -153,6 +156,7 @@ impl FromStr for KeyAction {
             ["next-session"] => KeyAction::SwitchSession(true),
             ["previous-session"] => KeyAction::SwitchSession(false),
             ["refresh-client"] => KeyAction::Refresh,
+            ["suspend-client"] => KeyAction::Suspend,
             ["paste-buffer"] => KeyAction::PasteBuffer,
             ["list-buffers"] => KeyAction::ListBuffers,
             ["choose-buffer"] => KeyAction::ChooseBuffer,
@@ -196,6 +200,7 @@ impl fmt::Display for KeyAction {
             KeyAction::SwitchSession(true) => f.write_str("next-session"),
             KeyAction::SwitchSession(false) => f.write_str("previous-session"),
             KeyAction::Refresh => f.write_str("refresh-client"),
+            KeyAction::Suspend => f.write_str("suspend-client"),
             KeyAction::PasteBuffer => f.write_str("paste-buffer"),
             KeyAction::ListBuffers => f.write_str("list-buffers"),
             KeyAction::ChooseBuffer => f.write_str("choose-buffer"),
@@ -286,6 +291,7 @@ mod tests {
             KeyAction::ListBuffers,
             KeyAction::ChooseBuffer,
             KeyAction::CommandPrompt,
+            KeyAction::Suspend,
         ];
         for a in actions {
             assert_eq!(a.to_string().parse::<KeyAction>(), Ok(a.clone()), "{a}");

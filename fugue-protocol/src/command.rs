@@ -437,6 +437,26 @@ pub enum Command {
         channel: String,
         op: crate::manage::ChannelOp,
     },
+    Lock(crate::admin::LockScope),
+    /// tmux's `suspend-client [-t client]`: the client stops (SIGTSTP) until `fg`.
+    SuspendClient {
+        client: Option<String>,
+    },
+    ServerAccess(crate::admin::ServerAccess),
+    ShowMessages(crate::admin::ShowMessages),
+    /// `show-prompt-history [-T type]`: every type's history without one.
+    ShowPromptHistory {
+        kind: Option<crate::admin::PromptType>,
+    },
+    /// `clear-prompt-history [-T type]`: every type's without one.
+    ClearPromptHistory {
+        kind: Option<crate::admin::PromptType>,
+    },
+    /// A line entered at an attached client's prompt, for the server's history.
+    PromptEntered {
+        kind: crate::admin::PromptType,
+        line: String,
+    },
 }
 
 pub use spec::{CommandSpec, Exposure, Surfaces, Tier};
@@ -733,6 +753,28 @@ commands! {
         cli: As("wait-for -S"),
         mcp: Absent("channels order shell scripts; agents wait on panes with wait_for"),
         sideband: Absent(NO_ANSWER), keys: Absent(PROMPT);
+    Lock => "lock-server", Write, "lock attached terminals with lock-command (lock-server, lock-session, lock-client)",
+        cli: As("lock-server"), mcp: Absent(CLIENT_ONLY),
+        sideband: Absent(CLIENT_ONLY), keys: Absent(PROMPT);
+    SuspendClient => "suspend-client", Write, "stop an attached client until its shell continues it",
+        cli: As("suspend-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("suspend-client");
+    ServerAccess => "server-access", Write, "list who may connect to the server (only its owner)",
+        cli: As("server-access"), mcp: Tmux,
+        sideband: Absent("who may connect is the owner's call, never a program's"),
+        keys: Absent(PROMPT);
+    ShowMessages => "show-messages", Read, "show the server's log of commands and messages",
+        cli: As("show-messages"), mcp: Tmux, sideband: Absent(NO_ANSWER),
+        keys: Absent("tmux's C-b ~ shows the log in a view mode fugue's client does not have yet: run show-messages in a pane");
+    ShowPromptHistory => "show-prompt-history", Read, "show the command prompt's history",
+        cli: As("show-prompt-history"), mcp: Tmux, sideband: Absent(NO_ANSWER),
+        keys: Absent(PROMPT);
+    ClearPromptHistory => "clear-prompt-history", Write, "clear the command prompt's history",
+        cli: As("clear-prompt-history"), mcp: Tmux,
+        sideband: Absent("the prompt's history is a person's record"), keys: Absent(PROMPT);
+    PromptEntered => "prompt-entered", Write, "record a line entered at a client's prompt",
+        cli: Absent(PROMPT_ENTRY), mcp: Absent(PROMPT_ENTRY), sideband: Absent(PROMPT_ENTRY),
+        keys: As("command-prompt");
 }
 
 pub use crate::commands_doc::commands_markdown;

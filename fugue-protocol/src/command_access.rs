@@ -34,7 +34,17 @@ impl Command {
             | Command::BindKey(_)
             | Command::UnbindKey { .. }
             | Command::ListKeys { .. }
-            | Command::WaitChannel { .. } => None,
+            | Command::WaitChannel { .. }
+            | Command::SuspendClient { .. }
+            | Command::ServerAccess(_)
+            | Command::ShowMessages(_)
+            | Command::ShowPromptHistory { .. }
+            | Command::ClearPromptHistory { .. }
+            | Command::PromptEntered { .. } => None,
+            Command::Lock(scope) => match scope {
+                crate::admin::LockScope::Session(target) => target.as_ref(),
+                _ => None,
+            },
             Command::KillOtherPanes { target }
             | Command::KillOtherWindows { target }
             | Command::KillOtherSessions { target }

@@ -76,6 +76,8 @@ pub(super) mod reasons {
     pub(in crate::command) const SCROLLING: &str = "the terminal client's scrolling and search; agents read rows with read_pane / capture-pane";
     pub(in crate::command) const NO_ANSWER: &str = "a tag's answer reaches the agent only as a result file, and this command is all answer: use MCP or the CLI";
     pub(in crate::command) const NO_KEY: &str = "tmux binds no key to it";
+    pub(in crate::command) const PROMPT_ENTRY: &str =
+        "sent by an attached client when a line is entered at its prompt";
     pub(in crate::command) const PERSON_RESTORE: &str = "what comes back after a crash is a person's call; MCP's list_panes and create_session answers say what can be restored";
     pub(in crate::command) const PERSON_KEYS: &str =
         "key bindings are a person's keyboard in attached clients; agents run commands directly";

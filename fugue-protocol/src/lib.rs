@@ -21,6 +21,7 @@
 //!
 //! This crate does no I/O beyond the codec.
 
+pub mod admin;
 pub mod agent;
 pub mod arrange;
 pub mod base64;

@@ -145,6 +145,11 @@ pub enum ServerMessage {
     Detached { reason: String },
     /// Draw everything again from scratch (`refresh-client`).
     Redraw,
+    /// Lock the terminal: run the session's `lock-command` in it and draw again when
+    /// it exits (`lock-server`, `lock-session`, `lock-client`).
+    Lock,
+    /// Stop until the shell continues the client (`suspend-client`).
+    Suspend,
     /// The key tables changed: the client uses these from now on.
     Keys(crate::KeyTable),
     /// Options the client acts on changed (`set-option`): the whole set, as at attach.

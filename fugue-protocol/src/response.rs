@@ -279,4 +279,6 @@ pub enum Response {
     Options(Vec<crate::options::OptionLine>),
     /// `restore`, `restore --list`, `restore --discard`.
     Restore(crate::restore::RestoreOutcome),
+    /// `show-prompt-history`: each type asked for, its lines oldest first.
+    PromptHistory(crate::admin::PromptHistory),
 }

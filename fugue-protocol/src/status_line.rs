@@ -85,6 +85,16 @@ pub struct StatusOptions {
     pub display_panes_colour: String,
     #[serde(default)]
     pub display_panes_active_colour: String,
+    /// `lock-command`: what locks the client's terminal (`lock-server` and kin).
+    #[serde(default = "default_lock_command")]
+    pub lock_command: String,
+    /// `lock-after-time`: lock after this many seconds without a key (0: never).
+    #[serde(default)]
+    pub lock_after_secs: u32,
+}
+
+fn default_lock_command() -> String {
+    "lock -np".into()
 }
 
 fn default_display_panes_ms() -> u32 {
@@ -123,6 +133,8 @@ impl Default for StatusOptions {
             display_panes_time_ms: default_display_panes_ms(),
             display_panes_colour: "blue".into(),
             display_panes_active_colour: "red".into(),
+            lock_command: default_lock_command(),
+            lock_after_secs: 0,
         }
     }
 }

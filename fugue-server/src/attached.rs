@@ -21,6 +21,10 @@ pub enum Control {
     Detached(String),
     /// Draw everything again (`refresh-client`).
     Redraw,
+    /// Run the session's `lock-command` in the client's terminal (`lock-server`).
+    Lock,
+    /// Stop until the shell continues the client (`suspend-client`).
+    Suspend,
     /// Ring the client's terminal (a pane rang, and `bell_action` lets it through).
     Bell,
     /// Set the client's terminal's clipboard (a program's OSC 52, `set_clipboard`).
@@ -51,6 +55,9 @@ struct Slot {
     run: Option<Vec<String>>,
     /// Any number of redraw requests cost one redraw.
     redraw: bool,
+    /// Any number of locks (or suspends) cost one.
+    lock: bool,
+    suspend: bool,
     /// Any number of bells cost one ring, and the latest clipboard copy wins: a client
     /// that stopped reading holds one of each however often programs ring or copy.
     bell: bool,
@@ -74,12 +81,16 @@ impl Mailbox {
                     slot.notice = None;
                     slot.run = None;
                     slot.redraw = false;
+                    slot.lock = false;
+                    slot.suspend = false;
                     slot.bell = false;
                     slot.clipboard = None;
                     slot.options = None;
                     slot.detached = Some(reason);
                 }
                 Control::Redraw => slot.redraw = true,
+                Control::Lock => slot.lock = true,
+                Control::Suspend => slot.suspend = true,
                 Control::Bell => slot.bell = true,
                 Control::Clipboard(copy) => slot.clipboard = Some(copy),
                 Control::Keys(keys) => slot.keys = Some(keys),
@@ -107,6 +118,12 @@ impl Mailbox {
         }
         if std::mem::take(&mut slot.redraw) {
             return Some(Control::Redraw);
+        }
+        if std::mem::take(&mut slot.lock) {
+            return Some(Control::Lock);
+        }
+        if std::mem::take(&mut slot.suspend) {
+            return Some(Control::Suspend);
         }
         if std::mem::take(&mut slot.bell) {
             return Some(Control::Bell);

@@ -37,6 +37,7 @@ pub mod pane;
 pub mod passthrough;
 pub mod persist;
 pub mod pipes;
+pub mod records;
 pub mod run;
 pub mod server;
 pub mod session;

@@ -80,6 +80,10 @@ pub struct Server {
     pub recent_exits: Mutex<std::collections::VecDeque<(PaneId, i32)>>,
     /// `pipe-pane`'s pipes (`pipes.rs`).
     pub pipes: crate::pipes::Pipes,
+    /// tmux's message log (`show-messages`), `records.rs`.
+    pub messages: Mutex<crate::records::MessageLog>,
+    /// The command prompt's history, shared by every client as tmux's is.
+    pub prompt_history: Mutex<crate::records::PromptHistories>,
 }
 
 /// How many ended programs' statuses [`Server::recent_exits`] keeps.
@@ -128,8 +132,22 @@ impl Server {
             focused: Mutex::default(),
             alerts: Default::default(),
             persist: Default::default(),
+            messages: Mutex::default(),
+            prompt_history: Mutex::default(),
         });
         (server, rx)
+    }
+
+    /// A global server option's number (`message-limit`), as a count.
+    pub fn server_limit(&self, name: &str) -> usize {
+        let n = self.options.lock().global(name).map_or(0, |v| v.number());
+        usize::try_from(n).unwrap_or(0)
+    }
+
+    /// Adds a line to the message log (`show-messages`).
+    pub fn log_message(&self, text: &str) {
+        let limit = self.server_limit("message-limit");
+        self.messages.lock().add(text, limit);
     }
 
     pub fn config(&self) -> Arc<Config> {

@@ -709,6 +709,10 @@ pub enum Verb {
     /// break-pane, join-pane, move-pane, last-pane, clear-history.
     #[command(flatten)]
     Manage(super::manage::ManageVerb),
+    /// Clients and the server's records: lock-*, suspend-client, server-access,
+    /// show-messages, show-prompt-history, clear-prompt-history.
+    #[command(flatten)]
+    Admin(super::admin::AdminVerb),
     /// List windows.
     #[command(visible_alias = "lsw")]
     ListWindows {

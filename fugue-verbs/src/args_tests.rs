@@ -11,6 +11,11 @@ const OTHER_VERBS: &[(&str, &str)] = &[
     ("next-layout", "select-layout -n, as in tmux"),
     ("previous-layout", "select-layout -p, as in tmux"),
     (
+        "lock-session",
+        "lock-server's command for one session's clients",
+    ),
+    ("lock-client", "lock-server's command for one client"),
+    (
         "start-server",
         "connecting starts the server; it asks only list-sessions, unprinted",
     ),

@@ -8,6 +8,7 @@
 //! process can do (print an answer, read standard input, know the caller's directory)
 //! is passed in as a [`Caller`] or left to the client's printer.
 
+mod admin;
 mod agent;
 pub mod args;
 mod buffers;
@@ -30,6 +31,7 @@ pub mod tree;
 pub mod usage;
 mod window_size;
 
+pub use admin::AdminVerb;
 pub use agent::{AgentPrinter, AgentVerb, ReportArgs};
 pub use args::{Cli, SpawnArgs, Verb};
 pub use buffers::{BufferPrinter, BufferVerb};

@@ -196,6 +196,9 @@ pub fn text(
             sessions,
         )),
         (Printer::Captured, Response::Captured(text)) => text.clone(),
+        (Printer::Captured, Response::PromptHistory(h)) => {
+            fugue_protocol::admin::print_prompt_history(h)
+        }
         // tmux's `-p` ends what it prints with one newline (an empty capture, `-a -q`
         // with no alternate screen, is one empty line).
         (Printer::CapturedPane, Response::Captured(text)) if text.ends_with('\n') => text.clone(),

@@ -7,6 +7,8 @@
 use super::input::Request;
 use super::prompt::{Edit, LineEdit};
 use super::state::{App, Mode, Pending, PromptKind};
+use fugue_protocol::Command;
+use fugue_protocol::admin::PromptType;
 use fugue_protocol::keys::{Key, KeyCode};
 use fugue_protocol::tmux_cmd::{self, ProcessEnv};
 use std::collections::VecDeque;
@@ -14,7 +16,12 @@ use std::collections::VecDeque;
 /// Lines remembered for Up/Down: tmux keeps 100 (its `history-file` aside).
 pub const HISTORY_MAX: usize = 100;
 
-/// The prompt's history: the newest line last, and where Up/Down has got to.
+/// What fetches the server's history when the prompt opens.
+pub const HISTORY: &str = "show-prompt-history";
+
+/// The prompt's history: the newest line last, and where Up/Down has got to. The
+/// server keeps the history every client shares (`show-prompt-history`); this copy is
+/// fetched when the prompt opens, and a line entered goes into both.
 #[derive(Debug, Default)]
 pub struct History {
     lines: VecDeque<String>,
@@ -25,6 +32,22 @@ pub struct History {
 }
 
 impl History {
+    /// The server's command history, fetched as the prompt opened; a walk with Up
+    /// already under way keeps its place.
+    pub fn replace(&mut self, history: fugue_protocol::admin::PromptHistory) {
+        if self.at.is_some() {
+            return;
+        }
+        let Some((_, lines)) = history
+            .into_iter()
+            .find(|(k, _)| *k == fugue_protocol::admin::PromptType::Command)
+        else {
+            return;
+        };
+        let skip = lines.len().saturating_sub(HISTORY_MAX);
+        self.lines = lines.into_iter().skip(skip).collect();
+    }
+
     fn push(&mut self, line: &str) {
         self.at = None;
         self.draft.clear();
@@ -70,7 +93,12 @@ impl App {
             kind: PromptKind::Command,
             input: LineEdit::new(String::new()),
         };
-        Vec::new()
+        vec![Request {
+            command: Command::ShowPromptHistory {
+                kind: Some(PromptType::Command),
+            },
+            pending: Pending::Action(HISTORY),
+        }]
     }
 
     /// A key while the command prompt is open.
@@ -103,7 +131,18 @@ impl App {
             Edit::Done => {
                 let line = input.text().trim().to_string();
                 self.history.push(&line);
-                self.run_line(&line)
+                let mut requests = Vec::new();
+                if !line.is_empty() {
+                    requests.push(Request {
+                        command: Command::PromptEntered {
+                            kind: PromptType::Command,
+                            line: line.clone(),
+                        },
+                        pending: Pending::Action("command-prompt"),
+                    });
+                }
+                requests.extend(self.run_line(&line));
+                requests
             }
             Edit::Cancelled => Vec::new(),
             Edit::Editing => {

@@ -541,6 +541,8 @@ impl App {
                 self.redraw = true;
                 Vec::new()
             }
+            // Through the server, as from the CLI: one path, one audit record.
+            A::Suspend => one(Command::SuspendClient { client: None }, "suspend-client"),
             A::RenameWindow => {
                 let current = self
                     .layout

@@ -15,6 +15,7 @@ mod copy;
 mod display_panes;
 mod input;
 mod keymap;
+mod lock;
 mod menu;
 mod mouse;
 mod mouse_actions;
@@ -53,7 +54,7 @@ use ratatui::crossterm::terminal::{
     Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::crossterm::{cursor, execute};
-use state::{App, Mode, Pending};
+use state::{App, Mode, Pending, PromptKind};
 use std::io::{Stdout, stdout};
 use std::time::Instant;
 use terminal_input::Input;
@@ -77,7 +78,7 @@ impl TerminalGuard {
 /// killed earlier (or any program) may have left on: mouse, focus, keyboard protocols.
 /// Also after SIGCONT: the shell may have reset the terminal while the client was
 /// stopped.
-fn set_up() -> anyhow::Result<()> {
+pub(super) fn set_up() -> anyhow::Result<()> {
     enable_raw_mode().context("cannot put the terminal in raw mode (is this a terminal?)")?;
     // Clear explicitly: ratatui's clear() asks the terminal for the cursor position,
     // which would race the input thread for the terminal's answer.
@@ -91,7 +92,7 @@ fn set_up() -> anyhow::Result<()> {
     Ok(())
 }
 
-fn restore() {
+pub(super) fn restore() {
     let _ = execute!(
         stdout(),
         Print(crate::reset::MODES_OFF),
@@ -291,6 +292,8 @@ enum Wake {
     Bound(Vec<Vec<String>>),
     /// The status line's clock is due, or a `#()` command finished: draw it again.
     StatusLine,
+    /// `lock-after-time` passed without a key.
+    LockDue,
 }
 
 /// The client's loop; returns why it ended.
@@ -326,6 +329,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
             screen.draw(app)?;
         }
         let status_tick = app.next_status_tick();
+        let lock_due = lock::due(app);
         let mut wake = tokio::select! {
             ev = events.next() => Wake::Input(ev),
             msg = conn.incoming.next() => Wake::Server(msg),
@@ -335,6 +339,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
             Some(text) = app.notices_in.recv() => Wake::Notice(text),
             Some(commands) = app.bound_in.recv() => Wake::Bound(commands),
             Some(()) = app.status_jobs_in.recv() => Wake::StatusLine,
+            _ = sleep_until(lock_due) => Wake::LockDue,
             _ = sleep_until(status_tick) => {
                 app.status_tick = None;
                 Wake::StatusLine
@@ -377,7 +382,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
     }
 }
 
-type Screen = Compositor<CrosstermBackend<Stdout>>;
+pub(super) type Screen = Compositor<CrosstermBackend<Stdout>>;
 
 /// Writes what the outer terminal's modes need (between frames, never inside one).
 fn write_outer(app: &mut App) -> anyhow::Result<()> {
@@ -395,7 +400,11 @@ fn write_outer(app: &mut App) -> anyhow::Result<()> {
 /// After SIGCONT: the terminal may have changed size while the client was stopped (no
 /// SIGWINCH reaches a stopped process's handler in time to matter), and its contents
 /// are unknown.
-async fn resumed(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyhow::Result<()> {
+pub(super) async fn resumed(
+    screen: &mut Screen,
+    conn: &mut Connection,
+    app: &mut App,
+) -> anyhow::Result<()> {
     if let Ok((c, r)) = ratatui::crossterm::terminal::size() {
         flush(conn, app).await?;
         conn.outgoing.resize(c, r).await?;
@@ -418,6 +427,7 @@ async fn handle(
         Wake::Input(None) => return Ok(Some("detached".into())),
         Wake::Input(Some(Input::SyncOutput(known))) => screen.outer.sync_answer(known),
         Wake::Input(Some(ev)) => {
+            app.last_input = Instant::now();
             // Typing into a pane changes nothing here; its echo comes as a frame.
             let typing = matches!(app.mode, Mode::Normal) && matches!(ev, Input::Key(_));
             let requests = match ev {
@@ -476,6 +486,13 @@ async fn handle(
                 app.damage_all();
             }
             Some(ServerMessage::Redraw) => app.redraw = true,
+            Some(ServerMessage::Lock) => lock::lock(screen, conn, app).await?,
+            // As C-z: the SIGCONT that continues it takes the terminal back.
+            Some(ServerMessage::Suspend) => {
+                restore();
+                // SAFETY: stops this process, as the default SIGTSTP action would have.
+                unsafe { libc::raise(libc::SIGSTOP) };
+            }
             // Only a control client (`tmux -C`) asks for these.
             Some(ServerMessage::Control(_)) => {}
             Some(ServerMessage::Keys(keys)) => app.keys = keys,
@@ -525,6 +542,7 @@ async fn handle(
             app.damage_all();
         }
         Wake::StatusLine => app.damage_all(),
+        Wake::LockDue => lock::lock(screen, conn, app).await?,
         Wake::DisplayPanesOver => {
             app.display_panes = None;
             app.damage_all();
@@ -589,6 +607,20 @@ fn on_response(
                     Vec::new()
                 }
             }
+        }
+        // For the prompt that asked: one already closed has pushed a line the answer
+        // may predate.
+        (Some(Pending::Action(command_prompt::HISTORY)), Ok(Response::PromptHistory(h))) => {
+            if matches!(
+                app.mode,
+                Mode::Prompt {
+                    kind: PromptKind::Command,
+                    ..
+                }
+            ) {
+                app.history.replace(h);
+            }
+            Vec::new()
         }
         (Some(Pending::Action(buffers::LIST)), Ok(Response::Buffers(list))) => {
             buffers::listed(app, list);

@@ -198,6 +198,8 @@ pub struct App {
     pub bound_in: tokio::sync::mpsc::UnboundedReceiver<Vec<Vec<String>>>,
     /// The status line's options (from the server).
     pub status_opts: fugue_protocol::status_line::StatusOptions,
+    /// The last key, paste or click from the terminal (`lock-after-time`).
+    pub last_input: Instant,
     /// `#()` commands of the status line, and where their completion wakes the loop.
     pub status_jobs: super::status_fmt::ShellJobs,
     pub status_jobs_in: tokio::sync::mpsc::UnboundedReceiver<()>,
@@ -252,6 +254,7 @@ impl App {
             bound,
             bound_in,
             status_opts: Default::default(),
+            last_input: Instant::now(),
             status_jobs: super::status_fmt::ShellJobs::new(jobs_done),
             status_jobs_in,
             status_tick: None,

@@ -113,6 +113,8 @@ fn every_response_and_server_message_round_trips() {
     round_trip(&ServerMessage::Run(vec!["display-menu".into()]));
     round_trip(&ServerMessage::Detached { reason: "r".into() });
     round_trip(&ServerMessage::Redraw);
+    round_trip(&ServerMessage::Lock);
+    round_trip(&ServerMessage::Suspend);
 }
 
 #[test]

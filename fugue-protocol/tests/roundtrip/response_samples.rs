@@ -177,6 +177,10 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
             control_mode: false,
         }])),
         Ok(Response::Captured("x\n".into())),
+        Ok(Response::PromptHistory(vec![(
+            fugue_protocol::admin::PromptType::Command,
+            vec!["splitw".into()],
+        )])),
         Ok(Response::Restore(fugue_protocol::restore::RestoreOutcome {
             restored: vec!["work".into()],
             discarded: vec![],

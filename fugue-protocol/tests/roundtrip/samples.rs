@@ -504,5 +504,26 @@ pub fn commands() -> Vec<Command> {
             target: t("s:2"),
             detached: false,
         }),
+        Command::Lock(fugue_protocol::admin::LockScope::Session(t("s"))),
+        Command::SuspendClient {
+            client: Some("/dev/pts/3".into()),
+        },
+        Command::ServerAccess(fugue_protocol::admin::ServerAccess {
+            list: true,
+            ..Default::default()
+        }),
+        Command::ShowMessages(fugue_protocol::admin::ShowMessages {
+            client: None,
+            jobs: true,
+            terminals: false,
+        }),
+        Command::ShowPromptHistory {
+            kind: Some(fugue_protocol::admin::PromptType::WindowTarget),
+        },
+        Command::ClearPromptHistory { kind: None },
+        Command::PromptEntered {
+            kind: fugue_protocol::admin::PromptType::Command,
+            line: "splitw -h".into(),
+        },
     ]
 }

@@ -104,6 +104,7 @@ pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
         (")", A::SwitchSession(true)),
         ("(", A::SwitchSession(false)),
         ("r", A::Refresh),
+        ("C-z", A::Suspend),
         ("]", A::PasteBuffer),
         ("#", A::ListBuffers),
         ("=", A::ChooseBuffer),

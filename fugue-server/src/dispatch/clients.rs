@@ -22,6 +22,52 @@ fn client_name(id: u64, c: &ClientEntry) -> String {
     }
 }
 
+/// tmux's target client: the one `name` names (as `list-clients` shows it), else
+/// the calling client if it is an attached one, else the most recently active one.
+pub(super) fn find_client(exec: &Exec<'_>, name: Option<&str>) -> Option<u64> {
+    let clients = exec.server.mux.attached.lock();
+    match name {
+        Some(name) => clients
+            .iter()
+            .find(|(id, c)| listed(c) && client_name(**id, c) == name)
+            .map(|(id, _)| *id),
+        None => exec
+            .origin
+            .client_id()
+            .filter(|me| clients.get(me).is_some_and(listed))
+            .or_else(|| {
+                clients
+                    .iter()
+                    .filter(|(_, c)| listed(c))
+                    .max_by_key(|(_, c)| c.active_at)
+                    .map(|(id, _)| *id)
+            }),
+    }
+}
+
+/// [`find_client`], or tmux's error when there is none.
+pub(super) fn target_client(exec: &Exec<'_>, name: Option<&str>) -> Result<u64, CommandError> {
+    find_client(exec, name).ok_or_else(|| match name {
+        Some(name) => CommandError::new(
+            ErrorCode::UnknownTarget,
+            format!("can't find client: {name}"),
+        )
+        .with_suggestion("`list-clients -F '#{client_name}'` lists them"),
+        None => CommandError::new(
+            ErrorCode::UnknownTarget,
+            "no current client: no client is attached",
+        ),
+    })
+}
+
+/// tmux's name for a connected client (`client-ID` when it is gone).
+pub(super) fn name_of(exec: &Exec<'_>, id: u64) -> String {
+    let clients = exec.server.mux.attached.lock();
+    clients
+        .get(&id)
+        .map_or_else(|| format!("client-{id}"), |c| client_name(id, c))
+}
+
 /// The terminal clients attached to a session (`-t`), or to any.
 pub fn list_clients(
     exec: &mut Exec<'_>,
@@ -90,27 +136,7 @@ pub fn detach(
         let sid = server.mux.tree().resolve_session(Some(t), &exec.ctx)?;
         return detach_where(exec, |_, c| c.session == Some(sid));
     }
-    let named = {
-        let clients = server.mux.attached.lock();
-        match &client {
-            Some(name) => clients
-                .iter()
-                .find(|(id, c)| listed(c) && client_name(**id, c) == *name)
-                .map(|(id, _)| *id),
-            // The calling client, if it is one; else the latest active.
-            None => exec
-                .origin
-                .client_id()
-                .filter(|me| clients.get(me).is_some_and(listed))
-                .or_else(|| {
-                    clients
-                        .iter()
-                        .filter(|(_, c)| listed(c))
-                        .max_by_key(|(_, c)| c.active_at)
-                        .map(|(id, _)| *id)
-                }),
-        }
-    };
+    let named = find_client(exec, client.as_deref());
     let chosen = match (named, client) {
         (Some(id), _) => id,
         (None, Some(name)) => {

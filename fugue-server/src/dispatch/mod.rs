@@ -6,6 +6,7 @@
 //! or the tree themselves, so every capability behaves the same whichever way it is
 //! reached.
 
+mod admin;
 mod advice;
 mod agent_spawn;
 mod agent_task;
@@ -209,6 +210,11 @@ async fn run(
         server.resize_session_to_clients(&mut tree, session);
         drop(tree);
         server.mux.changed();
+    }
+    // Logged as it starts, as tmux logs a command before running it: what it shows
+    // comes after it in the log.
+    if let Some(line) = admin::log_line(&exec, &command, given_target.as_deref()) {
+        server.log_message(&line);
     }
     let teammate = teammates::probe(&command);
     let result = match allowed {
@@ -530,6 +536,13 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::SetEnvironment(c) => environment::set(exec, c),
         Command::ShowEnvironment(c) => environment::show(exec, c),
         Command::WaitChannel { channel, op } => wait_channel(exec, &channel, op).await,
+        Command::Lock(scope) => admin::lock(exec, scope),
+        Command::SuspendClient { client } => admin::suspend(exec, client),
+        Command::ServerAccess(c) => admin::server_access(exec, c),
+        Command::ShowMessages(c) => admin::show_messages(exec, c),
+        Command::ShowPromptHistory { kind } => admin::show_prompt_history(exec, kind),
+        Command::ClearPromptHistory { kind } => admin::clear_prompt_history(exec, kind),
+        Command::PromptEntered { kind, line } => admin::prompt_entered(exec, kind, &line),
     }
 }
 

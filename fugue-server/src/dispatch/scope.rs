@@ -191,7 +191,15 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::BindKey(_)
         | Command::UnbindKey { .. }
         | Command::ListKeys { .. }
-        | Command::WaitChannel { .. } => vec![],
+        | Command::WaitChannel { .. }
+        | Command::SuspendClient { .. }
+        | Command::ServerAccess(_)
+        | Command::ShowMessages(_)
+        | Command::ShowPromptHistory { .. }
+        | Command::ClearPromptHistory { .. }
+        | Command::PromptEntered { .. } => vec![],
+        Command::Lock(fugue_protocol::admin::LockScope::Session(target)) => one(target, SessionAll),
+        Command::Lock(_) => vec![],
         Command::SetEnvironment(c) if !c.global => one(&c.target, SessionAny),
         Command::ShowEnvironment(c) if !c.global => one(&c.target, SessionAny),
         Command::SetEnvironment(_) | Command::ShowEnvironment(_) => vec![],

@@ -638,6 +638,7 @@ pub fn display_message(
         let shown = super::formats::expand(&tree, pane, text, exec.origin);
         (sid, shown.chars().take(MESSAGE_MAX).collect::<String>())
     };
+    exec.server.log_message(&format!("message: {text}"));
     let message = match delay_ms {
         Some(ms) => Control::NoticeFor(text, ms),
         None => Control::Notice(text),

@@ -310,6 +310,9 @@ pub const CLIENT_OPTIONS: &[&str] = &[
     "display-panes-time",
     "display-panes-colour",
     "display-panes-active-colour",
+    // lock-server's and the idle lock's (see `status_options`).
+    "lock-command",
+    "lock-after-time",
 ];
 
 /// What an attached client gets, from the configuration (with the options written in).
@@ -400,6 +403,8 @@ pub fn status_options(store: &Store, session: Option<SessionId>) -> StatusOption
         display_panes_time_ms: clamp32(number("display-panes-time")),
         display_panes_colour: text("display-panes-colour"),
         display_panes_active_colour: text("display-panes-active-colour"),
+        lock_command: text("lock-command"),
+        lock_after_secs: clamp32(number("lock-after-time")),
     }
 }
 

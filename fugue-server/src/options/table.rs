@@ -161,8 +161,8 @@ table! {
     "extended-keys" Server Choice(&["off", "on", "always"]), "off", None, Option::None, "extended key reports (fugue follows each pane's kitty/modifyOtherKeys request)";
     "focus-events" Server Flag, "off", None, Option::None, "pass focus events to programs (fugue always does for programs that ask)";
     "history-file" Server Str, "", None, Option::None, "file for the command prompt's history";
-    "message-limit" Server n(0, INT), "1000", None, Option::None, "messages kept in the message log";
-    "prompt-history-limit" Server n(0, 65536), "100", None, Option::None, "command prompt history entries kept";
+    "message-limit" Server n(0, INT), "1000", Live, Option::None, "messages kept in the message log";
+    "prompt-history-limit" Server n(0, 65536), "100", Live, Option::None, "command prompt history entries kept";
     "set-clipboard" Server Choice(&["off", "external", "on"]), "external", Live, Some("passthrough.set_clipboard"), "programs' and fugue's copies (OSC 52) to the terminal's clipboard";
     "terminal-overrides" Server Array, "", None, Option::None, "terminfo overrides of outer terminals";
     "terminal-features" Server Array, "xterm*:clipboard:ccolour:cstyle:focus:title\nscreen*:title", None, Option::None, "features of outer terminals";
@@ -201,8 +201,8 @@ table! {
     "display-time" Session n(0, INT), "750", Live, Option::None, "how long status messages show (ms)";
     "history-limit" Session n(0, MAX_HISTORY), "10000", New, Some("server.history_limit"), "lines of history of new panes: their session's value, else the global one, as tmux (fugue's default 10000, at most 1000000)";
     "key-table" Session Str, "root", None, Option::None, "the key table used without the prefix";
-    "lock-after-time" Session n(0, INT), "0", None, Option::None, "lock after this many idle seconds";
-    "lock-command" Session Str, "lock -np", None, Option::None, "the command that locks";
+    "lock-after-time" Session n(0, INT), "0", Live, Option::None, "lock after this many idle seconds";
+    "lock-command" Session Str, "lock -np", Live, Option::None, "the command that locks";
     "message-command-style" Session Style, "bg=black,fg=yellow", None, Option::None, "style of the command prompt in vi command mode";
     "message-style" Session Style, "bg=yellow,fg=black", Live, Option::None, "style of status messages";
     "mouse" Session Flag, "on", Live, Some("keys.mouse"), "fugue's own use of the mouse (fugue's default: on; global value)";

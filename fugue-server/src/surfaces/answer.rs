@@ -27,6 +27,9 @@ pub fn to_json(resp: Response) -> Value {
         Response::Worktree(w) => serde_json::to_value(w),
         Response::Buffer(b) => serde_json::to_value(b),
         Response::Restore(r) => serde_json::to_value(r),
+        Response::PromptHistory(h) => Ok(json!({ "history": h.iter().map(|(kind, lines)| json!({
+            "type": kind.name(), "lines": lines,
+        })).collect::<Vec<_>>() })),
         // Each line as tmux prints it, and the parts for a program to read.
         Response::Options(lines) => Ok(json!({ "options": lines.iter().map(|l| json!({
             "name": l.name, "value": l.value, "inherited": l.inherited, "line": l.line(),

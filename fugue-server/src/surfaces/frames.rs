@@ -98,6 +98,8 @@ pub async fn run(
                         Control::NoticeFor(text, ms) => ServerMessage::NoticeFor { text, ms },
                         Control::Run(argv) => ServerMessage::Run(argv),
                         Control::Redraw => ServerMessage::Redraw,
+                        Control::Lock => ServerMessage::Lock,
+                        Control::Suspend => ServerMessage::Suspend,
                         Control::Keys(keys) => ServerMessage::Keys((*keys).clone()),
                         Control::Options(o) => ServerMessage::Options(*o),
                         Control::Bell => outer(OuterEvents {

@@ -1,0 +1,133 @@
+//! tmux's verbs about clients and the server's records: lock-server, lock-session,
+//! lock-client, suspend-client, server-access, show-messages, show-prompt-history
+//! and clear-prompt-history, with tmux's flags and aliases.
+
+use crate::convert_args::target;
+use crate::printer::Printer;
+use clap::Subcommand;
+use fugue_protocol::Command;
+use fugue_protocol::admin::{LockScope, PromptType, ServerAccess, ShowMessages};
+
+#[derive(Subcommand, Debug)]
+pub enum AdminVerb {
+    /// Lock every attached terminal with its session's lock-command.
+    #[command(visible_alias = "lock")]
+    LockServer,
+    /// Lock the terminals attached to a session.
+    #[command(visible_alias = "locks")]
+    LockSession {
+        #[arg(short = 't')]
+        target: Option<String>,
+    },
+    /// Lock one attached terminal (default the current client).
+    #[command(visible_alias = "lockc")]
+    LockClient {
+        #[arg(short = 't', value_name = "CLIENT")]
+        client: Option<String>,
+    },
+    /// Stop a client until its shell continues it (as C-z).
+    #[command(visible_alias = "suspendc")]
+    SuspendClient {
+        #[arg(short = 't', value_name = "CLIENT")]
+        client: Option<String>,
+    },
+    /// List who may connect (-l); fugue serves only its owner, so -a/-d/-r/-w are
+    /// refused with the reason.
+    ServerAccess {
+        #[arg(short = 'a')]
+        allow: bool,
+        #[arg(short = 'd')]
+        deny: bool,
+        #[arg(short = 'g')]
+        group: bool,
+        #[arg(short = 'l')]
+        list: bool,
+        #[arg(short = 'r')]
+        read_only: bool,
+        #[arg(short = 'w')]
+        write: bool,
+        /// Accepted as tmux's usage names it; the access list is the server's.
+        #[arg(short = 't')]
+        target: Option<String>,
+        name: Option<String>,
+    },
+    /// The server's log of commands and messages, newest first.
+    #[command(visible_alias = "showmsgs")]
+    ShowMessages {
+        #[arg(short = 'J')]
+        jobs: bool,
+        #[arg(short = 'T')]
+        terminals: bool,
+        #[arg(short = 't', value_name = "CLIENT")]
+        client: Option<String>,
+    },
+    /// The command prompt's history (-T: one prompt type).
+    #[command(visible_alias = "showphist")]
+    ShowPromptHistory {
+        #[arg(short = 'T', value_name = "TYPE")]
+        kind: Option<String>,
+    },
+    /// Clear the command prompt's history (-T: one prompt type).
+    #[command(visible_alias = "clearphist")]
+    ClearPromptHistory {
+        #[arg(short = 'T', value_name = "TYPE")]
+        kind: Option<String>,
+    },
+}
+
+fn kind(t: Option<String>) -> anyhow::Result<Option<PromptType>> {
+    t.map(|t| PromptType::parse(&t).map_err(anyhow::Error::msg))
+        .transpose()
+}
+
+pub fn command_for(v: AdminVerb) -> anyhow::Result<(Command, Printer)> {
+    let nothing = |c| Ok((c, Printer::Nothing));
+    match v {
+        AdminVerb::LockServer => nothing(Command::Lock(LockScope::Server)),
+        AdminVerb::LockSession { target: t } => {
+            nothing(Command::Lock(LockScope::Session(target(t)?)))
+        }
+        AdminVerb::LockClient { client } => nothing(Command::Lock(LockScope::Client(client))),
+        AdminVerb::SuspendClient { client } => nothing(Command::SuspendClient { client }),
+        AdminVerb::ServerAccess {
+            allow,
+            deny,
+            group,
+            list,
+            read_only,
+            write,
+            target: _,
+            name,
+        } => Ok((
+            Command::ServerAccess(ServerAccess {
+                list,
+                allow,
+                deny,
+                read_only,
+                write,
+                group,
+                name,
+            }),
+            Printer::Captured,
+        )),
+        AdminVerb::ShowMessages {
+            jobs,
+            terminals,
+            client,
+        } => Ok((
+            Command::ShowMessages(ShowMessages {
+                client,
+                jobs,
+                terminals,
+            }),
+            Printer::Captured,
+        )),
+        AdminVerb::ShowPromptHistory { kind: k } => Ok((
+            Command::ShowPromptHistory { kind: kind(k)? },
+            Printer::Captured,
+        )),
+        AdminVerb::ClearPromptHistory { kind: k } => {
+            nothing(Command::ClearPromptHistory { kind: kind(k)? })
+        }
+    }
+}
