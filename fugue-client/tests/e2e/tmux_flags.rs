@@ -352,6 +352,41 @@ fn run_shell_c_starts_in_the_directory() {
     );
 }
 
+/// A `-c` directory that does not exist starts the program in the home directory, as
+/// tmux's spawn does (libtmux's suite passes such paths and expects a pane), and the
+/// message log says so; tmux exits 0 on the same command lines.
+#[test]
+fn a_missing_start_directory_starts_in_home_as_tmux() {
+    let w = World::new();
+    let home = w.path("home").canonicalize().unwrap();
+    let lines: [&[&str]; 3] = [
+        &["new-session", "-d", "-s", "a", "-c", "/no/such/dir"],
+        &["new-window", "-t", "a", "-c", "/no/such/dir"],
+        &["split-window", "-t", "a", "-c", "/no/such/dir"],
+    ];
+    for args in lines {
+        let out = w.run(args);
+        assert!(out.status.success(), "{args:?}: {out:?}");
+    }
+    for p in w
+        .ok(&["list-panes", "-s", "-t", "a", "-F", "#{pane_current_path}"])
+        .lines()
+    {
+        assert_eq!(std::path::Path::new(p), home, "started in home");
+    }
+    assert!(
+        w.ok(&["show-messages"])
+            .contains("-c /no/such/dir: not a directory; started in"),
+        "logged"
+    );
+    if Tmux::available().is_some() {
+        let t = TestTmux::new(&w, "");
+        for args in lines {
+            assert!(t.run(args).status.success(), "tmux {args:?}");
+        }
+    }
+}
+
 /// `split-window -Z` leaves the window zoomed on its active pane (the new one, or
 /// with `-d` the one that was active); `new-session -f FLAGS` is accepted.
 #[test]

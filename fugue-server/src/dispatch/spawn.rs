@@ -35,7 +35,11 @@ pub fn resolve_argv(server: &Server, spawn: &Spawn) -> Result<Vec<String>, Comma
     }
 }
 
-fn validate_cwd(cwd: &str) -> Result<PathBuf, CommandError> {
+/// The directory a new program starts in for `-c cwd`. A directory that does not
+/// exist is tmux's case: the program starts in the home directory (else `/`), and
+/// the server's log and message log (`show-messages`) say so. tmux's clients
+/// (libtmux) pass paths they have not made yet and expect the pane to start.
+fn start_dir(server: &Server, cwd: &str) -> Result<PathBuf, CommandError> {
     let path = PathBuf::from(cwd);
     if !path.is_absolute() {
         return Err(CommandError::invalid_argument(
@@ -43,13 +47,22 @@ fn validate_cwd(cwd: &str) -> Result<PathBuf, CommandError> {
             format!("`{cwd}` is not an absolute path"),
         ));
     }
-    if !path.is_dir() {
-        return Err(CommandError::invalid_argument(
-            "cwd",
-            format!("`{cwd}` is not a directory that exists"),
-        ));
+    if path.is_dir() {
+        return Ok(path);
     }
-    Ok(path)
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .filter(|h| h.is_absolute() && h.is_dir())
+        .unwrap_or_else(|| PathBuf::from("/"));
+    tracing::warn!(
+        "-c {cwd}: not a directory; the program starts in {}",
+        home.display()
+    );
+    server.log_message(&format!(
+        "-c {cwd}: not a directory; started in {}",
+        home.display()
+    ));
+    Ok(home)
 }
 
 /// Who made a pane, from the origin of the command that made it.
@@ -198,14 +211,12 @@ pub fn prepare_pane(
                 .map(|w| w.active)
                 .filter(|p| tree.panes.contains_key(p))
                 .or_else(|| tree.resolve_pane(None, &exec.ctx).ok());
-            Some(validate_cwd(&super::formats::expand(
-                tree,
-                pane,
-                c,
-                exec.origin,
-            ))?)
+            Some(start_dir(
+                server,
+                &super::formats::expand(tree, pane, c, exec.origin),
+            )?)
         }
-        Some(c) => Some(validate_cwd(c)?),
+        Some(c) => Some(start_dir(server, c)?),
         None => default_cwd.filter(|d| d.is_dir()),
     };
     for (k, _) in &spawn.env {
@@ -427,13 +438,11 @@ pub fn relaunch(
         resolve_argv(server, spawn)?
     };
     let cwd = match &spawn.cwd {
-        Some(c) if c.contains('#') => Some(validate_cwd(&super::formats::expand(
-            tree,
-            Some(id),
-            c,
-            exec.origin,
-        ))?),
-        Some(c) => Some(validate_cwd(c)?),
+        Some(c) if c.contains('#') => Some(start_dir(
+            server,
+            &super::formats::expand(tree, Some(id), c, exec.origin),
+        )?),
+        Some(c) => Some(start_dir(server, c)?),
         None => pane.cwd.clone().filter(|d| d.is_dir()),
     };
     for (k, _) in &spawn.env {
