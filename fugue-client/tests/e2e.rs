@@ -14,6 +14,7 @@ mod e2e {
     pub mod choosers;
     pub mod cli;
     pub mod client_exits;
+    pub mod client_prompts;
     pub mod command_prompt;
     pub mod control_mode;
     pub mod faults;

@@ -381,6 +381,14 @@ pub enum Command {
     /// Ask the attached clients' person y/n before running a command (tmux's
     /// `confirm-before`, from the CLI; keys and `C-b :` ask in the client itself).
     ConfirmBefore(crate::popup::ClientCommandLine),
+    /// tmux's `command-prompt` from the CLI: a client asks and runs the filled-in
+    /// template.
+    CommandPrompt(crate::popup::ClientCommandLine),
+    /// tmux's `send-keys -K [-c client] KEY...`: keys as if typed at that client.
+    ClientKeys {
+        client: Option<String>,
+        keys: Vec<String>,
+    },
     /// Show a menu in the attached clients (tmux's `display-menu`, from the CLI).
     DisplayMenu(crate::popup::ClientCommandLine),
     /// Open (or with `close` close) a floating pane over a session's window.
@@ -687,6 +695,12 @@ commands! {
     ConfirmBefore => "confirm-before", Write, "ask the attached person y/n, then run a command",
         cli: As("confirm-before"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("kill-pane, kill-window");
+    CommandPrompt => "command-prompt", Write, "ask on a client's status line, then run a command line with the answers",
+        cli: As("command-prompt"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("command-prompt, rename-window, rename-session");
+    ClientKeys => "send-keys -K", Write, "press keys at an attached client, as if its person typed them",
+        cli: As("send-keys -K"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: Absent("a person's keys are the client's own already");
     DisplayMenu => "display-menu", Write, "show a menu of commands in the attached clients",
         cli: As("display-menu"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("the command prompt (C-b :) and bindings to command lines run it");

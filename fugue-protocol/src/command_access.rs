@@ -40,7 +40,8 @@ impl Command {
             | Command::ShowMessages(_)
             | Command::ShowPromptHistory { .. }
             | Command::ClearPromptHistory { .. }
-            | Command::PromptEntered { .. } => None,
+            | Command::PromptEntered { .. }
+            | Command::ClientKeys { .. } => None,
             Command::Lock(scope) => match scope {
                 crate::admin::LockScope::Session(target) => target.as_ref(),
                 _ => None,
@@ -69,6 +70,7 @@ impl Command {
             Command::SetHook(c) => c.target.as_ref(),
             Command::ShowHooks(c) => c.target.as_ref(),
             Command::ConfirmBefore(c)
+            | Command::CommandPrompt(c)
             | Command::DisplayMenu(c)
             | Command::DisplayPanes(c)
             | Command::SwitchClient(c)

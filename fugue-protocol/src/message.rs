@@ -150,6 +150,8 @@ pub enum ServerMessage {
     Lock,
     /// Stop until the shell continues the client (`suspend-client`).
     Suspend,
+    /// Keys to handle as if typed here (`send-keys -K`), by tmux name.
+    TypeKeys(Vec<String>),
     /// The key tables changed: the client uses these from now on.
     Keys(crate::KeyTable),
     /// Options the client acts on changed (`set-option`): the whole set, as at attach.

@@ -132,6 +132,10 @@ pub struct PopupRect {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClientCommandLine {
     pub target: Option<Target>,
+    /// `-t` as given: a client's name (`list-clients`), which asks alone; else
+    /// `target` names the session whose clients ask.
+    #[serde(default)]
+    pub client: Option<String>,
     pub argv: Vec<String>,
 }
 

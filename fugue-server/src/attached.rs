@@ -25,6 +25,8 @@ pub enum Control {
     Lock,
     /// Stop until the shell continues the client (`suspend-client`).
     Suspend,
+    /// Keys to handle as if typed at the client (`send-keys -K`), by tmux name.
+    TypeKeys(Vec<String>),
     /// Ring the client's terminal (a pane rang, and `bell_action` lets it through).
     Bell,
     /// Set the client's terminal's clipboard (a program's OSC 52, `set_clipboard`).
@@ -58,6 +60,8 @@ struct Slot {
     /// Any number of locks (or suspends) cost one.
     lock: bool,
     suspend: bool,
+    /// Keys sent to be typed, in order; bounded by [`MAX_TYPED`].
+    typed: Vec<String>,
     /// Any number of bells cost one ring, and the latest clipboard copy wins: a client
     /// that stopped reading holds one of each however often programs ring or copy.
     bell: bool,
@@ -82,6 +86,7 @@ impl Mailbox {
                     slot.run = None;
                     slot.redraw = false;
                     slot.lock = false;
+                    slot.typed.clear();
                     slot.suspend = false;
                     slot.bell = false;
                     slot.clipboard = None;
@@ -91,6 +96,12 @@ impl Mailbox {
                 Control::Redraw => slot.redraw = true,
                 Control::Lock => slot.lock = true,
                 Control::Suspend => slot.suspend = true,
+                Control::TypeKeys(keys) => {
+                    // A client that stopped reading keeps the first MAX_TYPED keys;
+                    // the rest are dropped, not queued without end.
+                    let room = MAX_TYPED.saturating_sub(slot.typed.len());
+                    slot.typed.extend(keys.into_iter().take(room));
+                }
                 Control::Bell => slot.bell = true,
                 Control::Clipboard(copy) => slot.clipboard = Some(copy),
                 Control::Keys(keys) => slot.keys = Some(keys),
@@ -119,6 +130,9 @@ impl Mailbox {
         if std::mem::take(&mut slot.redraw) {
             return Some(Control::Redraw);
         }
+        if !slot.typed.is_empty() {
+            return Some(Control::TypeKeys(std::mem::take(&mut slot.typed)));
+        }
         if std::mem::take(&mut slot.lock) {
             return Some(Control::Lock);
         }
@@ -143,6 +157,9 @@ impl Mailbox {
         })
     }
 }
+
+/// Most keys waiting to be typed at one client (`send-keys -K`).
+pub const MAX_TYPED: usize = 4096;
 
 /// A connected client.
 pub struct ClientEntry {
@@ -169,6 +186,9 @@ pub struct ClientEntry {
     /// A control-mode client (`tmux -C`): listed, but it draws nothing and has no
     /// size until it says one.
     pub control_mode: bool,
+    /// A control client's open question (`confirm-before`, `command-prompt`), which
+    /// `send-keys -K` answers.
+    pub prompt: Option<crate::client_prompt::ClientPrompt>,
 }
 
 /// Seconds since the Unix epoch, for clients' times.

@@ -522,6 +522,10 @@ pub enum Verb {
     },
     /// Ask the attached person y/n on the status line, then run COMMAND on y (`C-b x`
     /// and `C-b &` use it); from the CLI, the clients attached to the session ask.
+    /// Ask on the status line, then run TEMPLATE with the answers in it (`%%`,
+    /// `%1`..`%9`); from the CLI, the client named by -t (or the session's) asks.
+    #[command(disable_help_flag = true)]
+    CommandPrompt(super::command_prompt::CommandPromptArgs),
     #[command(visible_alias = "confirm")]
     ConfirmBefore {
         /// The question (a format; default `Confirm 'COMMAND'? (y/n)`).
@@ -530,11 +534,14 @@ pub enum Verb {
         /// Enter alone answers yes.
         #[arg(short = 'y')]
         yes: bool,
+        /// The key that answers yes (default y).
+        #[arg(short = 'c', value_name = "KEY")]
+        confirm_key: Option<String>,
         /// tmux's -b (the asking client does not wait): fugue's CLI never waits for
         /// the answer, so it is accepted and changes nothing.
         #[arg(short = 'b')]
         background: bool,
-        /// The session whose clients ask (from the CLI).
+        /// The client that asks, or a session whose clients ask (from the CLI).
         #[arg(short = 't')]
         target: Option<String>,
         /// The command line to run (quote it, or give its words).

@@ -256,6 +256,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         Verb::ConfirmBefore {
             prompt,
             yes,
+            confirm_key,
             target: t,
             command,
             ..
@@ -267,9 +268,20 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             if yes {
                 argv.push("-y".into());
             }
+            if let Some(k) = confirm_key {
+                argv.extend(["-c".to_string(), k]);
+            }
             argv.extend(command);
             (
                 Command::ConfirmBefore(client_line(t, argv)?),
+                Printer::Nothing,
+            )
+        }
+        Verb::CommandPrompt(a) => {
+            a.spec().map_err(anyhow::Error::msg)?;
+            let argv = crate::command_prompt::argv(&a);
+            (
+                Command::CommandPrompt(client_line(a.client, argv)?),
                 Printer::Nothing,
             )
         }
@@ -625,10 +637,17 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             copy_mode,
             client_keys,
             mouse,
-            client: _,
+            client,
             print,
             keys,
         } => {
+            if client_keys && !mouse {
+                // Key names as tmux takes them; the client checks them as it types.
+                if literal || hex {
+                    bail!("-K presses keys by name: -l and -H do not go with it");
+                }
+                return Ok((Command::ClientKeys { client, keys }, Printer::Nothing));
+            }
             if copy_mode {
                 bail!(
                     "-X runs a copy-mode command in an attached client's copy mode: bind it in the copy-mode or copy-mode-vi table (bind -T copy-mode-vi v send-keys -X begin-selection)"

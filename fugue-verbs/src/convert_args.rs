@@ -24,8 +24,11 @@ pub(crate) fn client_line(
             fugue_protocol::popup::MAX_CLIENT_LINE
         );
     }
+    // tmux's -t here names a client (`/dev/pts/3`, `client-123`), which need not
+    // read as a target; fugue's older use names a session, which does.
     Ok(fugue_protocol::popup::ClientCommandLine {
-        target: target(t)?,
+        target: t.as_deref().and_then(|s| s.parse::<Target>().ok()),
+        client: t,
         argv,
     })
 }

@@ -13,6 +13,7 @@ mod agent;
 pub mod args;
 mod buffers;
 mod caller;
+pub mod command_prompt;
 mod convert;
 mod convert_args;
 mod hooks;

@@ -172,6 +172,10 @@ impl App {
                 kind: PromptKind::Command,
                 input,
             } => self.command_prompt_key(input, key),
+            Mode::Prompt {
+                kind: PromptKind::Template,
+                input,
+            } => self.template_prompt_key(input, key),
             Mode::Prompt { kind, mut input } => {
                 match input.key(key) {
                     Edit::Done => {
@@ -186,7 +190,7 @@ impl App {
                             PromptKind::RenameSession => {
                                 Command::RenameSession { target: None, name }
                             }
-                            PromptKind::Command => return Vec::new(),
+                            PromptKind::Command | PromptKind::Template => return Vec::new(),
                             PromptKind::FindWindow => {
                                 let argv = ["find-window", "-Z", "--", &name];
                                 return self.run_bound(vec![argv.map(String::from).to_vec()]);
@@ -337,6 +341,14 @@ impl App {
                     if KeyAction::from_tmux_argv(&argv).is_none() =>
                 {
                     if let Err(e) = self.confirm_before(&argv) {
+                        self.notice(e);
+                        return Vec::new();
+                    }
+                    continue;
+                }
+                // fugue's own prompts (C-b :, C-b ,, C-b $) are key actions, below.
+                Some("command-prompt") if KeyAction::from_tmux_argv(&argv).is_none() => {
+                    if let Err(e) = self.open_template_prompt(&argv) {
                         self.notice(e);
                         return Vec::new();
                     }

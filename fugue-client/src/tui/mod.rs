@@ -33,6 +33,7 @@ mod status_fmt;
 mod status_layout;
 mod status_lines;
 mod switch;
+mod template_prompt;
 mod terminal_input;
 mod tree;
 mod tree_draw;
@@ -487,6 +488,17 @@ async fn handle(
             }
             Some(ServerMessage::Redraw) => app.redraw = true,
             Some(ServerMessage::Lock) => lock::lock(screen, conn, app).await?,
+            // `send-keys -K`: as if typed here, through the same handling.
+            Some(ServerMessage::TypeKeys(keys)) => {
+                for key in keys
+                    .iter()
+                    .filter_map(|k| fugue_protocol::keys::Key::parse(k))
+                {
+                    let requests = app.on_key(key);
+                    send(app, requests);
+                }
+                app.damage_all();
+            }
             // As C-z: the SIGCONT that continues it takes the terminal back.
             Some(ServerMessage::Suspend) => {
                 restore();

@@ -48,6 +48,8 @@ pub enum PromptKind {
     Command,
     /// `C-b f`: what `find-window -Z` looks for.
     FindWindow,
+    /// `command-prompt` with questions and a template (`template_prompt.rs`).
+    Template,
 }
 
 impl PromptKind {
@@ -57,6 +59,7 @@ impl PromptKind {
             PromptKind::RenameSession => "rename session",
             PromptKind::Command => "command-prompt",
             PromptKind::FindWindow => "find-window",
+            PromptKind::Template => "command-prompt",
         }
     }
 
@@ -66,6 +69,8 @@ impl PromptKind {
             PromptKind::Command => ":".into(),
             // tmux names a template's command in parentheses.
             PromptKind::FindWindow => "(find-window) ".into(),
+            // Each question has its own text (the App's template prompt).
+            PromptKind::Template => String::new(),
             k => format!("{}: ", k.label()),
         }
     }
@@ -176,6 +181,8 @@ pub struct App {
     pub held: Vec<fugue_protocol::keys::KeyCode>,
     /// The command prompt's history (`C-b :`, Up/Down).
     pub history: super::command_prompt::History,
+    /// A `command-prompt` template's questions and answers while it asks.
+    pub template: Option<super::template_prompt::TemplatePrompt>,
     /// The outer terminal's input modes the client switched on.
     pub outer: super::outer::Outer,
     /// The pane a mouse button went down in and has not come up yet: its drag and
@@ -243,6 +250,7 @@ impl App {
             redraw: false,
             held: Vec::new(),
             history: Default::default(),
+            template: None,
             outer: super::outer::Outer::new(),
             mouse_held: None,
             focused: true,

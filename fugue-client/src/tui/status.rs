@@ -188,8 +188,12 @@ pub fn draw(buf: &mut Buffer, app: &App, area: Rect) -> Option<Position> {
     let msg_style = option_style(base, &app.status_opts.message_style);
     match &app.mode {
         Mode::Prompt { kind, input } => {
-            let line = format!("{}{}", kind.prompt(), input.text());
-            let before = format!("{}{}", kind.prompt(), input.before_cursor());
+            let prompt = match (kind, &app.template) {
+                (super::state::PromptKind::Template, Some(t)) => t.prompt.clone(),
+                (k, _) => k.prompt(),
+            };
+            let line = format!("{prompt}{}", input.text());
+            let before = format!("{prompt}{}", input.before_cursor());
             let cursor_x = area.x + width(&before).min(area.width.saturating_sub(1));
             Paragraph::new(line).style(msg_style).render(area, buf);
             return Some(Position::new(cursor_x, area.y));

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 /// A control client: its standard input, and the lines of its standard output as a
 /// thread reads them (which a test may hold back, to be a slow reader).
-struct Ctl {
+pub struct Ctl {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Arc<(Mutex<Vec<String>>, Condvar)>,
@@ -21,7 +21,7 @@ struct Ctl {
 }
 
 impl Ctl {
-    fn start(mut cmd: Command) -> Ctl {
+    pub fn start(mut cmd: Command) -> Ctl {
         cmd.stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
@@ -57,13 +57,13 @@ impl Ctl {
         }
     }
 
-    fn fugue(w: &World, args: &[&str]) -> Ctl {
+    pub fn fugue(w: &World, args: &[&str]) -> Ctl {
         let mut all = vec!["tmux", "-C"];
         all.extend_from_slice(args);
         Ctl::start(w.cmd(&all))
     }
 
-    fn tmux(t: &TestTmux, args: &[&str]) -> Ctl {
+    pub fn tmux(t: &TestTmux, args: &[&str]) -> Ctl {
         let mut cmd = Command::new("sh");
         let quoted: Vec<String> = args
             .iter()
@@ -75,19 +75,19 @@ impl Ctl {
         Ctl::start(cmd)
     }
 
-    fn send(&mut self, line: &str) {
+    pub fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("stdin");
         stdin.write_all(line.as_bytes()).expect("write");
         stdin.write_all(b"\n").expect("write");
         stdin.flush().expect("flush");
     }
 
-    fn lines(&self) -> Vec<String> {
+    pub fn lines(&self) -> Vec<String> {
         self.lines.0.lock().clone()
     }
 
     /// Waits for a line `pred` takes, after the first `from` lines; its index.
-    fn wait_from(&self, from: usize, what: &str, pred: impl Fn(&str) -> bool) -> usize {
+    pub fn wait_from(&self, from: usize, what: &str, pred: impl Fn(&str) -> bool) -> usize {
         let deadline = Instant::now() + TIMEOUT;
         let mut lines = self.lines.0.lock();
         loop {
@@ -104,13 +104,13 @@ impl Ctl {
         }
     }
 
-    fn wait(&self, what: &str, pred: impl Fn(&str) -> bool) -> usize {
+    pub fn wait(&self, what: &str, pred: impl Fn(&str) -> bool) -> usize {
         self.wait_from(0, what, pred)
     }
 
     /// Sends a command line and waits for the blocks it makes (`n` of them): their
     /// lines, from the first `%begin` to the last `%end`/`%error`.
-    fn reply(&mut self, line: &str, n: usize) -> Vec<String> {
+    pub fn reply(&mut self, line: &str, n: usize) -> Vec<String> {
         let from = self.lines().len();
         self.send(line);
         let mut at = from;
@@ -123,7 +123,7 @@ impl Ctl {
     }
 
     /// Ends the client with an empty line; its status.
-    fn detach(&mut self) -> std::process::ExitStatus {
+    pub fn detach(&mut self) -> std::process::ExitStatus {
         self.send("");
         self.wait("%exit", |l| l.starts_with("%exit"));
         self.stdin = None;

@@ -115,6 +115,7 @@ fn every_response_and_server_message_round_trips() {
     round_trip(&ServerMessage::Redraw);
     round_trip(&ServerMessage::Lock);
     round_trip(&ServerMessage::Suspend);
+    round_trip(&ServerMessage::TypeKeys(vec!["C-b".into(), "Enter".into()]));
 }
 
 #[test]

@@ -375,22 +375,27 @@ pub fn commands() -> Vec<Command> {
         }),
         Command::ConfirmBefore(fugue_protocol::popup::ClientCommandLine {
             target: t("work"),
+            client: None,
             argv: vec!["confirm-before".into(), "-y".into(), "kill-pane".into()],
         }),
         Command::DisplayMenu(fugue_protocol::popup::ClientCommandLine {
             target: None,
+            client: None,
             argv: vec!["display-menu".into(), "".into()],
         }),
         Command::DisplayPanes(fugue_protocol::popup::ClientCommandLine {
             target: t("work"),
+            client: None,
             argv: vec!["display-panes".into(), "-d".into(), "0".into()],
         }),
         Command::ChooseTree(fugue_protocol::popup::ClientCommandLine {
             target: None,
+            client: None,
             argv: vec!["choose-tree".into(), "-Zw".into()],
         }),
         Command::FindWindow(fugue_protocol::popup::ClientCommandLine {
             target: None,
+            client: None,
             argv: vec!["find-window".into(), "--".into(), "vim".into()],
         }),
         Command::DisplayPopup(fugue_protocol::popup::DisplayPopup {
@@ -474,6 +479,7 @@ pub fn commands() -> Vec<Command> {
         },
         Command::SwitchClient(fugue_protocol::popup::ClientCommandLine {
             target: None,
+            client: None,
             argv: vec!["switch-client".into(), "-n".into()],
         }),
         Command::SetEnvironment(fugue_protocol::SetEnvironment {
@@ -521,6 +527,15 @@ pub fn commands() -> Vec<Command> {
             kind: Some(fugue_protocol::admin::PromptType::WindowTarget),
         },
         Command::ClearPromptHistory { kind: None },
+        Command::CommandPrompt(fugue_protocol::popup::ClientCommandLine {
+            target: None,
+            client: Some("client-12".into()),
+            argv: vec!["command-prompt".into(), "set -g @x '%%'".into()],
+        }),
+        Command::ClientKeys {
+            client: Some("/dev/pts/3".into()),
+            keys: vec!["C-b".into(), "c".into()],
+        },
         Command::PromptEntered {
             kind: fugue_protocol::admin::PromptType::Command,
             line: "splitw -h".into(),

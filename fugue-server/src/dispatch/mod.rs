@@ -11,6 +11,7 @@ mod advice;
 mod agent_spawn;
 mod agent_task;
 mod buffers;
+mod client_keys;
 mod clients;
 mod environment;
 pub mod events;
@@ -484,7 +485,9 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::FormatText { target, text, mode } => {
             formats::format_text(exec, target.as_ref(), text, mode)
         }
+        Command::ClientKeys { client, keys } => client_keys::client_keys(exec, client, keys).await,
         Command::ConfirmBefore(c)
+        | Command::CommandPrompt(c)
         | Command::DisplayMenu(c)
         | Command::DisplayPanes(c)
         | Command::SwitchClient(c)

@@ -8,6 +8,7 @@
 use super::Exec;
 use super::spawn::{prepare_pane, with_new_pane};
 use crate::attached::Control;
+use crate::client_prompt::ClientPrompt;
 use crate::session::tree::Popup;
 use fugue_protocol::popup::{ClientCommandLine, DisplayPopup, MAX_CLIENT_LINE, PopupSize};
 use fugue_protocol::{CommandError, ErrorCode, Response};
@@ -15,8 +16,10 @@ use fugue_protocol::{CommandError, ErrorCode, Response};
 /// The smallest popup, border included: a border and one cell inside.
 const MIN_SIDE: u16 = 3;
 
-/// `confirm-before` / `display-menu` from the CLI: handed to the clients attached to
-/// the target session, which ask their person.
+/// `confirm-before`, `command-prompt`, `display-menu` and the choosers from the
+/// CLI: handed to the client `-t` names, else to the clients attached to the target
+/// session, which ask their person. A control client has no screen to ask on: its
+/// question waits on the server for `send-keys -K` (`client_keys.rs`).
 pub fn client_line(exec: &mut Exec<'_>, c: ClientCommandLine) -> Result<Response, CommandError> {
     let size: usize = c.argv.iter().map(String::len).sum();
     if size > MAX_CLIENT_LINE {
@@ -24,6 +27,20 @@ pub fn client_line(exec: &mut Exec<'_>, c: ClientCommandLine) -> Result<Response
             "argv",
             format!("longer than {MAX_CLIENT_LINE} bytes"),
         ));
+    }
+    if let Some(name) = &c.client
+        && let Some(id) = super::clients::find_client(exec, Some(name))
+    {
+        return one_client(exec, id, c.argv);
+    }
+    if c.target.is_none()
+        && let Some(name) = &c.client
+    {
+        return Err(CommandError::new(
+            ErrorCode::UnknownTarget,
+            format!("can't find client: {name}"),
+        )
+        .with_suggestion("`list-clients -F '#{client_name}'` lists them"));
     }
     let sid = {
         let tree = exec.server.mux.tree();
@@ -43,13 +60,68 @@ pub fn client_line(exec: &mut Exec<'_>, c: ClientCommandLine) -> Result<Response
         return Err(CommandError::new(
             ErrorCode::InvalidArgument,
             "no terminal client is attached to the session to ask (tmux: no current client)",
-        ));
+        )
+        .with_suggestion("name a control client with -t to ask it (send-keys -K answers)"));
     }
     exec.server
         .mux
         .attached
         .tell(Some(sid), Control::Run(c.argv));
     Ok(Response::Done)
+}
+
+/// The command line for one client: a terminal client asks its person; a control
+/// client's question waits for `send-keys -K`.
+fn one_client(exec: &mut Exec<'_>, id: u64, argv: Vec<String>) -> Result<Response, CommandError> {
+    let control = {
+        let clients = exec.server.mux.attached.lock();
+        match clients.get(&id) {
+            Some(e) if !e.control_mode => {
+                e.control.post(Control::Run(argv));
+                return Ok(Response::Done);
+            }
+            Some(_) => true,
+            None => false,
+        }
+    };
+    if !control {
+        return Err(CommandError::unknown_target("the client went away"));
+    }
+    let prompt = control_prompt(&argv).map_err(|e| CommandError::invalid_argument("argv", e))?;
+    super::client_keys::ask(exec, id, prompt);
+    Ok(Response::Done)
+}
+
+/// A question a control client can be asked: `confirm-before` or `command-prompt`.
+fn control_prompt(argv: &[String]) -> Result<ClientPrompt, String> {
+    use fugue_protocol::keys::Key;
+    use fugue_protocol::tmux_cmd::{self, NoEnv};
+    let (name, verb) = fugue_verbs::line::parse_argv(argv)?;
+    match verb {
+        fugue_verbs::Verb::ConfirmBefore {
+            yes,
+            confirm_key,
+            command,
+            ..
+        } => {
+            let commands = match command.as_slice() {
+                [one] => tmux_cmd::parse(one, &NoEnv),
+                words => tmux_cmd::split_sequence(words, &NoEnv),
+            }
+            .map_err(|e| e.to_string())?;
+            let key = confirm_key.unwrap_or_else(|| "y".into());
+            let confirm = Key::parse(&key).ok_or_else(|| format!("unknown key: {key}"))?;
+            Ok(ClientPrompt::Confirm {
+                commands,
+                confirm,
+                default_yes: yes,
+            })
+        }
+        fugue_verbs::Verb::CommandPrompt(a) => Ok(ClientPrompt::input(a.spec()?)),
+        _ => Err(format!(
+            "{name}: a control client has no screen to show it on"
+        )),
+    }
 }
 
 pub async fn display_popup(exec: &mut Exec<'_>, c: DisplayPopup) -> Result<Response, CommandError> {

@@ -197,7 +197,8 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::ShowMessages(_)
         | Command::ShowPromptHistory { .. }
         | Command::ClearPromptHistory { .. }
-        | Command::PromptEntered { .. } => vec![],
+        | Command::PromptEntered { .. }
+        | Command::ClientKeys { .. } => vec![],
         Command::Lock(fugue_protocol::admin::LockScope::Session(target)) => one(target, SessionAll),
         Command::Lock(_) => vec![],
         Command::SetEnvironment(c) if !c.global => one(&c.target, SessionAny),
@@ -268,6 +269,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         Command::DisplayMessage { target, .. } => one(target, SessionAny),
         Command::FormatText { target, .. } => one(target, Pane),
         Command::ConfirmBefore(c)
+        | Command::CommandPrompt(c)
         | Command::DisplayMenu(c)
         | Command::DisplayPanes(c)
         | Command::SwitchClient(c)

@@ -229,6 +229,7 @@ async fn handle(
         created: crate::attached::unix_now(),
         activity: crate::attached::unix_now(),
         control_mode: false,
+        prompt: None,
     };
     if !server.client_connected(id, entry) {
         let reason = format!("{EXITING}; start a new one and connect again");

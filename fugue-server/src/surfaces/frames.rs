@@ -100,6 +100,7 @@ pub async fn run(
                         Control::Redraw => ServerMessage::Redraw,
                         Control::Lock => ServerMessage::Lock,
                         Control::Suspend => ServerMessage::Suspend,
+                        Control::TypeKeys(keys) => ServerMessage::TypeKeys(keys),
                         Control::Keys(keys) => ServerMessage::Keys((*keys).clone()),
                         Control::Options(o) => ServerMessage::Options(*o),
                         Control::Bell => outer(OuterEvents {
