@@ -527,9 +527,16 @@ impl Control {
             Ok(reqs) => {
                 let mut ok = true;
                 for r in reqs {
-                    match self.conn.as_mut() {
-                        Some(conn) => ok &= conn.outgoing.control(r).await.is_ok(),
-                        None => ok = false,
+                    match (self.conn.as_mut(), r) {
+                        (Some(conn), Refresh::Request(r)) => {
+                            ok &= conn.outgoing.control(r).await.is_ok();
+                        }
+                        // The client's size, as a terminal client's: its session's
+                        // windows follow it (`window-size`).
+                        (Some(conn), Refresh::Size(cols, rows)) => {
+                            ok &= conn.outgoing.resize(cols, rows).await.is_ok();
+                        }
+                        (None, _) => ok = false,
                     }
                 }
                 if ok {
@@ -555,8 +562,39 @@ fn control_only(argv: &[String]) -> bool {
         .any(|w| w.starts_with('-') && (w.contains('f') || w.contains('A') || w.contains('C')))
 }
 
+/// One thing `refresh-client` asks of the control connection.
+#[derive(Debug, PartialEq, Eq)]
+enum Refresh {
+    Request(ControlRequest),
+    /// `-C WxH` (or `W,H`): the client's size.
+    Size(u16, u16),
+}
+
+/// `-C WIDTHxHEIGHT` or `WIDTH,HEIGHT`, within tmux's bounds; tmux 3.2's per-window
+/// `-C @W:WxH` is accepted and changes nothing.
+fn client_size(value: &str) -> Result<Option<Refresh>, String> {
+    if value.starts_with('@') {
+        return Ok(None);
+    }
+    let bad = || format!("bad size argument: {value}");
+    let (w, h) = value
+        .split_once('x')
+        .or_else(|| value.split_once(','))
+        .ok_or_else(bad)?;
+    let w: u16 = w.parse().map_err(|_| bad())?;
+    let h: u16 = h.parse().map_err(|_| bad())?;
+    let (cols, rows) = (
+        w.clamp(1, fugue_protocol::limits::MAX_COLS),
+        h.clamp(1, fugue_protocol::limits::MAX_ROWS),
+    );
+    if w != cols || h != rows {
+        return Err(format!("size too small or too big: {value}"));
+    }
+    Ok(Some(Refresh::Size(cols, rows)))
+}
+
 /// The requests of `refresh-client [-f FLAGS] [-A PANE:ACTION] [-C SIZE]`.
-fn refresh_flags(argv: &[String]) -> Result<Vec<ControlRequest>, String> {
+fn refresh_flags(argv: &[String]) -> Result<Vec<Refresh>, String> {
     let mut reqs = Vec::new();
     let mut it = argv.iter().skip(1);
     while let Some(w) = it.next() {
@@ -576,9 +614,10 @@ fn refresh_flags(argv: &[String]) -> Result<Vec<ControlRequest>, String> {
                 rest.to_string()
             };
             match f {
-                'f' | 'F' => reqs.push(client_flags(&value)?),
-                'A' => reqs.push(pane_action(&value)?),
-                // The size and the rest are accepted and left alone.
+                'f' | 'F' => reqs.push(Refresh::Request(client_flags(&value)?)),
+                'A' => reqs.push(Refresh::Request(pane_action(&value)?)),
+                'C' => reqs.extend(client_size(&value)?),
+                // -B (subscriptions) and -t are accepted and left alone.
                 _ => {}
             }
             break;
@@ -707,19 +746,28 @@ mod tests {
     fn refresh_client_flags() {
         assert_eq!(
             refresh_flags(&w("refresh-client -f pause-after=2,no-output")),
-            Ok(vec![ControlRequest::Flags {
+            Ok(vec![Refresh::Request(ControlRequest::Flags {
                 pause_after_ms: Some(2000),
                 no_output: true
-            }])
+            })])
         );
         assert_eq!(
             refresh_flags(&w("refresh-client -A %3:continue")),
-            Ok(vec![ControlRequest::Pane {
+            Ok(vec![Refresh::Request(ControlRequest::Pane {
                 pane: PaneId(3),
                 action: PaneFlow::Continue
-            }])
+            })])
         );
-        assert_eq!(refresh_flags(&w("refresh-client -C 100x30")), Ok(vec![]));
+        assert_eq!(
+            refresh_flags(&w("refresh-client -C 100x30")),
+            Ok(vec![Refresh::Size(100, 30)])
+        );
+        assert_eq!(
+            refresh_flags(&w("refresh-client -C 90,20")),
+            Ok(vec![Refresh::Size(90, 20)])
+        );
+        assert_eq!(refresh_flags(&w("refresh-client -C @1:100x30")), Ok(vec![]));
+        assert!(refresh_flags(&w("refresh-client -C 0x30")).is_err());
         assert!(control_only(&w("refresh-client -C 100x30")));
         assert!(!control_only(&w("refresh-client")));
     }

@@ -339,8 +339,12 @@ impl Attached {
         let sizes = clients
             .values()
             .filter(|c| c.session == Some(session))
-            .filter_map(|c| c.size.map(|s| (c.active_at, s)))
-            .map(|(at, (c, r))| (at, (c.max(1), r.saturating_sub(status_rows).max(1))));
+            // A control client draws no status line: its size is all window (tmux's).
+            .filter_map(|c| {
+                let status = if c.control_mode { 0 } else { status_rows };
+                c.size.map(|s| (c.active_at, s, status))
+            })
+            .map(|(at, (c, r), status)| (at, (c.max(1), r.saturating_sub(status).max(1))));
         match policy {
             WindowSize::Manual => None,
             WindowSize::Latest => sizes.max_by_key(|(at, _)| *at).map(|(_, s)| s),

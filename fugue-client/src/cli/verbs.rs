@@ -174,16 +174,19 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
                 _ => None,
             };
             if let Some(lines) = lines {
-                let mut out = std::io::stdout().lock();
-                for line in lines {
-                    if let Err(e) = writeln!(out, "{line}") {
-                        if e.kind() == std::io::ErrorKind::BrokenPipe {
-                            return Ok(Outcome::Exit(0));
-                        }
-                        return Err(e.into());
-                    }
-                }
-                return Ok(Outcome::Exit(0));
+                // Through `with_out`: in control mode the lines belong inside the
+                // command's block (they once came out before its `%begin`).
+                let written = with_out(false, |out| {
+                    lines
+                        .iter()
+                        .try_for_each(|line| writeln!(out, "{line}"))
+                        .and_then(|()| out.flush())
+                });
+                return match written {
+                    Ok(()) => Ok(Outcome::Exit(0)),
+                    Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(Outcome::Exit(0)),
+                    Err(e) => Err(e.into()),
+                };
             }
             // Pane and window formats see the sessions' variables too, asked for
             // only when the format names one the pane listing lacks.

@@ -729,3 +729,41 @@ fn double_c_in_a_terminal_is_tmuxs() {
     );
     assert_eq!(seen[0].last().map(String::as_str), Some("\x1b\\"));
 }
+
+/// `refresh-client -C WxH` sizes the control client as iTerm2 sizes it: the window
+/// takes the whole size (a control client has no status line), `%layout-change`
+/// follows the command's block, and `list-clients` prints inside its block (its
+/// lines once came before the `%begin`); side by side with tmux.
+#[test]
+fn refresh_client_c_sizes_the_window_as_tmux() {
+    let w = World::new();
+    let t = TestTmux::new(&w, "");
+    let first = ["new-session", "-s", "x", "-x", "80", "-y", "24", "cat"];
+    let mut f = Ctl::fugue(&w, &first);
+    let mut r = Ctl::tmux(&t, &first);
+    let mut seen = Vec::new();
+    for c in [&mut f, &mut r] {
+        c.wait("%session-changed", |l| l.starts_with("%session-changed $"));
+        let from = c.lines().len();
+        c.reply("refresh-client -C 120x40", 1);
+        c.wait_from(from, "%layout-change", |l| l.starts_with("%layout-change"));
+        c.reply("display -p '#{window_width}x#{window_height}'", 1);
+        c.reply("list-clients -F '#{client_width}'", 1);
+        c.reply("refresh-client -C 100,30", 1);
+        c.reply("display -p '#{window_width}x#{window_height}'", 1);
+        let lines = c.lines()[from..].to_vec();
+        let layout = lines
+            .iter()
+            .find(|l| l.starts_with("%layout-change"))
+            .map(|l| l.split(' ').nth(2).unwrap_or_default().to_string())
+            .unwrap_or_default();
+        // The checksum and ids differ; the size is the layout's second field.
+        let size = layout.split(',').nth(1).unwrap_or_default().to_string();
+        let mut b = blocks(&lines);
+        b.push(size);
+        seen.push(b);
+    }
+    assert_eq!(seen[0], seen[1], "fugue, then tmux");
+    assert!(seen[0].contains(&"120x40".to_string()), "{:?}", seen[0]);
+    assert!(seen[0].contains(&"100x30".to_string()), "{:?}", seen[0]);
+}

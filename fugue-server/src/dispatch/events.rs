@@ -111,6 +111,9 @@ pub fn before(server: &Server, command: &Command) -> Option<Shape> {
             | Command::ResizePane { .. }
             | Command::ResizeWindow(_)
             | Command::SelectLayout { .. }
+            // A client's new size relays its session's windows out (iTerm2 waits
+            // for the %layout-change after its refresh-client -C).
+            | Command::ResizeClient { .. }
     );
     // Control clients (`tmux -C`) hear these as notifications, hooks or not.
     if !structural || (server.hooks.lock().is_empty() && !server.hub.has_listeners()) {
