@@ -191,6 +191,18 @@ pub struct ClientEntry {
     pub prompt: Option<crate::client_prompt::ClientPrompt>,
 }
 
+impl ClientEntry {
+    /// tmux's client name: its terminal, else `client-PID` for a control client
+    /// (tmux's own name for one), else `client-ID`.
+    pub fn name(&self, id: u64) -> String {
+        match (self.tty.as_deref(), self.pid) {
+            (Some(tty), _) if !tty.is_empty() => tty.to_string(),
+            (_, Some(pid)) if self.control_mode => format!("client-{pid}"),
+            _ => format!("client-{id}"),
+        }
+    }
+}
+
 /// Seconds since the Unix epoch, for clients' times.
 pub fn unix_now() -> u64 {
     std::time::SystemTime::now()
@@ -285,6 +297,11 @@ impl Attached {
             c.control_mode = true;
             c.termname = term.or(c.termname.take());
         }
+    }
+
+    /// A connected client's name (`list-clients`), if it is still connected.
+    pub fn name_of(&self, id: u64) -> Option<String> {
+        self.clients.lock().get(&id).map(|c| c.name(id))
     }
 
     /// Sends a control message to every client attached to `session` (or to all).

@@ -29,6 +29,9 @@ pub struct Event {
     pub object: Object,
     /// The attached client it concerns (`client-attached`), if any.
     pub client: Option<u64>,
+    /// That client's name (`%client-detached NAME`): taken when the event is made,
+    /// since a client that left is no longer there to ask.
+    pub client_name: Option<String>,
     /// A session that is gone (`session-closed`): its name for `#{hook_session_name}`.
     pub session_name: Option<String>,
     /// How many hooks deep the cause runs (0: not caused by a hook's command): hooks
@@ -42,6 +45,7 @@ impl Event {
             hook,
             object,
             client: None,
+            client_name: None,
             session_name: None,
             depth: 0,
         }

@@ -352,8 +352,23 @@ impl Server {
         }
     }
 
+    /// Runs the `client-attached` hook of `session` for `client` (other control
+    /// clients hear `%client-session-changed`).
+    pub fn client_attached(&self, client: u64, session: SessionId) {
+        let mut e = crate::hub::Event::new(
+            "client-attached",
+            crate::hooks::Object {
+                session: Some(session),
+                ..Default::default()
+            },
+        );
+        e.client = Some(client);
+        e.client_name = self.mux.attached.name_of(client);
+        self.hub.event(e);
+    }
+
     /// Runs the `client-detached` hook of `session` for `client`.
-    pub fn client_detached(&self, client: u64, session: SessionId) {
+    pub fn client_detached(&self, client: u64, name: String, session: SessionId) {
         let mut e = crate::hub::Event::new(
             "client-detached",
             crate::hooks::Object {
@@ -362,6 +377,7 @@ impl Server {
             },
         );
         e.client = Some(client);
+        e.client_name = Some(name);
         self.hub.event(e);
     }
 

@@ -767,3 +767,50 @@ fn refresh_client_c_sizes_the_window_as_tmux() {
     assert!(seen[0].contains(&"120x40".to_string()), "{:?}", seen[0]);
     assert!(seen[0].contains(&"100x30".to_string()), "{:?}", seen[0]);
 }
+
+/// Another client attaching and leaving is told to a control client as tmux 3.3+
+/// tells it: `%client-session-changed NAME $S SESSION`, `%client-detached NAME`.
+#[test]
+fn other_clients_comings_and_goings_are_told_as_tmux_tells_them() {
+    let w = World::new();
+    let t = TestTmux::new(&w, "");
+    w.ok(&["new-session", "-d", "-s", "x", "cat"]);
+    t.ok(&["new-session", "-d", "-s", "x", "cat"]);
+    let mut seen = Vec::new();
+    for fugue in [true, false] {
+        let start = |args: &[&str]| match fugue {
+            true => Ctl::fugue(&w, args),
+            false => Ctl::tmux(&t, args),
+        };
+        let first = start(&["attach-session", "-t", "x"]);
+        first.wait("%session-changed", |l| l.starts_with("%session-changed $"));
+        let mut second = start(&["attach-session", "-t", "x"]);
+        second.wait("%session-changed", |l| l.starts_with("%session-changed $"));
+        let pid = second.child.id();
+        let name = format!("client-{pid}");
+        first.wait("%client-session-changed", |l| {
+            l.starts_with("%client-session-changed")
+        });
+        second.detach();
+        first.wait("%client-detached", |l| l.starts_with("%client-detached"));
+        let told: Vec<String> = first
+            .lines()
+            .iter()
+            .filter(|l| l.starts_with("%client-"))
+            .map(|l| {
+                let l = l.replace(&name, "NAME");
+                // Session ids differ ($0 in tmux): keep the kind.
+                l.split(' ')
+                    .map(|w| if w.starts_with('$') { "$S" } else { w })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        seen.push(told);
+    }
+    assert_eq!(seen[0], seen[1], "fugue, then tmux");
+    assert_eq!(
+        seen[0],
+        ["%client-session-changed NAME $S x", "%client-detached NAME"]
+    );
+}

@@ -12,14 +12,8 @@ fn listed(c: &ClientEntry) -> bool {
     c.session.is_some() && (c.kind == ClientKind::Tui || c.control_mode)
 }
 
-/// tmux's client name: its terminal, else `client-PID` for a control client (tmux's
-/// own name for one), else `client-ID`.
 fn client_name(id: u64, c: &ClientEntry) -> String {
-    match (c.tty.as_deref(), c.pid) {
-        (Some(tty), _) if !tty.is_empty() => tty.to_string(),
-        (_, Some(pid)) if c.control_mode => format!("client-{pid}"),
-        _ => format!("client-{id}"),
-    }
+    c.name(id)
 }
 
 /// tmux's target client: the one `name` names (as `list-clients` shows it), else
@@ -174,25 +168,26 @@ fn detach_where(
     pick: impl Fn(u64, &ClientEntry) -> bool,
 ) -> Result<Response, CommandError> {
     let server = exec.server;
-    let left: Vec<(u64, fugue_protocol::SessionId)> = {
+    let left: Vec<(u64, String, fugue_protocol::SessionId)> = {
         let mut clients = server.mux.attached.lock();
         clients
             .iter_mut()
             .filter(|(id, c)| listed(c) && pick(**id, c))
             .filter_map(|(id, c)| {
                 c.control.post(Control::Detached("detached".into()));
-                c.session.take().map(|s| (*id, s))
+                let name = c.name(*id);
+                c.session.take().map(|s| (*id, name, s))
             })
             .collect()
     };
     {
         let mut tree = server.mux.tree();
-        for (_, sid) in &left {
+        for (_, _, sid) in &left {
             server.resize_session_to_clients(&mut tree, *sid);
         }
     }
-    for (id, sid) in left {
-        server.client_detached(id, sid);
+    for (id, name, sid) in left {
+        server.client_detached(id, name, sid);
     }
     server.mux.changed();
     Ok(Response::Done)

@@ -519,15 +519,7 @@ fn attached(
         }
     };
     server.mux.changed();
-    let mut e = crate::hub::Event::new(
-        "client-attached",
-        crate::hooks::Object {
-            session: Some(sid),
-            ..Default::default()
-        },
-    );
-    e.client = Some(client);
-    server.hub.event(e);
+    server.client_attached(client, sid);
     Ok(Response::Attached(info))
 }
 

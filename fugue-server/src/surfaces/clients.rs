@@ -316,10 +316,14 @@ async fn handle(
     if let Some(c) = control {
         c.stop(&server);
     }
-    let session = server.mux.attached.remove(id).and_then(|c| c.session);
-    if let Some(sid) = session {
+    let left = server
+        .mux
+        .attached
+        .remove(id)
+        .and_then(|c| c.session.map(|s| (s, c.name(id))));
+    if let Some((sid, name)) = left {
         server.client_left(sid);
-        server.client_detached(id, sid);
+        server.client_detached(id, name, sid);
     }
     server.mux.changed();
     tracing::debug!("{origin} disconnected");
@@ -345,11 +349,13 @@ fn control_request(
                 session,
                 Arc::clone(writer),
             ));
+            server.client_attached(id, session);
         }
         // Attached already: `attach -t` / `new-session` move it (`%session-changed`).
         (ControlRequest::Attach { session, term }, Some(c)) => {
             server.mux.attached.control_attached(id, session, term);
             c.switch(server, session);
+            server.client_attached(id, session);
         }
         (
             ControlRequest::Flags {

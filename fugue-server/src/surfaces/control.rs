@@ -317,6 +317,19 @@ impl ControlClient {
                     }
                 }
             }
+            // Another client's comings and goings, by name, as tmux 3.3+ tells them.
+            "client-detached" if event.client != Some(self.id) => {
+                if let Some(name) = &event.client_name {
+                    out.push(format!("%client-detached {name}"));
+                }
+            }
+            "client-attached" if event.client != Some(self.id) => {
+                if let (Some(name), Some(s)) = (&event.client_name, event.object.session)
+                    && let Some(session) = server.mux.session_name(s)
+                {
+                    out.push(format!("%client-session-changed {name} {s} {session}"));
+                }
+            }
             // `detach-client` named this client: it ends, as tmux's does.
             "client-detached" if event.client == Some(self.id) => {
                 let mut q = self.queue.lock();
