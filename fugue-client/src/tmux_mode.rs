@@ -14,11 +14,8 @@
 /// tmux, and libtmux asked for flags of releases that do not exist); `3.5a-fugue`
 /// reads as 3.5. `fugue --version` gives fugue's own version.
 pub fn version_line() -> String {
-    format!("tmux {TMUX_VERSION}-fugue")
+    format!("tmux {}", fugue_protocol::format::local::tmux_version())
 }
-
-/// The tmux release whose behaviour fugue follows (its manual page is the spec).
-pub const TMUX_VERSION: &str = "3.5a";
 
 /// tmux's global flags.
 #[derive(Debug, Default, PartialEq, Eq)]

@@ -155,6 +155,11 @@ pub struct CapturePane {
     /// `-q`: no error for a missing alternate screen (an empty capture instead).
     #[serde(default)]
     pub quiet: bool,
+    /// `-P`: only the start of an escape sequence the pane has not finished
+    /// receiving (iTerm2 asks at attach). fugue's parser keeps no such bytes to give
+    /// back, so the answer is empty.
+    #[serde(default)]
+    pub pending: bool,
 }
 
 /// Every operation fugue can perform.

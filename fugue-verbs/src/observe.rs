@@ -53,6 +53,9 @@ pub enum ObserveVerb {
         /// them; accepted as tmux 3.4+ takes it).
         #[arg(short = 'T')]
         trim_empty: bool,
+        /// Only the start of an unfinished escape sequence (fugue keeps none: empty).
+        #[arg(short = 'P')]
+        pending: bool,
     },
     /// Read a pane's screen, its history, or only what arrived since a cursor.
     #[command(visible_alias = "read")]
@@ -172,6 +175,7 @@ pub(crate) fn command_for(verb: ObserveVerb, caller: &Caller) -> anyhow::Result<
             keep_spaces,
             escape_c0,
             trim_empty: _,
+            pending,
         } => {
             let capture = CapturePane {
                 target: target(t)?,
@@ -184,6 +188,7 @@ pub(crate) fn command_for(verb: ObserveVerb, caller: &Caller) -> anyhow::Result<
                 keep_spaces: keep_spaces || join,
                 escape_c0,
                 quiet,
+                pending,
             };
             match buffer {
                 Some(name) => (

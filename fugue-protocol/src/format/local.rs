@@ -63,7 +63,10 @@ pub fn snapshot(
     for (k, v) in [
         ("host", host),
         ("host_short", short),
-        ("version", env!("CARGO_PKG_VERSION").to_string()),
+        // tmux's `#{version}` is what `tmux -V` prints after `tmux `: tools that
+        // check features by it (iTerm2) read the same number both ways.
+        ("version", tmux_version()),
+        ("fugue_version", env!("CARGO_PKG_VERSION").to_string()),
         // SAFETY: getuid cannot fail and touches no memory of ours.
         ("uid", unsafe { libc::getuid() }.to_string()),
         ("user", user()),
@@ -85,6 +88,14 @@ static SERVER: std::sync::OnceLock<(u32, String)> = std::sync::OnceLock::new();
 /// Records the server's pid and socket for [`snapshot`] (the first call wins).
 pub fn set_server(pid: u32, socket: String) {
     let _ = SERVER.set((pid, socket));
+}
+
+/// The tmux release whose behaviour fugue follows (its manual page is the spec).
+pub const TMUX_VERSION: &str = "3.5a";
+
+/// tmux's version string for fugue: tmux's release, naming fugue (`3.5a-fugue`).
+pub fn tmux_version() -> String {
+    format!("{TMUX_VERSION}-fugue")
 }
 
 /// The name of the user this process runs as (tmux's `#{user}`, from the password

@@ -123,6 +123,9 @@ const WORD_MODS: &[(&str, Mods)] = &[
 pub const MAX_F: u8 = 35;
 
 pub(super) fn parse(s: &str) -> Option<Key> {
+    if let Some(hex) = s.strip_prefix("0x") {
+        return hex_key(hex);
+    }
     let mut mods = Mods::NONE;
     let mut rest = s;
     'prefixes: loop {
@@ -165,6 +168,23 @@ pub(super) fn parse(s: &str) -> Option<Key> {
         _ => lookup(rest)?,
     };
     Some(Key::new(code, mods))
+}
+
+/// tmux's `0xNN` key: a C0 control as the key that types it, else the character
+/// with that code point (iTerm2's control mode sends keys so: `send -t %1 0xd`).
+fn hex_key(hex: &str) -> Option<Key> {
+    let u = u32::from_str_radix(hex, 16).ok()?;
+    let ctrl = |c: char| Some(Key::new(KeyCode::Char(c), Mods::CTRL));
+    match u {
+        0x00 => ctrl(' '),
+        0x09 => Some(Key::new(KeyCode::Tab, Mods::NONE)),
+        0x0d => Some(Key::new(KeyCode::Enter, Mods::NONE)),
+        0x1b => Some(Key::new(KeyCode::Escape, Mods::NONE)),
+        0x7f => Some(Key::new(KeyCode::Backspace, Mods::NONE)),
+        0x01..=0x1a => ctrl(char::from(b'a' + u8::try_from(u - 1).ok()?)),
+        0x1c..=0x1f => ctrl(char::from(b'\\' + u8::try_from(u - 0x1c).ok()?)),
+        _ => char::from_u32(u).map(|c| Key::new(KeyCode::Char(c), Mods::NONE)),
+    }
 }
 
 fn lookup(name: &str) -> Option<KeyCode> {

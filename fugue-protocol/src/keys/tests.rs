@@ -475,3 +475,23 @@ fn legacy_view_of_a_key() {
     assert_eq!(key("Super-C-NumLock-x").legacy(), Some(key("C-x")));
     assert_eq!(key("KPEnter").legacy(), Some(key("Enter")));
 }
+
+/// tmux's `0xNN` keys, as iTerm2's control mode sends them: the byte or character
+/// with that code; a bad number is no key (typed as it is).
+#[test]
+fn hex_keys_send_what_tmux_sends() {
+    let bytes = |s: &str| {
+        let mut out = Vec::new();
+        key(s).encode(KeyModes::default(), &mut out);
+        out
+    };
+    assert_eq!(bytes("0x41"), b"A");
+    assert_eq!(bytes("0xd"), b"\r");
+    assert_eq!(bytes("0x1b"), b"\x1b");
+    assert_eq!(bytes("0x3"), [0x03]);
+    assert_eq!(bytes("0x1f"), [0x1f]);
+    assert_eq!(bytes("0x7f"), [0x7f]);
+    assert_eq!(bytes("0xe9"), "é".as_bytes());
+    assert!(Key::parse("0xzz").is_none());
+    assert!(Key::parse("0x").is_none());
+}

@@ -534,6 +534,9 @@ pub fn capture(exec: &mut Exec<'_>, c: CapturePane) -> Result<Response, CommandE
         .panes
         .get(&id)
         .ok_or_else(|| CommandError::internal("pane vanished"))?;
+    if c.pending {
+        return Ok(Response::Captured(String::new()));
+    }
     let text = pane.shared.state.lock().capture_pane(&c);
     match text {
         Some(text) => Ok(Response::Captured(text)),
