@@ -69,3 +69,63 @@ fn without_f_the_server_reads_the_users_tmux_conf() {
     let _ = tmux(&["kill-server"]);
     assert_eq!(ours, theirs);
 }
+
+/// A session hook lives in its session whatever `-w`/`-p` say (tmux's
+/// options_scope_from_name), so `show-hooks NAME` with no flag shows what
+/// `set-hook -w` set; an object's unset hook prints nothing (a global one its name).
+#[test]
+fn session_hooks_live_in_the_session_whatever_the_flags() {
+    use Step::*;
+    both(&[
+        Do(&["new-session", "-d", "-s", "a", "cat"]),
+        Same(&["show-hooks", "-t", "a", "session-renamed[0]"]),
+        Same(&["show-hooks", "-t", "a", "session-renamed"]),
+        Same(&["show-hooks", "-g", "session-renamed[0]"]),
+        Same(&["show-hooks", "-g", "session-renamed"]),
+        Do(&[
+            "set-hook",
+            "-w",
+            "-t",
+            "a",
+            "session-renamed[0]",
+            "set -g status-left-style bg=red",
+        ]),
+        Same(&["show-hooks", "-t", "a", "session-renamed[0]"]),
+        Same(&["show-hooks", "-w", "-t", "a", "session-renamed"]),
+        Same(&["show-hooks", "-t", "a", "session-renamed"]),
+        Same(&["show-hooks", "-t", "a"]),
+        Same(&["show-hooks", "-w", "-t", "a"]),
+        Do(&["set-hook", "-p", "-t", "a", "pane-exited", "display hi"]),
+        Same(&["show-hooks", "-t", "a", "pane-exited"]),
+        Same(&["show-hooks", "-p", "-t", "a", "pane-exited"]),
+        Same(&["show-hooks", "-p", "-t", "a", "pane-exited[1]"]),
+        Same(&["show-hooks", "-w", "-t", "a", "pane-exited"]),
+        Same(&["show-hooks", "-gw", "pane-exited[1]"]),
+        // Its last element unset, the hook is still there: the element shows empty.
+        Do(&["set-hook", "-u", "-t", "a", "session-renamed[0]"]),
+        Same(&["show-hooks", "-t", "a", "session-renamed[0]"]),
+        Same(&["show-hooks", "-t", "a", "session-renamed"]),
+        Do(&["set-hook", "-u", "-t", "a", "session-renamed"]),
+        Same(&["show-hooks", "-t", "a", "session-renamed[0]"]),
+    ]);
+}
+
+/// As `tmux`, `show-hooks -g` lists tmux's hooks only while fugue's own are unset
+/// (libtmux reads the list into a record of tmux's names); one that is set shows.
+#[test]
+fn tmux_show_hooks_leaves_out_fugues_own_unset_hooks() {
+    let w = super::harness::World::new();
+    w.ok(&["tmux", "new-session", "-d", "-s", "a", "cat"]);
+    let all = w.ok(&["tmux", "show-hooks", "-g"]);
+    assert!(all.contains("alert-bell\n"), "{all}");
+    assert!(!all.contains("agent-"), "{all}");
+    // fugue's own command line still lists them.
+    assert!(w.ok(&["show-hooks", "-g"]).contains("agent-reported\n"));
+    w.ok(&["tmux", "set-hook", "-g", "agent-reported", "display x"]);
+    let all = w.ok(&["tmux", "show-hooks", "-g"]);
+    assert!(
+        all.contains("agent-reported[0] display-message x\n"),
+        "{all}"
+    );
+    assert!(!all.contains("agent-state-changed"), "{all}");
+}
