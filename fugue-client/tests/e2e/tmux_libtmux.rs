@@ -129,3 +129,52 @@ fn tmux_show_hooks_leaves_out_fugues_own_unset_hooks() {
     );
     assert!(!all.contains("agent-state-changed"), "{all}");
 }
+
+/// `show-options NAME[N]` shows one element of an array option (an empty one when
+/// there is none), and `status-format` holds tmux's two default lines.
+#[test]
+fn show_options_of_one_array_element_and_status_formats_default() {
+    use Step::*;
+    both(&[
+        Do(&["new-session", "-d", "-s", "a", "cat"]),
+        Same(&["show-options", "-g", "status-format"]),
+        Same(&["show-options", "-g", "status-format[0]"]),
+        Same(&["show-options", "-gv", "status-format[1]"]),
+        Same(&["show-options", "-g", "status-format[5]"]),
+        Same(&["show-options", "-g", "status-fo[1]"]),
+        Same(&["show-options", "-s", "terminal-features[0]"]),
+        Do(&["set-option", "-g", "status-format[1]", "#S"]),
+        Same(&["show-options", "-g", "status-format[1]"]),
+        Same(&["show-options", "-gqv", "nonesuch[0]"]),
+        SameError(&["show-options", "-g", "@user[0]"]),
+    ]);
+}
+
+/// tmux 3.5's defaults and values the installed 3.3a predates: `terminal-features`
+/// gains `rxvt*:ignorefkeys`, and `allow-passthrough` is a choice of off, on and all
+/// (tmux 3.5's options-table.c).
+#[test]
+fn tmux_35_option_values() {
+    let w = super::harness::World::new();
+    let tmux = |args: &[&str]| {
+        let mut words = vec!["tmux"];
+        words.extend_from_slice(args);
+        w.ok(&words)
+    };
+    tmux(&["new-session", "-d", "-s", "a", "cat"]);
+    assert_eq!(
+        tmux(&["show-options", "-s", "terminal-features"]),
+        "terminal-features[0] xterm*:clipboard:ccolour:cstyle:focus:title\n\
+         terminal-features[1] screen*:title\n\
+         terminal-features[2] rxvt*:ignorefkeys\n"
+    );
+    for value in ["all", "on", "off"] {
+        tmux(&["set-option", "-p", "-t", "a", "allow-passthrough", value]);
+        assert_eq!(
+            tmux(&["show-options", "-pv", "-t", "a", "allow-passthrough"]),
+            format!("{value}\n")
+        );
+    }
+    let out = w.run(&["tmux", "set-option", "-p", "-t", "a", "allow-passthrough", "most"]);
+    assert!(!out.status.success());
+}
