@@ -178,3 +178,20 @@ fn tmux_35_option_values() {
     let out = w.run(&["tmux", "set-option", "-p", "-t", "a", "allow-passthrough", "most"]);
     assert!(!out.status.success());
 }
+
+/// `set-environment -F` expands the value as a format for the target (its session,
+/// window and pane), with `-g` too.
+#[test]
+fn set_environment_f_expands_the_value() {
+    use Step::*;
+    both(&[
+        Do(&["new-session", "-d", "-s", "a", "-n", "one", "cat"]),
+        Do(&["new-session", "-d", "-s", "b", "cat"]),
+        Do(&["set-environment", "-t", "a", "-F", "WHERE", "#{session_name}:#{window_name}"]),
+        Same(&["show-environment", "-t", "a", "WHERE"]),
+        Do(&["set-environment", "-g", "-t", "a", "-F", "GWHERE", "#{session_name}"]),
+        Same(&["show-environment", "-g", "GWHERE"]),
+        Do(&["set-environment", "-t", "b", "PLAIN", "#{session_name}"]),
+        Same(&["show-environment", "-t", "b", "PLAIN"]),
+    ]);
+}

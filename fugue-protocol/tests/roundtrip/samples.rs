@@ -482,6 +482,13 @@ pub fn commands() -> Vec<Command> {
             value: Some("/tmp/a".into()),
             ..Default::default()
         }),
+        Command::SetEnvironment(fugue_protocol::SetEnvironment {
+            global: true,
+            name: "WHERE".into(),
+            value: Some("#{session_name}".into()),
+            format: true,
+            ..Default::default()
+        }),
         Command::ShowEnvironment(fugue_protocol::ShowEnvironment {
             global: true,
             name: Some("PATH".into()),
