@@ -195,3 +195,32 @@ fn set_environment_f_expands_the_value() {
         Same(&["show-environment", "-t", "b", "PLAIN"]),
     ]);
 }
+
+/// `send-keys -R` alone resets the pane's screen (it was dropped when no key
+/// followed it), and with `clear-history` after it leaves neither screen nor history
+/// (libtmux's `Pane.reset()`).
+#[test]
+fn send_keys_r_alone_resets_the_screen() {
+    use Step::*;
+    both(&[
+        Do(&[
+            "new-session",
+            "-d",
+            "-s",
+            "a",
+            "-x",
+            "40",
+            "-y",
+            "10",
+            "printf 'm1\\nm2\\n'; exec cat",
+        ]),
+        Do(&["run-shell", "sleep 0.3"]),
+        Same(&["capture-pane", "-p", "-t", "a", "-E", "2"]),
+        Do(&["send-keys", "-t", "a", "-R"]),
+        Same(&["capture-pane", "-p", "-t", "a", "-E", "2"]),
+        Do(&["send-keys", "-t", "a", "-l", "again"]),
+        Do(&["send-keys", "-t", "a", "-R", ";", "clear-history", "-t", "a"]),
+        Same(&["capture-pane", "-p", "-t", "a", "-S", "-100", "-E", "2"]),
+        Same(&["display-message", "-p", "-t", "a", "#{history_size}"]),
+    ]);
+}
