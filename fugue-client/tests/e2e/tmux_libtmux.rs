@@ -224,3 +224,26 @@ fn send_keys_r_alone_resets_the_screen() {
         Same(&["display-message", "-p", "-t", "a", "#{history_size}"]),
     ]);
 }
+
+/// Clearing the screen (`clear -x`: CSI H CSI 2 J) scrolls what it held into history,
+/// as tmux's scroll-on-clear (on by default): `capture-pane -S -N` reads it back.
+#[test]
+fn a_cleared_screen_scrolls_into_history() {
+    use Step::*;
+    both(&[
+        Do(&[
+            "new-session",
+            "-d",
+            "-s",
+            "a",
+            "-x",
+            "40",
+            "-y",
+            "10",
+            "printf 'm1\\nm2\\nm3\\n\\033[H\\033[2Jafter'; exec cat",
+        ]),
+        Do(&["run-shell", "sleep 0.3"]),
+        Same(&["display-message", "-p", "-t", "a", "#{history_size}"]),
+        Same(&["capture-pane", "-p", "-t", "a", "-S", "-3", "-E", "0"]),
+    ]);
+}

@@ -281,7 +281,7 @@ table! {
     "popup-border-lines" Window Choice(&["single", "double", "heavy", "simple", "rounded", "padded", "none"]), "single", None, Option::None, "popups' border characters";
     "remain-on-exit" WindowPane Choice(&["off", "on", "failed"]), "off", Live, Some("server.remain_on_exit"), "keep a pane whose program exited (failed: only on a non-zero status)";
     "remain-on-exit-format" WindowPane Str, "Pane is dead (#{?#{!=:#{pane_dead_status},},status #{pane_dead_status},}#{?#{!=:#{pane_dead_signal},},signal #{pane_dead_signal},}, #{t:pane_dead_time})", None, Option::None, "the dead pane's message";
-    "scroll-on-clear" WindowPane Flag, "on", None, Option::None, "a clear screen scrolls into history";
+    "scroll-on-clear" WindowPane Flag, "on", None, Option::None, "a clear screen scrolls into history (fugue always does, tmux's default; off is not read yet)";
     "synchronize-panes" WindowPane Flag, "off", Live, Option::None, "keys and text typed into a pane go to every pane of the window that has it on";
     "window-active-style" WindowPane Style, "default", None, Option::None, "the active pane's style";
     "window-size" Window Choice(&["largest", "smallest", "manual", "latest"]), "latest", Live, Option::None, "which clients size a session's windows: the latest active (attached, typed, resized), the largest, the smallest, or none (manual: the size it has)";
