@@ -247,3 +247,19 @@ fn a_cleared_screen_scrolls_into_history() {
         Same(&["capture-pane", "-p", "-t", "a", "-S", "-3", "-E", "0"]),
     ]);
 }
+
+/// A fresh server numbers its sessions from `$0`, as tmux does: libtmux's fixture
+/// makes a session, then the test's, and its plugin's own test expects `$1`.
+#[test]
+fn sessions_are_numbered_from_zero() {
+    use Step::*;
+    both(&[
+        Do(&["new-session", "-d", "-s", "first", "cat"]),
+        Do(&["new-session", "-d", "-s", "second", "cat"]),
+        Same(&["list-sessions", "-F", "#{session_id} #{session_name}"]),
+        Do(&["kill-session", "-t", "first"]),
+        Do(&["new-session", "-d", "-s", "third", "cat"]),
+        Same(&["list-sessions", "-F", "#{session_id} #{session_name}"]),
+        Same(&["display-message", "-p", "-t", "$1", "#{session_name}"]),
+    ]);
+}
