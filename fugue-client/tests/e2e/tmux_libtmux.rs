@@ -40,7 +40,13 @@ fn without_f_the_server_reads_the_users_tmux_conf() {
         &["new-window", "-d", "-t", "m", "-n", "two", "cat"],
         &["new-window", "-d", "-b", "-t", "m:2", "-n", "before", "cat"],
         &["new-window", "-d", "-a", "-t", "m:2", "-n", "after", "cat"],
-        &["list-windows", "-t", "m", "-F", "#{window_index}:#{window_name}"],
+        &[
+            "list-windows",
+            "-t",
+            "m",
+            "-F",
+            "#{window_index}:#{window_name}",
+        ],
         &["show-options", "-gv", "@from-conf"],
         &["display-message", "-p", "-t", "m", "#{window_index}"],
     ];
@@ -175,7 +181,15 @@ fn tmux_35_option_values() {
             format!("{value}\n")
         );
     }
-    let out = w.run(&["tmux", "set-option", "-p", "-t", "a", "allow-passthrough", "most"]);
+    let out = w.run(&[
+        "tmux",
+        "set-option",
+        "-p",
+        "-t",
+        "a",
+        "allow-passthrough",
+        "most",
+    ]);
     assert!(!out.status.success());
 }
 
@@ -187,9 +201,24 @@ fn set_environment_f_expands_the_value() {
     both(&[
         Do(&["new-session", "-d", "-s", "a", "-n", "one", "cat"]),
         Do(&["new-session", "-d", "-s", "b", "cat"]),
-        Do(&["set-environment", "-t", "a", "-F", "WHERE", "#{session_name}:#{window_name}"]),
+        Do(&[
+            "set-environment",
+            "-t",
+            "a",
+            "-F",
+            "WHERE",
+            "#{session_name}:#{window_name}",
+        ]),
         Same(&["show-environment", "-t", "a", "WHERE"]),
-        Do(&["set-environment", "-g", "-t", "a", "-F", "GWHERE", "#{session_name}"]),
+        Do(&[
+            "set-environment",
+            "-g",
+            "-t",
+            "a",
+            "-F",
+            "GWHERE",
+            "#{session_name}",
+        ]),
         Same(&["show-environment", "-g", "GWHERE"]),
         Do(&["set-environment", "-t", "b", "PLAIN", "#{session_name}"]),
         Same(&["show-environment", "-t", "b", "PLAIN"]),
@@ -219,7 +248,16 @@ fn send_keys_r_alone_resets_the_screen() {
         Do(&["send-keys", "-t", "a", "-R"]),
         Same(&["capture-pane", "-p", "-t", "a", "-E", "2"]),
         Do(&["send-keys", "-t", "a", "-l", "again"]),
-        Do(&["send-keys", "-t", "a", "-R", ";", "clear-history", "-t", "a"]),
+        Do(&[
+            "send-keys",
+            "-t",
+            "a",
+            "-R",
+            ";",
+            "clear-history",
+            "-t",
+            "a",
+        ]),
         Same(&["capture-pane", "-p", "-t", "a", "-S", "-100", "-E", "2"]),
         Same(&["display-message", "-p", "-t", "a", "#{history_size}"]),
     ]);

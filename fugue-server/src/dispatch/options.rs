@@ -334,10 +334,7 @@ pub fn show_options(exec: &mut Exec<'_>, mut c: ShowOptions) -> Result<Response,
         let Response::Options(lines) = show_options(exec, c)? else {
             return Err(CommandError::internal("show-options answered no options"));
         };
-        let mut picked: Vec<_> = lines
-            .into_iter()
-            .filter(|l| l.name == want)
-            .collect();
+        let mut picked: Vec<_> = lines.into_iter().filter(|l| l.name == want).collect();
         if picked.is_empty() {
             picked.push(fugue_protocol::OptionLine {
                 name: want,

@@ -46,7 +46,9 @@ impl Store {
 
     /// Whether `owner` has the hook, even with no element left.
     pub fn has(&self, owner: Owner, name: &str) -> bool {
-        self.owners.get(&owner).is_some_and(|h| h.contains_key(name))
+        self.owners
+            .get(&owner)
+            .is_some_and(|h| h.contains_key(name))
     }
 
     /// Sets element `index` (or the next free one when appending, or replaces the whole
