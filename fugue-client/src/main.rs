@@ -67,8 +67,9 @@ struct Line {
     control: u8,
     /// None: no command (attach).
     verbs: Vec<Option<Verb>>,
-    /// tmux's `-f FILE`: a tmux.conf the server reads when this command starts it.
-    tmux_conf: Option<String>,
+    /// tmux's `-f FILE` (else tmux's default files that exist): the tmux.conf files
+    /// the server reads when this command starts it.
+    tmux_conf: Vec<String>,
 }
 
 /// clap's parse, with tmux's answer to an unknown command (`unknown command: NAME`,
@@ -177,18 +178,26 @@ fn tmux_line(words: &[String]) -> Line {
         config: None,
         verb: None,
     };
-    let conf = g.config.filter(|c| c != "/dev/null");
+    let conf = g.config.clone().filter(|c| c != "/dev/null");
     if let Some(conf) = conf.as_ref().filter(|_| g.control > 0) {
         // Control mode runs its own words: the file is its first command.
         tmux_words.insert(0, vec!["source-file".into(), conf.clone()]);
     }
+    // No -f: tmux's own files (~/.tmux.conf ...), those that exist. Not for control
+    // mode, whose first block would change; a control client meets a server that
+    // a command line started, which read them.
+    let confs = match (conf, g.config.is_some(), g.control) {
+        (Some(c), _, 0) => vec![c],
+        (None, false, 0) => tmux_mode::default_conf_files(&|k| std::env::var_os(k)),
+        _ => Vec::new(),
+    };
     Line {
         globals,
         tmux_words,
         tmux: true,
         control: g.control,
         verbs,
-        tmux_conf: conf.filter(|_| g.control == 0),
+        tmux_conf: confs,
     }
 }
 
@@ -202,7 +211,7 @@ fn parse_line(words: &[String]) -> Line {
             tmux: false,
             control: 0,
             verbs: vec![verb],
-            tmux_conf: None,
+            tmux_conf: Vec::new(),
         };
     }
     let commands = fugue_verbs::sequence::split(words);
@@ -228,7 +237,7 @@ fn parse_line(words: &[String]) -> Line {
         tmux: false,
         control: 0,
         verbs,
-        tmux_conf: None,
+        tmux_conf: Vec::new(),
     }
 }
 
@@ -236,7 +245,11 @@ fn parse_line(words: &[String]) -> Line {
 /// starts it (a command that makes a session, or `start-server`); a running server
 /// has read its configuration already, and tmux then ignores `-f`. Reading it for
 /// every command would run its `new-session` or `bind` lines again each time.
-async fn tmux_conf(addr: &ServerAddr, conf: String, verbs: &[Option<Verb>]) -> anyhow::Result<()> {
+async fn tmux_conf(
+    addr: &ServerAddr,
+    confs: Vec<String>,
+    verbs: &[Option<Verb>],
+) -> anyhow::Result<()> {
     let starts = verbs.iter().any(|v| {
         matches!(
             v,
@@ -252,12 +265,14 @@ async fn tmux_conf(addr: &ServerAddr, conf: String, verbs: &[Option<Verb>]) -> a
     }
     // Started first, so the file's commands have a server to run in.
     drop(autostart::connect_or_start(addr, fugue_protocol::ClientKind::Cli).await?);
-    cli::set_tmux_words(vec!["source-file".into(), conf.clone()]);
+    let mut words = vec!["source-file".to_string()];
+    words.extend(confs.iter().cloned());
+    cli::set_tmux_words(words);
     let source = Verb::SourceFile {
         quiet: true,
         parse_only: false,
         verbose: false,
-        paths: vec![conf],
+        paths: confs,
     };
     let (code, _) = run_one(addr, Some(source), 0).await?;
     if code != 0 {
@@ -281,8 +296,8 @@ async fn run(line: Line) -> anyhow::Result<i32> {
     if line.control > 0 {
         return control::run(&addr, line.control, line.tmux_words).await;
     }
-    if let Some(conf) = line.tmux_conf {
-        tmux_conf(&addr, conf, &line.verbs).await?;
+    if !line.tmux_conf.is_empty() {
+        tmux_conf(&addr, line.tmux_conf, &line.verbs).await?;
     }
     let mut then = Then::Nothing;
     let mut words = line.tmux_words.into_iter();

@@ -17,6 +17,40 @@ pub fn version_line() -> String {
     format!("tmux {}", fugue_protocol::format::local::tmux_version())
 }
 
+/// tmux's default configuration files (its `TMUX_CONF`), in the order it reads them,
+/// when no `-f` is given: `/etc/tmux.conf`, `~/.tmux.conf`,
+/// `$XDG_CONFIG_HOME/tmux/tmux.conf`, `~/.config/tmux/tmux.conf`. As tmux's
+/// `expand_paths`, a path whose variable is unset is skipped, so is a file that does
+/// not exist, and a file named twice (through a link or the same folder) is read once.
+/// libtmux's test fixture writes `set -g base-index 1` to `~/.tmux.conf` and counts
+/// windows from 1.
+pub fn default_conf_files(var: &dyn Fn(&str) -> Option<std::ffi::OsString>) -> Vec<String> {
+    let home = var("HOME").filter(|h| !h.is_empty());
+    let xdg = var("XDG_CONFIG_HOME").filter(|h| !h.is_empty());
+    let in_home = |rest: &str| home.as_ref().map(|h| std::path::Path::new(h).join(rest));
+    let candidates = [
+        Some(std::path::PathBuf::from("/etc/tmux.conf")),
+        in_home(".tmux.conf"),
+        xdg.map(|x| std::path::Path::new(&x).join("tmux/tmux.conf")),
+        in_home(".config/tmux/tmux.conf"),
+    ];
+    let mut out: Vec<String> = Vec::new();
+    for path in candidates.into_iter().flatten() {
+        let Ok(real) = std::fs::canonicalize(&path) else {
+            continue;
+        };
+        let real = real.to_string_lossy().into_owned();
+        if real_is_file(&real) && !out.contains(&real) {
+            out.push(real);
+        }
+    }
+    out
+}
+
+fn real_is_file(path: &str) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file())
+}
+
 /// tmux's global flags.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Globals {
@@ -233,6 +267,34 @@ mod tests {
 
     fn w(s: &[&str]) -> Vec<String> {
         s.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn default_conf_files_are_tmuxs_that_exist_once_each() {
+        let dir = std::env::temp_dir().join(format!("fugue-conf-{}", std::process::id()));
+        let home = dir.join("home");
+        std::fs::create_dir_all(home.join(".config/tmux")).unwrap();
+        std::fs::write(home.join(".tmux.conf"), "set -g base-index 1\n").unwrap();
+        std::fs::write(home.join(".config/tmux/tmux.conf"), "").unwrap();
+        let real = |p: &std::path::Path| std::fs::canonicalize(p).unwrap().display().to_string();
+        let env = |xdg: Option<&std::path::Path>| {
+            let (h, x) = (home.clone(), xdg.map(|p| p.to_path_buf()));
+            move |k: &str| match k {
+                "HOME" => Some(h.clone().into_os_string()),
+                "XDG_CONFIG_HOME" => x.clone().map(|x| x.into_os_string()),
+                _ => None,
+            }
+        };
+        let mut want = Vec::new();
+        if std::path::Path::new("/etc/tmux.conf").is_file() {
+            want.push(real(std::path::Path::new("/etc/tmux.conf")));
+        }
+        want.push(real(&home.join(".tmux.conf")));
+        want.push(real(&home.join(".config/tmux/tmux.conf")));
+        assert_eq!(default_conf_files(&env(None)), want);
+        // $XDG_CONFIG_HOME naming ~/.config: the same file, read once.
+        assert_eq!(default_conf_files(&env(Some(&home.join(".config")))), want);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

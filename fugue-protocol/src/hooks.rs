@@ -42,3 +42,8 @@ pub struct ShowHooks {
     pub global: bool,
     pub name: Option<String>,
 }
+
+/// fugue's own hooks (tmux has none of these names). As `tmux`, `show-hooks` leaves
+/// them out while they are unset: libtmux reads `show-hooks -g` into a record of
+/// tmux's hook names and refuses one it does not know.
+pub const FUGUE_OWN_HOOKS: &[&str] = &["agent-reported", "agent-state-changed"];

@@ -150,6 +150,9 @@ pub struct SetEnvironment {
     pub remove: bool,
     /// `-h`: hidden from `show-environment` without `-h`.
     pub hidden: bool,
+    /// `-F`: the value is a format, expanded in the target's scope.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub format: bool,
 }
 
 /// `show-environment`

@@ -149,6 +149,9 @@ pub enum ManageVerb {
         /// Hidden from show-environment without -h.
         #[arg(short = 'h')]
         hidden: bool,
+        /// The value is a format (expanded for the target).
+        #[arg(short = 'F')]
+        format: bool,
         name: String,
         value: Option<String>,
         #[arg(long, action = clap::ArgAction::Help)]
@@ -356,6 +359,7 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             unset,
             remove,
             hidden,
+            format,
             name,
             value,
             help: _,
@@ -367,6 +371,7 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             unset,
             remove,
             hidden,
+            format,
         })),
         ManageVerb::ShowEnvironment {
             target: t,

@@ -110,7 +110,18 @@ pub async fn run(addr: &ServerAddr, verb: Verb) -> anyhow::Result<Outcome> {
     } else {
         autostart::connect(addr, ClientKind::Cli).await?
     };
-    let result = conn.call(command).await?;
+    let tmux_hooks = matches!(command, fugue_protocol::Command::ShowHooks(_))
+        && TMUX_WORDS.lock().ok().is_some_and(|w| w.is_some());
+    let mut result = conn.call(command).await?;
+    if let (true, Ok(Response::Options(lines))) = (tmux_hooks, &mut result) {
+        // tmux's list, without fugue's own hooks while they are unset.
+        lines.retain(|l| {
+            l.value.is_some()
+                || !fugue_protocol::hooks::FUGUE_OWN_HOOKS
+                    .iter()
+                    .any(|n| l.name.split('[').next() == Some(*n))
+        });
+    }
     match result {
         Ok(resp) => {
             let created = match (&printer, &resp) {

@@ -10,16 +10,19 @@ use std::process::Output;
 
 /// One step of a scenario: a command line, and whether its standard output (and exit
 /// status) must be the same on both sides, or only its success.
-enum Step<'a> {
+pub enum Step<'a> {
     /// Must succeed on both sides; what it prints is not compared.
     Do(&'a [&'a str]),
     /// Standard output and exit status the same on both sides.
     Same(&'a [&'a str]),
+    /// Fails on both sides with the same first line on standard error (tmux's words,
+    /// which tools match; fugue's suggestion may follow on the next line).
+    SameError(&'a [&'a str]),
 }
 
 /// Runs `steps` against fugue's `tmux` and the real tmux, each in a fresh server, and
 /// reports every difference at once. False when tmux is not installed.
-fn both(steps: &[Step]) -> bool {
+pub fn both(steps: &[Step]) -> bool {
     let Some(_) = Tmux::available() else {
         eprintln!("tmux is not installed: the comparison is skipped");
         return false;
@@ -37,10 +40,20 @@ fn both(steps: &[Step]) -> bool {
     for step in steps {
         let (args, compare) = match step {
             Step::Do(a) => (a, false),
-            Step::Same(a) => (a, true),
+            Step::Same(a) | Step::SameError(a) => (a, true),
         };
         let (f, t) = (fugue(args), tmux(args));
-        if !compare {
+        let first = |o: &Output| {
+            let e = String::from_utf8_lossy(&o.stderr).into_owned();
+            e.lines().next().unwrap_or("").to_string()
+        };
+        if let Step::SameError(_) = step {
+            if f.status.success() || t.status.success() || first(&f) != first(&t) {
+                problems.push(format!(
+                    "{args:?} errors differ\n  fugue: {f:?}\n  tmux:  {t:?}"
+                ));
+            }
+        } else if !compare {
             for (name, o) in [("fugue", &f), ("tmux", &t)] {
                 if !o.status.success() {
                     problems.push(format!("{name} {args:?} failed: {o:?}"));

@@ -127,6 +127,7 @@ pub fn commands() -> Vec<Command> {
             keep_spaces: true,
             escape_c0: true,
             quiet: true,
+            pending: true,
         }),
         Command::ReadRows {
             target: None,
@@ -486,6 +487,13 @@ pub fn commands() -> Vec<Command> {
             target: t("s"),
             name: "SSH_AUTH_SOCK".into(),
             value: Some("/tmp/a".into()),
+            ..Default::default()
+        }),
+        Command::SetEnvironment(fugue_protocol::SetEnvironment {
+            global: true,
+            name: "WHERE".into(),
+            value: Some("#{session_name}".into()),
+            format: true,
             ..Default::default()
         }),
         Command::ShowEnvironment(fugue_protocol::ShowEnvironment {

@@ -19,7 +19,16 @@ fn session(
     Ok(Some(sid))
 }
 
-pub fn set(exec: &mut Exec<'_>, c: SetEnvironment) -> Result<Response, CommandError> {
+pub fn set(exec: &mut Exec<'_>, mut c: SetEnvironment) -> Result<Response, CommandError> {
+    if c.format
+        && let Some(v) = &c.value
+    {
+        // As tmux's format_single_from_target: in the target's scope (with -g too),
+        // else the caller's.
+        let tree = exec.server.mux.tree();
+        let pane = tree.resolve_pane(c.target.as_ref(), &exec.ctx).ok();
+        c.value = Some(super::formats::expand(&tree, pane, v, exec.origin));
+    }
     let sid = session(exec, c.global, c.target.as_ref())?;
     let live: Vec<SessionId> = exec
         .server

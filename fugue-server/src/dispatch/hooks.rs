@@ -49,11 +49,14 @@ fn owner(
     global: bool,
     target: Option<&fugue_protocol::Target>,
 ) -> Result<(Owner, Object), CommandError> {
+    // As tmux's options_scope_from_name: a session hook lives in a session whatever
+    // -w/-p say (`set-hook -w session-renamed` sets the session's, and `show-hooks`
+    // with no flag shows it); only a window hook takes -p.
     let opt_scope = match (scope, flag) {
         (HookScope::Window, Some(OptionScope::Pane)) => OptionScope::Pane,
         (HookScope::Window, _) => OptionScope::Window,
-        (HookScope::Session, Some(f)) => f,
-        (HookScope::Session, None) => OptionScope::Session,
+        (HookScope::Session, Some(OptionScope::Server)) => OptionScope::Server,
+        (HookScope::Session, _) => OptionScope::Session,
     };
     let tree = exec.server.mux.tree();
     let (level, _) = super::options::level(&tree, &exec.ctx, opt_scope, global, target)?;
@@ -134,16 +137,18 @@ pub fn show_hooks(exec: &mut Exec<'_>, c: ShowHooks) -> Result<Response, Command
     };
     let (owner, _) = owner(exec, scope, c.scope, c.global, c.target.as_ref())?;
     let global = matches!(owner, Owner::GlobalSession | Owner::GlobalWindow);
-    let mut lines = exec
-        .server
-        .hooks
-        .lock()
-        .show(owner, scope, def.map(|d| d.name), global);
+    let (mut lines, there) = {
+        let store = exec.server.hooks.lock();
+        let there = def.is_some_and(|d| store.has(owner, d.name));
+        (store.show(owner, scope, def.map(|d| d.name), global), there)
+    };
     if let (Some(d), Some(i)) = (def, index) {
-        // tmux prints a missing element with an empty value.
+        // tmux prints a missing element with an empty value when the hook is there
+        // (global hooks always are; an object's once set, until `-u NAME`).
+        let there = global || there;
         let want = format!("{}[{i}]", d.name);
         lines.retain(|l| l.name == want);
-        if lines.is_empty() {
+        if lines.is_empty() && there {
             lines.push(fugue_protocol::OptionLine {
                 name: want,
                 value: Some(String::new()),

@@ -127,14 +127,7 @@ async fn write_parts(
         .await;
     for (i, part) in parts.iter().enumerate() {
         if let InputPart::Reset = part {
-            // RIS through the pane's own emulator (tmux resets its input state and
-            // screen the same way): the program sees nothing.
-            let seq = {
-                let mut st = shared.state.lock();
-                st.process(b"\x1bc");
-                st.seq()
-            };
-            shared.changed(seq, false);
+            reset_screen(&shared);
             continue;
         }
         let is_text = matches!(part, InputPart::Text(_) | InputPart::Paste(_));
@@ -495,11 +488,32 @@ fn write_now(
     parts: &[InputPart],
 ) -> Result<(), CommandError> {
     let pane = live_pane(tree, id)?;
-    let modes = pane.shared.state.lock().input_encoding();
-    for bytes in encode_parts(parts, modes) {
-        pane.pty.write(bytes).map_err(|e| input_refused(id, e))?;
+    // A reset (`send-keys -R`) applies where it stands among the keys.
+    for chunk in parts.split_inclusive(|p| matches!(p, InputPart::Reset)) {
+        let (keys, reset) = match chunk.split_last() {
+            Some((InputPart::Reset, keys)) => (keys, true),
+            _ => (chunk, false),
+        };
+        let modes = pane.shared.state.lock().input_encoding();
+        for bytes in encode_parts(keys, modes) {
+            pane.pty.write(bytes).map_err(|e| input_refused(id, e))?;
+        }
+        if reset {
+            reset_screen(&pane.shared);
+        }
     }
     Ok(())
+}
+
+/// `send-keys -R`: RIS through the pane's own emulator (tmux resets its input state
+/// and screen the same way); the program sees nothing.
+fn reset_screen(shared: &PaneShared) {
+    let seq = {
+        let mut st = shared.state.lock();
+        st.process(b"\x1bc");
+        st.seq()
+    };
+    shared.changed(seq, false);
 }
 
 /// The error for input a pane could not take.

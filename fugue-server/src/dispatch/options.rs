@@ -319,7 +319,32 @@ fn tell_clients(server: &std::sync::Arc<crate::server::Server>) {
     server.mux.changed();
 }
 
-pub fn show_options(exec: &mut Exec<'_>, c: ShowOptions) -> Result<Response, CommandError> {
+pub fn show_options(exec: &mut Exec<'_>, mut c: ShowOptions) -> Result<Response, CommandError> {
+    // `NAME[INDEX]` of an array option: that element's line, an empty one when the
+    // array has no such element (tmux's `status-format[5] ''`).
+    if let Some((base, index)) = c.name.as_deref().and_then(element) {
+        let def = match option(base) {
+            Ok(Some(d)) if d.kind == options::table::Kind::Array => d,
+            _ if c.quiet => return Ok(Response::Options(Vec::new())),
+            _ => return Err(invalid(format!("invalid option: {base}[{index}]"))),
+        };
+        // Under the option's whole name (`status-fo[0]` shows `status-format[0]`).
+        let want = format!("{}[{index}]", def.name);
+        c.name = Some(def.name.to_string());
+        let Response::Options(lines) = show_options(exec, c)? else {
+            return Err(CommandError::internal("show-options answered no options"));
+        };
+        let mut picked: Vec<_> = lines.into_iter().filter(|l| l.name == want).collect();
+        if picked.is_empty() {
+            picked.push(fugue_protocol::OptionLine {
+                name: want,
+                value: Some(String::new()),
+                string: true,
+                inherited: false,
+            });
+        }
+        return Ok(Response::Options(picked));
+    }
     let def = match c.name.as_deref().map(option).transpose() {
         Ok(d) => d.flatten(),
         Err(_) if c.quiet => return Ok(Response::Options(Vec::new())),

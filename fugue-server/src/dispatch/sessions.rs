@@ -349,7 +349,8 @@ pub fn select_window(
                     WindowSelect::Last => s.last_window.ok_or_else(|| {
                         CommandError::new(
                             fugue_protocol::ErrorCode::InvalidArgument,
-                            "there is no previous window",
+                            // tmux's words: libtmux matches the whole line.
+                            "no last window",
                         )
                     })?,
                     WindowSelect::Target => s.active,

@@ -21,7 +21,10 @@ fugue set-hook -R session-renamed   # run it now
 
 `set-hook` takes tmux's flags (`-a` add a command, `-g` global, `-p`/`-w` a pane's or
 window's own, `-R` run now, `-u` unset, `-t` target) and `show-hooks` prints as tmux
-3.3a does. Hooks are set from the CLI, `C-b :`, bindings and `source-file`; the
+3.3a does. As in tmux, a session hook (the first table below) is always a session's,
+whatever `-w`/`-p` say; `-p` applies to window hooks. Under the name `tmux`,
+`show-hooks` leaves out fugue's own hooks (`agent-*`) while they are unset, so tools
+that know tmux's names only (libtmux) read the list. Hooks are set from the CLI, `C-b :`, bindings and `source-file`; the
 declaration (docs/commands.md) says why agents (MCP, sideband) cannot set them: a
 hook runs with a person's rights whenever its event happens.
 

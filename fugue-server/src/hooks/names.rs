@@ -200,6 +200,18 @@ mod tests {
         }
     }
 
+    /// The names `tmux show-hooks` hides while unset are exactly fugue's own.
+    #[test]
+    fn fugue_own_hooks_are_the_protocols_list() {
+        let own: Vec<&str> = HOOKS
+            .iter()
+            .chain(WINDOW_HOOKS)
+            .filter(|h| h.fires.starts_with("fugue's"))
+            .map(|h| h.name)
+            .collect();
+        assert_eq!(own, fugue_protocol::hooks::FUGUE_OWN_HOOKS);
+    }
+
     #[test]
     fn after_names_follow_the_verb() {
         assert_eq!(after("new-window"), Some("after-new-window"));

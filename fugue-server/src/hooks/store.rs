@@ -39,7 +39,16 @@ pub struct Object {
 
 impl Store {
     pub fn is_empty(&self) -> bool {
-        self.owners.values().all(BTreeMap::is_empty)
+        self.owners
+            .values()
+            .all(|h| h.values().all(BTreeMap::is_empty))
+    }
+
+    /// Whether `owner` has the hook, even with no element left.
+    pub fn has(&self, owner: Owner, name: &str) -> bool {
+        self.owners
+            .get(&owner)
+            .is_some_and(|h| h.contains_key(name))
     }
 
     /// Sets element `index` (or the next free one when appending, or replaces the whole
@@ -85,11 +94,10 @@ impl Store {
         };
         match index {
             Some(i) => {
+                // The hook stays, empty, as tmux's array option does: `show-hooks
+                // NAME[N]` then prints the element empty, and only `-u NAME` removes it.
                 if let Some(e) = hooks.get_mut(name) {
                     e.remove(&i);
-                    if e.is_empty() {
-                        hooks.remove(name);
-                    }
                 }
             }
             None => {
@@ -169,12 +177,17 @@ impl Store {
                         });
                     }
                 }
-                None if all || name.is_some() => out.push(OptionLine {
-                    name: def.name.to_string(),
-                    value: None,
-                    string: false,
-                    inherited: false,
-                }),
+                // An unset hook is listed in the global tables only, as tmux does:
+                // an object's `show-hooks NAME` prints nothing, unless the object
+                // has the hook with no element left (tmux's empty array option).
+                None if all || hooks.is_some_and(|h| h.contains_key(def.name)) => {
+                    out.push(OptionLine {
+                        name: def.name.to_string(),
+                        value: None,
+                        string: false,
+                        inherited: false,
+                    })
+                }
                 None => {}
             }
         }

@@ -295,11 +295,12 @@ impl Model {
 
     /// The largest session, window and pane ids held, so a new server numbers past
     /// them and a restored pane can keep its id.
-    pub fn max_ids(&self) -> (u32, u32, u32) {
-        let mut m = (0, 0, 0);
+    pub fn max_ids(&self) -> (Option<u32>, u32, u32) {
+        let mut m = (None, 0, 0);
         for k in self.items.keys() {
             match k {
-                Key::Session(i) => m.0 = m.0.max(*i),
+                // None when no session was kept: session ids start at $0, as tmux's.
+                Key::Session(i) => m.0 = Some(m.0.map_or(*i, |s: u32| s.max(*i))),
                 Key::Window(i) => m.1 = m.1.max(*i),
                 Key::Pane(i) => m.2 = m.2.max(*i),
                 _ => {}

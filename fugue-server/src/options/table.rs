@@ -130,6 +130,17 @@ const fn n(min: i64, max: i64) -> Kind {
 const INT: i64 = i32::MAX as i64;
 const MAX_HISTORY: i64 = limits::MAX_HISTORY_LINES as i64;
 
+/// tmux's default `status-format` (as `show -gv status-format[N]` prints it in 3.3a and
+/// 3.5): element 0 is the whole first line made of the status options, which fugue
+/// draws from the options themselves; element 1 lists the current window's panes
+/// (`status_line::DEFAULT_FORMAT_1`, what a second line shows). Shown as tmux's so
+/// tools reading the array (libtmux's `show_option("status-format")`) find both.
+const STATUS_FORMAT: &str = concat!(
+    "#[align=left range=left #{E:status-left-style}]#[push-default]#{T;=/#{status-left-length}:status-left}#[pop-default]#[norange default]#[list=on align=#{status-justify}]#[list=left-marker]<#[list=right-marker]>#[list=on]#{W:#[range=window|#{window_index} #{E:window-status-style}#{?#{&&:#{window_last_flag},#{!=:#{E:window-status-last-style},default}}, #{E:window-status-last-style},}#{?#{&&:#{window_bell_flag},#{!=:#{E:window-status-bell-style},default}}, #{E:window-status-bell-style},#{?#{&&:#{||:#{window_activity_flag},#{window_silence_flag}},#{!=:#{E:window-status-activity-style},default}}, #{E:window-status-activity-style},}}]#[push-default]#{T:window-status-format}#[pop-default]#[norange default]#{?window_end_flag,,#{window-status-separator}},#[range=window|#{window_index} list=focus #{?#{!=:#{E:window-status-current-style},default},#{E:window-status-current-style},#{E:window-status-style}}#{?#{&&:#{window_last_flag},#{!=:#{E:window-status-last-style},default}}, #{E:window-status-last-style},}#{?#{&&:#{window_bell_flag},#{!=:#{E:window-status-bell-style},default}}, #{E:window-status-bell-style},#{?#{&&:#{||:#{window_activity_flag},#{window_silence_flag}},#{!=:#{E:window-status-activity-style},default}}, #{E:window-status-activity-style},}}]#[push-default]#{T:window-status-current-format}#[pop-default]#[norange list=on default]#{?window_end_flag,,#{window-status-separator}}}#[nolist align=right range=right #{E:status-right-style}]#[push-default]#{T;=/#{status-right-length}:status-right}#[pop-default]#[norange default]",
+    "\n",
+    "#[align=centre]#{P:#{?pane_active,#[reverse],}#{pane_index}[#{pane_width}x#{pane_height}]#[default] }"
+);
+
 macro_rules! table {
     ($($name:literal $scope:ident $kind:expr, $default:expr, $effect:ident, $toml:expr, $doc:literal;)*) => {
         /// Every option, in tmux's order.
@@ -165,7 +176,7 @@ table! {
     "prompt-history-limit" Server n(0, 65536), "100", Live, Option::None, "command prompt history entries kept";
     "set-clipboard" Server Choice(&["off", "external", "on"]), "external", Live, Some("passthrough.set_clipboard"), "programs' and fugue's copies (OSC 52) to the terminal's clipboard";
     "terminal-overrides" Server Array, "", None, Option::None, "terminfo overrides of outer terminals";
-    "terminal-features" Server Array, "xterm*:clipboard:ccolour:cstyle:focus:title\nscreen*:title", None, Option::None, "features of outer terminals";
+    "terminal-features" Server Array, "xterm*:clipboard:ccolour:cstyle:focus:title\nscreen*:title\nrxvt*:ignorefkeys", None, Option::None, "features of outer terminals (tmux 3.5's default)";
     "user-keys" Server Array, "", None, Option::None, "user key sequences";
     // fugue's own server options.
     "input-ready-wait" Server n(0, 60000), "3000", Live, Some("server.input_ready_wait_ms"), "fugue's: ms input sent to a new pane (send-keys, MCP, tags; not a person's keys) waits for the program's first output, so a shell that flushes early input loses none";
@@ -216,7 +227,7 @@ table! {
     "status" Session Choice(&["off", "on", "2", "3", "4", "5"]), "on", Live, Some("status.enabled"), "show the status bar: on is one line, 2 to 5 that many (global value)";
     "status-bg" Session Colour, "default", Live, Option::None, "status background (use status-style)";
     "status-fg" Session Colour, "default", Live, Option::None, "status foreground (use status-style)";
-    "status-format" Session Array, "", Live, Option::None, "lines 1 to 4 of a status of 2 to 5 lines (line 0 is status-left, the windows, status-right)";
+    "status-format" Session Array, STATUS_FORMAT, Live, Option::None, "lines 1 to 4 of a status of 2 to 5 lines (line 0 is status-left, the windows, status-right; fugue draws it from those options, not from status-format[0])";
     "status-interval" Session n(0, INT), "15", Live, Option::None, "seconds between status redraws";
     "status-justify" Session Choice(&["left", "centre", "right", "absolute-centre"]), "left", Live, Option::None, "where the window list goes";
     "status-keys" Session Choice(&["emacs", "vi"]), "emacs", None, Option::None, "keys of the command prompt";
@@ -237,7 +248,7 @@ table! {
     "cursor-colour" WindowPane Colour, "none", None, Option::None, "the cursor's colour";
     "cursor-style" WindowPane Choice(&["default", "blinking-block", "block", "blinking-underline", "underline", "blinking-bar", "bar"]), "default", None, Option::None, "the cursor's shape";
     "aggressive-resize" Window Flag, "off", None, Option::None, "size windows to the clients showing them (fugue always does: a window belongs to one session)";
-    "allow-passthrough" WindowPane Flag, "off", None, Option::None, "programs may pass sequences to the terminal (DCS tmux;)";
+    "allow-passthrough" WindowPane Choice(&["off", "on", "all"]), "off", None, Option::None, "programs may pass sequences to the terminal (DCS tmux;)";
     "allow-rename" WindowPane Flag, "off", None, Option::None, "programs may rename the window";
     "alternate-screen" WindowPane Flag, "on", None, Option::None, "programs may use the alternate screen";
     "automatic-rename" Window Flag, "on", None, Option::None, "name windows after their program";
@@ -270,7 +281,7 @@ table! {
     "popup-border-lines" Window Choice(&["single", "double", "heavy", "simple", "rounded", "padded", "none"]), "single", None, Option::None, "popups' border characters";
     "remain-on-exit" WindowPane Choice(&["off", "on", "failed"]), "off", Live, Some("server.remain_on_exit"), "keep a pane whose program exited (failed: only on a non-zero status)";
     "remain-on-exit-format" WindowPane Str, "Pane is dead (#{?#{!=:#{pane_dead_status},},status #{pane_dead_status},}#{?#{!=:#{pane_dead_signal},},signal #{pane_dead_signal},}, #{t:pane_dead_time})", None, Option::None, "the dead pane's message";
-    "scroll-on-clear" WindowPane Flag, "on", None, Option::None, "a clear screen scrolls into history";
+    "scroll-on-clear" WindowPane Flag, "on", None, Option::None, "a clear screen scrolls into history (fugue always does, tmux's default; off is not read yet)";
     "synchronize-panes" WindowPane Flag, "off", Live, Option::None, "keys and text typed into a pane go to every pane of the window that has it on";
     "window-active-style" WindowPane Style, "default", None, Option::None, "the active pane's style";
     "window-size" Window Choice(&["largest", "smallest", "manual", "latest"]), "latest", Live, Option::None, "which clients size a session's windows: the latest active (attached, typed, resized), the largest, the smallest, or none (manual: the size it has)";
@@ -345,6 +356,16 @@ mod tests {
                     .unwrap_or_else(|e| panic!("{}: default {:?}: {e}", o.name, o.default));
             }
         }
+    }
+
+    /// A second status line draws status-format[1]; the default is the one the
+    /// client draws when the element is empty.
+    #[test]
+    fn status_format_default_is_tmuxs_two_lines() {
+        let lines: Vec<&str> = STATUS_FORMAT.split('\n').collect();
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].starts_with("#[align=left range=left #{E:status-left-style}]"));
+        assert_eq!(lines[1], fugue_protocol::status_line::DEFAULT_FORMAT_1);
     }
 
     #[test]

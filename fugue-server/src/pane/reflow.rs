@@ -263,9 +263,13 @@ pub fn print_again(
     // Clear before resizing so that shrinking scrolls nothing into history, then print
     // the lines again from the top.
     // SGR 0 leaves a hyperlink open: OSC 8 closes it.
+    // These clears are fugue's own: the lines are in hand, not to be scrolled into
+    // history as a program's clear is (scroll-on-clear).
+    parser.callbacks_mut().reflowing = true;
     parser.process(b"\x1b[m\x1b]8;;\x1b\\\x1b[H\x1b[2J");
     parser.set_size(nz(rows), nz(cols));
     parser.process(b"\x1b[H\x1b[2J");
+    parser.callbacks_mut().reflowing = false;
     let mut moved = Moved {
         epoch,
         start,
@@ -513,9 +517,31 @@ mod tests {
         assert_eq!(v[0], "AFTERCLEAR");
         assert_eq!(v[1], "$");
         assert_eq!(p.screen().cursor_position(), (1, 2));
-        // The history before the clear is still there to scroll back to (what the
-        // clear erased from the screen is gone, as in xterm).
-        assert_eq!(history(&p).last().map(String::as_str), Some("21"));
+        // The history before the clear is still there to scroll back to, and what
+        // the clear erased from the screen went into it (tmux's scroll-on-clear).
+        assert_eq!(history(&p).last().map(String::as_str), Some("30"));
+        assert_eq!(history(&p).iter().filter(|l| *l == "30").count(), 1);
+    }
+
+    /// `clear -x` (CSI H CSI 2 J) scrolls the screen, down to its last written row,
+    /// into history, as tmux's scroll-on-clear; the alternate screen's does not; a
+    /// reflow's own clear adds nothing.
+    #[test]
+    fn clearing_the_screen_scrolls_it_into_history() {
+        let mut p = parser(80, 10);
+        p.process(b"$ printf x\r\nx\r\n$ clear -x\r\n");
+        assert!(history(&p).is_empty());
+        p.process(b"\x1b[H\x1b[2J$ ");
+        assert_eq!(history(&p), ["$ printf x", "x", "$ clear -x"]);
+        assert_eq!(visible(&p)[0], "$");
+        // An empty screen adds nothing.
+        p.process(b"\x1b[H\x1b[2J");
+        p.process(b"\x1b[H\x1b[2J");
+        assert_eq!(history(&p).len(), 4);
+        reflow(&mut p, 70, 12, 1);
+        assert_eq!(history(&p).len(), 4);
+        p.process(b"\x1b[?1049hfull screen\x1b[H\x1b[2J\x1b[?1049l");
+        assert_eq!(history(&p).len(), 4);
     }
 
     #[test]

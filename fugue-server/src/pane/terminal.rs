@@ -32,6 +32,9 @@ pub struct Terminal {
     /// Input modes vt100 does not track: kitty keyboard flags, focus events, urxvt
     /// mouse encoding.
     pub input: InputModes,
+    /// Set while `reflow` clears the screen to print it again: that clear is fugue's
+    /// own and scrolls nothing into history (see `scroll_on_clear`).
+    pub reflowing: bool,
     /// The pane has focus (the server says; see `Server::update_focus`).
     pub focused: bool,
     /// Cursor colour, clipboard, bell and synchronized updates, for the person's own
@@ -69,6 +72,13 @@ impl vt100::Callbacks for Terminal {
         });
         self.history.push(row);
         self.pullable = (self.pullable + 1).min(self.history.len());
+    }
+
+    /// tmux's `scroll-on-clear` at its default (on): `clear -x` (CSI H CSI 2 J)
+    /// leaves what was on the screen in history. The option is not read per pane
+    /// yet, so off is not honoured.
+    fn scroll_on_clear(&self) -> bool {
+        !self.reflowing
     }
 
     fn on_erase(&mut self, _: &mut vt100::Screen, mode: u16, alternate_screen: bool) {

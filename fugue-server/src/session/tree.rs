@@ -501,11 +501,15 @@ impl Tree {
 
     /// Numbers new sessions, windows and panes past these (the journal's largest),
     /// so what a restart brings back keeps its ids.
-    pub fn number_past(&mut self, session: u32, window: u32, pane: u32) {
+    /// With no session kept (`None`) sessions are numbered from `$0`, as tmux's (a
+    /// fresh server's second session is `$1`, which libtmux's fixtures count on).
+    pub fn number_past(&mut self, session: Option<u32>, window: u32, pane: u32) {
         // A damaged journal naming id 4294967295 must not leave no ids to hand out.
         const CAP: u32 = 1 << 30;
-        let (session, window, pane) = (session.min(CAP), window.min(CAP), pane.min(CAP));
-        self.next_session = self.next_session.max(session.saturating_add(1));
+        let (window, pane) = (window.min(CAP), pane.min(CAP));
+        if let Some(session) = session {
+            self.next_session = self.next_session.max(session.min(CAP).saturating_add(1));
+        }
         self.next_window = self.next_window.max(window);
         self.next_pane = self.next_pane.max(pane);
     }

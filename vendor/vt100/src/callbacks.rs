@@ -125,6 +125,13 @@ pub trait Callbacks {
     ) {
     }
 
+    /// fugue patch: whether erasing the whole main screen (`CSI 2 J`) first scrolls
+    /// its rows, down to the last one written, into history (`on_scroll`), as tmux's
+    /// `scroll-on-clear` option (on by default there); false keeps vt100's erase.
+    fn scroll_on_clear(&self) -> bool {
+        false
+    }
+
     /// fugue patch: the program erased the whole screen (`mode` 2, `CSI 2 J`) or the
     /// scrollback (`mode` 3, `CSI 3 J`), on the alternate screen if `alternate_screen`.
     /// A caller that keeps its own scrollback (see `on_scroll`) clears it on mode 3.

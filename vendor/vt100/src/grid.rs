@@ -578,6 +578,26 @@ impl Grid {
         }
     }
 
+    /// fugue patch: scrolls the rows down to the last one holding anything into
+    /// the scrollback (`on_row` for each, as scrolling does), over the whole screen
+    /// whatever the scroll region, as tmux's `grid_view_clear_history`.
+    pub fn scroll_used_into_history<F>(&mut self, on_row: F)
+    where
+        F: FnMut(&crate::row::Row),
+    {
+        let Some(last) = self.rows.iter().rposition(|r| {
+            r.cell_slice().iter().any(crate::Cell::has_contents)
+        }) else {
+            return;
+        };
+        let region = (self.scroll_top, self.scroll_bottom);
+        self.scroll_top = 0;
+        self.scroll_bottom = self.size.rows().saturating_sub(1);
+        let count = u16::try_from(last.saturating_add(1)).unwrap_or(u16::MAX);
+        self.scroll_up(count, on_row);
+        (self.scroll_top, self.scroll_bottom) = region;
+    }
+
     pub fn erase_all_forward(&mut self, attrs: crate::attrs::Attrs) {
         let pos = self.pos;
         for row in self.drawing_rows_mut().skip(usize::from(pos.row) + 1) {

@@ -1463,6 +1463,13 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
             0 => self.screen.grid_mut().erase_all_forward(attrs),
             1 => self.screen.grid_mut().erase_all_backward(attrs),
             2 => {
+                // fugue patch: tmux's scroll-on-clear (see
+                // `Callbacks::scroll_on_clear`), out of line: a rare sequence.
+                if !self.screen.alternate_screen()
+                    && self.callbacks.scroll_on_clear()
+                {
+                    self.scroll_screen_into_history();
+                }
                 self.screen.grid_mut().erase_all(attrs);
                 // fugue patch: tell the callbacks (see `Callbacks::on_erase`).
                 let alt = self.screen.alternate_screen();
@@ -1478,6 +1485,16 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
             }
             _ => unhandled(self),
         }
+    }
+
+    /// fugue patch: the main screen's rows, down to the last one written, scroll
+    /// into history (tmux's `grid_view_clear_history`), whatever the scroll region.
+    #[cold]
+    #[inline(never)]
+    fn scroll_screen_into_history(&mut self) {
+        let (grid, on_row) =
+            Self::grid_on_row(&mut self.screen, &mut self.callbacks);
+        grid.scroll_used_into_history(on_row);
     }
 
     // CSI ? J
