@@ -146,5 +146,14 @@ fn a_control_clients_questions_are_answered_by_send_keys_k_as_libtmux_does() {
     ]);
     w.ok(&["send-keys", "-K", "-c", &name, "Z"]);
     assert_eq!(option(&w, "@z"), "yes");
+    // With no terminal client on the session the control client is the current one:
+    // a question without -t CLIENT waits for it, and display-panes (numbers it never
+    // draws) is done, as tmux's (libtmux's display_panes() under control mode).
+    w.ok(&["confirm-before", "-b", "-t", "c", "set -g @s yes"]);
+    w.ok(&["send-keys", "-K", "-c", &name, "y"]);
+    assert_eq!(option(&w, "@s"), "yes");
+    w.ok(&["display-panes", "-t", "c"]);
     c.detach();
+    let none = w.run(&["display-panes", "-t", "c"]);
+    assert_eq!(none.status.code(), Some(1), "no client at all: {none:?}");
 }

@@ -48,13 +48,31 @@ pub fn client_line(exec: &mut Exec<'_>, c: ClientCommandLine) -> Result<Response
         exec.resolved = tree.session(sid).map(|s| s.name.clone());
         sid
     };
-    let attached = exec
-        .server
-        .mux
-        .attached
-        .lock()
-        .values()
-        .any(|e| e.session == Some(sid) && !e.control_mode);
+    let (attached, control) = {
+        let clients = exec.server.mux.attached.lock();
+        let terminal = clients
+            .values()
+            .any(|e| e.session == Some(sid) && !e.control_mode);
+        // The latest active control client, tmux's current client when no terminal
+        // client is there.
+        let control = clients
+            .iter()
+            .filter(|(_, e)| e.session == Some(sid) && e.control_mode)
+            .max_by_key(|(_, e)| e.active_at)
+            .map(|(id, _)| *id);
+        (terminal, control)
+    };
+    if !attached && let Some(id) = control {
+        match c.argv.first().map(String::as_str) {
+            // Numbers over panes a control client never draws: done, as in tmux.
+            Some("display-panes" | "displayp") => return Ok(Response::Done),
+            // A question waits on the server for send-keys -K, as with -t CLIENT.
+            Some("confirm-before" | "confirm" | "command-prompt") => {
+                return one_client(exec, id, c.argv);
+            }
+            _ => {}
+        }
+    }
     if !attached {
         // A control client (tmux -C) draws nothing: it cannot show a chooser.
         return Err(CommandError::new(
