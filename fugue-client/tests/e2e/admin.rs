@@ -4,16 +4,9 @@
 //! shared through the server, and server-access; tmux's output and exit codes beside
 //! fugue's where tmux can run them without a terminal.
 
-use super::harness::{World, eventually};
+use super::harness::{World, eventually, status_line};
 use super::manage_panes::{Twins, code};
 use std::time::Duration;
-
-fn status_line(s: &vt100::Screen) -> String {
-    let (rows, cols) = s.size();
-    s.rows(0, cols.get())
-        .nth(usize::from(rows.get()) - 1)
-        .unwrap_or_default()
-}
 
 /// A lock-command that shows it has the terminal and ends on Enter.
 const LOCK: &str = "printf 'LOCKED-HERE\\n'; read x";

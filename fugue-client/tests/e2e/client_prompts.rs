@@ -4,14 +4,7 @@
 //! client's questions answered by `send-keys -K`, as libtmux drives them.
 
 use super::control_mode::Ctl;
-use super::harness::{TestTmux, World, eventually};
-
-fn status_line(s: &vt100::Screen) -> String {
-    let (rows, cols) = s.size();
-    s.rows(0, cols.get())
-        .nth(usize::from(rows.get()) - 1)
-        .unwrap_or_default()
-}
+use super::harness::{TestTmux, World, eventually, status_line};
 
 fn option(w: &World, name: &str) -> String {
     let out = w.run(&["show", "-gv", name]);

@@ -1,14 +1,7 @@
 //! `C-b :` (issue 15): tmux's command prompt in a real client in a PTY. A line runs
 //! through the tmux parser and the CLI's verb table; errors show on the status line.
 
-use super::harness::{World, eventually};
-
-fn status_line(s: &vt100::Screen) -> String {
-    let (rows, cols) = s.size();
-    s.rows(0, cols.get())
-        .nth(usize::from(rows.get()) - 1)
-        .unwrap_or_default()
-}
+use super::harness::{World, eventually, status_line};
 
 #[test]
 fn the_prompt_runs_a_command_line() {

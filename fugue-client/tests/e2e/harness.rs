@@ -478,6 +478,14 @@ impl Drop for Tui {
     }
 }
 
+/// The bottom row of a screen: a client's status line.
+pub fn status_line(s: &vt100::Screen) -> String {
+    let (rows, cols) = s.size();
+    s.rows(0, cols.get())
+        .nth(usize::from(rows.get()) - 1)
+        .unwrap_or_default()
+}
+
 /// Number of pane boxes on a screen: top-left corners of borders.
 pub fn count_boxes(screen: &vt100::Screen) -> usize {
     screen.contents().matches('┌').count()

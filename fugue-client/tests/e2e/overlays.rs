@@ -2,15 +2,8 @@
 //! `display-message -d`, `display-menu` and `display-popup`, from keys, `C-b :` and
 //! the CLI; tmux's screen beside fugue's where the two can be compared.
 
-use super::harness::{TestTmux, Tui, World, eventually};
+use super::harness::{TestTmux, Tui, World, eventually, status_line};
 use std::time::Duration;
-
-fn status_line(s: &vt100::Screen) -> String {
-    let (rows, cols) = s.size();
-    s.rows(0, cols.get())
-        .nth(usize::from(rows.get()) - 1)
-        .unwrap_or_default()
-}
 
 fn prompt(t: &mut Tui, line: &str) {
     t.prefix(b":");

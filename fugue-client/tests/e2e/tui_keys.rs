@@ -1,14 +1,7 @@
 //! tmux key habits in the terminal client: the window list, PgUp, the prompt's line
 //! editing, and repeatable keys.
 
-use super::harness::{World, count_boxes, eventually};
-
-fn status_line(s: &vt100::Screen) -> String {
-    let (rows, cols) = s.size();
-    s.rows(0, cols.get())
-        .nth(usize::from(rows.get()) - 1)
-        .unwrap_or_default()
-}
+use super::harness::{World, count_boxes, eventually, status_line};
 
 /// Acceptance test E: with many windows the current one fell off the status bar.
 #[test]
