@@ -181,11 +181,13 @@ fn the_prompt_history_is_the_servers_and_prints_as_tmux_prints_it() {
     b.wait_text("[s]");
     b.prefix(b":");
     b.wait("the prompt", |s| status_line(s).starts_with(':'));
-    // The history is fetched as the prompt opens; Up once it has come.
-    std::thread::sleep(Duration::from_millis(300));
-    b.send(b"\x1b[A");
-    b.wait("Up recalls the other client's line", |s| {
-        status_line(s).starts_with(":set -g @typed one")
+    // The history is fetched as the prompt opens: Up until it has come (with one
+    // line in it, more Ups stay on that line).
+    eventually("Up recalls the other client's line", || {
+        b.send(b"\x1b[A");
+        std::thread::sleep(Duration::from_millis(100));
+        b.screen(|s| status_line(s).starts_with(":set -g @typed one"))
+            .then_some(())
     });
     b.send(b"\x1b");
     w.ok(&["clear-prompt-history"]);

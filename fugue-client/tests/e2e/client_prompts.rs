@@ -85,7 +85,7 @@ fn the_cli_asks_a_named_client_and_send_keys_k_types_at_it() {
     eventually("answered", || (option(&w, "@cli") == "hi").then_some(()));
     // The prefix and a binding, pressed from outside.
     w.ok(&["send-keys", "-K", "-c", name, "C-b", "c"]);
-    t.wait_text("1:");
+    t.wait("a new window", |s| status_line(s).contains("1:sh"));
     let bad = w.run(&["send-keys", "-K", "-c", "/dev/nowhere", "x"]);
     assert_eq!(bad.status.code(), Some(1));
 }
