@@ -24,6 +24,8 @@ pub const MAX_LINE: usize = 64 * 1024;
 pub const MAX_COMMANDS: usize = 1024;
 /// Nested `{ }` blocks or `%if`s.
 pub const MAX_DEPTH: usize = 32;
+/// Longest `$NAME` (tmux's 1022 bytes).
+pub const MAX_VAR_NAME: usize = 1022;
 
 /// Why a command line could not be split.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -318,9 +320,22 @@ impl Parser<'_> {
         if braced {
             self.pos += 1;
         }
+        // As tmux's lexer: a name starts with a letter or `_`, so `$1` (a session id,
+        // `-t $1`) stays as written instead of expanding to nothing.
+        if !braced
+            && !self
+                .peek()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        {
+            w.push('$');
+            return Ok(());
+        }
         let mut name = String::new();
         while let Some(c) = self.peek() {
             if c.is_ascii_alphanumeric() || c == '_' {
+                if name.len() >= MAX_VAR_NAME {
+                    return err("environment variable is too long");
+                }
                 name.push(c);
                 self.pos += 1;
             } else {

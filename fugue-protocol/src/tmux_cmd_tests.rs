@@ -77,6 +77,12 @@ fn environment_and_home() {
     assert_eq!(p("source ~/x.conf"), v(&[&["source", "/home/u/x.conf"]]));
     assert_eq!(p("a ~user b~"), v(&[&["a", "~user", "b~"]]));
     assert_eq!(p("a '$FOO'"), v(&[&["a", "$FOO"]]));
+    // A name starts with a letter or `_`, as tmux's lexer has it: session ids stay.
+    assert_eq!(p("show -t $1 @x"), v(&[&["show", "-t", "$1", "@x"]]));
+    assert_eq!(p("a $ b$"), v(&[&["a", "$", "b$"]]));
+    assert_eq!(p("a $_X"), v(&[&["a"]]));
+    let long = format!("a ${}", "N".repeat(MAX_VAR_NAME + 1));
+    assert!(parse(&long, &TestEnv).is_err());
 }
 
 #[test]

@@ -204,6 +204,9 @@ const COMMANDS: &[(&str, usize)] = &[
     ("select-window -t :9", 1),
     ("display -p '#{session_name}'", 1),
     ("new-window -d", 1),
+    // `$0` is a session id, not a variable (iTerm2 sends `-t $N` unquoted).
+    ("display -p [$0]", 1),
+    ("list-windows -t $0 -F '#{window_index}'", 1),
 ];
 
 #[test]
