@@ -50,6 +50,8 @@ pub enum KeyAction {
     /// Stop the client until its shell continues it (tmux's `suspend-client` on
     /// `C-z`).
     Suspend,
+    /// The message log in the client's view (tmux's `show-messages` on `~`).
+    ShowMessages,
     /// Paste the most recent buffer into the active pane, bracketed when its program
     /// asked (tmux's `paste-buffer -p` on `]`).
     PasteBuffer,
@@ -157,6 +159,7 @@ impl FromStr for KeyAction {
             ["previous-session"] => KeyAction::SwitchSession(false),
             ["refresh-client"] => KeyAction::Refresh,
             ["suspend-client"] => KeyAction::Suspend,
+            ["show-messages"] => KeyAction::ShowMessages,
             ["paste-buffer"] => KeyAction::PasteBuffer,
             ["list-buffers"] => KeyAction::ListBuffers,
             ["choose-buffer"] => KeyAction::ChooseBuffer,
@@ -201,6 +204,7 @@ impl fmt::Display for KeyAction {
             KeyAction::SwitchSession(false) => f.write_str("previous-session"),
             KeyAction::Refresh => f.write_str("refresh-client"),
             KeyAction::Suspend => f.write_str("suspend-client"),
+            KeyAction::ShowMessages => f.write_str("show-messages"),
             KeyAction::PasteBuffer => f.write_str("paste-buffer"),
             KeyAction::ListBuffers => f.write_str("list-buffers"),
             KeyAction::ChooseBuffer => f.write_str("choose-buffer"),
@@ -292,6 +296,7 @@ mod tests {
             KeyAction::ChooseBuffer,
             KeyAction::CommandPrompt,
             KeyAction::Suspend,
+            KeyAction::ShowMessages,
         ];
         for a in actions {
             assert_eq!(a.to_string().parse::<KeyAction>(), Ok(a.clone()), "{a}");

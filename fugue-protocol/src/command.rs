@@ -784,7 +784,7 @@ commands! {
         keys: Absent(PROMPT);
     ShowMessages => "show-messages", Read, "show the server's log of commands and messages",
         cli: As("show-messages"), mcp: Tmux, sideband: Absent(NO_ANSWER),
-        keys: Absent("tmux's C-b ~ shows the log in a view mode fugue's client does not have yet: run show-messages in a pane");
+        keys: As("show-messages");
     ShowPromptHistory => "show-prompt-history", Read, "show the command prompt's history",
         cli: As("show-prompt-history"), mcp: Tmux, sideband: Absent(NO_ANSWER),
         keys: Absent(PROMPT);

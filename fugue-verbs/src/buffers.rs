@@ -93,6 +93,7 @@ pub enum BufferVerb {
 }
 
 /// How the answer is shown.
+#[derive(Debug)]
 pub enum BufferPrinter {
     Nothing,
     /// show-buffer: the text as it is.

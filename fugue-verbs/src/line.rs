@@ -21,6 +21,13 @@ pub fn command_for_argv(argv: &[String], caller: &Caller) -> Result<Command, Str
         .map_err(|e| format!("{name}: {e}"))
 }
 
+/// [`command_for_argv`], with how the CLI would print the answer: a client showing
+/// the output of a command typed at its prompt prints it the same way.
+pub fn converted_for_argv(argv: &[String], caller: &Caller) -> Result<crate::Converted, String> {
+    let (name, verb) = parse_argv(argv)?;
+    crate::command_for(verb, caller).map_err(|e| format!("{name}: {e}"))
+}
+
 /// The verb an argv names, parsed but not converted: what `bind-key` and `set-hook`
 /// check when they store a command, without reading any file it names.
 pub fn parse_argv(argv: &[String]) -> Result<(&str, Verb), String> {

@@ -1,6 +1,7 @@
 //! How the CLI shows a successful answer: formats, JSON, tmux's default lines.
 
 /// How to show a successful answer.
+#[derive(Debug)]
 pub enum Printer {
     Nothing,
     /// Print nothing, and fail without a message (has-session).

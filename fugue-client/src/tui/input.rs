@@ -20,6 +20,30 @@ pub struct Request {
     pub pending: Pending,
 }
 
+/// The request for a server command's argv; a command that prints (`list-windows`,
+/// `show-options`) has its answer shown in the client's view.
+fn command_request(argv: &[String]) -> Result<Request, String> {
+    let (command, printer) =
+        fugue_verbs::line::converted_for_argv(argv, &fugue_verbs::Caller::process())?;
+    let what = command.name();
+    Ok(match printer {
+        // Printing nothing, or a JSON answer for scripts: no view.
+        fugue_verbs::Printer::Nothing
+        | fugue_verbs::Printer::Quiet
+        | fugue_verbs::Printer::Json(_) => req(command, what),
+        // Titled with the command as typed (`list-windows`, not the `list-panes` it
+        // runs).
+        printer => {
+            let typed = argv.first().cloned().unwrap_or_default();
+            let title = fugue_verbs::line::canonical_name(&typed).unwrap_or(typed);
+            Request {
+                command,
+                pending: Pending::Output(title, Box::new(printer)),
+            }
+        }
+    })
+}
+
 fn req(command: Command, what: &'static str) -> Request {
     Request {
         command,
@@ -237,6 +261,29 @@ impl App {
                 self.mode = Mode::Help { scroll };
                 Vec::new()
             }
+            Mode::View {
+                title,
+                lines,
+                scroll,
+            } => {
+                let scroll = match key.code {
+                    KeyCode::Down | KeyCode::Char('j') => scroll + 1,
+                    KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
+                    KeyCode::PageDown | KeyCode::Char(' ') => scroll + 10,
+                    KeyCode::PageUp => scroll.saturating_sub(10),
+                    KeyCode::Home | KeyCode::Char('g') => 0,
+                    KeyCode::End | KeyCode::Char('G') => lines.len().saturating_sub(1),
+                    // q, Escape and any other key leave, as tmux's view mode.
+                    _ => return Vec::new(),
+                };
+                let scroll = scroll.min(lines.len().saturating_sub(1));
+                self.mode = Mode::View {
+                    title,
+                    lines,
+                    scroll,
+                };
+                Vec::new()
+            }
             Mode::Buffers(list) => super::buffers::on_key(self, list, key),
             Mode::Tree(tree) => super::tree_keys::on_key(self, tree, key),
             Mode::Copy(c) => {
@@ -393,11 +440,8 @@ impl App {
                 out.extend(self.source_file(&argv[1..]));
                 continue;
             }
-            match fugue_verbs::line::command_for_argv(&argv, &fugue_verbs::Caller::process()) {
-                Ok(command) => {
-                    let what = command.name();
-                    out.push(req(command, what));
-                }
+            match command_request(&argv) {
+                Ok(request) => out.push(request),
                 Err(e) => {
                     self.notice(e);
                     return Vec::new();
@@ -555,6 +599,14 @@ impl App {
             }
             // Through the server, as from the CLI: one path, one audit record.
             A::Suspend => one(Command::SuspendClient { client: None }, "suspend-client"),
+            // Printed into the client's view, as any command that prints.
+            A::ShowMessages => match command_request(&["show-messages".to_string()]) {
+                Ok(request) => vec![request],
+                Err(e) => {
+                    self.notice(e);
+                    Vec::new()
+                }
+            },
             A::RenameWindow => {
                 let current = self
                     .layout

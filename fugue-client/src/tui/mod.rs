@@ -275,6 +275,9 @@ async fn sleep_until(when: Option<Instant>) {
     }
 }
 
+/// Lines a command's output view keeps (more are cut: a view is for reading).
+const MAX_VIEW_LINES: usize = 10_000;
+
 /// The longest the client handles ready messages before drawing.
 const MAX_DRAW_DELAY: std::time::Duration = std::time::Duration::from_millis(10);
 
@@ -634,6 +637,24 @@ fn on_response(
             }
             Vec::new()
         }
+        (Some(Pending::Output(what, printer)), Ok(resp)) => {
+            match fugue_verbs::render::text(&printer, &resp, &[]) {
+                Some(Ok(text)) if !text.trim().is_empty() => {
+                    app.mode = Mode::View {
+                        title: what.clone(),
+                        lines: text
+                            .lines()
+                            .take(MAX_VIEW_LINES)
+                            .map(String::from)
+                            .collect(),
+                        scroll: 0,
+                    };
+                }
+                Some(Err(e)) => app.notice(format!("{what}: {e}")),
+                _ => {}
+            }
+            Vec::new()
+        }
         (Some(Pending::Action(buffers::LIST)), Ok(Response::Buffers(list))) => {
             buffers::listed(app, list);
             Vec::new()
@@ -650,6 +671,7 @@ fn on_response(
                 Pending::Tree(_) => "choose-tree",
                 Pending::SwitchSession(_) => "switch session",
                 Pending::Then(..) => "command",
+                Pending::Output(..) => "command",
             };
             app.notice(format!("{what}: {}", e.display_with_suggestion()));
             Vec::new()

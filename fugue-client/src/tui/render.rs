@@ -222,6 +222,30 @@ fn help(buf: &mut Buffer, links: &mut Links, app: &App, area: Rect, scroll: usiz
         .render(popup, buf);
 }
 
+/// A command's output over the panes, scrolled to `scroll`, as tmux's view mode
+/// shows it (the whole panes area: output is read, not glanced at).
+fn view(
+    buf: &mut Buffer,
+    links: &mut Links,
+    title: &str,
+    lines: &[String],
+    area: Rect,
+    scroll: usize,
+) {
+    Clear.render(area, buf);
+    links.clear(area);
+    let scroll = u16::try_from(scroll.min(lines.len().saturating_sub(1))).unwrap_or(u16::MAX);
+    let text: Vec<Line> = lines.iter().map(|l| Line::from(l.as_str())).collect();
+    Paragraph::new(text)
+        .scroll((scroll, 0))
+        .block(
+            Block::bordered()
+                .title(format!(" {title} (q leaves, arrows scroll) "))
+                .border_style(Style::default().fg(Color::Yellow)),
+        )
+        .render(area, buf);
+}
+
 /// The area panes are drawn in, and the status line's (its lines, `status` 1 to 5:
 /// the first is the usual line, the others `status_lines.rs`).
 fn areas(app: &App, full: Rect) -> (Rect, Option<Rect>) {
@@ -290,6 +314,15 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
         help(buf, links, app, panes_area, scroll);
         cursor = None;
     }
+    if let Mode::View {
+        title,
+        lines,
+        scroll,
+    } = &app.mode
+    {
+        view(buf, links, title, lines, panes_area, *scroll);
+        cursor = None;
+    }
     if let Mode::Buffers(b) = &app.mode {
         super::buffers::draw(buf, b, panes_area);
         cursor = None;
@@ -314,7 +347,12 @@ pub fn draw_pane_rows(
     // Overlays cover panes: a row of a pane under one is not drawn alone.
     if matches!(
         app.mode,
-        Mode::Help { .. } | Mode::Copy(_) | Mode::Buffers(_) | Mode::Menu(_) | Mode::Tree(_)
+        Mode::Help { .. }
+            | Mode::View { .. }
+            | Mode::Copy(_)
+            | Mode::Buffers(_)
+            | Mode::Menu(_)
+            | Mode::Tree(_)
     ) || app.popup().is_some()
         || app.display_panes.is_some()
     {

@@ -96,6 +96,13 @@ pub enum Mode {
     Help {
         scroll: usize,
     },
+    /// What a command run from a binding or `C-b :` printed (`list-windows`,
+    /// `show-options`, `show-messages`), as tmux shows it in a view: q leaves.
+    View {
+        title: String,
+        lines: Vec<String>,
+        scroll: usize,
+    },
     /// Copy mode (scroll mode grown up): see `copy/mod.rs`.
     Copy(Box<super::copy::CopyMode>),
     /// `C-b #` and `C-b =`: paste buffers (`buffers.rs`).
@@ -128,6 +135,8 @@ pub enum Pending {
     /// A command of a sequence (`C-b :`, a binding): when it succeeds, these are sent
     /// next; when it fails, they are dropped (tmux stops a sequence at an error).
     Then(Box<Pending>, Vec<super::input::Request>),
+    /// A command whose answer is text to show (its name, and how the CLI prints it).
+    Output(String, Box<fugue_verbs::Printer>),
 }
 
 /// What changed on screen since the last draw.

@@ -49,3 +49,32 @@ fn the_prompt_runs_a_command_line() {
     t.wait("cancelled", |s| !status_line(s).starts_with(':'));
     assert_eq!(w.panes().len(), 2);
 }
+
+/// A command typed at `C-b :` that prints (list-windows, show-options,
+/// show-messages) shows its output over the panes, as tmux's view mode does; q
+/// leaves it. Before, the output was dropped.
+#[test]
+fn a_command_that_prints_shows_its_output_until_q() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "vw"], 80, 24);
+    t.wait_text("[vw]");
+    w.ok(&["rename-window", "-t", "vw:0", "first"]);
+    t.prefix(b":");
+    t.wait("the prompt", |s| status_line(s).starts_with(':'));
+    t.send(b"list-windows\r");
+    t.wait("the output", |s| {
+        s.contents().contains("list-windows (q leaves") && s.contents().contains("0: first*")
+    });
+    t.send(b"q");
+    t.wait("left", |s| !s.contents().contains("list-windows (q leaves"));
+    // tmux's C-b ~: the message log.
+    t.prefix(b"~");
+    t.wait("the log", |s| {
+        s.contents().contains("show-messages (q leaves")
+            && s.contents().contains("command: rename-window")
+    });
+    t.send(b"q");
+    t.wait("left", |s| {
+        !s.contents().contains("show-messages (q leaves")
+    });
+}

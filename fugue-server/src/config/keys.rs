@@ -105,6 +105,7 @@ pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
         ("(", A::SwitchSession(false)),
         ("r", A::Refresh),
         ("C-z", A::Suspend),
+        ("~", A::ShowMessages),
         ("]", A::PasteBuffer),
         ("#", A::ListBuffers),
         ("=", A::ChooseBuffer),
