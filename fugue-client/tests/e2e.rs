@@ -16,6 +16,7 @@ mod e2e {
     pub mod client_exits;
     pub mod client_prompts;
     pub mod command_prompt;
+    pub mod control_clients;
     pub mod control_mode;
     pub mod faults;
     pub mod formats;

@@ -3,7 +3,7 @@
 //! semantics follow tmux 3.5's `set-buffer`, `show-buffer`, `list-buffers`,
 //! `delete-buffer` and `paste-buffer`.
 
-use crate::command::CapturePane;
+use crate::observe::CapturePane;
 use crate::target::Target;
 use serde::{Deserialize, Serialize};
 

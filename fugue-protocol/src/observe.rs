@@ -183,3 +183,42 @@ pub struct SearchResult {
     /// Offset of the next page, when there is one.
     pub next_offset: Option<u32>,
 }
+
+/// A line bound of `capture-pane`: 0 is the first visible line, negative lines are
+/// history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LineBound {
+    Line(i64),
+    /// `-`: the start of history (for `-S`) or the end of the screen (for `-E`).
+    Edge,
+}
+
+/// `capture-pane`
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CapturePane {
+    pub target: Option<Target>,
+    pub start: Option<LineBound>,
+    pub end: Option<LineBound>,
+    /// Keep colors and attributes as SGR escape sequences.
+    pub escapes: bool,
+    /// Join soft-wrapped lines (and keep trailing spaces, as tmux's `-J` does).
+    pub join: bool,
+    /// `-a`: the screen under the alternate screen a program shows (the main one),
+    /// without history; an error when the pane shows no alternate screen.
+    #[serde(default)]
+    pub alternate: bool,
+    /// `-N`: keep trailing spaces a program wrote.
+    #[serde(default)]
+    pub keep_spaces: bool,
+    /// `-C`: write non-printable characters (and `\`) as octal escapes (`\033`).
+    #[serde(default)]
+    pub escape_c0: bool,
+    /// `-q`: no error for a missing alternate screen (an empty capture instead).
+    #[serde(default)]
+    pub quiet: bool,
+    /// `-P`: only the start of an escape sequence the pane has not finished
+    /// receiving (iTerm2 asks at attach). fugue's parser keeps no such bytes to give
+    /// back, so the answer is empty.
+    #[serde(default)]
+    pub pending: bool,
+}

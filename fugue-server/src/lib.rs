@@ -43,6 +43,7 @@ pub mod reentry;
 pub mod run;
 pub mod server;
 pub mod session;
+pub mod sizing;
 pub mod socket;
 pub mod surfaces;
 pub mod tmux_shim;

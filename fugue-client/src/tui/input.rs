@@ -20,31 +20,7 @@ pub struct Request {
     pub pending: Pending,
 }
 
-/// The request for a server command's argv; a command that prints (`list-windows`,
-/// `show-options`) has its answer shown in the client's view.
-fn command_request(argv: &[String]) -> Result<Request, String> {
-    let (command, printer) =
-        fugue_verbs::line::converted_for_argv(argv, &fugue_verbs::Caller::process())?;
-    let what = command.name();
-    Ok(match printer {
-        // Printing nothing, or a JSON answer for scripts: no view.
-        fugue_verbs::Printer::Nothing
-        | fugue_verbs::Printer::Quiet
-        | fugue_verbs::Printer::Json(_) => req(command, what),
-        // Titled with the command as typed (`list-windows`, not the `list-panes` it
-        // runs).
-        printer => {
-            let typed = argv.first().cloned().unwrap_or_default();
-            let title = fugue_verbs::line::canonical_name(&typed).unwrap_or(typed);
-            Request {
-                command,
-                pending: Pending::Output(title, Box::new(printer)),
-            }
-        }
-    })
-}
-
-fn req(command: Command, what: &'static str) -> Request {
+pub(super) fn req(command: Command, what: &'static str) -> Request {
     Request {
         command,
         pending: Pending::Action(what),
@@ -314,187 +290,7 @@ impl App {
         self.run_bound(commands)
     }
 
-    /// A bound command sequence: a command that is one of fugue's key actions keeps
-    /// the client's own handling (questions, prompts, scrolling); any other goes
-    /// through the CLI's verb table, so a bound command does what the same `fugue`
-    /// verb does. A command that does not parse is shown as a notice and nothing of
-    /// the sequence runs (tmux parses a whole line before running any of it).
-    pub fn run_bound(&mut self, commands: Vec<Vec<String>>) -> Vec<Request> {
-        let mut out = Vec::new();
-        for argv in commands {
-            // `switch-client -T TABLE`: the next key is looked up in TABLE.
-            if argv.first().map(String::as_str) == Some("switch-client")
-                && let Some(i) = argv.iter().position(|a| a == "-T")
-            {
-                match argv.get(i + 1).map(String::as_str) {
-                    Some("root") => self.mode = Mode::Normal,
-                    Some(table) => {
-                        self.table = table.to_string();
-                        self.mode = Mode::Prefix;
-                    }
-                    None => {
-                        self.notice("switch-client -T needs a key table".to_string());
-                        return Vec::new();
-                    }
-                }
-                continue;
-            }
-            // `switch-client -l`: back to the session this client showed before.
-            if argv.first().map(String::as_str) == Some("switch-client")
-                && argv.iter().any(|a| a == "-l")
-            {
-                match self.switch_to_last() {
-                    Some(r) => out.push(r),
-                    None => return Vec::new(),
-                }
-                continue;
-            }
-            // `switch-client -t TARGET` (choose-tree's template): this client goes to
-            // the target's session, its window and pane selected there first.
-            if argv.first().map(String::as_str) == Some("switch-client")
-                && let Some(i) = argv.iter().position(|a| a == "-t")
-            {
-                match self.switch_client(argv.get(i + 1).map(String::as_str)) {
-                    Ok(requests) => out.extend(requests),
-                    Err(e) => {
-                        self.notice(e);
-                        return Vec::new();
-                    }
-                }
-                continue;
-            }
-            // `send-keys -X NAME`: a command of the copy mode this client shows.
-            if let Some(name) = crate::tui::copy::keys::copy_command(&argv) {
-                let action = crate::tui::copy::keys::Action::from_tmux(name);
-                match (self.copy().is_some(), action) {
-                    (true, Some(a)) => out.extend(self.copy_action(a, 1)),
-                    (true, None) => self.notice(format!("unknown copy-mode command: {name}")),
-                    (false, _) => self.notice("not in a mode".to_string()),
-                }
-                continue;
-            }
-            match argv.first().map(String::as_str) {
-                Some("run-shell" | "run") => {
-                    out.extend(self.run_shell(&argv[1..]));
-                    continue;
-                }
-                Some("if-shell" | "if") => {
-                    out.extend(self.if_shell(&argv[1..]));
-                    continue;
-                }
-                // fugue's own C-b x / C-b & (tmux's confirm-before lines) keep their
-                // question pinned to the pane shown (KeyAction, below).
-                Some("confirm-before" | "confirm")
-                    if KeyAction::from_tmux_argv(&argv).is_none() =>
-                {
-                    if let Err(e) = self.confirm_before(&argv) {
-                        self.notice(e);
-                        return Vec::new();
-                    }
-                    continue;
-                }
-                // fugue's own prompts (C-b :, C-b ,, C-b $) are key actions, below.
-                Some("command-prompt") if KeyAction::from_tmux_argv(&argv).is_none() => {
-                    if let Err(e) = self.open_template_prompt(&argv) {
-                        self.notice(e);
-                        return Vec::new();
-                    }
-                    continue;
-                }
-                Some("display-panes" | "displayp") => {
-                    if let Err(e) = super::display_panes::open(self, &argv) {
-                        self.notice(e);
-                        return Vec::new();
-                    }
-                    continue;
-                }
-                Some(
-                    "choose-tree" | "choose-window" | "choose-session" | "find-window" | "findw",
-                ) => {
-                    match super::tree::open(self, &argv) {
-                        Ok(requests) => out.extend(requests),
-                        Err(e) => {
-                            self.notice(e);
-                            return Vec::new();
-                        }
-                    }
-                    continue;
-                }
-                Some("display-menu" | "menu") => {
-                    if let Err(e) = super::menu::open(self, &argv) {
-                        self.notice(e);
-                        return Vec::new();
-                    }
-                    continue;
-                }
-                _ => {}
-            }
-            if let Some(action) = KeyAction::from_tmux_argv(&argv) {
-                out.extend(self.action(action));
-                continue;
-            }
-            if matches!(
-                argv.first().map(String::as_str),
-                Some("source-file" | "source")
-            ) {
-                out.extend(self.source_file(&argv[1..]));
-                continue;
-            }
-            match command_request(&argv) {
-                Ok(request) => out.push(request),
-                Err(e) => {
-                    self.notice(e);
-                    return Vec::new();
-                }
-            }
-        }
-        out
-    }
-
-    /// `confirm-before [-p prompt] [-y] command`: the question on the status line
-    /// (the prompt a format, as tmux's; tmux's default question otherwise), the
-    /// command parsed now, so a line that cannot run is an error before the question.
-    fn confirm_before(&mut self, argv: &[String]) -> Result<(), String> {
-        use fugue_protocol::tmux_cmd::{self, ProcessEnv};
-        let (_, verb) = fugue_verbs::line::parse_argv(argv)?;
-        let fugue_verbs::Verb::ConfirmBefore {
-            prompt,
-            yes,
-            command,
-            ..
-        } = verb
-        else {
-            return Err("confirm-before: not a question".into());
-        };
-        let commands = match command.as_slice() {
-            [one] => tmux_cmd::parse(one, &ProcessEnv).map_err(|e| e.to_string())?,
-            words => tmux_cmd::split_sequence(words, &ProcessEnv).map_err(|e| e.to_string())?,
-        };
-        if commands.is_empty() {
-            return Err("confirm-before: no command".into());
-        }
-        let question = match prompt {
-            Some(p) => format!("{} ", self.expand_here(&p)),
-            // tmux names the first command only, by its own name.
-            None => {
-                let first = commands
-                    .first()
-                    .and_then(|c| c.first())
-                    .cloned()
-                    .unwrap_or_default();
-                let name = fugue_verbs::line::canonical_name(&first).unwrap_or(first);
-                format!("Confirm '{name}'? (y/n) ")
-            }
-        };
-        self.mode = Mode::Confirm {
-            question,
-            on_yes: Confirmed::Line(commands),
-            default_yes: yes,
-        };
-        Ok(())
-    }
-
-    fn action(&mut self, action: KeyAction) -> Vec<Request> {
+    pub(super) fn action(&mut self, action: KeyAction) -> Vec<Request> {
         use KeyAction as A;
         let select_window = |select| Command::SelectWindow {
             target: None,
@@ -600,13 +396,15 @@ impl App {
             // Through the server, as from the CLI: one path, one audit record.
             A::Suspend => one(Command::SuspendClient { client: None }, "suspend-client"),
             // Printed into the client's view, as any command that prints.
-            A::ShowMessages => match command_request(&["show-messages".to_string()]) {
-                Ok(request) => vec![request],
-                Err(e) => {
-                    self.notice(e);
-                    Vec::new()
+            A::ShowMessages => {
+                match super::bound::command_request(&["show-messages".to_string()]) {
+                    Ok(request) => vec![request],
+                    Err(e) => {
+                        self.notice(e);
+                        Vec::new()
+                    }
                 }
-            },
+            }
             A::RenameWindow => {
                 let current = self
                     .layout

@@ -8,6 +8,7 @@
 //! - [`passthrough`]: cursor look, title, bells, clipboard and synchronized output for
 //!   the person's terminal.
 
+mod bound;
 mod buffers;
 mod command_prompt;
 mod compositor;

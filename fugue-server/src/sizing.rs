@@ -1,0 +1,119 @@
+//! How a session's windows are sized and laid out: from its attached clients' sizes
+//! (`window-size`), a window's own size (`resize-window`), and the panes' rectangles
+//! pushed to their PTYs and screens.
+
+use crate::server::Server;
+use crate::session::Tree;
+use crate::session::layout::Rect;
+use fugue_protocol::{PaneId, SessionId};
+
+impl Server {
+    /// The window area of a session: what its clients give as its active window's
+    /// `window-size` picks (less the status bar), or None to keep what it has.
+    /// (`aggressive-resize` changes nothing more: a fugue window is shown by one
+    /// session only.)
+    pub fn session_area_from_clients(&self, tree: &Tree, session: SessionId) -> Option<(u16, u16)> {
+        let status_rows = self.config().status.rows();
+        let active = tree.session(session).and_then(|s| s.active_window());
+        // A window `resize-window` sized keeps its own size; the session's (which its
+        // other windows take) still follows the clients, by the global policy.
+        let level = match active {
+            Some(w) if w.manual_size.is_none() => crate::options::Level::Window(w.id),
+            _ => crate::options::Level::GlobalWindow,
+        };
+        let policy = {
+            let options = self.options.lock();
+            options
+                .effective(level, "window-size")
+                .map(|(v, _)| crate::attached::WindowSize::parse(&v.text()))
+                .unwrap_or(crate::attached::WindowSize::Latest)
+        };
+        self.mux.attached.area_of(session, status_rows, policy)
+    }
+
+    /// tmux's session_renumber_windows: `session`'s windows numbered in order from
+    /// its `base-index`.
+    pub fn renumber_windows(&self, tree: &mut Tree, session: SessionId) {
+        let base = {
+            let options = self.options.lock();
+            options
+                .effective(crate::options::Level::Session(session), "base-index")
+                .map(|(v, _)| v.number())
+                .unwrap_or(0)
+        };
+        let base = u32::try_from(base).unwrap_or(0);
+        if let Some(s) = tree.session_mut(session) {
+            for (i, w) in s.windows.iter_mut().enumerate() {
+                w.index = base.saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
+            }
+        }
+    }
+
+    /// A window of `session` closed: with `renumber-windows` on, the rest close up.
+    pub fn window_closed(&self, tree: &mut Tree, session: SessionId) {
+        let renumber = {
+            let options = self.options.lock();
+            options
+                .effective(crate::options::Level::Session(session), "renumber-windows")
+                .is_some_and(|(v, _)| v.flag())
+        };
+        if renumber && tree.session(session).is_some() {
+            self.renumber_windows(tree, session);
+        }
+    }
+
+    /// Gives every pane of the session the size its rect in the layout implies.
+    pub fn relayout(&self, tree: &mut Tree, session: SessionId) {
+        let Some(s) = tree.session(session) else {
+            return;
+        };
+        let session_area = s.area();
+        let mut sizes: Vec<(PaneId, Rect)> = Vec::new();
+        for w in &s.windows {
+            let area = w.area(session_area);
+            // A zoomed pane is sized straight to the whole area: passing through its
+            // unzoomed size would shrink its screen and push rows into history.
+            let zoomed = w.zoomed.then_some(w.active);
+            sizes.extend(
+                w.layout
+                    .geometry(area)
+                    .into_iter()
+                    .filter(|(id, _)| Some(*id) != zoomed),
+            );
+            if let Some(active) = zoomed {
+                sizes.push((active, area));
+            }
+        }
+        for (id, r) in sizes {
+            let inner = (
+                r.width.saturating_sub(2).max(1),
+                r.height.saturating_sub(2).max(1),
+            );
+            if let Some(p) = tree.panes.get_mut(&id)
+                && p.size != inner
+            {
+                p.size = inner;
+                p.pty.resize(inner.0, inner.1);
+                let seq = {
+                    let mut st = p.shared.state.lock();
+                    st.resize(inner.0, inner.1);
+                    st.seq()
+                };
+                p.shared.changed(seq, false);
+            }
+        }
+    }
+
+    /// Re-reads attached clients' sizes into the session and relayouts if it changed.
+    pub fn resize_session_to_clients(&self, tree: &mut Tree, session: SessionId) {
+        let Some(area) = self.session_area_from_clients(tree, session) else {
+            return;
+        };
+        if let Some(s) = tree.session_mut(session)
+            && s.size != area
+        {
+            s.size = area;
+            self.relayout(tree, session);
+        }
+    }
+}
