@@ -3,7 +3,7 @@
 //! `show-messages` and the prompt history.
 
 use super::Exec;
-use super::clients::{name_of, target_client};
+use super::clients::target_client;
 use crate::attached::Control;
 use fugue_protocol::admin::{LockScope, PromptType, ServerAccess, ShowMessages};
 use fugue_protocol::{ClientKind, CommandError, ErrorCode, Response};
@@ -171,7 +171,12 @@ pub fn log_line(
         _ => {}
     }
     let who = match attached {
-        Some(id) => name_of(exec, id),
+        Some(id) => exec
+            .server
+            .mux
+            .attached
+            .name_of(id)
+            .unwrap_or_else(|| format!("client-{id}")),
         None => exec.origin.to_string(),
     };
     let target = target.map(|t| format!(" -t {t}")).unwrap_or_default();

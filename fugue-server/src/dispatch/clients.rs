@@ -12,10 +12,6 @@ fn listed(c: &ClientEntry) -> bool {
     c.session.is_some() && (c.kind == ClientKind::Tui || c.control_mode)
 }
 
-fn client_name(id: u64, c: &ClientEntry) -> String {
-    c.name(id)
-}
-
 /// tmux's target client: the one `name` names (as `list-clients` shows it), else
 /// the calling client if it is an attached one, else the most recently active one.
 pub(super) fn find_client(exec: &Exec<'_>, name: Option<&str>) -> Option<u64> {
@@ -23,7 +19,7 @@ pub(super) fn find_client(exec: &Exec<'_>, name: Option<&str>) -> Option<u64> {
     match name {
         Some(name) => clients
             .iter()
-            .find(|(id, c)| listed(c) && client_name(**id, c) == name)
+            .find(|(id, c)| listed(c) && c.name(**id) == name)
             .map(|(id, _)| *id),
         None => exec
             .origin
@@ -52,14 +48,6 @@ pub(super) fn target_client(exec: &Exec<'_>, name: Option<&str>) -> Result<u64, 
             "no current client: no client is attached",
         ),
     })
-}
-
-/// tmux's name for a connected client (`client-ID` when it is gone).
-pub(super) fn name_of(exec: &Exec<'_>, id: u64) -> String {
-    let clients = exec.server.mux.attached.lock();
-    clients
-        .get(&id)
-        .map_or_else(|| format!("client-{id}"), |c| client_name(id, c))
 }
 
 /// The terminal clients attached to a session (`-t`), or to any.
@@ -94,7 +82,7 @@ pub fn list_clients(
             Some((
                 *id,
                 ClientInfo {
-                    name: client_name(*id, c),
+                    name: c.name(*id),
                     tty,
                     pid: c.pid,
                     session: Some(sid),
