@@ -73,6 +73,8 @@ fn a_command_that_prints_shows_its_output_until_q() {
         s.contents().contains("show-messages (q leaves")
             && s.contents().contains("command: rename-window")
     });
+    // The history the prompt fetched as it opened is the client's bookkeeping.
+    assert!(!t.screen(|s| s.contents().contains("show-prompt-history")));
     t.send(b"q");
     t.wait("left", |s| {
         !s.contents().contains("show-messages (q leaves")

@@ -162,7 +162,12 @@ pub fn log_line(
         _ => None,
     };
     match command {
-        C::SendInput(_) | C::SendPrefix { .. } if attached.is_some() => return None,
+        // A person's keys, and the history a client fetches as its prompt opens.
+        C::SendInput(_) | C::SendPrefix { .. } | C::ShowPromptHistory { .. }
+            if attached.is_some() =>
+        {
+            return None;
+        }
         C::ClientFocus { .. }
         | C::ResizeClient { .. }
         | C::ReadRows { .. }
