@@ -370,6 +370,7 @@ impl Control {
                 print,
                 format,
                 no_update_env,
+                group,
                 spawn,
             } => {
                 is_new = !detached;
@@ -386,6 +387,7 @@ impl Control {
                     print,
                     format,
                     no_update_env,
+                    group,
                     spawn,
                 }
             }

@@ -23,6 +23,7 @@ mod e2e {
     pub mod harness;
     pub mod hooks;
     pub mod lifecycle;
+    pub mod linked_windows;
     pub mod manage_panes;
     pub mod manage_windows;
     pub mod mcp;

@@ -50,6 +50,11 @@ pub struct NewSession {
     /// programs get the client's `SSH_AUTH_SOCK`); None with `-E` or no client.
     #[serde(default)]
     pub client_env: Option<Vec<(String, String)>>,
+    /// `-t`: the session to group the new one with: it shares that session's windows
+    /// (and any made later in either), with a current window of its own. No program
+    /// is started.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<Target>,
 }
 
 /// `new-window`
@@ -403,6 +408,13 @@ pub enum Command {
         toggle: bool,
     },
     MoveWindow(crate::manage::MoveWindow),
+    /// `unlink-window`: take a window out of a session (`kill`: `-k`, killing it when
+    /// that was its last link).
+    UnlinkWindow {
+        target: Option<Target>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        kill: bool,
+    },
     SwapWindow(crate::manage::SwapWindow),
     SetEnvironment(crate::manage::SetEnvironment),
     ShowEnvironment(crate::manage::ShowEnvironment),
@@ -716,8 +728,11 @@ commands! {
         cli: As("pipe-pane"), mcp: Tmux,
         sideband: Absent("a program already has its own output; a tag's command would outlive the tag's checks"),
         keys: Absent(PROMPT);
-    MoveWindow => "move-window", Write, "move a window to another index or session, or renumber a session's windows",
+    MoveWindow => "move-window", Write, "move a window to another index or session, or renumber a session's windows; link it into another too (link-window)",
         cli: As("move-window"), mcp: Tmux, sideband: Absent(REARRANGE),
+        keys: Absent(PROMPT);
+    UnlinkWindow => "unlink-window", Destroy, "take a window out of a session (killing it with -k if no other session has it)",
+        cli: As("unlink-window"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT);
     SwapWindow => "swap-window", Write, "swap two windows' places",
         cli: As("swap-window"), mcp: Tmux, sideband: Absent(REARRANGE),

@@ -57,6 +57,7 @@ impl Command {
             Command::BreakPane(c) => c.source.as_ref(),
             Command::JoinPane(c) => c.source.as_ref(),
             Command::MoveWindow(c) => c.source.as_ref().or(c.target.as_ref()),
+            Command::UnlinkWindow { target, .. } => target.as_ref(),
             Command::SetEnvironment(c) => c.target.as_ref(),
             Command::ShowEnvironment(c) => c.target.as_ref(),
             Command::SwapWindow(c) => c.source.as_ref(),

@@ -97,7 +97,7 @@ impl WindowPlace {
     }
 }
 
-/// `move-window` (and `move-window -r`, `link-window`'s sibling).
+/// `move-window` (and `move-window -r`), and `link-window` (`link`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoveWindow {
     /// `-s`: the window (default the current one).
@@ -112,6 +112,9 @@ pub struct MoveWindow {
     pub detached: bool,
     /// `-r`: only renumber the target session's windows from `base-index`.
     pub renumber: bool,
+    /// `link-window`: the window stays where it is and is linked at the target too.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub link: bool,
 }
 
 /// `swap-window`

@@ -31,6 +31,12 @@ pub struct SessionInfo {
     /// The server's marked pane is in this session (tmux's `session_marked`).
     #[serde(default)]
     pub marked: bool,
+    /// Its session group (`new-session -t`), named as tmux names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
+    /// The group's sessions, in the order they joined it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub group_members: Vec<String>,
 }
 
 /// An attached terminal client, as `list-clients` shows it.
@@ -154,6 +160,14 @@ pub struct PaneInfo {
     /// Some pane of the server is marked (tmux's `pane_marked_set`).
     #[serde(default)]
     pub marked_set: bool,
+    /// Its window's links' sessions, one name per link, when it has more than one
+    /// (`link-window`, session groups): tmux's `window_linked_sessions_list`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub window_linked_sessions: Vec<String>,
+    /// tmux's `window_linked` (session_is_linked): the window has links beyond one
+    /// per member of this session's group (beyond one, with no group).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub window_linked: bool,
 }
 
 /// Rows for a client's scroll mode.

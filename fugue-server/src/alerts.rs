@@ -96,7 +96,7 @@ fn rescan_watch(
     let mut now_windows = HashMap::new();
     let mut now_panes = HashMap::new();
     for session in &tree.sessions {
-        for w in &session.windows {
+        for w in session.windows.iter().filter_map(|l| tree.window(l.id)) {
             let level = Level::Window(w.id);
             let activity = options
                 .effective(level, "monitor-activity")
@@ -242,9 +242,7 @@ fn announce(s: &Server, hook: &'static str, word: &str, raised: &[(SessionId, Wi
     for &(session, window) in raised {
         let index = {
             let tree = s.mux.tree();
-            tree.session(session)
-                .and_then(|x| x.window(window))
-                .map(|w| w.index)
+            tree.session(session).and_then(|x| x.index_of(window))
         };
         let visual = s
             .options

@@ -125,7 +125,7 @@ impl Mux {
         self.tree
             .lock()
             .session(session)
-            .is_some_and(|s| s.window(window).is_some())
+            .is_some_and(|s| s.holds(window))
     }
 
     /// Marks a session the most recently used, as attaching a client does (commands

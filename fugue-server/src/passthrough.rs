@@ -79,8 +79,7 @@ impl Server {
                 .mux
                 .tree()
                 .session(rang.session)
-                .and_then(|s| s.window(window))
-                .map(|w| w.index);
+                .and_then(|s| s.index_of(window));
             if let Some(i) = index {
                 self.mux.attached.tell(
                     Some(rang.session),
@@ -109,7 +108,7 @@ impl Server {
             let p = tree.panes.get(&pane);
             let s = p.and_then(|p| tree.session_of_window(p.window));
             s.and_then(|s| {
-                let w = s.window(s.active)?;
+                let w = tree.window(s.active)?;
                 let visible = w.layout.contains(pane) && (!w.zoomed || w.active == pane);
                 visible.then_some(s.id)
             })

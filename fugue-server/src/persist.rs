@@ -221,11 +221,19 @@ pub fn capture(server: &Server) -> Model {
                 active_window: s.active.0,
             };
             m.items.insert(Key::Session(s.id.0), Item::Session(rec));
-            for w in &s.windows {
+            // A window linked into several sessions is kept in the first only: a
+            // restart brings it back there, without its other links.
+            for l in &s.windows {
+                let Some(w) = tree.window(l.id) else {
+                    continue;
+                };
+                if m.items.contains_key(&Key::Window(w.id.0)) {
+                    continue;
+                }
                 let rec = WindowRec {
                     id: w.id.0,
                     session: s.id.0,
-                    index: w.index,
+                    index: l.index,
                     name: w.name.clone(),
                     auto_name: w.auto_name,
                     layout: serde_json::to_value(&w.layout).unwrap_or_default(),

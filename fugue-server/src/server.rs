@@ -177,7 +177,7 @@ impl Server {
             .sessions
             .iter()
             .filter(|s| sessions.contains(&s.id))
-            .filter_map(|s| s.active_window().map(|w| w.active))
+            .filter_map(|s| tree.window(s.active).map(|w| w.active))
             .collect();
         for (id, pane) in &tree.panes {
             let report = pane.shared.state.lock().focus_changed(focused.contains(id));
@@ -491,7 +491,7 @@ impl Server {
     /// an emptied window and session.
     pub fn pane_exited(&self, pane: PaneId, status: i32, generation: u32) {
         tracing::info!("pane {pane} exited with status {status}");
-        let mut closed_session = None;
+        let mut closed_sessions: Vec<SessionId> = Vec::new();
         let mut closed = false;
         let mut events = Vec::new();
         {
@@ -590,9 +590,13 @@ impl Server {
                 p.shared.changed(seq, false);
             } else {
                 let session_name = sid.and_then(|s| tree.session(s)).map(|s| s.name.clone());
+                // Every session showing the window: a linked window closes in each.
+                let holders: Vec<SessionId> = wid
+                    .map(|w| tree.sessions_of_window(w).map(|s| s.id).collect())
+                    .unwrap_or_default();
                 events.push(crate::hub::Event::new("pane-exited", object));
                 if let Some((_, removed)) = tree.remove_pane(pane) {
-                    closed_session = removed.session_closed;
+                    closed_sessions = removed.sessions_closed;
                     closed = true;
                     if removed.window_closed
                         && let (Some(s), Some(w)) = (sid, wid)
@@ -606,7 +610,7 @@ impl Server {
                             },
                         ));
                     }
-                    if closed_session.is_some() {
+                    if sid.is_some_and(|s| closed_sessions.contains(&s)) {
                         let mut e = crate::hub::Event::new(
                             "session-closed",
                             crate::hooks::Object::default(),
@@ -614,11 +618,11 @@ impl Server {
                         e.session_name = session_name;
                         events.push(e);
                     }
-                    if let Some(sid) = sid.filter(|s| Some(*s) != closed_session) {
+                    for sid in holders.iter().filter(|s| !closed_sessions.contains(s)) {
                         if removed.window_closed {
-                            self.window_closed(&mut tree, sid);
+                            self.window_closed(&mut tree, *sid);
                         }
-                        self.relayout(&mut tree, sid);
+                        self.relayout(&mut tree, *sid);
                     }
                 }
             }
@@ -627,7 +631,7 @@ impl Server {
             self.panes_closed(&[pane]);
         }
         self.persist.changed();
-        if let Some(sid) = closed_session {
+        for sid in closed_sessions {
             // tmux's word for a session whose programs all exited; clients print `[exited]`.
             self.mux.attached.detach_session(sid, "exited");
         }

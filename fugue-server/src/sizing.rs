@@ -14,7 +14,7 @@ impl Server {
     /// session only.)
     pub fn session_area_from_clients(&self, tree: &Tree, session: SessionId) -> Option<(u16, u16)> {
         let status_rows = self.config().status.rows();
-        let active = tree.session(session).and_then(|s| s.active_window());
+        let active = tree.active_window(session);
         // A window `resize-window` sized keeps its own size; the session's (which its
         // other windows take) still follows the clients, by the global policy.
         let level = match active {
@@ -46,6 +46,28 @@ impl Server {
             for (i, w) in s.windows.iter_mut().enumerate() {
                 w.index = base.saturating_add(u32::try_from(i).unwrap_or(u32::MAX));
             }
+            s.active_index = None;
+        }
+        tree.sync_groups();
+    }
+
+    /// After [`Tree::remove_pane`]: each session that held the pane's window
+    /// (`holders`, read before) and is still open renumbers if the window closed and
+    /// lays its windows out again.
+    pub fn settle_removed(
+        &self,
+        tree: &mut Tree,
+        holders: &[SessionId],
+        removed: &crate::session::tree::Removed,
+    ) {
+        for sid in holders
+            .iter()
+            .filter(|s| !removed.sessions_closed.contains(s))
+        {
+            if removed.window_closed {
+                self.window_closed(tree, *sid);
+            }
+            self.relayout(tree, *sid);
         }
     }
 
@@ -64,12 +86,25 @@ impl Server {
 
     /// Gives every pane of the session the size its rect in the layout implies.
     pub fn relayout(&self, tree: &mut Tree, session: SessionId) {
+        // Every change to a session's windows is laid out after: grouped sessions
+        // take it up first (cheap when there are no groups).
+        tree.sync_groups();
         let Some(s) = tree.session(session) else {
             return;
         };
         let session_area = s.area();
         let mut sizes: Vec<(PaneId, Rect)> = Vec::new();
-        for w in &s.windows {
+        // A window linked into several sessions is laid out at the size of the one
+        // used most recently (tmux's `window-size latest`), not by each in turn.
+        let own = s
+            .windows
+            .iter()
+            .filter(|l| {
+                tree.session_of_window(l.id)
+                    .is_some_and(|b| b.id == session)
+            })
+            .filter_map(|l| tree.window(l.id));
+        for w in own {
             let area = w.area(session_area);
             // A zoomed pane is sized straight to the whole area: passing through its
             // unzoomed size would shrink its screen and push rows into history.

@@ -81,6 +81,9 @@ pub enum Verb {
         /// `ignore-size`, ...): accepted and ignored, fugue's clients have none of them.
         #[arg(short = 'f', value_name = "FLAGS")]
         client_flags: Option<String>,
+        /// Group the new session with this one: they share their windows.
+        #[arg(short = 't', value_name = "TARGET-SESSION")]
+        group: Option<String>,
         /// Width of a detached session.
         #[arg(short = 'x')]
         width: Option<u16>,

@@ -5,6 +5,10 @@ use fugue_protocol::{COMMANDS, Exposure};
 
 /// Verbs that run a declared command under another tmux name, or none at all.
 const OTHER_VERBS: &[(&str, &str)] = &[
+    (
+        "link-window",
+        "move-window that keeps the window where it was too, as in tmux",
+    ),
     ("next-window", "select-window -n, as in tmux"),
     ("previous-window", "select-window -p, as in tmux"),
     ("last-window", "select-window -l, as in tmux"),

@@ -76,6 +76,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             print,
             format,
             no_update_env,
+            group,
             spawn: s,
         } => {
             let size = match (width, height) {
@@ -90,6 +91,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                     spawn: spawn(s, true, caller)?,
                     existing: attach_existing,
                     client_env: caller.env.clone().filter(|_| !no_update_env),
+                    group: target(group)?,
                 }),
                 Printer::Created {
                     print,

@@ -124,6 +124,34 @@ pub enum ManageVerb {
         #[arg(short = 'r')]
         renumber: bool,
     },
+    /// Link a window into another session (or at another index) too: one window,
+    /// shown in both places.
+    #[command(visible_alias = "linkw")]
+    LinkWindow {
+        #[arg(short = 's')]
+        source: Option<String>,
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// After the target window (later windows move up).
+        #[arg(short = 'a', conflicts_with = "before")]
+        after: bool,
+        /// At the target window's index (it and later windows move up).
+        #[arg(short = 'b')]
+        before: bool,
+        #[arg(short = 'd')]
+        detached: bool,
+        /// Kill a window at the target index first.
+        #[arg(short = 'k')]
+        kill: bool,
+    },
+    /// Take a window out of a session; -k kills it if that was its last link.
+    #[command(visible_alias = "unlinkw")]
+    UnlinkWindow {
+        #[arg(short = 't')]
+        target: Option<String>,
+        #[arg(short = 'k')]
+        kill: bool,
+    },
     /// Swap two windows' places.
     #[command(visible_alias = "swapw")]
     SwapWindow {
@@ -343,7 +371,32 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             kill,
             detached,
             renumber,
+            link: false,
         })),
+        ManageVerb::LinkWindow {
+            source,
+            target: t,
+            after,
+            before,
+            detached,
+            kill,
+        } => nothing(Command::MoveWindow(fugue_protocol::MoveWindow {
+            source: target(source)?,
+            target: target(t)?,
+            place: match (after, before) {
+                (true, _) => fugue_protocol::WindowPlace::After,
+                (_, true) => fugue_protocol::WindowPlace::Before,
+                _ => fugue_protocol::WindowPlace::Index,
+            },
+            kill,
+            detached,
+            renumber: false,
+            link: true,
+        })),
+        ManageVerb::UnlinkWindow { target: t, kill } => nothing(Command::UnlinkWindow {
+            target: target(t)?,
+            kill,
+        }),
         ManageVerb::SwapWindow {
             source,
             target: t,

@@ -6,7 +6,7 @@
 use crate::{BufferPrinter, OptionPrinter, Printer};
 use fugue_protocol::format;
 use fugue_protocol::format::local::snapshot;
-use fugue_protocol::{BufferInfo, PaneInfo, Response, SessionInfo, WindowId};
+use fugue_protocol::{BufferInfo, PaneInfo, Response, SessionId, SessionInfo, WindowId};
 
 /// `fmt` for each pane of `list` (list-panes -F), with `sessions` for the session
 /// variables.
@@ -28,8 +28,9 @@ pub fn filtered_pane_lines(
     sessions: &[SessionInfo],
 ) -> Vec<String> {
     let snap = snapshot(sessions.to_vec(), list.to_vec(), Vec::new());
-    list.iter()
-        .map(|p| snap.pane(p.id))
+    // By row: a pane of a window linked into two sessions has a row for each.
+    (0..list.len())
+        .map(|row| snap.pane_row(row))
         .filter(|ctx| kept(filter, ctx))
         .map(|ctx| format::expand(fmt, &ctx))
         .collect()
@@ -80,25 +81,30 @@ pub fn window_lines(
     fmt: &str,
     filter: Option<&str>,
     panes: &[PaneInfo],
-    windows: &[WindowId],
+    windows: &[Winlink],
     sessions: &[SessionInfo],
 ) -> Vec<String> {
     let snap = snapshot(sessions.to_vec(), panes.to_vec(), Vec::new());
     windows
         .iter()
-        .map(|w| snap.window(*w))
+        .map(|w| snap.winlink(w.0, w.1, w.2))
         .filter(|ctx| kept(filter, ctx))
         .map(|ctx| format::expand(fmt, &ctx))
         .collect()
 }
 
+/// A window where a session holds it: (session, window, index).
+pub type Winlink = (SessionId, WindowId, u32);
+
 /// The windows of a pane listing, in the order their panes come (sessions, then
-/// windows): `list-windows` needs no Command of its own.
-pub fn window_ids(list: &[PaneInfo]) -> Vec<WindowId> {
-    let mut out: Vec<WindowId> = Vec::new();
+/// windows), each link once (a window linked into two sessions is listed in both,
+/// as tmux's `list-windows -a` does): `list-windows` needs no Command of its own.
+pub fn window_ids(list: &[PaneInfo]) -> Vec<Winlink> {
+    let mut out: Vec<Winlink> = Vec::new();
     for p in list {
-        if out.last() != Some(&p.window_id) {
-            out.push(p.window_id);
+        let link = (p.session_id, p.window_id, p.window_index);
+        if out.last() != Some(&link) {
+            out.push(link);
         }
     }
     out
@@ -322,6 +328,8 @@ mod tests {
             input_off: false,
             marked: false,
             marked_set: false,
+            window_linked_sessions: Vec::new(),
+            window_linked: false,
         }
     }
 
@@ -346,11 +354,39 @@ mod tests {
             "#{window_index}:#{window_panes}:#{P:#D,[#D]}",
             None,
             &list,
-            &[WindowId(0), WindowId(1)],
+            &window_ids(&list),
             &[],
         );
         assert_eq!(w, ["0:2:[%1]%2", "1:1:[%3]"]);
         assert_eq!(pane_lines("#{W:#W#F }", &list[..1], &[]), ["w0* "]);
+    }
+
+    /// A window linked into a second session (`link-window`) and again at another
+    /// index of the first is listed once per link, each line with its own session
+    /// and index, as tmux's `list-windows -a` and `list-panes -a` print it.
+    #[test]
+    fn a_linked_window_is_a_line_for_each_link() {
+        let home = pane(1, 0, 0, true);
+        let again = PaneInfo {
+            window_index: 5,
+            window_active: false,
+            ..home.clone()
+        };
+        let guest = PaneInfo {
+            session: "g".into(),
+            session_id: SessionId(2),
+            window_index: 3,
+            ..home.clone()
+        };
+        let list = [home, again, guest];
+        let fmt = "#{session_id}:#{window_index} #{window_id} #{window_panes} #{pane_id}";
+        let want = ["$1:0 @0 1 %1", "$1:5 @0 1 %1", "$2:3 @0 1 %1"];
+        assert_eq!(pane_lines(fmt, &list, &[]), want);
+        assert_eq!(
+            window_lines(fmt, None, &list, &window_ids(&list), &[]),
+            want
+        );
+        assert_eq!(pane_lines("#{W:#{window_index} }", &list, &[])[0], "0 5 ");
     }
 
     #[test]

@@ -20,7 +20,7 @@ fn a_tmux_conf_loads_and_applies() {
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert_eq!(
         stderr.trim(),
-        format!("{}:34: bind-key: unknown command: link-window", conf())
+        format!("{}:34: bind-key: unknown command: customize-mode", conf())
     );
     assert_eq!(stdout.trim(), "from-run-shell");
 

@@ -93,7 +93,7 @@ pub fn expand_time(format: &str, ctx: &dyn FormatContext) -> String {
 /// tmux's default formats of its list commands (cmd-list-*.c), which fugue's lists
 /// print when no `-F` is given, so tools that read tmux's lines read fugue's.
 pub mod defaults {
-    pub const LIST_SESSIONS: &str = "#{session_name}: #{session_windows} windows (created #{t:session_created})#{?session_attached, (attached),}";
+    pub const LIST_SESSIONS: &str = "#{session_name}: #{session_windows} windows (created #{t:session_created})#{?session_grouped, (group ,}#{session_group}#{?session_grouped,),}#{?session_attached, (attached),}";
     pub const LIST_WINDOWS: &str = "#{window_index}: #{window_name}#{window_raw_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] [layout #{window_layout}] #{window_id}#{?window_active, (active),}";
     pub const LIST_WINDOWS_ALL: &str = "#{session_name}:#{window_index}: #{window_name}#{window_raw_flags} (#{window_panes} panes) [#{window_width}x#{window_height}] ";
     /// cmd-list-commands.c's line.

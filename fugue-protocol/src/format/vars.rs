@@ -30,6 +30,10 @@ pub struct Scope<'a> {
     session: Option<SessionId>,
     window: Option<WindowId>,
     pane: Option<PaneId>,
+    /// The window's index in the session: a window linked twice into one session
+    /// (`link-window`) is told apart by it, and a linked window's panes are listed
+    /// once per link, so rows are matched on session and index too.
+    index: Option<u32>,
     buffer: Option<usize>,
     client: Option<usize>,
 }
@@ -46,19 +50,34 @@ impl Snapshot {
             session: None,
             window: None,
             pane: None,
+            index: None,
             buffer: None,
             client: None,
         }
     }
 
-    /// A pane with its window and session.
+    /// A pane with its window and session (the first row of it: a pane of a linked
+    /// window has a row for each link).
     pub fn pane(&self, id: PaneId) -> Scope<'_> {
-        let p = self.panes.iter().find(|p| p.id == id);
+        let p = self.panes.iter().position(|p| p.id == id);
+        match p {
+            Some(row) => self.pane_row(row),
+            None => Scope {
+                pane: Some(id),
+                ..self.global()
+            },
+        }
+    }
+
+    /// The pane of row `row` of [`Snapshot::panes`], through that row's link.
+    pub fn pane_row(&self, row: usize) -> Scope<'_> {
+        let p = self.panes.get(row);
         Scope {
             snap: self,
             session: p.map(|p| p.session_id),
             window: p.map(|p| p.window_id),
             pane: p.map(|p| p.id),
+            index: p.map(|p| p.window_index),
             buffer: None,
             client: None,
         }
@@ -68,11 +87,31 @@ impl Snapshot {
     pub fn window(&self, id: WindowId) -> Scope<'_> {
         let panes: Vec<&PaneInfo> = self.panes.iter().filter(|p| p.window_id == id).collect();
         let p = panes.iter().find(|p| p.active).or(panes.first());
+        match p {
+            Some(p) => self.winlink(p.session_id, id, p.window_index),
+            None => Scope {
+                window: Some(id),
+                ..self.global()
+            },
+        }
+    }
+
+    /// Window `id` at `index` in session `session` (its active pane current).
+    pub fn winlink(&self, session: SessionId, id: WindowId, index: u32) -> Scope<'_> {
+        let at =
+            |p: &&PaneInfo| p.window_id == id && p.session_id == session && p.window_index == index;
+        let p = self
+            .panes
+            .iter()
+            .filter(at)
+            .find(|p| p.active)
+            .or_else(|| self.panes.iter().find(at));
         Scope {
             snap: self,
-            session: p.map(|p| p.session_id),
+            session: Some(session),
             window: Some(id),
             pane: p.map(|p| p.id),
+            index: Some(index),
             buffer: None,
             client: None,
         }
@@ -89,6 +128,7 @@ impl Snapshot {
             session: Some(id),
             window: p.map(|p| p.window_id),
             pane: p.map(|p| p.id),
+            index: p.map(|p| p.window_index),
             buffer: None,
             client: None,
         }
@@ -101,6 +141,7 @@ impl Snapshot {
             session: None,
             window: None,
             pane: None,
+            index: None,
             buffer: Some(i),
             client: None,
         }
@@ -136,17 +177,58 @@ impl Snapshot {
 }
 
 impl<'a> Scope<'a> {
+    /// The sessions in `s`'s group, in the order they joined it (those this
+    /// snapshot has).
+    fn group_members(&self, s: &SessionInfo) -> Vec<&'a SessionInfo> {
+        s.group_members
+            .iter()
+            .filter_map(|name| self.snap.sessions.iter().find(|m| &m.name == name))
+            .collect()
+    }
+
+    /// The clients attached to `s`'s group.
+    fn group_attached(&self, s: &SessionInfo) -> u32 {
+        self.group_members(s).iter().map(|m| m.attached).sum()
+    }
+
+    /// The same place with pane `pane` current (a window's other pane).
+    pub fn with_pane(self, pane: PaneId) -> Scope<'a> {
+        Scope {
+            pane: Some(pane),
+            ..self
+        }
+    }
+
+    /// Whether row `p` is seen through this scope's link (when it has one).
+    fn through_link(&self, p: &PaneInfo) -> bool {
+        self.session.is_none_or(|s| s == p.session_id)
+            && self.index.is_none_or(|i| i == p.window_index)
+    }
+
     fn pane_info(&self) -> Option<&'a PaneInfo> {
         let id = self.pane?;
-        self.snap.panes.iter().find(|p| p.id == id)
+        let rows = || self.snap.panes.iter().filter(move |p| p.id == id);
+        rows()
+            .find(|p| self.through_link(p))
+            .or_else(|| rows().next())
     }
 
     fn window_panes(&self) -> impl Iterator<Item = &'a PaneInfo> + use<'a> {
         let w = self.window;
-        self.snap
-            .panes
-            .iter()
-            .filter(move |p| Some(p.window_id) == w)
+        let (session, index) = (self.session, self.index);
+        let linked = self.snap.panes.iter().any(|p| {
+            Some(p.window_id) == w
+                && session.is_none_or(|s| s == p.session_id)
+                && index.is_none_or(|i| i == p.window_index)
+        });
+        // Through this scope's link when the snapshot has it (a window linked twice
+        // lists its panes twice); else every row of the window, as before links.
+        self.snap.panes.iter().filter(move |p| {
+            Some(p.window_id) == w
+                && (!linked
+                    || (session.is_none_or(|s| s == p.session_id)
+                        && index.is_none_or(|i| i == p.window_index)))
+        })
     }
 
     /// A pane of the window: the window's own variables are read from it.
@@ -223,6 +305,12 @@ impl<'a> Scope<'a> {
             "window_width" => p.window_width.to_string(),
             "window_height" => p.window_height.to_string(),
             "window_zoomed_flag" => flag(p.window_zoomed),
+            "window_linked" => flag(p.window_linked),
+            "window_linked_sessions" => p.window_linked_sessions.len().max(1).to_string(),
+            "window_linked_sessions_list" => match p.window_linked_sessions.as_slice() {
+                [] => p.session.clone(),
+                many => many.join(","),
+            },
             "window_last_flag" => flag(p.window_last),
             "window_bell_flag" => flag(p.window_bell),
             "window_activity_flag" => flag(p.window_activity_flag),
@@ -232,11 +320,7 @@ impl<'a> Scope<'a> {
             "window_flags" => window_flags(p, self.window_marked(p.window_id)).replace('#', "##"),
             "window_raw_flags" => window_flags(p, self.window_marked(p.window_id)),
             "window_format" => "1".to_string(),
-            // A window is in one session (fugue links none).
-            "window_linked" => "0".to_string(),
             "window_marked_flag" => flag(self.window_marked(p.window_id)),
-            "window_linked_sessions" => "1".to_string(),
-            "window_linked_sessions_list" => p.session.clone(),
             "window_start_flag" | "window_end_flag" => {
                 let idx: Vec<u32> = self
                     .snap
@@ -271,8 +355,20 @@ impl<'a> Scope<'a> {
                 "session_width" => s.width.to_string(),
                 "session_height" => s.height.to_string(),
                 "session_format" => "1".to_string(),
-                // fugue groups no sessions.
-                "session_grouped" => "0".to_string(),
+                "session_grouped" => flag(s.group.is_some()),
+                "session_group" => s.group.clone().unwrap_or_default(),
+                "session_group_size"
+                | "session_group_list"
+                | "session_group_attached"
+                | "session_group_many_attached"
+                    if s.group.is_none() =>
+                {
+                    String::new()
+                }
+                "session_group_size" => s.group_members.len().to_string(),
+                "session_group_list" => s.group_members.join(","),
+                "session_group_attached" => self.group_attached(s).to_string(),
+                "session_group_many_attached" => flag(self.group_attached(s) > 1),
                 "session_marked" => flag(s.marked),
                 _ => return None,
             };
@@ -412,7 +508,7 @@ impl FormatContext for Scope<'_> {
     }
 
     fn windows(&self) -> Vec<LoopItem<'_>> {
-        let mut seen: Vec<WindowId> = Vec::new();
+        let mut seen: Vec<(WindowId, u32)> = Vec::new();
         let mut out = Vec::new();
         for p in self
             .snap
@@ -420,9 +516,12 @@ impl FormatContext for Scope<'_> {
             .iter()
             .filter(|p| Some(p.session_id) == self.session)
         {
-            if !seen.contains(&p.window_id) {
-                seen.push(p.window_id);
-                out.push(self.item(self.snap.window(p.window_id), p.window_active));
+            if !seen.contains(&(p.window_id, p.window_index)) {
+                seen.push((p.window_id, p.window_index));
+                out.push(self.item(
+                    self.snap.winlink(p.session_id, p.window_id, p.window_index),
+                    p.window_active,
+                ));
             }
         }
         out
@@ -430,7 +529,13 @@ impl FormatContext for Scope<'_> {
 
     fn panes(&self) -> Vec<LoopItem<'_>> {
         self.window_panes()
-            .map(|p| self.item(self.snap.pane(p.id), p.active))
+            .map(|p| {
+                let scope = Scope {
+                    pane: Some(p.id),
+                    ..self.snap.winlink(p.session_id, p.window_id, p.window_index)
+                };
+                self.item(scope, p.active)
+            })
             .collect()
     }
 

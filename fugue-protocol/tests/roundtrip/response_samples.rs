@@ -136,6 +136,8 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
         input_off: true,
         marked: true,
         marked_set: true,
+        window_linked_sessions: vec!["s".into(), "t".into()],
+        window_linked: true,
     };
     let keys = KeyTable {
         prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),
@@ -160,6 +162,8 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
             width: 80,
             height: 23,
             marked: true,
+            group: Some("s".into()),
+            group_members: vec!["s".into(), "t".into()],
         }])),
         Ok(Response::Panes(vec![pane])),
         Ok(Response::Clients(vec![ClientInfo {

@@ -28,6 +28,7 @@ pub fn commands() -> Vec<Command> {
             spawn: spawn(),
             existing: false,
             client_env: Some(vec![("SSH_AUTH_SOCK".into(), "/tmp/agent".into())]),
+            group: Some(Target::session("t")),
         }),
         Command::NewWindow(NewWindow {
             target: t("s"),
@@ -512,7 +513,18 @@ pub fn commands() -> Vec<Command> {
             kill: true,
             detached: true,
             renumber: false,
+            link: false,
         }),
+        Command::MoveWindow(fugue_protocol::MoveWindow {
+            source: t("@3"),
+            target: t("t:"),
+            link: true,
+            ..Default::default()
+        }),
+        Command::UnlinkWindow {
+            target: t("t:3"),
+            kill: true,
+        },
         Command::SwapWindow(fugue_protocol::SwapWindow {
             source: t("s:1"),
             target: t("s:2"),

@@ -186,6 +186,7 @@ fn place(
                 spawn,
                 existing: false,
                 client_env: None,
+                group: None,
             },
         ),
         Placement::Auto => {

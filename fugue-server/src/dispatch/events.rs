@@ -41,11 +41,13 @@ fn shape(tree: &Tree) -> Shape {
                 windows: s
                     .windows
                     .iter()
+                    .filter_map(|l| tree.window(l.id))
                     .map(|w| (w.id, w.name.clone(), w.active))
                     .collect(),
                 layouts: s
                     .windows
                     .iter()
+                    .filter_map(|l| tree.window(l.id))
                     .map(|w| w.layout.tmux_string(w.area(s.area())))
                     .collect(),
             })
@@ -76,6 +78,7 @@ pub fn changes_alerts(command: &Command) -> bool {
             | Command::JoinPane(_)
             | Command::SwapPane(_)
             | Command::MoveWindow(_)
+            | Command::UnlinkWindow { .. }
     )
 }
 
@@ -107,6 +110,7 @@ pub fn before(server: &Server, command: &Command) -> Option<Shape> {
             | Command::JoinPane(_)
             | Command::Respawn(_)
             | Command::MoveWindow(_)
+            | Command::UnlinkWindow { .. }
             | Command::SwapWindow(_)
             | Command::ResizePane { .. }
             | Command::ResizeWindow(_)

@@ -15,12 +15,7 @@ fn snapshot(tree: &Tree) -> Snapshot {
         .iter()
         .map(|s| tree.session_info(s, 0))
         .collect();
-    let panes = tree
-        .sessions
-        .iter()
-        .flat_map(|s| s.windows.iter())
-        .flat_map(|w| tree.window_pane_infos(w))
-        .collect();
+    let panes = tree.all_pane_infos();
     format::local::snapshot(sessions, panes, Vec::new())
 }
 
@@ -88,11 +83,7 @@ fn hook_vars(tree: &Tree, origin: &Origin) -> Vec<(&'static str, String)> {
         .unwrap_or_default();
     let window_name = o
         .window
-        .and_then(|w| {
-            tree.sessions
-                .iter()
-                .find_map(|s| s.window(w).map(|w| w.name.clone()))
-        })
+        .and_then(|w| tree.window(w).map(|w| w.name.clone()))
         .unwrap_or_default();
     let text = |v: Option<String>| v.unwrap_or_default();
     vec![
@@ -177,9 +168,8 @@ pub fn format_text(
     let tree = exec.server.mux.tree();
     let pane = tree.resolve_pane(target, &exec.ctx)?;
     exec.resolved = Some(pane.to_string());
-    let (session, window) = tree
-        .locate(pane)
-        .ok_or_else(|| fugue_protocol::CommandError::internal("pane has no window"))?;
+    // The session and index tmux would act on: a linked window's pane is in several.
+    let (session, window, index) = tree.resolve_winlink(target, &exec.ctx)?;
     let mut snap = snapshot(&tree);
     drop(tree);
     super::pane_flags::annotate(exec.server, &store, &mut snap.panes);
@@ -190,7 +180,7 @@ pub fn format_text(
         "socket_path".into(),
         exec.server.socket.to_string_lossy().into_owned(),
     );
-    let scope = snap.pane(pane);
+    let scope = snap.winlink(session, window, index).with_pane(pane);
     let after = |name: &str| option(&store, Some((pane, window)), Some(session), name);
     let ctx = Layered {
         inner: &scope,

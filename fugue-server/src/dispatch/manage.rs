@@ -6,6 +6,7 @@
 
 use super::Exec;
 use crate::session::Tree;
+use crate::session::Winlink;
 use crate::session::tree::Window;
 use fugue_protocol::{
     BreakPane, CommandError, Created, JoinPane, PaneId, Response, RotateWindow, SessionId,
@@ -23,17 +24,17 @@ fn window_mut(tree: &mut Tree, w: WindowId) -> Result<&mut Window, CommandError>
 }
 
 /// Ends the programs of panes already taken out of the tree, and what closed with them.
-fn closed(exec: &Exec<'_>, panes: Vec<crate::session::tree::Pane>, session: Option<SessionId>) {
+fn closed(exec: &Exec<'_>, panes: Vec<crate::session::tree::Pane>, sessions: &[SessionId]) {
     let ids: Vec<PaneId> = panes.iter().map(|p| p.id).collect();
     for p in &panes {
         p.pty.kill();
     }
     exec.server.panes_closed(&ids);
-    if let Some(sid) = session {
+    for sid in sessions {
         exec.server
             .mux
             .attached
-            .detach_session(sid, "the session's last pane was moved away");
+            .detach_session(*sid, "the session's last pane was moved away");
     }
 }
 
@@ -61,7 +62,7 @@ pub fn kill_other_panes(
         exec.server.relayout(&mut tree, sid);
         removed
     };
-    closed(exec, removed, None);
+    closed(exec, removed, &[]);
     exec.server.mux.changed();
     Ok(Response::Done)
 }
@@ -226,25 +227,24 @@ pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, Command
         let wid = if alone {
             // tmux moves the window itself (its id stays): links it at the new index,
             // then unlinks it from the old one.
-            let mut w = if ssid == dsid {
+            let at = tree
+                .session(ssid)
+                .and_then(|s| s.index_of(swid))
+                .ok_or_else(|| CommandError::internal("window vanished"))?;
+            if ssid == dsid {
                 let s = tree
                     .session_mut(ssid)
                     .ok_or_else(|| CommandError::internal("session vanished"))?;
-                let pos = s
-                    .windows
-                    .iter()
-                    .position(|w| w.id == swid)
-                    .ok_or_else(|| CommandError::internal("window vanished"))?;
-                s.windows.remove(pos)
+                s.windows.retain(|l| l.index != at);
             } else {
-                take_window(&mut tree, swid)?
-            };
+                take_window(&mut tree, ssid, at)?;
+            }
             if let Some(n) = &c.name {
+                let w = window_mut(&mut tree, swid)?;
                 w.name = n.clone();
                 w.auto_name = false;
             }
-            w.index = index;
-            super::windows::insert(&mut tree, dsid, w)?;
+            super::windows::insert(&mut tree, dsid, Winlink { index, id: swid })?;
             src_closed = tree.session(ssid).is_none().then_some(ssid);
             swid
         } else {
@@ -255,8 +255,8 @@ pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, Command
             p.window = wid;
             let name = c.name.clone().unwrap_or_else(|| p.current_command());
             tree.panes.insert(pane, p);
-            let w = Window::of_pane(wid, index, pane, name, c.name.is_none());
-            super::windows::insert(&mut tree, dsid, w)?;
+            let w = Window::of_pane(wid, pane, name, c.name.is_none());
+            tree.add_window(dsid, index, w);
             wid
         };
         if let Some(s) = tree.session_mut(dsid)
@@ -278,42 +278,28 @@ pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, Command
             session: dsid,
             session_name: s.name.clone(),
             window: wid,
-            window_index: s.window(wid).map(|w| w.index).unwrap_or_default(),
+            window_index: s.index_of(wid).unwrap_or_default(),
             pane,
         }
     };
-    closed(exec, Vec::new(), src_closed);
+    closed(exec, Vec::new(), src_closed.as_slice());
     exec.server.mux.changed();
     Ok(Response::Created(created))
 }
 
-/// Takes a window out of its session for another session; a session left with no
-/// window closes, as in tmux.
-fn take_window(tree: &mut Tree, wid: WindowId) -> Result<Window, CommandError> {
+/// Takes a window's link at `index` out of session `sid` for another session; a
+/// session left with no window closes, as in tmux.
+fn take_window(tree: &mut Tree, sid: SessionId, index: u32) -> Result<Winlink, CommandError> {
     let s = tree
-        .session_of_window_mut(wid)
-        .ok_or_else(|| CommandError::internal("window has no session"))?;
-    let pos = s
-        .windows
-        .iter()
-        .position(|w| w.id == wid)
+        .session_mut(sid)
+        .ok_or_else(|| CommandError::internal("session vanished"))?;
+    let link = s
+        .unlink_at(index)
         .ok_or_else(|| CommandError::internal("window vanished"))?;
-    let next = s.windows.get(pos).and_then(|w| s.successor(wid, w.index));
-    let w = s.windows.remove(pos);
-    if s.last_window == Some(wid) {
-        s.last_window = None;
-    }
-    if s.active == wid {
-        if let Some(next) = next {
-            s.active = next;
-        }
-        s.last_window = None;
-    }
     if s.windows.is_empty() {
-        let sid = s.id;
         tree.sessions.retain(|s| s.id != sid);
     }
-    Ok(w)
+    Ok(link)
 }
 
 /// `join-pane` / `move-pane`: the pane leaves its window to split `-t`'s pane.
@@ -329,7 +315,7 @@ pub fn join_pane(exec: &mut Exec<'_>, c: JoinPane) -> Result<Response, CommandEr
                 "source and target panes must be different",
             ));
         }
-        let (ssid, _) = locate(&tree, src)?;
+        let holders = tree.holders_of_pane(src);
         let (dsid, dwid) = locate(&tree, dst)?;
         let area = tree.window_area(dwid);
         // Tried on a copy first, so a pane too small to split loses nothing.
@@ -371,18 +357,11 @@ pub fn join_pane(exec: &mut Exec<'_>, c: JoinPane) -> Result<Response, CommandEr
                 s.set_active(dwid);
             }
         }
-        if removed.session_closed != Some(ssid) {
-            if removed.window_closed {
-                exec.server.window_closed(&mut tree, ssid);
-            }
-            if ssid != dsid {
-                exec.server.relayout(&mut tree, ssid);
-            }
-        }
+        exec.server.settle_removed(&mut tree, &holders, &removed);
         exec.server.relayout(&mut tree, dsid);
-        removed.session_closed
+        removed.sessions_closed
     };
-    closed(exec, Vec::new(), closed_session);
+    closed(exec, Vec::new(), &closed_session);
     exec.server.mux.changed();
     exec.server.maybe_exit();
     Ok(Response::Done)

@@ -37,6 +37,7 @@ mod respawn;
 pub mod restore;
 mod restore_plan;
 pub mod scope;
+mod session_group;
 mod sessions;
 pub mod spawn;
 mod sync;
@@ -535,6 +536,9 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
             toggle,
         } => pipe_pane::pipe_pane(exec, target.as_ref(), command, input, output, toggle),
         Command::MoveWindow(c) => windows::move_window(exec, c),
+        Command::UnlinkWindow { target, kill } => {
+            windows::unlink_window(exec, target.as_ref(), kill)
+        }
         Command::SwapWindow(c) => windows::swap_window(exec, c),
         Command::SetEnvironment(c) => environment::set(exec, c),
         Command::ShowEnvironment(c) => environment::show(exec, c),

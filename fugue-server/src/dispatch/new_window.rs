@@ -40,8 +40,8 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
                 let s = tree
                     .session(sid)
                     .ok_or_else(|| CommandError::internal("session vanished"))?;
-                let cwd = s
-                    .active_window()
+                let cwd = tree
+                    .window(s.active)
                     .and_then(|w| tree.panes.get(&w.active))
                     .and_then(|p| p.current_cwd());
                 (s.area(), cwd)
@@ -91,25 +91,20 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
                 c.place,
                 true,
             )?;
-            let s = tree
-                .session_mut(sid)
-                .ok_or_else(|| CommandError::internal("session vanished"))?;
-            let sname = s.name.clone();
-            let pos = s
-                .windows
-                .iter()
-                .position(|w| w.index > index)
-                .unwrap_or(s.windows.len());
-            s.windows.insert(
-                pos,
+            tree.add_window(
+                sid,
+                index,
                 Window::of_pane(
                     wid,
-                    index,
                     pane,
                     c.name.clone().unwrap_or_else(|| program_name(&argv)),
                     c.name.is_none(),
                 ),
             );
+            let s = tree
+                .session_mut(sid)
+                .ok_or_else(|| CommandError::internal("session vanished"))?;
+            let sname = s.name.clone();
             if select {
                 let last = s.last_window;
                 s.set_active(wid);
@@ -162,7 +157,10 @@ pub fn select_named(
             .map(|s| {
                 s.windows
                     .iter()
-                    .filter(|w| tree.window_name(w) == name)
+                    .filter(|w| {
+                        tree.window(w.id)
+                            .is_some_and(|w| tree.window_name(w) == name)
+                    })
                     .map(|w| (w.id, w.index))
                     .collect()
             })
@@ -206,9 +204,15 @@ pub fn unlink_at(
     if s.last_window == Some(old.id) {
         s.last_window = None;
     }
-    let panes = old
-        .layout
-        .panes()
+    // A window still linked elsewhere lives on there.
+    if tree.sessions_of_window(old.id).next().is_some() {
+        return Some((Vec::new(), was_active));
+    }
+    let panes = tree
+        .windows
+        .remove(&old.id)
+        .map(|w| w.layout.panes())
+        .unwrap_or_default()
         .iter()
         .filter_map(|p| tree.panes.remove(p))
         .collect();

@@ -270,9 +270,8 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
         // window-size is no longer manual (as tmux).
         let freed: Vec<_> = {
             let store = server.options.lock();
-            tree.sessions
-                .iter()
-                .flat_map(|s| s.windows.iter())
+            tree.windows
+                .values()
                 .filter(|w| w.manual_size.is_some())
                 .filter(|w| {
                     store

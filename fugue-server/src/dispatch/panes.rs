@@ -23,7 +23,7 @@ fn split_layout(
     let s = tree
         .session(sid)
         .ok_or_else(|| CommandError::internal("session vanished"))?;
-    let w = s
+    let w = tree
         .window(wid)
         .ok_or_else(|| CommandError::internal("window vanished"))?;
     let area = w.area(s.area());
@@ -93,7 +93,6 @@ pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError
             let w = tree
                 .window_mut(wid)
                 .ok_or_else(|| CommandError::internal("window vanished"))?;
-            let window_index = w.index;
             w.layout = layout;
             if c.select {
                 w.set_active(pane);
@@ -101,6 +100,10 @@ pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError
             // `-Z`: zoomed on the active pane, as tmux's window_pop_zoom leaves it.
             w.zoomed = c.zoom;
             exec.server.relayout(tree, sid);
+            let window_index = tree
+                .session(sid)
+                .and_then(|s| s.index_of(wid))
+                .unwrap_or_default();
             Ok(Created {
                 session: sid,
                 session_name: sname,
@@ -120,21 +123,16 @@ pub fn kill_pane(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Respons
         let mut tree = server.mux.tree();
         let id = tree.resolve_pane(target, &exec.ctx)?;
         exec.resolved = Some(id.to_string());
-        let sid = tree.locate(id).map(|(s, _)| s);
+        let holders = tree.holders_of_pane(id);
         let (pane, removed) = tree
             .remove_pane(id)
             .ok_or_else(|| CommandError::internal("pane vanished"))?;
-        if let Some(sid) = sid.filter(|s| Some(*s) != removed.session_closed) {
-            if removed.window_closed {
-                server.window_closed(&mut tree, sid);
-            }
-            server.relayout(&mut tree, sid);
-        }
-        (pane, removed.session_closed)
+        server.settle_removed(&mut tree, &holders, &removed);
+        (pane, removed.sessions_closed)
     };
     pane.pty.kill();
     server.panes_closed(&[pane.id]);
-    if let Some(sid) = closed {
+    for sid in closed {
         server
             .mux
             .attached
@@ -350,22 +348,12 @@ pub fn list_panes(
 ) -> Result<Response, CommandError> {
     let tree = exec.server.mux.tree();
     let mut infos: Vec<fugue_protocol::PaneInfo> = match scope {
-        PaneScope::All => tree
-            .sessions
-            .iter()
-            .flat_map(|s| s.windows.iter())
-            .flat_map(|w| tree.window_pane_infos(w))
-            .collect(),
+        PaneScope::All => tree.all_pane_infos(),
         PaneScope::Session => {
             let sid = tree.resolve_session(target, &exec.ctx)?;
             exec.resolved = tree.session(sid).map(|s| s.name.clone());
             tree.session(sid)
-                .map(|s| {
-                    s.windows
-                        .iter()
-                        .flat_map(|w| tree.window_pane_infos(w))
-                        .collect()
-                })
+                .map(|s| tree.session_pane_infos(s))
                 .unwrap_or_default()
         }
         PaneScope::Pane => {
@@ -374,10 +362,10 @@ pub fn list_panes(
             tree.pane_info(pane).into_iter().collect()
         }
         PaneScope::Window => {
-            let (_, wid) = tree.resolve_window(target, &exec.ctx)?;
+            let (sid, wid, index) = tree.resolve_winlink(target, &exec.ctx)?;
             exec.resolved = Some(wid.to_string());
-            tree.window(wid)
-                .map(|w| tree.window_pane_infos(w))
+            tree.session(sid)
+                .map(|s| tree.link_pane_infos(s, crate::session::Winlink { index, id: wid }))
                 .unwrap_or_default()
         }
     };

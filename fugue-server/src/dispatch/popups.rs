@@ -166,8 +166,8 @@ pub async fn display_popup(exec: &mut Exec<'_>, c: DisplayPopup) -> Result<Respo
             let s = tree
                 .session(sid)
                 .ok_or_else(|| CommandError::internal("session vanished"))?;
-            let w = s
-                .active_window()
+            let w = tree
+                .window(s.active)
                 .ok_or_else(|| CommandError::internal("the session has no window"))?;
             let area = w.area(s.area());
             let (wid, active) = (w.id, w.active);

@@ -51,12 +51,12 @@ pub async fn respawn(exec: &mut Exec<'_>, c: Respawn) -> Result<Response, Comman
         if live && !c.kill {
             let what = match tree
                 .session(sid)
-                .and_then(|s| s.window(wid).map(|w| (s, w)))
+                .and_then(|s| s.index_of(wid).map(|index| (s, index)))
             {
-                Some((s, w)) if c.window => format!("window {}:{} still active", s.name, w.index),
-                Some((s, w)) => {
+                Some((s, index)) if c.window => format!("window {}:{index} still active", s.name),
+                Some((s, index)) => {
                     let i = panes.iter().position(|p| *p == id).unwrap_or(0);
-                    format!("pane {}:{}.{i} still active", s.name, w.index)
+                    format!("pane {}:{index}.{i} still active", s.name)
                 }
                 None => format!("pane {id} still active"),
             };

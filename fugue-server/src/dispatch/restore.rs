@@ -331,19 +331,18 @@ fn restore_session(
         let window = Window {
             layout,
             zoomed,
-            ..Window::of_pane(wid, w.index, active, w.name.clone(), w.auto_name)
+            ..Window::of_pane(wid, active, w.name.clone(), w.auto_name)
         };
         window_ids.insert(w.id, wid);
         let this = match sid {
             Some(sid) => {
-                if let Some(session) = tree.session_mut(sid) {
+                if let Some(session) = tree.session(sid) {
                     let index = if session.windows.iter().any(|x| x.index == w.index) {
                         session.free_index()
                     } else {
                         w.index
                     };
-                    session.windows.push(Window { index, ..window });
-                    session.windows.sort_by_key(|x| x.index);
+                    tree.add_window(sid, index, window);
                 }
                 sid
             }
@@ -355,16 +354,13 @@ fn restore_session(
                     .first()
                     .copied()
                     .filter(|p| tree.panes.get(p).is_some_and(|p| p.creator.is_person()));
+                tree.windows.insert(wid, window);
                 tree.sessions.push(Session {
-                    id,
-                    name: name.clone(),
-                    windows: vec![window],
-                    active: wid,
-                    last_window: None,
                     created: UNIX_EPOCH + Duration::from_millis(s.created_ms),
                     last_used,
                     size: s.size,
                     first_pane,
+                    ..Session::new(id, name.clone(), wid, w.index)
                 });
                 sid = Some(id);
                 id

@@ -229,6 +229,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::GetResult { target } => one(target, Pane),
         Command::AgentWorktree(c) => one(&c.target, Pane),
         Command::KillWindow { target }
+        | Command::UnlinkWindow { target, .. }
         | Command::RenameWindow { target, .. }
         | Command::KillOtherPanes { target }
         | Command::SelectLayout { target, .. } => one(target, WindowAll),
@@ -407,7 +408,13 @@ pub(super) fn window_panes(tree: &Tree, w: fugue_protocol::WindowId) -> Vec<Pane
 
 pub fn session_panes(tree: &Tree, s: fugue_protocol::SessionId) -> Vec<PaneId> {
     tree.session(s)
-        .map(|s| s.windows.iter().flat_map(|w| w.layout.panes()).collect())
+        .map(|s| {
+            s.windows
+                .iter()
+                .filter_map(|l| tree.window(l.id))
+                .flat_map(|w| w.layout.panes())
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -461,7 +468,7 @@ pub fn check_protected(tree: &Tree, ctx: &Context, command: &Command) -> Result<
                 })
                 .map(|h| (h, "close"))
         }
-        Command::KillWindow { target } => tree
+        Command::KillWindow { target } | Command::UnlinkWindow { target, kill: true } => tree
             .resolve_window(target.as_ref(), ctx)
             .ok()
             .and_then(|(_, w)| within(window_panes(tree, w)))
@@ -483,6 +490,7 @@ pub fn check_protected(tree: &Tree, ctx: &Context, command: &Command) -> Result<
                     windows
                         .iter()
                         .filter(|w| w.id != keep)
+                        .filter_map(|l| tree.window(l.id))
                         .flat_map(|w| w.layout.panes())
                         .collect(),
                 )

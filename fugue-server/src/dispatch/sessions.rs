@@ -10,7 +10,6 @@ use fugue_protocol::{
     AttachInfo, ClientKind, CommandError, Created, NewSession, Response, SessionId, Target,
     WindowSelect,
 };
-use std::time::SystemTime;
 
 /// Where it was before `-k`/`-S` made it a file of its own; callers still name it so.
 pub(super) use super::new_window::new_window;
@@ -41,15 +40,15 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
                     super::environment::updates(server, crate::options::Level::Session(s.id), env);
                 super::environment::apply_updates(server, s.id, &updates);
             }
-            let w = s
-                .active_window()
+            let w = tree
+                .window(s.active)
                 .ok_or_else(|| CommandError::internal("session has no window"))?;
             exec.resolved = Some(s.name.clone());
             return Ok(Response::Created(Created {
                 session: s.id,
                 session_name: s.name.clone(),
                 window: w.id,
-                window_index: w.index,
+                window_index: s.current().map(|l| l.index).unwrap_or_default(),
                 pane: w.active,
             }));
         }
@@ -81,6 +80,9 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
         Some(s) => s,
         None => (config.server.default_width, config.server.default_height),
     };
+    if let Some(with) = &c.group {
+        return super::session_group::new_grouped_session(exec, &c, with, size);
+    }
     let name_taken = |tree: &crate::session::Tree, name: &str| {
         if tree.session_by_name(name).is_some() {
             return Err(CommandError::invalid_argument(
@@ -159,22 +161,20 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
                 .get(&pane)
                 .filter(|p| p.creator.is_person())
                 .map(|p| p.id);
-            tree.sessions.push(Session {
-                id: sid,
-                name: name.clone(),
-                windows: vec![Window::of_pane(
+            tree.windows.insert(
+                wid,
+                Window::of_pane(
                     wid,
-                    first_index,
                     pane,
                     c.window_name.clone().unwrap_or_else(|| program_name(&argv)),
                     c.window_name.is_none(),
-                )],
-                active: wid,
-                last_window: None,
-                created: SystemTime::now(),
+                ),
+            );
+            tree.sessions.push(Session {
                 last_used,
                 size,
                 first_pane,
+                ..Session::new(sid, name.clone(), wid, first_index)
             });
             exec.resolved = Some(name.clone());
             Ok(Created {
@@ -199,12 +199,21 @@ pub fn kill_session(
     let (sid, panes) = {
         let mut tree = server.mux.tree();
         let sid = tree.resolve_session(target, &exec.ctx)?;
-        let ids: Vec<_> = tree
+        let windows: Vec<_> = tree
             .session(sid)
-            .map(|s| s.windows.iter().flat_map(|w| w.layout.panes()).collect())
+            .map(|s| s.windows.iter().map(|l| l.id).collect())
             .unwrap_or_default();
         exec.resolved = tree.session(sid).map(|s| s.name.clone());
         tree.sessions.retain(|s| s.id != sid);
+        // A window another session links lives on there, as in tmux.
+        let mut ids = Vec::new();
+        for wid in windows {
+            if tree.sessions_of_window(wid).next().is_none()
+                && let Some(w) = tree.windows.remove(&wid)
+            {
+                ids.extend(w.layout.panes());
+            }
+        }
         let panes: Vec<_> = ids.iter().filter_map(|p| tree.panes.remove(p)).collect();
         (sid, panes)
     };
@@ -223,28 +232,29 @@ pub fn kill_session(
 
 pub fn kill_window(exec: &mut Exec<'_>, target: Option<&Target>) -> Result<Response, CommandError> {
     let server = exec.server;
-    let (sid, session_closed, panes) = {
+    let (closed, panes) = {
         let mut tree = server.mux.tree();
-        let (sid, wid) = tree.resolve_window(target, &exec.ctx)?;
+        let (sid, wid, index) = tree.resolve_winlink(target, &exec.ctx)?;
         let ids = tree
             .window(wid)
             .map(|w| w.layout.panes())
             .unwrap_or_default();
-        exec.resolved = tree
-            .session(sid)
-            .and_then(|s| s.window(wid).map(|w| format!("{}:{}", s.name, w.index)));
+        exec.resolved = tree.session(sid).map(|s| format!("{}:{index}", s.name));
+        // Killed in every session linking it, as tmux's kill-window.
+        let holders: Vec<_> = tree.sessions_of_window(wid).map(|s| s.id).collect();
         let panes: Vec<_> = ids.iter().filter_map(|p| tree.panes.remove(p)).collect();
         let closed = tree.remove_window(wid);
-        if !closed {
-            server.window_closed(&mut tree, sid);
+        for s in holders.iter().filter(|s| !closed.contains(s)) {
+            server.window_closed(&mut tree, *s);
+            server.relayout(&mut tree, *s);
         }
-        (sid, closed, panes)
+        (closed, panes)
     };
     for p in &panes {
         p.pty.kill();
     }
     server.panes_closed(&panes.iter().map(|p| p.id).collect::<Vec<_>>());
-    if session_closed {
+    for sid in closed {
         server
             .mux
             .attached
@@ -315,21 +325,30 @@ pub fn select_window(
 ) -> Result<Response, CommandError> {
     {
         let mut tree = exec.server.mux.tree();
-        let (sid, wid) = match select {
-            WindowSelect::Target => tree.resolve_window(target, &exec.ctx)?,
+        let (sid, index) = match select {
+            WindowSelect::Target => {
+                let (sid, _, index) = tree.resolve_winlink(target, &exec.ctx)?;
+                (sid, index)
+            }
             _ => {
                 let sid = tree.resolve_session(target, &exec.ctx)?;
                 let s = tree
                     .session(sid)
                     .ok_or_else(|| CommandError::internal("session vanished"))?;
-                let pos = s.windows.iter().position(|w| w.id == s.active).unwrap_or(0);
-                let n = s.windows.len();
-                let wid = match select {
+                let current = s.current().copied();
+                let pos = s
+                    .windows
+                    .iter()
+                    .position(|w| Some(*w) == current)
+                    .unwrap_or(0);
+                let n = s.windows.len().max(1);
+                let at = |i: usize| s.windows.get(i).map_or(0, |w| w.index);
+                let index = match select {
                     WindowSelect::Index(i) => s
                         .windows
                         .iter()
                         .find(|w| w.index == i)
-                        .map(|w| w.id)
+                        .map(|w| w.index)
                         .ok_or_else(|| {
                             CommandError::unknown_target(format!(
                                 "session `{}` has no window {i}",
@@ -344,25 +363,27 @@ pub fn select_window(
                                     .join(", ")
                             ))
                         })?,
-                    WindowSelect::Next => s.windows[(pos + 1) % n].id,
-                    WindowSelect::Previous => s.windows[(pos + n - 1) % n].id,
-                    WindowSelect::Last => s.last_window.ok_or_else(|| {
-                        CommandError::new(
-                            fugue_protocol::ErrorCode::InvalidArgument,
-                            // tmux's words: libtmux matches the whole line.
-                            "no last window",
-                        )
-                    })?,
-                    WindowSelect::Target => s.active,
+                    WindowSelect::Next => at((pos + 1) % n),
+                    WindowSelect::Previous => at((pos + n - 1) % n),
+                    WindowSelect::Last => {
+                        s.last_window.and_then(|l| s.index_of(l)).ok_or_else(|| {
+                            CommandError::new(
+                                fugue_protocol::ErrorCode::InvalidArgument,
+                                // tmux's words: libtmux matches the whole line.
+                                "no last window",
+                            )
+                        })?
+                    }
+                    WindowSelect::Target => current.map_or(0, |c| c.index),
                 };
-                (sid, wid)
+                (sid, index)
             }
         };
         let s = tree
             .session_mut(sid)
             .ok_or_else(|| CommandError::internal("session vanished"))?;
-        s.set_active(wid);
-        exec.resolved = s.window(wid).map(|w| format!("{}:{}", s.name, w.index));
+        s.select_index(index);
+        exec.resolved = Some(format!("{}:{index}", s.name));
     }
     exec.server.mux.changed();
     Ok(Response::Done)

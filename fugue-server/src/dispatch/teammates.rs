@@ -223,7 +223,12 @@ fn own_window(
         };
         let team_window = tree
             .session(sid)
-            .and_then(|s| s.windows.iter().find(|w| w.name == name && w.id != wid))
+            .and_then(|s| {
+                s.windows
+                    .iter()
+                    .filter_map(|l| tree.window(l.id))
+                    .find(|w| w.name == name && w.id != wid)
+            })
             .map(|w| w.active);
         (wid, team_window)
     };

@@ -6,7 +6,7 @@ use super::Exec;
 use crate::options::Level;
 use crate::server::Server;
 use crate::session::Tree;
-use crate::session::tree::Window;
+use crate::session::Winlink;
 use fugue_protocol::{
     CommandError, MoveWindow, Response, SessionId, SwapWindow, Target, WindowPlace, WindowSpec,
 };
@@ -101,15 +101,16 @@ pub fn place(
     let reference = match named_index(target) {
         Some(i) => i,
         None => {
-            let wid = match target {
+            let index = match target {
                 Some(Target::Path { window: None, .. }) | None => {
-                    tree.session(sid).map(|s| s.active)
+                    tree.session(sid).and_then(|s| s.current()).map(|l| l.index)
                 }
-                Some(t) => tree.resolve_window(Some(t), &exec.ctx).ok().map(|(_, w)| w),
+                Some(t) => tree
+                    .resolve_winlink(Some(t), &exec.ctx)
+                    .ok()
+                    .map(|(_, _, i)| i),
             };
-            wid.and_then(|w| tree.window(w))
-                .map(|w| w.index)
-                .unwrap_or_else(|| base_index(server, Some(sid)))
+            index.unwrap_or_else(|| base_index(server, Some(sid)))
         }
     };
     let idx = reference
@@ -136,22 +137,23 @@ fn shuffle_up(tree: &mut Tree, sid: SessionId, idx: u32) {
     }
 }
 
-/// Puts a window into a session, in index order.
-pub fn insert(tree: &mut Tree, sid: SessionId, w: Window) -> Result<(), CommandError> {
+/// Puts a window's link into a session, in index order.
+pub fn insert(tree: &mut Tree, sid: SessionId, w: Winlink) -> Result<(), CommandError> {
     let s = tree.session_mut(sid).ok_or_else(|| {
         CommandError::unknown_target("the target session closed when its last window moved")
     })?;
-    let pos = s
-        .windows
-        .iter()
-        .position(|x| x.index > w.index)
-        .unwrap_or(s.windows.len());
-    s.windows.insert(pos, w);
+    s.insert_link(w);
     Ok(())
 }
 
+/// A refusal in tmux's exact words (tools match them).
+fn tmux_words(text: impl Into<String>) -> CommandError {
+    CommandError::new(fugue_protocol::ErrorCode::InvalidArgument, text)
+}
+
 /// `move-window`: the window leaves its index (or session) for another; with `-r`
-/// the target session's windows are renumbered instead.
+/// the target session's windows are renumbered instead. `link-window` (`c.link`)
+/// links it at the new place and leaves it where it was too.
 pub fn move_window(exec: &mut Exec<'_>, c: MoveWindow) -> Result<Response, CommandError> {
     let server = std::sync::Arc::clone(exec.server);
     let mut killed = Vec::new();
@@ -167,9 +169,24 @@ pub fn move_window(exec: &mut Exec<'_>, c: MoveWindow) -> Result<Response, Comma
             server.mux.changed();
             return Ok(Response::Done);
         }
-        let (ssid, wid) = tree.resolve_window(c.source.as_ref(), &exec.ctx)?;
+        let (ssid, wid, src_index) = tree.resolve_winlink(c.source.as_ref(), &exec.ctx)?;
         exec.resolved = Some(wid.to_string());
+        // The source link by its place in the session's list: `-a`/`-b` may move
+        // indexes up below, which keeps links in order.
+        let mut src_pos = tree
+            .session(ssid)
+            .and_then(|s| s.windows.iter().position(|l| l.index == src_index))
+            .ok_or_else(|| CommandError::internal("window vanished"))?;
         let dsid = target_session(&tree, c.target.as_ref(), exec)?;
+        if c.link
+            && ssid != dsid
+            && let (Some(a), Some(b)) = (tree.session(ssid), tree.session(dsid))
+            && a.group.is_some()
+            && a.group == b.group
+        {
+            // tmux's words: the sessions already share the window.
+            return Err(tmux_words("sessions are grouped"));
+        }
         let mut index = match (c.place, named_index(c.target.as_ref())) {
             (WindowPlace::Index, Some(i)) => i,
             (WindowPlace::Index, None) => free_index(&server, &tree, dsid),
@@ -177,83 +194,87 @@ pub fn move_window(exec: &mut Exec<'_>, c: MoveWindow) -> Result<Response, Comma
         };
         if let Some(existing) = tree
             .session(dsid)
-            .and_then(|s| s.windows.iter().find(|w| w.index == index))
+            .and_then(|s| s.link_at(index))
             .map(|w| w.id)
         {
             if existing == wid {
-                return Err(CommandError::invalid_argument(
-                    "target",
-                    format!("same index: {index}"),
-                ));
+                return Err(tmux_words(format!("same index: {index}")));
             }
             if !c.kill {
-                return Err(CommandError::invalid_argument(
-                    "target",
-                    format!("index in use: {index}"),
-                ));
+                return Err(tmux_words(format!("index in use: {index}")));
             }
             // Taken out by hand: closing it the usual way would close a session it
             // is the last window of, which the moved window is about to join.
-            for p in tree
-                .window(existing)
-                .map(|w| w.layout.panes())
-                .unwrap_or_default()
-            {
-                if let Some(pane) = tree.panes.remove(&p) {
-                    killed.push(pane);
-                }
-            }
             if let Some(s) = tree.session_mut(dsid) {
-                s.windows.retain(|w| w.id != existing);
-                if s.last_window == Some(existing) {
+                if let Some(at) = s.windows.iter().position(|w| w.index == index) {
+                    s.windows.remove(at);
+                    if ssid == dsid && at < src_pos {
+                        src_pos -= 1;
+                    }
+                }
+                if s.last_window == Some(existing) && !s.holds(existing) {
                     s.last_window = None;
                 }
                 if s.active == existing {
                     // As tmux: the window that takes its index becomes current.
                     s.active = wid;
+                    s.active_index = Some(index);
                     select = true;
                 }
+            }
+            // A window linked elsewhere too lives on there.
+            if tree.sessions_of_window(existing).next().is_none() {
+                let panes = tree
+                    .windows
+                    .remove(&existing)
+                    .map(|w| w.layout.panes())
+                    .unwrap_or_default();
+                killed.extend(panes.iter().filter_map(|p| tree.panes.remove(p)));
             }
         }
         if index >= MAX_INDEX {
             index = free_index(&server, &tree, dsid);
         }
-        let s = tree
-            .session_mut(ssid)
-            .ok_or_else(|| CommandError::internal("session vanished"))?;
-        let pos = s
-            .windows
-            .iter()
-            .position(|w| w.id == wid)
-            .ok_or_else(|| CommandError::internal("window vanished"))?;
-        // tmux links the window at its new place and unlinks the old one: a current
-        // window that moves with -d (or to another session) leaves its session on
-        // another current window.
-        let successor = s.windows.get(pos).and_then(|w| s.successor(wid, w.index));
-        let mut w = s.windows.remove(pos);
-        w.index = index;
-        if s.active == wid && (c.detached || ssid != dsid) {
-            if let Some(next) = successor {
-                s.active = next;
-            }
-            s.last_window = None;
-        }
-        if ssid != dsid {
-            if s.last_window == Some(wid) {
+        if !c.link {
+            let s = tree
+                .session_mut(ssid)
+                .ok_or_else(|| CommandError::internal("session vanished"))?;
+            // tmux links the window at its new place and unlinks the old one: a
+            // current window that moves with -d (or to another session) leaves its
+            // session on another current window.
+            let src_index = s
+                .windows
+                .get(src_pos)
+                .filter(|l| l.id == wid)
+                .map(|l| l.index)
+                .ok_or_else(|| CommandError::internal("window vanished"))?;
+            let was_current = s.current().is_some_and(|l| l.index == src_index);
+            let successor = s.successor(wid, src_index);
+            s.windows.remove(src_pos);
+            if was_current && (c.detached || ssid != dsid) {
+                if let Some(next) = successor {
+                    s.active = next;
+                }
+                s.active_index = None;
                 s.last_window = None;
             }
-            if s.windows.is_empty() {
-                tree.sessions.retain(|s| s.id != ssid);
-                closed = Some(ssid);
+            if ssid != dsid {
+                if s.last_window == Some(wid) && !s.holds(wid) {
+                    s.last_window = None;
+                }
+                if s.windows.is_empty() {
+                    tree.sessions.retain(|s| s.id != ssid);
+                    closed = Some(ssid);
+                }
             }
         }
-        insert(&mut tree, dsid, w)?;
+        insert(&mut tree, dsid, Winlink { index, id: wid })?;
         if (select || !c.detached)
             && let Some(s) = tree.session_mut(dsid)
         {
-            s.set_active(wid);
+            s.select_index(index);
         }
-        if closed.is_none() && ssid != dsid {
+        if closed.is_none() && ssid != dsid && !c.link {
             server.window_closed(&mut tree, ssid);
             server.relayout(&mut tree, ssid);
         }
@@ -276,6 +297,95 @@ pub fn move_window(exec: &mut Exec<'_>, c: MoveWindow) -> Result<Response, Comma
     Ok(Response::Done)
 }
 
+/// `unlink-window`: the window leaves one session; with `-k` it is killed if that
+/// was its last link. Without `-k` tmux refuses to unlink a window's only link, and
+/// so does fugue (the window would be lost).
+pub fn unlink_window(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+    kill: bool,
+) -> Result<Response, CommandError> {
+    let server = std::sync::Arc::clone(exec.server);
+    let (orphan, closed) = {
+        let mut tree = server.mux.tree();
+        let (sid, wid, index) = tree.resolve_winlink(target, &exec.ctx)?;
+        exec.resolved = tree.session(sid).map(|s| format!("{}:{index}", s.name));
+        let links = tree
+            .sessions
+            .iter()
+            .flat_map(|s| s.windows.iter())
+            .filter(|l| l.id == wid)
+            .count();
+        let group = tree.session(sid).and_then(|s| s.group.clone());
+        let members: Vec<_> = match &group {
+            Some(g) => tree
+                .sessions
+                .iter()
+                .filter(|s| s.group.as_ref() == Some(g))
+                .map(|s| s.id)
+                .collect(),
+            None => vec![sid],
+        };
+        // tmux's session_is_linked: a grouped session's windows are its group's, so
+        // a window is linked elsewhere when it has more links than the group has
+        // members (one link each).
+        if !kill && links <= members.len() {
+            return Err(tmux_words("window only linked to one session")
+                .with_suggestion("kill-window closes it, or unlink-window -k"));
+        }
+        let mut orphan = None;
+        let mut closed = Vec::new();
+        for member in members {
+            let (gone, session_closed) = tree.unlink_window(member, index);
+            orphan = orphan.or(gone);
+            if session_closed {
+                closed.push(member);
+            } else {
+                server.window_closed(&mut tree, member);
+                server.relayout(&mut tree, member);
+            }
+        }
+        if let Some(g) = &group {
+            // Every member changed alike: nothing for the next sync to copy.
+            if let Some(links) = tree
+                .sessions
+                .iter()
+                .find(|s| s.group.as_ref() == Some(g))
+                .map(|s| s.windows.clone())
+            {
+                tree.group_links.insert(g.clone(), links);
+            }
+        }
+        if orphan.is_none()
+            && let Some(best) = tree.session_of_window(wid).map(|s| s.id)
+        {
+            server.relayout(&mut tree, best);
+        }
+        let panes: Vec<_> = orphan
+            .map(|w| w.layout.panes())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|p| tree.panes.remove(p))
+            .collect();
+        (panes, closed)
+    };
+    for p in &orphan {
+        p.pty.kill();
+    }
+    if !orphan.is_empty() {
+        server.panes_closed(&orphan.iter().map(|p| p.id).collect::<Vec<_>>());
+    }
+    for sid in closed {
+        server
+            .mux
+            .attached
+            .detach_session(sid, "the session's last window was unlinked");
+    }
+    server.mux.changed();
+    server.maybe_exit();
+    Ok(Response::Done)
+}
+
 /// `swap-window`: the two windows trade indexes (and sessions). As in tmux a
 /// session's current index stays current, so its current window changes; with `-d`
 /// the target's index (holding the source window now) is selected.
@@ -288,36 +398,35 @@ pub fn swap_window(exec: &mut Exec<'_>, c: SwapWindow) -> Result<Response, Comma
         if swid == dwid {
             return Ok(Response::Done);
         }
-        let current_index = |tree: &Tree, sid| {
-            tree.session(sid)
-                .and_then(|s| s.active_window())
-                .map(|w| w.index)
-        };
+        let current_index =
+            |tree: &Tree, sid| tree.session(sid).and_then(|s| s.current()).map(|l| l.index);
         let (s_cur, d_cur) = (current_index(&tree, ssid), current_index(&tree, dsid));
-        let take = |tree: &mut Tree, sid, wid| -> Result<Window, CommandError> {
+        let (_, _, s_at) = tree.resolve_winlink(c.source.as_ref(), &exec.ctx)?;
+        let (_, _, d_at) = tree.resolve_winlink(c.target.as_ref(), &exec.ctx)?;
+        let take = |tree: &mut Tree, sid, index: u32| -> Result<Winlink, CommandError> {
             let s = tree
                 .session_mut(sid)
                 .ok_or_else(|| CommandError::internal("session vanished"))?;
             let pos = s
                 .windows
                 .iter()
-                .position(|w| w.id == wid)
+                .position(|w| w.index == index)
                 .ok_or_else(|| CommandError::internal("window vanished"))?;
             Ok(s.windows.remove(pos))
         };
-        let mut a = take(&mut tree, ssid, swid)?;
-        let mut b = take(&mut tree, dsid, dwid)?;
+        let mut a = take(&mut tree, ssid, s_at)?;
+        let mut b = take(&mut tree, dsid, d_at)?;
         std::mem::swap(&mut a.index, &mut b.index);
         let (s_index, d_index) = (b.index, a.index);
         insert(&mut tree, dsid, a)?;
         insert(&mut tree, ssid, b)?;
         let select = |tree: &mut Tree, sid, index: Option<u32>| {
             if let Some(s) = tree.session_mut(sid)
-                && let Some(w) = index.and_then(|i| s.windows.iter().find(|w| w.index == i))
+                && let Some(w) = index.and_then(|i| s.link_at(i)).copied()
             {
-                let id = w.id;
                 // The index stays current: not a change of window for `last-window`.
-                s.active = id;
+                s.active = w.id;
+                s.active_index = Some(w.index);
             }
         };
         select(&mut tree, ssid, s_cur);

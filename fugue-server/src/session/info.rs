@@ -1,9 +1,10 @@
 //! Descriptions of the tree for `list-*` commands and for attached clients.
 
+use super::links::Winlink;
 use super::tree::{Session, Tree, Window};
 use crate::pane::PaneShared;
 use fugue_protocol::screen::{ClientLayout, PaneRect, WindowTab};
-use fugue_protocol::{PaneId, PaneInfo, SessionId, SessionInfo};
+use fugue_protocol::{PaneId, PaneInfo, SessionId, SessionInfo, WindowId};
 use std::sync::Arc;
 use std::time::UNIX_EPOCH;
 
@@ -34,10 +35,19 @@ impl Tree {
         w.name.clone()
     }
 
+    /// A pane as `list-panes` describes it, in its window's best session and link
+    /// (see [`Tree::resolve_winlink`]).
     pub fn pane_info(&self, pane: PaneId) -> Option<PaneInfo> {
+        let window = self.panes.get(&pane)?.window;
+        let s = self.session_of_window(window)?;
+        self.pane_info_at(pane, s, *s.link(window)?)
+    }
+
+    /// A pane as seen through one link of its window: `list-panes -a` gives a pane
+    /// once for every place its window is linked, as tmux does.
+    pub fn pane_info_at(&self, pane: PaneId, s: &Session, link: Winlink) -> Option<PaneInfo> {
         let p = self.panes.get(&pane)?;
-        let s = self.session_of_window(p.window)?;
-        let w = s.window(p.window)?;
+        let w = self.window(p.window)?;
         let index = (w
             .layout
             .panes()
@@ -90,10 +100,10 @@ impl Tree {
             id: pane,
             session: s.name.clone(),
             session_id: s.id,
-            window_index: w.index,
+            window_index: link.index,
             window_name: self.window_name(w),
             window_id: w.id,
-            window_active: s.active == w.id,
+            window_active: s.current().is_some_and(|c| *c == link),
             index,
             title: p.display_title(),
             command: p.current_command(),
@@ -133,15 +143,51 @@ impl Tree {
             input_off: p.input_off,
             marked: self.marked() == Some(pane),
             marked_set: self.marked().is_some(),
+            window_linked_sessions: {
+                let names: Vec<String> = self.links_of(w.id).map(|(h, _)| h.name.clone()).collect();
+                if names.len() > 1 { names } else { Vec::new() }
+            },
+            window_linked: self.links_of(w.id).count() != self.group_of(s).len().max(1),
         })
     }
 
-    /// Panes of one window, in reading order.
+    /// Panes of one window, in reading order, in its best session.
     pub fn window_pane_infos(&self, w: &Window) -> Vec<PaneInfo> {
-        w.layout
-            .panes()
+        match self
+            .session_of_window(w.id)
+            .and_then(|s| Some((s, *s.link(w.id)?)))
+        {
+            Some((s, link)) => self.link_pane_infos(s, link),
+            None => Vec::new(),
+        }
+    }
+
+    /// Panes of the window at one link of `s`, in reading order.
+    pub fn link_pane_infos(&self, s: &Session, link: Winlink) -> Vec<PaneInfo> {
+        self.window(link.id)
+            .map(|w| w.layout.panes())
+            .unwrap_or_default()
             .into_iter()
-            .filter_map(|p| self.pane_info(p))
+            .filter_map(|p| self.pane_info_at(p, s, link))
+            .collect()
+    }
+
+    /// Panes of every window of `s`, a window linked twice twice.
+    pub fn session_pane_infos(&self, s: &Session) -> Vec<PaneInfo> {
+        s.windows
+            .iter()
+            .flat_map(|l| self.link_pane_infos(s, *l))
+            .collect()
+    }
+
+    /// Panes of every session, as `list-panes -a` gives them: sessions in name
+    /// order, as tmux keeps them.
+    pub fn all_pane_infos(&self) -> Vec<PaneInfo> {
+        let mut sessions: Vec<&Session> = self.sessions.iter().collect();
+        sessions.sort_by(|a, b| a.name.cmp(&b.name));
+        sessions
+            .into_iter()
+            .flat_map(|s| self.session_pane_infos(s))
             .collect()
     }
 
@@ -162,20 +208,47 @@ impl Tree {
                 .marked()
                 .and_then(|p| self.locate(p))
                 .is_some_and(|(sid, _)| sid == s.id),
+            group: s.group.clone(),
+            group_members: self.group_of(s).iter().map(|m| m.name.clone()).collect(),
+        }
+    }
+
+    /// Every link of window `id`, with its session.
+    fn links_of(&self, id: WindowId) -> impl Iterator<Item = (&Session, &Winlink)> {
+        self.sessions.iter().flat_map(move |h| {
+            h.windows
+                .iter()
+                .filter(move |l| l.id == id)
+                .map(move |l| (h, l))
+        })
+    }
+
+    /// The sessions of `s`'s group, in the order they joined it (none when it is in
+    /// no group).
+    pub fn group_of(&self, s: &Session) -> Vec<&Session> {
+        match &s.group {
+            Some(g) => self
+                .sessions
+                .iter()
+                .filter(|m| m.group.as_ref() == Some(g))
+                .collect(),
+            None => Vec::new(),
         }
     }
 
     /// What a client attached to `session` should draw.
     pub fn client_view(&self, session: SessionId) -> Option<ClientView> {
         let s = self.session(session)?;
-        let w = s.active_window()?;
+        let w = self.window(s.active)?;
+        let current = s.current().copied();
         let windows = s
             .windows
             .iter()
-            .map(|win| WindowTab {
-                index: win.index,
+            .filter_map(|l| Some((l, self.window(l.id)?)))
+            .map(|(l, win)| WindowTab {
+                index: l.index,
                 name: self.window_name(win),
-                active: win.id == s.active,
+                active: Some(*l) == current,
                 last: Some(win.id) == s.last_window,
                 zoomed: win.zoomed,
                 activity: self.activity.contains(&win.id),

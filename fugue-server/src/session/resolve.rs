@@ -26,9 +26,12 @@ impl Tree {
         let sessions: Vec<String> = self.sessions.iter().map(|s| s.name.clone()).collect();
         let mut panes = Vec::new();
         for s in &self.sessions {
-            for w in &s.windows {
+            for l in &s.windows {
+                let Some(w) = self.window(l.id) else {
+                    continue;
+                };
                 for (i, p) in w.layout.panes().iter().enumerate() {
-                    panes.push(format!("{p} ({}:{}.{i})", s.name, w.index));
+                    panes.push(format!("{p} ({}:{}.{i})", s.name, l.index));
                 }
             }
         }
@@ -113,29 +116,38 @@ impl Tree {
         }
     }
 
-    fn window_in(&self, session: SessionId, spec: &WindowSpec) -> Result<WindowId, CommandError> {
+    /// The link `spec` names in `session`: (window, index).
+    fn window_in(
+        &self,
+        session: SessionId,
+        spec: &WindowSpec,
+    ) -> Result<(WindowId, u32), CommandError> {
         let s = self
             .session(session)
             .ok_or_else(|| self.unknown(format!("session {session} no longer exists")))?;
+        let name_of = |id: WindowId| self.window(id).map_or("", |w| w.name.as_str());
         let found = match spec {
             WindowSpec::Index(i) => s.windows.iter().find(|w| w.index == *i),
             WindowSpec::Name(n) if n.starts_with('=') => s
                 .windows
                 .iter()
-                .find(|w| Some(w.name.as_str()) == n.strip_prefix('=')),
-            WindowSpec::Name(n) => s.windows.iter().find(|w| &w.name == n).or_else(|| {
-                let mut m = s.windows.iter().filter(|w| w.name.starts_with(n.as_str()));
+                .find(|w| Some(name_of(w.id)) == n.strip_prefix('=')),
+            WindowSpec::Name(n) => s.windows.iter().find(|w| name_of(w.id) == n).or_else(|| {
+                let mut m = s
+                    .windows
+                    .iter()
+                    .filter(|w| name_of(w.id).starts_with(n.as_str()));
                 match (m.next(), m.next()) {
                     (Some(one), None) => Some(one),
                     _ => None,
                 }
             }),
         };
-        found.map(|w| w.id).ok_or_else(|| {
+        found.map(|w| (w.id, w.index)).ok_or_else(|| {
             let names: Vec<String> = s
                 .windows
                 .iter()
-                .map(|w| format!("{}:{} ({})", s.name, w.index, w.name))
+                .map(|w| format!("{}:{} ({})", s.name, w.index, name_of(w.id)))
                 .collect();
             CommandError::unknown_target(format!(
                 "session `{}` has no window {}",
@@ -181,25 +193,36 @@ impl Tree {
         target: Option<&Target>,
         ctx: &Context,
     ) -> Result<(SessionId, WindowId), CommandError> {
+        self.resolve_winlink(target, ctx).map(|(s, w, _)| (s, w))
+    }
+
+    /// [`Tree::resolve_window`] with the window's index in that session: the one
+    /// named (`s:5`), else the session's current link of it or its first, as tmux's
+    /// cmd_find picks among a window's links.
+    pub fn resolve_winlink(
+        &self,
+        target: Option<&Target>,
+        ctx: &Context,
+    ) -> Result<(SessionId, WindowId, u32), CommandError> {
         let active_of = |sid: SessionId| -> Result<(SessionId, WindowId), CommandError> {
             let s = self
                 .session(sid)
                 .ok_or_else(|| self.unknown(format!("session {sid} no longer exists")))?;
             Ok((sid, s.active))
         };
-        match target {
+        let (sid, wid) = match target {
             None => match ctx.caller_pane.and_then(|p| self.locate(p)) {
-                Some(found) => Ok(found),
-                None => active_of(self.current_session(ctx)?),
+                Some(found) => found,
+                None => active_of(self.current_session(ctx)?)?,
             },
             Some(Target::Pane(p)) => self
                 .locate(*p)
-                .ok_or_else(|| self.unknown(format!("unknown target `{p}`: no such pane"))),
+                .ok_or_else(|| self.unknown(format!("unknown target `{p}`: no such pane")))?,
             Some(Target::Window(w)) => self
                 .session_of_window(*w)
                 .map(|s| (s.id, *w))
-                .ok_or_else(|| self.unknown(format!("unknown target `{w}`: no such window"))),
-            Some(Target::SessionId(_)) => active_of(self.resolve_session(target, ctx)?),
+                .ok_or_else(|| self.unknown(format!("unknown target `{w}`: no such window")))?,
+            Some(Target::SessionId(_)) => active_of(self.resolve_session(target, ctx)?)?,
             Some(Target::Path {
                 session, window, ..
             }) => {
@@ -208,11 +231,19 @@ impl Tree {
                     None => self.current_session(ctx)?,
                 };
                 match window {
-                    Some(spec) => Ok((sid, self.window_in(sid, spec)?)),
-                    None => active_of(sid),
+                    Some(spec) => {
+                        let (wid, index) = self.window_in(sid, spec)?;
+                        return Ok((sid, wid, index));
+                    }
+                    None => active_of(sid)?,
                 }
             }
-        }
+        };
+        let index = self
+            .session(sid)
+            .and_then(|s| s.index_of(wid))
+            .ok_or_else(|| self.unknown(format!("window {wid} is in no session")))?;
+        Ok((sid, wid, index))
     }
 
     /// The pane a target names (or the current one). A pane whose program is still
@@ -256,7 +287,7 @@ impl Tree {
                 }
             }
             Some(Target::Path { pane: Some(i), .. }) => {
-                let (_, wid) = self.resolve_window(target, ctx)?;
+                let (_, wid, index) = self.resolve_winlink(target, ctx)?;
                 let w = self
                     .window(wid)
                     .ok_or_else(|| self.unknown("that window is gone".into()))?;
@@ -264,7 +295,7 @@ impl Tree {
                 let base = self.pane_base_index;
                 let at = i.checked_sub(base).map(|n| n as usize);
                 at.and_then(|n| panes.get(n)).copied().ok_or_else(|| {
-                    CommandError::unknown_target(format!("window {} has no pane {i}", w.index))
+                    CommandError::unknown_target(format!("window {index} has no pane {i}"))
                         .with_suggestion(format!(
                             "it has panes {base}..{} ({})",
                             (panes.len() as u32).saturating_sub(1).saturating_add(base),

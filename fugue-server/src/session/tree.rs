@@ -1,6 +1,7 @@
 //! The session tree: sessions hold windows, windows hold a layout of panes.
 
 use super::layout::{Layout, Rect};
+use super::links::Winlink;
 use crate::pane::PaneShared;
 use crate::pane::program::Program;
 use fugue_protocol::{LayoutPreset, PaneId, SessionId, WindowId};
@@ -241,9 +242,11 @@ pub fn program_name(argv: &[String]) -> String {
     word.rsplit('/').next().unwrap_or(word).to_string()
 }
 
+/// A window: its panes' layout and its own state. Held by the tree; sessions reach it
+/// through [`Winlink`]s, so one window can be in several sessions (`link-window`,
+/// grouped sessions) or twice in one, as tmux's windows are.
 pub struct Window {
     pub id: WindowId,
-    pub index: u32,
     pub name: String,
     /// Follow the active pane's program, as tmux's automatic-rename does.
     pub auto_name: bool,
@@ -261,16 +264,9 @@ pub struct Window {
 impl Window {
     /// A window of one pane, `pane`, named `name`; `auto_name` follows its program's
     /// name from then on (tmux's automatic-rename).
-    pub fn of_pane(
-        id: WindowId,
-        index: u32,
-        pane: PaneId,
-        name: String,
-        auto_name: bool,
-    ) -> Window {
+    pub fn of_pane(id: WindowId, pane: PaneId, name: String, auto_name: bool) -> Window {
         Window {
             id,
-            index,
             name,
             auto_name,
             layout: Layout::new(pane),
@@ -316,9 +312,12 @@ impl Window {
 pub struct Session {
     pub id: SessionId,
     pub name: String,
-    /// Sorted by index.
-    pub windows: Vec<Window>,
+    /// Its windows' links, sorted by index. One window may be linked more than once.
+    pub windows: Vec<Winlink>,
     pub active: WindowId,
+    /// Which link of `active` is current, when the session holds it at more than one
+    /// index (`select-window -t s:5` of a window also at 1). None: the first.
+    pub active_index: Option<u32>,
     pub last_window: Option<WindowId>,
     pub created: SystemTime,
     /// Higher is more recent: the default session for callers that name none.
@@ -328,19 +327,27 @@ pub struct Session {
     /// The first pane, when a person made the session: protected from agents
     /// (`[policy] protect_first_pane`).
     pub first_pane: Option<PaneId>,
+    /// The session group it is in (`new-session -t`): grouped sessions hold the same
+    /// windows at the same indexes. Named as tmux names it, after the first session.
+    pub group: Option<String>,
 }
 
 impl Session {
-    pub fn window(&self, id: WindowId) -> Option<&Window> {
-        self.windows.iter().find(|w| w.id == id)
-    }
-
-    pub fn window_mut(&mut self, id: WindowId) -> Option<&mut Window> {
-        self.windows.iter_mut().find(|w| w.id == id)
-    }
-
-    pub fn active_window(&self) -> Option<&Window> {
-        self.window(self.active)
+    /// A new session holding one window at `index`.
+    pub fn new(id: SessionId, name: String, window: WindowId, index: u32) -> Session {
+        Session {
+            id,
+            name,
+            windows: vec![Winlink { index, id: window }],
+            active: window,
+            active_index: None,
+            last_window: None,
+            created: SystemTime::now(),
+            last_used: 0,
+            size: (80, 24),
+            first_pane: None,
+            group: None,
+        }
     }
 
     pub fn area(&self) -> Rect {
@@ -350,12 +357,6 @@ impl Session {
             width: self.size.0,
             height: self.size.1,
         }
-    }
-
-    /// The area window `id` is laid out in (the session's, unless resized alone).
-    pub fn window_area(&self, id: WindowId) -> Rect {
-        let area = self.area();
-        self.window(id).map_or(area, |w| w.area(area))
     }
 
     /// The first free window index.
@@ -370,6 +371,7 @@ impl Session {
             self.last_window = Some(self.active);
             self.active = window;
         }
+        self.active_index = None;
     }
 
     /// The window that becomes current when current window `gone` (at `index`) leaves
@@ -377,7 +379,7 @@ impl Session {
     /// order, wrapping round to the last.
     pub fn successor(&self, gone: WindowId, index: u32) -> Option<WindowId> {
         self.last_window
-            .filter(|l| *l != gone && self.window(*l).is_some())
+            .filter(|l| *l != gone && self.holds(*l))
             .or_else(|| {
                 let others = self.windows.iter().filter(|w| w.id != gone);
                 others
@@ -394,6 +396,8 @@ impl Session {
 #[derive(Default)]
 pub struct Tree {
     pub sessions: Vec<Session>,
+    /// Every window, whichever sessions link it.
+    pub windows: HashMap<WindowId, Window>,
     pub panes: HashMap<PaneId, Pane>,
     next_pane: u32,
     next_window: u32,
@@ -415,6 +419,8 @@ pub struct Tree {
     /// tmux's marked pane (`select-pane -m`): one for the whole server. May name a
     /// pane that is gone; [`Tree::marked`] checks.
     pub marked_pane: Option<PaneId>,
+    /// Each session group's windows as last synchronized ([`Tree::sync_groups`]).
+    pub group_links: HashMap<String, Vec<Winlink>>,
 }
 
 /// A floating pane over a session's window (`dispatch/popups.rs`).
@@ -446,9 +452,7 @@ impl Tree {
                 let Some(s) = self.session(**sid) else {
                     return true;
                 };
-                self.panes
-                    .get(&pp.pane)
-                    .is_none_or(|p| s.window(p.window).is_none())
+                self.panes.get(&pp.pane).is_none_or(|p| !s.holds(p.window))
             })
             .map(|(sid, _)| *sid)
             .collect();
@@ -474,7 +478,8 @@ impl Tree {
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Removed {
     pub window_closed: bool,
-    pub session_closed: Option<SessionId>,
+    /// Sessions that had no other window (a linked window closes in each).
+    pub sessions_closed: Vec<SessionId>,
 }
 
 impl Tree {
@@ -524,7 +529,7 @@ impl Tree {
     }
 
     pub fn window_id_or_new(&mut self, wanted: WindowId) -> WindowId {
-        let taken = self.sessions.iter().any(|s| s.window(wanted).is_some());
+        let taken = self.windows.contains_key(&wanted);
         if wanted.0 != 0 && wanted.0 <= self.next_window && !taken {
             wanted
         } else {
@@ -560,30 +565,57 @@ impl Tree {
         self.sessions.iter_mut().find(|s| s.id == id)
     }
 
-    /// The session holding a window.
+    /// The session a window is taken to be in when only the window is named: the most
+    /// recently used of those holding it, as tmux's cmd_find_best_session_with_window.
     pub fn session_of_window(&self, window: WindowId) -> Option<&Session> {
-        self.sessions.iter().find(|s| s.window(window).is_some())
+        self.sessions_of_window(window).max_by_key(|s| s.last_used)
     }
 
     pub fn session_of_window_mut(&mut self, window: WindowId) -> Option<&mut Session> {
-        self.sessions
-            .iter_mut()
-            .find(|s| s.window(window).is_some())
+        let sid = self.session_of_window(window)?.id;
+        self.session_mut(sid)
     }
 
     pub fn window(&self, id: WindowId) -> Option<&Window> {
-        self.session_of_window(id).and_then(|s| s.window(id))
+        self.windows.get(&id)
     }
 
     pub fn window_mut(&mut self, id: WindowId) -> Option<&mut Window> {
-        self.session_of_window_mut(id)
-            .and_then(|s| s.window_mut(id))
+        self.windows.get_mut(&id)
+    }
+
+    /// A session's current window.
+    pub fn active_window(&self, session: SessionId) -> Option<&Window> {
+        self.window(self.session(session)?.active)
+    }
+
+    /// A new window in the tree, linked into `session` at `index`.
+    pub fn add_window(&mut self, session: SessionId, index: u32, window: Window) {
+        let id = window.id;
+        self.windows.insert(id, window);
+        if let Some(s) = self.session_mut(session) {
+            s.insert_link(Winlink { index, id });
+        }
+    }
+
+    /// A new session holding `window` (already in the tree) at `index`.
+    pub fn add_session(&mut self, session: Session) {
+        self.sessions.push(session);
     }
 
     /// The area window `id` is laid out in; empty if there is no such window.
     pub fn window_area(&self, id: WindowId) -> Rect {
-        self.session_of_window(id)
-            .map(|s| s.window_area(id))
+        match (self.session_of_window(id), self.window(id)) {
+            (Some(s), Some(w)) => w.area(s.area()),
+            _ => Rect::default(),
+        }
+    }
+
+    /// The sessions holding a pane's window.
+    pub fn holders_of_pane(&self, pane: PaneId) -> Vec<SessionId> {
+        self.panes
+            .get(&pane)
+            .map(|p| self.sessions_of_window(p.window).map(|s| s.id).collect())
             .unwrap_or_default()
     }
 
@@ -615,72 +647,50 @@ impl Tree {
     pub fn remove_pane(&mut self, pane: PaneId) -> Option<(Pane, Removed)> {
         let p = self.panes.remove(&pane)?;
         let mut removed = Removed::default();
-        let Some(session) = self.session_of_window_mut(p.window) else {
+        let Some(w) = self.windows.get_mut(&p.window) else {
             return Some((p, removed));
         };
-        let sid = session.id;
-        let mut close_window = false;
         // A placeholder (its program still starting) is in no layout yet.
-        if session
-            .window(p.window)
-            .is_none_or(|w| !w.layout.contains(pane))
-        {
+        if !w.layout.contains(pane) {
             return Some((p, removed));
         }
-        if let Some(w) = session.window_mut(p.window) {
-            if w.layout.len() <= 1 {
-                close_window = true;
-            } else {
-                w.layout.remove(pane);
-                if w.active == pane {
-                    let next = w
-                        .last_active
-                        .filter(|l| w.layout.contains(*l))
-                        .or_else(|| w.layout.panes().first().copied())
-                        .unwrap_or(pane);
-                    w.active = next;
-                    w.last_active = None;
-                }
-                if w.last_active == Some(pane) {
-                    w.last_active = None;
-                }
-                if w.layout.len() <= 1 {
-                    w.zoomed = false;
-                }
-            }
-        }
-        if close_window {
+        if w.layout.len() <= 1 {
             removed.window_closed = true;
-            if self.remove_window(p.window) {
-                removed.session_closed = Some(sid);
-            }
+            removed.sessions_closed = self.remove_window(p.window);
+            return Some((p, removed));
+        }
+        w.layout.remove(pane);
+        if w.active == pane {
+            let next = w
+                .last_active
+                .filter(|l| w.layout.contains(*l))
+                .or_else(|| w.layout.panes().first().copied())
+                .unwrap_or(pane);
+            w.active = next;
+            w.last_active = None;
+        }
+        if w.last_active == Some(pane) {
+            w.last_active = None;
+        }
+        if w.layout.len() <= 1 {
+            w.zoomed = false;
         }
         Some((p, removed))
     }
 
-    /// Removes an (already emptied) window; true when its session went with it.
-    pub fn remove_window(&mut self, window: WindowId) -> bool {
-        let Some(session) = self.session_of_window_mut(window) else {
-            return false;
-        };
-        let index = session.window(window).map(|w| w.index).unwrap_or(0);
-        let next = session.successor(window, index);
-        session.windows.retain(|w| w.id != window);
-        if session.windows.is_empty() {
-            let sid = session.id;
-            self.sessions.retain(|s| s.id != sid);
-            return true;
-        }
-        if session.last_window == Some(window) {
-            session.last_window = None;
-        }
-        if session.active == window {
-            if let Some(next) = next {
-                session.active = next;
+    /// Removes an (already emptied) window from the tree and from every session
+    /// linking it; the sessions that had no other window close with it, returned.
+    pub fn remove_window(&mut self, window: WindowId) -> Vec<SessionId> {
+        self.windows.remove(&window);
+        let mut closed = Vec::new();
+        for s in self.sessions.iter_mut().filter(|s| s.holds(window)) {
+            s.unlink(window);
+            if s.windows.is_empty() {
+                closed.push(s.id);
             }
-            session.last_window = None;
         }
-        false
+        self.sessions.retain(|s| !closed.contains(&s.id));
+        closed
     }
 }
 

@@ -214,6 +214,7 @@ async fn spawn_agent_placement_defaults_stay_in_scope() {
         tree.session_by_name("person").map(|s| {
             s.windows
                 .iter()
+                .filter_map(|l| tree.window(l.id))
                 .map(|w| w.layout.panes().len())
                 .sum::<usize>()
         })

@@ -384,6 +384,7 @@ static PANE_TOOLS: &[ToolDef] = &[
                 spawn,
                 existing: false,
                 client_env: None,
+                group: None,
             }))
         },
     },

@@ -128,6 +128,7 @@ impl Rig {
                 spawn: Spawn::default(),
                 existing: false,
                 client_env: None,
+                group: None,
             }),
         )
         .await
