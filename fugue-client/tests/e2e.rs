@@ -31,6 +31,7 @@ mod e2e {
     pub mod mcp_input;
     pub mod options;
     pub mod overlays;
+    pub mod pane_modes;
     pub mod passthrough;
     pub mod policy;
     pub mod restore;

@@ -375,6 +375,11 @@ pub enum Command {
     /// The chooser of the windows matching a string (tmux's `find-window`, from the
     /// CLI).
     FindWindow(crate::popup::ClientCommandLine),
+    /// Copy mode on a pane in the clients showing it (tmux's `copy-mode` from the
+    /// CLI); kept on the pane for the next client when none is attached.
+    CopyMode(crate::popup::ClientCommandLine),
+    /// The buffer chooser in the attached clients (tmux's `choose-buffer`).
+    ChooseBuffer(crate::popup::ClientCommandLine),
     /// `kill-pane -a`: every pane of the target's window but the target.
     KillOtherPanes {
         target: Option<Target>,
@@ -694,6 +699,12 @@ commands! {
     ChooseTree => "choose-tree", Write, "choose a session, window or pane from a tree in the attached clients",
         cli: As("choose-tree"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("choose-session, choose-window");
+    CopyMode => "copy-mode", Write, "enter copy mode on a pane in the clients showing it (kept for the next client when none is attached)",
+        cli: As("copy-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("scroll-mode, scroll-page-up");
+    ChooseBuffer => "choose-buffer", Write, "choose a paste buffer to paste or delete in the attached clients",
+        cli: As("choose-buffer"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("choose-buffer");
     FindWindow => "find-window", Write, "choose from the windows whose name, title or content match",
         cli: As("find-window"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("find-window");

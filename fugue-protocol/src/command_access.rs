@@ -76,6 +76,8 @@ impl Command {
             | Command::DisplayPanes(c)
             | Command::SwitchClient(c)
             | Command::ChooseTree(c)
+            | Command::CopyMode(c)
+            | Command::ChooseBuffer(c)
             | Command::FindWindow(c) => c.target.as_ref(),
             Command::DisplayPopup(c) => c.target.as_ref(),
             Command::NewWindow(c) => c.target.as_ref(),

@@ -168,6 +168,10 @@ pub struct PaneInfo {
     /// per member of this session's group (beyond one, with no group).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub window_linked: bool,
+    /// The mode the pane keeps for the next client to show (`copy-mode` from the CLI
+    /// with none attached), by tmux's name: `copy-mode`, `tree-mode`, `buffer-mode`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
 }
 
 /// Rows for a client's scroll mode.

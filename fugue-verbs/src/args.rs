@@ -585,6 +585,11 @@ pub enum Verb {
     /// Choose from the windows whose name, pane titles or content match (`C-b f`).
     #[command(visible_alias = "findw")]
     FindWindow(super::tree::FindWindowArgs),
+    /// Enter copy mode on a pane (`C-b [`), in the clients showing it; with none
+    /// attached the pane keeps the mode for the next client (q leaves it).
+    CopyMode(super::pane_modes::CopyModeArgs),
+    /// Choose a paste buffer (`C-b =`): Enter pastes, d deletes.
+    ChooseBuffer(super::pane_modes::ChooseBufferArgs),
     /// Open a floating pane running a command over the window (the shell by default),
     /// drawn by the attached clients with a border; it takes the keyboard while open.
     #[command(visible_alias = "popup", disable_help_flag = true)]

@@ -320,6 +320,14 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             Command::ChooseTree(client_line(a.target.clone(), a.argv())?),
             Printer::Nothing,
         ),
+        Verb::CopyMode(a) => (
+            Command::CopyMode(client_line(a.target.clone(), a.argv())?),
+            Printer::Nothing,
+        ),
+        Verb::ChooseBuffer(a) => (
+            Command::ChooseBuffer(client_line(a.target.clone(), a.argv())?),
+            Printer::Nothing,
+        ),
         Verb::FindWindow(a) => (
             Command::FindWindow(client_line(a.target.clone(), a.argv())?),
             Printer::Nothing,

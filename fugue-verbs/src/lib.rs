@@ -22,6 +22,7 @@ mod manage;
 pub mod menu;
 mod observe;
 mod options;
+pub mod pane_modes;
 mod popup;
 mod printer;
 pub mod render;

@@ -330,6 +330,7 @@ mod tests {
             marked_set: false,
             window_linked_sessions: Vec::new(),
             window_linked: false,
+            mode: None,
         }
     }
 

@@ -137,6 +137,14 @@ impl App {
                     }
                     continue;
                 }
+                Some("copy-mode") if KeyAction::from_tmux_argv(&argv).is_none() => {
+                    out.extend(self.copy_mode_line(&argv));
+                    continue;
+                }
+                Some("choose-buffer") => {
+                    out.extend(super::buffers::open(self, true));
+                    continue;
+                }
                 Some("display-menu" | "menu") => {
                     if let Err(e) = super::menu::open(self, &argv) {
                         self.notice(e);

@@ -165,6 +165,8 @@ pub async fn attach(
     // once): the frame task can then send the detach first, and a client that let it
     // go by waited for ever on a session that is gone.
     let mut detached_early = None;
+    // A command line for this client sent with the attach (a mode its pane kept).
+    let mut early_runs = Vec::new();
     let info = loop {
         match conn.incoming.next().await? {
             Some(ServerMessage::Response { id: got, result }) if got == id => match result {
@@ -177,6 +179,7 @@ pub async fn attach(
                 Err(e) => return Ok(report(&e)),
             },
             Some(ServerMessage::Frame(f)) => early.push(f),
+            Some(ServerMessage::Run(argv)) if early_runs.len() < 8 => early_runs.push(argv),
             Some(ServerMessage::Detached { reason }) => detached_early = Some(reason),
             Some(_) => {}
             None => anyhow::bail!("the server closed the connection"),
@@ -195,6 +198,10 @@ pub async fn attach(
     app.set_status_options(*info.status_line);
     for f in early {
         app.apply(f);
+    }
+    if !early_runs.is_empty() {
+        let requests = app.run_bound(early_runs);
+        app.outbox.extend(requests);
     }
     let guard = TerminalGuard::enter()?;
     // Asked once; the answer arrives as input whenever it does (see passthrough.rs).
@@ -473,6 +480,11 @@ async fn handle(
                     Vec::new()
                 };
                 app.apply(f);
+                // A mode handed over before this client had the pane.
+                if let Some(argv) = app.pending_mode.take() {
+                    let requests = app.run_bound(vec![argv]);
+                    send(app, requests);
+                }
                 if !changed.is_empty() {
                     let again = tree::panes_changed(app, &changed);
                     send(app, again);

@@ -173,6 +173,9 @@ pub struct App {
     pub mode: Mode,
     /// The message over the status line, and until when (None: until a key).
     pub notice: Option<(String, Option<Instant>)>,
+    /// A mode the server handed over for a pane this client has not been sent yet
+    /// (`copy-mode -t %3` right after attaching): opened once a frame shows it.
+    pub pending_mode: Option<Vec<String>>,
     pub pending: HashMap<u64, Pending>,
     /// Requests made while handling what is ready, sent together before drawing.
     pub outbox: Vec<crate::tui::input::Request>,
@@ -251,6 +254,7 @@ impl App {
             panes: HashMap::new(),
             mode: Mode::Normal,
             notice: None,
+            pending_mode: None,
             pending: HashMap::new(),
             outbox: Vec::new(),
             damage: Damage::All,

@@ -138,6 +138,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
         marked_set: true,
         window_linked_sessions: vec!["s".into(), "t".into()],
         window_linked: true,
+        mode: Some("copy-mode".into()),
     };
     let keys = KeyTable {
         prefix: Key::new(KeyCode::Char('b'), Mods::CTRL),

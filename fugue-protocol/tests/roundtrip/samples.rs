@@ -390,6 +390,16 @@ pub fn commands() -> Vec<Command> {
             client: None,
             argv: vec!["display-panes".into(), "-d".into(), "0".into()],
         }),
+        Command::CopyMode(fugue_protocol::popup::ClientCommandLine {
+            target: t("%3"),
+            client: None,
+            argv: vec!["copy-mode".into(), "-u".into()],
+        }),
+        Command::ChooseBuffer(fugue_protocol::popup::ClientCommandLine {
+            target: None,
+            client: None,
+            argv: vec!["choose-buffer".into()],
+        }),
         Command::ChooseTree(fugue_protocol::popup::ClientCommandLine {
             target: None,
             client: None,

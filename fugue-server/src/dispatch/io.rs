@@ -209,6 +209,9 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         .tree()
         .resolve_pane(c.target.as_ref(), &exec.ctx)?;
     exec.resolved = Some(id.to_string());
+    // A mode the pane holds for the next client takes what is sent to the pane: it
+    // is dropped as `select-pane -d` drops it.
+    let held = super::held_modes::take_input(&mut exec.server.mux.tree(), id, &c.parts).is_some();
     // Keys alone (typing in an attached client) go out without any waiting.
     let needs_settle = c.parts.windows(2).any(|w| {
         matches!(w[0], InputPart::Text(_) | InputPart::Paste(_))
@@ -222,7 +225,7 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         (
             Arc::clone(&pane.shared),
             pane.pty.foreground_pgrp(),
-            pane.input_off,
+            pane.input_off || held,
         )
     };
     refuse_key(&shared, id, &c.parts)?;

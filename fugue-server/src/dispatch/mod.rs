@@ -16,6 +16,7 @@ mod clients;
 mod environment;
 pub mod events;
 pub mod formats;
+mod held_modes;
 mod held_task;
 mod hooks;
 pub mod io;
@@ -493,6 +494,8 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         | Command::DisplayPanes(c)
         | Command::SwitchClient(c)
         | Command::ChooseTree(c)
+        | Command::CopyMode(c)
+        | Command::ChooseBuffer(c)
         | Command::FindWindow(c) => popups::client_line(exec, c),
         Command::DisplayPopup(c) => popups::display_popup(exec, c).await,
         Command::SpawnAgent(c) => agent_spawn::spawn_agent(exec, c).await,

@@ -73,6 +73,26 @@ pub fn client_line(exec: &mut Exec<'_>, c: ClientCommandLine) -> Result<Response
             _ => {}
         }
     }
+    if !attached && let Some(mode) = fugue_verbs::pane_modes::mode_name(&c.argv) {
+        // No client shows the pane: it keeps the mode for the next one, as a tmux
+        // pane is in its mode whoever looks.
+        let mut tree = exec.server.mux.tree();
+        let pane = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
+        exec.resolved = Some(pane.to_string());
+        if c.argv.first().is_some_and(|a| a == "copy-mode") && c.argv.iter().any(|a| a == "-q") {
+            // `copy-mode -q` leaves whatever mode the pane is in.
+            super::held_modes::release(&mut tree, pane);
+            drop(tree);
+            exec.server.mux.changed();
+            return Ok(Response::Done);
+        }
+        super::held_modes::hold(&mut tree, pane, c.argv);
+        drop(tree);
+        exec.server
+            .log_message(&format!("{pane} holds {mode} for the next client"));
+        exec.server.mux.changed();
+        return Ok(Response::Done);
+    }
     if !attached {
         // A control client (tmux -C) draws nothing: it cannot show a chooser.
         return Err(CommandError::new(

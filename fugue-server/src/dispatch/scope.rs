@@ -275,6 +275,8 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::DisplayPanes(c)
         | Command::SwitchClient(c)
         | Command::ChooseTree(c)
+        | Command::CopyMode(c)
+        | Command::ChooseBuffer(c)
         | Command::FindWindow(c) => one(&c.target, SessionAny),
         Command::DisplayPopup(c) => one(&c.target, SessionAny),
         Command::SendInput(c) => one(&c.target, Pane),

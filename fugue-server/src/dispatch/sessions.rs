@@ -542,6 +542,7 @@ fn attached(
     };
     server.mux.changed();
     server.client_attached(client, sid);
+    super::held_modes::hand_off(server, client, sid);
     Ok(Response::Attached(info))
 }
 

@@ -148,6 +148,11 @@ impl Tree {
                 if names.len() > 1 { names } else { Vec::new() }
             },
             window_linked: self.links_of(w.id).count() != self.group_of(s).len().max(1),
+            mode: p
+                .held_mode
+                .as_deref()
+                .and_then(fugue_verbs::pane_modes::mode_name)
+                .map(String::from),
         })
     }
 

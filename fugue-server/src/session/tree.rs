@@ -116,6 +116,9 @@ pub struct Pane {
     pub generation: u32,
     /// `select-pane -d`: input sent to the pane is dropped until `select-pane -e`.
     pub input_off: bool,
+    /// A mode asked for while no terminal client showed the pane: the command line
+    /// the next client runs to show it (`dispatch/held_modes.rs`).
+    pub held_mode: Option<Vec<String>>,
     /// The foreground command's name, refreshed at most once a second.
     fg_cache: Mutex<Option<(Instant, String)>>,
 }
@@ -177,6 +180,7 @@ impl Pane {
             agent: None,
             generation: 0,
             input_off: false,
+            held_mode: None,
             fg_cache: Mutex::new(None),
         }
     }

@@ -430,12 +430,69 @@ impl App {
     /// Enters copy mode on the active pane, `offset` lines up (or returns nothing when
     /// it is on already).
     pub fn enter_copy(&mut self, offset: u64) -> Vec<Request> {
+        match self.active_pane() {
+            Some(pane) => self.enter_copy_on(pane, offset),
+            None => Vec::new(),
+        }
+    }
+
+    /// tmux's `copy-mode [-deHMqSu] [-t pane]` as a command line (from the CLI, a
+    /// binding with flags, or a mode the server kept for this client): `-q` leaves
+    /// it, `-u` starts a page up, `-e` leaves it again at the bottom, `-t %N` picks
+    /// the pane (else the active one).
+    pub fn copy_mode_line(&mut self, argv: &[String]) -> Vec<Request> {
+        let a = match fugue_verbs::line::parse_argv(argv) {
+            Ok((_, fugue_verbs::Verb::CopyMode(a))) => a,
+            Ok(_) => return Vec::new(),
+            Err(e) => {
+                self.notice(e);
+                return Vec::new();
+            }
+        };
+        if a.quit {
+            if matches!(self.mode, Mode::Copy(_)) {
+                self.mode = Mode::Normal;
+            }
+            return Vec::new();
+        }
+        let pane = match a.target.as_deref() {
+            Some(t) => match t.parse::<PaneId>() {
+                Ok(p) => p,
+                // A session or window names its active pane: this client shows it.
+                Err(_) => match self.active_pane() {
+                    Some(p) => p,
+                    None => return Vec::new(),
+                },
+            },
+            None => match self.active_pane() {
+                Some(p) => p,
+                None => return Vec::new(),
+            },
+        };
+        if !self.panes.contains_key(&pane) {
+            if self.layout.is_none() {
+                // Not drawn here yet: the first frame after attaching is on its way.
+                self.pending_mode = Some(argv.to_vec());
+            } else {
+                self.notice(format!("copy-mode: pane {pane} is not shown here"));
+            }
+            return Vec::new();
+        }
+        let offset = if a.page_up { u64::from(self.page()) } else { 0 };
+        let out = self.enter_copy_on(pane, offset);
+        if a.exit_at_bottom
+            && let Some(c) = self.copy()
+        {
+            c.leave_at_bottom = true;
+        }
+        out
+    }
+
+    /// Enters copy mode on `pane`, `offset` lines up (nothing when it is on already).
+    pub fn enter_copy_on(&mut self, pane: PaneId, offset: u64) -> Vec<Request> {
         if matches!(self.mode, Mode::Copy(_)) {
             return Vec::new();
         }
-        let Some(pane) = self.active_pane() else {
-            return Vec::new();
-        };
         let width = self.panes.get(&pane).map_or(80, |v| v.cols);
         let c = CopyMode::new(pane, self.copy_options.clone(), width, self.page(), offset);
         let r = c.entry_request();

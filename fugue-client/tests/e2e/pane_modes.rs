@@ -1,0 +1,89 @@
+//! `copy-mode`, `choose-tree`, `choose-buffer` and `find-window` from the CLI: in the
+//! clients showing the pane, or, with none attached, kept on the pane as tmux's
+//! modes are (`#{pane_in_mode}`, keys sent to the pane go to the mode, q leaves it)
+//! until a client attaches and shows it.
+
+use super::harness::World;
+use super::tmux_flags::{Step, both};
+
+const MODE: &str = "#{pane_in_mode} #{pane_mode}";
+
+/// With no client attached, a pane enters the mode and keys sent to it go to the
+/// mode until q leaves it: the program never sees them. Compared with tmux.
+#[test]
+fn a_mode_with_no_client_takes_the_keys_until_q_as_tmux() {
+    use Step::*;
+    let mode = ["display-message", "-p", "-t", "m", MODE];
+    both(&[
+        Do(&["new-session", "-d", "-s", "m", "-n", "w", "cat"]),
+        Same(&mode),
+        Do(&["copy-mode", "-t", "m"]),
+        Same(&mode),
+        Do(&["send-keys", "-t", "m", "Up"]),
+        Same(&mode),
+        Do(&["send-keys", "-t", "m", "q"]),
+        Same(&mode),
+        Do(&["choose-tree", "-t", "m"]),
+        Same(&mode),
+        Do(&["send-keys", "-t", "m", "Escape"]),
+        Same(&mode),
+        Do(&["find-window", "-t", "m", "w"]),
+        Same(&mode),
+        Do(&["send-keys", "-t", "m", "C-c"]),
+        Same(&mode),
+        Do(&["copy-mode", "-t", "m"]),
+        Do(&["copy-mode", "-q", "-t", "m"]),
+        Same(&mode),
+    ]);
+}
+
+/// Fugue alone (also without tmux): what the mode took never reached the program,
+/// and what is sent after q does.
+#[test]
+fn keys_taken_by_a_mode_never_reach_the_program() {
+    let w = World::new();
+    w.ok(&["tmux", "new-session", "-d", "-s", "m", "cat"]);
+    w.ok(&["tmux", "copy-mode", "-t", "m"]);
+    assert_eq!(
+        w.ok(&["tmux", "display-message", "-p", "-t", "m", MODE]),
+        "1 copy-mode\n"
+    );
+    w.ok(&["tmux", "send-keys", "-t", "m", "swallowed", "Enter"]);
+    w.ok(&["tmux", "send-keys", "-t", "m", "q"]);
+    w.ok(&["tmux", "send-keys", "-t", "m", "typed", "Enter"]);
+    let screen = super::harness::eventually("cat's echo", || {
+        let s = w.ok(&["tmux", "capture-pane", "-p", "-t", "m"]);
+        s.contains("typed").then_some(s)
+    });
+    assert!(!screen.contains("swallowed"), "{screen}");
+}
+
+/// A client attaching to a session whose pane holds copy mode shows it: the mode is
+/// the pane's, not the command's, as in tmux.
+#[test]
+fn the_next_client_to_attach_shows_the_mode_the_pane_kept() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "kept"]);
+    w.ok(&["copy-mode", "-t", "kept"]);
+    let mut t = w.tui(&["attach-session", "-t", "kept"], 80, 24);
+    t.wait("copy mode shown", |s| s.contents().contains("[0/"));
+    t.send(b"q");
+    t.wait("copy mode left", |s| !s.contents().contains("[0/"));
+    assert_eq!(
+        w.ok(&["display-message", "-p", "-t", "kept", "#{pane_in_mode}"]),
+        "0\n"
+    );
+}
+
+/// With a client attached, `copy-mode -t` from the CLI opens copy mode in it, and
+/// `copy-mode -q` leaves it.
+#[test]
+fn copy_mode_from_the_cli_opens_in_the_attached_client() {
+    let w = World::new();
+    let t = w.tui(&["new-session", "-s", "live"], 80, 24);
+    t.wait_text("[live]");
+    w.ok(&["copy-mode", "-t", "live"]);
+    t.wait("copy mode shown", |s| s.contents().contains("[0/"));
+    w.ok(&["copy-mode", "-q", "-t", "live"]);
+    t.wait("copy mode left", |s| !s.contents().contains("[0/"));
+}
