@@ -69,6 +69,8 @@ pub enum KeyAction {
     /// Ask for a string, then choose from the windows matching it (tmux's
     /// `find-window` on `f`).
     FindWindow,
+    /// A big clock over the active pane until a key (tmux's `clock-mode` on `t`).
+    ClockMode,
 }
 
 impl KeyAction {
@@ -111,13 +113,14 @@ impl KeyAction {
         ("choose-session", "choose a session from a tree"),
         ("choose-window", "choose a window from a tree"),
         ("find-window", "choose from the windows matching a string"),
+        ("clock-mode", "show a big clock over the pane until a key"),
     ];
 }
 
 /// Why an action string was not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer, command-prompt, display-panes, choose-session, choose-window, find-window"
+    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer, command-prompt, display-panes, choose-session, choose-window, find-window, clock-mode"
 )]
 pub struct ActionParseError(pub String);
 
@@ -168,6 +171,7 @@ impl FromStr for KeyAction {
             ["choose-session"] => KeyAction::ChooseTree(true),
             ["choose-window"] => KeyAction::ChooseTree(false),
             ["find-window"] => KeyAction::FindWindow,
+            ["clock-mode"] => KeyAction::ClockMode,
             _ => return Err(err()),
         })
     }
@@ -213,6 +217,7 @@ impl fmt::Display for KeyAction {
             KeyAction::ChooseTree(true) => f.write_str("choose-session"),
             KeyAction::ChooseTree(false) => f.write_str("choose-window"),
             KeyAction::FindWindow => f.write_str("find-window"),
+            KeyAction::ClockMode => f.write_str("clock-mode"),
         }
     }
 }

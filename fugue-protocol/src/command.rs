@@ -380,6 +380,8 @@ pub enum Command {
     CopyMode(crate::popup::ClientCommandLine),
     /// The buffer chooser in the attached clients (tmux's `choose-buffer`).
     ChooseBuffer(crate::popup::ClientCommandLine),
+    /// A big clock over a pane in the clients showing it (tmux's `clock-mode`).
+    ClockMode(crate::popup::ClientCommandLine),
     /// `kill-pane -a`: every pane of the target's window but the target.
     KillOtherPanes {
         target: Option<Target>,
@@ -702,6 +704,9 @@ commands! {
     CopyMode => "copy-mode", Write, "enter copy mode on a pane in the clients showing it (kept for the next client when none is attached)",
         cli: As("copy-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("scroll-mode, scroll-page-up");
+    ClockMode => "clock-mode", Write, "show a big clock over a pane in the clients showing it (kept for the next client when none is attached)",
+        cli: As("clock-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("clock-mode");
     ChooseBuffer => "choose-buffer", Write, "choose a paste buffer to paste or delete in the attached clients",
         cli: As("choose-buffer"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("choose-buffer");

@@ -78,6 +78,7 @@ impl Command {
             | Command::ChooseTree(c)
             | Command::CopyMode(c)
             | Command::ChooseBuffer(c)
+            | Command::ClockMode(c)
             | Command::FindWindow(c) => c.target.as_ref(),
             Command::DisplayPopup(c) => c.target.as_ref(),
             Command::NewWindow(c) => c.target.as_ref(),

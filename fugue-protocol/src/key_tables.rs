@@ -100,6 +100,7 @@ impl KeyAction {
             A::ChooseTree(false) => w(&["choose-tree", "-Zw"]),
             // tmux 3.3a: `command-prompt { find-window -Z "%%" }`.
             A::FindWindow => w(&["command-prompt", "find-window -Z -- '%%'"]),
+            A::ClockMode => w(&["clock-mode"]),
         }
     }
 
@@ -157,6 +158,7 @@ const ACTIONS_FOR_LOOKUP: &[fn() -> KeyAction] = &[
     || KeyAction::ChooseBuffer,
     || KeyAction::CommandPrompt,
     || KeyAction::DisplayPanes,
+    || KeyAction::ClockMode,
     || KeyAction::ChooseTree(true),
     || KeyAction::ChooseTree(false),
     || KeyAction::FindWindow,

@@ -85,6 +85,11 @@ pub struct StatusOptions {
     pub display_panes_colour: String,
     #[serde(default)]
     pub display_panes_active_colour: String,
+    /// `clock-mode-colour` (a tmux colour name) and `clock-mode-style` (12 or 24).
+    #[serde(default)]
+    pub clock_mode_colour: String,
+    #[serde(default)]
+    pub clock_mode_style: String,
     /// `lock-command`: what locks the client's terminal (`lock-server` and kin).
     #[serde(default = "default_lock_command")]
     pub lock_command: String,
@@ -133,6 +138,8 @@ impl Default for StatusOptions {
             display_panes_time_ms: default_display_panes_ms(),
             display_panes_colour: "blue".into(),
             display_panes_active_colour: "red".into(),
+            clock_mode_colour: "blue".into(),
+            clock_mode_style: "24".into(),
             lock_command: default_lock_command(),
             lock_after_secs: 0,
         }

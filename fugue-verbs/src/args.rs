@@ -590,6 +590,8 @@ pub enum Verb {
     CopyMode(super::pane_modes::CopyModeArgs),
     /// Choose a paste buffer (`C-b =`): Enter pastes, d deletes.
     ChooseBuffer(super::pane_modes::ChooseBufferArgs),
+    /// Show a big clock over a pane until a key (`C-b t`).
+    ClockMode(super::pane_modes::ClockModeArgs),
     /// Open a floating pane running a command over the window (the shell by default),
     /// drawn by the attached clients with a border; it takes the keyboard while open.
     #[command(visible_alias = "popup", disable_help_flag = true)]

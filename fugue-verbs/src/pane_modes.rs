@@ -96,11 +96,30 @@ impl ChooseBufferArgs {
     }
 }
 
+/// `clock-mode [-t target-pane]`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ClockModeArgs {
+    /// The pane.
+    #[arg(short = 't')]
+    pub target: Option<String>,
+}
+
+impl ClockModeArgs {
+    pub fn argv(&self) -> Vec<String> {
+        let mut v = vec!["clock-mode".to_string()];
+        if let Some(t) = &self.target {
+            v.extend(["-t".to_string(), t.clone()]);
+        }
+        v
+    }
+}
+
 /// The mode a pane-mode command line puts a pane in, by tmux's name for it
 /// (`#{pane_mode}`); None for a line that is not one.
 pub fn mode_name(argv: &[String]) -> Option<&'static str> {
     match argv.first().map(String::as_str)? {
         "copy-mode" => Some("copy-mode"),
+        "clock-mode" => Some("clock-mode"),
         "choose-buffer" => Some("buffer-mode"),
         "choose-tree" | "choose-window" | "choose-session" | "find-window" | "findw" => {
             Some("tree-mode")

@@ -141,6 +141,13 @@ impl App {
                     out.extend(self.copy_mode_line(&argv));
                     continue;
                 }
+                Some("clock-mode") => {
+                    if let Err(e) = super::clock::open(self, &argv) {
+                        self.notice(e);
+                        return Vec::new();
+                    }
+                    continue;
+                }
                 Some("choose-buffer") => {
                     out.extend(super::buffers::open(self, true));
                     continue;

@@ -103,6 +103,11 @@ const FONT: [[u8; 5]; 10] = [
     [0b11111, 0b10001, 0b11111, 0b00001, 0b11111],
 ];
 
+/// The glyph of digit `d`.
+pub fn digit(d: u8) -> Option<[u8; 5]> {
+    FONT.get(usize::from(d)).copied()
+}
+
 fn option_colour(name: &str, fallback: Color) -> Color {
     Colour::parse(name)
         .map(super::status_fmt::colour)

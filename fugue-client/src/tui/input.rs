@@ -102,6 +102,10 @@ impl App {
             self.mode = Mode::Normal;
             return self.popup_key(&popup, key);
         }
+        // The clock: any key ends it, and goes no further (tmux's).
+        if super::clock::on_key(self) {
+            return Vec::new();
+        }
         // display-panes' numbers: a pane's index is theirs; another key dismisses them
         // and goes on (tmux's).
         if self.display_panes.is_some()
@@ -462,7 +466,9 @@ impl App {
             A::ListBuffers => super::buffers::open(self, false),
             A::ChooseBuffer => super::buffers::open(self, true),
             A::CommandPrompt => self.open_command_prompt(),
-            A::DisplayPanes | A::ChooseTree(_) => self.run_bound(vec![action.tmux_argv()]),
+            A::DisplayPanes | A::ChooseTree(_) | A::ClockMode => {
+                self.run_bound(vec![action.tmux_argv()])
+            }
             A::FindWindow => {
                 self.mode = Mode::Prompt {
                     kind: PromptKind::FindWindow,

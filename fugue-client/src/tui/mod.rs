@@ -10,6 +10,7 @@
 
 mod bound;
 mod buffers;
+mod clock;
 mod command_prompt;
 mod compositor;
 mod copy;
@@ -348,6 +349,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
             _ = sleep_until(app.notice.as_ref().and_then(|(_, t)| *t)) => Wake::NoticeExpired,
             _ = sleep_until(app.mouse.copy_at) => Wake::ClickCopyDue,
             _ = sleep_until(app.display_panes.as_ref().and_then(|d| d.until)) => Wake::DisplayPanesOver,
+            _ = sleep_until(clock::next_tick(app)) => Wake::StatusLine,
             Some(text) = app.notices_in.recv() => Wake::Notice(text),
             Some(commands) = app.bound_in.recv() => Wake::Bound(commands),
             Some(()) = app.status_jobs_in.recv() => Wake::StatusLine,

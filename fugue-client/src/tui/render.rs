@@ -287,6 +287,14 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
             }
         }
     }
+    if let Some(clock) = &app.clock
+        && let Some(r) = app
+            .layout
+            .as_ref()
+            .and_then(|l| l.panes.iter().find(|r| r.pane == clock.pane))
+    {
+        super::clock::draw(buf, app, inner(pane_area(r, panes_area)));
+    }
     if app.display_panes.is_some()
         && let Some(layout) = &app.layout
     {

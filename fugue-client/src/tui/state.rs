@@ -232,6 +232,8 @@ pub struct App {
     pub completion: Option<super::command_prompt::Cycle>,
     /// `display-panes`' numbers, while they show (`display_panes.rs`).
     pub display_panes: Option<super::display_panes::DisplayPanes>,
+    /// `clock-mode`'s clock over a pane, until a key.
+    pub clock: Option<super::clock::Clock>,
 }
 
 /// How long a notice stays in the status bar.
@@ -283,6 +285,7 @@ impl App {
             option_names: Vec::new(),
             completion: None,
             display_panes: None,
+            clock: None,
         }
     }
 

@@ -8,6 +8,10 @@ use super::tmux_flags::{Step, both};
 
 const MODE: &str = "#{pane_in_mode} #{pane_mode}";
 
+/// What the client's status line says while copy mode is on (whatever the pane
+/// holds: an empty pane has no position to show yet).
+const COPY_HINT: &str = "copy: q to leave";
+
 /// With no client attached, a pane enters the mode and keys sent to it go to the
 /// mode until q leaves it: the program never sees them. Compared with tmux.
 #[test]
@@ -66,9 +70,9 @@ fn the_next_client_to_attach_shows_the_mode_the_pane_kept() {
     w.ok(&["new-session", "-d", "-s", "kept"]);
     w.ok(&["copy-mode", "-t", "kept"]);
     let mut t = w.tui(&["attach-session", "-t", "kept"], 80, 24);
-    t.wait("copy mode shown", |s| s.contents().contains("[0/"));
+    t.wait("copy mode shown", |s| s.contents().contains(COPY_HINT));
     t.send(b"q");
-    t.wait("copy mode left", |s| !s.contents().contains("[0/"));
+    t.wait("copy mode left", |s| !s.contents().contains(COPY_HINT));
     assert_eq!(
         w.ok(&["display-message", "-p", "-t", "kept", "#{pane_in_mode}"]),
         "0\n"
@@ -83,7 +87,61 @@ fn copy_mode_from_the_cli_opens_in_the_attached_client() {
     let t = w.tui(&["new-session", "-s", "live"], 80, 24);
     t.wait_text("[live]");
     w.ok(&["copy-mode", "-t", "live"]);
-    t.wait("copy mode shown", |s| s.contents().contains("[0/"));
+    t.wait("copy mode shown", |s| s.contents().contains(COPY_HINT));
     w.ok(&["copy-mode", "-q", "-t", "live"]);
-    t.wait("copy mode left", |s| !s.contents().contains("[0/"));
+    t.wait("copy mode left", |s| !s.contents().contains(COPY_HINT));
+}
+
+/// How many cells of the screen have a blue background (`clock-mode-colour`).
+fn blue_cells(s: &vt100::Screen) -> usize {
+    let (rows, cols) = s.size();
+    (0..rows.get())
+        .flat_map(|r| (0..cols.get()).map(move |c| (r, c)))
+        .filter(|&(r, c)| {
+            s.cell(r, c)
+                .is_some_and(|c| c.bgcolor() == vt100::Color::Idx(4))
+        })
+        .count()
+}
+
+/// `C-b t` draws the time in big digits over the pane (tmux's default binding); any
+/// key takes it away and is not typed into the program.
+#[test]
+fn prefix_t_shows_the_clock_until_a_key() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "clock"], 80, 24);
+    t.wait_text("[clock]");
+    t.prefix(b"t");
+    t.wait("the clock", |s| blue_cells(s) > 10);
+    t.send(b"x");
+    t.wait("the clock gone", |s| blue_cells(s) == 0);
+    t.send(b"echo after\r");
+    t.wait("the shell's echo", |s| s.contents().contains("after"));
+    assert!(
+        !t.screen(|s| s.contents()).contains("xecho"),
+        "the key that ended the clock reached the shell"
+    );
+}
+
+/// `clock-mode` with no client: the pane is in clock mode, and keys sent to it do
+/// not end it (tmux's clock needs a client to act for); a client attaching meanwhile
+/// shows the clock, and there any key ends it.
+#[test]
+fn clock_mode_with_no_client_as_tmux_and_then_in_a_client() {
+    use Step::*;
+    let mode = ["display-message", "-p", "-t", "c", MODE];
+    both(&[
+        Do(&["new-session", "-d", "-s", "c", "cat"]),
+        Do(&["clock-mode", "-t", "c"]),
+        Same(&mode),
+        Do(&["send-keys", "-t", "c", "x"]),
+        Same(&mode),
+    ]);
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "c"]);
+    w.ok(&["clock-mode", "-t", "c"]);
+    let mut t = w.tui(&["attach-session", "-t", "c"], 80, 24);
+    t.wait("the clock", |s| blue_cells(s) > 10);
+    t.send(b"x");
+    t.wait("the clock gone", |s| blue_cells(s) == 0);
 }

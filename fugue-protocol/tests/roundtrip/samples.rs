@@ -395,6 +395,11 @@ pub fn commands() -> Vec<Command> {
             client: None,
             argv: vec!["copy-mode".into(), "-u".into()],
         }),
+        Command::ClockMode(fugue_protocol::popup::ClientCommandLine {
+            target: t("s:1.0"),
+            client: None,
+            argv: vec!["clock-mode".into()],
+        }),
         Command::ChooseBuffer(fugue_protocol::popup::ClientCommandLine {
             target: None,
             client: None,

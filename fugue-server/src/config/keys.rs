@@ -114,6 +114,7 @@ pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
         ("s", A::ChooseTree(true)),
         ("w", A::ChooseTree(false)),
         ("f", A::FindWindow),
+        ("t", A::ClockMode),
     ];
     let digits: Vec<(String, KeyAction)> = (0..10)
         .map(|i| (i.to_string(), A::SelectWindow(i)))

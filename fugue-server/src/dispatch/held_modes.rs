@@ -4,7 +4,8 @@
 //! taking the keys sent to the pane until left. fugue's modes are drawn by its
 //! clients, so the server keeps the command line on the pane until a client shows
 //! it: keys sent meanwhile go to the mode (q, Escape or C-c leave copy mode; the
-//! choosers, like tmux's with no client, take keys and stay until `copy-mode -q`),
+//! clock and the choosers, like tmux's with no client, take keys and stay until
+//! `copy-mode -q`),
 //! and the first terminal client to attach to the session opens the mode of its
 //! current window's pane.
 
@@ -32,16 +33,16 @@ pub fn release(tree: &mut Tree, pane: PaneId) {
 }
 
 /// Input for `pane`: None when it holds no mode (the program gets it); else the mode
-/// takes it. Copy mode is left by a key that leaves it; the choosers, as tmux's with
-/// no client to act for, take keys and stay (`copy-mode -q` leaves them).
+/// takes it. Copy mode is left by a key that leaves it; the clock and the choosers,
+/// as tmux's with no client to act for, take keys and stay (`copy-mode -q` leaves
+/// them).
 pub fn take_input(tree: &mut Tree, pane: PaneId, parts: &[InputPart]) -> Option<()> {
     let p = tree.panes.get_mut(&pane)?;
-    let copy = p
-        .held_mode
-        .as_ref()?
-        .first()
-        .is_some_and(|a| a == "copy-mode");
-    if copy && parts.iter().any(leaves) {
+    let leave = match p.held_mode.as_ref()?.first().map(String::as_str) {
+        Some("copy-mode") => parts.iter().any(leaves),
+        _ => false,
+    };
+    if leave {
         p.held_mode = None;
     }
     Some(())

@@ -277,6 +277,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::ChooseTree(c)
         | Command::CopyMode(c)
         | Command::ChooseBuffer(c)
+        | Command::ClockMode(c)
         | Command::FindWindow(c) => one(&c.target, SessionAny),
         Command::DisplayPopup(c) => one(&c.target, SessionAny),
         Command::SendInput(c) => one(&c.target, Pane),

@@ -403,6 +403,8 @@ pub fn status_options(store: &Store, session: Option<SessionId>) -> StatusOption
         display_panes_time_ms: clamp32(number("display-panes-time")),
         display_panes_colour: text("display-panes-colour"),
         display_panes_active_colour: text("display-panes-active-colour"),
+        clock_mode_colour: text("clock-mode-colour"),
+        clock_mode_style: text("clock-mode-style"),
         lock_command: text("lock-command"),
         lock_after_secs: clamp32(number("lock-after-time")),
     }

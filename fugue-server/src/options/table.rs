@@ -253,8 +253,8 @@ table! {
     "alternate-screen" WindowPane Flag, "on", None, Option::None, "programs may use the alternate screen";
     "automatic-rename" Window Flag, "on", None, Option::None, "name windows after their program";
     "automatic-rename-format" Window Str, "#{?pane_in_mode,[tmux],#{pane_current_command}}#{?pane_dead,[dead],}", None, Option::None, "the automatic name's format";
-    "clock-mode-colour" Window Colour, "blue", None, Option::None, "clock mode's colour";
-    "clock-mode-style" Window Choice(&["12", "24"]), "24", None, Option::None, "clock mode's hours";
+    "clock-mode-colour" Window Colour, "blue", Live, Option::None, "clock mode's colour";
+    "clock-mode-style" Window Choice(&["12", "24"]), "24", Live, Option::None, "clock mode's hours";
     "copy-mode-match-style" Window Style, "bg=cyan,fg=black", None, Option::None, "search matches in copy mode";
     "copy-mode-current-match-style" Window Style, "bg=magenta,fg=black", None, Option::None, "the current match in copy mode";
     "copy-mode-mark-style" Window Style, "bg=red,fg=black", None, Option::None, "the marked line in copy mode";
