@@ -363,6 +363,7 @@ pub fn draw_pane_rows(
             | Mode::Tree(_)
     ) || app.popup().is_some()
         || app.display_panes.is_some()
+        || app.clock.is_some()
     {
         return None;
     }

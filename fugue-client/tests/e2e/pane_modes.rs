@@ -3,7 +3,7 @@
 //! modes are (`#{pane_in_mode}`, keys sent to the pane go to the mode, q leaves it)
 //! until a client attaches and shows it.
 
-use super::harness::World;
+use super::harness::{World, eventually};
 use super::tmux_flags::{Step, both};
 
 const MODE: &str = "#{pane_in_mode} #{pane_mode}";
@@ -55,7 +55,7 @@ fn keys_taken_by_a_mode_never_reach_the_program() {
     w.ok(&["tmux", "send-keys", "-t", "m", "swallowed", "Enter"]);
     w.ok(&["tmux", "send-keys", "-t", "m", "q"]);
     w.ok(&["tmux", "send-keys", "-t", "m", "typed", "Enter"]);
-    let screen = super::harness::eventually("cat's echo", || {
+    let screen = eventually("cat's echo", || {
         let s = w.ok(&["tmux", "capture-pane", "-p", "-t", "m"]);
         s.contains("typed").then_some(s)
     });
@@ -104,15 +104,32 @@ fn blue_cells(s: &vt100::Screen) -> usize {
         .count()
 }
 
-/// `C-b t` draws the time in big digits over the pane (tmux's default binding); any
-/// key takes it away and is not typed into the program.
+/// `C-b t` draws the time in big digits over the pane (tmux's default binding), and
+/// output under it does not draw over it; any key takes it away and is not typed
+/// into the program.
 #[test]
 fn prefix_t_shows_the_clock_until_a_key() {
     let w = World::new();
     let mut t = w.tui(&["new-session", "-s", "clock"], 80, 24);
     t.wait_text("[clock]");
+    t.send(b"for i in $(seq 1 400); do echo tick$i; sleep 0.01; done\r");
+    t.wait("output", |s| s.contents().contains("tick"));
     t.prefix(b"t");
     t.wait("the clock", |s| blue_cells(s) > 10);
+    // Output goes on under the clock: the pane's screen moves past tick300.
+    eventually("more output", || {
+        w.ok(&["capture-pane", "-p", "-t", "clock"])
+            .contains("tick300")
+            .then_some(())
+    });
+    assert!(
+        t.screen(|s| blue_cells(s) > 10),
+        "output drew over the clock"
+    );
+    assert!(
+        !t.screen(|s| s.contents()).contains("tick300"),
+        "output drew over the clock"
+    );
     t.send(b"x");
     t.wait("the clock gone", |s| blue_cells(s) == 0);
     t.send(b"echo after\r");
