@@ -71,6 +71,8 @@ pub enum KeyAction {
     FindWindow,
     /// A big clock over the active pane until a key (tmux's `clock-mode` on `t`).
     ClockMode,
+    /// Choose an attached client to detach (tmux's `choose-client -Z` on `D`).
+    ChooseClient,
 }
 
 impl KeyAction {
@@ -114,13 +116,14 @@ impl KeyAction {
         ("choose-window", "choose a window from a tree"),
         ("find-window", "choose from the windows matching a string"),
         ("clock-mode", "show a big clock over the pane until a key"),
+        ("choose-client", "choose an attached client to detach"),
     ];
 }
 
 /// Why an action string was not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer, command-prompt, display-panes, choose-session, choose-window, find-window, clock-mode"
+    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer, command-prompt, display-panes, choose-session, choose-window, find-window, clock-mode, choose-client"
 )]
 pub struct ActionParseError(pub String);
 
@@ -172,6 +175,7 @@ impl FromStr for KeyAction {
             ["choose-window"] => KeyAction::ChooseTree(false),
             ["find-window"] => KeyAction::FindWindow,
             ["clock-mode"] => KeyAction::ClockMode,
+            ["choose-client"] => KeyAction::ChooseClient,
             _ => return Err(err()),
         })
     }
@@ -218,6 +222,7 @@ impl fmt::Display for KeyAction {
             KeyAction::ChooseTree(false) => f.write_str("choose-window"),
             KeyAction::FindWindow => f.write_str("find-window"),
             KeyAction::ClockMode => f.write_str("clock-mode"),
+            KeyAction::ChooseClient => f.write_str("choose-client"),
         }
     }
 }

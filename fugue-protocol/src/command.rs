@@ -382,6 +382,8 @@ pub enum Command {
     ChooseBuffer(crate::popup::ClientCommandLine),
     /// A big clock over a pane in the clients showing it (tmux's `clock-mode`).
     ClockMode(crate::popup::ClientCommandLine),
+    /// The client chooser in the attached clients (tmux's `choose-client`).
+    ChooseClient(crate::popup::ClientCommandLine),
     /// `kill-pane -a`: every pane of the target's window but the target.
     KillOtherPanes {
         target: Option<Target>,
@@ -707,6 +709,9 @@ commands! {
     ClockMode => "clock-mode", Write, "show a big clock over a pane in the clients showing it (kept for the next client when none is attached)",
         cli: As("clock-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("clock-mode");
+    ChooseClient => "choose-client", Write, "choose an attached client to detach (or run a command on) in the attached clients",
+        cli: As("choose-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("choose-client");
     ChooseBuffer => "choose-buffer", Write, "choose a paste buffer to paste or delete in the attached clients",
         cli: As("choose-buffer"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("choose-buffer");

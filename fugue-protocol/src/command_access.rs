@@ -79,6 +79,7 @@ impl Command {
             | Command::CopyMode(c)
             | Command::ChooseBuffer(c)
             | Command::ClockMode(c)
+            | Command::ChooseClient(c)
             | Command::FindWindow(c) => c.target.as_ref(),
             Command::DisplayPopup(c) => c.target.as_ref(),
             Command::NewWindow(c) => c.target.as_ref(),

@@ -101,6 +101,7 @@ impl KeyAction {
             // tmux 3.3a: `command-prompt { find-window -Z "%%" }`.
             A::FindWindow => w(&["command-prompt", "find-window -Z -- '%%'"]),
             A::ClockMode => w(&["clock-mode"]),
+            A::ChooseClient => w(&["choose-client", "-Z"]),
         }
     }
 
@@ -159,6 +160,7 @@ const ACTIONS_FOR_LOOKUP: &[fn() -> KeyAction] = &[
     || KeyAction::CommandPrompt,
     || KeyAction::DisplayPanes,
     || KeyAction::ClockMode,
+    || KeyAction::ChooseClient,
     || KeyAction::ChooseTree(true),
     || KeyAction::ChooseTree(false),
     || KeyAction::FindWindow,

@@ -592,6 +592,9 @@ pub enum Verb {
     ChooseBuffer(super::pane_modes::ChooseBufferArgs),
     /// Show a big clock over a pane until a key (`C-b t`).
     ClockMode(super::pane_modes::ClockModeArgs),
+    /// Choose an attached client (`C-b D`): Enter detaches it (the template), d
+    /// detaches, z suspends.
+    ChooseClient(super::pane_modes::ChooseClientArgs),
     /// Open a floating pane running a command over the window (the shell by default),
     /// drawn by the attached clients with a border; it takes the keyboard while open.
     #[command(visible_alias = "popup", disable_help_flag = true)]

@@ -324,6 +324,10 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             Command::CopyMode(client_line(a.target.clone(), a.argv())?),
             Printer::Nothing,
         ),
+        Verb::ChooseClient(a) => (
+            Command::ChooseClient(client_line(a.target.clone(), a.argv())?),
+            Printer::Nothing,
+        ),
         Verb::ClockMode(a) => (
             Command::ClockMode(client_line(a.target.clone(), a.argv())?),
             Printer::Nothing,

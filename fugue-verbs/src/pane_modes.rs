@@ -96,6 +96,46 @@ impl ChooseBufferArgs {
     }
 }
 
+/// `choose-client [-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order]
+/// [-t target-pane] [template]`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ChooseClientArgs {
+    /// tmux's -N (no preview), -r (reverse), -Z (zoom), -F, -f, -K and -O: accepted;
+    /// the chooser lists the clients by name with tmux's fields.
+    #[arg(short = 'N')]
+    pub no_preview: bool,
+    #[arg(short = 'r')]
+    pub reverse: bool,
+    #[arg(short = 'Z')]
+    pub zoom: bool,
+    #[arg(short = 'F', value_name = "FORMAT")]
+    pub format: Option<String>,
+    #[arg(short = 'f', value_name = "FILTER")]
+    pub filter: Option<String>,
+    #[arg(short = 'K', value_name = "KEY-FORMAT")]
+    pub key_format: Option<String>,
+    #[arg(short = 'O', value_name = "SORT-ORDER")]
+    pub sort: Option<String>,
+    /// The pane whose clients choose.
+    #[arg(short = 't')]
+    pub target: Option<String>,
+    /// The command Enter runs, `%%` the client's name (default
+    /// `detach-client -t '%%'`).
+    #[arg(trailing_var_arg = true)]
+    pub template: Vec<String>,
+}
+
+impl ChooseClientArgs {
+    pub fn argv(&self) -> Vec<String> {
+        let mut v = vec!["choose-client".to_string()];
+        if !self.template.is_empty() {
+            v.push("--".into());
+            v.extend(self.template.iter().cloned());
+        }
+        v
+    }
+}
+
 /// `clock-mode [-t target-pane]`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ClockModeArgs {
@@ -120,6 +160,7 @@ pub fn mode_name(argv: &[String]) -> Option<&'static str> {
     match argv.first().map(String::as_str)? {
         "copy-mode" => Some("copy-mode"),
         "clock-mode" => Some("clock-mode"),
+        "choose-client" => Some("client-mode"),
         "choose-buffer" => Some("buffer-mode"),
         "choose-tree" | "choose-window" | "choose-session" | "find-window" | "findw" => {
             Some("tree-mode")

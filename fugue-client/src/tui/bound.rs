@@ -148,6 +148,16 @@ impl App {
                     }
                     continue;
                 }
+                Some("choose-client") => {
+                    match super::client_chooser::open(self, &argv) {
+                        Ok(requests) => out.extend(requests),
+                        Err(e) => {
+                            self.notice(e);
+                            return Vec::new();
+                        }
+                    }
+                    continue;
+                }
                 Some("choose-buffer") => {
                     out.extend(super::buffers::open(self, true));
                     continue;

@@ -265,6 +265,7 @@ impl App {
                 Vec::new()
             }
             Mode::Buffers(list) => super::buffers::on_key(self, list, key),
+            Mode::Clients(list) => super::client_chooser::on_key(self, list, key),
             Mode::Tree(tree) => super::tree_keys::on_key(self, tree, key),
             Mode::Copy(c) => {
                 self.mode = Mode::Copy(c);
@@ -466,7 +467,7 @@ impl App {
             A::ListBuffers => super::buffers::open(self, false),
             A::ChooseBuffer => super::buffers::open(self, true),
             A::CommandPrompt => self.open_command_prompt(),
-            A::DisplayPanes | A::ChooseTree(_) | A::ClockMode => {
+            A::DisplayPanes | A::ChooseTree(_) | A::ClockMode | A::ChooseClient => {
                 self.run_bound(vec![action.tmux_argv()])
             }
             A::FindWindow => {

@@ -10,6 +10,7 @@
 
 mod bound;
 mod buffers;
+mod client_chooser;
 mod clock;
 mod command_prompt;
 mod compositor;
@@ -672,6 +673,10 @@ fn on_response(
         }
         (Some(Pending::Action(buffers::LIST)), Ok(Response::Buffers(list))) => {
             buffers::listed(app, list);
+            Vec::new()
+        }
+        (Some(Pending::Action(client_chooser::LIST)), Ok(Response::Clients(list))) => {
+            client_chooser::listed(app, list);
             Vec::new()
         }
         (_, Ok(Response::Attached(info))) => {

@@ -335,6 +335,10 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
         super::buffers::draw(buf, b, panes_area);
         cursor = None;
     }
+    if let Mode::Clients(c) = &app.mode {
+        super::client_chooser::draw(buf, c, panes_area);
+        cursor = None;
+    }
     if let Mode::Tree(t) = &app.mode {
         let colours = super::display_panes::colours(app);
         super::tree_draw::draw(buf, t, panes_area, status_area.map(first_row), colours);
@@ -359,6 +363,7 @@ pub fn draw_pane_rows(
             | Mode::View { .. }
             | Mode::Copy(_)
             | Mode::Buffers(_)
+            | Mode::Clients(_)
             | Mode::Menu(_)
             | Mode::Tree(_)
     ) || app.popup().is_some()

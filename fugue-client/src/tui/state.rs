@@ -109,6 +109,8 @@ pub enum Mode {
     Buffers(super::buffers::BufferList),
     /// `choose-tree` and `find-window` (`tree.rs`).
     Tree(Box<super::tree::Tree>),
+    /// `choose-client` (`client_chooser.rs`).
+    Clients(super::client_chooser::ClientList),
 }
 
 /// What a yes runs.

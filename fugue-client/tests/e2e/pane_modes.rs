@@ -162,3 +162,51 @@ fn clock_mode_with_no_client_as_tmux_and_then_in_a_client() {
     t.send(b"x");
     t.wait("the clock gone", |s| blue_cells(s) == 0);
 }
+
+/// `C-b D` lists the attached clients (tmux's `choose-client -Z`); `d` detaches the
+/// selected one.
+#[test]
+fn prefix_d_chooses_a_client_and_d_detaches_it() {
+    let w = World::new();
+    let mut first = w.tui(&["new-session", "-s", "cc"], 80, 24);
+    first.wait_text("[cc]");
+    let other = w.tui(&["attach-session", "-t", "cc"], 80, 24);
+    other.wait_text("[cc]");
+    first.prefix(b"D");
+    first.wait("both clients listed", |s| {
+        s.contents().matches(": session cc [80x").count() == 2
+    });
+    // The selected (first) line's client is the one d detaches.
+    let selected = first.screen(|s| {
+        s.contents()
+            .lines()
+            .find(|l| l.contains(": session cc"))
+            .and_then(|l| l.trim_start_matches(['│', ' ']).split(':').next())
+            .unwrap_or_default()
+            .to_string()
+    });
+    assert!(selected.starts_with("/dev/"), "{selected:?}");
+    first.send(b"d");
+    let left = eventually("one client left", || {
+        let names = w.ok(&["list-clients", "-F", "#{client_name}"]);
+        (names.lines().count() == 1).then_some(names)
+    });
+    assert!(
+        !left.contains(&selected),
+        "{selected} was not detached: {left}"
+    );
+}
+
+/// `choose-client` with no client: the pane is in client mode, as tmux's.
+#[test]
+fn choose_client_with_no_client_as_tmux() {
+    use Step::*;
+    let mode = ["display-message", "-p", "-t", "cc", MODE];
+    both(&[
+        Do(&["new-session", "-d", "-s", "cc", "cat"]),
+        Do(&["choose-client", "-t", "cc"]),
+        Same(&mode),
+        Do(&["copy-mode", "-q", "-t", "cc"]),
+        Same(&mode),
+    ]);
+}

@@ -395,6 +395,11 @@ pub fn commands() -> Vec<Command> {
             client: None,
             argv: vec!["copy-mode".into(), "-u".into()],
         }),
+        Command::ChooseClient(fugue_protocol::popup::ClientCommandLine {
+            target: None,
+            client: Some("/dev/pts/3".into()),
+            argv: vec!["choose-client".into(), "-Z".into()],
+        }),
         Command::ClockMode(fugue_protocol::popup::ClientCommandLine {
             target: t("s:1.0"),
             client: None,

@@ -115,6 +115,7 @@ pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
         ("w", A::ChooseTree(false)),
         ("f", A::FindWindow),
         ("t", A::ClockMode),
+        ("D", A::ChooseClient),
     ];
     let digits: Vec<(String, KeyAction)> = (0..10)
         .map(|i| (i.to_string(), A::SelectWindow(i)))

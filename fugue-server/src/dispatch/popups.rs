@@ -73,6 +73,19 @@ pub fn client_line(exec: &mut Exec<'_>, c: ClientCommandLine) -> Result<Response
             _ => {}
         }
     }
+    if !attached
+        && c.argv.first().is_some_and(|a| a == "choose-client")
+        && !exec
+            .server
+            .mux
+            .attached
+            .lock()
+            .values()
+            .any(|e| e.session.is_some() && !e.control_mode)
+    {
+        // No client to choose from: nothing to show, as tmux's.
+        return Ok(Response::Done);
+    }
     if !attached && let Some(mode) = fugue_verbs::pane_modes::mode_name(&c.argv) {
         // No client shows the pane: it keeps the mode for the next one, as a tmux
         // pane is in its mode whoever looks.

@@ -278,6 +278,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::CopyMode(c)
         | Command::ChooseBuffer(c)
         | Command::ClockMode(c)
+        | Command::ChooseClient(c)
         | Command::FindWindow(c) => one(&c.target, SessionAny),
         Command::DisplayPopup(c) => one(&c.target, SessionAny),
         Command::SendInput(c) => one(&c.target, Pane),
