@@ -209,9 +209,6 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         .tree()
         .resolve_pane(c.target.as_ref(), &exec.ctx)?;
     exec.resolved = Some(id.to_string());
-    // A mode the pane holds for the next client takes what is sent to the pane: it
-    // is dropped as `select-pane -d` drops it.
-    let held = super::held_modes::take_input(&mut exec.server.mux.tree(), id, &c.parts).is_some();
     // Keys alone (typing in an attached client) go out without any waiting.
     let needs_settle = c.parts.windows(2).any(|w| {
         matches!(w[0], InputPart::Text(_) | InputPart::Paste(_))
@@ -220,7 +217,10 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     let started = std::time::Instant::now();
     // `select-pane -d`: what is sent to the pane is dropped, as tmux drops it.
     let (shared, pgrp, input_off) = {
-        let tree = exec.server.mux.tree();
+        let mut tree = exec.server.mux.tree();
+        // A mode the pane holds for the next client takes what is sent to the pane:
+        // it is dropped as `select-pane -d` drops it.
+        let held = super::held_modes::take_input(&mut tree, id, &c.parts).is_some();
         let pane = live_pane(&tree, id)?;
         (
             Arc::clone(&pane.shared),
