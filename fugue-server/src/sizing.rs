@@ -94,18 +94,32 @@ impl Server {
         };
         let session_area = s.area();
         let mut sizes: Vec<(PaneId, Rect)> = Vec::new();
-        // A window linked into several sessions is laid out at the size of the one
-        // used most recently (tmux's `window-size latest`), not by each in turn.
-        let own = s
+        // A window linked into several sessions is laid out for one of them, not by
+        // each in turn: the most recently used that a client shows, else the most
+        // recently used (tmux's `window-size latest` across its sessions).
+        let shown: std::collections::HashSet<SessionId> = self
+            .mux
+            .attached
+            .lock()
+            .values()
+            .filter_map(|c| c.session)
+            .collect();
+        let own: Vec<fugue_protocol::WindowId> = s
             .windows
             .iter()
             .filter(|l| {
-                tree.session_of_window(l.id)
+                tree.sessions_of_window(l.id)
+                    .max_by_key(|h| (shown.contains(&h.id), h.last_used))
                     .is_some_and(|b| b.id == session)
             })
-            .filter_map(|l| tree.window(l.id));
-        for w in own {
+            .map(|l| l.id)
+            .collect();
+        for wid in own {
+            let Some(w) = tree.window_mut(wid) else {
+                continue;
+            };
             let area = w.area(session_area);
+            w.laid_out = Some(area);
             // A zoomed pane is sized straight to the whole area: passing through its
             // unzoomed size would shrink its screen and push rows into history.
             let zoomed = w.zoomed.then_some(w.active);

@@ -33,13 +33,16 @@ pub fn open(app: &mut App, argv: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// A key while the clock shows: it goes, and the key with it (tmux's).
+/// A key while the clock shows: it goes, and the key with it (tmux's). A clock whose
+/// pane is no longer shown just goes: the key does what it does.
 pub fn on_key(app: &mut App) -> bool {
-    if app.clock.take().is_some() {
-        app.damage_all();
-        return true;
-    }
-    false
+    let Some(clock) = app.clock.take() else {
+        return false;
+    };
+    app.damage_all();
+    app.layout
+        .as_ref()
+        .is_some_and(|l| l.panes.iter().any(|r| r.pane == clock.pane))
 }
 
 fn now_secs() -> i64 {

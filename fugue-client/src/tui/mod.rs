@@ -201,7 +201,10 @@ pub async fn attach(
     for f in early {
         app.apply(f);
     }
-    if !early_runs.is_empty() {
+    if app.layout.is_none() {
+        // The mode is opened over its pane once the first frame has shown it.
+        app.pending_mode = early_runs.pop();
+    } else if !early_runs.is_empty() {
         let requests = app.run_bound(early_runs);
         app.outbox.extend(requests);
     }

@@ -178,3 +178,98 @@ fn moves_that_renumber_around_the_source_move_it_as_tmux() {
         Same(&list),
     ]);
 }
+
+/// What a review found in grouped sessions: a window killed, replaced or swapped in
+/// one member is so in all, and its programs end (none left running unseen).
+#[test]
+fn changes_in_one_grouped_session_reach_the_group_as_tmux() {
+    use Step::*;
+    let panes = [
+        "list-panes",
+        "-a",
+        "-F",
+        "#{session_name}:#{window_index}.#{pane_index}",
+    ];
+    both(&[
+        Do(&["new-session", "-d", "-s", "a", "-n", "zero", "cat"]),
+        Do(&["new-window", "-d", "-t", "a", "-n", "one", "cat"]),
+        Do(&["new-window", "-d", "-t", "a", "-n", "two", "cat"]),
+        Do(&["new-session", "-d", "-t", "a", "-s", "b"]),
+        Do(&["unlink-window", "-k", "-t", "a:1"]),
+        Same(&["list-windows", "-a", "-F", WINDOWS]),
+        Same(&panes),
+        Do(&["new-window", "-d", "-k", "-t", "b:2", "-n", "again", "cat"]),
+        Same(&["list-windows", "-a", "-F", WINDOWS]),
+        Same(&panes),
+        SameError(&["swap-window", "-s", "a:0", "-t", "b:2"]),
+        SameError(&["move-window", "-s", "a:0", "-t", "b:5"]),
+        Same(&["list-windows", "-a", "-F", WINDOWS]),
+    ]);
+}
+
+/// Fugue alone: the programs of windows a group lost end, and no pane is left in no
+/// window (every pane the server has is listed).
+#[test]
+fn a_window_a_group_lost_leaves_no_program_running() {
+    let w = World::new();
+    w.ok(&["tmux", "new-session", "-d", "-s", "a", "cat"]);
+    w.ok(&["tmux", "new-window", "-d", "-t", "a", "cat"]);
+    w.ok(&["tmux", "new-session", "-d", "-t", "a", "-s", "b"]);
+    let pid = w.ok(&["tmux", "display-message", "-p", "-t", "a:1", "#{pane_pid}"]);
+    let alive = |pid: &str| std::path::Path::new(&format!("/proc/{}", pid.trim())).exists();
+    assert!(alive(&pid));
+    w.ok(&["tmux", "unlink-window", "-k", "-t", "a:1"]);
+    super::harness::eventually("the unlinked window's program to end", || {
+        (!alive(&pid)).then_some(())
+    });
+    let pid = w.ok(&["tmux", "display-message", "-p", "-t", "b:0", "#{pane_pid}"]);
+    w.ok(&["tmux", "new-window", "-d", "-k", "-t", "b:0", "cat"]);
+    super::harness::eventually("the replaced window's program to end", || {
+        (!alive(&pid)).then_some(())
+    });
+    assert_eq!(
+        w.ok(&[
+            "tmux",
+            "list-panes",
+            "-a",
+            "-F",
+            "#{session_name}:#{window_index}"
+        ]),
+        "a:0\nb:0\n"
+    );
+}
+
+/// A detached session grouped with an attached one does not resize the windows the
+/// attached client shows (they are laid out for the session a client shows).
+#[test]
+fn a_detached_grouped_session_leaves_the_shown_windows_their_size() {
+    let w = World::new();
+    let t = w.tui(&["new-session", "-s", "big"], 120, 40);
+    t.wait_text("[big]");
+    let width = || {
+        w.ok(&[
+            "display-message",
+            "-p",
+            "-t",
+            "big",
+            "#{pane_width}x#{pane_height}",
+        ])
+    };
+    let before = width();
+    assert!(before.starts_with("118x"), "{before}");
+    w.ok(&[
+        "new-session",
+        "-d",
+        "-x",
+        "80",
+        "-y",
+        "24",
+        "-t",
+        "big",
+        "-s",
+        "small",
+    ]);
+    assert_eq!(width(), before);
+    let shown = w.ok(&["display-message", "-p", "-t", "small", "#{pane_width}"]);
+    assert_eq!(shown.trim(), "118", "the window is one window, at one size");
+}

@@ -210,3 +210,43 @@ fn choose_client_with_no_client_as_tmux() {
         Same(&mode),
     ]);
 }
+
+/// A mode kept on a pane of a window the attaching client does not show first is
+/// handed to the client when its person types into that pane: the keys open the
+/// mode instead of vanishing.
+#[test]
+fn typing_into_a_pane_that_kept_a_mode_opens_it_in_that_client() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "k"]);
+    w.ok(&["new-window", "-d", "-t", "k"]);
+    w.ok(&["clock-mode", "-t", "k:1"]);
+    let mut t = w.tui(&["attach-session", "-t", "k"], 80, 24);
+    t.wait_text("[k]");
+    t.prefix(b"1");
+    t.wait("window 1", |s| {
+        s.contents().contains("1:sh*") || s.contents().contains("1:bash*")
+    });
+    t.send(b"x");
+    t.wait("the clock", |s| blue_cells(s) > 10);
+    t.send(b"y");
+    t.wait("the clock gone", |s| blue_cells(s) == 0);
+    assert_eq!(
+        w.ok(&["display-message", "-p", "-t", "k:1", "#{pane_in_mode}"]),
+        "0\n"
+    );
+}
+
+/// A control client (`tmux -C`) draws no mode: attaching one leaves the mode on the
+/// pane for a terminal client.
+#[test]
+fn a_control_client_leaves_a_kept_mode_for_a_terminal_client() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "cm"]);
+    w.ok(&["copy-mode", "-t", "cm"]);
+    let out = w.run(&["tmux", "-C", "attach-session", "-t", "cm"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(
+        w.ok(&["display-message", "-p", "-t", "cm", MODE]),
+        "1 copy-mode\n"
+    );
+}

@@ -48,7 +48,7 @@ fn shape(tree: &Tree) -> Shape {
                     .windows
                     .iter()
                     .filter_map(|l| tree.window(l.id))
-                    .map(|w| w.layout.tmux_string(w.area(s.area())))
+                    .map(|w| w.layout.tmux_string(w.shown_area(s.area())))
                     .collect(),
             })
             .collect(),

@@ -32,20 +32,58 @@ pub fn release(tree: &mut Tree, pane: PaneId) {
     }
 }
 
-/// Input for `pane`: None when it holds no mode (the program gets it); else the mode
-/// takes it. Copy mode is left by a key that leaves it; the clock and the choosers,
-/// as tmux's with no client to act for, take keys and stay (`copy-mode -q` leaves
-/// them).
-pub fn take_input(tree: &mut Tree, pane: PaneId, parts: &[InputPart]) -> Option<()> {
-    let p = tree.panes.get_mut(&pane)?;
-    let leave = match p.held_mode.as_ref()?.first().map(String::as_str) {
+/// What became of input sent to a pane holding a mode.
+pub enum Taken {
+    /// The pane holds none: the program gets the input.
+    NotHeld,
+    /// The mode took it.
+    Kept,
+    /// A person typed it at a terminal client: that client opens the mode with this
+    /// line (the keystroke is the mode's), and the pane holds it no longer.
+    HandOff(Vec<String>),
+}
+
+/// Input for `pane`. A pane that holds a mode takes it: copy mode is left by a key
+/// that leaves it; the clock and the choosers, as tmux's with no client to act for,
+/// take keys and stay (`copy-mode -q` leaves them). Keys a person types at a
+/// terminal client (`typed`) hand the mode to that client instead: it shows the pane,
+/// so it shows the mode.
+pub fn take_input(tree: &mut Tree, pane: PaneId, parts: &[InputPart], typed: bool) -> Taken {
+    let Some(p) = tree.panes.get_mut(&pane) else {
+        return Taken::NotHeld;
+    };
+    let Some(held) = p.held_mode.as_ref() else {
+        return Taken::NotHeld;
+    };
+    if typed {
+        let line = for_client(held, pane);
+        p.held_mode = None;
+        return Taken::HandOff(line);
+    }
+    let leave = match held.first().map(String::as_str) {
         Some("copy-mode") => parts.iter().any(leaves),
         _ => false,
     };
     if leave {
         p.held_mode = None;
     }
-    Some(())
+    Taken::Kept
+}
+
+/// The held line for a client: its `-t` naming `pane` by id (what a client knows
+/// panes by).
+fn for_client(held: &[String], pane: PaneId) -> Vec<String> {
+    let mut argv = Vec::with_capacity(held.len() + 2);
+    let mut words = held.iter();
+    while let Some(w) = words.next() {
+        if w == "-t" {
+            words.next();
+        } else {
+            argv.push(w.clone());
+        }
+    }
+    argv.extend(["-t".to_string(), pane.to_string()]);
+    argv
 }
 
 /// tmux's keys that leave copy mode and the choosers in both key tables: q and C-c
@@ -68,7 +106,17 @@ fn leaves(part: &InputPart) -> bool {
 
 /// A terminal client attached to `session`: it opens the mode the pane it shows
 /// holds (its current window's active pane, else the first pane there holding one).
+/// A control client draws no mode: the pane keeps it for a terminal client.
 pub fn hand_off(server: &Server, client: u64, session: SessionId) {
+    let terminal = server
+        .mux
+        .attached
+        .lock()
+        .get(&client)
+        .is_some_and(|c| !c.control_mode);
+    if !terminal {
+        return;
+    }
     let argv = {
         let mut tree = server.mux.tree();
         let Some(w) = tree.active_window(session) else {
@@ -85,19 +133,13 @@ pub fn hand_off(server: &Server, client: u64, session: SessionId) {
         let Some(held) = tree.panes.get_mut(&pane).and_then(|p| p.held_mode.take()) else {
             return;
         };
-        // The client opens it on that pane, named by id (what it knows panes by).
-        let mut argv = Vec::with_capacity(held.len() + 2);
-        let mut words = held.into_iter();
-        while let Some(w) = words.next() {
-            if w == "-t" {
-                words.next();
-            } else {
-                argv.push(w);
-            }
-        }
-        argv.extend(["-t".to_string(), pane.to_string()]);
-        argv
+        for_client(&held, pane)
     };
+    post(server, client, argv);
+}
+
+/// Hands `argv` to terminal client `client`.
+pub fn post(server: &Server, client: u64, argv: Vec<String>) {
     if let Some(c) = server.mux.attached.lock().get(&client)
         && !c.control_mode
     {

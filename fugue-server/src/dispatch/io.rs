@@ -216,18 +216,27 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     });
     let started = std::time::Instant::now();
     // `select-pane -d`: what is sent to the pane is dropped, as tmux drops it.
-    let (shared, pgrp, input_off) = {
+    let typed = exec.origin.surface() == crate::origin::Surface::Keys;
+    let (shared, pgrp, input_off, hand_off) = {
         let mut tree = exec.server.mux.tree();
         // A mode the pane holds for the next client takes what is sent to the pane:
         // it is dropped as `select-pane -d` drops it.
-        let held = super::held_modes::take_input(&mut tree, id, &c.parts).is_some();
+        let (held, hand_off) = match super::held_modes::take_input(&mut tree, id, &c.parts, typed) {
+            super::held_modes::Taken::NotHeld => (false, None),
+            super::held_modes::Taken::Kept => (true, None),
+            super::held_modes::Taken::HandOff(argv) => (true, Some(argv)),
+        };
         let pane = live_pane(&tree, id)?;
         (
             Arc::clone(&pane.shared),
             pane.pty.foreground_pgrp(),
             pane.input_off || held,
+            hand_off,
         )
     };
+    if let (Some(argv), Some(client)) = (hand_off, exec.origin.client_id()) {
+        super::held_modes::post(exec.server, client, argv);
+    }
     refuse_key(&shared, id, &c.parts)?;
     // A person types when they see the pane is ready; holding their keys back for a
     // program that never prints (`cat`) would only delay them.

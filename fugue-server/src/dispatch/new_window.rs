@@ -101,6 +101,9 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
                     c.name.is_none(),
                 ),
             );
+            // A grouped session's members take the new window (and lose one `-k`
+            // replaced) now, from this session.
+            tree.sync_group_from(sid);
             let s = tree
                 .session_mut(sid)
                 .ok_or_else(|| CommandError::internal("session vanished"))?;
@@ -204,8 +207,9 @@ pub fn unlink_at(
     if s.last_window == Some(old.id) {
         s.last_window = None;
     }
-    // A window still linked elsewhere lives on there.
-    if tree.sessions_of_window(old.id).next().is_some() {
+    // A window still linked elsewhere lives on there (not in the group's other
+    // members: their windows become this session's).
+    if tree.held_outside_group(old.id, sid) {
         return Some((Vec::new(), was_active));
     }
     let panes = tree

@@ -26,7 +26,7 @@ fn split_layout(
     let w = tree
         .window(wid)
         .ok_or_else(|| CommandError::internal("window vanished"))?;
-    let area = w.area(s.area());
+    let area = w.shown_area(s.area());
     let mut layout = w.layout.clone();
     // A size in cells is the new pane's own, as in tmux; the layout sizes boxes,
     // which add a border on each side.

@@ -42,6 +42,14 @@ pub fn client_line(exec: &mut Exec<'_>, c: ClientCommandLine) -> Result<Response
         )
         .with_suggestion("`list-clients -F '#{client_name}'` lists them"));
     }
+    if c.argv.first().is_some_and(|a| a == "copy-mode") && c.argv.iter().any(|a| a == "-q") {
+        // `copy-mode -q` leaves whatever mode the pane is in: one the server keeps
+        // for a client, and the clients' own (below).
+        let mut tree = exec.server.mux.tree();
+        if let Ok(pane) = tree.resolve_pane(c.target.as_ref(), &exec.ctx) {
+            super::held_modes::release(&mut tree, pane);
+        }
+    }
     let sid = {
         let tree = exec.server.mux.tree();
         let sid = tree.resolve_session(c.target.as_ref(), &exec.ctx)?;
@@ -93,10 +101,7 @@ pub fn client_line(exec: &mut Exec<'_>, c: ClientCommandLine) -> Result<Response
         let pane = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
         exec.resolved = Some(pane.to_string());
         if c.argv.first().is_some_and(|a| a == "copy-mode") && c.argv.iter().any(|a| a == "-q") {
-            // `copy-mode -q` leaves whatever mode the pane is in.
-            super::held_modes::release(&mut tree, pane);
-            drop(tree);
-            exec.server.mux.changed();
+            // Left above: nothing to keep.
             return Ok(Response::Done);
         }
         super::held_modes::hold(&mut tree, pane, c.argv);
@@ -202,7 +207,7 @@ pub async fn display_popup(exec: &mut Exec<'_>, c: DisplayPopup) -> Result<Respo
             let w = tree
                 .window(s.active)
                 .ok_or_else(|| CommandError::internal("the session has no window"))?;
-            let area = w.area(s.area());
+            let area = w.shown_area(s.area());
             let (wid, active) = (w.id, w.active);
             if tree
                 .popups

@@ -146,6 +146,16 @@ pub fn insert(tree: &mut Tree, sid: SessionId, w: Winlink) -> Result<(), Command
     Ok(())
 }
 
+/// Two sessions of one group (their windows are the same: moving or swapping one
+/// between them would change both).
+fn grouped_together(tree: &Tree, a: SessionId, b: SessionId) -> bool {
+    a != b
+        && matches!(
+            (tree.session(a), tree.session(b)),
+            (Some(x), Some(y)) if x.group.is_some() && x.group == y.group
+        )
+}
+
 /// A refusal in tmux's exact words (tools match them).
 fn tmux_words(text: impl Into<String>) -> CommandError {
     CommandError::new(fugue_protocol::ErrorCode::InvalidArgument, text)
@@ -178,13 +188,8 @@ pub fn move_window(exec: &mut Exec<'_>, c: MoveWindow) -> Result<Response, Comma
             .and_then(|s| s.windows.iter().position(|l| l.index == src_index))
             .ok_or_else(|| CommandError::internal("window vanished"))?;
         let dsid = target_session(&tree, c.target.as_ref(), exec)?;
-        if c.link
-            && ssid != dsid
-            && let (Some(a), Some(b)) = (tree.session(ssid), tree.session(dsid))
-            && a.group.is_some()
-            && a.group == b.group
-        {
-            // tmux's words: the sessions already share the window.
+        if grouped_together(&tree, ssid, dsid) {
+            // tmux's words: the sessions already share their windows.
             return Err(tmux_words("sessions are grouped"));
         }
         let mut index = match (c.place, named_index(c.target.as_ref())) {
@@ -222,8 +227,9 @@ pub fn move_window(exec: &mut Exec<'_>, c: MoveWindow) -> Result<Response, Comma
                     select = true;
                 }
             }
-            // A window linked elsewhere too lives on there.
-            if tree.sessions_of_window(existing).next().is_none() {
+            // A window linked elsewhere too lives on there (not in the group's other
+            // members: their windows become this session's).
+            if !tree.held_outside_group(existing, dsid) {
                 let panes = tree
                     .windows
                     .remove(&existing)
@@ -269,6 +275,8 @@ pub fn move_window(exec: &mut Exec<'_>, c: MoveWindow) -> Result<Response, Comma
             }
         }
         insert(&mut tree, dsid, Winlink { index, id: wid })?;
+        // The group takes up this session's windows as they are now.
+        tree.sync_group_from(dsid);
         if (select || !c.detached)
             && let Some(s) = tree.session_mut(dsid)
         {
@@ -333,16 +341,16 @@ pub fn unlink_window(
             return Err(tmux_words("window only linked to one session")
                 .with_suggestion("kill-window closes it, or unlink-window -k"));
         }
+        // Every member first, alike, and only then renumbering and layout (which
+        // synchronize the group): a member synchronized in between would have lost
+        // the link already, and a renumbered one another window at `index`.
         let mut orphan = None;
         let mut closed = Vec::new();
-        for member in members {
-            let (gone, session_closed) = tree.unlink_window(member, index);
+        for member in &members {
+            let (gone, session_closed) = tree.unlink_window(*member, index);
             orphan = orphan.or(gone);
             if session_closed {
-                closed.push(member);
-            } else {
-                server.window_closed(&mut tree, member);
-                server.relayout(&mut tree, member);
+                closed.push(*member);
             }
         }
         if let Some(g) = &group {
@@ -355,6 +363,10 @@ pub fn unlink_window(
             {
                 tree.group_links.insert(g.clone(), links);
             }
+        }
+        for member in members.iter().filter(|m| !closed.contains(m)) {
+            server.window_closed(&mut tree, *member);
+            server.relayout(&mut tree, *member);
         }
         if orphan.is_none()
             && let Some(best) = tree.session_of_window(wid).map(|s| s.id)
@@ -395,6 +407,9 @@ pub fn swap_window(exec: &mut Exec<'_>, c: SwapWindow) -> Result<Response, Comma
         let (ssid, swid) = tree.resolve_window(c.source.as_ref(), &exec.ctx)?;
         let (dsid, dwid) = tree.resolve_window(c.target.as_ref(), &exec.ctx)?;
         exec.resolved = Some(swid.to_string());
+        if grouped_together(&tree, ssid, dsid) {
+            return Err(tmux_words("can't move window, sessions are grouped"));
+        }
         if swid == dwid {
             return Ok(Response::Done);
         }

@@ -55,7 +55,7 @@ impl Tree {
             .position(|x| *x == pane)
             .unwrap_or(0) as u32)
             .saturating_add(self.pane_base_index);
-        let area = w.area(s.area());
+        let area = w.shown_area(s.area());
         // Where the pane is drawn: tmux's pane_left/pane_top (a zoomed window's
         // hidden panes keep their place in the layout).
         let rect = w
@@ -265,7 +265,7 @@ impl Tree {
         let mut rects = Vec::new();
         let mut panes = Vec::new();
         let order = w.layout.panes();
-        for (id, r) in w.visible(w.area(s.area())) {
+        for (id, r) in w.visible(w.shown_area(s.area())) {
             let Some(p) = self.panes.get(&id) else {
                 continue;
             };
@@ -309,8 +309,8 @@ impl Tree {
                 session_name: s.name.clone(),
                 windows,
                 panes: rects,
-                cols: w.area(s.area()).width,
-                rows: w.area(s.area()).height,
+                cols: w.shown_area(s.area()).width,
+                rows: w.shown_area(s.area()).height,
             },
             panes,
         })

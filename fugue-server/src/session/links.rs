@@ -124,6 +124,28 @@ impl Tree {
         (orphan, closed)
     }
 
+    /// Whether a session other than `session` and its group's members holds window
+    /// `id` (a window replaced in a grouped session leaves every member with it).
+    pub fn held_outside_group(&self, id: WindowId, session: SessionId) -> bool {
+        let group = self.session(session).and_then(|s| s.group.clone());
+        self.sessions
+            .iter()
+            .filter(|s| s.id != session && (group.is_none() || s.group != group))
+            .any(|s| s.holds(id))
+    }
+
+    /// Makes `session`'s group hold what `session` holds now (after a change made
+    /// there alone, such as a window replaced with `-k`).
+    pub fn sync_group_from(&mut self, session: SessionId) {
+        let Some(name) = self.session(session).and_then(|s| s.group.clone()) else {
+            return;
+        };
+        if let Some(source) = self.sessions.iter().position(|s| s.id == session) {
+            self.copy_group(&name, source);
+        }
+        self.end_orphans();
+    }
+
     /// Makes every grouped session hold what the one changed last holds, as tmux's
     /// session_group_synchronize_from: a window made, killed, moved or linked in one
     /// session of a group is so in all of them. Each member keeps its current index
@@ -140,46 +162,20 @@ impl Tree {
         names.sort();
         names.dedup();
         for name in names {
-            let members: Vec<usize> = (0..self.sessions.len())
-                .filter(|i| self.sessions[*i].group.as_deref() == Some(name.as_str()))
-                .collect();
-            let synced = self.group_links.get(&name).cloned();
+            let synced = self.group_links.get(&name);
             // The source: the member whose windows differ from the group's last
             // synchronized set (the most recently used, if several do).
-            let source = members
-                .iter()
-                .copied()
-                .filter(|i| Some(&self.sessions[*i].windows) != synced.as_ref())
-                .max_by_key(|i| self.sessions[*i].last_used)
-                .or_else(|| members.first().copied());
-            let Some(source) = source else {
-                continue;
+            let members = || {
+                (0..self.sessions.len())
+                    .filter(|i| self.sessions[*i].group.as_deref() == Some(name.as_str()))
             };
-            let links = self.sessions[source].windows.clone();
-            for i in members {
-                let s = &mut self.sessions[i];
-                if s.windows == links {
-                    continue;
-                }
-                let current = s.current().map(|l| l.index);
-                s.windows = links.clone();
-                match current.and_then(|c| links.iter().find(|l| l.index == c)) {
-                    Some(l) => {
-                        s.active = l.id;
-                        s.active_index = Some(l.index);
-                    }
-                    None => {
-                        if let Some(l) = links.first() {
-                            s.active = l.id;
-                            s.active_index = None;
-                        }
-                    }
-                }
-                if s.last_window.is_some_and(|l| !s.holds(l)) {
-                    s.last_window = None;
-                }
+            let source = members()
+                .filter(|i| Some(&self.sessions[*i].windows) != synced)
+                .max_by_key(|i| self.sessions[*i].last_used)
+                .or_else(|| members().next());
+            if let Some(source) = source {
+                self.copy_group(&name, source);
             }
-            self.group_links.insert(name, links);
         }
         let live: Vec<String> = self
             .sessions
@@ -187,6 +183,62 @@ impl Tree {
             .filter_map(|s| s.group.clone())
             .collect();
         self.group_links.retain(|n, _| live.contains(n));
+        self.end_orphans();
+    }
+
+    /// Copies session `source`'s links to the other members of group `name`.
+    fn copy_group(&mut self, name: &str, source: usize) {
+        let Some(links) = self.sessions.get(source).map(|s| s.windows.clone()) else {
+            return;
+        };
+        for s in self
+            .sessions
+            .iter_mut()
+            .filter(|s| s.group.as_deref() == Some(name) && s.windows != links)
+        {
+            let current = s.current().map(|l| l.index);
+            s.windows = links.clone();
+            match current.and_then(|c| links.iter().find(|l| l.index == c)) {
+                Some(l) => {
+                    s.active = l.id;
+                    s.active_index = Some(l.index);
+                }
+                None => {
+                    if let Some(l) = links.first() {
+                        s.active = l.id;
+                        s.active_index = None;
+                    }
+                }
+            }
+            if s.last_window.is_some_and(|l| !s.holds(l)) {
+                s.last_window = None;
+            }
+        }
+        self.group_links.insert(name.to_string(), links);
+    }
+
+    /// A window no session holds any more (a change a group's copy took away) must
+    /// not live on unseen: its programs end here, with a trace.
+    fn end_orphans(&mut self) {
+        let orphans: Vec<WindowId> = self
+            .windows
+            .keys()
+            .copied()
+            .filter(|w| !self.sessions.iter().any(|s| s.holds(*w)))
+            .collect();
+        for w in orphans {
+            tracing::warn!("window {w} was left in no session by a group's sync; its panes end");
+            let panes = self
+                .windows
+                .remove(&w)
+                .map(|w| w.layout.panes())
+                .unwrap_or_default();
+            for p in panes {
+                if let Some(p) = self.panes.remove(&p) {
+                    p.pty.kill();
+                }
+            }
+        }
     }
 }
 

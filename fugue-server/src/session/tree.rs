@@ -263,6 +263,10 @@ pub struct Window {
     /// manual`): laid out at this size whatever the clients' size; None follows the
     /// session.
     pub manual_size: Option<(u16, u16)>,
+    /// The area its panes were last sized for (`Server::relayout`): what every
+    /// session showing it draws, since a window linked into several sessions is
+    /// laid out for one of them.
+    pub laid_out: Option<Rect>,
 }
 
 impl Window {
@@ -279,6 +283,7 @@ impl Window {
             zoomed: false,
             last_preset: None,
             manual_size: None,
+            laid_out: None,
         }
     }
 
@@ -301,6 +306,12 @@ impl Window {
             },
             None => session,
         }
+    }
+
+    /// The area it is drawn in by a session of `session` size: where its panes were
+    /// last laid out, else where they would be.
+    pub fn shown_area(&self, session: Rect) -> Rect {
+        self.laid_out.unwrap_or_else(|| self.area(session))
     }
 
     /// The panes drawn and their outer rects in `area`.
@@ -610,7 +621,7 @@ impl Tree {
     /// The area window `id` is laid out in; empty if there is no such window.
     pub fn window_area(&self, id: WindowId) -> Rect {
         match (self.session_of_window(id), self.window(id)) {
-            (Some(s), Some(w)) => w.area(s.area()),
+            (Some(s), Some(w)) => w.shown_area(s.area()),
             _ => Rect::default(),
         }
     }
