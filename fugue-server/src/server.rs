@@ -589,36 +589,46 @@ impl Server {
                 };
                 p.shared.changed(seq, false);
             } else {
-                let session_name = sid.and_then(|s| tree.session(s)).map(|s| s.name.clone());
-                // Every session showing the window: a linked window closes in each.
-                let holders: Vec<SessionId> = wid
-                    .map(|w| tree.sessions_of_window(w).map(|s| s.id).collect())
+                // Every session showing the window, with its name (a session that
+                // closes is gone before its hook runs): a linked window closes in each.
+                let holders: Vec<(SessionId, String)> = wid
+                    .map(|w| {
+                        tree.sessions_of_window(w)
+                            .map(|s| (s.id, s.name.clone()))
+                            .collect()
+                    })
                     .unwrap_or_default();
                 events.push(crate::hub::Event::new("pane-exited", object));
                 if let Some((_, removed)) = tree.remove_pane(pane) {
                     closed_sessions = removed.sessions_closed;
                     closed = true;
-                    if removed.window_closed
-                        && let (Some(s), Some(w)) = (sid, wid)
-                    {
-                        events.push(crate::hub::Event::new(
-                            "window-unlinked",
-                            crate::hooks::Object {
-                                session: Some(s),
-                                window: Some(w),
-                                pane: None,
-                            },
-                        ));
+                    for (s, name) in &holders {
+                        if removed.window_closed
+                            && let Some(w) = wid
+                        {
+                            events.push(crate::hub::Event::new(
+                                "window-unlinked",
+                                crate::hooks::Object {
+                                    session: Some(*s),
+                                    window: Some(w),
+                                    pane: None,
+                                },
+                            ));
+                        }
+                        if closed_sessions.contains(s) {
+                            let mut e = crate::hub::Event::new(
+                                "session-closed",
+                                crate::hooks::Object::default(),
+                            );
+                            e.session_name = Some(name.clone());
+                            events.push(e);
+                        }
                     }
-                    if sid.is_some_and(|s| closed_sessions.contains(&s)) {
-                        let mut e = crate::hub::Event::new(
-                            "session-closed",
-                            crate::hooks::Object::default(),
-                        );
-                        e.session_name = session_name;
-                        events.push(e);
-                    }
-                    for sid in holders.iter().filter(|s| !closed_sessions.contains(s)) {
+                    let open = holders
+                        .iter()
+                        .map(|(s, _)| *s)
+                        .filter(|s| !closed_sessions.contains(s));
+                    for sid in open.collect::<Vec<_>>().iter() {
                         if removed.window_closed {
                             self.window_closed(&mut tree, *sid);
                         }

@@ -273,3 +273,34 @@ fn a_detached_grouped_session_leaves_the_shown_windows_their_size() {
     let shown = w.ok(&["display-message", "-p", "-t", "small", "#{pane_width}"]);
     assert_eq!(shown.trim(), "118", "the window is one window, at one size");
 }
+
+/// When the program of a window two sessions hold (and nothing else) exits, both
+/// sessions close, and each runs its `session-closed` hook, as tmux's do.
+#[test]
+fn a_linked_window_closing_closes_each_session_it_was_the_last_of() {
+    let w = World::new();
+    w.ok(&["tmux", "new-session", "-d", "-s", "keep", "cat"]);
+    w.ok(&[
+        "tmux",
+        "set-hook",
+        "-g",
+        "session-closed",
+        "set -gaF @closed '#{hook_session_name} '",
+    ]);
+    w.ok(&["tmux", "new-session", "-d", "-s", "a", "sleep 1"]);
+    w.ok(&["tmux", "new-session", "-d", "-s", "b", "cat"]);
+    w.ok(&["tmux", "link-window", "-d", "-s", "a:0", "-t", "b:1"]);
+    w.ok(&["tmux", "kill-window", "-t", "b:0"]);
+    let closed = super::harness::eventually("both sessions to close", || {
+        let out = w.run(&["tmux", "show-options", "-gv", "@closed"]);
+        let v = String::from_utf8_lossy(&out.stdout).into_owned();
+        (v.split_whitespace().count() >= 2).then_some(v)
+    });
+    let mut names: Vec<&str> = closed.split_whitespace().collect();
+    names.sort();
+    assert_eq!(names, ["a", "b"], "{closed:?}");
+    assert_eq!(
+        w.ok(&["tmux", "list-sessions", "-F", "#{session_name}"]),
+        "keep\n"
+    );
+}
