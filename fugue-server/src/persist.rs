@@ -207,6 +207,9 @@ pub fn capture(server: &Server) -> Model {
     let mut pids = Vec::new();
     {
         let tree = server.mux.tree();
+        // Windows written by this capture (the restorable items it starts from are
+        // other sessions', never skipped for).
+        let mut written = std::collections::HashSet::new();
         for s in &tree.sessions {
             let created_ms = s
                 .created
@@ -227,7 +230,7 @@ pub fn capture(server: &Server) -> Model {
                 let Some(w) = tree.window(l.id) else {
                     continue;
                 };
-                if m.items.contains_key(&Key::Window(w.id.0)) {
+                if !written.insert(w.id) {
                     continue;
                 }
                 let rec = WindowRec {

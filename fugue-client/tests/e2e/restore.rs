@@ -532,8 +532,22 @@ fn issue_17_persist_scrollback_keeps_n_lines_of_history() {
             .contains("line-200")
             .then_some(())
     });
-    // Saved at most once a second per pane.
-    std::thread::sleep(Duration::from_millis(1500));
+    // Saved at most once a second per pane: wait for a save made after the lines
+    // showed (a fixed sleep lost that race once under CI's load).
+    let shown = std::time::SystemTime::now();
+    let dir = w.state_dir().join("journal-test/scrollback");
+    eventually("the pane's contents saved after the lines showed", || {
+        std::fs::read_dir(&dir)
+            .ok()?
+            .flatten()
+            .filter(|e| !e.file_name().to_string_lossy().ends_with(".tmp"))
+            .any(|e| {
+                e.metadata()
+                    .and_then(|m| m.modified())
+                    .is_ok_and(|t| t > shown)
+            })
+            .then_some(())
+    });
     kill9(&w);
     w.ok(&["restore", "--list"]);
     let all = w.ok(&["capture-pane", "-p", "-S", "-", "-t", "h"]);
