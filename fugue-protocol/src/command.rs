@@ -6,6 +6,7 @@
 //! log, its tiers drive the permission policy, and the other surfaces are checked
 //! against it.
 
+use crate::PaneId;
 use crate::agent::{AgentWorktree, Report, SendMessage, SpawnAgent};
 use crate::buffers::{PasteBuffer, SetBuffer};
 use crate::keys::Key;
@@ -272,6 +273,13 @@ pub enum Command {
     /// of its session hears of it, if its program asked (mode 1004).
     ClientFocus {
         focused: bool,
+    },
+    /// The pane mode the calling attached client shows (`copy-mode`, `tree-mode`,
+    /// `clock-mode`, ...), or none: `#{pane_in_mode}` and `#{pane_mode}` report it, as
+    /// tmux's modes are the pane's whoever looks.
+    ClientMode {
+        pane: Option<PaneId>,
+        mode: Option<String>,
     },
     ReadPane(ReadPane),
     WaitFor(WaitFor),
@@ -642,6 +650,10 @@ commands! {
         cli: Absent("a CLI call has no terminal of its own"),
         mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("sent by the attached client when its terminal gains or loses focus, not bound to a key");
+    ClientMode => "client-mode", Write, "tell the server which pane mode the attached client shows",
+        cli: Absent("a CLI call shows no mode of its own"),
+        mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: Absent("sent by the attached client as it enters or leaves a mode, not bound to a key");
     SetBuffer => "set-buffer", Write, "fill, append to or rename a paste buffer (text, or a region of a pane)",
         cli: As("set-buffer"), mcp: Tmux, sideband: As("buffer"),
         keys: Absent("copy mode sends it with the selection; no key runs it alone");

@@ -28,6 +28,7 @@ impl Command {
             | Command::ResizeClient { .. }
             | Command::SidebandMcp { .. }
             | Command::ClientFocus { .. }
+            | Command::ClientMode { .. }
             | Command::ShowBuffer { .. }
             | Command::ListBuffers
             | Command::DeleteBuffer { .. }

@@ -157,6 +157,11 @@ impl Server {
         *self.config.write() = Arc::new(config);
     }
 
+    /// A client went: the mode it showed over a pane (`#{pane_in_mode}`) went with it.
+    pub fn forget_shown_mode(&self, client: u64) {
+        self.mux.tree().shown_modes.remove(&client);
+    }
+
     /// Tells panes that gained or lost focus, if their programs asked (mode 1004). As
     /// in tmux, a pane has focus when it is the active pane of the current window of
     /// a session that a terminal client with focus is attached to. Runs on its own

@@ -154,6 +154,16 @@ impl ClockModeArgs {
     }
 }
 
+/// tmux's names of the pane modes fugue has (`#{pane_mode}`).
+pub const MODE_NAMES: &[&str] = &[
+    "copy-mode",
+    "clock-mode",
+    "client-mode",
+    "buffer-mode",
+    "tree-mode",
+    "options-mode",
+];
+
 /// The mode a pane-mode command line puts a pane in, by tmux's name for it
 /// (`#{pane_mode}`); None for a line that is not one.
 pub fn mode_name(argv: &[String]) -> Option<&'static str> {

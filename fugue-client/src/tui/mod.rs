@@ -20,6 +20,7 @@ mod input;
 mod keymap;
 mod lock;
 mod menu;
+mod mode_report;
 mod mouse;
 mod mouse_actions;
 mod outer;
@@ -251,6 +252,9 @@ const KEYS_PER_REQUEST: usize = 4096;
 /// pane as one request: an unbracketed paste of a few MiB is then a few hundred
 /// requests (and answers), not one per byte.
 async fn flush(conn: &mut Connection, app: &mut App) -> anyhow::Result<()> {
+    if let Some(r) = app.mode_report() {
+        app.outbox.push(r);
+    }
     let keys_only = |r: &Request| match &r.command {
         Command::SendInput(s) => {
             s.target.is_none()

@@ -236,6 +236,8 @@ pub struct App {
     pub display_panes: Option<super::display_panes::DisplayPanes>,
     /// `clock-mode`'s clock over a pane, until a key.
     pub clock: Option<super::clock::Clock>,
+    /// The mode the server was last told this client shows (`mode_report.rs`).
+    pub reported_mode: Option<(PaneId, &'static str)>,
 }
 
 /// How long a notice stays in the status bar.
@@ -288,6 +290,7 @@ impl App {
             completion: None,
             display_panes: None,
             clock: None,
+            reported_mode: None,
         }
     }
 

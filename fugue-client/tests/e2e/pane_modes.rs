@@ -88,8 +88,31 @@ fn copy_mode_from_the_cli_opens_in_the_attached_client() {
     t.wait_text("[live]");
     w.ok(&["copy-mode", "-t", "live"]);
     t.wait("copy mode shown", |s| s.contents().contains(COPY_HINT));
+    // The client told the server: the pane is in the mode, as a tmux pane would be.
+    let mode = || w.ok(&["display-message", "-p", "-t", "live", MODE]);
+    eventually("pane_in_mode", || (mode() == "1 copy-mode\n").then_some(()));
     w.ok(&["copy-mode", "-q", "-t", "live"]);
     t.wait("copy mode left", |s| !s.contents().contains(COPY_HINT));
+    eventually("out of the mode", || (mode() == "0 \n").then_some(()));
+}
+
+/// `copy-mode -t other:0` for a window linked into the session a client shows opens
+/// copy mode in that client: the mode is the pane's, whichever session names it.
+#[test]
+fn copy_mode_through_a_session_with_no_client_opens_where_the_window_shows() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "other"]);
+    let t = w.tui(&["new-session", "-s", "live"], 80, 24);
+    t.wait_text("[live]");
+    w.ok(&["link-window", "-s", "other:0", "-t", "live:5"]);
+    w.ok(&["select-window", "-t", "live:5"]);
+    t.wait_text("5:");
+    w.ok(&["copy-mode", "-t", "other:0"]);
+    t.wait("copy mode shown", |s| s.contents().contains(COPY_HINT));
+    eventually("pane_in_mode through the other session", || {
+        let mode = w.ok(&["display-message", "-p", "-t", "other:0", MODE]);
+        (mode == "1 copy-mode\n").then_some(())
+    });
 }
 
 /// How many cells of the screen have a blue background (`clock-mode-colour`).

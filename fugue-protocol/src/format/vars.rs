@@ -273,8 +273,8 @@ impl<'a> Scope<'a> {
             "pane_active" => flag(p.active),
             "pane_dead" => flag(!p.alive),
             "pane_dead_status" => p.exit_status.map(|s| s.to_string()).unwrap_or_default(),
-            // Copy mode lives in the client; the server knows only a mode a pane keeps
-            // for the next client (`copy-mode` from the CLI with none attached).
+            // A mode a terminal client shows over the pane (it tells the server), or
+            // one the pane keeps for the next client (`copy-mode` with none attached).
             "pane_in_mode" => flag(p.mode.is_some()),
             "pane_mode" => p.mode.clone().unwrap_or_default(),
             "pane_format" => "1".to_string(),

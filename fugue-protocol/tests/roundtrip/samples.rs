@@ -159,6 +159,10 @@ pub fn commands() -> Vec<Command> {
         },
         Command::RefreshClient { target: t("s") },
         Command::ClientFocus { focused: false },
+        Command::ClientMode {
+            pane: Some(PaneId(3)),
+            mode: Some("copy-mode".into()),
+        },
         Command::ResizeClient {
             cols: 120,
             rows: 40,

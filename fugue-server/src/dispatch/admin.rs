@@ -169,6 +169,7 @@ pub fn log_line(
             return None;
         }
         C::ClientFocus { .. }
+        | C::ClientMode { .. }
         | C::ResizeClient { .. }
         | C::ReadRows { .. }
         | C::PromptEntered { .. }

@@ -72,7 +72,7 @@ pub fn take_input(tree: &mut Tree, pane: PaneId, parts: &[InputPart], typed: boo
 
 /// The held line for a client: its `-t` naming `pane` by id (what a client knows
 /// panes by).
-fn for_client(held: &[String], pane: PaneId) -> Vec<String> {
+pub fn for_client(held: &[String], pane: PaneId) -> Vec<String> {
     let mut argv = Vec::with_capacity(held.len() + 2);
     let mut words = held.iter();
     while let Some(w) = words.next() {

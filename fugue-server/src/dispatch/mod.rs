@@ -295,6 +295,7 @@ fn journaled(command: &Command) -> bool {
             Command::SendInput(_)
                 | Command::SendPrefix { .. }
                 | Command::ClientFocus { .. }
+                | Command::ClientMode { .. }
                 | Command::RefreshClient { .. }
                 | Command::DisplayMessage { .. }
         )
@@ -417,6 +418,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         Command::RefreshClient { target } => sessions::refresh(exec, target.as_ref()),
         Command::ResizeClient { cols, rows } => sessions::resize_client(exec, cols, rows),
         Command::ClientFocus { focused } => sessions::client_focus(exec, focused),
+        Command::ClientMode { pane, mode } => sessions::client_mode(exec, pane, mode),
         Command::SidebandMcp { connected } => panes::sideband_mcp(exec, connected),
         Command::SplitPane(mut c) => {
             // The task is checked before the pane exists and typed once it runs.

@@ -11,7 +11,7 @@ use crate::attached::Control;
 use crate::client_prompt::ClientPrompt;
 use crate::session::tree::Popup;
 use fugue_protocol::popup::{ClientCommandLine, DisplayPopup, MAX_CLIENT_LINE, PopupSize};
-use fugue_protocol::{CommandError, ErrorCode, Response};
+use fugue_protocol::{CommandError, ErrorCode, Response, SessionId};
 
 /// The smallest popup, border included: a border and one cell inside.
 const MIN_SIDE: u16 = 3;
@@ -94,6 +94,21 @@ pub fn client_line(exec: &mut Exec<'_>, c: ClientCommandLine) -> Result<Response
         // No client to choose from: nothing to show, as tmux's.
         return Ok(Response::Done);
     }
+    if !attached
+        && fugue_verbs::pane_modes::mode_name(&c.argv).is_some()
+        && let Some(shown) = shown_through_link(exec, &c)
+    {
+        // The target's session has no terminal client, but another session holding
+        // the pane's window has: the mode is the pane's, so whoever shows it sees it.
+        let (sessions, argv) = shown;
+        for sid in sessions {
+            exec.server
+                .mux
+                .attached
+                .tell(Some(sid), Control::Run(argv.clone()));
+        }
+        return Ok(Response::Done);
+    }
     if !attached && let Some(mode) = fugue_verbs::pane_modes::mode_name(&c.argv) {
         // No client shows the pane: it keeps the mode for the next one, as a tmux
         // pane is in its mode whoever looks.
@@ -124,6 +139,36 @@ pub fn client_line(exec: &mut Exec<'_>, c: ClientCommandLine) -> Result<Response
         .attached
         .tell(Some(sid), Control::Run(c.argv));
     Ok(Response::Done)
+}
+
+/// For a pane mode whose target session shows on no terminal client: the other
+/// sessions holding the pane's window that do, and the line naming the pane by id
+/// (the target names it through a session those clients do not show).
+fn shown_through_link(
+    exec: &mut Exec<'_>,
+    c: &ClientCommandLine,
+) -> Option<(Vec<SessionId>, Vec<String>)> {
+    let (pane, holders) = {
+        let tree = exec.server.mux.tree();
+        let pane = tree.resolve_pane(c.target.as_ref(), &exec.ctx).ok()?;
+        (pane, tree.holders_of_pane(pane))
+    };
+    let shown: Vec<SessionId> = {
+        let clients = exec.server.mux.attached.lock();
+        holders
+            .into_iter()
+            .filter(|sid| {
+                clients
+                    .values()
+                    .any(|e| e.session == Some(*sid) && !e.control_mode)
+            })
+            .collect()
+    };
+    if shown.is_empty() {
+        return None;
+    }
+    exec.resolved = Some(pane.to_string());
+    Some((shown, super::held_modes::for_client(&c.argv, pane)))
 }
 
 /// The command line for one client: a terminal client asks its person; a control

@@ -185,6 +185,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::ResizeClient { .. }
         | Command::SidebandMcp { .. }
         | Command::ClientFocus { .. }
+        | Command::ClientMode { .. }
         | Command::ShowBuffer { .. }
         | Command::ListBuffers
         | Command::DeleteBuffer { .. }

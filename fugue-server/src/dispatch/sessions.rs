@@ -7,7 +7,7 @@ use crate::session::layout::Rect;
 use crate::session::tree::{Session, Window, program_name};
 use fugue_protocol::limits;
 use fugue_protocol::{
-    AttachInfo, ClientKind, CommandError, Created, NewSession, Response, SessionId, Target,
+    AttachInfo, ClientKind, CommandError, Created, NewSession, PaneId, Response, SessionId, Target,
     WindowSelect,
 };
 
@@ -588,6 +588,58 @@ pub fn client_focus(exec: &mut Exec<'_>, focused: bool) -> Result<Response, Comm
     }
     exec.resolved = Some(if focused { "in" } else { "out" }.into());
     server.update_focus();
+    Ok(Response::Done)
+}
+
+/// The pane mode the calling terminal client now shows (or none), for
+/// `#{pane_in_mode}` / `#{pane_mode}`.
+pub fn client_mode(
+    exec: &mut Exec<'_>,
+    pane: Option<PaneId>,
+    mode: Option<String>,
+) -> Result<Response, CommandError> {
+    let me = exec.origin.client_id().ok_or_else(|| {
+        CommandError::invalid_argument("client", "only an attached terminal client shows a mode")
+    })?;
+    let shown = match (pane, mode.as_deref()) {
+        (Some(p), Some(m)) => {
+            let Some(name) = fugue_verbs::pane_modes::MODE_NAMES
+                .iter()
+                .find(|n| **n == m)
+            else {
+                return Err(CommandError::invalid_argument(
+                    "mode",
+                    format!("unknown pane mode {m:?}"),
+                )
+                .with_suggestion(format!(
+                    "one of {}",
+                    fugue_verbs::pane_modes::MODE_NAMES.join(", ")
+                )));
+            };
+            Some((p, *name))
+        }
+        (None, None) => None,
+        _ => {
+            return Err(CommandError::invalid_argument(
+                "mode",
+                "a mode needs its pane, and a pane its mode",
+            ));
+        }
+    };
+    let mut tree = exec.server.mux.tree();
+    match shown {
+        Some((p, name)) => {
+            if !tree.panes.contains_key(&p) {
+                return Err(CommandError::unknown_target(format!("no pane {p}")));
+            }
+            exec.resolved = Some(format!("{p} {name}"));
+            tree.shown_modes.insert(me, (p, name));
+        }
+        None => {
+            exec.resolved = Some("none".into());
+            tree.shown_modes.remove(&me);
+        }
+    }
     Ok(Response::Done)
 }
 

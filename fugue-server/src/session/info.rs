@@ -152,6 +152,12 @@ impl Tree {
                 .held_mode
                 .as_deref()
                 .and_then(fugue_verbs::pane_modes::mode_name)
+                .or_else(|| {
+                    self.shown_modes
+                        .values()
+                        .find(|(shown, _)| *shown == pane)
+                        .map(|(_, m)| *m)
+                })
                 .map(String::from),
         })
     }

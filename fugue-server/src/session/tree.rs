@@ -436,6 +436,10 @@ pub struct Tree {
     pub marked_pane: Option<PaneId>,
     /// Each session group's windows as last synchronized ([`Tree::sync_groups`]).
     pub group_links: HashMap<String, Vec<Winlink>>,
+    /// The pane mode each attached terminal client shows, by client id (the client
+    /// says, `client-mode`): fugue's modes are drawn by clients, tmux's are the
+    /// pane's, so `#{pane_in_mode}` asks here. One entry per client at most.
+    pub shown_modes: HashMap<u64, (PaneId, &'static str)>,
 }
 
 /// A floating pane over a session's window (`dispatch/popups.rs`).

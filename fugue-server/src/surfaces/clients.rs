@@ -316,6 +316,7 @@ async fn handle(
     if let Some(c) = control {
         c.stop(&server);
     }
+    server.forget_shown_mode(id);
     let left = server
         .mux
         .attached
