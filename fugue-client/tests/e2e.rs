@@ -18,6 +18,7 @@ mod e2e {
     pub mod command_prompt;
     pub mod control_clients;
     pub mod control_mode;
+    pub mod customize_mode;
     pub mod faults;
     pub mod formats;
     pub mod harness;

@@ -73,6 +73,8 @@ pub enum KeyAction {
     ClockMode,
     /// Choose an attached client to detach (tmux's `choose-client -Z` on `D`).
     ChooseClient,
+    /// Browse and change options and key bindings (tmux's `customize-mode -Z` on `C`).
+    CustomizeMode,
 }
 
 impl KeyAction {
@@ -117,13 +119,17 @@ impl KeyAction {
         ("find-window", "choose from the windows matching a string"),
         ("clock-mode", "show a big clock over the pane until a key"),
         ("choose-client", "choose an attached client to detach"),
+        (
+            "customize-mode",
+            "browse and change options and key bindings",
+        ),
     ];
 }
 
 /// Why an action string was not understood.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer, command-prompt, display-panes, choose-session, choose-window, find-window, clock-mode, choose-client"
+    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer, command-prompt, display-panes, choose-session, choose-window, find-window, clock-mode, choose-client, customize-mode"
 )]
 pub struct ActionParseError(pub String);
 
@@ -176,6 +182,7 @@ impl FromStr for KeyAction {
             ["find-window"] => KeyAction::FindWindow,
             ["clock-mode"] => KeyAction::ClockMode,
             ["choose-client"] => KeyAction::ChooseClient,
+            ["customize-mode"] => KeyAction::CustomizeMode,
             _ => return Err(err()),
         })
     }
@@ -223,6 +230,7 @@ impl fmt::Display for KeyAction {
             KeyAction::FindWindow => f.write_str("find-window"),
             KeyAction::ClockMode => f.write_str("clock-mode"),
             KeyAction::ChooseClient => f.write_str("choose-client"),
+            KeyAction::CustomizeMode => f.write_str("customize-mode"),
         }
     }
 }

@@ -390,6 +390,9 @@ pub enum Command {
     ChooseBuffer(crate::popup::ClientCommandLine),
     /// A big clock over a pane in the clients showing it (tmux's `clock-mode`).
     ClockMode(crate::popup::ClientCommandLine),
+    /// The options and key bindings editor in the clients showing a pane (tmux's
+    /// `customize-mode`).
+    CustomizeMode(crate::popup::ClientCommandLine),
     /// The client chooser in the attached clients (tmux's `choose-client`).
     ChooseClient(crate::popup::ClientCommandLine),
     /// `kill-pane -a`: every pane of the target's window but the target.
@@ -721,6 +724,9 @@ commands! {
     ClockMode => "clock-mode", Write, "show a big clock over a pane in the clients showing it (kept for the next client when none is attached)",
         cli: As("clock-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("clock-mode");
+    CustomizeMode => "customize-mode", Write, "browse and change options and key bindings in the clients showing a pane (kept for the next client when none is attached)",
+        cli: As("customize-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: As("customize-mode");
     ChooseClient => "choose-client", Write, "choose an attached client to detach (or run a command on) in the attached clients",
         cli: As("choose-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("choose-client");

@@ -80,6 +80,7 @@ impl Command {
             | Command::CopyMode(c)
             | Command::ChooseBuffer(c)
             | Command::ClockMode(c)
+            | Command::CustomizeMode(c)
             | Command::ChooseClient(c)
             | Command::FindWindow(c) => c.target.as_ref(),
             Command::DisplayPopup(c) => c.target.as_ref(),

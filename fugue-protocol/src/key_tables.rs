@@ -102,6 +102,7 @@ impl KeyAction {
             A::FindWindow => w(&["command-prompt", "find-window -Z -- '%%'"]),
             A::ClockMode => w(&["clock-mode"]),
             A::ChooseClient => w(&["choose-client", "-Z"]),
+            A::CustomizeMode => w(&["customize-mode", "-Z"]),
         }
     }
 
@@ -161,6 +162,7 @@ const ACTIONS_FOR_LOOKUP: &[fn() -> KeyAction] = &[
     || KeyAction::DisplayPanes,
     || KeyAction::ClockMode,
     || KeyAction::ChooseClient,
+    || KeyAction::CustomizeMode,
     || KeyAction::ChooseTree(true),
     || KeyAction::ChooseTree(false),
     || KeyAction::FindWindow,

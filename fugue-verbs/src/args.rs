@@ -592,6 +592,9 @@ pub enum Verb {
     ChooseBuffer(super::pane_modes::ChooseBufferArgs),
     /// Show a big clock over a pane until a key (`C-b t`).
     ClockMode(super::pane_modes::ClockModeArgs),
+    /// Browse and change options and key bindings (`C-b C`): Enter sets, u unsets,
+    /// d resets, t tags, C-s searches, f filters, v shows the item's details.
+    CustomizeMode(super::pane_modes::CustomizeModeArgs),
     /// Choose an attached client (`C-b D`): Enter detaches it (the template), d
     /// detaches, z suspends.
     ChooseClient(super::pane_modes::ChooseClientArgs),

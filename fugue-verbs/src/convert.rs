@@ -328,6 +328,10 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             Command::ChooseClient(client_line(a.target.clone(), a.argv())?),
             Printer::Nothing,
         ),
+        Verb::CustomizeMode(a) => (
+            Command::CustomizeMode(client_line(a.target.clone(), a.argv())?),
+            Printer::Nothing,
+        ),
         Verb::ClockMode(a) => (
             Command::ClockMode(client_line(a.target.clone(), a.argv())?),
             Printer::Nothing,

@@ -154,6 +154,43 @@ impl ClockModeArgs {
     }
 }
 
+/// `customize-mode [-NZ] [-F format] [-f filter] [-t target-pane]`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct CustomizeModeArgs {
+    /// `-N`: start without the selected item's information.
+    #[arg(short = 'N')]
+    pub no_info: bool,
+    /// `-Z`: zoom the pane (fugue's modes cover the window's panes already).
+    #[arg(short = 'Z')]
+    pub zoom: bool,
+    /// `-F`: tmux's format of each line: accepted, fugue draws `name value`.
+    #[arg(short = 'F', value_name = "FORMAT")]
+    pub format: Option<String>,
+    /// `-f`: show only the options whose name, and the keys whose name or command,
+    /// contains this text (tmux: a format).
+    #[arg(short = 'f', value_name = "FILTER")]
+    pub filter: Option<String>,
+    /// The pane whose values are shown.
+    #[arg(short = 't')]
+    pub target: Option<String>,
+}
+
+impl CustomizeModeArgs {
+    pub fn argv(&self) -> Vec<String> {
+        let mut v = vec!["customize-mode".to_string()];
+        if self.no_info {
+            v.push("-N".into());
+        }
+        if let Some(f) = &self.filter {
+            v.extend(["-f".to_string(), f.clone()]);
+        }
+        if let Some(t) = &self.target {
+            v.extend(["-t".to_string(), t.clone()]);
+        }
+        v
+    }
+}
+
 /// tmux's names of the pane modes fugue has (`#{pane_mode}`).
 pub const MODE_NAMES: &[&str] = &[
     "copy-mode",
@@ -171,6 +208,7 @@ pub fn mode_name(argv: &[String]) -> Option<&'static str> {
         "copy-mode" => Some("copy-mode"),
         "clock-mode" => Some("clock-mode"),
         "choose-client" => Some("client-mode"),
+        "customize-mode" => Some("options-mode"),
         "choose-buffer" => Some("buffer-mode"),
         "choose-tree" | "choose-window" | "choose-session" | "find-window" | "findw" => {
             Some("tree-mode")

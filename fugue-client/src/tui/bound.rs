@@ -158,6 +158,16 @@ impl App {
                     }
                     continue;
                 }
+                Some("customize-mode") => {
+                    match super::customize::open(self, &argv) {
+                        Ok(requests) => out.extend(requests),
+                        Err(e) => {
+                            self.notice(e);
+                            return Vec::new();
+                        }
+                    }
+                    continue;
+                }
                 Some("choose-buffer") => {
                     out.extend(super::buffers::open(self, true));
                     continue;

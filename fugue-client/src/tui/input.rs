@@ -266,6 +266,7 @@ impl App {
             }
             Mode::Buffers(list) => super::buffers::on_key(self, list, key),
             Mode::Clients(list) => super::client_chooser::on_key(self, list, key),
+            Mode::Options(c) => super::customize::on_key(self, c, key),
             Mode::Tree(tree) => super::tree_keys::on_key(self, tree, key),
             Mode::Copy(c) => {
                 self.mode = Mode::Copy(c);
@@ -467,9 +468,11 @@ impl App {
             A::ListBuffers => super::buffers::open(self, false),
             A::ChooseBuffer => super::buffers::open(self, true),
             A::CommandPrompt => self.open_command_prompt(),
-            A::DisplayPanes | A::ChooseTree(_) | A::ClockMode | A::ChooseClient => {
-                self.run_bound(vec![action.tmux_argv()])
-            }
+            A::DisplayPanes
+            | A::ChooseTree(_)
+            | A::ClockMode
+            | A::ChooseClient
+            | A::CustomizeMode => self.run_bound(vec![action.tmux_argv()]),
             A::FindWindow => {
                 self.mode = Mode::Prompt {
                     kind: PromptKind::FindWindow,

@@ -15,6 +15,8 @@ mod clock;
 mod command_prompt;
 mod compositor;
 mod copy;
+mod customize;
+mod customize_draw;
 mod display_panes;
 mod input;
 mod keymap;
@@ -680,6 +682,18 @@ fn on_response(
         }
         (Some(Pending::Action(buffers::LIST)), Ok(Response::Buffers(list))) => {
             buffers::listed(app, list);
+            Vec::new()
+        }
+        (
+            Some(Pending::Action(
+                which @ (customize::SERVER
+                | customize::SESSION
+                | customize::WINDOW
+                | customize::PANE),
+            )),
+            Ok(Response::Options(lines)),
+        ) => {
+            customize::answered(app, which, lines);
             Vec::new()
         }
         (Some(Pending::Action(client_chooser::LIST)), Ok(Response::Clients(list))) => {

@@ -17,6 +17,7 @@ impl App {
             Mode::Tree(_) => on_active("tree-mode"),
             Mode::Buffers(_) => on_active("buffer-mode"),
             Mode::Clients(_) => on_active("client-mode"),
+            Mode::Options(c) => Some((c.pane, "options-mode")),
             _ => self.clock.as_ref().map(|c| (c.pane, "clock-mode")),
         }
     }

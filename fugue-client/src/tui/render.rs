@@ -339,6 +339,9 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
         super::client_chooser::draw(buf, c, panes_area);
         cursor = None;
     }
+    if let Mode::Options(c) = &app.mode {
+        cursor = super::customize_draw::draw(buf, c, &app.keys, panes_area);
+    }
     if let Mode::Tree(t) = &app.mode {
         let colours = super::display_panes::colours(app);
         super::tree_draw::draw(buf, t, panes_area, status_area.map(first_row), colours);
@@ -364,6 +367,7 @@ pub fn draw_pane_rows(
             | Mode::Copy(_)
             | Mode::Buffers(_)
             | Mode::Clients(_)
+            | Mode::Options(_)
             | Mode::Menu(_)
             | Mode::Tree(_)
     ) || app.popup().is_some()

@@ -111,6 +111,8 @@ pub enum Mode {
     Tree(Box<super::tree::Tree>),
     /// `choose-client` (`client_chooser.rs`).
     Clients(super::client_chooser::ClientList),
+    /// `customize-mode` (`customize.rs`).
+    Options(Box<super::customize::Customize>),
 }
 
 /// What a yes runs.

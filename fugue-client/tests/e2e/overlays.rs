@@ -413,16 +413,24 @@ fn popup_flags_are_flags_not_the_command() {
     });
     // Values given attached to their flags, as libtmux passes -e (`-eFOO=bar`).
     let out2 = w.path("popup2.out");
-    w.ok(&[
-        "display-popup",
-        "-t",
-        "pf",
-        "-E",
-        "-eBAR=baz",
-        "-d/tmp",
-        "-w50",
-        &format!("echo \"$BAR $PWD\" > '{}'", out2.display()),
-    ]);
+    let line = format!("echo \"$BAR $PWD\" > '{}'", out2.display());
+    // The first popup (-E) closes once its command has exited, a moment after the
+    // file is written: until then the session refuses a second one.
+    eventually("the second popup opened", || {
+        w.run(&[
+            "display-popup",
+            "-t",
+            "pf",
+            "-E",
+            "-eBAR=baz",
+            "-d/tmp",
+            "-w50",
+            &line,
+        ])
+        .status
+        .success()
+        .then_some(())
+    });
     eventually("the attached values taken", || {
         std::fs::read_to_string(&out2)
             .ok()

@@ -116,6 +116,7 @@ pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
         ("f", A::FindWindow),
         ("t", A::ClockMode),
         ("D", A::ChooseClient),
+        ("C", A::CustomizeMode),
     ];
     let digits: Vec<(String, KeyAction)> = (0..10)
         .map(|i| (i.to_string(), A::SelectWindow(i)))

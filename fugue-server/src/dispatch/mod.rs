@@ -499,6 +499,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         | Command::CopyMode(c)
         | Command::ChooseBuffer(c)
         | Command::ClockMode(c)
+        | Command::CustomizeMode(c)
         | Command::ChooseClient(c)
         | Command::FindWindow(c) => popups::client_line(exec, c),
         Command::DisplayPopup(c) => popups::display_popup(exec, c).await,

@@ -279,6 +279,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::CopyMode(c)
         | Command::ChooseBuffer(c)
         | Command::ClockMode(c)
+        | Command::CustomizeMode(c)
         | Command::ChooseClient(c)
         | Command::FindWindow(c) => one(&c.target, SessionAny),
         Command::DisplayPopup(c) => one(&c.target, SessionAny),
