@@ -16,6 +16,9 @@ use std::time::{Duration, Instant};
 pub struct ServerAddr {
     pub socket: PathBuf,
     pub config: Option<PathBuf>,
+    /// tmux's path for this server (`tmux -L NAME` through fugue): a server this
+    /// client starts links it to its socket.
+    pub tmux_alias: Option<PathBuf>,
 }
 
 impl ServerAddr {
@@ -50,7 +53,11 @@ impl ServerAddr {
             ),
             None => None,
         };
-        Ok(ServerAddr { socket, config })
+        Ok(ServerAddr {
+            socket,
+            config,
+            tmux_alias: None,
+        })
     }
 
     /// The pane this process runs in, if it runs in one of this server's panes.
@@ -155,6 +162,9 @@ pub fn start_server(addr: &ServerAddr) -> anyhow::Result<()> {
     cmd.arg("--socket").arg(&addr.socket);
     if let Some(c) = &addr.config {
         cmd.arg("--config").arg(c);
+    }
+    if let Some(a) = &addr.tmux_alias {
+        cmd.arg("--tmux-alias").arg(a);
     }
     cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -292,7 +292,22 @@ async fn run(line: Line) -> anyhow::Result<i32> {
         return reset::run();
     }
     let g = line.globals;
-    let addr = ServerAddr::resolve(g.socket, g.name, g.config)?;
+    // `tmux -L NAME`: a server started now also answers at tmux's own path for NAME,
+    // which tools (libtmux's fixtures) build themselves. Never the default name,
+    // which a real tmux on the same machine uses.
+    let tmux_alias = match (&g.socket, &g.name) {
+        (None, Some(name)) if line.tmux && !name.is_empty() && !name.contains('/') => {
+            // SAFETY: getuid cannot fail.
+            let uid = unsafe { libc::getuid() };
+            Some(
+                fugue_protocol::paths::tmux_socket_dir(&fugue_protocol::paths::ProcessEnv, uid)
+                    .join(name),
+            )
+        }
+        _ => None,
+    };
+    let mut addr = ServerAddr::resolve(g.socket, g.name, g.config)?;
+    addr.tmux_alias = tmux_alias;
     if line.control > 0 {
         return control::run(&addr, line.control, line.tmux_words).await;
     }

@@ -40,6 +40,15 @@ pub fn socket_dir(env: &dyn Env, uid: u32) -> PathBuf {
     }
 }
 
+/// tmux's folder of sockets: `$TMUX_TMPDIR/tmux-UID`, else `/tmp/tmux-UID`. A server
+/// started by fugue's `tmux -L NAME` leaves a link to its socket there, for tools
+/// that build tmux's path themselves (docs/tmux.md).
+pub fn tmux_socket_dir(env: &dyn Env, uid: u32) -> PathBuf {
+    absolute(env.var("TMUX_TMPDIR"))
+        .unwrap_or_else(|| PathBuf::from("/tmp"))
+        .join(format!("tmux-{uid}"))
+}
+
 /// The socket of the server called `name`.
 pub fn socket_path(env: &dyn Env, uid: u32, name: &str) -> PathBuf {
     socket_dir(env, uid).join(name)

@@ -46,4 +46,5 @@ pub mod session;
 pub mod sizing;
 pub mod socket;
 pub mod surfaces;
+pub mod tmux_alias;
 pub mod tmux_shim;

@@ -22,6 +22,10 @@ struct Args {
     /// Stay attached to the terminal (for debugging); logs still go to the log file.
     #[arg(long)]
     foreground: bool,
+    /// Also answer at this path, tmux's for the server's name (a link to the socket,
+    /// made when the path is free and removed at exit): `tmux -L NAME` through fugue.
+    #[arg(long)]
+    tmux_alias: Option<PathBuf>,
 }
 
 fn main() {
@@ -46,6 +50,10 @@ fn main() {
             std::process::exit(2);
         }
     };
+    let alias = args
+        .tmux_alias
+        .as_deref()
+        .and_then(|a| fugue_server::tmux_alias::Alias::create(a, &prepared.bound.path));
     let label = fugue_protocol::paths::server_label(&prepared.bound.path);
     let crash_files = fugue_server::crash::CrashFiles::new(&prepared.state_dir, &label);
     let mut out = std::io::stdout();
@@ -88,7 +96,10 @@ fn main() {
     if !args.foreground {
         detach_stdio(fugue_server::crash::stderr_file(&crash_files).ok());
     }
-    if let Err(e) = runtime.block_on(fugue_server::run::serve(prepared, signals)) {
+    let served = runtime.block_on(fugue_server::run::serve(prepared, signals));
+    // Before exit, which runs no destructors: the link goes with the socket.
+    drop(alias);
+    if let Err(e) = served {
         tracing::error!("{e}");
         fugue_server::crash::mark_stopped(&crash_files);
         std::process::exit(1);

@@ -57,6 +57,8 @@ impl World {
         let p = |s: &str| self.path(s).to_string_lossy().into_owned();
         vec![
             ("XDG_RUNTIME_DIR", p("run")),
+            // tmux's socket folder, where `tmux -L NAME` links its socket.
+            ("TMUX_TMPDIR", p("run")),
             ("XDG_STATE_HOME", p("state")),
             ("XDG_CONFIG_HOME", p("config")),
             ("HOME", p("home")),
@@ -69,8 +71,16 @@ impl World {
 
     /// A `fugue` command against this world's server.
     pub fn cmd(&self, args: &[&str]) -> Command {
-        let mut c = Command::new(fugue_bin());
+        let mut c = self.cmd_unaddressed(&[]);
         c.arg("-S").arg(&self.socket).args(args);
+        c
+    }
+
+    /// A `fugue` command in this world's environment that names no socket: the server
+    /// it reaches is the one its own flags (`-L`) or the default name pick.
+    pub fn cmd_unaddressed(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(fugue_bin());
+        c.args(args);
         c.env_remove("FUGUE_PANE_ID")
             .env_remove("FUGUE_SOCKET")
             .env_remove("TMUX");

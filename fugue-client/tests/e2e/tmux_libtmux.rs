@@ -301,3 +301,57 @@ fn sessions_are_numbered_from_zero() {
         Same(&["display-message", "-p", "-t", "$1", "#{session_name}"]),
     ]);
 }
+
+/// `tmux -L NAME` answers at tmux's own path for NAME, `$TMUX_TMPDIR/tmux-UID/NAME`
+/// (libtmux's fixtures check the file there and remove it): fugue links it to its
+/// socket, `tmux -S` on that path reaches the server, and `kill-server` removes it.
+/// The real tmux's socket is there while it runs too.
+#[test]
+fn tmux_l_name_is_found_at_tmuxs_socket_path() {
+    let w = super::harness::World::new();
+    // SAFETY: getuid cannot fail.
+    let uid = unsafe { libc::getuid() };
+    let alias = w.path(&format!("run/tmux-{uid}/lt"));
+    let tmux = |args: &[&str]| {
+        let mut words = vec!["tmux"];
+        words.extend_from_slice(args);
+        w.cmd_unaddressed(&words).output().expect("run fugue")
+    };
+    assert!(
+        tmux(&["-L", "lt", "new-session", "-d", "-s", "s"])
+            .status
+            .success()
+    );
+    assert!(alias.exists(), "{} missing", alias.display());
+    let out = tmux(&[
+        "-S",
+        &alias.display().to_string(),
+        "list-sessions",
+        "-F",
+        "#S",
+    ]);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "s\n", "{out:?}");
+    assert!(tmux(&["-L", "lt", "kill-server"]).status.success());
+    super::harness::eventually("the link removed", || {
+        std::fs::symlink_metadata(&alias).is_err().then_some(())
+    });
+
+    let Some(_) = super::twins::Tmux::available() else {
+        return;
+    };
+    let real = |args: &[&str]| {
+        std::process::Command::new("tmux")
+            .env("TMUX_TMPDIR", w.dir.path())
+            .env_remove("TMUX")
+            .args(["-L", "lt", "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("run tmux")
+    };
+    let theirs = w.dir.path().join(format!("tmux-{uid}/lt"));
+    assert!(real(&["new-session", "-d", "-s", "s"]).status.success());
+    assert!(theirs.exists());
+    assert!(real(&["kill-server"]).status.success());
+    // tmux 3.3a leaves its socket file after kill-server (libtmux's reaper unlinks it
+    // for that reason, its issue #660); fugue removes its link.
+}
