@@ -216,21 +216,23 @@ pub fn capture(server: &Server) -> Model {
                 .duration_since(UNIX_EPOCH)
                 .map(|d| d.as_millis() as u64)
                 .unwrap_or(0);
-            let rec = SessionRec {
+            let mut rec = SessionRec {
                 id: s.id.0,
                 name: s.name.clone(),
                 created_ms,
                 size: s.size,
                 active_window: s.active.0,
+                links: Vec::new(),
+                group: s.group.clone(),
             };
-            m.items.insert(Key::Session(s.id.0), Item::Session(rec));
-            // A window linked into several sessions is kept in the first only: a
-            // restart brings it back there, without its other links.
+            // A window linked into several sessions is written with the first; the
+            // others keep a link to it, made again when they are restored.
             for l in &s.windows {
                 let Some(w) = tree.window(l.id) else {
                     continue;
                 };
                 if !written.insert(w.id) {
+                    rec.links.push((l.index, w.id.0));
                     continue;
                 }
                 let rec = WindowRec {
@@ -245,6 +247,7 @@ pub fn capture(server: &Server) -> Model {
                 };
                 m.items.insert(Key::Window(w.id.0), Item::Window(rec));
             }
+            m.items.insert(Key::Session(s.id.0), Item::Session(rec));
         }
         for (id, p) in &tree.panes {
             // A placeholder whose program is starting is in no layout yet.

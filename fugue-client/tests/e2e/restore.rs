@@ -598,3 +598,37 @@ fn issue_17_a_restored_layout_is_scaled_to_the_client() {
         );
     }
 }
+
+/// Linked windows and session groups come back: a grouped session (its windows are
+/// written with the group's first session) is made again in its group, and a window
+/// linked into a second session is linked there again, the same window in both.
+#[test]
+fn issue_17_linked_windows_and_session_groups_come_back() {
+    let w = World::new();
+    super::harness::write_config(&w, "[server]\nrestore = \"ask\"\n");
+    w.ok(&["new-session", "-d", "-s", "main", "-n", "edit"]);
+    w.ok(&["new-window", "-d", "-t", "main:1", "-n", "logs"]);
+    w.ok(&["new-session", "-d", "-s", "side", "-t", "main"]);
+    w.ok(&["new-session", "-d", "-s", "other", "-n", "own"]);
+    w.ok(&["link-window", "-d", "-s", "main:1", "-t", "other:5"]);
+    let rows = || {
+        w.ok(&[
+            "list-windows",
+            "-a",
+            "-F",
+            "#{session_name}:#{window_index} #{window_name} #{session_group} #{window_linked}",
+        ])
+    };
+    let before = rows();
+    assert!(before.contains("side:1 logs main 1"), "{before}");
+    std::thread::sleep(Duration::from_millis(300));
+    kill9(&w);
+    w.ok(&["restore"]);
+    assert_eq!(rows(), before);
+    let id = |t: &str| w.ok(&["display-message", "-p", "-t", t, "#{window_id}"]);
+    assert_eq!(id("main:1"), id("other:5"));
+    assert_eq!(id("main:0"), id("side:0"));
+    // Still one group: a window made in one member is in the other.
+    w.ok(&["new-window", "-d", "-t", "side:7", "-n", "late"]);
+    assert_eq!(id("main:7"), id("side:7"));
+}

@@ -36,6 +36,7 @@ pub mod policy;
 mod popups;
 mod respawn;
 pub mod restore;
+mod restore_links;
 mod restore_plan;
 pub mod scope;
 mod session_group;

@@ -64,6 +64,12 @@ pub fn restore(
     let mut restored = Vec::new();
     let mut mapping = Vec::new();
     let mut failures = Vec::new();
+    // Old window ids and the windows made for them, for the links of other sessions.
+    let mut windows: HashMap<u32, WindowId> = HashMap::new();
+    // Sessions restored with links or a group, and those holding only links (their
+    // windows are written with another session): made once those windows are back.
+    let mut linked: Vec<(String, SessionRec)> = Vec::new();
+    let mut only_links: Vec<(SessionRec, Model)> = Vec::new();
     for sid in wanted {
         let Some(s) = all.sessions().find(|s| s.id == sid).cloned() else {
             continue;
@@ -74,8 +80,16 @@ pub fn restore(
         // Out of the restorable set first: a capture while it is being made must
         // not hold it twice (restorable and running).
         server.persist.restorable.lock().remove_session(sid);
+        if one.windows_of(s.id).is_empty() && !s.links.is_empty() {
+            only_links.push((s, one));
+            continue;
+        }
         match restore_session(exec, &s, &one) {
-            Ok((made, map)) => {
+            Ok((made, map, made_windows)) => {
+                windows.extend(made_windows);
+                if !s.links.is_empty() || s.group.is_some() {
+                    linked.push((made.clone(), s.clone()));
+                }
                 restored.push(made);
                 mapping.extend(map);
             }
@@ -87,6 +101,20 @@ pub fn restore(
             }
         }
     }
+    for (s, one) in only_links {
+        match super::restore_links::session_of_links(server, &s, &windows) {
+            Ok(made) => {
+                linked.push((made.clone(), s));
+                restored.push(made);
+            }
+            Err(e) => {
+                tracing::warn!("restore of session {}: {e}", s.name);
+                server.persist.restorable.lock().merge(&one);
+                failures.push(format!("{}: {e}", s.name));
+            }
+        }
+    }
+    super::restore_links::relink(server, &linked, &windows);
     // Server-wide things come back with the first restore.
     restore_buffers_and_runtime(exec);
     let moved: Vec<(u32, u32)> = mapping.iter().copied().filter(|(a, b)| a != b).collect();
@@ -164,7 +192,7 @@ pub fn discard(exec: &mut Exec<'_>, name: Option<String>) -> Result<Response, Co
 }
 
 /// A free session name: the journal's, or with `-restored`, `-restored-2`, ...
-fn free_name(tree: &crate::session::Tree, name: &str) -> String {
+pub(super) fn free_name(tree: &crate::session::Tree, name: &str) -> String {
     if tree.session_by_name(name).is_none() {
         return name.to_string();
     }
@@ -200,12 +228,16 @@ fn creator(described: &str, map: &HashMap<u32, PaneId>) -> Creator {
     }
 }
 
-/// Recreates one session; returns its name and the panes' old and new ids.
+/// A restored session's name, its panes' old and new ids, and its windows'.
+type Restored = (String, Vec<(u32, u32)>, HashMap<u32, WindowId>);
+
+/// Recreates one session; returns its name and the panes' and windows' old and new
+/// ids.
 fn restore_session(
     exec: &mut Exec<'_>,
     s: &SessionRec,
     model: &Model,
-) -> Result<(String, Vec<(u32, u32)>), CommandError> {
+) -> Result<Restored, CommandError> {
     let server = exec.server;
     let config = server.config();
     let mut sid: Option<SessionId> = None;
@@ -400,7 +432,7 @@ fn restore_session(
         restore_agent(exec, pane, &a, &map);
     }
     let pairs = map.iter().map(|(o, n)| (*o, n.0)).collect();
-    Ok((name, pairs))
+    Ok((name, pairs, window_ids))
 }
 
 /// Tracks a restored agent pane again, with its tags, result and state `restored`.

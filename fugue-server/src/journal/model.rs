@@ -14,6 +14,13 @@ pub struct SessionRec {
     /// The area windows were laid out in (columns, rows).
     pub size: (u16, u16),
     pub active_window: u32,
+    /// Windows this session links whose records are another session's (a window in
+    /// several sessions is written once): (index here, window id).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub links: Vec<(u32, u32)>,
+    /// Its session group (`new-session -t`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -15,6 +15,8 @@ fn session(id: u32, name: &str) -> Item {
         created_ms: 1,
         size: (80, 24),
         active_window: 1,
+        links: Vec::new(),
+        group: None,
     })
 }
 
