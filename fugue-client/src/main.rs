@@ -296,7 +296,13 @@ async fn run(line: Line) -> anyhow::Result<i32> {
     // which tools (libtmux's fixtures) build themselves. Never the default name,
     // which a real tmux on the same machine uses.
     let tmux_alias = match (&g.socket, &g.name) {
-        (None, Some(name)) if line.tmux && !name.is_empty() && !name.contains('/') => {
+        (None, Some(name))
+            if line.tmux
+                && !name.is_empty()
+                && !name.contains('/')
+                && !matches!(name.as_str(), "." | "..")
+                && name != fugue_protocol::paths::DEFAULT_SERVER_NAME =>
+        {
             // SAFETY: getuid cannot fail.
             let uid = unsafe { libc::getuid() };
             Some(

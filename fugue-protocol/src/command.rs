@@ -393,6 +393,9 @@ pub enum Command {
     /// The options and key bindings editor in the clients showing a pane (tmux's
     /// `customize-mode`).
     CustomizeMode(crate::popup::ClientCommandLine),
+    /// A copy-mode command (tmux's `send-keys -X NAME`) for the copy mode a pane is
+    /// in: run by the client showing it, `cancel` leaves one the pane keeps.
+    CopyModeCommand(crate::popup::ClientCommandLine),
     /// The client chooser in the attached clients (tmux's `choose-client`).
     ChooseClient(crate::popup::ClientCommandLine),
     /// `kill-pane -a`: every pane of the target's window but the target.
@@ -724,6 +727,9 @@ commands! {
     ClockMode => "clock-mode", Write, "show a big clock over a pane in the clients showing it (kept for the next client when none is attached)",
         cli: As("clock-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("clock-mode");
+    CopyModeCommand => "send-keys -X", Write, "run a copy-mode command (cancel, begin-selection, ...) in the copy mode a pane is in",
+        cli: As("send-keys"), mcp: Tmux, sideband: Absent(CLIENT_ONLY),
+        keys: Absent("bound in the copy-mode tables as send-keys -X NAME");
     CustomizeMode => "customize-mode", Write, "browse and change options and key bindings in the clients showing a pane (kept for the next client when none is attached)",
         cli: As("customize-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("customize-mode");

@@ -81,6 +81,7 @@ impl Command {
             | Command::ChooseBuffer(c)
             | Command::ClockMode(c)
             | Command::CustomizeMode(c)
+            | Command::CopyModeCommand(c)
             | Command::ChooseClient(c)
             | Command::FindWindow(c) => c.target.as_ref(),
             Command::DisplayPopup(c) => c.target.as_ref(),

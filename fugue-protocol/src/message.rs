@@ -13,7 +13,7 @@ use crate::screen::Frame;
 use serde::{Deserialize, Serialize};
 
 /// The protocol version. Bump it whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 8;
+pub const PROTOCOL_VERSION: u32 = 9;
 
 /// What kind of program is connecting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -50,10 +50,6 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let alias = args
-        .tmux_alias
-        .as_deref()
-        .and_then(|a| fugue_server::tmux_alias::Alias::create(a, &prepared.bound.path));
     let label = fugue_protocol::paths::server_label(&prepared.bound.path);
     let crash_files = fugue_server::crash::CrashFiles::new(&prepared.state_dir, &label);
     let mut out = std::io::stdout();
@@ -96,6 +92,12 @@ fn main() {
     if !args.foreground {
         detach_stdio(fugue_server::crash::stderr_file(&crash_files).ok());
     }
+    // Made last, so no early exit leaves it behind; still before the first client is
+    // served, so the command that started the server finds it when it returns.
+    let alias = args
+        .tmux_alias
+        .as_deref()
+        .and_then(|a| fugue_server::tmux_alias::Alias::create(a, &prepared.bound.path));
     let served = runtime.block_on(fugue_server::run::serve(prepared, signals));
     // Before exit, which runs no destructors: the link goes with the socket.
     drop(alias);

@@ -344,6 +344,12 @@ impl Server {
             .chain(orphans.iter().map(|p| p.id))
             .collect();
         let panes = panes.as_slice();
+        // A mode a client showed over a closed pane is gone with it (a restored pane
+        // may get the id back).
+        self.mux
+            .tree()
+            .shown_modes
+            .retain(|_, (p, _)| !panes.contains(p));
         let dirs: Vec<PathBuf> = panes.iter().map(|p| self.sideband_dir(*p)).collect();
         for p in panes {
             self.agents.closed(*p);

@@ -671,9 +671,24 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 return Ok((Command::ClientKeys { client, keys }, Printer::Nothing));
             }
             if copy_mode {
-                bail!(
-                    "-X runs a copy-mode command in an attached client's copy mode: bind it in the copy-mode or copy-mode-vi table (bind -T copy-mode-vi v send-keys -X begin-selection)"
-                );
+                // tmux's: the first word names the command, the rest are its arguments
+                // (copy-pipe's command, a search's text).
+                if keys.is_empty() {
+                    bail!("send-keys -X needs a copy-mode command (cancel, begin-selection, ...)");
+                }
+                let mut argv = vec!["send-keys".to_string(), "-X".to_string()];
+                if let Some(n) = repeat {
+                    argv.extend(["-N".to_string(), n.to_string()]);
+                }
+                argv.extend(keys);
+                let line = crate::convert_args::client_line(None, argv)?;
+                return Ok((
+                    Command::CopyModeCommand(fugue_protocol::popup::ClientCommandLine {
+                        target: target(t)?,
+                        ..line
+                    }),
+                    Printer::Nothing,
+                ));
             }
             if client_keys || mouse {
                 bail!(

@@ -8,6 +8,29 @@ use fugue_protocol::KeyAction;
 
 /// The request for a server command's argv; a command that prints (`list-windows`,
 /// `show-options`) has its answer shown in the client's view.
+/// `send-keys -X -N COUNT ...`: the count (1 without one) and the line without it.
+fn repeat_count(argv: Vec<String>) -> (u32, Vec<String>) {
+    let is_send = argv
+        .first()
+        .is_some_and(|a| matches!(a.as_str(), "send-keys" | "send"));
+    let at = argv.iter().position(|a| a == "-N");
+    match (is_send, at) {
+        (true, Some(i)) if argv.get(1).is_some_and(|x| x == "-X") => {
+            let Some(n) = argv.get(i + 1).and_then(|n| n.parse::<u32>().ok()) else {
+                return (1, argv);
+            };
+            let mut rest = argv;
+            rest.drain(i..i + 2);
+            (n.clamp(1, MAX_COPY_REPEAT), rest)
+        }
+        _ => (1, argv),
+    }
+}
+
+/// The most times `send-keys -X -N` repeats a copy-mode command: a count is typed,
+/// not a loop.
+const MAX_COPY_REPEAT: u32 = 10_000;
+
 pub(super) fn command_request(argv: &[String]) -> Result<Request, String> {
     let (command, printer) =
         fugue_verbs::line::converted_for_argv(argv, &fugue_verbs::Caller::process())?;
@@ -80,11 +103,13 @@ impl App {
                 }
                 continue;
             }
-            // `send-keys -X NAME`: a command of the copy mode this client shows.
+            // `send-keys -X [-N COUNT] NAME`: a command of the copy mode this client
+            // shows, COUNT times.
+            let (count, argv) = repeat_count(argv);
             if let Some(name) = crate::tui::copy::keys::copy_command(&argv) {
                 let action = crate::tui::copy::keys::Action::from_tmux(name);
                 match (self.copy().is_some(), action) {
-                    (true, Some(a)) => out.extend(self.copy_action(a, 1)),
+                    (true, Some(a)) => out.extend(self.copy_action(a, count)),
                     (true, None) => self.notice(format!("unknown copy-mode command: {name}")),
                     (false, _) => self.notice("not in a mode".to_string()),
                 }

@@ -229,8 +229,14 @@ impl Customize {
                 Branch::Server => scoped(OptionScope::Server, &self.server),
                 Branch::Session => scoped(OptionScope::Session, &self.session),
                 _ => {
-                    let mut both = scoped(OptionScope::Window, &self.window);
-                    both.extend(scoped(OptionScope::Pane, &self.pane_options));
+                    // A pane option is listed once, at the pane: the window's list
+                    // has it too.
+                    let panes = scoped(OptionScope::Pane, &self.pane_options);
+                    let mut both: Vec<_> = scoped(OptionScope::Window, &self.window)
+                        .into_iter()
+                        .filter(|(_, w)| !panes.iter().any(|(_, p)| p.name == w.name))
+                        .collect();
+                    both.extend(panes);
                     both.sort_by(|a, b| a.1.name.cmp(&b.1.name));
                     both
                 }
@@ -586,7 +592,6 @@ fn changed(app: &mut App, argvs: Vec<Vec<String>>, pane: PaneId) -> Vec<Request>
 /// A key while the bottom line asks something.
 fn on_ask(app: &mut App, mut c: Box<Customize>, ask: Ask, key: Key) -> Vec<Request> {
     let pane = c.pane;
-    let mut out = Vec::new();
     match ask {
         Ask::Value {
             item,
@@ -621,19 +626,25 @@ fn on_ask(app: &mut App, mut c: Box<Customize>, ask: Ask, key: Key) -> Vec<Reque
                 if let Item::Key { table, key } = &item
                     && !input.text().trim().is_empty()
                 {
-                    let repeat = app
+                    // The text whole, one word: bind-key parses it as one command
+                    // list (`a ; b` binds both, as tmux's editor does). -r and the
+                    // note stay.
+                    let old = app
                         .keys
                         .bindings
                         .iter()
-                        .any(|b| &b.table == table && b.key.to_string() == *key && b.repeat);
-                    let r = if repeat { "-r " } else { "" };
-                    let line = format!(
-                        "bind-key {r}-T {} {} {}",
-                        tmux_cmd::escape(table),
-                        tmux_cmd::escape(key),
-                        input.text()
-                    );
-                    out.extend(app.run_line(&line));
+                        .find(|b| &b.table == table && b.key.to_string() == *key);
+                    let mut argv = vec!["bind-key".to_string()];
+                    if old.is_some_and(|b| b.repeat) {
+                        argv.push("-r".into());
+                    }
+                    if let Some(note) = old.and_then(|b| b.note.clone()) {
+                        argv.extend(["-N".to_string(), note]);
+                    }
+                    argv.extend(["-T".to_string(), table.clone(), key.clone()]);
+                    argv.push(input.text().to_string());
+                    app.mode = Mode::Options(c);
+                    return changed(app, vec![argv], pane);
                 }
             }
             Edit::Cancelled => {}
@@ -667,7 +678,7 @@ fn on_ask(app: &mut App, mut c: Box<Customize>, ask: Ask, key: Key) -> Vec<Reque
         },
     }
     app.mode = Mode::Options(c);
-    out
+    Vec::new()
 }
 
 impl Ask {

@@ -102,7 +102,7 @@ fn details(c: &Customize, l: &TreeLine, keys: &KeyTable) -> Vec<String> {
             format!("Option: {name} ({} option)", scope.name()),
             format!("Value: {}", l.value),
             if l.inherited {
-                "Inherited from the global value: s sets it here, S sets the global value".into()
+                "Inherited (from the window or the global value): s sets it here, S globally".into()
             } else {
                 "Set here: u unsets it, d returns it to the default".into()
             },

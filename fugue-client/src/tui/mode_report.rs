@@ -12,14 +12,16 @@ impl App {
     /// The mode shown now and the pane it is over, by tmux's name for it.
     fn shown_mode(&self) -> Option<(PaneId, &'static str)> {
         let on_active = |name| self.active_pane().map(|p| (p, name));
-        match &self.mode {
+        let shown = match &self.mode {
             Mode::Copy(c) => Some((c.pane, "copy-mode")),
             Mode::Tree(_) => on_active("tree-mode"),
             Mode::Buffers(_) => on_active("buffer-mode"),
             Mode::Clients(_) => on_active("client-mode"),
             Mode::Options(c) => Some((c.pane, "options-mode")),
             _ => self.clock.as_ref().map(|c| (c.pane, "clock-mode")),
-        }
+        };
+        // Only over a pane this client shows.
+        shown.filter(|(p, _)| self.panes.contains_key(p))
     }
 
     /// A request saying what changed since the last one, if anything did.

@@ -376,6 +376,17 @@ impl App {
             {
                 self.mode = Mode::Normal;
             }
+            // Customize mode and the clock go with their pane (another session or
+            // window shown, the pane closed), as copy mode does.
+            let shown = |pane: PaneId| layout.panes.iter().any(|p| p.pane == pane);
+            if let Mode::Options(c) = &self.mode
+                && !shown(c.pane)
+            {
+                self.mode = Mode::Normal;
+            }
+            if self.clock.as_ref().is_some_and(|c| !shown(c.pane)) {
+                self.clock = None;
+            }
             self.layout = Some(layout);
             self.damage_all();
         }

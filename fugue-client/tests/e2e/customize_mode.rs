@@ -115,10 +115,11 @@ fn a_key_binding_is_rebound_and_unbound_from_the_tree() {
     t.wait_text("F12");
     t.send(b"\r");
     t.wait_text("(prefix F12)");
-    t.send(b"\x15display-message new\r");
+    // A command list: both bound, neither run now (tmux's editor binds the text).
+    t.send(b"\x15display-message new ; display-message two\r");
     eventually("rebound", || {
         let v = w.ok(&["list-keys", "-T", "prefix", "F12"]);
-        v.contains("display-message new").then_some(())
+        v.contains("display-message new \\; display-message two").then_some(())
     });
     // The filter still says "old": clear it to see the key again.
     t.send(b"f\x15F12\r");

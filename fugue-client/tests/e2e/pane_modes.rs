@@ -115,6 +115,82 @@ fn copy_mode_through_a_session_with_no_client_opens_where_the_window_shows() {
     });
 }
 
+/// The same with the linked window not current in the client's session: that client
+/// does not show the pane, so the pane keeps the mode for whoever comes to it.
+#[test]
+fn copy_mode_on_a_linked_window_no_client_shows_is_kept_on_the_pane() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "other"]);
+    let t = w.tui(&["new-session", "-s", "live"], 80, 24);
+    t.wait_text("[live]");
+    w.ok(&["link-window", "-d", "-s", "other:0", "-t", "live:5"]);
+    w.ok(&["copy-mode", "-t", "other:0"]);
+    assert_eq!(
+        w.ok(&["display-message", "-p", "-t", "other:0", MODE]),
+        "1 copy-mode\n"
+    );
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(!t.contents().contains(COPY_HINT), "{}", t.contents());
+}
+
+/// A client's clock goes when its pane is no longer shown (another window selected
+/// from the CLI): the pane is out of the mode.
+#[test]
+fn the_clock_leaves_with_its_window_and_the_pane_is_out_of_the_mode() {
+    let w = World::new();
+    let mut t = w.tui(&["new-session", "-s", "ck"], 80, 24);
+    t.wait_text("[ck]");
+    w.ok(&["new-window", "-d", "-t", "ck:1"]);
+    t.prefix(b"t");
+    t.wait("the clock", |s| blue_cells(s) > 10);
+    let mode = || w.ok(&["display-message", "-p", "-t", "ck:0", MODE]);
+    eventually("clock-mode reported", || (mode() == "1 clock-mode\n").then_some(()));
+    w.ok(&["select-window", "-t", "ck:1"]);
+    eventually("out of the mode", || (mode() == "0 \n").then_some(()));
+    w.ok(&["select-window", "-t", "ck:0"]);
+    t.wait("no clock", |s| blue_cells(s) == 0);
+}
+
+/// `send-keys -X` from a command line, against tmux: no mode is tmux's error; in a
+/// copy mode with no client, a command stays in it and cancel leaves; the clock takes
+/// no copy-mode command.
+#[test]
+fn send_keys_x_from_the_cli_as_tmux() {
+    use Step::*;
+    let mode = ["display-message", "-p", "-t", "x", MODE];
+    both(&[
+        Do(&["new-session", "-d", "-s", "x", "cat"]),
+        SameError(&["send-keys", "-t", "x", "-X", "cancel"]),
+        Do(&["copy-mode", "-t", "x"]),
+        Do(&["send-keys", "-t", "x", "-X", "begin-selection"]),
+        Same(&mode),
+        Do(&["send-keys", "-t", "x", "-X", "cancel"]),
+        Same(&mode),
+        Do(&["copy-mode", "-t", "x"]),
+        Do(&["send-keys", "-t", "x", "-X", "copy-pipe-and-cancel", "cat >/dev/null"]),
+        Same(&mode),
+        Do(&["clock-mode", "-t", "x"]),
+        SameError(&["send-keys", "-t", "x", "-X", "cancel"]),
+        Same(&mode),
+    ]);
+}
+
+/// `send-keys -X` from the CLI runs in the copy mode an attached client shows.
+#[test]
+fn send_keys_x_runs_in_the_clients_copy_mode() {
+    let w = World::new();
+    let t = w.tui(&["new-session", "-s", "cx"], 80, 24);
+    t.wait_text("[cx]");
+    w.ok(&["copy-mode", "-t", "cx"]);
+    t.wait("copy mode shown", |s| s.contents().contains(COPY_HINT));
+    let mode = || w.ok(&["display-message", "-p", "-t", "cx", MODE]);
+    eventually("reported", || (mode() == "1 copy-mode\n").then_some(()));
+    w.ok(&["send-keys", "-t", "cx", "-X", "-N", "2", "cursor-up"]);
+    w.ok(&["send-keys", "-t", "cx", "-X", "cancel"]);
+    t.wait("copy mode left", |s| !s.contents().contains(COPY_HINT));
+    eventually("out of the mode", || (mode() == "0 \n").then_some(()));
+}
+
 /// How many cells of the screen have a blue background (`clock-mode-colour`).
 fn blue_cells(s: &vt100::Screen) -> usize {
     let (rows, cols) = s.size();

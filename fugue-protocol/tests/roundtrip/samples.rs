@@ -404,6 +404,11 @@ pub fn commands() -> Vec<Command> {
             client: Some("/dev/pts/3".into()),
             argv: vec!["choose-client".into(), "-Z".into()],
         }),
+        Command::CopyModeCommand(fugue_protocol::popup::ClientCommandLine {
+            target: t("%4"),
+            client: None,
+            argv: vec!["send-keys".into(), "-X".into(), "cancel".into()],
+        }),
         Command::CustomizeMode(fugue_protocol::popup::ClientCommandLine {
             target: t("s:1.0"),
             client: None,

@@ -13,6 +13,7 @@ mod agent_task;
 mod buffers;
 mod client_keys;
 mod clients;
+mod copy_commands;
 mod environment;
 pub mod events;
 pub mod formats;
@@ -503,6 +504,7 @@ async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, Comm
         | Command::CustomizeMode(c)
         | Command::ChooseClient(c)
         | Command::FindWindow(c) => popups::client_line(exec, c),
+        Command::CopyModeCommand(c) => copy_commands::run(exec, c),
         Command::DisplayPopup(c) => popups::display_popup(exec, c).await,
         Command::SpawnAgent(c) => agent_spawn::spawn_agent(exec, c).await,
         Command::SendMessage(c) => messages::send_message(exec, c).await,

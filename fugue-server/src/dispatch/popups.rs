@@ -142,8 +142,9 @@ pub fn client_line(exec: &mut Exec<'_>, c: ClientCommandLine) -> Result<Response
 }
 
 /// For a pane mode whose target session shows on no terminal client: the other
-/// sessions holding the pane's window that do, and the line naming the pane by id
-/// (the target names it through a session those clients do not show).
+/// sessions whose current window is the pane's and that a terminal client shows,
+/// and the line naming the pane by id (the target names it through a session those
+/// clients do not show).
 fn shown_through_link(
     exec: &mut Exec<'_>,
     c: &ClientCommandLine,
@@ -151,7 +152,15 @@ fn shown_through_link(
     let (pane, holders) = {
         let tree = exec.server.mux.tree();
         let pane = tree.resolve_pane(c.target.as_ref(), &exec.ctx).ok()?;
-        (pane, tree.holders_of_pane(pane))
+        let window = tree.panes.get(&pane)?.window;
+        // Only where the window is the current one: a client elsewhere does not show
+        // the pane, and the pane keeps the mode for whoever comes to it.
+        let holders: Vec<SessionId> = tree
+            .sessions_of_window(window)
+            .filter(|s| s.active == window)
+            .map(|s| s.id)
+            .collect();
+        (pane, holders)
     };
     let shown: Vec<SessionId> = {
         let clients = exec.server.mux.attached.lock();

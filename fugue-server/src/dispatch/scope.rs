@@ -284,6 +284,7 @@ fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
         | Command::FindWindow(c) => one(&c.target, SessionAny),
         Command::DisplayPopup(c) => one(&c.target, SessionAny),
         Command::SendInput(c) => one(&c.target, Pane),
+        Command::CopyModeCommand(c) => one(&c.target, Pane),
         Command::SendPrefix { target, .. } => one(target, Pane),
         Command::CapturePane(c) => one(&c.target, Pane),
         Command::ReadPane(c) => {

@@ -601,6 +601,8 @@ pub fn client_mode(
     let me = exec.origin.client_id().ok_or_else(|| {
         CommandError::invalid_argument("client", "only an attached terminal client shows a mode")
     })?;
+    // What it showed before is over, whether or not this report is taken.
+    exec.server.mux.tree().shown_modes.remove(&me);
     let shown = match (pane, mode.as_deref()) {
         (Some(p), Some(m)) => {
             let Some(name) = fugue_verbs::pane_modes::MODE_NAMES

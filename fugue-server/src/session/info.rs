@@ -153,10 +153,12 @@ impl Tree {
                 .as_deref()
                 .and_then(fugue_verbs::pane_modes::mode_name)
                 .or_else(|| {
+                    // Two clients in different modes over one pane: the first client's.
                     self.shown_modes
-                        .values()
-                        .find(|(shown, _)| *shown == pane)
-                        .map(|(_, m)| *m)
+                        .iter()
+                        .filter(|(_, (shown, _))| *shown == pane)
+                        .min_by_key(|(client, _)| **client)
+                        .map(|(_, (_, m))| *m)
                 })
                 .map(String::from),
         })
