@@ -65,36 +65,40 @@ impl Server {
         if rang.flagged {
             self.mux.changed();
         }
-        if action.rings(rang.current) {
-            self.mux.attached.tell(Some(rang.session), Control::Bell);
-        }
-        let visual = self
-            .options
-            .lock()
-            .effective(crate::options::Level::Session(rang.session), "visual-bell")
-            .map(|(v, _)| v.text())
-            .unwrap_or_default();
-        if visual != "off" && rang.flagged {
-            let index = self
-                .mux
-                .tree()
-                .session(rang.session)
-                .and_then(|s| s.index_of(window));
-            if let Some(i) = index {
-                self.mux.attached.tell(
-                    Some(rang.session),
-                    Control::Notice(format!("Bell in window {i}")),
-                );
+        // Each session holding the window rings, tells and runs its hook, as tmux's
+        // alerts go to every winlink of the window.
+        for (session, current) in rang.sessions {
+            if action.rings(current) {
+                self.mux.attached.tell(Some(session), Control::Bell);
             }
+            let visual = self
+                .options
+                .lock()
+                .effective(crate::options::Level::Session(session), "visual-bell")
+                .map(|(v, _)| v.text())
+                .unwrap_or_default();
+            if visual != "off" && rang.flagged {
+                let index = self
+                    .mux
+                    .tree()
+                    .session(session)
+                    .and_then(|s| s.index_of(window));
+                if let Some(i) = index {
+                    self.mux.attached.tell(
+                        Some(session),
+                        Control::Notice(format!("Bell in window {i}")),
+                    );
+                }
+            }
+            self.hub.event(crate::hub::Event::new(
+                "alert-bell",
+                crate::hooks::Object {
+                    session: Some(session),
+                    window: Some(window),
+                    pane: Some(pane),
+                },
+            ));
         }
-        self.hub.event(crate::hub::Event::new(
-            "alert-bell",
-            crate::hooks::Object {
-                session: Some(rang.session),
-                window: Some(window),
-                pane: Some(pane),
-            },
-        ));
     }
 
     /// Keeps a program's copy as the server's clipboard and sends it to the clients
@@ -103,20 +107,27 @@ impl Server {
         let copy = Arc::new(copy);
         // One copy per server, at most `server.max_osc_bytes` (the OSC it came in).
         *self.clipboard.lock() = Some(Arc::clone(&copy));
-        let shown = {
+        // Every session showing the pane: a linked window may be current in several.
+        let shown: Vec<fugue_protocol::SessionId> = {
             let tree = self.mux.tree();
-            let p = tree.panes.get(&pane);
-            let s = p.and_then(|p| tree.session_of_window(p.window));
-            s.and_then(|s| {
-                let w = tree.window(s.active)?;
-                let visible = w.layout.contains(pane) && (!w.zoomed || w.active == pane);
-                visible.then_some(s.id)
-            })
+            match tree.panes.get(&pane) {
+                Some(p) => tree
+                    .sessions_of_window(p.window)
+                    .filter(|s| s.active == p.window)
+                    .filter(|s| {
+                        tree.window(s.active).is_some_and(|w| {
+                            w.layout.contains(pane) && (!w.zoomed || w.active == pane)
+                        })
+                    })
+                    .map(|s| s.id)
+                    .collect(),
+                None => Vec::new(),
+            }
         };
-        if let Some(session) = shown {
+        for session in shown {
             self.mux
                 .attached
-                .tell(Some(session), Control::Clipboard(copy));
+                .tell(Some(session), Control::Clipboard(Arc::clone(&copy)));
         }
     }
 

@@ -119,7 +119,8 @@ fn a_key_binding_is_rebound_and_unbound_from_the_tree() {
     t.send(b"\x15display-message new ; display-message two\r");
     eventually("rebound", || {
         let v = w.ok(&["list-keys", "-T", "prefix", "F12"]);
-        v.contains("display-message new \\; display-message two").then_some(())
+        v.contains("display-message new \\; display-message two")
+            .then_some(())
     });
     // The filter still says "old": clear it to see the key again.
     t.send(b"f\x15F12\r");

@@ -304,3 +304,31 @@ fn a_linked_window_closing_closes_each_session_it_was_the_last_of() {
         "keep\n"
     );
 }
+
+/// A bell in a window linked into two sessions is an alert in each: both flag it and
+/// the `alert-bell` hook runs once per session, as tmux's alerts go to every winlink.
+#[test]
+fn a_bell_in_a_linked_window_alerts_every_session_holding_it_as_tmux() {
+    use Step::*;
+    both(&[
+        Do(&["new-session", "-d", "-s", "a"]),
+        Do(&["new-session", "-d", "-s", "b"]),
+        Do(&["set-hook", "-g", "alert-bell", "set -ga @bell b"]),
+        Do(&[
+            "new-window",
+            "-d",
+            "-t",
+            "a:1",
+            "sh -c 'sleep 0.5; printf \"\\a\"; exec sleep 100'",
+        ]),
+        Do(&["link-window", "-d", "-s", "a:1", "-t", "b:1"]),
+        Do(&["run-shell", "sleep 1.5"]),
+        Same(&["show-options", "-gv", "@bell"]),
+        Same(&[
+            "list-windows",
+            "-a",
+            "-F",
+            "#{session_name}:#{window_index} #{window_bell_flag}",
+        ]),
+    ]);
+}

@@ -144,7 +144,9 @@ fn the_clock_leaves_with_its_window_and_the_pane_is_out_of_the_mode() {
     t.prefix(b"t");
     t.wait("the clock", |s| blue_cells(s) > 10);
     let mode = || w.ok(&["display-message", "-p", "-t", "ck:0", MODE]);
-    eventually("clock-mode reported", || (mode() == "1 clock-mode\n").then_some(()));
+    eventually("clock-mode reported", || {
+        (mode() == "1 clock-mode\n").then_some(())
+    });
     w.ok(&["select-window", "-t", "ck:1"]);
     eventually("out of the mode", || (mode() == "0 \n").then_some(()));
     w.ok(&["select-window", "-t", "ck:0"]);
@@ -167,7 +169,14 @@ fn send_keys_x_from_the_cli_as_tmux() {
         Do(&["send-keys", "-t", "x", "-X", "cancel"]),
         Same(&mode),
         Do(&["copy-mode", "-t", "x"]),
-        Do(&["send-keys", "-t", "x", "-X", "copy-pipe-and-cancel", "cat >/dev/null"]),
+        Do(&[
+            "send-keys",
+            "-t",
+            "x",
+            "-X",
+            "copy-pipe-and-cancel",
+            "cat >/dev/null",
+        ]),
         Same(&mode),
         Do(&["clock-mode", "-t", "x"]),
         SameError(&["send-keys", "-t", "x", "-X", "cancel"]),

@@ -333,7 +333,11 @@ fn tmux_l_name_is_found_at_tmuxs_socket_path() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "s\n", "{out:?}");
     assert!(tmux(&["-L", "lt", "kill-server"]).status.success());
     // The default name is a real tmux's: never linked.
-    assert!(tmux(&["-L", "default", "new-session", "-d", "-s", "d"]).status.success());
+    assert!(
+        tmux(&["-L", "default", "new-session", "-d", "-s", "d"])
+            .status
+            .success()
+    );
     assert!(!w.path(&format!("run/tmux-{uid}/default")).exists());
     assert!(tmux(&["-L", "default", "kill-server"]).status.success());
     super::harness::eventually("the link removed", || {

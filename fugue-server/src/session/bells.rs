@@ -5,11 +5,11 @@ use super::tree::Tree;
 use fugue_protocol::{PaneId, SessionId};
 
 /// Where a bell rang.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rang {
-    pub session: SessionId,
-    /// The window is its session's current one.
-    pub current: bool,
+    /// Each session holding the window (a linked window is in several), and whether
+    /// it is that session's current window.
+    pub sessions: Vec<(SessionId, bool)>,
     /// The window was not flagged before: clients must draw their status bars again.
     pub flagged: bool,
 }
@@ -17,12 +17,19 @@ pub struct Rang {
 impl Tree {
     /// `pane` rang its bell. Its window is flagged unless it is the current window of
     /// a session a client shows (`attached`), as tmux does: a person looking at it
-    /// heard it.
+    /// heard it. Every session holding the window hears of it.
     pub fn bell(&mut self, pane: PaneId, attached: impl Fn(SessionId) -> bool) -> Option<Rang> {
         let window = self.panes.get(&pane)?.window;
-        let s = self.session_of_window(window)?;
-        let (session, current) = (s.id, s.active == window);
-        let flag = !(current && attached(session));
+        let sessions: Vec<(SessionId, bool)> = self
+            .sessions_of_window(window)
+            .map(|s| (s.id, s.active == window))
+            .collect();
+        if sessions.is_empty() {
+            return None;
+        }
+        let flag = !sessions
+            .iter()
+            .any(|(session, current)| *current && attached(*session));
         let flagged = flag && self.bells.insert(window);
         if flagged {
             // Windows closed while flagged are forgotten here, the one place the set
@@ -34,11 +41,7 @@ impl Tree {
                 .collect();
             self.bells.retain(|w| all.contains(w));
         }
-        Some(Rang {
-            session,
-            current,
-            flagged,
-        })
+        Some(Rang { sessions, flagged })
     }
 
     /// A client shows `session`: the bell, activity and silence of its current window
