@@ -88,6 +88,11 @@ fn show_file_as_claude(w: &World, tags: &str) -> serde_json::Value {
             == "claude")
             .then_some(())
     });
+    // The reader may have looked at the new job's group before its exec (the shell's
+    // name, no match) and looks again only after 250 ms (pane/switch.rs): the file
+    // must come after that, as an agent's first output does after its start. Without
+    // this wait a run under load printed the file inside the window, unscanned.
+    std::thread::sleep(Duration::from_millis(400));
     // A line and the end of the first `-` (cat reads it to its end).
     w.ok(&["send-keys", "-t", "plain", "go", "Enter", "C-d"]);
     eventually("the whole file shown", || {
