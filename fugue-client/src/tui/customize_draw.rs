@@ -102,7 +102,13 @@ fn details(c: &Customize, l: &TreeLine, keys: &KeyTable) -> Vec<String> {
             format!("Option: {name} ({} option)", scope.name()),
             format!("Value: {}", l.value),
             if l.inherited {
-                "Inherited (from the window or the global value): s sets it here, S globally".into()
+                let from = match scope {
+                    fugue_protocol::options::OptionScope::Pane => {
+                        "the window's or the global value"
+                    }
+                    _ => "the global value",
+                };
+                format!("Inherited from {from}: s sets it here, S globally")
             } else {
                 "Set here: u unsets it, d returns it to the default".into()
             },
