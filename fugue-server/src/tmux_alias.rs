@@ -6,7 +6,8 @@
 //!
 //! A live socket already at that path (a real tmux server of the same name) is left
 //! alone, and the log says so; a dead one (a server that crashed) is replaced, as
-//! tmux replaces it. The folder is made and checked as tmux makes it: ours, 0700.
+//! tmux replaces it, under tmux's `NAME.lock` so a tmux server that is starting there
+//! (bound, not yet listening) is never taken for dead. The folder is made and checked as tmux makes it: ours, 0700.
 //! The link is removed at exit if it still leads here.
 
 use std::io;
@@ -31,6 +32,15 @@ impl Alias {
             );
             return None;
         }
+        // tmux's lock on the name: a tmux server starting there holds it until it
+        // listens, so a socket that does not answer yet is never taken for dead.
+        let _lock = match tmux_lock(path) {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::info!("tmux's path {}: {e}; not linked", path.display());
+                return None;
+            }
+        };
         match std::fs::symlink_metadata(path) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
             Err(e) => {
@@ -80,6 +90,27 @@ impl Alias {
     }
 }
 
+/// Takes tmux's `NAME.lock` next to `path` (without waiting); released when the file
+/// is dropped.
+fn tmux_lock(path: &Path) -> Result<std::fs::File, String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::os::unix::io::AsRawFd;
+    let mut name = path.as_os_str().to_owned();
+    name.push(".lock");
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .mode(0o600)
+        .open(&name)
+        .map_err(|e| format!("cannot open {}: {e}", Path::new(&name).display()))?;
+    // SAFETY: flock on a descriptor we own.
+    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        return Err("a tmux server is starting there (its lock is held)".into());
+    }
+    Ok(file)
+}
+
 impl Drop for Alias {
     fn drop(&mut self) {
         // Only our link: a tool may have removed it and something else taken the name.
@@ -112,6 +143,10 @@ mod tests {
             "removed at the end"
         );
 
+        // A tmux server starting there (holding NAME.lock) is left alone.
+        let held = tmux_lock(&path).unwrap();
+        assert!(Alias::create(&path, &target).is_none());
+        drop(held);
         // Someone else's live socket there is left alone.
         let theirs = std::os::unix::net::UnixListener::bind(&path).unwrap();
         assert!(Alias::create(&path, &target).is_none());

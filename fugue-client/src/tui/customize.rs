@@ -222,7 +222,11 @@ impl Customize {
                 continue;
             }
             if branch == Branch::Keys {
+                let title = out.len() - 1;
                 self.key_lines(keys, filter, &mut out);
+                if filter.is_some() && out.len() == title + 1 {
+                    out.pop();
+                }
                 continue;
             }
             let scoped: Vec<(OptionScope, &OptionLine)> = match branch {
@@ -241,6 +245,7 @@ impl Customize {
                     both
                 }
             };
+            let title = out.len() - 1;
             for (scope, o) in scoped {
                 let value = o.value.clone().unwrap_or_default();
                 if !matches(filter, &[&o.name]) {
@@ -257,6 +262,10 @@ impl Customize {
                     inherited: o.inherited,
                     open: None,
                 });
+            }
+            // Under a filter a branch with nothing that matches is not shown, as tmux's.
+            if filter.is_some() && out.len() == title + 1 {
+                out.pop();
             }
         }
         out
@@ -275,6 +284,7 @@ impl Customize {
         for table in tables {
             let item = Item::Table(table.to_string());
             let open = self.open.contains(&item);
+            let title = out.len();
             out.push(Line {
                 item,
                 depth: 1,
@@ -304,6 +314,9 @@ impl Customize {
                     inherited: false,
                     open: None,
                 });
+            }
+            if filter.is_some() && out.len() == title + 1 {
+                out.pop();
             }
         }
     }
@@ -713,6 +726,14 @@ impl Ask {
             }
             Ask::Search(input) => ("(search) ".into(), input.text()),
             Ask::Filter(input) => ("(filter) ".into(), input.text()),
+        }
+    }
+
+    /// The line being typed (a paste goes into it).
+    pub fn input_mut(&mut self) -> &mut LineEdit {
+        match self {
+            Ask::Value { input, .. } | Ask::Command { input, .. } => input,
+            Ask::Search(input) | Ask::Filter(input) => input,
         }
     }
 

@@ -57,6 +57,12 @@ impl App {
                 }
                 Vec::new()
             }
+            Mode::Options(c) => {
+                if let Some(ask) = &mut c.ask {
+                    ask.input_mut().insert_str(&text);
+                }
+                Vec::new()
+            }
             Mode::Normal => vec![req(
                 Command::SendInput(SendInput {
                     target: None,

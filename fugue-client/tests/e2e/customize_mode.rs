@@ -47,8 +47,8 @@ fn prefix_c_sets_and_unsets_a_session_option() {
     t.wait_text("status-left-length");
     t.send(b"\r");
     t.wait_text("(status-left-length)");
-    // C-u clears the value offered, then the new one.
-    t.send(b"\x1577\r");
+    // C-u clears the value offered, then the new one, pasted (bracketed).
+    t.send(b"\x15\x1b[200~77\x1b[201~\r");
     eventually("the session's value", || {
         let v = w.ok(&["show-options", "-v", "-t", "cz", "status-left-length"]);
         (v == "77\n").then_some(())
@@ -113,6 +113,11 @@ fn a_key_binding_is_rebound_and_unbound_from_the_tree() {
     t.wait_text("Key Bindings");
     t.send(b"fdisplay-message old\r");
     t.wait_text("F12");
+    // Under the filter, branches and tables with nothing that matches are not shown.
+    t.wait("empty branches hidden", |s| {
+        let c = s.contents();
+        !c.contains("Server Options") && !c.contains("copy-mode-vi")
+    });
     t.send(b"\r");
     t.wait_text("(prefix F12)");
     // A command list: both bound, neither run now (tmux's editor binds the text).
