@@ -280,6 +280,15 @@ impl Attached {
         self.changed_any.notify_one();
     }
 
+    /// The sessions some client (terminal or control) is attached to.
+    pub fn shown_sessions(&self) -> std::collections::HashSet<SessionId> {
+        self.clients
+            .lock()
+            .values()
+            .filter_map(|c| c.session)
+            .collect()
+    }
+
     /// The session a client is attached to.
     pub fn session_of(&self, client: u64) -> Option<SessionId> {
         self.clients.lock().get(&client).and_then(|c| c.session)

@@ -12,7 +12,6 @@ use crate::pane::passthrough::Signals;
 use crate::server::Server;
 use fugue_protocol::PaneId;
 use fugue_protocol::passthrough::ClipboardCopy;
-use std::collections::HashSet;
 use std::sync::Arc;
 
 impl Server {
@@ -41,13 +40,7 @@ impl Server {
     fn pane_bell(&self, pane: PaneId, action: crate::config::BellAction) {
         // Asked before the tree is locked: the registry's lock is never taken inside
         // the tree's here.
-        let shown: HashSet<_> = self
-            .mux
-            .attached
-            .lock()
-            .values()
-            .filter_map(|c| c.session)
-            .collect();
+        let shown = self.mux.attached.shown_sessions();
         // tmux's monitor-bell: off, a bell in the window is no alert at all.
         let window = self.mux.tree().panes.get(&pane).map(|p| p.window);
         let Some(window) = window else { return };

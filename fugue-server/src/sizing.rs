@@ -97,13 +97,7 @@ impl Server {
         // A window linked into several sessions is laid out for one of them, not by
         // each in turn: the most recently used that a client shows, else the most
         // recently used (tmux's `window-size latest` across its sessions).
-        let shown: std::collections::HashSet<SessionId> = self
-            .mux
-            .attached
-            .lock()
-            .values()
-            .filter_map(|c| c.session)
-            .collect();
+        let shown = self.mux.attached.shown_sessions();
         let own: Vec<fugue_protocol::WindowId> = s
             .windows
             .iter()

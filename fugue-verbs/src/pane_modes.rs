@@ -59,21 +59,18 @@ impl CopyModeArgs {
     }
 }
 
-/// `choose-buffer [-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order]
-/// [-t target-pane] [template]`.
+/// tmux's chooser flags that fugue's buffer and client choosers take and draw no
+/// differently: `-N` (no preview), `-r` (reverse), `-Z` (zoom: the chooser covers
+/// the window anyway), `-F`, `-f`, `-K` and `-O`. The choosers draw tmux's default
+/// lines in tmux's default order.
 #[derive(Args, Debug, Clone, Default)]
-pub struct ChooseBufferArgs {
-    /// No preview: accepted, the chooser always previews.
+pub struct AcceptedChooserFlags {
     #[arg(short = 'N')]
     pub no_preview: bool,
-    /// Reverse the order: accepted, buffers are listed newest first as tmux sorts them.
     #[arg(short = 'r')]
     pub reverse: bool,
-    /// Zoom: the chooser covers the window anyway.
     #[arg(short = 'Z')]
     pub zoom: bool,
-    /// tmux's line format, filter, key format and sort order: accepted; the chooser
-    /// draws tmux's default lines.
     #[arg(short = 'F', value_name = "FORMAT")]
     pub format: Option<String>,
     #[arg(short = 'f', value_name = "FILTER")]
@@ -82,6 +79,14 @@ pub struct ChooseBufferArgs {
     pub key_format: Option<String>,
     #[arg(short = 'O', value_name = "SORT-ORDER")]
     pub sort: Option<String>,
+}
+
+/// `choose-buffer [-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order]
+/// [-t target-pane] [template]`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ChooseBufferArgs {
+    #[command(flatten)]
+    pub accepted: AcceptedChooserFlags,
     /// The pane whose clients choose (and that Enter pastes into).
     #[arg(short = 't')]
     pub target: Option<String>,
@@ -100,22 +105,8 @@ impl ChooseBufferArgs {
 /// [-t target-pane] [template]`.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ChooseClientArgs {
-    /// tmux's -N (no preview), -r (reverse), -Z (zoom), -F, -f, -K and -O: accepted;
-    /// the chooser lists the clients by name with tmux's fields.
-    #[arg(short = 'N')]
-    pub no_preview: bool,
-    #[arg(short = 'r')]
-    pub reverse: bool,
-    #[arg(short = 'Z')]
-    pub zoom: bool,
-    #[arg(short = 'F', value_name = "FORMAT")]
-    pub format: Option<String>,
-    #[arg(short = 'f', value_name = "FILTER")]
-    pub filter: Option<String>,
-    #[arg(short = 'K', value_name = "KEY-FORMAT")]
-    pub key_format: Option<String>,
-    #[arg(short = 'O', value_name = "SORT-ORDER")]
-    pub sort: Option<String>,
+    #[command(flatten)]
+    pub accepted: AcceptedChooserFlags,
     /// The pane whose clients choose.
     #[arg(short = 't')]
     pub target: Option<String>,

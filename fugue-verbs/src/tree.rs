@@ -46,7 +46,8 @@ pub struct ChooseTreeArgs {
     /// Reverse the sort order.
     #[arg(short = 'r')]
     pub reverse: bool,
-    /// Include all sessions in any session groups (fugue has no session groups).
+    /// Include all sessions in any session groups: accepted, the tree lists every
+    /// session (grouped ones too) already.
     #[arg(short = 'G')]
     pub groups: bool,
     /// Each line's format (the item's own, as tmux's default otherwise).

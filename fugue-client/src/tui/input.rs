@@ -272,7 +272,7 @@ impl App {
             }
             Mode::Buffers(list) => super::buffers::on_key(self, list, key),
             Mode::Clients(list) => super::client_chooser::on_key(self, list, key),
-            Mode::Options(c) => super::customize::on_key(self, c, key),
+            Mode::Options(c) => super::customize_keys::on_key(self, c, key),
             Mode::Tree(tree) => super::tree_keys::on_key(self, tree, key),
             Mode::Copy(c) => {
                 self.mode = Mode::Copy(c);

@@ -17,6 +17,7 @@ mod compositor;
 mod copy;
 mod customize;
 mod customize_draw;
+mod customize_keys;
 mod display_panes;
 mod input;
 mod keymap;
