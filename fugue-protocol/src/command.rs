@@ -468,7 +468,8 @@ pub enum Command {
     },
 }
 
-pub use spec::{CommandSpec, Exposure, Surfaces, Tier};
+pub use access::{TargetKind, TargetUse};
+pub use spec::{CommandSpec, Exposure, Facts, Surfaces, Tier};
 
 #[path = "command_access.rs"]
 mod access;

@@ -57,6 +57,39 @@ pub struct Surfaces {
     pub keys: Exposure,
 }
 
+/// What the dispatcher does around a command besides running it. Every entry of the
+/// table states its facts (`facts: [...]`, possibly empty), so a new command cannot
+/// silently miss the journal or the hooks: these were once `matches!` lists in the
+/// dispatcher that a new variant fell through without a word.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Facts {
+    /// May change what the journal keeps: the journal captures the state after it.
+    pub journaled: bool,
+    /// May change sessions, windows, names, focus or the layout: `after-` hooks and
+    /// control clients' notifications compare the tree's shape before and after it.
+    pub structural: bool,
+    /// May add or remove panes or change monitoring options: the alert monitors look
+    /// at the tree again after it.
+    pub alerts: bool,
+    /// Changes the server's runtime configuration (options, key tables), which the
+    /// journal replays at a restart as the command itself.
+    pub runtime: bool,
+    /// The calling client counts as the latest one for `window-size latest` (it typed,
+    /// resized or attached).
+    pub client_activity: bool,
+}
+
+impl Facts {
+    /// No facts: a command that changes nothing the dispatcher follows.
+    pub const NONE: Facts = Facts {
+        journaled: false,
+        structural: false,
+        alerts: false,
+        runtime: false,
+        client_activity: false,
+    };
+}
+
 /// One entry of the command table.
 #[derive(Clone, Copy, Debug)]
 pub struct CommandSpec {
@@ -65,6 +98,8 @@ pub struct CommandSpec {
     pub tier: Tier,
     pub summary: &'static str,
     pub surfaces: Surfaces,
+    /// What the dispatcher does around it (journal, hooks, alerts, ...).
+    pub facts: Facts,
 }
 
 /// Why a surface leaves a command out, where many commands share the reason.

@@ -55,70 +55,10 @@ fn shape(tree: &Tree) -> Shape {
     }
 }
 
-/// Whether a command may change which windows `alerts.rs` watches: new or closed
-/// panes and windows, options.
-pub fn changes_alerts(command: &Command) -> bool {
-    matches!(
-        command,
-        Command::NewSession(_)
-            | Command::NewWindow(_)
-            | Command::KillSession { .. }
-            | Command::KillWindow { .. }
-            | Command::SplitPane(_)
-            | Command::KillPane { .. }
-            | Command::SpawnAgent(_)
-            | Command::AttachSession { .. }
-            | Command::RunCommand(_)
-            | Command::SetOption(_)
-            | Command::KillOtherPanes { .. }
-            | Command::KillOtherWindows { .. }
-            | Command::KillOtherSessions { .. }
-            | Command::Respawn(_)
-            | Command::BreakPane(_)
-            | Command::JoinPane(_)
-            | Command::SwapPane(_)
-            | Command::MoveWindow(_)
-            | Command::UnlinkWindow { .. }
-    )
-}
-
 /// What a command will compare against, taken before it runs: nothing when no hook is
 /// set, or for commands that cannot change sessions, windows, names or focus.
 pub fn before(server: &Server, command: &Command) -> Option<Shape> {
-    let structural = matches!(
-        command,
-        Command::NewSession(_)
-            | Command::NewWindow(_)
-            | Command::KillSession { .. }
-            | Command::KillWindow { .. }
-            | Command::KillServer
-            | Command::RenameSession { .. }
-            | Command::RenameWindow { .. }
-            | Command::SelectWindow { .. }
-            | Command::SplitPane(_)
-            | Command::KillPane { .. }
-            | Command::SelectPane { .. }
-            | Command::SpawnAgent(_)
-            | Command::AttachSession { .. }
-            | Command::RunCommand(_)
-            | Command::KillOtherPanes { .. }
-            | Command::KillOtherWindows { .. }
-            | Command::KillOtherSessions { .. }
-            | Command::SwapPane(_)
-            | Command::RotateWindow(_)
-            | Command::BreakPane(_)
-            | Command::JoinPane(_)
-            | Command::Respawn(_)
-            | Command::MoveWindow(_)
-            | Command::UnlinkWindow { .. }
-            | Command::SwapWindow(_)
-            | Command::ResizePane { .. }
-            | Command::ResizeWindow(_)
-            | Command::SelectLayout { .. }
-            // A client's new size relays its session's windows out (iTerm2 waits
-            // for the %layout-change after its refresh-client -C).
-            | Command::ResizeClient { .. }
-    );
+    let structural = command.spec().facts.structural;
     // Control clients (`tmux -C`) hear these as notifications, hooks or not.
     if !structural || (server.hooks.lock().is_empty() && !server.hub.has_listeners()) {
         return None;

@@ -14,8 +14,7 @@ use crate::origin::{Agent, Origin, Surface};
 use crate::session::Tree;
 use crate::session::resolve::Context;
 use crate::session::tree::Creator;
-use fugue_protocol::observe::{ReadSource, WaitCondition};
-use fugue_protocol::{Command, CommandError, MessageTo, PaneId, Placement, Target};
+use fugue_protocol::{Command, CommandError, MessageTo, PaneId, Target, TargetKind};
 use std::collections::{HashMap, HashSet};
 
 /// The panes an origin may see and control.
@@ -162,179 +161,6 @@ impl Scope {
     }
 }
 
-/// What a command needs of the thing it names.
-enum Need {
-    Pane,
-    /// Every pane of the window must be in scope.
-    WindowAll,
-    SessionAll,
-    /// At least one pane of the session (adding a window, a message in its status bar).
-    SessionAny,
-}
-
-/// The targets a command acts on.
-fn targets(command: &Command) -> Vec<(Option<Target>, Need)> {
-    use Need::*;
-    let one = |t: &Option<Target>, n: Need| vec![(t.clone(), n)];
-    match command {
-        Command::NewSession(_)
-        | Command::ListSessions
-        | Command::KillServer
-        | Command::Restore { .. }
-        | Command::DiscardRestorable { .. }
-        | Command::ResizeClient { .. }
-        | Command::SidebandMcp { .. }
-        | Command::ClientFocus { .. }
-        | Command::ClientMode { .. }
-        | Command::ShowBuffer { .. }
-        | Command::ListBuffers
-        | Command::DeleteBuffer { .. }
-        | Command::BindKey(_)
-        | Command::UnbindKey { .. }
-        | Command::ListKeys { .. }
-        | Command::WaitChannel { .. }
-        | Command::SuspendClient { .. }
-        | Command::ServerAccess(_)
-        | Command::ShowMessages(_)
-        | Command::ShowPromptHistory { .. }
-        | Command::ClearPromptHistory { .. }
-        | Command::PromptEntered { .. }
-        | Command::ClientKeys { .. } => vec![],
-        Command::Lock(fugue_protocol::admin::LockScope::Session(target)) => one(target, SessionAll),
-        Command::Lock(_) => vec![],
-        Command::SetEnvironment(c) if !c.global => one(&c.target, SessionAny),
-        Command::ShowEnvironment(c) if !c.global => one(&c.target, SessionAny),
-        Command::SetEnvironment(_) | Command::ShowEnvironment(_) => vec![],
-        // Only people set and read hooks (policy refuses agents).
-        Command::SetHook(_) | Command::ShowHooks(_) => vec![],
-        Command::SetBuffer(c) => match &c.data {
-            Some(fugue_protocol::BufferData::Pane(p)) => one(&p.target, Pane),
-            _ => vec![],
-        },
-        Command::PasteBuffer(c) => one(&c.target, Pane),
-        // An object's own options: the caller must see it. Global and server options
-        // name no object.
-        Command::SetOption(c) => one(&c.target, SessionAny),
-        Command::ShowOptions(c) => one(&c.target, SessionAny),
-        // Lists are filtered instead.
-        Command::ListPanes { .. } => vec![],
-        Command::NewWindow(c) => one(&c.target, SessionAny),
-        Command::SplitPane(c) => one(&c.target, Pane),
-        Command::KillPane { target }
-        | Command::SetPaneTitle { target, .. }
-        | Command::SelectPane { target, .. }
-        | Command::PaneInput { target, .. }
-        | Command::MarkPane { target, .. }
-        | Command::ResizePane { target, .. }
-        | Command::ReadRows { target, .. }
-        | Command::GetResult { target } => one(target, Pane),
-        Command::AgentWorktree(c) => one(&c.target, Pane),
-        Command::KillWindow { target }
-        | Command::UnlinkWindow { target, .. }
-        | Command::RenameWindow { target, .. }
-        | Command::KillOtherPanes { target }
-        | Command::SelectLayout { target, .. } => one(target, WindowAll),
-        Command::ClearHistory { target } => one(target, Pane),
-        Command::PipePane { target, .. } => one(target, Pane),
-        Command::Respawn(c) if c.window => one(&c.target, WindowAll),
-        Command::Respawn(c) => one(&c.target, Pane),
-        Command::RotateWindow(c) => one(&c.target, WindowAll),
-        Command::ResizeWindow(c) => one(&c.target, WindowAll),
-        Command::SwapPane(c) => {
-            let mut v = vec![(c.target.clone(), Pane)];
-            if let fugue_protocol::SwapSource::Pane(s) = &c.source {
-                v.push((Some(s.clone()), Pane));
-            }
-            v
-        }
-        Command::BreakPane(c) => vec![(c.source.clone(), Pane), (c.target.clone(), SessionAny)],
-        Command::JoinPane(c) => vec![(c.source.clone(), Pane), (c.target.clone(), Pane)],
-        Command::MoveWindow(c) if c.renumber => one(&c.target, SessionAll),
-        Command::MoveWindow(c) => vec![
-            (c.source.clone(), WindowAll),
-            (c.target.clone(), SessionAll),
-        ],
-        Command::SwapWindow(c) => {
-            vec![(c.source.clone(), WindowAll), (c.target.clone(), WindowAll)]
-        }
-        // Every window of the session may close: all its panes must be in scope.
-        Command::KillOtherWindows { target } => one(target, SessionAll),
-        // Every other session closes: refused under scope "own" in `check`.
-        Command::KillOtherSessions { target } => one(target, SessionAll),
-        Command::KillSession { target }
-        | Command::RenameSession { target, .. }
-        | Command::SelectWindow { target, .. }
-        | Command::AttachSession { target, .. }
-        | Command::DetachClient { target, .. } => one(target, SessionAll),
-        Command::RefreshClient { target } => one(target, SessionAny),
-        Command::ListClients { target } => one(target, SessionAny),
-        Command::DisplayMessage { target, .. } => one(target, SessionAny),
-        Command::FormatText { target, .. } => one(target, Pane),
-        Command::ConfirmBefore(c)
-        | Command::CommandPrompt(c)
-        | Command::DisplayMenu(c)
-        | Command::DisplayPanes(c)
-        | Command::SwitchClient(c)
-        | Command::ChooseTree(c)
-        | Command::CopyMode(c)
-        | Command::ChooseBuffer(c)
-        | Command::ClockMode(c)
-        | Command::CustomizeMode(c)
-        | Command::ChooseClient(c)
-        | Command::FindWindow(c) => one(&c.target, SessionAny),
-        Command::DisplayPopup(c) => one(&c.target, SessionAny),
-        Command::SendInput(c) => one(&c.target, Pane),
-        Command::CopyModeCommand(c) => one(&c.target, Pane),
-        Command::SendPrefix { target, .. } => one(target, Pane),
-        Command::CapturePane(c) => one(&c.target, Pane),
-        Command::ReadPane(c) => {
-            let cursor = match &c.source {
-                ReadSource::Since(s) => Some(s.as_str()),
-                _ => None,
-            };
-            vec![(target_or_cursor(c.target.clone(), cursor), Pane)]
-        }
-        Command::WaitFor(c) => {
-            let cursor = match &c.condition {
-                WaitCondition::Text { after, .. } => after.as_deref(),
-                _ => None,
-            };
-            vec![(target_or_cursor(c.target.clone(), cursor), Pane)]
-        }
-        Command::RunCommand(c) => {
-            let mut v = Vec::new();
-            if let Some(p) = &c.pane {
-                v.push((Some(p.clone()), Pane));
-            }
-            if let Some(p) = &c.split_from {
-                v.push((Some(p.clone()), Pane));
-            }
-            v
-        }
-        Command::SearchPanes(c) => c.targets.iter().map(|t| (Some(t.clone()), Pane)).collect(),
-        Command::SpawnAgent(c) => {
-            let mut v: Vec<_> = c
-                .depends_on
-                .iter()
-                .map(|t| (Some(t.clone()), Pane))
-                .collect();
-            match &c.placement {
-                Placement::Split {
-                    target: Some(t), ..
-                } => v.push((Some(t.clone()), Pane)),
-                Placement::Window { session: Some(s) } => v.push((Some(s.clone()), SessionAny)),
-                _ => {}
-            }
-            v
-        }
-        Command::SendMessage(c) => match &c.to {
-            MessageTo::Pane(t) => vec![(Some(t.clone()), Pane)],
-            _ => vec![],
-        },
-        Command::Report(c) => one(&c.target, Pane),
-    }
-}
-
 /// Refuses a command that names a pane, window or session out of scope.
 pub fn check(
     tree: &Tree,
@@ -365,31 +191,40 @@ pub fn check(
             _ => None,
         }
     };
-    for (target, need) in targets(command) {
+    let mut refused = None;
+    command.each_target(&mut |u| {
+        if refused.is_some() {
+            return;
+        }
+        let target = match u.cursor {
+            Some(c) => target_or_cursor(u.target.cloned(), Some(c)),
+            None => u.target.cloned(),
+        };
         // Unknown targets are left to the command, which says what exists.
-        let bad = match need {
-            Need::Pane => match tree.resolve_pane(target.as_ref(), ctx) {
+        refused = match u.kind {
+            TargetKind::Listed => None,
+            TargetKind::Pane => match tree.resolve_pane(target.as_ref(), ctx) {
                 Ok(p) => (!scope.allows(p)).then_some(p),
                 Err(_) => None,
             },
-            Need::WindowAll => match tree.resolve_window(target.as_ref(), ctx) {
+            TargetKind::WindowAll => match tree.resolve_window(target.as_ref(), ctx) {
                 Ok((_, w)) => first_foreign(window_panes(tree, w), true),
                 Err(_) => None,
             },
-            Need::SessionAll | Need::SessionAny => {
+            TargetKind::SessionAll | TargetKind::SessionAny => {
                 match tree.resolve_session(target.as_ref(), ctx) {
                     Ok(s) => {
-                        first_foreign(session_panes(tree, s), matches!(need, Need::SessionAll))
+                        first_foreign(session_panes(tree, s), u.kind == TargetKind::SessionAll)
                     }
                     Err(_) => None,
                 }
             }
         };
-        if let Some(p) = bad {
-            return Err(scope.refuse(p));
-        }
+    });
+    match refused {
+        Some(p) => Err(scope.refuse(p)),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// The window `new-window -k -t s:N` replaces: the one at the index the target
