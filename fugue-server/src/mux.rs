@@ -9,9 +9,13 @@ use crate::session::info::ClientView;
 use fugue_protocol::{PaneId, SessionId, WindowId};
 use parking_lot::{Mutex, MutexGuard};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 pub struct Mux {
     tree: Mutex<Tree>,
+    /// How many times the tree's lock was taken: the lock discipline's test counts
+    /// them per command (one relaxed add per lock, nothing else).
+    locks: AtomicU64,
     pub attached: Attached,
     /// How many panes are placeholders whose program is starting (see
     /// `pane::program`): a connecting process the kernel places in no pane may be one
@@ -23,9 +27,30 @@ impl Default for Mux {
     fn default() -> Mux {
         Mux {
             tree: Mutex::new(Tree::default()),
+            locks: AtomicU64::new(0),
             attached: Attached::default(),
             starting: tokio::sync::watch::Sender::new(0),
         }
+    }
+}
+
+/// The tree's lock, taken the first time something asks for the tree and then kept
+/// until dropped: checks that need the tree only in some cases (an agent's scope, a
+/// marked pane) cost a typed key no lock.
+pub struct TreeOnDemand<'a> {
+    mux: &'a Mux,
+    guard: Option<MutexGuard<'a, Tree>>,
+}
+
+impl<'a> TreeOnDemand<'a> {
+    pub fn new(mux: &'a Mux) -> TreeOnDemand<'a> {
+        TreeOnDemand { mux, guard: None }
+    }
+
+    /// The tree, locking it now if this is the first ask.
+    pub fn get(&mut self) -> &mut Tree {
+        let mux = self.mux;
+        self.guard.get_or_insert_with(|| mux.tree())
     }
 }
 
@@ -42,7 +67,13 @@ impl Mux {
     /// The tree, locked. Nothing slow may run while the guard is held (a spawn, a file
     /// removed, a socket written): every client and command waits for it.
     pub fn tree(&self) -> MutexGuard<'_, Tree> {
+        self.locks.fetch_add(1, Ordering::Relaxed);
         self.tree.lock()
+    }
+
+    /// How many times the tree's lock has been taken since the server started.
+    pub fn tree_locks(&self) -> u64 {
+        self.locks.load(Ordering::Relaxed)
     }
 
     /// Counts a pane as starting while the guard lives: from its placeholder until
@@ -65,13 +96,12 @@ impl Mux {
     /// True while the pane is in the tree (a placeholder whose program is starting
     /// counts).
     pub fn has_pane(&self, pane: PaneId) -> bool {
-        self.tree.lock().panes.contains_key(&pane)
+        self.tree().panes.contains_key(&pane)
     }
 
     /// The pane's program is still being started (see `pane::program`).
     pub fn pane_starting(&self, pane: PaneId) -> bool {
-        self.tree
-            .lock()
+        self.tree()
             .panes
             .get(&pane)
             .is_some_and(|p| p.pty.is_starting())
@@ -94,12 +124,12 @@ impl Mux {
 
     /// The session a pane's window is in.
     pub fn session_of_pane(&self, pane: PaneId) -> Option<SessionId> {
-        self.tree.lock().locate(pane).map(|(s, _)| s)
+        self.tree().locate(pane).map(|(s, _)| s)
     }
 
     /// What a client attached to `session` draws.
     pub fn client_view(&self, session: SessionId) -> Option<ClientView> {
-        let mut tree = self.tree.lock();
+        let mut tree = self.tree();
         // A client shows the session's current window: a bell there has been seen.
         tree.visited(session);
         tree.client_view(session)
@@ -107,8 +137,7 @@ impl Mux {
 
     /// The pid of every live pane's program, and its pane.
     pub fn pane_programs(&self) -> HashMap<i32, PaneId> {
-        self.tree
-            .lock()
+        self.tree()
             .panes
             .iter()
             .filter(|(_, p)| p.alive())
@@ -122,8 +151,7 @@ impl Mux {
 impl Mux {
     /// Whether `window` is one of `session`'s.
     pub fn window_in_session(&self, window: WindowId, session: SessionId) -> bool {
-        self.tree
-            .lock()
+        self.tree()
             .session(session)
             .is_some_and(|s| s.holds(window))
     }
@@ -131,7 +159,7 @@ impl Mux {
     /// Marks a session the most recently used, as attaching a client does (commands
     /// with no target then find it).
     pub fn touch_session(&self, session: SessionId) {
-        let mut tree = self.tree.lock();
+        let mut tree = self.tree();
         let stamp = tree.touch();
         if let Some(s) = tree.session_mut(session) {
             s.last_used = stamp;
@@ -140,19 +168,19 @@ impl Mux {
 
     /// A window's name as tmux shows it.
     pub fn window_name(&self, window: WindowId) -> Option<String> {
-        let tree = self.tree.lock();
+        let tree = self.tree();
         let w = tree.window(window)?;
         Some(tree.window_name(w))
     }
 
     /// A session's name.
     pub fn session_name(&self, session: SessionId) -> Option<String> {
-        self.tree.lock().session(session).map(|s| s.name.clone())
+        self.tree().session(session).map(|s| s.name.clone())
     }
 
     /// The most recently used session other than `not`.
     pub fn recent_session_besides(&self, not: SessionId) -> Option<(SessionId, String)> {
-        let tree = self.tree.lock();
+        let tree = self.tree();
         tree.sessions
             .iter()
             .filter(|s| s.id != not)
@@ -163,7 +191,7 @@ impl Mux {
     /// The window's panes as `list-panes` describes them (for its formats: tmux's
     /// `%layout-change` is written with `#{window_layout}` and the rest).
     pub fn window_panes(&self, window: WindowId) -> Vec<fugue_protocol::PaneInfo> {
-        let tree = self.tree.lock();
+        let tree = self.tree();
         tree.window(window)
             .map(|w| tree.window_pane_infos(w))
             .unwrap_or_default()

@@ -249,12 +249,14 @@ impl Tracked {
         if obs.exited.is_some() || !self.machine.lock().needs_screen(now, last_output) {
             return obs;
         }
-        let fg = {
+        // The handles under the tree's lock; the terminal asked (a syscall) after.
+        let handles = {
             let tree = mux.tree();
             tree.panes
                 .get(&self.pane)
-                .map(|p| (p.pty.foreground_pgrp(), p.pty.pid()))
+                .map(|p| (p.pty.input().ok(), p.pty.pid()))
         };
+        let fg = handles.map(|(input, pid)| (input.and_then(|i| i.foreground_pgrp()), pid));
         obs.foreground_child = matches!(fg, Some((Some(g), Some(pid))) if g != pid as i32);
         let st = self.shared.state.lock();
         let screen = st.screen();

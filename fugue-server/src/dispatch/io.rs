@@ -5,6 +5,7 @@ use crate::pane::PaneShared;
 use crate::pane::lines::LineCursor;
 use crate::pane::pty::InputError;
 use crate::pane::state::InputEncoding;
+use crate::pane::writer::PtyInput;
 use crate::session::tree::Pane;
 use fugue_protocol::keys::{KeyCode, Mods};
 use fugue_protocol::observe::InputSent;
@@ -112,22 +113,34 @@ async fn write_parts(
     id: PaneId,
     parts: &[InputPart],
 ) -> Result<(), CommandError> {
-    let (input, shared, pgrp) = {
+    let (input, shared) = {
         let tree = server.mux.tree();
         let pane = live_pane(&tree, id)?;
         (
             pane.pty.input().map_err(|e| input_refused(id, e))?,
             Arc::clone(&pane.shared),
-            pane.pty.foreground_pgrp(),
         )
     };
+    write_parts_to(server, id, &input, &shared, parts).await
+}
+
+/// Writes input parts through a pane's handles (taken under the tree's lock, used
+/// without it), once the program reads its terminal or a short grace has passed.
+async fn write_parts_to(
+    server: &crate::server::Server,
+    id: PaneId,
+    input: &PtyInput,
+    shared: &Arc<PaneShared>,
+    parts: &[InputPart],
+) -> Result<(), CommandError> {
+    let pgrp = input.foreground_pgrp();
     let refused = |e| input_refused(id, e);
     shared
         .ready_for_input(server.config().server.input_ready_wait(), reading(pgrp))
         .await;
     for (i, part) in parts.iter().enumerate() {
         if let InputPart::Reset = part {
-            reset_screen(&shared);
+            reset_screen(shared);
             continue;
         }
         let is_text = matches!(part, InputPart::Text(_) | InputPart::Paste(_));
@@ -140,7 +153,7 @@ async fn write_parts(
             input.write_acked(bytes).map_err(refused)?;
             continue;
         }
-        let reaction = Reaction::watch(&shared);
+        let reaction = Reaction::watch(shared);
         let written = input.write_acked(bytes).map_err(refused)?;
         let deadline = tokio::time::Instant::now() + TEXT_SETTLE;
         if tokio::time::timeout_at(deadline, written).await.is_ok() {
@@ -191,7 +204,19 @@ pub fn check_input_size(total: usize) -> Result<(), CommandError> {
     Ok(())
 }
 
+/// `send-keys` to one pane, with no copies to synchronized panes (a new pane's task).
 pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, CommandError> {
+    send_one(exec, &c, false).await.map(|(answer, _)| answer)
+}
+
+/// `send-keys` to the pane `c` names; with `sync`, also the other panes that hear it
+/// (`synchronize-panes`), found under the same lock and returned for the caller to
+/// type into.
+pub async fn send_one(
+    exec: &mut Exec<'_>,
+    c: &SendInput,
+    sync: bool,
+) -> Result<(Response, Vec<PaneId>), CommandError> {
     let total: usize = c
         .parts
         .iter()
@@ -203,22 +228,19 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         })
         .sum();
     check_input_size(total)?;
-    let id = exec
-        .server
-        .mux
-        .tree()
-        .resolve_pane(c.target.as_ref(), &exec.ctx)?;
-    exec.resolved = Some(id.to_string());
-    // Keys alone (typing in an attached client) go out without any waiting.
-    let needs_settle = c.parts.windows(2).any(|w| {
-        matches!(w[0], InputPart::Text(_) | InputPart::Paste(_))
-            && matches!(w[1], InputPart::Key(_))
-    });
-    let started = std::time::Instant::now();
-    // `select-pane -d`: what is sent to the pane is dropped, as tmux drops it.
+    // Keys typed in an attached client.
     let typed = exec.origin.surface() == crate::origin::Surface::Keys;
-    let (shared, pgrp, input_off, hand_off) = {
+    // The tree's lock, once: the target, a mode the pane holds, and the pane's
+    // handles. Everything after (the pane's state, the terminal's foreground group,
+    // the write) needs only the handles.
+    let (id, shared, input, input_off, hand_off, others) = {
         let mut tree = exec.server.mux.tree();
+        let id = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
+        let others = if sync {
+            super::sync::others(exec, &tree, id, &c.parts)
+        } else {
+            Vec::new()
+        };
         // A mode the pane holds for the next client takes what is sent to the pane:
         // it is dropped as `select-pane -d` drops it.
         let (held, hand_off) = match super::held_modes::take_input(&mut tree, id, &c.parts, typed) {
@@ -227,34 +249,43 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
             super::held_modes::Taken::HandOff(argv) => (true, Some(argv)),
         };
         let pane = live_pane(&tree, id)?;
+        // `select-pane -d`: what is sent to the pane is dropped, as tmux drops it.
         (
+            id,
             Arc::clone(&pane.shared),
-            pane.pty.foreground_pgrp(),
+            pane.pty.input(),
             pane.input_off || held,
             hand_off,
+            others,
         )
     };
+    exec.resolved = Some(id.to_string());
+    // Keys alone (typing in an attached client) go out without any waiting.
+    let needs_settle = c.parts.windows(2).any(|w| {
+        matches!(w[0], InputPart::Text(_) | InputPart::Paste(_))
+            && matches!(w[1], InputPart::Key(_))
+    });
+    let started = std::time::Instant::now();
     if let (Some(argv), Some(client)) = (hand_off, exec.origin.client_id()) {
         super::held_modes::post(exec.server, client, argv);
     }
     refuse_key(&shared, id, &c.parts)?;
     // A person types when they see the pane is ready; holding their keys back for a
     // program that never prints (`cat`) would only delay them.
-    if exec.origin.surface() != crate::origin::Surface::Keys && !input_off {
+    if !typed && !input_off {
+        let pgrp = input.as_ref().ok().and_then(PtyInput::foreground_pgrp);
         let grace = exec.server.config().server.input_ready_wait();
         shared.ready_for_input(grace, reading(pgrp)).await;
     }
     let cursor = {
-        let tree = exec.server.mux.tree();
-        let pane = live_pane(&tree, id)?;
         let (line, epoch) = {
-            let st = pane.shared.state.lock();
+            let st = shared.state.lock();
             (st.cursor_line(), st.moved().epoch)
         };
         // Remembered so that waits can tell the terminal's echo of it from output.
         for part in &c.parts {
             if let InputPart::Text(t) | InputPart::Paste(t) = part {
-                pane.shared.record_typed(t, line);
+                shared.record_typed(t, line);
             }
         }
         LineCursor {
@@ -285,13 +316,13 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
         // Whoever sends the Enter, the line it ends is gone.
         shared.set_draft(|_| 0);
     }
-    if input_off {
-        // Dropped: nothing reaches the program.
-    } else if needs_settle {
-        write_parts(exec.server, id, &c.parts).await?;
-    } else {
-        let tree = exec.server.mux.tree();
-        write_now(&tree, id, &c.parts)?;
+    if !input_off {
+        let input = input.map_err(|e| input_refused(id, e))?;
+        if needs_settle {
+            write_parts_to(exec.server, id, &input, &shared, &c.parts).await?;
+        } else {
+            write_now(&input, &shared, id, &c.parts)?;
+        }
     }
     if let Some(r) = reaction {
         r.wait_settled(TEXT_SETTLE).await;
@@ -299,11 +330,12 @@ pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, C
     if submits(&c.parts) && !input_off {
         exec.server.agents.submitted(&exec.server.mux, id);
     }
-    Ok(Response::Sent(InputSent {
+    let answer = Response::Sent(InputSent {
         pane: id,
         cursor,
         waited_ms: started.elapsed().as_millis() as u64,
-    }))
+    });
+    Ok((answer, others))
 }
 
 /// Whether the pane's foreground program (process group `pgrp`) is blocked reading
@@ -495,23 +527,23 @@ pub fn submits(parts: &[InputPart]) -> bool {
 
 /// Writes parts at once, without waiting between them.
 fn write_now(
-    tree: &crate::session::Tree,
+    input: &PtyInput,
+    shared: &PaneShared,
     id: PaneId,
     parts: &[InputPart],
 ) -> Result<(), CommandError> {
-    let pane = live_pane(tree, id)?;
     // A reset (`send-keys -R`) applies where it stands among the keys.
     for chunk in parts.split_inclusive(|p| matches!(p, InputPart::Reset)) {
         let (keys, reset) = match chunk.split_last() {
             Some((InputPart::Reset, keys)) => (keys, true),
             _ => (chunk, false),
         };
-        let modes = pane.shared.state.lock().input_encoding();
+        let modes = shared.state.lock().input_encoding();
         for bytes in encode_parts(keys, modes) {
-            pane.pty.write(bytes).map_err(|e| input_refused(id, e))?;
+            input.write(bytes).map_err(|e| input_refused(id, e))?;
         }
         if reset {
-            reset_screen(&pane.shared);
+            reset_screen(shared);
         }
     }
     Ok(())

@@ -154,31 +154,38 @@ async fn run(
         .map(|t| fugue_protocol::excerpt::excerpt(&t.to_string()).into_owned());
     // Named in the report of a panic that happens while it runs.
     let _in_flight = crate::crash::InFlight::new(origin, name);
-    let delegated = policy::effective(&server.mux.tree(), origin);
+    let config = server.config();
+    // What is decided before the command runs (whom the caller acts as, what it may
+    // see, the marked pane, the policy) looks at the tree only where it must: an
+    // agent, a limited scope, a marked pane. A person's typed key takes no lock here
+    // and one in `send-keys` (tests/it/tree_locks.rs).
+    let (delegated, scope, ctx, command, allowed) = {
+        let mut tree = crate::mux::TreeOnDemand::new(&server.mux);
+        let delegated = policy::effective(&mut tree, origin);
+        let acting = delegated.as_ref().unwrap_or(origin);
+        let scope = if scope::Scope::limited(&config, acting) {
+            scope::Scope::of(&config, tree.get(), acting)
+        } else {
+            scope::Scope::all()
+        };
+        let ctx = server.context(acting);
+        // Filled in before the checks, so they see the pane that moves.
+        let command = marked_source(&mut tree, command);
+        let allowed = policy::check(&config, &mut tree, &ctx, acting, &scope, &command);
+        (delegated, scope, ctx, command, allowed)
+    };
     let origin = delegated.as_ref().unwrap_or(origin);
     let mut detail = detail(&command, origin.is_agent());
-    let config = server.config();
-    let scope = if scope::Scope::limited(&config, origin) {
-        scope::Scope::of(&config, &server.mux.tree(), origin)
-    } else {
-        scope::Scope::all()
-    };
     let mut exec = Exec {
         server,
         origin,
-        ctx: server.context(origin),
+        ctx,
         resolved: None,
         scope,
         agent: None,
         detail: None,
         want_pane: None,
         preload: None,
-    };
-    // Filled in before the checks, so they see the pane that moves.
-    let command = marked_source(&server.mux.tree(), command);
-    let allowed = {
-        let tree = server.mux.tree();
-        policy::check(&config, &tree, &exec.ctx, origin, &exec.scope, &command)
     };
     let mut unfinished = Unfinished {
         server,
@@ -196,19 +203,13 @@ async fn run(
         ),
         Err(_) => (None, None),
     };
-    let rescan = events::changes_alerts(&command);
-    let changes = journaled(&command);
-    let runtime = matches!(
-        command,
-        Command::SetOption(_) | Command::BindKey(_) | Command::UnbindKey { .. }
-    )
-    .then(|| command.clone());
+    let facts = command.spec().facts;
+    let rescan = facts.alerts;
+    let changes = facts.journaled;
+    let runtime = facts.runtime.then(|| command.clone());
     // `window-size latest` follows the client that attached, typed or resized last.
     if let Some(id) = origin.client_id()
-        && matches!(
-            command,
-            Command::SendInput(_) | Command::ResizeClient { .. } | Command::AttachSession { .. }
-        )
+        && facts.client_activity
         && let Some(session) = server.mux.attached.touch(id)
     {
         let mut tree = server.mux.tree();
@@ -221,7 +222,11 @@ async fn run(
     if let Some(line) = admin::log_line(&exec, &command, given_target.as_deref()) {
         server.log_message(&line);
     }
-    let teammate = teammates::probe(&command);
+    // A teammate is started by a command line (`tmux send-keys 'claude --agent-id
+    // ...' Enter`), never by a person's keystrokes: the probe skips the key path.
+    let teammate = (origin.surface() != crate::origin::Surface::Keys)
+        .then(|| teammates::probe(&command))
+        .flatten();
     let result = match allowed {
         Ok(()) => execute(&mut exec, command).await,
         Err(e) => Err(e),
@@ -287,27 +292,17 @@ async fn run(
     result
 }
 
-/// Commands that may change what the journal keeps: every one that is not a read,
-/// but typing, focus, redraws and status messages, which change nothing it keeps
-/// (a person's keys must not cost a capture each).
-fn journaled(command: &Command) -> bool {
-    command.tier() != fugue_protocol::Tier::Read
-        && !matches!(
-            command,
-            Command::SendInput(_)
-                | Command::SendPrefix { .. }
-                | Command::ClientFocus { .. }
-                | Command::ClientMode { .. }
-                | Command::RefreshClient { .. }
-                | Command::DisplayMessage { .. }
-        )
-}
-
 /// tmux's default source of `join-pane` / `move-pane`, `swap-pane` and
 /// `swap-window` with no `-s`: the marked pane (`select-pane -m`) while there is one,
 /// else the current pane.
-fn marked_source(tree: &crate::session::Tree, mut command: Command) -> Command {
-    let Some(marked) = tree.marked() else {
+fn marked_source(tree: &mut crate::mux::TreeOnDemand<'_>, mut command: Command) -> Command {
+    if !matches!(
+        command,
+        Command::JoinPane(_) | Command::SwapWindow(_) | Command::SwapPane(_)
+    ) {
+        return command;
+    }
+    let Some(marked) = tree.get().marked() else {
         return command;
     };
     let marked = fugue_protocol::Target::Pane(marked);
@@ -329,61 +324,68 @@ fn marked_source(tree: &crate::session::Tree, mut command: Command) -> Command {
 const HASHED_INPUT_MIN: usize = 16;
 
 fn detail(command: &Command, agent: bool) -> Option<serde_json::Value> {
+    let (parts, bytes) = input_size(command)?;
+    let mut v = serde_json::json!({ "input_parts": parts, "input_bytes": bytes });
+    // Hashed only where the hash is kept: a person's keystrokes cost no digest.
+    if agent && bytes >= HASHED_INPUT_MIN {
+        v["input_sha256"] = serde_json::Value::String(input_digest(command));
+    }
+    Some(v)
+}
+
+/// How many parts and bytes of input a command carries, for the commands that type.
+fn input_size(command: &Command) -> Option<(usize, usize)> {
+    let task = |t: &Option<String>| {
+        let len = t.as_deref().map_or(0, str::len);
+        (usize::from(len > 0), len)
+    };
+    Some(match command {
+        Command::SendInput(s) => {
+            let bytes = s
+                .parts
+                .iter()
+                .map(|p| match p {
+                    InputPart::Text(t) | InputPart::Paste(t) => t.len(),
+                    InputPart::Key(_) | InputPart::Mouse(_) => 1,
+                    InputPart::Reset => 0,
+                })
+                .fold(0usize, usize::saturating_add);
+            (s.parts.len(), bytes)
+        }
+        Command::RunCommand(r) => (1, r.command.len()),
+        Command::SendMessage(m) => (1, m.text.len()),
+        Command::SplitPane(c) => task(&c.task),
+        Command::SpawnAgent(a) => task(&a.task),
+        _ => return None,
+    })
+}
+
+/// The first 8 bytes of the SHA-256 of a command's input, in hex.
+fn input_digest(command: &Command) -> String {
     use sha2::Digest;
     let mut hash = sha2::Sha256::new();
-    let (parts, bytes) = match command {
+    match command {
         Command::SendInput(s) => {
-            let mut bytes = 0usize;
             for p in &s.parts {
                 match p {
-                    InputPart::Text(t) | InputPart::Paste(t) => {
-                        hash.update(t.as_bytes());
-                        bytes += t.len();
-                    }
-                    InputPart::Key(k) => {
-                        hash.update(k.to_string().as_bytes());
-                        bytes += 1;
-                    }
-                    InputPart::Mouse(m) => {
-                        hash.update(format!("{m:?}").as_bytes());
-                        bytes += 1;
-                    }
+                    InputPart::Text(t) | InputPart::Paste(t) => hash.update(t.as_bytes()),
+                    InputPart::Key(k) => hash.update(k.to_string().as_bytes()),
+                    InputPart::Mouse(m) => hash.update(format!("{m:?}").as_bytes()),
                     InputPart::Reset => hash.update(b"reset"),
                 }
             }
-            (s.parts.len(), bytes)
         }
-        Command::RunCommand(r) => {
-            hash.update(r.command.as_bytes());
-            (1, r.command.len())
-        }
-        Command::SendMessage(m) => {
-            hash.update(m.text.as_bytes());
-            (1, m.text.len())
-        }
-        Command::SplitPane(c) => {
-            let task = c.task.as_deref().unwrap_or("");
-            hash.update(task.as_bytes());
-            (usize::from(!task.is_empty()), task.len())
-        }
-        Command::SpawnAgent(a) => {
-            let task = a.task.as_deref().unwrap_or("");
-            hash.update(task.as_bytes());
-            (usize::from(!task.is_empty()), task.len())
-        }
-        _ => return None,
-    };
-    let mut v = serde_json::json!({ "input_parts": parts, "input_bytes": bytes });
-    if agent && bytes >= HASHED_INPUT_MIN {
-        let hex: String = hash
-            .finalize()
-            .iter()
-            .take(8)
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        v["input_sha256"] = serde_json::Value::String(hex);
+        Command::RunCommand(r) => hash.update(r.command.as_bytes()),
+        Command::SendMessage(m) => hash.update(m.text.as_bytes()),
+        Command::SplitPane(c) => hash.update(c.task.as_deref().unwrap_or("").as_bytes()),
+        Command::SpawnAgent(a) => hash.update(a.task.as_deref().unwrap_or("").as_bytes()),
+        _ => {}
     }
-    Some(v)
+    hash.finalize()
+        .iter()
+        .take(8)
+        .map(|b| format!("{b:02x}"))
+        .collect()
 }
 
 async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, CommandError> {

@@ -2,6 +2,7 @@
 //! surface alike: a tool an MCP client cannot see is also refused if it calls it.
 
 use crate::config::Config;
+use crate::mux::TreeOnDemand;
 use crate::origin::{Agent, Origin, Surface};
 use crate::session::Tree;
 use crate::session::resolve::Context;
@@ -36,7 +37,7 @@ fn tier_name(t: Tier) -> &'static str {
 /// agent. Otherwise `fugue kill-session` or `fugue send-keys -t %0` run by an agent
 /// would escape every rule the agent is held to, and its keys would count as a
 /// person's.
-pub fn effective(tree: &Tree, origin: &Origin) -> Option<Origin> {
+pub fn effective(tree: &mut TreeOnDemand<'_>, origin: &Origin) -> Option<Origin> {
     let Origin::Client {
         id,
         caller_pane: Some(pane),
@@ -45,7 +46,7 @@ pub fn effective(tree: &Tree, origin: &Origin) -> Option<Origin> {
     else {
         return None;
     };
-    let p = tree.panes.get(pane)?;
+    let p = tree.get().panes.get(pane)?;
     let agent = match &p.creator {
         // Sideband's rules, with its depth and count limits, for what a tag made.
         Creator::Sideband { .. } => Agent::Sideband,
@@ -68,7 +69,7 @@ pub fn effective(tree: &Tree, origin: &Origin) -> Option<Origin> {
 /// origin's scope.
 pub fn check(
     config: &Config,
-    tree: &Tree,
+    tree: &mut TreeOnDemand<'_>,
     ctx: &Context,
     origin: &Origin,
     scope: &super::scope::Scope,
@@ -95,23 +96,19 @@ pub fn check(
         .with_suggestion("react to events with wait_for (MCP) or `fugue wait-for` instead"));
     }
     let surface = origin.surface();
-    let tier = match command {
-        // `new-window -k` may destroy the window at its index: it needs what
-        // `kill-window` needs.
-        Command::NewWindow(c) if c.kill => fugue_protocol::Tier::Destroy,
-        _ => command.tier(),
+    let tier = command.tier();
+    let mut own = || {
+        config.policy.close_own && super::own::closes_only_its_own(tree.get(), ctx, origin, command)
     };
-    let own =
-        || config.policy.close_own && super::own::closes_only_its_own(tree, ctx, origin, command);
     if !allowed(config, surface).contains(&tier) && !own() {
         if config.policy.close_own && super::own::may_close_own(command.name()) {
             // What does not exist is said so, and the caller's own pane as such,
             // before "not yours" (close_pane %999 used to be `forbidden`).
             if let Some(t) = command.target() {
-                tree.resolve_pane(Some(t), ctx)?;
+                tree.get().resolve_pane(Some(t), ctx)?;
             }
             if origin.is_agent() && !config.policy.allow_self_destroy {
-                check_self(tree, ctx, origin, command)?;
+                check_self(tree.get(), ctx, origin, command)?;
             }
             return Err(CommandError::forbidden(format!(
                 "{origin} may close only panes and windows it created (and their descendants) without the destroy tier; `{}` names something else",
@@ -135,14 +132,17 @@ pub fn check(
         )));
     }
     if origin.is_agent() && !config.policy.allow_self_destroy {
-        check_self(tree, ctx, origin, command)?;
+        check_self(tree.get(), ctx, origin, command)?;
     }
     if let Some(pane) = origin.sideband_pane() {
-        check_spawn_limits(config, tree, pane, command)?;
+        check_spawn_limits(config, tree.get(), pane, command)?;
     }
-    super::scope::check(tree, ctx, scope, command)?;
+    // Everything is in an unlimited scope: no need to look.
+    if !scope.is_all() {
+        super::scope::check(tree.get(), ctx, scope, command)?;
+    }
     if origin.is_agent() && config.policy.protect_first_pane {
-        super::scope::check_protected(tree, ctx, command)?;
+        super::scope::check_protected(tree.get(), ctx, command)?;
     }
     Ok(())
 }

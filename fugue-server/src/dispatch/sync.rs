@@ -3,6 +3,7 @@
 
 use super::Exec;
 use crate::options::Level;
+use crate::session::Tree;
 use fugue_protocol::{CommandError, InputPart, PaneId, Response, SendInput, Target};
 
 fn synchronized(exec: &Exec<'_>, pane: PaneId, window: fugue_protocol::WindowId) -> bool {
@@ -15,45 +16,45 @@ fn synchronized(exec: &Exec<'_>, pane: PaneId, window: fugue_protocol::WindowId)
 
 /// `send-keys` and typed keys, copied to the synchronized panes of the window.
 pub async fn send_input(exec: &mut Exec<'_>, c: SendInput) -> Result<Response, CommandError> {
-    let others: Vec<PaneId> = {
-        let tree = exec.server.mux.tree();
-        // An unknown target is send-keys' own error to give.
-        let target = tree.resolve_pane(c.target.as_ref(), &exec.ctx).ok();
-        match target.and_then(|id| tree.locate(id).map(|l| (id, l))) {
-            Some((id, (_, wid)))
-                if !c.parts.iter().any(|p| matches!(p, InputPart::Mouse(_)))
-                    && synchronized(exec, id, wid) =>
-            {
-                tree.window(wid)
-                    .map(|w| w.layout.panes())
-                    .unwrap_or_default()
-                    .into_iter()
-                    .filter(|p| {
-                        *p != id
-                            && exec.scope.allows(*p)
-                            && tree.panes.get(p).is_some_and(|p| p.alive())
-                            && synchronized(exec, *p, wid)
-                    })
-                    .collect()
-            }
-            _ => Vec::new(),
-        }
-    };
-    let copies: Vec<SendInput> = others
-        .into_iter()
-        .map(|p| SendInput {
-            target: Some(Target::Pane(p)),
-            ..c.clone()
-        })
-        .collect();
-    let answer = super::io::send_input(exec, c).await?;
+    let (answer, others) = super::io::send_one(exec, &c, true).await?;
     let resolved = exec.resolved.take();
-    for copy in copies {
+    for p in others {
+        let copy = SendInput {
+            target: Some(Target::Pane(p)),
+            parts: c.parts.clone(),
+        };
         // A pane that went meanwhile misses the copy; the target got its input.
-        let _ = super::io::send_input(exec, copy).await;
+        let _ = super::io::send_one(exec, &copy, false).await;
     }
     exec.resolved = resolved;
     Ok(answer)
+}
+
+/// The other panes of `pane`'s window that hear input sent to it: all of the
+/// window's live panes in scope whose `synchronize-panes` is on, when the pane's is
+/// (keys and text, not mouse events, as in tmux). Run under the tree's lock that
+/// `send-keys` takes anyway.
+pub(super) fn others(exec: &Exec<'_>, tree: &Tree, id: PaneId, parts: &[InputPart]) -> Vec<PaneId> {
+    if parts.iter().any(|p| matches!(p, InputPart::Mouse(_))) {
+        return Vec::new();
+    }
+    let Some((_, wid)) = tree.locate(id) else {
+        return Vec::new();
+    };
+    if !synchronized(exec, id, wid) {
+        return Vec::new();
+    }
+    tree.window(wid)
+        .map(|w| w.layout.panes())
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|p| {
+            *p != id
+                && exec.scope.allows(*p)
+                && tree.panes.get(p).is_some_and(|p| p.alive())
+                && synchronized(exec, *p, wid)
+        })
+        .collect()
 }
 
 /// `send-prefix [-2]`: the session's `prefix` (or `prefix2`) key, typed into the

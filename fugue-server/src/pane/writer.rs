@@ -121,6 +121,15 @@ impl PtyInput {
         Ok(rx)
     }
 
+    /// The terminal's foreground process group (`tcgetpgrp`): a syscall, made
+    /// through this handle so that it never runs under the session tree's lock.
+    pub fn foreground_pgrp(&self) -> Option<i32> {
+        self.shared
+            .fd
+            .as_ref()
+            .and_then(|fd| super::process::foreground_group(fd.as_raw_fd()))
+    }
+
     /// Bytes waiting for the program to read them.
     pub fn queued_bytes(&self) -> usize {
         self.shared.queued_bytes.load(Ordering::Acquire)

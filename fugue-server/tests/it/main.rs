@@ -20,6 +20,7 @@ mod scan_speed;
 mod search;
 mod server;
 mod terminal_replies;
+mod tree_locks;
 mod vt100_attrs;
 mod vt100_fast_path;
 mod vt100_fidelity;
