@@ -4,6 +4,7 @@ mod autostart;
 mod cli;
 mod connection;
 mod control;
+mod docs;
 mod mcp_bridge;
 mod reset;
 mod tmux_mode;
@@ -349,6 +350,8 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
         None => Ok((0, Then::Attach(None, tui::AttachHow::CreateIfNone))),
         Some(Verb::ResetTerminal) => done(reset::run()?),
         Some(Verb::InstallTmuxShim { dir, force }) => done(tmux_mode::install_shim(&dir, force)?),
+        Some(Verb::Completions { shell }) => done(docs::completions(shell)?),
+        Some(Verb::Man { verb }) => done(docs::man(verb.as_deref())?),
         Some(Verb::ListCommands { format, command }) => done(tmux_mode::list_commands(
             format.as_deref(),
             command.as_deref(),

@@ -181,6 +181,18 @@ pub enum Verb {
     /// (main screen, cursor shown, mouse, paste, focus and keyboard modes off, sane
     /// line settings). Needs no server.
     ResetTerminal,
+    /// Print a completion script for SHELL, generated from this verb table
+    /// (`fugue completions bash > /etc/bash_completion.d/fugue`). Needs no server.
+    Completions {
+        /// bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page in roff, generated from this verb table (`fugue man |
+    /// man -l -`); with a verb, that verb's page. Needs no server.
+    Man {
+        /// A verb (its name, not an alias).
+        verb: Option<String>,
+    },
     /// Put a `tmux` link to this `fugue` in DIR (a folder on your PATH), so programs
     /// that run `tmux` get fugue (docs/tmux.md).
     InstallTmuxShim {

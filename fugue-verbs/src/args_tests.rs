@@ -35,6 +35,14 @@ const OTHER_VERBS: &[(&str, &str)] = &[
         "client only: prints the verb table itself, no server needed (as tmux's)",
     ),
     (
+        "completions",
+        "client only: prints a completion script made from the verb table",
+    ),
+    (
+        "man",
+        "client only: prints the manual page made from the verb table",
+    ),
+    (
         "install-tmux-shim",
         "client only: makes a file link, no server needed",
     ),

@@ -105,6 +105,8 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         | Verb::Mcp { .. }
         | Verb::ResetTerminal
         | Verb::InstallTmuxShim { .. }
+        | Verb::Completions { .. }
+        | Verb::Man { .. }
         | Verb::ListCommands { .. }
         | Verb::SourceFile { .. }
         | Verb::RunShell { .. }

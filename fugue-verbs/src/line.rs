@@ -49,6 +49,8 @@ pub fn parse_argv(argv: &[String]) -> Result<(&str, Verb), String> {
             | Verb::Mcp { .. }
             | Verb::ResetTerminal
             | Verb::InstallTmuxShim { .. }
+            | Verb::Completions { .. }
+            | Verb::Man { .. }
             | Verb::ListCommands { .. }
             | Verb::SourceFile { .. }
             | Verb::RunShell { .. }
@@ -162,7 +164,7 @@ fn command_names_here() -> Vec<String> {
         .filter(|c| {
             !matches!(
                 c.get_name(),
-                "attach-session" | "mcp" | "reset-terminal" | "source-file"
+                "attach-session" | "mcp" | "reset-terminal" | "source-file" | "completions" | "man"
             )
         })
         .flat_map(|c| {
