@@ -120,9 +120,12 @@ impl Drop for Subscription {
     }
 }
 
+/// A subscription's id, the kinds it hears, and who hears them.
+type Subscribed = (u64, Kinds, Arc<dyn ChangeSubscriber>);
+
 #[derive(Default)]
 struct ChangeList {
-    subs: RwLock<Vec<(u64, Kinds, Arc<dyn ChangeSubscriber>)>>,
+    subs: RwLock<Vec<Subscribed>>,
     next: std::sync::atomic::AtomicU64,
 }
 
