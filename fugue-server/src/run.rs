@@ -10,9 +10,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// How long a server that never got a session waits before exiting.
-const IDLE_START_EXIT: Duration = Duration::from_secs(15);
-
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
     #[error(transparent)]
@@ -212,13 +209,12 @@ fn async_listener(bound: &socket::Bound) -> Result<tokio::net::UnixListener, Sta
         })
 }
 
+/// Ends a server that got no session in its first [`IDLE_START_EXIT`]: one deadline,
+/// not a periodic look. Whatever uses it then (a client, an MCP connection) ends it
+/// when it leaves (`Server::maybe_exit`).
 async fn idle_exit(server: Arc<Server>) {
-    loop {
-        tokio::time::sleep(IDLE_START_EXIT).await;
-        if server.exit_if_unused("no sessions and no clients") || server.is_shutting_down() {
-            return;
-        }
-    }
+    tokio::time::sleep(crate::server::IDLE_START_EXIT).await;
+    server.maybe_exit();
 }
 
 async fn stop_on_signals(server: Arc<Server>, mut signals: Signals) {

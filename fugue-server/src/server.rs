@@ -38,6 +38,9 @@ pub struct Server {
     pub events: mpsc::UnboundedSender<ServerEvent>,
     /// Set once a session has existed, so an empty server knows it may exit.
     had_sessions: AtomicBool,
+    /// When the server started: one that never had a session may exit once
+    /// [`IDLE_START_EXIT`] has passed since.
+    started: std::time::Instant,
     pub shutdown: Notify,
     shutting_down: AtomicBool,
     /// Client requests being answered, so a shutdown can let their answers go out.
@@ -84,6 +87,9 @@ pub struct Server {
     pub prompt_history: Mutex<crate::records::PromptHistories>,
 }
 
+/// How long a server that never got a session waits before exiting.
+pub const IDLE_START_EXIT: std::time::Duration = std::time::Duration::from_secs(15);
+
 /// How many ended programs' statuses [`Server::recent_exits`] keeps.
 pub const RECENT_EXITS: usize = 256;
 
@@ -110,6 +116,7 @@ impl Server {
             audit,
             events,
             had_sessions: AtomicBool::new(false),
+            started: std::time::Instant::now(),
             shutdown: Notify::new(),
             shutting_down: AtomicBool::new(false),
             in_flight: std::sync::atomic::AtomicUsize::new(0),
@@ -401,9 +408,14 @@ impl Server {
 
     /// Called after sessions or MCP connections may have gone: the server exits with
     /// its last session (once no MCP client is connected).
+    /// A server that never had a session is given [`IDLE_START_EXIT`] from its start
+    /// (a client that started it makes its first session in that time); after it, the
+    /// last client or MCP connection leaving ends it as the last session would.
     pub fn maybe_exit(&self) {
         if self.had_sessions.load(Ordering::Acquire) {
             self.exit_if_unused("the last session ended");
+        } else if self.started.elapsed() >= IDLE_START_EXIT {
+            self.exit_if_unused("no sessions and no clients");
         }
     }
 

@@ -55,8 +55,12 @@ fn split_type_detach_and_reattach_keep_layout_and_screens() {
 
     // A full-screen program on the alternate screen must come back intact.
     t.send(b"printf '\\033[?1049h\\033[H\\033[2JALT-SCREEN-UP'; sleep 1000\r");
+    // The border names the program once the pane's reader has looked after its output
+    // (at most a second later): the screens compared must both be past that.
     t.wait("the program on the alternate screen", |s| {
-        s.contents().contains("ALT-SCREEN-UP") && !s.contents().contains("typed-42")
+        s.contents().contains("ALT-SCREEN-UP")
+            && !s.contents().contains("typed-42")
+            && s.contents().contains(" sleep ")
     });
     let before = t.screen(pane_area);
 

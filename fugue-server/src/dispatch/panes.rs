@@ -329,15 +329,16 @@ pub fn set_title(
             "expected at most 256 bytes without control characters",
         ));
     }
-    {
+    let id = {
         let mut tree = exec.server.mux.tree();
         let id = tree.resolve_pane(target, &exec.ctx)?;
         exec.resolved = Some(id.to_string());
         if let Some(p) = tree.panes.get_mut(&id) {
             p.title = (!title.is_empty()).then_some(title);
         }
-    }
-    exec.server.mux.changed();
+        id
+    };
+    exec.server.hub.publish(crate::hub::Change::Title(id));
     Ok(Response::Done)
 }
 

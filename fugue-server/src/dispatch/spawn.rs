@@ -303,6 +303,13 @@ pub fn prepare_pane(
         let _ = state.process(&bytes);
     }
     let shared = PaneShared::new(id, state, switch);
+    // Weak: a pane's reader thread must not keep a stopped server alive.
+    let hub_server = Arc::downgrade(server);
+    shared.set_announce(Box::new(move |change| {
+        if let Some(server) = hub_server.upgrade() {
+            server.hub.publish(change);
+        }
+    }));
     let spec = SpawnSpec {
         argv: argv.clone(),
         cwd: cwd.clone(),

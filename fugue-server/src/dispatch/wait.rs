@@ -1,7 +1,9 @@
 //! Waiting on panes: for output, for quiet, for exit; and running a command to its end.
 //!
 //! Waits are woken by the pane's change notifications, never by polling: a matching
-//! line is seen as soon as the reader thread has processed it.
+//! line is seen as soon as the reader thread has processed it. A wait for quiet sleeps
+//! to one deadline, armed by the pane's last output (when it will have been quiet
+//! long enough), and sleeps again only if output moved that moment.
 
 use super::observe::{check_cursor, compile, target_or_cursor};
 use super::{Exec, io, panes, sessions};

@@ -10,6 +10,7 @@
 pub mod child;
 pub mod colors;
 pub mod detail;
+pub mod foreground;
 pub mod history;
 pub mod input_modes;
 pub mod lines;
@@ -65,7 +66,15 @@ pub struct PaneShared {
     /// they last submitted or cleared it (0: no draft). Agents' messages and held
     /// tasks wait while it is not 0, so they never get appended to a person's line.
     draft: tokio::sync::watch::Sender<u32>,
+    /// What was last found in the foreground, and when (the pane's clock, ms).
+    foreground: Mutex<Option<(foreground::Foreground, u64)>>,
+    /// Announces the pane's changes (title, foreground) where they are found; set
+    /// once by whoever starts the pane (the server, to its hub).
+    announce: std::sync::OnceLock<Announce>,
 }
+
+/// Where a pane announces its changes.
+pub type Announce = Box<dyn Fn(crate::hub::Change) + Send + Sync>;
 
 /// Text typed into a pane (see [`PaneShared::typed_on`]).
 #[derive(Clone, Debug)]
@@ -97,7 +106,44 @@ impl PaneShared {
             typed: Mutex::new(std::collections::VecDeque::new()),
             human_input_ms: AtomicU64::new(0),
             draft: tokio::sync::watch::Sender::new(0),
+            foreground: Mutex::new(None),
+            announce: std::sync::OnceLock::new(),
         })
+    }
+
+    /// Where the pane's changes are announced from now on (once; later calls are
+    /// ignored).
+    pub fn set_announce(&self, announce: Announce) {
+        let _ = self.announce.set(announce);
+    }
+
+    /// Announces a change of the pane, if anyone listens.
+    pub fn announce(&self, change: crate::hub::Change) {
+        if let Some(a) = self.announce.get() {
+            a(change);
+        }
+    }
+
+    /// Records what a look found in the foreground; announces it when it shows
+    /// differently from the last look (or is the first).
+    pub fn record_foreground(&self, found: foreground::Foreground) {
+        let now = self.now_ms();
+        let changed = {
+            let mut fg = self.foreground.lock();
+            let changed = fg.as_ref().is_none_or(|(f, _)| f.shows_differently(&found));
+            *fg = Some((found, now));
+            changed
+        };
+        if changed {
+            self.announce(crate::hub::Change::Foreground(self.id));
+        }
+    }
+
+    /// What the last look found, if it is at most `fresh` old.
+    pub fn foreground_name(&self, fresh: std::time::Duration) -> Option<String> {
+        let fg = self.foreground.lock();
+        let (f, at) = fg.as_ref()?;
+        (self.now_ms().saturating_sub(*at) <= fresh.as_millis() as u64).then(|| f.name.clone())
     }
 
     /// Changes the size of a person's unsent draft (see [`PaneShared::watch_draft`]).
@@ -200,10 +246,11 @@ impl PaneShared {
     /// How often [`Self::ready_for_input`] looks whether the program reads its terminal.
     pub const READING_CHECK: std::time::Duration = std::time::Duration::from_millis(3);
 
-    /// Records the exit status and wakes waiters.
+    /// Records the exit status, wakes waiters and announces it.
     pub fn exited(&self, status: i32) {
         *self.exit_status.lock() = Some(status);
         self.notify();
+        self.announce(crate::hub::Change::Exited(self.id));
     }
 
     /// A new program starts in the pane (`respawn-pane`): it has neither exited nor
@@ -211,6 +258,8 @@ impl PaneShared {
     pub fn respawned(&self) {
         *self.exit_status.lock() = None;
         self.seen_output.store(false, Ordering::Release);
+        // The old program's foreground is not the new one's.
+        *self.foreground.lock() = None;
         self.notify();
     }
 

@@ -127,7 +127,7 @@ impl Pty {
                 reader,
                 &reader_shared,
                 &replies,
-                fg_fd,
+                (fg_fd, pid),
                 &*on_tags,
                 &*on_signals,
                 &tap,
@@ -285,38 +285,60 @@ fn reader_loop(
     mut reader: Box<dyn Read + Send>,
     shared: &PaneShared,
     replies: &PtyInput,
-    fg_fd: Option<std::os::fd::OwnedFd>,
+    (fg_fd, pid): (Option<std::os::fd::OwnedFd>, i32),
     on_tags: &(dyn Fn(super::tags::Scanned) + Send),
     on_signals: &(dyn Fn(super::passthrough::Signals) -> Option<Vec<u8>> + Send),
     tap: &super::tap::OutputTap,
 ) {
     use std::os::fd::AsRawFd;
     let fd = fg_fd.as_ref().map(|f| f.as_raw_fd());
-    let quiet = shared.sideband.release_after();
+    let quiet = shared.sideband.release_after().as_millis() as u64;
     let mut buf = vec![0u8; 64 * 1024];
     let mut dropped_replies: u64 = 0;
     let mut osc_dropped: u64 = 0;
     // Whether the scanner holds back a possible tag: then the read waits at most `quiet`
-    // for more output, and shows what it holds if none comes. Otherwise it blocks.
+    // after the last output for more, and shows what it holds if none comes.
     let mut holding = false;
+    let mut last_read = 0u64;
+    // When to look at what runs in the foreground (`foreground.rs`): armed by output,
+    // so a quiet pane's reader only blocks in `read`.
+    let mut looks = super::foreground::Looks::new();
     loop {
-        if holding
-            && let Some(fd) = fd
-            && !readable_within(fd, quiet)
+        let now = shared.now_ms();
+        if let Some(fd) = fd
+            && looks.due().is_some_and(|due| due <= now)
         {
+            looks.looked(now);
+            // Output came from a program that has run its own code, so no look sees
+            // our own child between fork and exec.
+            let pgrp = super::process::foreground_group(fd).unwrap_or(pid);
+            if let Some(found) = super::foreground::Foreground::of(pgrp) {
+                shared.record_foreground(found);
+            }
+        }
+        let release = holding.then(|| last_read + quiet);
+        if release.is_some_and(|at| at <= now) {
             let seq = {
                 let mut state = shared.state.lock();
                 state.release_held().then(|| state.seq())
             };
             if let Some(seq) = seq {
                 tracing::debug!(
-                    "pane {}: a possible sideband tag was still open after {} ms of quiet; shown as text",
+                    "pane {}: a possible sideband tag was still open after {quiet} ms of quiet; shown as text",
                     shared.id,
-                    quiet.as_millis()
                 );
                 shared.changed(seq, false);
             }
             holding = false;
+        }
+        // Until the next look or release, if any, wait for output with a deadline.
+        let wake = [looks.due(), holding.then(|| last_read + quiet)]
+            .into_iter()
+            .flatten()
+            .min();
+        if let (Some(wake), Some(fd)) = (wake, fd)
+            && !readable_within(fd, Duration::from_millis(wake.saturating_sub(now)))
+        {
             continue;
         }
         let n = match reader.read(&mut buf) {
@@ -340,7 +362,9 @@ fn reader_loop(
         if tap.is_on() {
             tap.send(shared.id, &buf[..n]);
         }
-        let scan = shared.sideband.active(fd, shared.now_ms());
+        last_read = shared.now_ms();
+        looks.output(last_read);
+        let scan = shared.sideband.active(fd, last_read);
         let (mut out, seq, dropped) = {
             let mut state = shared.state.lock();
             let out = state.process_scanning(&buf[..n], scan);
@@ -376,6 +400,9 @@ fn reader_loop(
             }
         }
         shared.changed(seq, true);
+        if out.title_changed {
+            shared.announce(crate::hub::Change::Title(shared.id));
+        }
         if !out.sideband.is_empty() {
             on_tags(out.sideband);
         }

@@ -179,7 +179,7 @@ fn window_op(term: &mut Terminal, screen: &vt100::Screen, params: &[&[u16]]) {
                 if which != 1
                     && let Some(title) = title
                 {
-                    term.title = Some(title);
+                    term.set_title(title);
                 }
             }
         }

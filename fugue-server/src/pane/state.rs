@@ -123,7 +123,7 @@ impl PaneState {
 
     /// Feeds program output, first taking sideband tags out of it when `scan`.
     pub fn process_scanning(&mut self, bytes: &[u8], scan: bool) -> Processed {
-        let title_before = self.parser.callbacks().title.clone();
+        let title_before = self.parser.callbacks().title_changes;
         let mut found = Scanned::default();
         let parser = &mut self.parser;
         let (kept, moved) = (&mut self.main_kept, &mut self.moved);
@@ -148,7 +148,7 @@ impl PaneState {
         let cb = self.parser.callbacks_mut();
         Processed {
             replies: std::mem::take(&mut cb.replies),
-            title_changed: cb.title != title_before,
+            title_changed: cb.title_changes != title_before,
             sideband: found,
             signals: cb.passthrough.take_signals(),
         }

@@ -16,6 +16,9 @@ pub struct Terminal {
     /// Bytes to write back to the program.
     pub replies: Vec<u8>,
     pub title: Option<String>,
+    /// Counts changes of `title`, so the reader thread tells a new title from the
+    /// same one set again by comparing a number, not a copy of the title per read.
+    pub title_changes: u64,
     /// The icon name (`OSC 1`, `OSC 0`), kept only to report and push it.
     pub icon: Option<String>,
     /// Titles saved by `CSI 22 t`.
@@ -47,6 +50,15 @@ impl Terminal {
         Terminal {
             history: History::new(history_limit),
             ..Default::default()
+        }
+    }
+
+    /// Sets the program's title; counted as a change only when it differs (shells
+    /// that set the same title at every prompt announce nothing).
+    pub fn set_title(&mut self, title: String) {
+        if self.title.as_deref() != Some(title.as_str()) {
+            self.title = Some(title);
+            self.title_changes = self.title_changes.wrapping_add(1);
         }
     }
 }
@@ -93,7 +105,7 @@ impl vt100::Callbacks for Terminal {
     }
 
     fn set_window_title(&mut self, _: &mut vt100::Screen, title: &[u8]) {
-        self.title = Some(super::queries::clean_title(title));
+        self.set_title(super::queries::clean_title(title));
     }
 
     fn set_window_icon_name(&mut self, _: &mut vt100::Screen, icon: &[u8]) {

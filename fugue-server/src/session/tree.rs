@@ -5,11 +5,10 @@ use super::links::Winlink;
 use crate::pane::PaneShared;
 use crate::pane::program::Program;
 use fugue_protocol::{LayoutPreset, PaneId, SessionId, WindowId};
-use parking_lot::Mutex;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::{Instant, SystemTime};
+use std::time::SystemTime;
 
 /// Who made a pane.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,8 +118,6 @@ pub struct Pane {
     /// A mode asked for while no terminal client showed the pane: the command line
     /// the next client runs to show it (`dispatch/held_modes.rs`).
     pub held_mode: Option<Vec<String>>,
-    /// The foreground command's name, refreshed at most once a second.
-    fg_cache: Mutex<Option<(Instant, String)>>,
 }
 
 /// A command's words as tmux writes them back (`#{pane_start_command}`): a word with
@@ -181,7 +178,6 @@ impl Pane {
             generation: 0,
             input_off: false,
             held_mode: None,
-            fg_cache: Mutex::new(None),
         }
     }
 
@@ -199,24 +195,27 @@ impl Pane {
             .or(self.pty.pid().map(|p| p as i32))
     }
 
-    /// The name of what runs in the foreground, like tmux's `pane_current_command`.
+    /// The name of what runs in the foreground, like tmux's `pane_current_command`:
+    /// what the pane's reader found after its last output, or a look now when that is
+    /// older than [`FOREGROUND_FRESH`] (a pane quiet since).
     pub fn current_command(&self) -> String {
-        let mut cache = self.fg_cache.lock();
-        if let Some((at, name)) = cache.as_ref()
-            && at.elapsed().as_millis() < 1000
-        {
-            return name.clone();
+        if let Some(name) = self.shared.foreground_name(FOREGROUND_FRESH) {
+            return name;
         }
         let pid = self.foreground_pid();
         // Between fork and exec the child still carries the server's thread name.
-        if pid.is_none_or(crate::pane::process::is_unexeced_child) {
+        let Some(pid) = pid.filter(|p| !crate::pane::process::is_unexeced_child(*p)) else {
             return program_name(&self.argv);
+        };
+        match crate::pane::foreground::Foreground::of(pid) {
+            Some(found) => {
+                let name = found.name.clone();
+                // A change found here is announced as one the reader finds would be.
+                self.shared.record_foreground(found);
+                name
+            }
+            None => program_name(&self.argv),
         }
-        let name = pid
-            .and_then(crate::pane::process::name)
-            .unwrap_or_else(|| program_name(&self.argv));
-        *cache = Some((Instant::now(), name.clone()));
-        name
     }
 
     pub fn current_cwd(&self) -> Option<PathBuf> {
@@ -238,6 +237,11 @@ impl Pane {
         self.current_command()
     }
 }
+
+/// How old a look at a pane's foreground may be for a query to use it: the pane's
+/// reader looks after output, so this is how long a program that starts without
+/// writing anything may go unseen by a query.
+pub const FOREGROUND_FRESH: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The base name of a program from its argv.
 pub fn program_name(argv: &[String]) -> String {

@@ -10,6 +10,7 @@
 
 use super::clients::{Writer, send};
 use crate::attached::{Control, Mailbox};
+use crate::hub::{Change, ChangeSubscriber, Kinds};
 use crate::pane::PaneShared;
 use crate::server::Server;
 use fugue_protocol::PaneId;
@@ -18,19 +19,25 @@ use fugue_protocol::passthrough::OuterEvents;
 use fugue_protocol::screen::{ClientLayout, Frame};
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 
-/// How often the layout is recomputed while only pane contents change (titles and
-/// window names follow the programs running in panes).
-const LAYOUT_REFRESH: Duration = Duration::from_millis(250);
+/// Notes the changes that alter what a client draws besides panes' screens, which are
+/// announced on the hub where they happen (a program's title, what runs in a pane's
+/// foreground): the frame task recomputes the layout only then, or when the tree
+/// changed (`Attached::changed`). Nothing looks at the layout on a timer.
+struct Redraw {
+    dirty: AtomicBool,
+    notify: Arc<Notify>,
+}
 
-/// After output, one more look at the layout once the foreground-command cache
-/// (`Pane::current_command`, 1 s) has expired: a program that ends often prints its
-/// last output (the shell's prompt) while it is still cached as running, and the
-/// kernel announces no change of foreground process to wait for. One look per burst
-/// of output, none while panes are quiet.
-const AFTER_OUTPUT: Duration = Duration::from_millis(1100);
+impl ChangeSubscriber for Redraw {
+    fn changed(&self, _: Change) {
+        self.dirty.store(true, Ordering::Release);
+        self.notify.notify_one();
+    }
+}
 
 /// The longest a pane's synchronized update (mode 2026) holds its screen back from
 /// clients: a program that never ends one is shown anyway (tmux waits 1 s; terminals
@@ -84,9 +91,16 @@ pub async fn run(
     let mut last_layout: Option<ClientLayout> = None;
     let mut visible: Vec<(PaneId, Arc<PaneShared>)> = Vec::new();
     let mut seen_generation = 0u64;
-    let mut layout_at = Instant::now();
     let mut deadline: Option<Instant> = None;
-    let mut look_again: Option<Instant> = None;
+    let redraw = Arc::new(Redraw {
+        dirty: AtomicBool::new(false),
+        notify: Arc::clone(&notify),
+    });
+    // A title or foreground program anywhere may be in this client's status line
+    // (window names, `#T`) or borders: which, only the layout's formats know.
+    let _subscription = server
+        .hub
+        .watch(Kinds::TITLE.and(Kinds::FOREGROUND), redraw.clone());
     loop {
         tokio::select! {
             _ = notify.notified() => {}
@@ -133,15 +147,11 @@ pub async fn run(
 
         let generation = server.mux.attached.generation();
         let mut layout = None;
-        let looked_again = look_again.is_some_and(|at| at <= Instant::now());
-        if looked_again {
-            look_again = None;
-        }
-        if generation != seen_generation || layout_at.elapsed() >= LAYOUT_REFRESH || looked_again {
+        let dirty = redraw.dirty.swap(false, Ordering::AcqRel);
+        if generation != seen_generation || dirty {
             let view = server.mux.client_view(session);
             let Some(view) = view else { continue };
             seen_generation = generation;
-            layout_at = Instant::now();
             for (id, p) in &visible {
                 if !view.panes.iter().any(|(v, _)| v == id) {
                     p.unsubscribe(&notify);
@@ -202,12 +212,6 @@ pub async fn run(
             entry.seq = update.seq;
             entry.tokens -= update.changed.len().max(1) as f64;
             panes.push(update);
-        }
-        if !panes.is_empty() {
-            look_again = Some(Instant::now() + AFTER_OUTPUT);
-        }
-        if let Some(at) = look_again {
-            deadline = Some(deadline.map_or(at, |d| d.min(at)));
         }
         if layout.is_none() && panes.is_empty() {
             continue;
