@@ -89,9 +89,33 @@ pub struct Connection {
 impl Incoming {
     /// The next message, or None when the server closed the connection.
     pub async fn next(&mut self) -> anyhow::Result<Option<ServerMessage>> {
-        match self.0.next().await {
-            None => Ok(None),
-            Some(frame) => Ok(Some(codec::decode(&frame?)?)),
+        loop {
+            let Some(frame) = self.0.next().await else {
+                return Ok(None);
+            };
+            let frame = frame?;
+            let e = match codec::decode(&frame) {
+                Ok(msg) => return Ok(Some(msg)),
+                Err(e) => e,
+            };
+            // A newer server's answer ends its call with an error; any other message
+            // this client does not know is skipped (docs/protocol.md).
+            match codec::decode::<fugue_protocol::message::ResponseProbe>(&frame) {
+                Ok(fugue_protocol::message::ResponseProbe::Response { id }) => {
+                    let error = CommandError::new(
+                        fugue_protocol::ErrorCode::Internal,
+                        format!("the server's answer is one this fugue does not understand ({e}); the server is newer than this client"),
+                    )
+                    .with_suggestion("use the same fugue version for the client and the server");
+                    return Ok(Some(ServerMessage::Response {
+                        id,
+                        result: Err(error),
+                    }));
+                }
+                Err(_) => tracing::warn!(
+                    "skipped a message from the server this client does not know: {e}"
+                ),
+            }
         }
     }
 }
@@ -199,6 +223,14 @@ impl Connection {
             .await
             .map_err(|_| timed_out(path, HANDSHAKE_TIMEOUT))??;
         match codec::decode::<HandshakeReply>(&frame)? {
+            HandshakeReply::Welcome { protocol, .. } if protocol < fugue_protocol::MIN_PROTOCOL => {
+                Err(ConnectError::Refused(format!(
+                    "protocol version mismatch: the server at {} speaks protocol {protocol}, older than this fugue ({}) speaks with (protocol {} or later). Use the same fugue version for both, or start a separate server with `fugue -L NAME`",
+                    path.display(),
+                    env!("CARGO_PKG_VERSION"),
+                    fugue_protocol::MIN_PROTOCOL
+                )))
+            }
             HandshakeReply::Welcome { server_pid, .. } => {
                 fugue_protocol::format::local::set_server(
                     server_pid,
@@ -233,6 +265,65 @@ impl Connection {
                 Some(_) => continue,
                 None => anyhow::bail!("the server closed the connection before answering"),
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a newer server might send: a message this client has never heard of, and
+    /// an answer of a kind it does not know, both in the shapes of `ServerMessage`.
+    #[derive(serde::Serialize)]
+    enum FutureServer {
+        Hologram {
+            frames: u32,
+        },
+        Response {
+            id: u64,
+            result: Result<FutureAnswer, ()>,
+        },
+    }
+
+    #[derive(serde::Serialize)]
+    enum FutureAnswer {
+        Teleported { to: String },
+    }
+
+    /// Stable wire tags (issue 26): an unknown message is skipped, an unknown answer
+    /// ends its call with an error, and what follows is read as usual.
+    #[tokio::test]
+    async fn a_newer_servers_messages_are_skipped_or_answered() {
+        let (a, b) = UnixStream::pair().expect("a socket pair");
+        let (read, _write) = a.into_split();
+        let mut incoming = Incoming(FramedRead::new(read, RawCodec::default()));
+        let mut server = FramedWrite::new(b, RawCodec::default());
+        for body in [
+            codec::encode(&FutureServer::Hologram { frames: 3 }),
+            codec::encode(&FutureServer::Response {
+                id: 4,
+                result: Ok(FutureAnswer::Teleported { to: "mars".into() }),
+            }),
+            codec::encode(&ServerMessage::Notice("still here".into())),
+        ] {
+            server
+                .send(Bytes::from(body.expect("encode")))
+                .await
+                .expect("send");
+        }
+        match incoming.next().await.expect("read") {
+            Some(ServerMessage::Response {
+                id: 4,
+                result: Err(e),
+            }) => {
+                assert!(e.message.contains("does not understand"), "{e:?}")
+            }
+            other => panic!("expected an error for call 4, got {other:?}"),
+        }
+        match incoming.next().await.expect("read") {
+            Some(ServerMessage::Notice(text)) => assert_eq!(text, "still here"),
+            other => panic!("expected the notice, got {other:?}"),
         }
     }
 }

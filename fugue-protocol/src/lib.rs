@@ -71,7 +71,7 @@ pub use manage::{
     ShowEnvironment, SwapPane, SwapSource, SwapWindow, WindowPlace,
 };
 pub use message::{
-    ClientKind, ClientMessage, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
+    ClientKind, ClientMessage, HandshakeReply, Hello, MIN_PROTOCOL, PROTOCOL_VERSION, ServerMessage,
 };
 pub use observe::*;
 pub use options::{ClientOptions, OptionLine, OptionScope, SetOption, ShowOptions};

@@ -12,8 +12,30 @@ use crate::response::Response;
 use crate::screen::Frame;
 use serde::{Deserialize, Serialize};
 
-/// The protocol version. Bump it whenever a message changes shape.
-pub const PROTOCOL_VERSION: u32 = 9;
+/// The protocol version. From 10 on, additions do not bump it: a new command, a new
+/// message or a new field with a default is an addition an older peer answers or
+/// skips (docs/protocol.md, "Compatible additions"). Bump it when an existing
+/// message changes shape, and raise [`MIN_PROTOCOL`] with it.
+pub const PROTOCOL_VERSION: u32 = 10;
+
+/// The oldest protocol this side still speaks with: a peer from here on is welcomed
+/// whatever its own version, and the two use what both know.
+pub const MIN_PROTOCOL: u32 = 10;
+
+/// What a request is when its command does not decode (a newer client's command): its
+/// id, so the server answers it instead of dropping the connection.
+#[derive(Deserialize)]
+pub enum RequestProbe {
+    Request { id: u64 },
+}
+
+/// What a server message is when it does not decode (a newer server's answer or
+/// message): a response's id, so the client ends that call with an error instead of
+/// waiting for ever; anything else is skipped.
+#[derive(Deserialize)]
+pub enum ResponseProbe {
+    Response { id: u64 },
+}
 
 /// What kind of program is connecting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

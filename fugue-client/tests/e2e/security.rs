@@ -3,7 +3,7 @@
 use super::harness::World;
 use bytes::Bytes;
 use fugue_protocol::codec::{self, RawCodec};
-use fugue_protocol::message::{ClientKind, HandshakeReply, Hello};
+use fugue_protocol::message::{ClientKind, ClientMessage, HandshakeReply, Hello, ServerMessage};
 use futures::{SinkExt, StreamExt};
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use tokio_util::codec::Framed;
@@ -64,10 +64,11 @@ fn handshake(socket: &std::path::Path, protocol: u32) -> HandshakeReply {
 fn a_protocol_mismatch_is_refused_with_a_clear_message() {
     let w = World::new();
     w.ok(&["new", "-d"]);
-    match handshake(&w.socket, 999) {
+    let old = fugue_protocol::MIN_PROTOCOL - 1;
+    match handshake(&w.socket, old) {
         HandshakeReply::Refused { reason } => {
             assert!(
-                reason.contains("protocol version mismatch") && reason.contains("999"),
+                reason.contains("protocol version mismatch") && reason.contains(&old.to_string()),
                 "{reason}"
             );
             assert!(reason.contains("-L"), "{reason}");
@@ -78,6 +79,94 @@ fn a_protocol_mismatch_is_refused_with_a_clear_message() {
         handshake(&w.socket, fugue_protocol::PROTOCOL_VERSION),
         HandshakeReply::Welcome { .. }
     ));
+}
+
+/// A command from the future, as a newer client would send it: the same shape as a
+/// `ClientMessage::Request`, with a command this server has never heard of.
+#[derive(serde::Serialize)]
+enum FutureMessage {
+    Request { id: u64, command: FutureCommand },
+}
+
+#[derive(serde::Serialize)]
+enum FutureCommand {
+    TeleportPane { to: String },
+}
+
+/// Stable wire tags (issue 26): a newer client is welcomed, and a command this server
+/// does not know is answered by its id, naming both versions, while the connection
+/// goes on to serve what both know.
+#[test]
+fn a_newer_clients_unknown_command_is_answered_and_the_connection_goes_on() {
+    let w = World::new();
+    w.ok(&["new", "-d", "-s", "w"]);
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("rt");
+    rt.block_on(async {
+        let stream = tokio::net::UnixStream::connect(&w.socket)
+            .await
+            .expect("connect");
+        let mut framed = Framed::new(stream, RawCodec::default());
+        let newer = fugue_protocol::PROTOCOL_VERSION + 5;
+        let hello = Hello {
+            protocol: newer,
+            client_version: "from the future".into(),
+            kind: ClientKind::Cli,
+            caller_pane: None,
+        };
+        framed
+            .send(Bytes::from(codec::encode(&hello).expect("encode")))
+            .await
+            .expect("send");
+        let frame = framed.next().await.expect("a reply").expect("a frame");
+        let welcome: HandshakeReply = codec::decode(&frame).expect("a handshake reply");
+        assert!(
+            matches!(welcome, HandshakeReply::Welcome { .. }),
+            "{welcome:?}"
+        );
+        let future = FutureMessage::Request {
+            id: 7,
+            command: FutureCommand::TeleportPane { to: "mars".into() },
+        };
+        framed
+            .send(Bytes::from(codec::encode(&future).expect("encode")))
+            .await
+            .expect("send");
+        let frame = framed.next().await.expect("an answer").expect("a frame");
+        match codec::decode::<ServerMessage>(&frame).expect("a server message") {
+            ServerMessage::Response {
+                id: 7,
+                result: Err(e),
+            } => {
+                assert_eq!(e.code, fugue_protocol::ErrorCode::InvalidArgument);
+                assert!(
+                    e.message.contains("does not know the command")
+                        && e.message.contains(&newer.to_string()),
+                    "{e:?}"
+                );
+            }
+            other => panic!("expected an error answer to request 7, got {other:?}"),
+        }
+        // The connection still serves what both sides know.
+        let known = ClientMessage::Request {
+            id: 8,
+            command: fugue_protocol::Command::ListSessions,
+        };
+        framed
+            .send(Bytes::from(codec::encode(&known).expect("encode")))
+            .await
+            .expect("send");
+        let frame = framed.next().await.expect("an answer").expect("a frame");
+        match codec::decode::<ServerMessage>(&frame).expect("a server message") {
+            ServerMessage::Response {
+                id: 8,
+                result: Ok(_),
+            } => {}
+            other => panic!("expected list-sessions' answer, got {other:?}"),
+        }
+    });
 }
 
 #[test]

@@ -11,7 +11,8 @@ use crate::server::Server;
 use bytes::Bytes;
 use fugue_protocol::codec::{self, RawCodec};
 use fugue_protocol::message::{
-    ClientKind, ClientMessage, EXITING, HandshakeReply, Hello, PROTOCOL_VERSION, ServerMessage,
+    ClientKind, ClientMessage, EXITING, HandshakeReply, Hello, MIN_PROTOCOL, PROTOCOL_VERSION,
+    ServerMessage,
 };
 use futures::SinkExt;
 use serde::Deserialize;
@@ -184,7 +185,7 @@ async fn handle(
         Ok(h) => h,
         Err(e) => {
             let reason = match codec::decode::<VersionProbe>(&first) {
-                Ok(p) if p.protocol != PROTOCOL_VERSION => version_mismatch(p.protocol),
+                Ok(p) if p.protocol < MIN_PROTOCOL => version_mismatch(p.protocol),
                 // Same protocol, so the hello itself is wrong (an unknown client kind,
                 // a missing field): say what, not that the versions differ.
                 Ok(_) => format!(
@@ -198,7 +199,9 @@ async fn handle(
             return;
         }
     };
-    if hello.protocol != PROTOCOL_VERSION {
+    // A newer client is welcome: what it sends that this server does not know is
+    // answered as unknown (below), not a reason to refuse it.
+    if hello.protocol < MIN_PROTOCOL {
         tracing::warn!("refused a client speaking protocol {}", hello.protocol);
         reply(
             &writer,
@@ -280,10 +283,21 @@ async fn handle(
         };
         let msg: ClientMessage = match codec::decode(&frame) {
             Ok(m) => m,
-            Err(e) => {
-                tracing::warn!("{origin}: undecodable message: {e}");
-                break;
-            }
+            // A newer client's command: answered, and the connection goes on.
+            Err(e) => match codec::decode::<fugue_protocol::message::RequestProbe>(&frame) {
+                Ok(fugue_protocol::message::RequestProbe::Request { id: req }) => {
+                    tracing::info!("{origin}: a request this server does not know: {e}");
+                    let unknown = Err(unknown_command(hello.protocol, &e));
+                    if !send_response(&writer, &origin, req, unknown).await {
+                        break;
+                    }
+                    continue;
+                }
+                Err(_) => {
+                    tracing::warn!("{origin}: undecodable message: {e}");
+                    break;
+                }
+            },
         };
         match msg {
             ClientMessage::Request { id: req, command } => {
@@ -373,10 +387,32 @@ fn control_request(
 
 fn version_mismatch(theirs: u32) -> String {
     format!(
-        "protocol version mismatch: this server (fugue {}) speaks protocol {PROTOCOL_VERSION}, the client speaks protocol {theirs}. \
+        "protocol version mismatch: this server (fugue {}) speaks protocol {PROTOCOL_VERSION} with clients of protocol {MIN_PROTOCOL} or later, the client speaks protocol {theirs}. \
          Use the same fugue version for both, or start a separate server for the other version with `fugue -L NAME`",
         env!("CARGO_PKG_VERSION")
     )
+}
+
+/// The answer to a request whose command this server does not know (a newer
+/// client's, or a malformed one).
+fn unknown_command(
+    theirs: u32,
+    e: &fugue_protocol::codec::CodecError,
+) -> fugue_protocol::CommandError {
+    let newer = if theirs > PROTOCOL_VERSION {
+        format!("the client speaks protocol {theirs}, newer than this server's {PROTOCOL_VERSION}")
+    } else {
+        "the request does not decode".to_string()
+    };
+    fugue_protocol::CommandError::invalid_argument(
+        "command",
+        format!(
+            "this server (fugue {}) does not know the command: {newer} ({})",
+            env!("CARGO_PKG_VERSION"),
+            fugue_protocol::excerpt::excerpt(&e.to_string())
+        ),
+    )
+    .with_suggestion("run the newer fugue's server: `fugue kill-server`, then the command again (or `fugue -L NAME` for a server of its own)")
 }
 
 async fn reply(writer: &Writer, msg: &HandshakeReply) -> bool {
