@@ -107,7 +107,8 @@ fn try_parse(argv: &[String], tmux: bool) -> Result<Cli, Parsed> {
                 .get(ContextKind::InvalidSubcommand)
                 .map(|v| v.to_string())
                 .unwrap_or_default();
-            return Parsed::Message(format!("{prefix}unknown command: {name}"));
+            let what = fugue_verbs::line::unknown_command(&name);
+            return Parsed::Message(format!("{prefix}{what}"));
         }
         if tmux && !matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
             let verb = argv

@@ -11,7 +11,10 @@ use std::path::PathBuf;
     disable_help_subcommand = true,
     // tmux's getopt takes a flag given twice and keeps the last (libtmux passes
     // `-t` itself and again in a command's own words).
-    args_override_self = true
+    args_override_self = true,
+    // tmux takes any unambiguous prefix of a command's name (`show-option`,
+    // `list-win`, `new-w`): plugins and session managers rely on it.
+    infer_subcommands = true
 )]
 pub struct Cli {
     /// Use the server called NAME (socket $XDG_RUNTIME_DIR/fugue/NAME).

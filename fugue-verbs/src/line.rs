@@ -65,7 +65,7 @@ pub fn parse_argv(argv: &[String]) -> Result<(&str, Verb), String> {
 fn clap_message(name: &str, e: &clap::Error) -> String {
     use clap::error::ErrorKind;
     if e.kind() == ErrorKind::InvalidSubcommand {
-        return format!("unknown command: {name}");
+        return unknown_command(name);
     }
     let text = e.to_string();
     let first = text
@@ -124,8 +124,11 @@ pub fn binding(
 
 /// Commands the terminal client runs itself (not server commands).
 pub fn client_command(argv: &[String]) -> bool {
+    let name = argv
+        .first()
+        .map(|n| canonical_name(n).unwrap_or_else(|| n.clone()));
     matches!(
-        argv.first().map(String::as_str),
+        name.as_deref(),
         Some(
             "command-prompt"
                 | "source-file"
@@ -218,17 +221,52 @@ pub fn check_hook_command(mut argv: Vec<String>) -> Result<Vec<String>, String> 
     Ok(argv)
 }
 
-/// The verb's own name for a name or alias (`display` → `display-message`).
+/// The verb's own name for a name, an alias or an unambiguous prefix of a name
+/// (`display` → `display-message`, `show-option` → `show-options`), as tmux finds
+/// commands.
 pub fn canonical_name(name: &str) -> Option<String> {
+    match candidates(name).as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
+/// tmux's words for a command name that is no command: `unknown command: NAME`, or
+/// for a prefix of several, `ambiguous command: NAME, could be: a, b, c`.
+pub fn unknown_command(name: &str) -> String {
+    let found = candidates(name);
+    if found.len() > 1 {
+        format!("ambiguous command: {name}, could be: {}", found.join(", "))
+    } else {
+        format!("unknown command: {name}")
+    }
+}
+
+/// The verbs a command name can mean, as tmux's `cmd_find` looks: the one whose name
+/// or alias it is, else every verb whose name it begins.
+fn candidates(name: &str) -> Vec<String> {
     use clap::CommandFactory;
     let name = name.to_string();
     with_big_stack(move || {
-        Cli::command()
+        let cli = Cli::command();
+        if let Some(c) = cli
             .get_subcommands()
             .find(|c| c.get_name() == name || c.get_all_aliases().any(|a| a == name))
+        {
+            return vec![c.get_name().to_string()];
+        }
+        if name.is_empty() {
+            return Vec::new();
+        }
+        let mut found: Vec<String> = cli
+            .get_subcommands()
+            .filter(|c| c.get_name().starts_with(&name))
             .map(|c| c.get_name().to_string())
+            .collect();
+        found.sort();
+        found
     })
-    .flatten()
+    .unwrap_or_default()
 }
 
 /// Runs `f` (building or running clap's parser for the whole verb table) on a thread
@@ -305,5 +343,33 @@ mod tests {
             command_for_argv(&argv("frobnicate -x"), &Caller::process()),
             Err("unknown command: frobnicate".into())
         );
+    }
+
+    /// tmux's cmd_find: a name, an alias, or a prefix of one name; a prefix of several
+    /// is ambiguous and names them.
+    #[test]
+    fn commands_are_found_by_unique_prefix_as_tmux_finds_them() {
+        assert_eq!(
+            canonical_name("show-option").as_deref(),
+            Some("show-options")
+        );
+        assert_eq!(canonical_name("list-win").as_deref(), Some("list-windows"));
+        assert_eq!(canonical_name("new-w").as_deref(), Some("new-window"));
+        assert_eq!(canonical_name("splitw").as_deref(), Some("split-window"));
+        assert_eq!(canonical_name("sel"), None);
+        assert_eq!(
+            command_for_argv(&argv("sel -t x"), &Caller::process()),
+            Err(
+                "ambiguous command: sel, could be: select-layout, select-pane, select-window"
+                    .into()
+            )
+        );
+        assert!(matches!(
+            command_for_argv(&argv("show-option -gv base-index"), &Caller::process()),
+            Ok(fugue_protocol::Command::ShowOptions(_))
+        ));
+        // A prefix of a command the client runs is one too.
+        assert!(client_command(&argv("command-pr")));
+        assert!(check_hook_command(argv("kill-w -t x")).is_ok_and(|a| a[0] == "kill-window"));
     }
 }

@@ -468,6 +468,19 @@ fn rows() -> Vec<(Vec<&'static str>, Cmp)> {
         (vec!["show-options", "-t", "lt", "@libtmux"], Same),
         (vec!["show-options", "-t", "lt", "-v", "@libtmux"], Same),
         (vec!["show-options", "-g", "-v", "base-index"], Same),
+        // Command names by unique prefix, as tmux's cmd_find takes them (issue 28).
+        (vec!["show-option", "-g", "-v", "base-index"], Same),
+        (
+            vec!["show-window-option", "-g", "-v", "pane-base-index"],
+            Same,
+        ),
+        (vec!["list-win", "-t", "lt", "-F", "#{window_index}"], Same),
+        (
+            vec!["display-mess", "-p", "-t", "lt", "#{session_name}"],
+            Same,
+        ),
+        (vec!["sel", "-t", "lt"], Fails),
+        (vec!["no-such-command"], Fails),
         (
             vec!["set-environment", "-t", "lt", "LIBTMUX_T", "1"],
             Status,
