@@ -52,6 +52,7 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = self.cmd(&["kill-server"]).output();
+        super::harness::stop_servers(self.dir.path());
     }
 }
 

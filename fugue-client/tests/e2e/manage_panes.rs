@@ -13,8 +13,10 @@ mod twins_impl {
     /// One world with a fugue server and, when tmux is installed, a tmux server, both with
     /// session `s` of 80x24 holding panes titled a, b, c (a left; b above c on the right).
     pub struct Twins {
-        pub w: World,
+        // Fields drop in order: tmux first, while its socket's folder (the world's)
+        // still exists for kill-server to find.
         pub t: Option<TestTmux>,
+        pub w: World,
     }
 
     impl Twins {
@@ -22,7 +24,7 @@ mod twins_impl {
         pub fn empty() -> Twins {
             let w = World::new();
             let t = super::super::twins::Tmux::available().map(|_| TestTmux::new(&w, ""));
-            Twins { w, t }
+            Twins { t, w }
         }
 
         pub fn new() -> Twins {

@@ -83,6 +83,7 @@ impl Drop for Tmux {
             .arg("kill-server")
             .envs(Self::envs(&self.dir))
             .output();
+        super::harness::stop_servers(self.dir.path());
     }
 }
 
