@@ -659,10 +659,17 @@ impl TestTmux {
         )
     }
 
-    /// Runs a tmux command against this server.
+    /// Runs a tmux command against this server. The server it starts gives its panes
+    /// the shell fugue's test panes run (World's SHELL, PS1 and ENV), as the PTY started
+    /// by [`TestTmux::script`] does: not the machine's login shell, whose start-up files
+    /// (here bash running `pyenv init`) took over 15 s beside two CPU hogs and whose
+    /// prompt names the working directory.
     pub fn run(&self, args: &[&str]) -> Output {
         Command::new("tmux")
             .env("TMUX_TMPDIR", &self.dir)
+            .env("SHELL", "/bin/sh")
+            .env("PS1", "$ ")
+            .env("ENV", "")
             .env_remove("TMUX")
             .arg("-L")
             .arg("t")

@@ -35,10 +35,9 @@ mod twins_impl {
             for (i, title) in ["a", "b", "c"].iter().enumerate() {
                 tw.both(&["select-pane", "-T", title, "-t", &format!("s:0.{i}")]);
             }
-            // Tests type shell lines into these panes. tmux's run the machine's shell,
-            // which may be bash: keys that arrive before readline has set up the
-            // terminal are echoed by the kernel and can be lost or shown twice when it
-            // does. A prompt means the shell is reading.
+            // Tests type shell lines into these panes: wait until each shell reads.
+            // (Keys that reach an interactive shell before it has set up the terminal
+            // are echoed by the kernel, and, by bash's readline, again.)
             for i in 0..3 {
                 tw.wait_prompt(&format!("s:0.{i}"));
             }
@@ -404,8 +403,8 @@ fn main_layouts_honour_main_pane_width_and_height() {
 }
 
 /// synchronize-panes: what is typed into one pane goes to every pane of the window.
-/// (The typed line is compared: tmux's panes here run whatever shell the machine has,
-/// whose prompt may be long enough to wrap it in a 39-column pane: captured with -J.)
+/// (The typed line is compared, joined with -J: a prompt naming the working directory
+/// made it wrap in a 39-column pane when tmux's panes ran the machine's shell.)
 #[test]
 fn synchronize_panes_types_into_every_pane_of_the_window() {
     let tw = Twins::new();
