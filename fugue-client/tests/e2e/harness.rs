@@ -564,6 +564,18 @@ impl Tui {
         }
     }
 
+    /// Types a line into the shell of the pane the client shows and waits for its
+    /// output: every key typed before it has been handled by then (the client and the
+    /// server take keys in order). A positive marker for tests that check that some
+    /// key did nothing, where a fixed sleep would only guess. ^U first clears what the
+    /// line discipline holds of earlier keys.
+    pub fn typed_through(&mut self) {
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.send(format!("\x15echo typed-through-$(({n}*11))\r").as_bytes());
+        self.wait_text(&format!("typed-through-{}", n * 11));
+    }
+
     pub fn wait_text(&self, text: &str) {
         self.wait(&format!("`{text}` on screen"), |s| {
             s.contents().contains(text)

@@ -131,7 +131,10 @@ fn copy_mode_on_a_linked_window_no_client_shows_is_kept_on_the_pane() {
         w.ok(&["display-message", "-p", "-t", "other:0", MODE]),
         "1 copy-mode\n"
     );
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    // What the server tells the client comes in order: once a later change shows,
+    // copy mode would have shown before it.
+    w.ok(&["rename-window", "-t", "live:0", "marker"]);
+    t.wait_text("0:marker");
     assert!(!t.contents().contains(COPY_HINT), "{}", t.contents());
 }
 
