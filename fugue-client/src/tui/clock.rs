@@ -21,6 +21,13 @@ pub fn open(app: &mut App, argv: &[String]) -> Result<(), String> {
     let fugue_verbs::Verb::ClockMode(a) = verb else {
         return Err("clock-mode: not clock-mode".into());
     };
+    if app.layout.is_none() {
+        // A clock the pane kept, handed over on attach before the first frame: opened
+        // once that frame has shown the pane (as copy mode's is). Dropped here, it was
+        // lost whenever the hand-over overtook the frame (seen under load).
+        app.pending_mode = Some(argv.to_vec());
+        return Ok(());
+    }
     let pane = a
         .target
         .as_deref()

@@ -2,7 +2,7 @@
 //! slow spawn, and what a surface does goes through the dispatcher (audited).
 
 use super::harness::{World, eventually};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// A pane's program used to start (openpty, posix_spawn, three threads) with the
 /// session tree locked, so one slow spawn stalled every client and command. Now the
@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 fn issue_12_a_slow_spawn_does_not_hold_other_commands() {
     let w = World::new();
     w.ok(&["new-session", "-d", "-s", "slow", "-x", "80", "-y", "24"]);
+    let started = w.path("home/started");
     let mut split = w
         .cmd(&[
             "split-window",
@@ -21,11 +22,17 @@ fn issue_12_a_slow_spawn_does_not_hold_other_commands() {
             "slow",
             "-e",
             "FUGUE_TEST_SPAWN_DELAY_MS=3000",
+            "--",
+            "sh",
+            "-c",
+            &format!("touch {}; exec cat", started.display()),
         ])
         .spawn()
         .unwrap();
-    // Let the split reach the server and start its slow spawn.
-    std::thread::sleep(Duration::from_millis(500));
+    // The program runs before the delay starts: then the slow spawn is under way.
+    eventually("the slow spawn under way", || {
+        started.exists().then_some(())
+    });
     let asked = Instant::now();
     let panes = w.ok(&["list-panes", "-t", "slow", "-F", "#{pane_id}"]);
     let answered = asked.elapsed();
@@ -137,6 +144,7 @@ fn issue_12_a_starting_panes_program_is_judged_as_its_own_pane() {
 fn issue_12_a_starting_pane_is_not_a_target() {
     let w = World::new();
     w.ok(&["new-session", "-d", "-s", "tgt", "-x", "80", "-y", "24"]);
+    let started = w.path("home/started");
     let mut split = w
         .cmd(&[
             "split-window",
@@ -145,10 +153,17 @@ fn issue_12_a_starting_pane_is_not_a_target() {
             "tgt",
             "-e",
             "FUGUE_TEST_SPAWN_DELAY_MS=3000",
+            "--",
+            "sh",
+            "-c",
+            &format!("touch {}; exec cat", started.display()),
         ])
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(800));
+    // The program runs before the delay starts: then %2 is a starting pane.
+    eventually("the slow spawn under way", || {
+        started.exists().then_some(())
+    });
     let out = w.run(&["select-pane", "-t", "%2"]);
     let still_spawning = split.try_wait().unwrap().is_none();
     assert!(still_spawning, "the split ended before the test could look");

@@ -31,7 +31,8 @@ fn script(dir: &Path, body: &str) -> String {
 
 /// A tmux server of its own, for comparison.
 struct Tmux {
-    name: String,
+    /// TMUX_TMPDIR: the socket's folder.
+    dir: tempfile::TempDir,
 }
 
 impl Tmux {
@@ -42,8 +43,9 @@ impl Tmux {
             eprintln!("tmux is not installed: the comparison with tmux is skipped");
             return None;
         }
-        let name = format!("fugue-test-{}-{}", std::process::id(), rand_suffix());
-        let t = Tmux { name };
+        let t = Tmux {
+            dir: tempfile::tempdir().expect("temp dir"),
+        };
         let out = t
             .cmd()
             .args(["-f", "/dev/null", "new-session", "-d", "-x"])
@@ -63,7 +65,7 @@ impl Tmux {
 
     fn cmd(&self) -> Command {
         let mut c = Command::new("tmux");
-        c.arg("-L").arg(&self.name).env_remove("TMUX");
+        c.env("TMUX_TMPDIR", self.dir.path()).env_remove("TMUX");
         c
     }
 
@@ -90,14 +92,8 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = self.cmd().arg("kill-server").output();
+        super::harness::stop_servers(self.dir.path());
     }
-}
-
-fn rand_suffix() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_nanos() as u64)
-        .unwrap_or(0)
 }
 
 /// Everything a cell shows, as a terminal parser reads it.

@@ -36,9 +36,9 @@ fn a_binding_added_at_runtime_works_at_once() {
 
     // unbind: F5 goes to the pane again.
     w.ok(&["unbind", "-n", "F5"]);
-    std::thread::sleep(std::time::Duration::from_millis(200));
+    synced(&mut t, &w, 3);
     t.send(b"\x1b[15~");
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    t.typed_through();
     assert_eq!(w.panes().len(), 4);
     // As tmux 3.3a: a table with nothing bound does not exist, unless -q.
     let gone = w.run(&["unbind-key", "-T", "nothere", "x"]);
@@ -234,12 +234,13 @@ fn copy_mode_tables_list_and_rebind_like_tmux() {
     w.ok(&["set", "-g", "mode-keys", "vi"]);
     t.prefix(b"[");
     t.wait("copy mode", |s| s.contents().contains("[0/"));
+    // Z is bound in copy mode only: it splits only if q (now cursor-up) left the pane
+    // in copy mode. The split is the marker that q was handled.
     t.send(b"q");
-    std::thread::sleep(std::time::Duration::from_millis(300));
-    let shown = t.screen(|s| s.contents());
-    assert!(shown.contains("[0/"), "q left copy mode: {shown}");
     t.send(b"Z");
-    eventually("Z to split", || (w.panes().len() == 2).then_some(()));
+    eventually("Z to split (q must not leave copy mode)", || {
+        (w.panes().len() == 2).then_some(())
+    });
     // Unbound: Escape/C-c still leave (C-c is bound), q now does nothing at all.
     w.ok(&["unbind", "-T", "copy-mode-vi", "q"]);
     t.prefix(b"[");

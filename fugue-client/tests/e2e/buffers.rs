@@ -52,6 +52,7 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = self.cmd(&["kill-server"]).output();
+        super::harness::stop_servers(self.dir.path());
     }
 }
 
@@ -157,7 +158,13 @@ fn buffer_verbs_print_what_tmux_prints() {
 fn pasted_bytes(run: &dyn Fn(&[&str]) -> String, target: &str, paste: &[&str]) -> String {
     run(&["send-keys", "-t", target, "-l", READER]);
     run(&["send-keys", "-t", target, "Enter"]);
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // Pasted before the terminal is raw and in bracketed paste mode, the bytes would
+    // be the line discipline's, not the paste's. (A screen with END on it is the last
+    // run's, or the command line typed before `clear` ran.)
+    super::harness::eventually("the reader ready", || {
+        let screen = run(&["capture-pane", "-p", "-t", target]);
+        (screen.contains("READY") && !screen.contains("END")).then_some(())
+    });
     let mut args = vec!["paste-buffer", "-t", target];
     args.extend_from_slice(paste);
     run(&args);
@@ -173,7 +180,9 @@ fn pasted_bytes(run: &dyn Fn(&[&str]) -> String, target: &str, paste: &[&str]) -
 }
 
 /// Reads 14 raw bytes (bracketed paste asked for), shows them with od, then `END`.
-const READER: &str = "clear; stty raw -echo; printf '\\033[?2004h'; dd bs=1 count=14 2>/dev/null | od -c | head -2 | tr -s ' '; printf '\\033[?2004l'; stty sane; echo END";
+/// Prints READY (typed as `RE''ADY`, so the echoed command line does not match) once
+/// the terminal is raw and in bracketed paste mode.
+const READER: &str = "clear; stty raw -echo; printf '\\033[?2004hRE''ADY\\r\\n'; dd bs=1 count=14 2>/dev/null | od -c | head -2 | tr -s ' '; printf '\\033[?2004l'; stty sane; echo END";
 
 #[test]
 fn paste_buffer_types_what_tmux_types() {

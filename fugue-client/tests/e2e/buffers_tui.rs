@@ -33,9 +33,11 @@ fn prefix_bracket_pastes_bracketed_when_the_program_asked() {
     w.ok(&["new-session", "-d", "-s", "x"]);
     let mut t = w.tui(&["attach", "-t", "x"], 100, 30);
     t.wait("the status bar", |s| s.contents().contains("[x]"));
-    w.ok(&["send-keys", "-t", "x", "-l", "stty raw -echo; printf '\\033[?2004h'; dd bs=1 count=14 2>/dev/null | od -c | tr -s ' '; printf '\\033[?2004l'; stty sane; echo END"]);
+    w.ok(&["send-keys", "-t", "x", "-l", "stty raw -echo; printf '\\033[?2004hRE''ADY\\r\\n'; dd bs=1 count=14 2>/dev/null | od -c | tr -s ' '; printf '\\033[?2004l'; stty sane; echo END"]);
     w.ok(&["send-keys", "-t", "x", "Enter"]);
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    // Pasted before the terminal is raw and in bracketed paste mode, the bytes would
+    // be the line discipline's. (Typed as `RE''ADY`: the echoed line does not match.)
+    t.wait_text("READY");
     w.ok(&["set-buffer", "xy"]);
     t.prefix(b"]");
     // od's last line: the offset after the 14 bytes.

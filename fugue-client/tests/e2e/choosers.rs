@@ -66,7 +66,8 @@ fn display_panes_numbers_the_panes_and_a_digit_focuses_one() {
         "rename-window -t '%%' chosen-%%",
     ]);
     t.wait("the numbers", |s| cells_with_bg(s, BLUE) >= 5);
-    std::thread::sleep(Duration::from_millis(1300));
+    // Past display-panes-time (300 ms, set above) twice over: still shown.
+    std::thread::sleep(Duration::from_millis(700));
     assert!(t.screen(|s| cells_with_bg(s, BLUE)) >= 5, "kept with -d 0");
     t.send(b"1");
     eventually("the template ran", || {
@@ -223,10 +224,11 @@ fn choose_tree_lines_are_tmuxs() {
     // -s: sessions collapsed.
     tt.send(b"q");
     tt.wait("tmux's tree gone", |s| !s.contents().contains("(4)"));
-    std::thread::sleep(Duration::from_millis(300));
-    tt.send(b"\x02");
-    std::thread::sleep(Duration::from_millis(100));
-    tt.send(b"s");
+    // tmux has left the mode (not only drawn the pane again) before the next key.
+    eventually("tmux's pane out of the mode", || {
+        (tmux.ok(&["display-message", "-p", "-t", "ct", "#{pane_in_mode}"]) == "0\n").then_some(())
+    });
+    tt.send(b"\x02s");
     tt.wait("tmux's -s", |s| s.contents().contains("(1) + other"));
     let theirs_s = tt.screen(|s| top_rows(s, 3));
 

@@ -31,7 +31,7 @@ fn the_prompt_runs_a_command_line() {
         status_line(s).contains("select-window")
     });
     t.wait("renamed", |s| status_line(s).contains("0:one"));
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    t.typed_through();
     assert_eq!(w.panes().len(), 2, "the sequence stopped at the error");
 
     // Up recalls the last line (edited here), Escape cancels.

@@ -4,7 +4,7 @@
 use parking_lot::{Condvar, Mutex};
 use portable_pty::{CommandBuilder, MasterPty, PtySize, native_pty_system};
 use std::io::{Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -158,7 +158,126 @@ impl World {
 impl Drop for World {
     fn drop(&mut self) {
         let _ = self.cmd(&["kill-server"]).output();
+        // Whatever else the test started here (fugue servers under other names, tmux
+        // servers with their sockets in this folder, a server that did not hear
+        // kill-server) would outlive the test, and the folder, otherwise.
+        stop_servers(self.dir.path());
     }
+}
+
+/// Stops every tmux or fugue server listening on a Unix socket at `path` or under it
+/// (a test's own folder or socket): waits two seconds for them to go by themselves,
+/// then signals them (SIGTERM, and SIGKILL a few seconds later). For Drop guards: a server a test started must not outlive it, pass or
+/// fail (three full runs once left 81 tmux servers behind). Servers are found by the
+/// socket they listen on (/proc/net/unix keeps a socket's path after its file is
+/// removed), so no other process is touched. Best effort: never panics.
+pub fn stop_servers(path: &Path) {
+    // A server told to stop (kill-server) takes a moment to close its panes and go:
+    // give it that before signalling.
+    let grace = Instant::now() + Duration::from_secs(2);
+    let pids = loop {
+        let pids = servers_listening_at(path);
+        if pids.is_empty() {
+            return;
+        }
+        if Instant::now() >= grace {
+            break pids;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    eprintln!(
+        "stopping servers left running under {}: {pids:?}",
+        path.display()
+    );
+    for &pid in &pids {
+        // SAFETY: kill(2) with a pid read from /proc just now; no memory is shared.
+        unsafe { libc::kill(pid, libc::SIGTERM) };
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while pids.iter().any(|&p| running(p)) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    for &pid in pids.iter().filter(|&&p| running(p)) {
+        // SAFETY: as above.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+}
+
+/// Whether a process exists and is not a zombie (a zombie holds no socket).
+fn running(pid: libc::pid_t) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        // The state follows the command name, which is in parentheses and may hold any
+        // character: look after the last `)`.
+        stat.rsplit_once(')')
+            .is_some_and(|(_, rest)| !rest.trim_start().starts_with(['Z', 'X']))
+    })
+}
+
+/// The tmux and fugue server processes (not this one) holding a listening Unix socket
+/// bound at `path` or under it.
+fn servers_listening_at(path: &Path) -> Vec<libc::pid_t> {
+    let path = path.to_string_lossy();
+    let under = format!("{}/", path.trim_end_matches('/'));
+    let Ok(table) = std::fs::read_to_string("/proc/net/unix") else {
+        return Vec::new();
+    };
+    // Num RefCount Protocol Flags Type St Inode Path: the inodes of sockets bound here.
+    let inodes: std::collections::HashSet<String> = table
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let bound = *fields.get(7)?;
+            (bound == path || bound.starts_with(&under)).then(|| fields[6].to_string())
+        })
+        .collect();
+    if inodes.is_empty() {
+        return Vec::new();
+    }
+    let me = std::process::id();
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut pids = Vec::new();
+    for entry in procs.flatten() {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid == me {
+            continue;
+        }
+        // Only servers: tmux's server calls itself `tmux: server`; fugue's is its binary.
+        let comm = std::fs::read_to_string(entry.path().join("comm")).unwrap_or_default();
+        if !(comm.starts_with("tmux") || comm.trim_end() == "fugue-server") {
+            continue;
+        }
+        let Ok(fds) = std::fs::read_dir(entry.path().join("fd")) else {
+            continue;
+        };
+        let holds = fds.flatten().any(|fd| {
+            std::fs::read_link(fd.path()).is_ok_and(|l| {
+                l.to_str()
+                    .and_then(|l| l.strip_prefix("socket:["))
+                    .and_then(|l| l.strip_suffix(']'))
+                    .is_some_and(|inode| inodes.contains(inode))
+            })
+        });
+        if holds {
+            pids.extend(libc::pid_t::try_from(pid).ok());
+        }
+    }
+    pids
+}
+
+/// Where `tmux -L name` with `TMUX_TMPDIR=tmpdir` puts its socket.
+pub fn tmux_socket(tmpdir: &Path, name: &str) -> PathBuf {
+    // SAFETY: getuid cannot fail and touches no memory.
+    let uid = unsafe { libc::getuid() };
+    tmpdir.join(format!("tmux-{uid}")).join(name)
 }
 
 /// Waits for a condition that depends on the server's state, re-checking it briefly.
@@ -445,6 +564,18 @@ impl Tui {
         }
     }
 
+    /// Types a line into the shell of the pane the client shows and waits for its
+    /// output: every key typed before it has been handled by then (the client and the
+    /// server take keys in order). A positive marker for tests that check that some
+    /// key did nothing, where a fixed sleep would only guess. ^U first clears what the
+    /// line discipline holds of earlier keys.
+    pub fn typed_through(&mut self) {
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        self.send(format!("\x15echo typed-through-$(({n}*11))\r").as_bytes());
+        self.wait_text(&format!("typed-through-{}", n * 11));
+    }
+
     pub fn wait_text(&self, text: &str) {
         self.wait(&format!("`{text}` on screen"), |s| {
             s.contents().contains(text)
@@ -540,10 +671,17 @@ impl TestTmux {
         )
     }
 
-    /// Runs a tmux command against this server.
+    /// Runs a tmux command against this server. The server it starts gives its panes
+    /// the shell fugue's test panes run (World's SHELL, PS1 and ENV), as the PTY started
+    /// by [`TestTmux::script`] does: not the machine's login shell, whose start-up files
+    /// (here bash running `pyenv init`) took over 15 s beside two CPU hogs and whose
+    /// prompt names the working directory.
     pub fn run(&self, args: &[&str]) -> Output {
         Command::new("tmux")
             .env("TMUX_TMPDIR", &self.dir)
+            .env("SHELL", "/bin/sh")
+            .env("PS1", "$ ")
+            .env("ENV", "")
             .env_remove("TMUX")
             .arg("-L")
             .arg("t")
@@ -568,5 +706,7 @@ impl Drop for TestTmux {
             .env("TMUX_TMPDIR", &self.dir)
             .args(["-L", "t", "kill-server"])
             .output();
+        // kill-server misses a server still starting, or one whose folder is gone.
+        stop_servers(&tmux_socket(&self.dir, "t"));
     }
 }

@@ -13,8 +13,10 @@ mod twins_impl {
     /// One world with a fugue server and, when tmux is installed, a tmux server, both with
     /// session `s` of 80x24 holding panes titled a, b, c (a left; b above c on the right).
     pub struct Twins {
-        pub w: World,
+        // Fields drop in order: tmux first, while its socket's folder (the world's)
+        // still exists for kill-server to find.
         pub t: Option<TestTmux>,
+        pub w: World,
     }
 
     impl Twins {
@@ -22,7 +24,7 @@ mod twins_impl {
         pub fn empty() -> Twins {
             let w = World::new();
             let t = super::super::twins::Tmux::available().map(|_| TestTmux::new(&w, ""));
-            Twins { w, t }
+            Twins { t, w }
         }
 
         pub fn new() -> Twins {
@@ -33,7 +35,26 @@ mod twins_impl {
             for (i, title) in ["a", "b", "c"].iter().enumerate() {
                 tw.both(&["select-pane", "-T", title, "-t", &format!("s:0.{i}")]);
             }
+            // Tests type shell lines into these panes: wait until each shell reads.
+            // (Keys that reach an interactive shell before it has set up the terminal
+            // are echoed by the kernel, and, by bash's readline, again.)
+            for i in 0..3 {
+                tw.wait_prompt(&format!("s:0.{i}"));
+            }
             tw
+        }
+
+        /// Waits until the shells in pane `target` on both sides have printed a prompt.
+        pub fn wait_prompt(&self, target: &str) {
+            let shown = |out: String| (!out.trim().is_empty()).then_some(());
+            eventually(&format!("fugue's shell prompt in {target}"), || {
+                shown(self.w.ok(&["capture-pane", "-p", "-t", target]))
+            });
+            if let Some(t) = &self.t {
+                eventually(&format!("tmux's shell prompt in {target}"), || {
+                    shown(t.ok(&["capture-pane", "-p", "-t", target]))
+                });
+            }
         }
 
         /// Runs a command line on both; both must succeed.
@@ -382,7 +403,8 @@ fn main_layouts_honour_main_pane_width_and_height() {
 }
 
 /// synchronize-panes: what is typed into one pane goes to every pane of the window.
-/// (The typed line is compared: tmux's panes here run whatever shell the machine has.)
+/// (The typed line is compared, joined with -J: a prompt naming the working directory
+/// made it wrap in a 39-column pane when tmux's panes ran the machine's shell.)
 #[test]
 fn synchronize_panes_types_into_every_pane_of_the_window() {
     let tw = Twins::new();
@@ -391,20 +413,20 @@ fn synchronize_panes_types_into_every_pane_of_the_window() {
     for i in 0..3 {
         let pane = format!("s:0.{i}");
         eventually("the line in every fugue pane", || {
-            tw.w.ok(&["capture-pane", "-p", "-t", &pane])
+            tw.w.ok(&["capture-pane", "-p", "-J", "-t", &pane])
                 .contains("echo sync-$((6*7))")
                 .then_some(())
         });
         if let Some(t) = &tw.t {
             eventually("the line in every tmux pane", || {
-                t.ok(&["capture-pane", "-p", "-t", &pane])
+                t.ok(&["capture-pane", "-p", "-J", "-t", &pane])
                     .contains("echo sync-$((6*7))")
                     .then_some(())
             });
         }
     }
     eventually("fugue's shells ran it", || {
-        tw.w.ok(&["capture-pane", "-p", "-t", "s:0.0"])
+        tw.w.ok(&["capture-pane", "-p", "-J", "-t", "s:0.0"])
             .contains("sync-42")
             .then_some(())
     });
@@ -419,21 +441,24 @@ fn synchronize_panes_types_into_every_pane_of_the_window() {
     ]);
     tw.both(&["send-keys", "-t", "s:0.0", "echo only-$((7*7))", "Enter"]);
     eventually("the line in pane 1", || {
-        tw.w.ok(&["capture-pane", "-p", "-t", "s:0.1"])
+        tw.w.ok(&["capture-pane", "-p", "-J", "-t", "s:0.1"])
             .contains("only-49")
             .then_some(())
     });
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    assert!(
-        !tw.w
-            .ok(&["capture-pane", "-p", "-t", "s:0.2"])
-            .contains("only")
-    );
+    // A line typed into pane 2 afterwards: once its output shows, anything the
+    // server had passed on to pane 2 before it would show too (the shell reads in
+    // order).
+    tw.both(&["send-keys", "-t", "s:0.2", "echo mark-$((8*8))", "Enter"]);
+    let marked = |out: String| out.contains("mark-64").then_some(out);
+    let mine = eventually("the marker in fugue's pane 2", || {
+        marked(tw.w.ok(&["capture-pane", "-p", "-J", "-t", "s:0.2"]))
+    });
+    assert!(!mine.contains("only"), "{mine}");
     if let Some(t) = &tw.t {
-        assert!(
-            !t.ok(&["capture-pane", "-p", "-t", "s:0.2"])
-                .contains("only")
-        );
+        let theirs = eventually("the marker in tmux's pane 2", || {
+            marked(t.ok(&["capture-pane", "-p", "-J", "-t", "s:0.2"]))
+        });
+        assert!(!theirs.contains("only"), "{theirs}");
     }
 }
 

@@ -207,8 +207,14 @@ fn send_then_wait_and_compact_answers_through_the_bridge() {
             json!({ "pane": p, "text": "echo quick-$((6*7))", "submit": true }),
         )
         .await;
-        // Let the output arrive before the wait starts.
-        std::thread::sleep(std::time::Duration::from_millis(300));
+        // Let the output arrive before the wait starts: the wait must find output
+        // that came before it.
+        super::harness::eventually("the output before the wait", || {
+            w.ok(&["capture-pane", "-p", "-t", &p])
+                .lines()
+                .any(|l| l == "quick-42")
+                .then_some(())
+        });
         let waited = ok(
             &c,
             "wait_for",

@@ -21,7 +21,7 @@ fn confirm_before_runs_the_command_on_y_only() {
     t.wait("the question", |s| status_line(s).starts_with("split cb? "));
     t.send(b"n");
     t.wait("declined", |s| !status_line(s).starts_with("split cb?"));
-    std::thread::sleep(Duration::from_millis(300));
+    t.typed_through();
     assert_eq!(w.panes().len(), 1, "n declines");
 
     prompt(&mut t, "confirm-before -p 'split #S?' 'split-window -h'");

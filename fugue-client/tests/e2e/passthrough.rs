@@ -83,6 +83,7 @@ impl Drop for Tmux {
             .arg("kill-server")
             .envs(Self::envs(&self.dir))
             .output();
+        super::harness::stop_servers(self.dir.path());
     }
 }
 
@@ -153,8 +154,11 @@ fn issue_13_clipboard_copies_reach_the_terminal_only_when_set_clipboard_is_on() 
                 has(r, b"\x1b]52;c;aGVsbG8=\x07")
             });
         } else {
-            // The copy was read before the echo; give a frame that follows it time.
-            std::thread::sleep(Duration::from_millis(300));
+            // The copy was read before the echo, and may reach the client in a frame
+            // of its own after it: a later line's output on screen means that frame
+            // has come.
+            type_line(&w, "x", "echo mark-$((8*8))");
+            t.wait_text("mark-64");
             assert!(
                 !has(&t.raw(), b"aGVsbG8="),
                 "{setting}: the copy got through: {}",
@@ -170,7 +174,8 @@ fn issue_13_clipboard_copies_reach_the_terminal_only_when_set_clipboard_is_on() 
                 has(r, b"\x1b]52;") && has(r, b";aGVsbG8=\x07")
             });
         } else {
-            std::thread::sleep(Duration::from_millis(300));
+            tm.run(&["send-keys", "-t", "x", "echo mark-$((8*8))", "Enter"]);
+            tm.tui.wait_text("mark-64");
             assert!(!has(&tm.tui.raw(), b"aGVsbG8="), "tmux {setting} passed it");
         }
     }
@@ -266,7 +271,9 @@ fn issue_13_the_title_follows_the_format_when_set_titles_is_on() {
     let (w, t) = attached("");
     type_line(&w, "x", "printf '\\033]2;my-title\\007'; echo titled");
     t.wait_text("titled");
-    std::thread::sleep(Duration::from_millis(300));
+    // A title would reach the terminal before a later line's output.
+    type_line(&w, "x", "echo mark-$((8*8))");
+    t.wait_text("mark-64");
     assert!(!has(&t.raw(), b"\x1b]0;"), "set_titles is off by default");
 
     let tm = Tmux::start(&[
@@ -326,6 +333,7 @@ fn issue_13_a_bell_flags_its_window_and_rings_as_bell_action_says() {
 
     // Who hears which bell: (action, rings for a bell in another window, in the
     // current one).
+    let mut marks = 0;
     for (action, other, current) in [
         ("none", false, false),
         ("current", false, true),
@@ -347,7 +355,11 @@ fn issue_13_a_bell_flags_its_window_and_rings_as_bell_action_says() {
                     r.iter().filter(|b| **b == 0x07).count() > before
                 });
             } else {
-                std::thread::sleep(Duration::from_millis(300));
+                // A bell would reach the terminal before a later line's output in the
+                // window shown.
+                marks += 1;
+                type_line(&w, "x:1", &format!("echo mark-$((1000+{marks}))"));
+                t.wait_text(&format!("mark-{}", 1000 + marks));
                 assert_eq!(bells(&t), before, "{action}: {target} rang");
             }
         }

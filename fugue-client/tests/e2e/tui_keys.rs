@@ -90,7 +90,7 @@ fn resize_keys_repeat_without_the_prefix() {
     std::thread::sleep(std::time::Duration::from_millis(700));
     let settled = widths(&w);
     t.send(b"\x1b[1;5C");
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    t.typed_through();
     assert_eq!(widths(&w), settled);
 }
 

@@ -180,7 +180,7 @@ fn dragging_a_border_resizes_both_panes_as_in_tmux() {
     // A plain click on the border resizes nothing.
     let now = fugue_widths();
     click(&mut t, 28, 8);
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    t.typed_through();
     assert_eq!(fugue_widths(), now);
 }
 
@@ -340,8 +340,9 @@ fn mouse_false_leaves_the_mouse_alone() {
     t.wait_text("END");
     click(&mut t, 10, 5);
     t.send(&sgr(64, 10, 5, true));
-    // Give the client time to act on the events; then nothing must have happened.
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    // Once a later line typed into the shell has run, the client has acted on the
+    // events: nothing must have happened.
+    t.typed_through();
     assert_eq!(active_pane(&w, "o"), active);
     assert!(!t.contents().contains("[5/"), "scrolled");
     assert!(

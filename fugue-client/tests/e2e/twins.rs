@@ -82,6 +82,7 @@ impl Tmux {
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = self.run(&["kill-server"]);
+        super::harness::stop_servers(&super::harness::tmux_socket(&self.dir, &self.socket));
     }
 }
 

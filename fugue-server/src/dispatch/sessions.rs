@@ -516,9 +516,13 @@ fn attached(
             server.resize_session_to_clients(&mut tree, old);
         }
         let stamp = tree.touch();
+        // A session whose program exited at once can end between its resolution
+        // and here (the tree is unlocked between): that is an unknown target, as if it
+        // had ended a moment sooner, which a client that just made it reports as
+        // `[exited]` (acceptance test D); an internal error made it fail under load.
         let s = tree
             .session_mut(sid)
-            .ok_or_else(|| CommandError::internal("session vanished"))?;
+            .ok_or_else(|| CommandError::unknown_target("the session has ended"))?;
         s.last_used = stamp;
         let name = s.name.clone();
         server.resize_session_to_clients(&mut tree, sid);
