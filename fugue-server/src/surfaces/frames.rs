@@ -39,6 +39,11 @@ impl ChangeSubscriber for Redraw {
     }
 }
 
+/// The least time between two layouts recomputed for titles or foreground programs
+/// alone (a change of the tree is drawn at once): 20 a second, where the layout timer
+/// this replaced looked 4 times a second whether anything changed or not.
+const TITLE_PACE: Duration = Duration::from_millis(50);
+
 /// The longest a pane's synchronized update (mode 2026) holds its screen back from
 /// clients: a program that never ends one is shown anyway (tmux waits 1 s; terminals
 /// that implement the mode wait about 150 ms).
@@ -92,6 +97,8 @@ pub async fn run(
     let mut visible: Vec<(PaneId, Arc<PaneShared>)> = Vec::new();
     let mut seen_generation = 0u64;
     let mut deadline: Option<Instant> = None;
+    // When the layout was last recomputed (see TITLE_PACE).
+    let mut layout_at = Instant::now();
     let redraw = Arc::new(Redraw {
         dirty: AtomicBool::new(false),
         notify: Arc::clone(&notify),
@@ -147,8 +154,21 @@ pub async fn run(
 
         let generation = server.mux.attached.generation();
         let mut layout = None;
-        let dirty = redraw.dirty.swap(false, Ordering::AcqRel);
+        // A title or foreground change recomputes the layout at most every
+        // TITLE_PACE: a program that rewrites its title for every frame of a spinner
+        // (agents' TUIs do) must not cost a look at the whole tree per change per
+        // client. The rest waits for a deadline armed by the change, not a timer.
+        let mut dirty = redraw.dirty.swap(false, Ordering::AcqRel);
+        if dirty && generation == seen_generation {
+            let due = layout_at + TITLE_PACE;
+            if Instant::now() < due {
+                redraw.dirty.store(true, Ordering::Release);
+                deadline = Some(deadline.map_or(due, |d| d.min(due)));
+                dirty = false;
+            }
+        }
         if generation != seen_generation || dirty {
+            layout_at = Instant::now();
             let view = server.mux.client_view(session);
             let Some(view) = view else { continue };
             seen_generation = generation;
