@@ -468,6 +468,17 @@ fn rows() -> Vec<(Vec<&'static str>, Cmp)> {
         (vec!["show-options", "-t", "lt", "@libtmux"], Same),
         (vec!["show-options", "-t", "lt", "-v", "@libtmux"], Same),
         (vec!["show-options", "-g", "-v", "base-index"], Same),
+        // A flag option in a format is 1 or 0, as tmux gives it (issues 27, 28).
+        (
+            vec![
+                "display-message",
+                "-p",
+                "-t",
+                "lt",
+                "#{synchronize-panes}|#{?synchronize-panes,Y,N}|#{status-position}",
+            ],
+            Same,
+        ),
         // Command names by unique prefix, as tmux's cmd_find takes them (issue 28).
         (vec!["show-option", "-g", "-v", "base-index"], Same),
         (

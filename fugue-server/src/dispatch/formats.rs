@@ -151,7 +151,7 @@ fn option(
     levels
         .into_iter()
         .find_map(|l| store.effective(l, name))
-        .map(|(v, _)| v.show())
+        .map(|(v, _)| v.in_format())
 }
 
 /// `display-message -p`: the text expanded in the target pane's scope, with the whole

@@ -31,6 +31,16 @@ impl Value {
         }
     }
 
+    /// The value as a format sees it (`#{synchronize-panes}`): a flag is `1` or `0`,
+    /// as tmux's formats give it (`#{?synchronize-panes,...}` tests it, and tools
+    /// compare against it); anything else as `show-options -v` prints it.
+    pub fn in_format(&self) -> String {
+        match self {
+            Value::Flag(b) => if *b { "1" } else { "0" }.into(),
+            other => other.show(),
+        }
+    }
+
     pub fn flag(&self) -> bool {
         match self {
             Value::Flag(b) => *b,
