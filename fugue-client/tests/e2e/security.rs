@@ -35,29 +35,39 @@ fn a_folder_others_can_read_is_refused() {
     );
 }
 
-fn handshake(socket: &std::path::Path, protocol: u32) -> HandshakeReply {
-    let rt = tokio::runtime::Builder::new_current_thread()
+/// A raw connection that has said hello with `protocol`, and the server's reply.
+async fn hello(
+    socket: &std::path::Path,
+    protocol: u32,
+) -> (Framed<tokio::net::UnixStream, RawCodec>, HandshakeReply) {
+    let stream = tokio::net::UnixStream::connect(socket)
+        .await
+        .expect("connect");
+    let mut framed = Framed::new(stream, RawCodec::default());
+    let hello = Hello {
+        protocol,
+        client_version: "test".into(),
+        kind: ClientKind::Cli,
+        caller_pane: None,
+    };
+    framed
+        .send(Bytes::from(codec::encode(&hello).expect("encode")))
+        .await
+        .expect("send");
+    let frame = framed.next().await.expect("a reply").expect("a frame");
+    let reply = codec::decode(&frame).expect("a handshake reply");
+    (framed, reply)
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .expect("rt");
-    rt.block_on(async {
-        let stream = tokio::net::UnixStream::connect(socket)
-            .await
-            .expect("connect");
-        let mut framed = Framed::new(stream, RawCodec::default());
-        let hello = Hello {
-            protocol,
-            client_version: "test".into(),
-            kind: ClientKind::Cli,
-            caller_pane: None,
-        };
-        framed
-            .send(Bytes::from(codec::encode(&hello).expect("encode")))
-            .await
-            .expect("send");
-        let frame = framed.next().await.expect("a reply").expect("a frame");
-        codec::decode(&frame).expect("a handshake reply")
-    })
+        .expect("rt")
+}
+
+fn handshake(socket: &std::path::Path, protocol: u32) -> HandshakeReply {
+    runtime().block_on(hello(socket, protocol)).1
 }
 
 #[test]
@@ -100,28 +110,9 @@ enum FutureCommand {
 fn a_newer_clients_unknown_command_is_answered_and_the_connection_goes_on() {
     let w = World::new();
     w.ok(&["new", "-d", "-s", "w"]);
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("rt");
-    rt.block_on(async {
-        let stream = tokio::net::UnixStream::connect(&w.socket)
-            .await
-            .expect("connect");
-        let mut framed = Framed::new(stream, RawCodec::default());
+    runtime().block_on(async {
         let newer = fugue_protocol::PROTOCOL_VERSION + 5;
-        let hello = Hello {
-            protocol: newer,
-            client_version: "from the future".into(),
-            kind: ClientKind::Cli,
-            caller_pane: None,
-        };
-        framed
-            .send(Bytes::from(codec::encode(&hello).expect("encode")))
-            .await
-            .expect("send");
-        let frame = framed.next().await.expect("a reply").expect("a frame");
-        let welcome: HandshakeReply = codec::decode(&frame).expect("a handshake reply");
+        let (mut framed, welcome) = hello(&w.socket, newer).await;
         assert!(
             matches!(welcome, HandshakeReply::Welcome { .. }),
             "{welcome:?}"
