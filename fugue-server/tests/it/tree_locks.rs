@@ -92,7 +92,10 @@ async fn the_most_used_commands_stay_under_their_lock_ceilings() {
         ("select-layout -t s:0 tiled", 1),
         ("list-keys -T prefix", 1),
         ("show-buffer", 1),
-        ("kill-window -t s:1", 4),
+        // 4 of its own, and one for each of the window's two panes when its program's
+        // exit is handled (the waiter thread) before the command returns: on a busy
+        // machine it always is (seen beside two CPU hogs), on a quiet one not always.
+        ("kill-window -t s:1", 6),
         ("list-clients", 1),
     ];
     let mut fewest = vec![u64::MAX; cases.len()];
