@@ -11,6 +11,7 @@
 
 use crate::autostart::{self, ServerAddr};
 use crate::connection::Connection;
+use fugue_protocol::cmd;
 use fugue_protocol::message::{ClientKind, ControlEvent, ControlRequest, PaneFlow, ServerMessage};
 use fugue_protocol::{Command, PaneId, PaneScope, Response, SessionId, Target};
 use fugue_verbs::Verb;
@@ -459,10 +460,10 @@ impl Control {
             .map_err(|e| e.to_string())?;
         let no_target = target.is_none();
         match conn
-            .call(Command::ListPanes {
+            .call(Command::ListPanes(cmd::ListPanes {
                 target,
                 scope: PaneScope::Pane,
-            })
+            }))
             .await
         {
             Ok(Ok(Response::Panes(list))) => match list.first() {
@@ -480,10 +481,10 @@ impl Control {
     async fn resolve(&mut self, target: Option<Target>) -> Option<SessionId> {
         let mut conn = autostart::connect(&self.addr, ClientKind::Cli).await.ok()?;
         match conn
-            .call(Command::ListPanes {
+            .call(Command::ListPanes(cmd::ListPanes {
                 target,
                 scope: PaneScope::Pane,
-            })
+            }))
             .await
         {
             Ok(Ok(Response::Panes(list))) => list.first().map(|p| p.session_id),

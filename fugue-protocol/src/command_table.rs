@@ -1,19 +1,120 @@
-//! The command table: one declaration per [`Command`] variant (its name, permission
-//! tier, summary, and how each surface reaches it or why it does not). The CLI, MCP,
-//! sideband and key surfaces, the audit log and docs/commands.md all read it.
+//! The command table: one entry per command, which declares the [`Command`] variant
+//! and its argument struct, its name, permission tier and summary, how each surface
+//! reaches it (or why it does not), the facts the dispatcher acts on, and what it
+//! targets (the audit log's target and what an agent's scope must hold). The enum, the
+//! per-command matches (`each_target`, the table index, [`Command::handle`]) and
+//! docs/commands.md are generated from it, so nothing per command is kept by hand
+//! elsewhere. The server runs a command through [`Handle`], implemented beside each
+//! handler.
 
-use super::Command;
+use super::access::{TargetKind::*, Targets};
 use super::spec::{self, CommandSpec, Exposure, Facts, Surfaces, Tier};
+use super::*;
 
-/// Declares the command table: one entry per [`Command`] variant, keyed by the variant,
-/// so the table and the enum cannot drift apart (a variant left out, or listed twice,
-/// does not compile) and no command can take another's permission tier.
+/// How the server runs one command's arguments: implemented by the server for every
+/// command's argument type (beside the handler), so [`Command::handle`] is the only
+/// dispatch and a command without a handler does not compile.
+pub trait Handle<X> {
+    type Output;
+    fn handle(self, x: X) -> Self::Output;
+}
+
+/// The argument struct a braced entry declares, and the unit struct a bare entry's
+/// handler is implemented on; an entry with its own type declares nothing here.
+macro_rules! declare_args {
+    ($(#[$meta:meta])* $variant:ident) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct $variant;
+    };
+    ($(#[$meta:meta])* $variant:ident, $payload:ty) => {};
+    ($(#[$meta:meta])* $variant:ident; $($fields:tt)*) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        pub struct $variant { $($fields)* }
+    };
+}
+
+/// The type of a braced entry's variant (a macro, so the enum can name it only when the
+/// entry has fields).
+macro_rules! braced_type {
+    ($t:path; $($fields:tt)*) => {
+        $t
+    };
+}
+
+/// An entry's argument type: its own, or the one the table declared in [`cmd`].
+macro_rules! args_type {
+    ($variant:ident) => {
+        cmd::$variant
+    };
+    ($variant:ident, $payload:ty) => {
+        $payload
+    };
+}
+
+/// The pattern of a variant, binding its arguments (a unit variant has none).
+macro_rules! variant_pattern {
+    ($variant:path, $c:ident) => {
+        $variant
+    };
+    ($variant:path, $c:ident, $($rest:tt)+) => {
+        $variant($c)
+    };
+}
+
+/// Runs an entry's handler: on its arguments, or on the unit struct of a bare entry.
+macro_rules! call_handler {
+    ($unit:path, $c:ident, $x:ident) => {
+        Handle::handle($unit, $x)
+    };
+    ($unit:path, $c:ident, $x:ident, $($rest:tt)+) => {
+        Handle::handle($c, $x)
+    };
+}
+
+/// An entry's `targets:` clause run on its arguments: `[]` names nothing, `[field:
+/// Kind, ...]` names those fields in order, and `{|c, t| ...}` says it in code.
+macro_rules! run_targets {
+    ($c:ident, $t:ident, []) => {{}};
+    ($c:ident, $t:ident, [$($field:ident : $kind:ident),+]) => {{
+        $($t.one(&$c.$field, $kind);)+
+    }};
+    ($c:ident, $t:ident, {|$uc:ident, $ut:ident| $body:expr}) => {{
+        let $uc = $c;
+        let $ut = $t;
+        $body
+    }};
+}
+
+/// Declares the command table: one entry per command. An entry is `Variant(Type)` for
+/// a command whose arguments have a type of their own, `Variant { fields }` to declare
+/// the argument struct `cmd::Variant` here, or a bare `Variant` for none. A command
+/// cannot be left out of a list, listed twice, or take another's permission tier.
 macro_rules! commands {
     ($(
-        $variant:ident => $name:literal, $tier:ident, $summary:literal,
+        $(#[$meta:meta])*
+        $variant:ident $(($payload:ty))? $({ $($fields:tt)* })?
+            => $name:literal, $tier:ident, $summary:literal,
             cli: $cli:expr, mcp: $mcp:expr, sideband: $sb:expr, keys: $keys:expr,
-            facts: [$($fact:ident),*];
+            facts: [$($fact:ident),*],
+            targets: $targets:tt;
     )*) => {
+        /// The argument structs the table declares, named as their commands.
+        pub mod cmd {
+            use super::*;
+            $(declare_args!($(#[$meta])* $variant $(, $payload)? $(; $($fields)*)?);)*
+        }
+
+        /// Every operation fugue can perform: one variant per entry of [`COMMANDS`].
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+        pub enum Command {
+            $(
+                $(#[$meta])*
+                $variant $(($payload))? $((braced_type!(cmd::$variant; $($fields)*)))?,
+            )*
+        }
+
         /// The command table, one entry per [`Command`] variant.
         pub const COMMANDS: &[CommandSpec] = &[$(
             CommandSpec {
@@ -33,6 +134,36 @@ macro_rules! commands {
                     $(Command::$variant { .. } => Index::$variant as usize,)*
                 }
             }
+
+            /// Every pane, window or session the command acts on, in order, with what
+            /// an agent's scope must hold of it (`dispatch/scope.rs`), as each entry's
+            /// `targets:` says. A `None` target is the caller's default (its pane,
+            /// window or session), which the scope judges too. This one list is both
+            /// the audit log's target and the scope's: they once were two lists that
+            /// disagreed.
+            #[allow(unused_variables)]
+            pub fn each_target<'a>(&'a self, f: &mut dyn FnMut(TargetUse<'a>)) {
+                let mut targets = Targets::new(f);
+                match self {
+                    $(variant_pattern!(Command::$variant, c $(, $payload)? $(, $($fields)*)?) => {
+                        let t = &mut targets;
+                        run_targets!(c, t, $targets)
+                    })*
+                }
+            }
+
+            /// Runs the command through its handler: the [`Handle`] implementation of
+            /// its argument type for the caller's `X` (the server's executor).
+            pub fn handle<X, O>(self, x: X) -> O
+            where
+                $(args_type!($variant $(, $payload)?): Handle<X, Output = O>,)*
+            {
+                match self {
+                    $(variant_pattern!(Command::$variant, c $(, $payload)? $(, $($fields)*)?) => {
+                        call_handler!(cmd::$variant, c, x $(, $payload)? $(, $($fields)*)?)
+                    })*
+                }
+            }
         }
     };
 }
@@ -42,403 +173,783 @@ use Exposure::{Absent, As, Tmux};
 use spec::reasons::*;
 
 commands! {
-    NewSession => "new-session", Write, "create a session with one window",
+    NewSession(NewSession) => "new-session", Write, "create a session with one window",
         cli: As("new-session"), mcp: As("create_session"),
         sideband: Absent("a tag acts inside its own session; new sessions are for people and MCP"),
         keys: As("new-session"),
-        facts: [journaled, structural, alerts];
-    NewWindow => "new-window", Write, "create a window in a session",
+        facts: [journaled, structural, alerts],
+        targets: {|c, t| if c.group.is_some() {
+            // Grouping with a session shares its windows: all of them must be the caller's.
+            t.one(&c.group, SessionAll)
+        }};
+    NewWindow(NewWindow) => "new-window", Write, "create a window in a session",
         cli: As("new-window"), mcp: As("create_window"),
         sideband: Absent("sideband tags open panes next to the agent (spawn), not windows"),
         keys: As("new-window"),
-        facts: [journaled, structural, alerts];
-    SplitPane => "split-window", Write, "split a pane, starting a program in the new pane",
+        facts: [journaled, structural, alerts],
+        targets: [target: SessionAny];
+    SplitPane(SplitPane) => "split-window", Write, "split a pane, starting a program in the new pane",
         cli: As("split-window"), mcp: As("create_pane"), sideband: As("spawn"),
         keys: As("split-right, split-down, split-left, split-up"),
-        facts: [journaled, structural, alerts];
-    KillPane => "kill-pane", Destroy, "close a pane, ending its program",
+        facts: [journaled, structural, alerts],
+        targets: [target: Pane];
+    KillPane {
+        pub target: Option<Target>,
+    } => "kill-pane", Destroy, "close a pane, ending its program",
         cli: As("kill-pane"), mcp: As("close_pane"), sideband: As("control action=close"),
         keys: As("kill-pane"),
-        facts: [journaled, structural, alerts];
-    KillWindow => "kill-window", Destroy, "close a window and all its panes",
+        facts: [journaled, structural, alerts],
+        targets: [target: Pane];
+    KillWindow {
+        pub target: Option<Target>,
+    } => "kill-window", Destroy, "close a window and all its panes",
         cli: As("kill-window"), mcp: Tmux,
         sideband: Absent("a tag closes single panes (control action=close), never a person's whole window"),
         keys: As("kill-window"),
-        facts: [journaled, structural, alerts];
-    KillSession => "kill-session", Destroy, "close a session and everything in it",
+        facts: [journaled, structural, alerts],
+        targets: [target: WindowAll];
+    KillSession {
+        pub target: Option<Target>,
+    } => "kill-session", Destroy, "close a session and everything in it",
         cli: As("kill-session"), mcp: As("kill_session"),
         sideband: Absent("a tag closes single panes, never a whole session"),
         keys: Absent(NO_KEY),
-        facts: [journaled, structural, alerts];
+        facts: [journaled, structural, alerts],
+        targets: [target: SessionAll];
     KillServer => "kill-server", Destroy, "end every session and stop the server",
         cli: As("kill-server"), mcp: Absent(PERSON_ONLY_KILL_SERVER),
         sideband: Absent(PERSON_ONLY_KILL_SERVER), keys: Absent(NO_KEY),
-        facts: [journaled, structural];
-    Restore => "restore", Write, "bring back sessions a killed, crashed or rebooted server left in its journal",
+        facts: [journaled, structural],
+        targets: [];
+    /// Bring back sessions the journal holds that are not running (`fugue restore`).
+    Restore {
+        /// One session by name; None: every one.
+        pub name: Option<String>,
+        /// Only say what can be restored.
+        pub list: bool,
+    } => "restore", Write, "bring back sessions a killed, crashed or rebooted server left in its journal",
         cli: As("restore"), mcp: Absent(PERSON_RESTORE), sideband: Absent(PERSON_RESTORE),
         keys: Absent(NO_KEY),
-        facts: [journaled];
-    DiscardRestorable => "restore -d", Destroy, "forget the sessions the journal could restore",
+        facts: [journaled],
+        targets: [];
+    /// Forget sessions the journal holds that are not running (`fugue restore
+    /// --discard`).
+    DiscardRestorable {
+        /// One session by name; None: every one.
+        pub name: Option<String>,
+    } => "restore -d", Destroy, "forget the sessions the journal could restore",
         cli: As("restore -d"), mcp: Absent(PERSON_RESTORE), sideband: Absent(PERSON_RESTORE),
         keys: Absent(NO_KEY),
-        facts: [journaled];
-    RenameSession => "rename-session", Write, "rename a session",
+        facts: [journaled],
+        targets: [];
+    RenameSession {
+        pub target: Option<Target>,
+        pub name: String,
+    } => "rename-session", Write, "rename a session",
         cli: As("rename-session"), mcp: Tmux,
         sideband: Absent("names are a person's way to find things; agents tag panes instead"),
         keys: As("rename-session"),
-        facts: [journaled, structural];
-    RenameWindow => "rename-window", Write, "rename a window",
+        facts: [journaled, structural],
+        targets: [target: SessionAll];
+    RenameWindow {
+        pub target: Option<Target>,
+        pub name: String,
+    } => "rename-window", Write, "rename a window",
         cli: As("rename-window"), mcp: Tmux,
         sideband: Absent("names are a person's way to find things; agents tag panes instead"),
         keys: As("rename-window"),
-        facts: [journaled, structural];
-    SetPaneTitle => "select-pane -T", Write, "set a pane's title",
+        facts: [journaled, structural],
+        targets: [target: WindowAll];
+    SetPaneTitle {
+        pub target: Option<Target>,
+        pub title: String,
+    } => "select-pane -T", Write, "set a pane's title",
         cli: As("select-pane -T"), mcp: Tmux,
         sideband: Absent("a program sets its own pane's title with OSC 0/2, as in any terminal"),
         keys: Absent(NO_KEY),
-        facts: [journaled];
-    SelectWindow => "select-window", Write, "make a window the current one",
+        facts: [journaled],
+        targets: [target: Pane];
+    SelectWindow {
+        pub target: Option<Target>,
+        pub select: WindowSelect,
+    } => "select-window", Write, "make a window the current one",
         cli: As("select-window"), mcp: Tmux,
         sideband: Absent("a tag must not move a person's view to another window"),
         keys: As("select-window 1, next-window, previous-window, last-window"),
-        facts: [journaled, structural];
-    SelectPane => "select-pane", Write, "make a pane the active one",
+        facts: [journaled, structural],
+        targets: [target: SessionAll];
+    SelectPane {
+        pub target: Option<Target>,
+        pub select: PaneSelect,
+    } => "select-pane", Write, "make a pane the active one",
         cli: As("select-pane"), mcp: Tmux, sideband: As("focus"),
         keys: As("focus left, next-pane, previous-pane, last-pane"),
-        facts: [journaled, structural];
-    PaneInput => "select-pane -d", Write, "turn input to a pane off or back on (select-pane -d/-e)",
+        facts: [journaled, structural],
+        targets: [target: Pane];
+    /// `select-pane -d` / `-e`: turn input to a pane off or back on. Keys, text and
+    /// pastes sent to a pane whose input is off are dropped (tmux's `pane_input_off`).
+    PaneInput {
+        pub target: Option<Target>,
+        pub enabled: bool,
+    } => "select-pane -d", Write, "turn input to a pane off or back on (select-pane -d/-e)",
         cli: As("select-pane -d"), mcp: Tmux,
         sideband: Absent("a tag must not lock a person out of a pane"),
         keys: Absent(PROMPT),
-        facts: [journaled];
-    MarkPane => "select-pane -m", Write, "mark a pane, or clear the mark (select-pane -m/-M)",
+        facts: [journaled],
+        targets: [target: Pane];
+    /// `select-pane -m` / `-M`: mark the pane (the server's one marked pane; marking
+    /// the marked pane again clears it, as in tmux), or with `clear` clear the mark.
+    MarkPane {
+        pub target: Option<Target>,
+        pub clear: bool,
+    } => "select-pane -m", Write, "mark a pane, or clear the mark (select-pane -m/-M)",
         cli: As("select-pane -m"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT),
-        facts: [journaled];
-    ResizePane => "resize-pane", Write, "resize or zoom a pane",
+        facts: [journaled],
+        targets: [target: Pane];
+    ResizePane {
+        pub target: Option<Target>,
+        pub resize: Resize,
+    } => "resize-pane", Write, "resize or zoom a pane",
         cli: As("resize-pane"), mcp: Tmux,
         sideband: As("control action=resize|zoom"), keys: As("resize left 1, zoom"),
-        facts: [journaled, structural];
-    ResizeWindow => "resize-window", Write, "give a window its own size, apart from its clients'",
+        facts: [journaled, structural],
+        targets: [target: Pane];
+    ResizeWindow(crate::arrange::ResizeWindow) => "resize-window", Write, "give a window its own size, apart from its clients'",
         cli: As("resize-window"), mcp: Tmux, sideband: Absent(REARRANGE), keys: Absent(PROMPT),
-        facts: [journaled, structural];
-    SelectLayout => "select-layout", Write, "arrange a window's panes in a preset layout",
+        facts: [journaled, structural],
+        targets: [target: WindowAll];
+    SelectLayout {
+        pub target: Option<Target>,
+        pub layout: LayoutChoice,
+    } => "select-layout", Write, "arrange a window's panes in a preset layout",
         cli: As("select-layout"), mcp: Tmux,
         sideband: As("control action=layout"), keys: As("layout tiled, next-layout"),
-        facts: [journaled, structural];
-    SendInput => "send-keys", Write, "type text and keys into a pane",
+        facts: [journaled, structural],
+        targets: [target: WindowAll];
+    SendInput(SendInput) => "send-keys", Write, "type text and keys into a pane",
         cli: As("send-keys"), mcp: As("send_input"), sideband: As("input"),
         keys: Absent("keys of an attached client go to its pane as input, not as a command"),
-        facts: [client_activity];
-    SendPrefix => "send-prefix", Write, "type the prefix key into a pane",
+        facts: [client_activity],
+        targets: [target: Pane];
+    /// tmux's `send-prefix`: the `prefix` key (`prefix2` with `secondary`) typed into
+    /// the pane, as the server has it.
+    SendPrefix {
+        pub target: Option<Target>,
+        pub secondary: bool,
+    } => "send-prefix", Write, "type the prefix key into a pane",
         cli: As("send-prefix"), mcp: Tmux,
         sideband: Absent("a program types its own input; the prefix is a person's key"),
         keys: As("send-prefix"),
-        facts: [];
-    CapturePane => "capture-pane", Read, "read a pane's screen and history",
+        facts: [],
+        targets: [target: Pane];
+    CapturePane(CapturePane) => "capture-pane", Read, "read a pane's screen and history",
         cli: As("capture-pane"),
         mcp: Absent("read_pane reads screens and history for agents, with cursors and line ranges"),
         sideband: Absent("read (read-pane) reads screens for tags"),
         keys: Absent(NO_KEY),
-        facts: [];
-    ReadRows => "read-rows", Read, "read rows of a pane for scrolling",
+        facts: [],
+        targets: [target: Pane];
+    /// Rows of history and screen for a client's scroll mode.
+    ReadRows {
+        pub target: Option<Target>,
+        /// The first line: relative to the top of the screen (negative is history), or
+        /// with `absolute` the line's absolute number (lines ever scrolled into
+        /// history before it), which stays the same line while output moves on (copy
+        /// mode's frozen view).
+        pub start: i64,
+        pub count: u32,
+        #[serde(default)]
+        pub absolute: bool,
+    } => "read-rows", Read, "read rows of a pane for scrolling",
         cli: Absent(SCROLLING), mcp: Absent(SCROLLING), sideband: Absent(SCROLLING),
         keys: As("scroll-mode, scroll-page-up"),
-        facts: [];
+        facts: [],
+        targets: [target: Pane];
     ListSessions => "list-sessions", Read, "list sessions",
         cli: As("list-sessions"),
         mcp: Absent("list_panes lists sessions, windows and panes in one answer"),
         sideband: Absent("list (list-panes) lists sessions, windows and panes"),
         keys: Absent("C-b s (choose-tree) will, with the tree chooser"),
-        facts: [];
-    ListPanes => "list-panes", Read, "list panes with their details",
+        facts: [],
+        targets: [];
+    ListPanes {
+        pub target: Option<Target>,
+        pub scope: PaneScope,
+    } => "list-panes", Read, "list panes with their details",
         cli: As("list-panes"), mcp: As("list_panes"), sideband: As("list"),
         keys: Absent(NO_KEY),
-        facts: [];
-    AttachSession => "attach-session", Read, "attach a client to a session",
+        facts: [],
+        targets: [target: Listed];
+    /// Attach the calling client to a session (creating one when none exists and
+    /// `create` is set). The connection then receives frames.
+    AttachSession {
+        pub target: Option<Target>,
+        pub create: bool,
+        /// The attaching client's environment, for `update-environment` (see
+        /// [`NewSession::client_env`]).
+        #[serde(default)]
+        pub client_env: Option<Vec<(String, String)>>,
+        /// The client's terminal (`/dev/pts/3`): its name in `list-clients`.
+        #[serde(default)]
+        pub tty: Option<String>,
+    } => "attach-session", Read, "attach a client to a session",
         cli: As("attach-session"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("next-session, previous-session"),
-        facts: [structural, alerts, client_activity];
-    ListClients => "list-clients", Read, "list the attached terminal clients",
+        facts: [structural, alerts, client_activity],
+        targets: [target: SessionAll];
+    /// The attached terminal clients (tmux's `list-clients`), of one session or all.
+    ListClients {
+        pub target: Option<Target>,
+    } => "list-clients", Read, "list the attached terminal clients",
         cli: As("list-clients"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent(NO_KEY),
-        facts: [];
-    DetachClient => "detach-client", Write, "detach clients from a session",
+        facts: [],
+        targets: [target: SessionAny];
+    /// tmux's `detach-client`: `target` is `-s` (every client of that session),
+    /// `client` is `-t` (by name, as `list-clients` shows it; default the calling
+    /// client, else the most recently active one), `all_others` is `-a` (every client
+    /// but that one).
+    DetachClient {
+        pub target: Option<Target>,
+        #[serde(default)]
+        pub client: Option<String>,
+        #[serde(default)]
+        pub all_others: bool,
+    } => "detach-client", Write, "detach clients from a session",
         cli: As("detach-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("detach"),
-        facts: [journaled];
-    ReadPane => "read-pane", Read, "read a pane's screen, history, or what arrived since a cursor",
+        facts: [journaled],
+        targets: [target: SessionAll];
+    ReadPane(ReadPane) => "read-pane", Read, "read a pane's screen, history, or what arrived since a cursor",
         cli: As("read-pane"), mcp: As("read_pane"), sideband: As("read"),
         keys: Absent("a person reads the screen"),
-        facts: [];
-    WaitFor => "wait-for", Read, "wait for output, quiet, or the end of a pane's program",
+        facts: [],
+        targets: {|c, t| {
+            let cursor = match &c.source {
+                crate::observe::ReadSource::Since(s) => Some(s.as_str()),
+                _ => None,
+            };
+            t.cursor(c.target.as_ref(), Pane, cursor)
+        }};
+    WaitFor(WaitFor) => "wait-for", Read, "wait for output, quiet, or the end of a pane's program",
         cli: As("wait-for"), mcp: As("wait_for"), sideband: Absent(NO_ANSWER),
         keys: Absent("a person waits by watching"),
-        facts: [];
-    RunCommand => "run-command", Write, "run a shell command to completion and return its output",
+        facts: [],
+        targets: {|c, t| {
+            let cursor = match &c.condition {
+                crate::observe::WaitCondition::Text { after, .. } => after.as_deref(),
+                _ => None,
+            };
+            t.cursor(c.target.as_ref(), Pane, cursor)
+        }};
+    RunCommand(RunCommand) => "run-command", Write, "run a shell command to completion and return its output",
         cli: As("run-command"), mcp: As("run_command"), sideband: Absent(NO_ANSWER),
         keys: Absent("a person runs commands in a pane"),
-        facts: [journaled, structural, alerts];
-    SearchPanes => "search-panes", Read, "search screens and history of panes with a regex",
+        facts: [journaled, structural, alerts],
+        targets: {|c, t| for p in [&c.pane, &c.split_from] {
+            if p.is_some() {
+                t.one(p, Pane)
+            }
+        }};
+    SearchPanes(SearchPanes) => "search-panes", Read, "search screens and history of panes with a regex",
         cli: As("search-panes"), mcp: As("search_panes"), sideband: Absent(NO_ANSWER),
         keys: As("scroll-mode"),
-        facts: [];
-    DisplayMessage => "display-message", Write, "show a message in the status bar of a session's clients",
+        facts: [],
+        targets: {|c, t| for p in &c.targets { t.some(p, Pane) }};
+    /// Show a message in the status bar of the clients attached to a session.
+    DisplayMessage {
+        pub target: Option<Target>,
+        pub text: String,
+        /// `-d`: milliseconds the message stays (0: until a key); default the
+        /// `display-time` option.
+        #[serde(default)]
+        pub delay_ms: Option<u32>,
+    } => "display-message", Write, "show a message in the status bar of a session's clients",
         cli: As("display-message"), mcp: As("notify"), sideband: As("notify"),
         keys: Absent(NO_KEY),
-        facts: [];
-    FormatText => "format-text", Read, "expand a format in a pane's scope (display-message -p)",
+        facts: [],
+        targets: [target: SessionAny];
+    /// `display-message -p`: `text` expanded in the target pane's scope by the server,
+    /// which sees the whole tree and the options (`#{window_panes}`, `#{@user}`),
+    /// answered as `Captured` text with a newline.
+    FormatText {
+        pub target: Option<Target>,
+        pub text: String,
+        /// tmux's `-l`, `-a` and `-v`.
+        #[serde(default)]
+        pub mode: crate::format::FormatMode,
+    } => "format-text", Read, "expand a format in a pane's scope (display-message -p)",
         cli: As("display-message -p"), mcp: Tmux,
         sideband: Absent("tags print nothing back to their program; read_pane reads what is shown"),
         keys: Absent(NO_KEY),
-        facts: [];
-    SpawnAgent => "spawn-agent", Write, "open a pane running an agent preset and give it a task",
+        facts: [],
+        targets: [target: Pane];
+    /// Open a pane running an agent preset and give it a task.
+    SpawnAgent(SpawnAgent) => "spawn-agent", Write, "open a pane running an agent preset and give it a task",
         cli: As("agent spawn"), mcp: As("spawn_agent"), sideband: As("spawn agent=PRESET"),
         keys: Absent("a person starts agents from the CLI or a shell in a pane"),
-        facts: [journaled, structural, alerts];
-    SendMessage => "send-message", Write, "type a message into agent panes when they are idle",
+        facts: [journaled, structural, alerts],
+        targets: {|c, t| {
+            match &c.placement {
+                crate::agent::Placement::Split { target: Some(p), .. } => t.some(p, Pane),
+                crate::agent::Placement::Window { session: Some(s) } => t.some(s, SessionAny),
+                _ => {}
+            }
+            for p in &c.depends_on {
+                t.some(p, Pane)
+            }
+        }};
+    /// Type a message into agent panes once they are idle and no person is typing.
+    SendMessage(SendMessage) => "send-message", Write, "type a message into agent panes when they are idle",
         cli: As("agent message"), mcp: As("send_message"), sideband: As("message"),
         keys: Absent("a person types into the agent's pane"),
-        facts: [journaled];
-    GetResult => "get-result", Read, "read the result an agent reported",
+        facts: [journaled],
+        targets: {|c, t| if let crate::agent::MessageTo::Pane(p) = &c.to { t.some(p, Pane) }};
+    /// What an agent reported as its result.
+    GetResult {
+        pub target: Option<Target>,
+    } => "get-result", Read, "read the result an agent reported",
         cli: As("agent result"), mcp: As("get_result"), sideband: As("result"),
         keys: Absent("a person reads the agent's pane"),
-        facts: [];
-    AgentWorktree => "agent-worktree", Write, "keep, merge or remove an agent's git worktree",
+        facts: [],
+        targets: [target: Pane];
+    /// Keep, merge or remove the git worktree an agent was started in.
+    AgentWorktree(AgentWorktree) => "agent-worktree", Write, "keep, merge or remove an agent's git worktree",
         cli: As("agent worktree"), mcp: As("finish_worktree"),
         sideband: Absent("whoever reviews an agent's work finishes its worktree, over MCP or the CLI, not a tag in a pane"),
         keys: Absent("a person finishes worktrees with `fugue agent worktree`"),
-        facts: [journaled];
-    Report => "report", Write, "report an agent's state or result",
+        facts: [journaled],
+        targets: [target: Pane];
+    /// An agent tells fugue its state and/or its result.
+    Report(Report) => "report", Write, "report an agent's state or result",
         cli: As("report"), mcp: As("report"), sideband: As("report"),
         keys: Absent("reports come from the agent itself"),
-        facts: [journaled];
-    RefreshClient => "refresh-client", Read, "redraw attached clients from scratch",
+        facts: [journaled],
+        targets: [target: Pane];
+    /// Redraw clients from scratch (tmux's `refresh-client`): the calling client with
+    /// no target, else every client attached to the target's session.
+    RefreshClient {
+        pub target: Option<Target>,
+    } => "refresh-client", Read, "redraw attached clients from scratch",
         cli: As("refresh-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("refresh-client"),
-        facts: [];
-    ResizeClient => "refresh-client -C", Write, "set the size of the attached client that sends it",
+        facts: [],
+        targets: [target: SessionAny];
+    /// The calling attached client's terminal changed size (tmux's
+    /// `refresh-client -C WxH`): its session's windows follow the clients' sizes.
+    ResizeClient {
+        pub cols: u16,
+        pub rows: u16,
+    } => "refresh-client -C", Write, "set the size of the attached client that sends it",
         cli: Absent("a CLI call has no terminal of its own; size detached sessions with new-session -x/-y"),
         mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("sent by the attached client whenever its terminal changes size, not bound to a key"),
-        facts: [journaled, structural, client_activity];
-    SidebandMcp => "sideband-mcp", Write, "mark the calling pane's agent as connected over MCP (sideband auto mode)",
+        facts: [journaled, structural, client_activity],
+        targets: [];
+    /// An agent in the calling pane connected over MCP (or its last connection went).
+    /// In the sideband's `auto` mode such a pane is not scanned for tags; sent by the
+    /// MCP surface itself, so the switch is audited like any change.
+    SidebandMcp {
+        pub connected: bool,
+    } => "sideband-mcp", Write, "mark the calling pane's agent as connected over MCP (sideband auto mode)",
         cli: Absent(MCP_CONNECTION), mcp: Absent(MCP_CONNECTION), sideband: Absent(MCP_CONNECTION),
         keys: Absent(MCP_CONNECTION),
-        facts: [journaled];
-    ClientFocus => "client-focus", Write, "tell the server the attached client's terminal gained or lost focus",
+        facts: [journaled],
+        targets: [];
+    /// The calling attached client's terminal gained or lost focus: the focused pane
+    /// of its session hears of it, if its program asked (mode 1004).
+    ClientFocus {
+        pub focused: bool,
+    } => "client-focus", Write, "tell the server the attached client's terminal gained or lost focus",
         cli: Absent("a CLI call has no terminal of its own"),
         mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("sent by the attached client when its terminal gains or loses focus, not bound to a key"),
-        facts: [];
-    ClientMode => "client-mode", Write, "tell the server which pane mode the attached client shows",
+        facts: [],
+        targets: [];
+    /// The pane mode the calling attached client shows (`copy-mode`, `tree-mode`,
+    /// `clock-mode`, ...), or none: `#{pane_in_mode}` and `#{pane_mode}` report it, as
+    /// tmux's modes are the pane's whoever looks.
+    ClientMode {
+        pub pane: Option<PaneId>,
+        pub mode: Option<String>,
+    } => "client-mode", Write, "tell the server which pane mode the attached client shows",
         cli: Absent("a CLI call shows no mode of its own"),
         mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("sent by the attached client as it enters or leaves a mode, not bound to a key"),
-        facts: [];
-    SetBuffer => "set-buffer", Write, "fill, append to or rename a paste buffer (text, or a region of a pane)",
+        facts: [],
+        targets: [];
+    /// Fill, append to or rename a paste buffer.
+    SetBuffer(SetBuffer) => "set-buffer", Write, "fill, append to or rename a paste buffer (text, or a region of a pane)",
         cli: As("set-buffer"), mcp: Tmux, sideband: As("buffer"),
         keys: Absent("copy mode sends it with the selection; no key runs it alone"),
-        facts: [journaled];
-    ShowBuffer => "show-buffer", Read, "read a paste buffer",
+        facts: [journaled],
+        targets: {|c, t| if let Some(crate::buffers::BufferData::Pane(p)) = &c.data { t.one(&p.target, Pane) }};
+    /// A buffer's content (`-b`; default the most recent).
+    ShowBuffer {
+        pub name: Option<String>,
+    } => "show-buffer", Read, "read a paste buffer",
         cli: As("show-buffer"), mcp: Tmux, sideband: Absent(NO_ANSWER),
         keys: Absent("C-b = (choose-buffer) previews buffers"),
-        facts: [];
+        facts: [],
+        targets: [];
+    /// Every buffer, most recent first.
     ListBuffers => "list-buffers", Read, "list paste buffers, most recent first",
         cli: As("list-buffers"), mcp: Tmux, sideband: Absent(NO_ANSWER),
         keys: As("list-buffers, choose-buffer"),
-        facts: [];
-    DeleteBuffer => "delete-buffer", Write, "delete a paste buffer",
+        facts: [],
+        targets: [];
+    /// Delete a buffer (`-b`; default the most recent).
+    DeleteBuffer {
+        pub name: Option<String>,
+    } => "delete-buffer", Write, "delete a paste buffer",
         cli: As("delete-buffer"), mcp: Tmux,
         sideband: As("buffer action=delete"), keys: As("choose-buffer"),
-        facts: [journaled];
-    SetOption => "set-option", Write, "set, append to or unset a server, session, window or pane option",
+        facts: [journaled],
+        targets: [];
+    /// Set, append to or unset an option (tmux's `set-option`).
+    SetOption(crate::options::SetOption) => "set-option", Write, "set, append to or unset a server, session, window or pane option",
         cli: As("set-option"), mcp: Tmux,
         sideband: Absent("options are a person's settings (the prefix, the mouse, the status bar): a tag must not change them under the person"),
         keys: Absent("the command prompt (C-b :) and bindings to command lines run it"),
-        facts: [journaled, alerts, runtime];
-    ShowOptions => "show-options", Read, "show options and their values",
+        facts: [journaled, alerts, runtime],
+        targets: [target: SessionAny];
+    /// Options and their values (tmux's `show-options`).
+    ShowOptions(crate::options::ShowOptions) => "show-options", Read, "show options and their values",
         cli: As("show-options"), mcp: Tmux, sideband: Absent(NO_ANSWER),
         keys: Absent("the command prompt (C-b :) runs it"),
-        facts: [];
-    PasteBuffer => "paste-buffer", Write, "type a paste buffer into a pane",
+        facts: [],
+        targets: [target: SessionAny];
+    /// Type a buffer into a pane.
+    PasteBuffer(PasteBuffer) => "paste-buffer", Write, "type a paste buffer into a pane",
         cli: As("paste-buffer"), mcp: Tmux, sideband: As("paste"),
         keys: As("paste-buffer"),
-        facts: [journaled];
-    BindKey => "bind-key", Write, "bind a key of a key table to a command sequence",
+        facts: [journaled],
+        targets: [target: Pane];
+    /// Bind a key of a table to a command sequence (tmux's `bind-key`).
+    BindKey(crate::key_tables::Binding) => "bind-key", Write, "bind a key of a key table to a command sequence",
         cli: As("bind-key"), mcp: Absent(PERSON_KEYS), sideband: Absent(PERSON_KEYS),
         keys: Absent(NO_KEY),
-        facts: [journaled, runtime];
-    UnbindKey => "unbind-key", Write, "remove key bindings",
+        facts: [journaled, runtime],
+        targets: [];
+    /// Remove bindings (tmux's `unbind-key`): one key of a table, or with `all` every
+    /// key of the table (default `prefix`). `quiet` makes an unbound key no error.
+    UnbindKey {
+        pub table: String,
+        pub key: Option<Key>,
+        pub all: bool,
+        pub quiet: bool,
+    } => "unbind-key", Write, "remove key bindings",
         cli: As("unbind-key"), mcp: Absent(PERSON_KEYS), sideband: Absent(PERSON_KEYS),
         keys: Absent(NO_KEY),
-        facts: [journaled, runtime];
-    ListKeys => "list-keys", Read, "list the key bindings as tmux prints them",
+        facts: [journaled, runtime],
+        targets: [];
+    /// The bindings as tmux's `list-keys` prints them (`notes`: `-N`).
+    ListKeys {
+        pub table: Option<String>,
+        pub notes: bool,
+        /// Only this key's binding (`list-keys [-T table] key`), unpadded as tmux
+        /// prints one.
+        #[serde(default)]
+        pub key: Option<crate::keys::Key>,
+    } => "list-keys", Read, "list the key bindings as tmux prints them",
         cli: As("list-keys"), mcp: Absent(PERSON_KEYS), sideband: Absent(PERSON_KEYS),
         keys: As("list-keys"),
-        facts: [];
-    SetHook => "set-hook", Write, "set, add to, unset or run the command sequence an event runs",
+        facts: [],
+        targets: [];
+    /// Set, add to, unset or run a hook (tmux's `set-hook`).
+    SetHook(crate::hooks::SetHook) => "set-hook", Write, "set, add to, unset or run the command sequence an event runs",
         cli: As("set-hook"), mcp: Absent(PERSON_HOOKS), sideband: Absent(PERSON_HOOKS),
         keys: Absent("the command prompt (C-b :) and bindings to command lines run it"),
-        facts: [journaled];
-    ShowHooks => "show-hooks", Read, "show hooks and their commands as tmux prints them",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// Hooks and their commands (tmux's `show-hooks`).
+    ShowHooks(crate::hooks::ShowHooks) => "show-hooks", Read, "show hooks and their commands as tmux prints them",
         cli: As("show-hooks"), mcp: Absent(PERSON_HOOKS), sideband: Absent(PERSON_HOOKS),
         keys: Absent("the command prompt (C-b :) runs it"),
-        facts: [];
-    ConfirmBefore => "confirm-before", Write, "ask the attached person y/n, then run a command",
+        facts: [],
+        targets: [target: SessionAny];
+    /// Ask the attached clients' person y/n before running a command (tmux's
+    /// `confirm-before`, from the CLI; keys and `C-b :` ask in the client itself).
+    ConfirmBefore(crate::popup::ClientCommandLine) => "confirm-before", Write, "ask the attached person y/n, then run a command",
         cli: As("confirm-before"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("kill-pane, kill-window"),
-        facts: [journaled];
-    CommandPrompt => "command-prompt", Write, "ask on a client's status line, then run a command line with the answers",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// tmux's `command-prompt` from the CLI: a client asks and runs the filled-in
+    /// template.
+    CommandPrompt(crate::popup::ClientCommandLine) => "command-prompt", Write, "ask on a client's status line, then run a command line with the answers",
         cli: As("command-prompt"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("command-prompt, rename-window, rename-session"),
-        facts: [journaled];
-    ClientKeys => "send-keys -K", Write, "press keys at an attached client, as if its person typed them",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// tmux's `send-keys -K [-c client] KEY...`: keys as if typed at that client.
+    ClientKeys {
+        pub client: Option<String>,
+        pub keys: Vec<String>,
+    } => "send-keys -K", Write, "press keys at an attached client, as if its person typed them",
         cli: As("send-keys -K"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("a person's keys are the client's own already"),
-        facts: [journaled];
-    DisplayMenu => "display-menu", Write, "show a menu of commands in the attached clients",
+        facts: [journaled],
+        targets: [];
+    /// Show a menu in the attached clients (tmux's `display-menu`, from the CLI).
+    DisplayMenu(crate::popup::ClientCommandLine) => "display-menu", Write, "show a menu of commands in the attached clients",
         cli: As("display-menu"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("the command prompt (C-b :) and bindings to command lines run it"),
-        facts: [journaled];
-    DisplayPopup => "display-popup", Write, "open a floating pane running a command over a window",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// Open (or with `close` close) a floating pane over a session's window.
+    DisplayPopup(crate::popup::DisplayPopup) => "display-popup", Write, "open a floating pane running a command over a window",
         cli: As("display-popup"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("the command prompt (C-b :) and bindings to command lines run it"),
-        facts: [journaled];
-    SwitchClient => "switch-client", Write, "move the attached clients of the current session to another session, window or pane",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// `switch-client` from the CLI: the command line goes to the clients attached to
+    /// the caller's session (tmux's current client), which move.
+    SwitchClient(crate::popup::ClientCommandLine) => "switch-client", Write, "move the attached clients of the current session to another session, window or pane",
         cli: As("switch-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("bindings run `switch-client` lines in the client itself (`C-b (`, `C-b )`, `C-b L`)"),
-        facts: [journaled];
-    DisplayPanes => "display-panes", Write, "number the panes in the attached clients; a digit runs a command on that pane",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// Number the panes in the attached clients (tmux's `display-panes`, from the CLI).
+    DisplayPanes(crate::popup::ClientCommandLine) => "display-panes", Write, "number the panes in the attached clients; a digit runs a command on that pane",
         cli: As("display-panes"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("display-panes"),
-        facts: [journaled];
-    ChooseTree => "choose-tree", Write, "choose a session, window or pane from a tree in the attached clients",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// The session/window/pane chooser in the attached clients (tmux's `choose-tree`,
+    /// from the CLI).
+    ChooseTree(crate::popup::ClientCommandLine) => "choose-tree", Write, "choose a session, window or pane from a tree in the attached clients",
         cli: As("choose-tree"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("choose-session, choose-window"),
-        facts: [journaled];
-    CopyMode => "copy-mode", Write, "enter copy mode on a pane in the clients showing it (kept for the next client when none is attached)",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// Copy mode on a pane in the clients showing it (tmux's `copy-mode` from the
+    /// CLI); kept on the pane for the next client when none is attached.
+    CopyMode(crate::popup::ClientCommandLine) => "copy-mode", Write, "enter copy mode on a pane in the clients showing it (kept for the next client when none is attached)",
         cli: As("copy-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("scroll-mode, scroll-page-up"),
-        facts: [journaled];
-    ClockMode => "clock-mode", Write, "show a big clock over a pane in the clients showing it (kept for the next client when none is attached)",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// A big clock over a pane in the clients showing it (tmux's `clock-mode`).
+    ClockMode(crate::popup::ClientCommandLine) => "clock-mode", Write, "show a big clock over a pane in the clients showing it (kept for the next client when none is attached)",
         cli: As("clock-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("clock-mode"),
-        facts: [journaled];
-    CopyModeCommand => "send-keys -X", Write, "run a copy-mode command (cancel, begin-selection, ...) in the copy mode a pane is in",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// A copy-mode command (tmux's `send-keys -X NAME`) for the copy mode a pane is
+    /// in: run by the client showing it, `cancel` leaves one the pane keeps.
+    CopyModeCommand {
+        /// The pane in copy mode.
+        pub target: Option<Target>,
+        /// `-c`: the client whose copy mode runs it.
+        #[serde(default)]
+        pub client: Option<String>,
+        /// The copy-mode command and its arguments.
+        pub argv: Vec<String>,
+    } => "send-keys -X", Write, "run a copy-mode command (cancel, begin-selection, ...) in the copy mode a pane is in",
         cli: As("send-keys"), mcp: Tmux, sideband: Absent(CLIENT_ONLY),
         keys: Absent("bound in the copy-mode tables as send-keys -X NAME"),
-        facts: [journaled];
-    CustomizeMode => "customize-mode", Write, "browse and change options and key bindings in the clients showing a pane (kept for the next client when none is attached)",
+        facts: [journaled],
+        targets: [target: Pane];
+    /// The options and key bindings editor in the clients showing a pane (tmux's
+    /// `customize-mode`).
+    CustomizeMode(crate::popup::ClientCommandLine) => "customize-mode", Write, "browse and change options and key bindings in the clients showing a pane (kept for the next client when none is attached)",
         cli: As("customize-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("customize-mode"),
-        facts: [journaled];
-    ChooseClient => "choose-client", Write, "choose an attached client to detach (or run a command on) in the attached clients",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// The client chooser in the attached clients (tmux's `choose-client`).
+    ChooseClient(crate::popup::ClientCommandLine) => "choose-client", Write, "choose an attached client to detach (or run a command on) in the attached clients",
         cli: As("choose-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("choose-client"),
-        facts: [journaled];
-    ChooseBuffer => "choose-buffer", Write, "choose a paste buffer to paste or delete in the attached clients",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// The buffer chooser in the attached clients (tmux's `choose-buffer`).
+    ChooseBuffer(crate::popup::ClientCommandLine) => "choose-buffer", Write, "choose a paste buffer to paste or delete in the attached clients",
         cli: As("choose-buffer"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("choose-buffer"),
-        facts: [journaled];
-    FindWindow => "find-window", Write, "choose from the windows whose name, title or content match",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// The chooser of the windows matching a string (tmux's `find-window`, from the
+    /// CLI).
+    FindWindow(crate::popup::ClientCommandLine) => "find-window", Write, "choose from the windows whose name, title or content match",
         cli: As("find-window"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("find-window"),
-        facts: [journaled];
-    KillOtherPanes => "kill-pane -a", Destroy, "close every pane of a window but one",
+        facts: [journaled],
+        targets: [target: SessionAny];
+    /// `kill-pane -a`: every pane of the target's window but the target.
+    KillOtherPanes {
+        pub target: Option<Target>,
+    } => "kill-pane -a", Destroy, "close every pane of a window but one",
         cli: As("kill-pane -a"), mcp: Absent(ONE_PANE), sideband: Absent(ONE_PANE),
         keys: Absent(NO_KEY),
-        facts: [journaled, structural, alerts];
-    KillOtherWindows => "kill-window -a", Destroy, "close every window of a session but one",
+        facts: [journaled, structural, alerts],
+        targets: [target: WindowAll];
+    /// `kill-window -a`: every window of the target's session but the target.
+    KillOtherWindows {
+        pub target: Option<Target>,
+    } => "kill-window -a", Destroy, "close every window of a session but one",
         cli: As("kill-window -a"), mcp: Tmux, sideband: Absent(ONE_PANE),
         keys: Absent(NO_KEY),
-        facts: [journaled, structural, alerts];
-    KillOtherSessions => "kill-session -a", Destroy, "close every session but one",
+        facts: [journaled, structural, alerts],
+        targets: [target: SessionAll];
+    /// `kill-session -a`: every session but the target.
+    KillOtherSessions {
+        pub target: Option<Target>,
+    } => "kill-session -a", Destroy, "close every session but one",
         cli: As("kill-session -a"), mcp: Tmux, sideband: Absent(ONE_PANE),
         keys: Absent(NO_KEY),
-        facts: [journaled, structural, alerts];
-    Respawn => "respawn-pane", Destroy, "start a pane's program again (respawn-pane, respawn-window)",
+        facts: [journaled, structural, alerts],
+        targets: [target: SessionAll];
+    Respawn(crate::manage::Respawn) => "respawn-pane", Destroy, "start a pane's program again (respawn-pane, respawn-window)",
         cli: As("respawn-pane"), mcp: Tmux, sideband: Absent(ONE_PANE),
         keys: Absent(NO_KEY),
-        facts: [journaled, structural, alerts];
-    SwapPane => "swap-pane", Write, "swap two panes, or a pane with its neighbour",
+        facts: [journaled, structural, alerts],
+        targets: {|c, t| t.one(&c.target, if c.window { WindowAll } else { Pane })};
+    SwapPane(crate::manage::SwapPane) => "swap-pane", Write, "swap two panes, or a pane with its neighbour",
         cli: As("swap-pane"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT),
-        facts: [journaled, structural, alerts];
-    RotateWindow => "rotate-window", Write, "move every pane of a window one place on",
+        facts: [journaled, structural, alerts],
+        targets: {|c, t| {
+            t.one(&c.target, Pane);
+            if let crate::manage::SwapSource::Pane(s) = &c.source {
+                t.some(s, Pane)
+            }
+        }};
+    RotateWindow(crate::manage::RotateWindow) => "rotate-window", Write, "move every pane of a window one place on",
         cli: As("rotate-window"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT),
-        facts: [journaled, structural];
-    BreakPane => "break-pane", Write, "move a pane out into a window of its own",
+        facts: [journaled, structural],
+        targets: [target: WindowAll];
+    BreakPane(crate::manage::BreakPane) => "break-pane", Write, "move a pane out into a window of its own",
         cli: As("break-pane"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT),
-        facts: [journaled, structural, alerts];
-    JoinPane => "join-pane", Write, "move a pane into another window, splitting a pane there",
+        facts: [journaled, structural, alerts],
+        targets: [source: Pane, target: SessionAny];
+    JoinPane(crate::manage::JoinPane) => "join-pane", Write, "move a pane into another window, splitting a pane there",
         cli: As("join-pane"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT),
-        facts: [journaled, structural, alerts];
-    ClearHistory => "clear-history", Write, "drop a pane's history",
+        facts: [journaled, structural, alerts],
+        targets: [source: Pane, target: Pane];
+    /// `clear-history`: drop a pane's history (the screen stays).
+    ClearHistory {
+        pub target: Option<Target>,
+    } => "clear-history", Write, "drop a pane's history",
         cli: As("clear-history"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT),
-        facts: [journaled];
-    PipePane => "pipe-pane", Write, "pipe a pane's output to a shell command (and its output into the pane)",
+        facts: [journaled],
+        targets: [target: Pane];
+    /// `pipe-pane`: the pane's output to a shell command's input (`output`, tmux's
+    /// `-O`, the default) and/or its output typed into the pane (`input`, `-I`); no
+    /// command closes the pane's pipe; `toggle` (`-o`) opens one only if there is
+    /// none, else closes it.
+    PipePane {
+        pub target: Option<Target>,
+        pub command: Option<String>,
+        pub input: bool,
+        pub output: bool,
+        pub toggle: bool,
+    } => "pipe-pane", Write, "pipe a pane's output to a shell command (and its output into the pane)",
         cli: As("pipe-pane"), mcp: Tmux,
         sideband: Absent("a program already has its own output; a tag's command would outlive the tag's checks"),
         keys: Absent(PROMPT),
-        facts: [journaled];
-    MoveWindow => "move-window", Write, "move a window to another index or session, or renumber a session's windows; link it into another too (link-window)",
+        facts: [journaled],
+        targets: [target: Pane];
+    MoveWindow(crate::manage::MoveWindow) => "move-window", Write, "move a window to another index or session, or renumber a session's windows; link it into another too (link-window)",
         cli: As("move-window"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT),
-        facts: [journaled, structural, alerts];
-    UnlinkWindow => "unlink-window", Destroy, "take a window out of a session (killing it with -k if no other session has it)",
+        facts: [journaled, structural, alerts],
+        targets: {|c, t| if c.renumber {
+            t.one(&c.target, SessionAll)
+        } else {
+            t.one(&c.source, WindowAll);
+            t.one(&c.target, SessionAll)
+        }};
+    /// `unlink-window`: take a window out of a session (`kill`: `-k`, killing it when
+    /// that was its last link).
+    UnlinkWindow {
+        pub target: Option<Target>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub kill: bool,
+    } => "unlink-window", Destroy, "take a window out of a session (killing it with -k if no other session has it)",
         cli: As("unlink-window"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT),
-        facts: [journaled, structural, alerts];
-    SwapWindow => "swap-window", Write, "swap two windows' places",
+        facts: [journaled, structural, alerts],
+        targets: [target: WindowAll];
+    SwapWindow(crate::manage::SwapWindow) => "swap-window", Write, "swap two windows' places",
         cli: As("swap-window"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT),
-        facts: [journaled, structural];
-    SetEnvironment => "set-environment", Write, "set, unset or remove a variable of the global or a session's environment for new programs",
+        facts: [journaled, structural],
+        targets: [source: WindowAll, target: WindowAll];
+    SetEnvironment(crate::manage::SetEnvironment) => "set-environment", Write, "set, unset or remove a variable of the global or a session's environment for new programs",
         cli: As("set-environment"), mcp: Tmux,
         sideband: Absent("the environment is a person's setting for new programs: a tag must not change it"),
         keys: Absent(PROMPT),
-        facts: [journaled];
-    ShowEnvironment => "show-environment", Read, "show the global or a session's environment",
+        facts: [journaled],
+        targets: {|c, t| if !c.global { t.one(&c.target, SessionAny) }};
+    ShowEnvironment(crate::manage::ShowEnvironment) => "show-environment", Read, "show the global or a session's environment",
         cli: As("show-environment"), mcp: Tmux, sideband: Absent(NO_ANSWER),
         keys: Absent(PROMPT),
-        facts: [];
-    WaitChannel => "wait-for -S", Read, "wait for, signal, lock or unlock a tmux wait-for channel",
+        facts: [],
+        targets: {|c, t| if !c.global { t.one(&c.target, SessionAny) }};
+    /// tmux's `wait-for [-S|-L|-U] CHANNEL`.
+    WaitChannel {
+        pub channel: String,
+        pub op: crate::manage::ChannelOp,
+    } => "wait-for -S", Read, "wait for, signal, lock or unlock a tmux wait-for channel",
         cli: As("wait-for -S"),
         mcp: Absent("channels order shell scripts; agents wait on panes with wait_for"),
         sideband: Absent(NO_ANSWER), keys: Absent(PROMPT),
-        facts: [];
-    Lock => "lock-server", Write, "lock attached terminals with lock-command (lock-server, lock-session, lock-client)",
+        facts: [],
+        targets: [];
+    Lock(crate::admin::LockScope) => "lock-server", Write, "lock attached terminals with lock-command (lock-server, lock-session, lock-client)",
         cli: As("lock-server"), mcp: Absent(CLIENT_ONLY),
         sideband: Absent(CLIENT_ONLY), keys: Absent(PROMPT),
-        facts: [journaled];
-    SuspendClient => "suspend-client", Write, "stop an attached client until its shell continues it",
+        facts: [journaled],
+        targets: {|c, t| if let crate::admin::LockScope::Session(s) = c { t.one(s, SessionAll) }};
+    /// tmux's `suspend-client [-t client]`: the client stops (SIGTSTP) until `fg`.
+    SuspendClient {
+        pub client: Option<String>,
+    } => "suspend-client", Write, "stop an attached client until its shell continues it",
         cli: As("suspend-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("suspend-client"),
-        facts: [journaled];
-    ServerAccess => "server-access", Write, "list who may connect to the server (only its owner)",
+        facts: [journaled],
+        targets: [];
+    ServerAccess(crate::admin::ServerAccess) => "server-access", Write, "list who may connect to the server (only its owner)",
         cli: As("server-access"), mcp: Tmux,
         sideband: Absent("who may connect is the owner's call, never a program's"),
         keys: Absent(PROMPT),
-        facts: [journaled];
-    ShowMessages => "show-messages", Read, "show the server's log of commands and messages",
+        facts: [journaled],
+        targets: [];
+    ShowMessages(crate::admin::ShowMessages) => "show-messages", Read, "show the server's log of commands and messages",
         cli: As("show-messages"), mcp: Tmux, sideband: Absent(NO_ANSWER),
         keys: As("show-messages"),
-        facts: [];
-    ShowPromptHistory => "show-prompt-history", Read, "show the command prompt's history",
+        facts: [],
+        targets: [];
+    /// `show-prompt-history [-T type]`: every type's history without one.
+    ShowPromptHistory {
+        pub kind: Option<crate::admin::PromptType>,
+    } => "show-prompt-history", Read, "show the command prompt's history",
         cli: As("show-prompt-history"), mcp: Tmux, sideband: Absent(NO_ANSWER),
         keys: Absent(PROMPT),
-        facts: [];
-    ClearPromptHistory => "clear-prompt-history", Write, "clear the command prompt's history",
+        facts: [],
+        targets: [];
+    /// `clear-prompt-history [-T type]`: every type's without one.
+    ClearPromptHistory {
+        pub kind: Option<crate::admin::PromptType>,
+    } => "clear-prompt-history", Write, "clear the command prompt's history",
         cli: As("clear-prompt-history"), mcp: Tmux,
         sideband: Absent("the prompt's history is a person's record"), keys: Absent(PROMPT),
-        facts: [journaled];
-    PromptEntered => "prompt-entered", Write, "record a line entered at a client's prompt",
+        facts: [journaled],
+        targets: [];
+    /// A line entered at an attached client's prompt, for the server's history.
+    PromptEntered {
+        pub kind: crate::admin::PromptType,
+        pub line: String,
+    } => "prompt-entered", Write, "record a line entered at a client's prompt",
         cli: Absent(PROMPT_ENTRY), mcp: Absent(PROMPT_ENTRY), sideband: Absent(PROMPT_ENTRY),
         keys: As("command-prompt"),
-        facts: [journaled];
+        facts: [journaled],
+        targets: [];
 }

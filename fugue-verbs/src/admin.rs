@@ -7,6 +7,7 @@ use crate::printer::Printer;
 use clap::Subcommand;
 use fugue_protocol::Command;
 use fugue_protocol::admin::{LockScope, PromptType, ServerAccess, ShowMessages};
+use fugue_protocol::cmd;
 
 #[derive(Subcommand, Debug)]
 pub enum AdminVerb {
@@ -88,7 +89,9 @@ pub fn command_for(v: AdminVerb) -> anyhow::Result<(Command, Printer)> {
             nothing(Command::Lock(LockScope::Session(target(t)?)))
         }
         AdminVerb::LockClient { client } => nothing(Command::Lock(LockScope::Client(client))),
-        AdminVerb::SuspendClient { client } => nothing(Command::SuspendClient { client }),
+        AdminVerb::SuspendClient { client } => {
+            nothing(Command::SuspendClient(cmd::SuspendClient { client }))
+        }
         AdminVerb::ServerAccess {
             allow,
             deny,
@@ -123,11 +126,13 @@ pub fn command_for(v: AdminVerb) -> anyhow::Result<(Command, Printer)> {
             Printer::Captured,
         )),
         AdminVerb::ShowPromptHistory { kind: k } => Ok((
-            Command::ShowPromptHistory { kind: kind(k)? },
+            Command::ShowPromptHistory(cmd::ShowPromptHistory { kind: kind(k)? }),
             Printer::Captured,
         )),
         AdminVerb::ClearPromptHistory { kind: k } => {
-            nothing(Command::ClearPromptHistory { kind: kind(k)? })
+            nothing(Command::ClearPromptHistory(cmd::ClearPromptHistory {
+                kind: kind(k)?,
+            }))
         }
     }
 }

@@ -3,6 +3,7 @@
 use crate::Caller;
 use anyhow::{Context, bail};
 use clap::{Args, Subcommand};
+use fugue_protocol::cmd;
 use fugue_protocol::{
     AgentState, Command, Delivery, Direction, MessageTo, Placement, RESULT_BYTES_MAX, Report,
     SendMessage, SpawnAgent, Target,
@@ -255,7 +256,7 @@ pub fn command_for(verb: AgentVerb) -> anyhow::Result<(Command, AgentPrinter)> {
             AgentPrinter::Messages { json },
         ),
         AgentVerb::Result { target: t, json } => (
-            Command::GetResult { target: target(t)? },
+            Command::GetResult(cmd::GetResult { target: target(t)? }),
             AgentPrinter::Result { json },
         ),
         AgentVerb::Worktree {
@@ -277,10 +278,10 @@ pub fn command_for(verb: AgentVerb) -> anyhow::Result<(Command, AgentPrinter)> {
             AgentPrinter::Worktree { json },
         ),
         AgentVerb::List { json } => (
-            Command::ListPanes {
+            Command::ListPanes(cmd::ListPanes {
                 target: None,
                 scope: fugue_protocol::PaneScope::All,
-            },
+            }),
             AgentPrinter::List { json },
         ),
     })

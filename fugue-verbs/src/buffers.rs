@@ -9,6 +9,7 @@
 use crate::Caller;
 use anyhow::bail;
 use clap::Subcommand;
+use fugue_protocol::cmd;
 use fugue_protocol::{BufferData, Command, PasteBuffer, SetBuffer, Target};
 use std::path::PathBuf;
 
@@ -150,9 +151,12 @@ pub fn command_for(verb: BufferVerb, caller: &Caller) -> anyhow::Result<(Command
                 BufferPrinter::Nothing,
             )
         }
-        BufferVerb::ShowBuffer { name } => (Command::ShowBuffer { name }, BufferPrinter::Show),
+        BufferVerb::ShowBuffer { name } => (
+            Command::ShowBuffer(cmd::ShowBuffer { name }),
+            BufferPrinter::Show,
+        ),
         BufferVerb::SaveBuffer { append, name, path } => (
-            Command::ShowBuffer { name },
+            Command::ShowBuffer(cmd::ShowBuffer { name }),
             BufferPrinter::Save { path, append },
         ),
         BufferVerb::LoadBuffer { name, path } => (
@@ -176,9 +180,10 @@ pub fn command_for(verb: BufferVerb, caller: &Caller) -> anyhow::Result<(Command
                 json,
             },
         ),
-        BufferVerb::DeleteBuffer { name } => {
-            (Command::DeleteBuffer { name }, BufferPrinter::Nothing)
-        }
+        BufferVerb::DeleteBuffer { name } => (
+            Command::DeleteBuffer(cmd::DeleteBuffer { name }),
+            BufferPrinter::Nothing,
+        ),
         BufferVerb::PasteBuffer {
             name,
             delete,

@@ -6,6 +6,7 @@ use crate::args::Verb;
 use crate::convert_args::*;
 use crate::printer::Printer;
 use anyhow::bail;
+use fugue_protocol::cmd;
 use fugue_protocol::{
     Command, Direction, LayoutChoice, LayoutPreset, NewSession, NewWindow, PaneScope, PaneSelect,
     Resize, SendInput, SplitPane, WindowSelect,
@@ -50,18 +51,21 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 None => None,
             };
             (
-                Command::UnbindKey {
+                Command::UnbindKey(cmd::UnbindKey {
                     table,
                     key,
                     all,
                     quiet,
-                },
+                }),
                 Printer::Nothing,
             )
         }
         Verb::ListKeys { table, notes, key } => {
             let key = key.as_deref().map(crate::line::key).transpose()?;
-            (Command::ListKeys { table, notes, key }, Printer::Captured)
+            (
+                Command::ListKeys(cmd::ListKeys { table, notes, key }),
+                Printer::Captured,
+            )
         }
         Verb::NewSession {
             name,
@@ -150,11 +154,11 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             client,
             all_others,
         } => (
-            Command::DetachClient {
+            Command::DetachClient(cmd::DetachClient {
                 target: target(session)?,
                 client,
                 all_others,
-            },
+            }),
             Printer::Nothing,
         ),
         Verb::ListSessions {
@@ -178,7 +182,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             filter,
             target: t,
         } => (
-            Command::ListClients { target: target(t)? },
+            Command::ListClients(cmd::ListClients { target: target(t)? }),
             Printer::Clients {
                 format: format
                     .unwrap_or_else(|| fugue_protocol::format::defaults::LIST_CLIENTS.to_string()),
@@ -188,14 +192,14 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         Verb::KillSession { target: t, others } => {
             let target = target(t)?;
             let command = match others {
-                true => Command::KillOtherSessions { target },
-                false => Command::KillSession { target },
+                true => Command::KillOtherSessions(cmd::KillOtherSessions { target }),
+                false => Command::KillSession(cmd::KillSession { target }),
             };
             (command, Printer::Nothing)
         }
         Verb::KillServer => (Command::KillServer, Printer::Nothing),
         Verb::RefreshClient { target: t } => (
-            Command::RefreshClient { target: target(t)? },
+            Command::RefreshClient(cmd::RefreshClient { target: target(t)? }),
             Printer::Nothing,
         ),
         Verb::DisplayMessage {
@@ -226,11 +230,11 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 // (`#{window_panes}`, `#{W:...}`) and the options (`#{@user}`). -a
                 // prints even without -p, as tmux's does.
                 (
-                    Command::FormatText {
+                    Command::FormatText(cmd::FormatText {
                         target: target(t)?,
                         text,
                         mode,
-                    },
+                    }),
                     Printer::Captured,
                 )
             } else {
@@ -248,11 +252,11 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                     text
                 };
                 (
-                    Command::DisplayMessage {
+                    Command::DisplayMessage(cmd::DisplayMessage {
                         target: target(t)?,
                         text,
                         delay_ms: delay,
-                    },
+                    }),
                     Printer::Nothing,
                 )
             }
@@ -349,17 +353,17 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         Verb::DisplayPopup(a) => (a.command(caller)?, Printer::Nothing),
         // Resolving the session is the whole question: an unknown one is an error.
         Verb::HasSession { target: t } => (
-            Command::ListPanes {
+            Command::ListPanes(cmd::ListPanes {
                 target: target(t)?,
                 scope: PaneScope::Session,
-            },
+            }),
             Printer::Quiet,
         ),
         Verb::RenameSession { target: t, name } => (
-            Command::RenameSession {
+            Command::RenameSession(cmd::RenameSession {
                 target: target(t)?,
                 name,
-            },
+            }),
             Printer::Nothing,
         ),
         Verb::NewWindow {
@@ -410,46 +414,46 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 WindowSelect::Target
             };
             (
-                Command::SelectWindow {
+                Command::SelectWindow(cmd::SelectWindow {
                     target: target(t)?,
                     select,
-                },
+                }),
                 Printer::Nothing,
             )
         }
         Verb::NextWindow { target: t } => (
-            Command::SelectWindow {
+            Command::SelectWindow(cmd::SelectWindow {
                 target: target(t)?,
                 select: WindowSelect::Next,
-            },
+            }),
             Printer::Nothing,
         ),
         Verb::PreviousWindow { target: t } => (
-            Command::SelectWindow {
+            Command::SelectWindow(cmd::SelectWindow {
                 target: target(t)?,
                 select: WindowSelect::Previous,
-            },
+            }),
             Printer::Nothing,
         ),
         Verb::LastWindow { target: t } => (
-            Command::SelectWindow {
+            Command::SelectWindow(cmd::SelectWindow {
                 target: target(t)?,
                 select: WindowSelect::Last,
-            },
+            }),
             Printer::Nothing,
         ),
         Verb::RenameWindow { target: t, name } => (
-            Command::RenameWindow {
+            Command::RenameWindow(cmd::RenameWindow {
                 target: target(t)?,
                 name,
-            },
+            }),
             Printer::Nothing,
         ),
         Verb::KillWindow { target: t, others } => {
             let target = target(t)?;
             let command = match others {
-                true => Command::KillOtherWindows { target },
-                false => Command::KillWindow { target },
+                true => Command::KillOtherWindows(cmd::KillOtherWindows { target }),
+                false => Command::KillWindow(cmd::KillWindow { target }),
             };
             (command, Printer::Nothing)
         }
@@ -494,12 +498,15 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         Verb::KillPane {
             target: t,
             others: false,
-        } => (Command::KillPane { target: target(t)? }, Printer::Nothing),
+        } => (
+            Command::KillPane(cmd::KillPane { target: target(t)? }),
+            Printer::Nothing,
+        ),
         Verb::KillPane {
             target: t,
             others: true,
         } => (
-            Command::KillOtherPanes { target: target(t)? },
+            Command::KillOtherPanes(cmd::KillOtherPanes { target: target(t)? }),
             Printer::Nothing,
         ),
         Verb::SelectPane {
@@ -522,14 +529,23 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             // return without selecting it.
             if mark || unmark {
                 let clear = unmark;
-                return Ok((Command::MarkPane { target, clear }, Printer::Nothing));
+                return Ok((
+                    Command::MarkPane(cmd::MarkPane { target, clear }),
+                    Printer::Nothing,
+                ));
             }
             if disable || enable {
                 let enabled = enable;
-                return Ok((Command::PaneInput { target, enabled }, Printer::Nothing));
+                return Ok((
+                    Command::PaneInput(cmd::PaneInput { target, enabled }),
+                    Printer::Nothing,
+                ));
             }
             if let Some(title) = title {
-                return Ok((Command::SetPaneTitle { target, title }, Printer::Nothing));
+                return Ok((
+                    Command::SetPaneTitle(cmd::SetPaneTitle { target, title }),
+                    Printer::Nothing,
+                ));
             }
             let select = match direction(left, right, up, down)? {
                 Some(d) => PaneSelect::Direction(d),
@@ -538,7 +554,10 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 None if previous => PaneSelect::Previous,
                 None => PaneSelect::Target,
             };
-            (Command::SelectPane { target, select }, Printer::Nothing)
+            (
+                Command::SelectPane(cmd::SelectPane { target, select }),
+                Printer::Nothing,
+            )
         }
         Verb::ResizeWindow(a) => (a.command()?, Printer::Nothing),
         Verb::ResizePane {
@@ -556,7 +575,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         } => {
             if trim {
                 return Ok((
-                    Command::ClearHistory { target: target(t)? },
+                    Command::ClearHistory(cmd::ClearHistory { target: target(t)? }),
                     Printer::Nothing,
                 ));
             }
@@ -564,10 +583,10 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 // tmux's border drag; fugue's client drags borders itself. The target
                 // is still resolved, so a bad one is an error as in tmux.
                 return Ok((
-                    Command::ListPanes {
+                    Command::ListPanes(cmd::ListPanes {
                         target: target(t)?,
                         scope: PaneScope::Pane,
-                    },
+                    }),
                     Printer::Nothing,
                 ));
             }
@@ -587,10 +606,10 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 (false, None) => bail!("give a direction (-L, -R, -U, -D) or -Z"),
             };
             (
-                Command::ResizePane {
+                Command::ResizePane(cmd::ResizePane {
                     target: target(t)?,
                     resize,
-                },
+                }),
                 Printer::Nothing,
             )
         }
@@ -618,18 +637,18 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 (false, None) => LayoutChoice::Again,
             };
             (
-                Command::SelectLayout {
+                Command::SelectLayout(cmd::SelectLayout {
                     target: target(t)?,
                     layout,
-                },
+                }),
                 Printer::Nothing,
             )
         }
         Verb::NextLayout { target: t } => (
-            Command::SelectLayout {
+            Command::SelectLayout(cmd::SelectLayout {
                 target: target(t)?,
                 layout: LayoutChoice::Next,
-            },
+            }),
             Printer::Nothing,
         ),
         // Connecting started the server; the command then asks for nothing it prints.
@@ -638,17 +657,17 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             target: t,
             secondary,
         } => (
-            Command::SendPrefix {
+            Command::SendPrefix(cmd::SendPrefix {
                 target: target(t)?,
                 secondary,
-            },
+            }),
             Printer::Nothing,
         ),
         Verb::PreviousLayout { target: t } => (
-            Command::SelectLayout {
+            Command::SelectLayout(cmd::SelectLayout {
                 target: target(t)?,
                 layout: LayoutChoice::Previous,
-            },
+            }),
             Printer::Nothing,
         ),
         Verb::SendKeys {
@@ -670,7 +689,10 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 if literal || hex {
                     bail!("-K presses keys by name: -l and -H do not go with it");
                 }
-                return Ok((Command::ClientKeys { client, keys }, Printer::Nothing));
+                return Ok((
+                    Command::ClientKeys(cmd::ClientKeys { client, keys }),
+                    Printer::Nothing,
+                ));
             }
             if copy_mode {
                 // tmux's: the first word names the command, the rest are its arguments
@@ -685,9 +707,10 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 argv.extend(keys);
                 let line = crate::convert_args::client_line(None, argv)?;
                 return Ok((
-                    Command::CopyModeCommand(fugue_protocol::popup::ClientCommandLine {
+                    Command::CopyModeCommand(fugue_protocol::cmd::CopyModeCommand {
                         target: target(t)?,
-                        ..line
+                        client: line.client,
+                        argv: line.argv,
                     }),
                     Printer::Nothing,
                 ));
@@ -724,10 +747,10 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             } else {
                 PaneScope::Session
             };
-            let command = Command::ListPanes {
+            let command = Command::ListPanes(cmd::ListPanes {
                 target: target(t)?,
                 scope,
-            };
+            });
             let format = format.unwrap_or_else(|| {
                 let f = if all {
                     fugue_protocol::format::defaults::LIST_WINDOWS_ALL
@@ -764,10 +787,10 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             let format = format
                 .unwrap_or_else(|| fugue_protocol::format::defaults::list_panes(session, all));
             (
-                Command::ListPanes {
+                Command::ListPanes(cmd::ListPanes {
                     target: target(t)?,
                     scope,
-                },
+                }),
                 Printer::Panes {
                     format,
                     filter,

@@ -5,6 +5,7 @@
 use crate::args::SpawnArgs;
 use crate::printer::Printer;
 use clap::Subcommand;
+use fugue_protocol::cmd;
 use fugue_protocol::{
     BreakPane, Command, Direction, JoinPane, PaneSelect, Respawn, RotateWindow, SwapPane,
     SwapSource, Target,
@@ -348,10 +349,10 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
                 detached: a.detached,
             }))
         }
-        ManageVerb::LastPane { target: t, .. } => nothing(Command::SelectPane {
+        ManageVerb::LastPane { target: t, .. } => nothing(Command::SelectPane(cmd::SelectPane {
             target: target(t)?,
             select: PaneSelect::Last,
-        }),
+        })),
         ManageVerb::MoveWindow {
             source,
             target: t,
@@ -393,10 +394,12 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             renumber: false,
             link: true,
         })),
-        ManageVerb::UnlinkWindow { target: t, kill } => nothing(Command::UnlinkWindow {
-            target: target(t)?,
-            kill,
-        }),
+        ManageVerb::UnlinkWindow { target: t, kill } => {
+            nothing(Command::UnlinkWindow(cmd::UnlinkWindow {
+                target: target(t)?,
+                kill,
+            }))
+        }
         ManageVerb::SwapWindow {
             source,
             target: t,
@@ -444,7 +447,9 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             Printer::Captured,
         )),
         ManageVerb::ClearHistory { target: t, .. } => {
-            nothing(Command::ClearHistory { target: target(t)? })
+            nothing(Command::ClearHistory(cmd::ClearHistory {
+                target: target(t)?,
+            }))
         }
         ManageVerb::PipePane {
             target: t,
@@ -454,14 +459,14 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             command,
         } => {
             let command = command.join(" ");
-            nothing(Command::PipePane {
+            nothing(Command::PipePane(cmd::PipePane {
                 target: target(t)?,
                 command: (!command.trim().is_empty()).then_some(command),
                 input,
                 // tmux: neither -I nor -O means -O.
                 output: output || !input,
                 toggle,
-            })
+            }))
         }
     }
 }

@@ -7,6 +7,7 @@ use crate::convert_args::{line_bound, spawn, target};
 use crate::printer::Printer;
 use anyhow::{Context, bail};
 use clap::Subcommand;
+use fugue_protocol::cmd;
 use fugue_protocol::observe::{
     ReadPane, ReadSource, RunCommand, SearchPanes, WaitCondition, WaitFor,
 };
@@ -247,7 +248,10 @@ pub(crate) fn command_for(verb: ObserveVerb, caller: &Caller) -> anyhow::Result<
                     (_, _, true) => fugue_protocol::ChannelOp::Unlock,
                     _ => fugue_protocol::ChannelOp::Wait,
                 };
-                return Ok((Command::WaitChannel { channel, op }, Printer::Nothing));
+                return Ok((
+                    Command::WaitChannel(cmd::WaitChannel { channel, op }),
+                    Printer::Nothing,
+                ));
             }
             let condition = match (text, idle, exit, state) {
                 (Some(pattern), None, false, None) => WaitCondition::Text { pattern, after },

@@ -2,6 +2,7 @@
 //! journal.
 
 use fugue_protocol::Command;
+use fugue_protocol::cmd;
 
 #[derive(Debug, clap::Args)]
 pub struct RestoreArgs {
@@ -27,12 +28,12 @@ pub struct RestorePrinter {
 pub fn command_for(a: RestoreArgs) -> anyhow::Result<(Command, RestorePrinter)> {
     let printer = RestorePrinter { json: a.json };
     let command = if a.discard {
-        Command::DiscardRestorable { name: a.name }
+        Command::DiscardRestorable(cmd::DiscardRestorable { name: a.name })
     } else {
-        Command::Restore {
+        Command::Restore(cmd::Restore {
             name: a.name,
             list: a.list,
-        }
+        })
     };
     Ok((command, printer))
 }

@@ -5,6 +5,7 @@
 
 use crate::connection::Connection;
 use anyhow::bail;
+use fugue_protocol::cmd;
 use fugue_protocol::format::FormatContext;
 use fugue_protocol::{Command, Created, PaneScope, Response, Target};
 
@@ -38,10 +39,10 @@ pub async fn created_line(
         return Ok(c.pane.to_string());
     };
     let list = match conn
-        .call(Command::ListPanes {
+        .call(Command::ListPanes(cmd::ListPanes {
             target: Some(Target::Pane(c.pane)),
             scope: PaneScope::Pane,
-        })
+        }))
         .await?
     {
         Ok(Response::Panes(list)) => list,

@@ -3,6 +3,7 @@
 //! are expanded against the server's state first, as tmux does.
 
 use crate::autostart::ServerAddr;
+use fugue_protocol::cmd;
 use std::io::Write;
 use std::time::Duration;
 
@@ -34,10 +35,10 @@ async fn default_pane(
     use fugue_protocol::{Command, PaneScope, Response, Target};
     let target = target.map(|t| t.parse::<Target>()).transpose().ok()?;
     match conn
-        .call(Command::ListPanes {
+        .call(Command::ListPanes(cmd::ListPanes {
             target,
             scope: PaneScope::Pane,
-        })
+        }))
         .await
     {
         Ok(Ok(Response::Panes(list))) => list.first().map(|p| p.id),

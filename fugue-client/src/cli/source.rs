@@ -14,6 +14,7 @@
 //! as tmux's.
 
 use anyhow::Context;
+use fugue_protocol::cmd;
 use fugue_protocol::tmux_cmd::{self, Argv, Env, ProcessEnv};
 use fugue_protocol::{Command, KeyAction};
 use fugue_verbs::line;
@@ -369,10 +370,10 @@ pub async fn server_snapshot(
         return None;
     };
     let Ok(Ok(Response::Panes(panes))) = conn
-        .call(Command::ListPanes {
+        .call(Command::ListPanes(cmd::ListPanes {
             target: None,
             scope: PaneScope::All,
-        })
+        }))
         .await
     else {
         return None;

@@ -4,6 +4,7 @@ use super::format;
 use super::printer::print;
 use crate::autostart::{self, ServerAddr};
 use crate::connection::Connection;
+use fugue_protocol::cmd;
 use fugue_protocol::message::ClientKind;
 use fugue_protocol::{CommandError, Response};
 use fugue_verbs::{Caller, Printer, Verb, command_for};
@@ -281,10 +282,10 @@ async fn list_sessions(conn: &mut Connection) -> anyhow::Result<Vec<fugue_protoc
 }
 
 async fn list_panes(conn: &mut Connection) -> anyhow::Result<Vec<fugue_protocol::PaneInfo>> {
-    let all = fugue_protocol::Command::ListPanes {
+    let all = fugue_protocol::Command::ListPanes(cmd::ListPanes {
         target: None,
         scope: fugue_protocol::PaneScope::All,
-    };
+    });
     Ok(match conn.call(all).await? {
         Ok(Response::Panes(p)) => p,
         _ => Vec::new(),

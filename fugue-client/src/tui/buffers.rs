@@ -6,6 +6,7 @@
 use super::input::Request;
 use super::state::{App, Mode, Pending};
 use fugue_protocol::buffers::BufferInfo;
+use fugue_protocol::cmd;
 use fugue_protocol::keys::{Key, KeyCode, Mods};
 use fugue_protocol::{Command, PasteBuffer};
 use ratatui::buffer::Buffer;
@@ -97,7 +98,7 @@ pub fn on_key(app: &mut App, mut b: BufferList, key: Key) -> Vec<Request> {
                 app.mode = Mode::Buffers(b);
                 return vec![
                     Request {
-                        command: Command::DeleteBuffer { name: Some(name) },
+                        command: Command::DeleteBuffer(cmd::DeleteBuffer { name: Some(name) }),
                         pending: Pending::Action("delete-buffer"),
                     },
                     list_request(),

@@ -5,6 +5,7 @@
 
 use super::input::Request;
 use super::state::{App, Mode, Pending};
+use fugue_protocol::cmd;
 use fugue_protocol::keys::{Key, KeyCode, Mods};
 use fugue_protocol::{ClientInfo, Command};
 use ratatui::buffer::Buffer;
@@ -29,7 +30,7 @@ pub struct ClientList {
 
 fn list_request() -> Request {
     Request {
-        command: Command::ListClients { target: None },
+        command: Command::ListClients(cmd::ListClients { target: None }),
         pending: Pending::Action(LIST),
     }
 }
@@ -93,13 +94,13 @@ pub fn on_key(app: &mut App, mut c: ClientList, key: Key) -> Vec<Request> {
         KeyCode::Char(k @ ('d' | 'z')) if plain => {
             if let Some(name) = selected {
                 let command = if k == 'd' {
-                    Command::DetachClient {
+                    Command::DetachClient(cmd::DetachClient {
                         target: None,
                         client: Some(name),
                         all_others: false,
-                    }
+                    })
                 } else {
-                    Command::SuspendClient { client: Some(name) }
+                    Command::SuspendClient(cmd::SuspendClient { client: Some(name) })
                 };
                 app.mode = Mode::Clients(c);
                 return vec![

@@ -9,6 +9,7 @@ use super::prompt::{Edit, LineEdit};
 use super::state::{App, Mode, Pending, PromptKind};
 use fugue_protocol::Command;
 use fugue_protocol::admin::PromptType;
+use fugue_protocol::cmd;
 use fugue_protocol::keys::{Key, KeyCode};
 use fugue_protocol::tmux_cmd::{self, ProcessEnv};
 use std::collections::VecDeque;
@@ -94,9 +95,9 @@ impl App {
             input: LineEdit::new(String::new()),
         };
         vec![Request {
-            command: Command::ShowPromptHistory {
+            command: Command::ShowPromptHistory(cmd::ShowPromptHistory {
                 kind: Some(PromptType::Command),
-            },
+            }),
             pending: Pending::Action(HISTORY),
         }]
     }
@@ -134,10 +135,10 @@ impl App {
                 let mut requests = Vec::new();
                 if !line.is_empty() {
                     requests.push(Request {
-                        command: Command::PromptEntered {
+                        command: Command::PromptEntered(cmd::PromptEntered {
                             kind: PromptType::Command,
                             line: line.clone(),
-                        },
+                        }),
                         pending: Pending::Action("command-prompt"),
                     });
                 }

@@ -3,6 +3,7 @@
 
 use super::prompt::{Edit, LineEdit};
 use super::state::{App, Confirmed, Mode, Pending, PromptKind};
+use fugue_protocol::cmd;
 use fugue_protocol::keys::{Key, KeyCode, KeyKind, kitty};
 use fugue_protocol::{
     Command, InputPart, KeyAction, LayoutChoice, NewSession, NewWindow, PaneSelect, Resize,
@@ -195,10 +196,10 @@ impl App {
                         }
                         let command = match kind {
                             PromptKind::RenameWindow => {
-                                Command::RenameWindow { target: None, name }
+                                Command::RenameWindow(cmd::RenameWindow { target: None, name })
                             }
                             PromptKind::RenameSession => {
-                                Command::RenameSession { target: None, name }
+                                Command::RenameSession(cmd::RenameSession { target: None, name })
                             }
                             PromptKind::Command | PromptKind::Template => return Vec::new(),
                             PromptKind::FindWindow => {
@@ -304,13 +305,17 @@ impl App {
 
     pub(super) fn action(&mut self, action: KeyAction) -> Vec<Request> {
         use KeyAction as A;
-        let select_window = |select| Command::SelectWindow {
-            target: None,
-            select,
+        let select_window = |select| {
+            Command::SelectWindow(cmd::SelectWindow {
+                target: None,
+                select,
+            })
         };
-        let select_pane = |select| Command::SelectPane {
-            target: None,
-            select,
+        let select_pane = |select| {
+            Command::SelectPane(cmd::SelectPane {
+                target: None,
+                select,
+            })
         };
         let split = |direction| {
             Command::SplitPane(SplitPane {
@@ -352,9 +357,9 @@ impl App {
                 };
                 self.mode = Mode::Confirm {
                     question: format!("kill-pane {pane}? (y/n)"),
-                    on_yes: Confirmed::Command(Box::new(Command::KillPane {
+                    on_yes: Confirmed::Command(Box::new(Command::KillPane(cmd::KillPane {
                         target: Some(Target::Pane(pane)),
-                    })),
+                    }))),
                     default_yes: false,
                 };
                 Vec::new()
@@ -372,33 +377,33 @@ impl App {
                 self.mode = Mode::Confirm {
                     question: format!("kill-window {window}? (y/n)"),
                     // A pane target names the window it is in.
-                    on_yes: Confirmed::Command(Box::new(Command::KillWindow {
+                    on_yes: Confirmed::Command(Box::new(Command::KillWindow(cmd::KillWindow {
                         target: Some(Target::Pane(pane)),
-                    })),
+                    }))),
                     default_yes: false,
                 };
                 Vec::new()
             }
             A::Zoom => one(
-                Command::ResizePane {
+                Command::ResizePane(cmd::ResizePane {
                     target: None,
                     resize: Resize::ZoomToggle,
-                },
+                }),
                 "zoom",
             ),
             A::Resize(d, n) => one(
-                Command::ResizePane {
+                Command::ResizePane(cmd::ResizePane {
                     target: None,
                     resize: Resize::By(d, n),
-                },
+                }),
                 "resize-pane",
             ),
             A::Detach => one(
-                Command::DetachClient {
+                Command::DetachClient(cmd::DetachClient {
                     target: None,
                     client: None,
                     all_others: false,
-                },
+                }),
                 "detach",
             ),
             A::Refresh => {
@@ -406,7 +411,10 @@ impl App {
                 Vec::new()
             }
             // Through the server, as from the CLI: one path, one audit record.
-            A::Suspend => one(Command::SuspendClient { client: None }, "suspend-client"),
+            A::Suspend => one(
+                Command::SuspendClient(cmd::SuspendClient { client: None }),
+                "suspend-client",
+            ),
             // Printed into the client's view, as any command that prints.
             A::ShowMessages => {
                 match super::bound::command_request(&["show-messages".to_string()]) {
@@ -444,17 +452,17 @@ impl App {
                 self.enter_copy(page)
             }
             A::NextLayout => one(
-                Command::SelectLayout {
+                Command::SelectLayout(cmd::SelectLayout {
                     target: None,
                     layout: LayoutChoice::Next,
-                },
+                }),
                 "next-layout",
             ),
             A::Layout(p) => one(
-                Command::SelectLayout {
+                Command::SelectLayout(cmd::SelectLayout {
                     target: None,
                     layout: LayoutChoice::Preset(p),
-                },
+                }),
                 "select-layout",
             ),
             A::ListKeys => {

@@ -52,6 +52,7 @@ use crate::connection::Connection;
 use anyhow::Context;
 use compositor::Compositor;
 use fugue_protocol::InputPart;
+use fugue_protocol::cmd;
 use fugue_protocol::message::{ClientKind, ServerMessage};
 use fugue_protocol::{Command, ErrorCode, Response, Target};
 use input::Request;
@@ -158,12 +159,12 @@ pub async fn attach(
     conn.outgoing.resize(cols, rows).await?;
     let id = conn
         .outgoing
-        .request(Command::AttachSession {
+        .request(Command::AttachSession(cmd::AttachSession {
             target,
             create,
             client_env: update_env(),
             tty: own_tty(),
-        })
+        }))
         .await?;
     // Frames may arrive before the answer; keep them for after.
     let mut early = Vec::new();
@@ -614,12 +615,12 @@ fn on_response(
         (Some(Pending::Copy(pane, fetch)), result) => app.copy_reply(pane, fetch, result),
         (Some(Pending::Tree(fetch)), result) => tree::reply(app, fetch, result),
         (Some(Pending::NewSession), Ok(Response::Created(c))) => vec![Request {
-            command: Command::AttachSession {
+            command: Command::AttachSession(cmd::AttachSession {
                 target: Some(Target::SessionId(c.session)),
                 create: false,
                 client_env: update_env(),
                 tty: own_tty(),
-            },
+            }),
             pending: Pending::Action("attach"),
         }],
         (Some(Pending::SwitchSession(next)), Ok(Response::Sessions(mut list))) => {
@@ -635,12 +636,12 @@ fn on_response(
             };
             match to.and_then(|i| list.get(i)) {
                 Some(s) => vec![Request {
-                    command: Command::AttachSession {
+                    command: Command::AttachSession(cmd::AttachSession {
                         target: Some(Target::SessionId(s.id)),
                         create: false,
                         client_env: update_env(),
                         tty: own_tty(),
-                    },
+                    }),
                     pending: Pending::Action("switch session"),
                 }],
                 None => {

@@ -6,6 +6,7 @@
 
 use super::input::Request;
 use super::state::{App, Mode, Pending};
+use fugue_protocol::cmd;
 use fugue_protocol::{Command, PaneId};
 
 impl App {
@@ -32,10 +33,10 @@ impl App {
         }
         self.reported_mode = now;
         Some(Request {
-            command: Command::ClientMode {
+            command: Command::ClientMode(cmd::ClientMode {
                 pane: now.map(|(p, _)| p),
                 mode: now.map(|(_, m)| m.to_string()),
-            },
+            }),
             pending: Pending::Action("mode"),
         })
     }

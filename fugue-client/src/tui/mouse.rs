@@ -9,6 +9,7 @@
 
 use super::input::Request;
 use super::state::{App, Mode, Pending};
+use fugue_protocol::cmd;
 use fugue_protocol::mouse::{MouseAction, MouseEvent, MouseTracking};
 use fugue_protocol::{Command, InputPart, PaneId, SendInput, Target};
 use ratatui::layout::Rect;
@@ -22,7 +23,7 @@ impl App {
         }
         self.focused = focused;
         vec![Request {
-            command: Command::ClientFocus { focused },
+            command: Command::ClientFocus(cmd::ClientFocus { focused }),
             pending: Pending::Action("focus"),
         }]
     }

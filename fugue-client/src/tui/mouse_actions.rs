@@ -21,6 +21,7 @@
 
 use super::input::Request;
 use super::state::{App, Mode, Pending};
+use fugue_protocol::cmd;
 use fugue_protocol::mouse::{MouseAction, MouseButton, MouseEvent, MouseTracking};
 use fugue_protocol::{Command, PaneId, PaneSelect, Resize, Target, WindowSelect};
 use ratatui::layout::{Position, Rect};
@@ -137,10 +138,10 @@ impl App {
         }
         let select_window = |select, what| {
             vec![request(
-                Command::SelectWindow {
+                Command::SelectWindow(cmd::SelectWindow {
                     target: None,
                     select,
-                },
+                }),
                 what,
             )]
         };
@@ -235,10 +236,10 @@ impl App {
         }
         self.damage_all();
         vec![request(
-            Command::SelectPane {
+            Command::SelectPane(cmd::SelectPane {
                 target: Some(Target::Pane(pane)),
                 select: PaneSelect::Target,
-            },
+            }),
             "select-pane",
         )]
     }
@@ -391,10 +392,10 @@ impl App {
             (Some(size), None)
         };
         vec![request(
-            Command::ResizePane {
+            Command::ResizePane(cmd::ResizePane {
                 target: Some(Target::Pane(drag.pane)),
                 resize: Resize::To { width, height },
-            },
+            }),
             "resize-pane",
         )]
     }

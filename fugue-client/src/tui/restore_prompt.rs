@@ -3,6 +3,7 @@
 //! terminal, before the client takes it over, whether to bring them back.
 
 use crate::connection::Connection;
+use fugue_protocol::cmd;
 use fugue_protocol::{Command, Response};
 use std::io::{BufRead, IsTerminal, Write};
 
@@ -10,10 +11,10 @@ pub async fn ask(conn: &mut Connection) -> anyhow::Result<()> {
     if !std::io::stdin().is_terminal() {
         return Ok(());
     }
-    let list = Command::Restore {
+    let list = Command::Restore(cmd::Restore {
         name: None,
         list: true,
-    };
+    });
     let Ok(Response::Restore(r)) = conn.call(list).await? else {
         return Ok(());
     };
@@ -46,10 +47,10 @@ pub async fn ask(conn: &mut Connection) -> anyhow::Result<()> {
         )?;
         return Ok(());
     }
-    let restore = Command::Restore {
+    let restore = Command::Restore(cmd::Restore {
         name: None,
         list: false,
-    };
+    });
     if let Err(e) = conn.call(restore).await? {
         writeln!(err, "fugue: {}", e.message)?;
     }

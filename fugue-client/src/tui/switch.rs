@@ -3,6 +3,7 @@
 
 use super::input::Request;
 use super::state::{App, Pending};
+use fugue_protocol::cmd;
 use fugue_protocol::{Command, Target};
 
 impl App {
@@ -37,12 +38,12 @@ impl App {
         out.push(Request {
             // switch-client takes the client's variables too (tmux's
             // update-environment on switch-client).
-            command: Command::AttachSession {
+            command: Command::AttachSession(cmd::AttachSession {
                 target: Some(parsed),
                 create: false,
                 client_env: super::update_env(),
                 tty: super::own_tty(),
-            },
+            }),
             pending: Pending::Action("switch-client"),
         });
         Ok(super::command_prompt::chain(out))
@@ -56,12 +57,12 @@ impl App {
             return None;
         };
         Some(Request {
-            command: Command::AttachSession {
+            command: Command::AttachSession(cmd::AttachSession {
                 target: Some(Target::session(name)),
                 create: false,
                 client_env: super::update_env(),
                 tty: super::own_tty(),
-            },
+            }),
             pending: Pending::Action("switch-client"),
         })
     }

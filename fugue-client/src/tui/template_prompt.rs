@@ -8,6 +8,7 @@ use super::input::Request;
 use super::prompt::{Edit, LineEdit};
 use super::state::{App, Mode, Pending, PromptKind};
 use fugue_protocol::Command;
+use fugue_protocol::cmd;
 use fugue_protocol::keys::{Key, KeyCode};
 use fugue_verbs::command_prompt::PromptSpec;
 
@@ -101,10 +102,10 @@ impl App {
             .iter()
             .filter(|a| !a.is_empty())
             .map(|a| Request {
-                command: Command::PromptEntered {
+                command: Command::PromptEntered(cmd::PromptEntered {
                     kind: t.spec.kind,
                     line: a.clone(),
-                },
+                }),
                 pending: Pending::Action("command-prompt"),
             })
             .collect();

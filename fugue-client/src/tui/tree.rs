@@ -17,6 +17,7 @@
 
 use super::input::Request;
 use super::state::{App, Mode, Pending};
+use fugue_protocol::cmd;
 use fugue_protocol::{
     CapturePane, Command, PaneId, PaneInfo, PaneScope, Response, SessionId, SessionInfo, Target,
     WindowId,
@@ -234,10 +235,10 @@ pub(super) fn fetch_all() -> Vec<Request> {
     vec![
         request(Command::ListSessions, Fetch::Sessions),
         request(
-            Command::ListPanes {
+            Command::ListPanes(cmd::ListPanes {
                 target: None,
                 scope: PaneScope::All,
-            },
+            }),
             Fetch::Panes,
         ),
     ]

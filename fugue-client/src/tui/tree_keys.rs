@@ -5,6 +5,7 @@ use super::input::Request;
 use super::prompt::{Edit, LineEdit};
 use super::state::{App, Mode, Pending};
 use super::tree::{Ask, Node, Sort, Tree, fetch_all};
+use fugue_protocol::cmd;
 use fugue_protocol::keys::{Key, KeyCode, Mods};
 use fugue_protocol::{Command, Target};
 
@@ -13,15 +14,15 @@ const DEFAULT_TEMPLATE: &str = "switch-client -t '%%'";
 
 fn kill(node: Node) -> Request {
     let command = match node {
-        Node::Session(s) => Command::KillSession {
+        Node::Session(s) => Command::KillSession(cmd::KillSession {
             target: Some(Target::SessionId(s)),
-        },
-        Node::Window(w) => Command::KillWindow {
+        }),
+        Node::Window(w) => Command::KillWindow(cmd::KillWindow {
             target: Some(Target::Window(w)),
-        },
-        Node::Pane(p) => Command::KillPane {
+        }),
+        Node::Pane(p) => Command::KillPane(cmd::KillPane {
             target: Some(Target::Pane(p)),
-        },
+        }),
     };
     let what = command.name();
     Request {
@@ -32,18 +33,18 @@ fn kill(node: Node) -> Request {
 
 fn rename(node: Node, name: String) -> Request {
     let command = match node {
-        Node::Session(s) => Command::RenameSession {
+        Node::Session(s) => Command::RenameSession(cmd::RenameSession {
             target: Some(Target::SessionId(s)),
             name,
-        },
-        Node::Window(w) => Command::RenameWindow {
+        }),
+        Node::Window(w) => Command::RenameWindow(cmd::RenameWindow {
             target: Some(Target::Window(w)),
             name,
-        },
-        Node::Pane(p) => Command::SetPaneTitle {
+        }),
+        Node::Pane(p) => Command::SetPaneTitle(cmd::SetPaneTitle {
             target: Some(Target::Pane(p)),
             title: name,
-        },
+        }),
     };
     let what = command.name();
     Request {

@@ -1,5 +1,6 @@
 //! One of every command, response and frame, for the round-trip tests (main.rs).
 
+use fugue_protocol::cmd;
 use fugue_protocol::keys::{Key, KeyCode, KeyKind, KeypadKey, Mods};
 use fugue_protocol::*;
 
@@ -48,46 +49,46 @@ pub fn commands() -> Vec<Command> {
             spawn: spawn(),
             task: Some("make test".into()),
         }),
-        Command::KillPane { target: t("s:1.2") },
-        Command::KillWindow { target: t("@3") },
-        Command::KillSession { target: t("$0") },
+        Command::KillPane(cmd::KillPane { target: t("s:1.2") }),
+        Command::KillWindow(cmd::KillWindow { target: t("@3") }),
+        Command::KillSession(cmd::KillSession { target: t("$0") }),
         Command::KillServer,
-        Command::Restore {
+        Command::Restore(cmd::Restore {
             name: Some("work".into()),
             list: false,
-        },
-        Command::DiscardRestorable { name: None },
-        Command::RenameSession {
+        }),
+        Command::DiscardRestorable(cmd::DiscardRestorable { name: None }),
+        Command::RenameSession(cmd::RenameSession {
             target: None,
             name: "n".into(),
-        },
-        Command::RenameWindow {
+        }),
+        Command::RenameWindow(cmd::RenameWindow {
             target: t(":2"),
             name: "n".into(),
-        },
-        Command::SetPaneTitle {
+        }),
+        Command::SetPaneTitle(cmd::SetPaneTitle {
             target: None,
             title: "t".into(),
-        },
-        Command::SelectWindow {
+        }),
+        Command::SelectWindow(cmd::SelectWindow {
             target: None,
             select: WindowSelect::Index(3),
-        },
-        Command::SelectPane {
+        }),
+        Command::SelectPane(cmd::SelectPane {
             target: None,
             select: PaneSelect::Direction(Direction::Up),
-        },
-        Command::ResizePane {
+        }),
+        Command::ResizePane(cmd::ResizePane {
             target: None,
             resize: Resize::By(Direction::Down, 4),
-        },
-        Command::ResizePane {
+        }),
+        Command::ResizePane(cmd::ResizePane {
             target: None,
             resize: Resize::To {
                 width: Some(30),
                 height: None,
             },
-        },
+        }),
         Command::ResizeWindow(arrange::ResizeWindow {
             target: Some(Target::Window(WindowId(2))),
             width: Some(100),
@@ -95,10 +96,10 @@ pub fn commands() -> Vec<Command> {
             adjust: Some((Direction::Left, 3)),
             fit: Some(arrange::WindowFit::Smallest),
         }),
-        Command::SelectLayout {
+        Command::SelectLayout(cmd::SelectLayout {
             target: None,
             layout: LayoutChoice::Preset(LayoutPreset::Tiled),
-        },
+        }),
         Command::SendInput(SendInput {
             target: t("%2"),
             parts: vec![
@@ -114,10 +115,10 @@ pub fn commands() -> Vec<Command> {
                 ),
             ],
         }),
-        Command::SendPrefix {
+        Command::SendPrefix(cmd::SendPrefix {
             target: t("%1"),
             secondary: true,
-        },
+        }),
         Command::CapturePane(CapturePane {
             target: None,
             start: Some(LineBound::Edge),
@@ -130,49 +131,49 @@ pub fn commands() -> Vec<Command> {
             quiet: true,
             pending: true,
         }),
-        Command::ReadRows {
+        Command::ReadRows(cmd::ReadRows {
             target: None,
             start: -10,
             count: 5,
             absolute: true,
-        },
+        }),
         Command::ListSessions,
-        Command::ListPanes {
+        Command::ListPanes(cmd::ListPanes {
             target: None,
             scope: PaneScope::All,
-        },
-        Command::ListPanes {
+        }),
+        Command::ListPanes(cmd::ListPanes {
             target: t("s:1.2"),
             scope: PaneScope::Pane,
-        },
-        Command::AttachSession {
+        }),
+        Command::AttachSession(cmd::AttachSession {
             target: None,
             create: true,
             client_env: Some(vec![("DISPLAY".into(), ":0".into())]),
             tty: Some("/dev/pts/3".into()),
-        },
-        Command::ListClients { target: t("s") },
-        Command::DetachClient {
+        }),
+        Command::ListClients(cmd::ListClients { target: t("s") }),
+        Command::DetachClient(cmd::DetachClient {
             target: t("s"),
             client: Some("client-42".into()),
             all_others: true,
-        },
-        Command::RefreshClient { target: t("s") },
-        Command::ClientFocus { focused: false },
-        Command::ClientMode {
+        }),
+        Command::RefreshClient(cmd::RefreshClient { target: t("s") }),
+        Command::ClientFocus(cmd::ClientFocus { focused: false }),
+        Command::ClientMode(cmd::ClientMode {
             pane: Some(PaneId(3)),
             mode: Some("copy-mode".into()),
-        },
-        Command::ResizeClient {
+        }),
+        Command::ResizeClient(cmd::ResizeClient {
             cols: 120,
             rows: 40,
-        },
-        Command::SidebandMcp { connected: true },
-        Command::DisplayMessage {
+        }),
+        Command::SidebandMcp(cmd::SidebandMcp { connected: true }),
+        Command::DisplayMessage(cmd::DisplayMessage {
             target: None,
             text: "hello".into(),
             delay_ms: Some(0),
-        },
+        }),
         Command::ReadPane(ReadPane {
             target: t("%1"),
             source: ReadSource::Since("%1@4.ab".into()),
@@ -276,7 +277,7 @@ pub fn commands() -> Vec<Command> {
             timeout_ms: None,
             plain: true,
         }),
-        Command::GetResult { target: t("%4") },
+        Command::GetResult(cmd::GetResult { target: t("%4") }),
         Command::AgentWorktree(AgentWorktree {
             target: t("%4"),
             action: WorktreeAction::Merge,
@@ -309,11 +310,11 @@ pub fn commands() -> Vec<Command> {
                 ..Default::default()
             })),
         }),
-        Command::ShowBuffer {
+        Command::ShowBuffer(cmd::ShowBuffer {
             name: Some("b".into()),
-        },
+        }),
         Command::ListBuffers,
-        Command::DeleteBuffer { name: None },
+        Command::DeleteBuffer(cmd::DeleteBuffer { name: None }),
         Command::PasteBuffer(PasteBuffer {
             name: Some("b".into()),
             target: t("%2"),
@@ -331,17 +332,17 @@ pub fn commands() -> Vec<Command> {
                 vec!["new-window".into()],
             ],
         }),
-        Command::UnbindKey {
+        Command::UnbindKey(cmd::UnbindKey {
             table: "root".into(),
             key: Some(Key::char('x')),
             all: false,
             quiet: true,
-        },
-        Command::ListKeys {
+        }),
+        Command::ListKeys(cmd::ListKeys {
             table: Some("prefix".into()),
             notes: true,
             key: Some(Key::new(KeyCode::Char('x'), Mods::NONE)),
-        },
+        }),
         Command::SetOption(fugue_protocol::SetOption {
             target: t("%2"),
             scope: Some(fugue_protocol::OptionScope::Pane),
@@ -404,7 +405,7 @@ pub fn commands() -> Vec<Command> {
             client: Some("/dev/pts/3".into()),
             argv: vec!["choose-client".into(), "-Z".into()],
         }),
-        Command::CopyModeCommand(fugue_protocol::popup::ClientCommandLine {
+        Command::CopyModeCommand(fugue_protocol::cmd::CopyModeCommand {
             target: t("%4"),
             client: None,
             argv: vec!["send-keys".into(), "-X".into(), "cancel".into()],
@@ -446,24 +447,24 @@ pub fn commands() -> Vec<Command> {
             close_on_exit: 1,
             no_border: false,
         }),
-        Command::ResizePane {
+        Command::ResizePane(cmd::ResizePane {
             target: None,
             resize: Resize::ToSize {
                 width: Some(fugue_protocol::SplitSize::Percent(30)),
                 height: Some(fugue_protocol::SplitSize::Cells(10)),
             },
-        },
-        Command::KillOtherPanes { target: t("%1") },
-        Command::KillOtherWindows { target: t("@1") },
-        Command::PaneInput {
+        }),
+        Command::KillOtherPanes(cmd::KillOtherPanes { target: t("%1") }),
+        Command::KillOtherWindows(cmd::KillOtherWindows { target: t("@1") }),
+        Command::PaneInput(cmd::PaneInput {
             target: t("%1"),
             enabled: false,
-        },
-        Command::MarkPane {
+        }),
+        Command::MarkPane(cmd::MarkPane {
             target: t("%1"),
             clear: true,
-        },
-        Command::KillOtherSessions { target: t("$1") },
+        }),
+        Command::KillOtherSessions(cmd::KillOtherSessions { target: t("$1") }),
         Command::Respawn(fugue_protocol::Respawn {
             target: t("%3"),
             window: false,
@@ -500,19 +501,19 @@ pub fn commands() -> Vec<Command> {
             size: Some(fugue_protocol::SplitSize::Cells(20)),
             detached: false,
         }),
-        Command::ClearHistory { target: None },
-        Command::PipePane {
+        Command::ClearHistory(cmd::ClearHistory { target: None }),
+        Command::PipePane(cmd::PipePane {
             target: Some("%2".parse().unwrap()),
             command: Some("cat >> log".into()),
             input: false,
             output: true,
             toggle: true,
-        },
-        Command::FormatText {
+        }),
+        Command::FormatText(cmd::FormatText {
             target: None,
             text: "#{pane_id}".into(),
             mode: fugue_protocol::format::FormatMode::Verbose,
-        },
+        }),
         Command::SwitchClient(fugue_protocol::popup::ClientCommandLine {
             target: None,
             client: None,
@@ -536,10 +537,10 @@ pub fn commands() -> Vec<Command> {
             name: Some("PATH".into()),
             ..Default::default()
         }),
-        Command::WaitChannel {
+        Command::WaitChannel(cmd::WaitChannel {
             channel: "done".into(),
             op: fugue_protocol::ChannelOp::Lock,
-        },
+        }),
         Command::MoveWindow(fugue_protocol::MoveWindow {
             source: t("s:1"),
             target: t("t:3"),
@@ -555,19 +556,19 @@ pub fn commands() -> Vec<Command> {
             link: true,
             ..Default::default()
         }),
-        Command::UnlinkWindow {
+        Command::UnlinkWindow(cmd::UnlinkWindow {
             target: t("t:3"),
             kill: true,
-        },
+        }),
         Command::SwapWindow(fugue_protocol::SwapWindow {
             source: t("s:1"),
             target: t("s:2"),
             detached: false,
         }),
         Command::Lock(fugue_protocol::admin::LockScope::Session(t("s"))),
-        Command::SuspendClient {
+        Command::SuspendClient(cmd::SuspendClient {
             client: Some("/dev/pts/3".into()),
-        },
+        }),
         Command::ServerAccess(fugue_protocol::admin::ServerAccess {
             list: true,
             ..Default::default()
@@ -577,22 +578,22 @@ pub fn commands() -> Vec<Command> {
             jobs: true,
             terminals: false,
         }),
-        Command::ShowPromptHistory {
+        Command::ShowPromptHistory(cmd::ShowPromptHistory {
             kind: Some(fugue_protocol::admin::PromptType::WindowTarget),
-        },
-        Command::ClearPromptHistory { kind: None },
+        }),
+        Command::ClearPromptHistory(cmd::ClearPromptHistory { kind: None }),
         Command::CommandPrompt(fugue_protocol::popup::ClientCommandLine {
             target: None,
             client: Some("client-12".into()),
             argv: vec!["command-prompt".into(), "set -g @x '%%'".into()],
         }),
-        Command::ClientKeys {
+        Command::ClientKeys(cmd::ClientKeys {
             client: Some("/dev/pts/3".into()),
             keys: vec!["C-b".into(), "c".into()],
-        },
-        Command::PromptEntered {
+        }),
+        Command::PromptEntered(cmd::PromptEntered {
             kind: fugue_protocol::admin::PromptType::Command,
             line: "splitw -h".into(),
-        },
+        }),
     ]
 }

@@ -6,6 +6,7 @@ use super::Exec;
 use super::clients::target_client;
 use crate::attached::Control;
 use fugue_protocol::admin::{LockScope, PromptType, ServerAccess, ShowMessages};
+use fugue_protocol::cmd;
 use fugue_protocol::{ClientKind, CommandError, ErrorCode, Response};
 
 /// Locks terminal clients: each runs its session's `lock-command` and draws again
@@ -163,17 +164,15 @@ pub fn log_line(
     };
     match command {
         // A person's keys, and the history a client fetches as its prompt opens.
-        C::SendInput(_) | C::SendPrefix { .. } | C::ShowPromptHistory { .. }
-            if attached.is_some() =>
-        {
+        C::SendInput(_) | C::SendPrefix(_) | C::ShowPromptHistory(_) if attached.is_some() => {
             return None;
         }
-        C::ClientFocus { .. }
-        | C::ClientMode { .. }
-        | C::ResizeClient { .. }
-        | C::ReadRows { .. }
-        | C::PromptEntered { .. }
-        | C::SidebandMcp { .. } => return None,
+        C::ClientFocus(_)
+        | C::ClientMode(_)
+        | C::ResizeClient(_)
+        | C::ReadRows(_)
+        | C::PromptEntered(_)
+        | C::SidebandMcp(_) => return None,
         _ => {}
     }
     let who = match attached {
@@ -188,3 +187,30 @@ pub fn log_line(
     let target = target.map(|t| format!(" -t {t}")).unwrap_or_default();
     Some(format!("{who} command: {}{target}", command.name()))
 }
+
+super::handler!(fugue_protocol::admin::LockScope, |exec, scope| lock(
+    exec, scope
+));
+super::handler!(cmd::SuspendClient, |exec, cmd::SuspendClient { client }| {
+    suspend(exec, client)
+});
+super::handler!(
+    fugue_protocol::admin::ServerAccess,
+    |exec, c| server_access(exec, c)
+);
+super::handler!(
+    fugue_protocol::admin::ShowMessages,
+    |exec, c| show_messages(exec, c)
+);
+super::handler!(
+    cmd::ShowPromptHistory,
+    |exec, cmd::ShowPromptHistory { kind }| show_prompt_history(exec, kind)
+);
+super::handler!(
+    cmd::ClearPromptHistory,
+    |exec, cmd::ClearPromptHistory { kind }| clear_prompt_history(exec, kind)
+);
+super::handler!(
+    cmd::PromptEntered,
+    |exec, cmd::PromptEntered { kind, line }| prompt_entered(exec, kind, &line)
+);

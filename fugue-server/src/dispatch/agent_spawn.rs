@@ -732,6 +732,9 @@ fn resolve_deps(exec: &Exec<'_>, deps: &[Target]) -> Result<Vec<PaneId>, Command
     Ok(out)
 }
 
+super::handler!(fugue_protocol::SpawnAgent, |exec, c| spawn_agent(exec, c)
+    .await);
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,7 @@
 use super::Exec;
 use crate::buffers::Viewer;
 use fugue_protocol::buffers::{BufferContent, BufferData, PasteBuffer, SetBuffer};
+use fugue_protocol::cmd;
 use fugue_protocol::{CapturePane, CommandError, InputPart, Response};
 
 /// Who sees which buffers: an agent limited to its own panes (`mcp_scope` or
@@ -194,3 +195,14 @@ pub async fn paste_buffer(exec: &mut Exec<'_>, c: PasteBuffer) -> Result<Respons
     }
     Ok(Response::Done)
 }
+
+super::handler!(fugue_protocol::SetBuffer, |exec, c| set_buffer(exec, c));
+super::handler!(cmd::ShowBuffer, |exec, cmd::ShowBuffer { name }| {
+    show_buffer(exec, name.as_deref())
+});
+super::handler!(cmd::ListBuffers, |exec, _| list_buffers(exec));
+super::handler!(cmd::DeleteBuffer, |exec, cmd::DeleteBuffer { name }| {
+    delete_buffer(exec, name.as_deref())
+});
+super::handler!(fugue_protocol::PasteBuffer, |exec, c| paste_buffer(exec, c)
+    .await);

@@ -8,6 +8,7 @@ use super::Exec;
 use super::clients::target_client;
 use crate::attached::Control;
 use crate::client_prompt::{ClientPrompt, Step};
+use fugue_protocol::cmd;
 use fugue_protocol::keys::Key;
 use fugue_protocol::tmux_cmd::Argv;
 use fugue_protocol::{CommandError, ErrorCode, Response};
@@ -98,3 +99,7 @@ async fn run_lines(exec: &mut Exec<'_>, lines: Vec<Argv>) -> Result<Response, Co
     }
     Ok(Response::Done)
 }
+
+super::handler!(cmd::ClientKeys, |exec, cmd::ClientKeys { client, keys }| {
+    client_keys(exec, client, keys).await
+});

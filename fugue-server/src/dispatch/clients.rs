@@ -3,6 +3,7 @@
 
 use super::Exec;
 use crate::attached::{ClientEntry, Control};
+use fugue_protocol::cmd;
 use fugue_protocol::{ClientInfo, CommandError, ErrorCode, Response, Target};
 
 use fugue_protocol::ClientKind;
@@ -180,3 +181,15 @@ fn detach_where(
     server.mux.changed();
     Ok(Response::Done)
 }
+
+super::handler!(cmd::ListClients, |exec, cmd::ListClients { target }| {
+    list_clients(exec, target.as_ref())
+});
+super::handler!(cmd::DetachClient, |exec,
+                                    cmd::DetachClient {
+                                        target,
+                                        client,
+                                        all_others,
+                                    }| {
+    detach(exec, target.as_ref(), client, all_others)
+});

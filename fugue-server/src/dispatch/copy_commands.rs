@@ -62,3 +62,12 @@ pub fn run(exec: &mut Exec<'_>, c: ClientCommandLine) -> Result<Response, Comman
             .with_suggestion(format!("`copy-mode -t {pane}` enters copy mode first")),
     )
 }
+
+super::handler!(fugue_protocol::cmd::CopyModeCommand, |exec, c| run(
+    exec,
+    fugue_protocol::popup::ClientCommandLine {
+        target: c.target,
+        client: c.client,
+        argv: c.argv,
+    }
+));

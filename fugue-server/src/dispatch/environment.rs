@@ -161,3 +161,10 @@ pub fn apply_updates(
         );
     }
 }
+
+super::handler!(fugue_protocol::manage::SetEnvironment, |exec, c| set(
+    exec, c
+));
+super::handler!(fugue_protocol::manage::ShowEnvironment, |exec, c| show(
+    exec, c
+));

@@ -6,6 +6,7 @@
 use crate::origin::Origin;
 use crate::session::Tree;
 use fugue_protocol::PaneId;
+use fugue_protocol::cmd;
 use fugue_protocol::format::{self, FormatContext, LoopItem, vars::Snapshot};
 
 /// The tree's sessions and panes as a format snapshot.
@@ -197,3 +198,10 @@ pub fn format_text(
     };
     Ok(fugue_protocol::Response::Captured(out))
 }
+
+super::handler!(
+    cmd::FormatText,
+    |exec, cmd::FormatText { target, text, mode }| {
+        format_text(exec, target.as_ref(), text, mode)
+    }
+);

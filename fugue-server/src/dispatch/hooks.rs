@@ -159,3 +159,8 @@ pub fn show_hooks(exec: &mut Exec<'_>, c: ShowHooks) -> Result<Response, Command
     }
     Ok(Response::Options(lines))
 }
+
+super::handler!(fugue_protocol::hooks::SetHook, |exec, c| set_hook(exec, c));
+super::handler!(fugue_protocol::hooks::ShowHooks, |exec, c| show_hooks(
+    exec, c
+));

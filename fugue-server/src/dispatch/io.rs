@@ -7,6 +7,7 @@ use crate::pane::pty::InputError;
 use crate::pane::state::InputEncoding;
 use crate::pane::writer::PtyInput;
 use crate::session::tree::Pane;
+use fugue_protocol::cmd;
 use fugue_protocol::keys::{KeyCode, Mods};
 use fugue_protocol::observe::InputSent;
 use fugue_protocol::{
@@ -632,6 +633,21 @@ pub fn read_rows(
         .read_rows(start, count.min(10_000), absolute);
     Ok(Response::Rows(rows))
 }
+
+super::handler!(fugue_protocol::CapturePane, |exec, c| capture(exec, c));
+super::handler!(cmd::ReadRows, |exec,
+                                cmd::ReadRows {
+                                    target,
+                                    start,
+                                    count,
+                                    absolute,
+                                }| read_rows(
+    exec,
+    target.as_ref(),
+    start,
+    count,
+    absolute
+));
 
 #[cfg(test)]
 mod tests {

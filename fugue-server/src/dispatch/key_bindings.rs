@@ -3,6 +3,7 @@
 
 use super::Exec;
 use crate::attached::Control;
+use fugue_protocol::cmd;
 use fugue_protocol::key_tables::{self, Binding, MAX_BINDINGS};
 use fugue_protocol::keys::Key;
 use fugue_protocol::{CommandError, Response};
@@ -154,3 +155,20 @@ pub fn list_keys(
     };
     Ok(Response::Captured(text))
 }
+
+super::handler!(fugue_protocol::key_tables::Binding, |exec, b| bind_key(
+    exec, b
+));
+super::handler!(cmd::UnbindKey, |exec,
+                                 cmd::UnbindKey {
+                                     table,
+                                     key,
+                                     all,
+                                     quiet,
+                                 }| {
+    unbind_key(exec, &table, key, all, quiet)
+});
+super::handler!(
+    cmd::ListKeys,
+    |exec, cmd::ListKeys { table, notes, key }| list_keys(exec, table.as_deref(), notes, key)
+);

@@ -5,6 +5,7 @@
 use super::Exec;
 use crate::options::Level;
 use crate::session::layout::{Layout, Rect};
+use fugue_protocol::cmd;
 use fugue_protocol::{CommandError, LayoutChoice, LayoutPreset, Response, Target, WindowId};
 
 /// The main pane's share (main, rest) in `preset`: `main-pane-width` (main-vertical)
@@ -119,3 +120,8 @@ pub fn select_layout(
     exec.server.mux.changed();
     Ok(Response::Done)
 }
+
+super::handler!(
+    cmd::SelectLayout,
+    |exec, cmd::SelectLayout { target, layout }| select_layout(exec, target.as_ref(), layout)
+);

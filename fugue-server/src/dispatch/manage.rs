@@ -8,6 +8,7 @@ use super::Exec;
 use crate::session::Tree;
 use crate::session::Winlink;
 use crate::session::tree::Window;
+use fugue_protocol::cmd;
 use fugue_protocol::{
     BreakPane, CommandError, Created, JoinPane, PaneId, Response, RotateWindow, SessionId,
     SplitSize, SwapPane, SwapSource, Target, WindowId,
@@ -385,3 +386,31 @@ pub fn clear_history(
     }
     Ok(Response::Done)
 }
+
+super::handler!(
+    cmd::KillOtherPanes,
+    |exec, cmd::KillOtherPanes { target }| kill_other_panes(exec, target.as_ref())
+);
+super::handler!(
+    cmd::KillOtherWindows,
+    |exec, cmd::KillOtherWindows { target }| kill_other_windows(exec, target.as_ref())
+);
+super::handler!(
+    cmd::KillOtherSessions,
+    |exec, cmd::KillOtherSessions { target }| kill_other_sessions(exec, target.as_ref())
+);
+super::handler!(fugue_protocol::manage::SwapPane, |exec, c| swap_pane(
+    exec, c
+));
+super::handler!(fugue_protocol::manage::RotateWindow, |exec, c| {
+    rotate_window(exec, c)
+});
+super::handler!(fugue_protocol::manage::BreakPane, |exec, c| break_pane(
+    exec, c
+));
+super::handler!(fugue_protocol::manage::JoinPane, |exec, c| join_pane(
+    exec, c
+));
+super::handler!(cmd::ClearHistory, |exec, cmd::ClearHistory { target }| {
+    clear_history(exec, target.as_ref())
+});

@@ -12,6 +12,7 @@ use crate::agents::Tracked;
 use crate::audit::{self, AuditRecord};
 use crate::origin::Origin;
 use crate::server::Server;
+use fugue_protocol::cmd;
 use fugue_protocol::{
     AgentState, CommandError, Delivery, ErrorCode, MessageOutcome, MessageStatus, MessageTo,
     PaneId, RESULT_BYTES_MAX, Report, Response, SendMessage, Target,
@@ -390,3 +391,11 @@ pub fn report(exec: &mut Exec<'_>, c: Report) -> Result<Response, CommandError> 
         .report(&exec.server.mux, pane, c.state, c.result)?;
     Ok(Response::Done)
 }
+
+super::handler!(fugue_protocol::SendMessage, |exec, c| send_message(exec, c)
+    .await);
+super::handler!(
+    cmd::GetResult,
+    |exec, cmd::GetResult { target }| get_result(exec, target.as_ref())
+);
+super::handler!(fugue_protocol::Report, |exec, c| report(exec, c));

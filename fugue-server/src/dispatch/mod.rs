@@ -54,6 +54,7 @@ use crate::audit::{self, AuditRecord};
 use crate::origin::Origin;
 use crate::server::Server;
 use crate::session::resolve::Context;
+use fugue_protocol::cmd;
 use fugue_protocol::{Command, CommandError, InputPart, Response, Target};
 use std::sync::Arc;
 use std::time::Instant;
@@ -388,183 +389,69 @@ fn input_digest(command: &Command) -> String {
         .collect()
 }
 
+/// Runs a command through its handler: the `handler!` beside each one.
 async fn execute(exec: &mut Exec<'_>, command: Command) -> Result<Response, CommandError> {
-    match command {
-        Command::NewSession(c) => sessions::new_session(exec, c),
-        Command::NewWindow(c) => new_window::new_window(exec, c),
-        Command::KillSession { target } => sessions::kill_session(exec, target.as_ref()),
-        Command::KillWindow { target } => sessions::kill_window(exec, target.as_ref()),
-        Command::KillServer => sessions::kill_server(exec),
-        Command::Restore { name, list } => restore::restore(exec, name, list),
-        Command::DiscardRestorable { name } => restore::discard(exec, name),
-        Command::RenameSession { target, name } => {
-            sessions::rename_session(exec, target.as_ref(), name)
-        }
-        Command::RenameWindow { target, name } => {
-            sessions::rename_window(exec, target.as_ref(), name)
-        }
-        Command::SelectWindow { target, select } => {
-            sessions::select_window(exec, target.as_ref(), select)
-        }
-        Command::ListSessions => sessions::list_sessions(exec),
-        Command::AttachSession {
-            target,
-            create,
-            client_env,
-            tty,
-        } => sessions::attach(exec, target.as_ref(), create, client_env, tty),
-        Command::ListClients { target } => clients::list_clients(exec, target.as_ref()),
-        Command::DetachClient {
-            target,
-            client,
-            all_others,
-        } => clients::detach(exec, target.as_ref(), client, all_others),
-        Command::RefreshClient { target } => sessions::refresh(exec, target.as_ref()),
-        Command::ResizeClient { cols, rows } => sessions::resize_client(exec, cols, rows),
-        Command::ClientFocus { focused } => sessions::client_focus(exec, focused),
-        Command::ClientMode { pane, mode } => sessions::client_mode(exec, pane, mode),
-        Command::SidebandMcp { connected } => panes::sideband_mcp(exec, connected),
-        Command::SplitPane(mut c) => {
-            // The task is checked before the pane exists and typed once it runs.
-            let task = c.task.take();
-            if let Some(t) = &task {
-                // With the Enter that follows it, as send-keys counts.
-                io::check_input_size(t.len().saturating_add(8))?;
-            }
-            let created = if no_session_to_split(exec, &c) {
-                // An MCP caller with no session at all gets one, as run_command does:
-                // "split what?" has no answer an agent could act on.
-                sessions::new_session(
-                    exec,
-                    fugue_protocol::NewSession {
-                        spawn: c.spawn,
-                        ..Default::default()
-                    },
-                )?
-            } else {
-                panes::split(exec, c)?
-            };
-            if let (Some(task), Response::Created(cr)) = (task, &created)
-                && let Err(e) = io::type_task(exec, cr.pane, task).await
-            {
-                // One command: a split whose task could not be typed leaves no pane
-                // behind for a caller to find after an error (and duplicate on retry).
-                let resolved = exec.resolved.take();
-                let _ = panes::kill_pane(exec, Some(&Target::Pane(cr.pane)));
-                exec.resolved = resolved;
-                return Err(e);
-            }
-            Ok(created)
-        }
-        Command::KillPane { target } => panes::kill_pane(exec, target.as_ref()),
-        Command::SelectPane { target, select } => panes::select_pane(exec, target.as_ref(), select),
-        Command::PaneInput { target, enabled } => panes::pane_input(exec, target.as_ref(), enabled),
-        Command::MarkPane { target, clear } => panes::mark_pane(exec, target.as_ref(), clear),
-        Command::ResizePane { target, resize } => panes::resize_pane(exec, target.as_ref(), resize),
-        Command::ResizeWindow(c) => window_size::resize_window(exec, c),
-        Command::SelectLayout { target, layout } => {
-            layouts::select_layout(exec, target.as_ref(), layout)
-        }
-        Command::SetPaneTitle { target, title } => panes::set_title(exec, target.as_ref(), title),
-        Command::ListPanes { target, scope } => {
-            let listed = panes::list_panes(exec, target.as_ref(), scope)?;
-            Ok(worktree::annotate(exec.server, listed).await)
-        }
-        Command::SendInput(c) => sync::send_input(exec, c).await,
-        Command::SendPrefix { target, secondary } => {
-            sync::send_prefix(exec, target, secondary).await
-        }
-        Command::CapturePane(c) => io::capture(exec, c),
-        Command::ReadRows {
-            target,
-            start,
-            count,
-            absolute,
-        } => io::read_rows(exec, target.as_ref(), start, count, absolute),
-        Command::ReadPane(c) => observe::read_pane(exec, c),
-        Command::SearchPanes(c) => observe::search_panes(exec, c),
-        Command::WaitFor(c) => wait::wait_for(exec, c).await,
-        Command::RunCommand(c) => wait::run_command(exec, c).await,
-        Command::DisplayMessage {
-            target,
-            text,
-            delay_ms,
-        } => sessions::display_message(exec, target.as_ref(), text, delay_ms),
-        Command::FormatText { target, text, mode } => {
-            formats::format_text(exec, target.as_ref(), text, mode)
-        }
-        Command::ClientKeys { client, keys } => client_keys::client_keys(exec, client, keys).await,
-        Command::ConfirmBefore(c)
-        | Command::CommandPrompt(c)
-        | Command::DisplayMenu(c)
-        | Command::DisplayPanes(c)
-        | Command::SwitchClient(c)
-        | Command::ChooseTree(c)
-        | Command::CopyMode(c)
-        | Command::ChooseBuffer(c)
-        | Command::ClockMode(c)
-        | Command::CustomizeMode(c)
-        | Command::ChooseClient(c)
-        | Command::FindWindow(c) => popups::client_line(exec, c),
-        Command::CopyModeCommand(c) => copy_commands::run(exec, c),
-        Command::DisplayPopup(c) => popups::display_popup(exec, c).await,
-        Command::SpawnAgent(c) => agent_spawn::spawn_agent(exec, c).await,
-        Command::SendMessage(c) => messages::send_message(exec, c).await,
-        Command::GetResult { target } => messages::get_result(exec, target.as_ref()),
-        Command::AgentWorktree(c) => worktree::finish(exec, c).await,
-        Command::Report(c) => messages::report(exec, c),
-        Command::SetBuffer(c) => buffers::set_buffer(exec, c),
-        Command::ShowBuffer { name } => buffers::show_buffer(exec, name.as_deref()),
-        Command::ListBuffers => buffers::list_buffers(exec),
-        Command::DeleteBuffer { name } => buffers::delete_buffer(exec, name.as_deref()),
-        Command::PasteBuffer(c) => buffers::paste_buffer(exec, c).await,
-        Command::BindKey(b) => key_bindings::bind_key(exec, b),
-        Command::UnbindKey {
-            table,
-            key,
-            all,
-            quiet,
-        } => key_bindings::unbind_key(exec, &table, key, all, quiet),
-        Command::ListKeys { table, notes, key } => {
-            key_bindings::list_keys(exec, table.as_deref(), notes, key)
-        }
-        Command::SetOption(c) => options::set_option(exec, c),
-        Command::ShowOptions(c) => options::show_options(exec, c),
-        Command::SetHook(c) => hooks::set_hook(exec, c),
-        Command::ShowHooks(c) => hooks::show_hooks(exec, c),
-        Command::KillOtherPanes { target } => manage::kill_other_panes(exec, target.as_ref()),
-        Command::KillOtherWindows { target } => manage::kill_other_windows(exec, target.as_ref()),
-        Command::KillOtherSessions { target } => manage::kill_other_sessions(exec, target.as_ref()),
-        Command::Respawn(c) => respawn::respawn(exec, c).await,
-        Command::SwapPane(c) => manage::swap_pane(exec, c),
-        Command::RotateWindow(c) => manage::rotate_window(exec, c),
-        Command::BreakPane(c) => manage::break_pane(exec, c),
-        Command::JoinPane(c) => manage::join_pane(exec, c),
-        Command::ClearHistory { target } => manage::clear_history(exec, target.as_ref()),
-        Command::PipePane {
-            target,
-            command,
-            input,
-            output,
-            toggle,
-        } => pipe_pane::pipe_pane(exec, target.as_ref(), command, input, output, toggle),
-        Command::MoveWindow(c) => windows::move_window(exec, c),
-        Command::UnlinkWindow { target, kill } => {
-            windows::unlink_window(exec, target.as_ref(), kill)
-        }
-        Command::SwapWindow(c) => windows::swap_window(exec, c),
-        Command::SetEnvironment(c) => environment::set(exec, c),
-        Command::ShowEnvironment(c) => environment::show(exec, c),
-        Command::WaitChannel { channel, op } => wait_channel(exec, &channel, op).await,
-        Command::Lock(scope) => admin::lock(exec, scope),
-        Command::SuspendClient { client } => admin::suspend(exec, client),
-        Command::ServerAccess(c) => admin::server_access(exec, c),
-        Command::ShowMessages(c) => admin::show_messages(exec, c),
-        Command::ShowPromptHistory { kind } => admin::show_prompt_history(exec, kind),
-        Command::ClearPromptHistory { kind } => admin::clear_prompt_history(exec, kind),
-        Command::PromptEntered { kind, line } => admin::prompt_entered(exec, kind, &line),
-    }
+    command.handle(exec).await
 }
+
+/// What a command's handler returns: its answer, computed when awaited.
+pub(crate) type Running<'a> = std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<Response, CommandError>> + Send + 'a>,
+>;
+
+/// A command's handler: implements [`fugue_protocol::Handle`] for the command's
+/// argument type (declared by its entry in the protocol's command table), so
+/// [`Command::handle`] reaches it with no match kept by hand. The body may await.
+macro_rules! handler {
+    ($args:ty, |$exec:ident, $c:pat_param| $body:expr) => {
+        impl<'a, 'b> fugue_protocol::Handle<&'a mut crate::dispatch::Exec<'b>> for $args {
+            type Output = crate::dispatch::Running<'a>;
+            #[allow(unused_mut)]
+            fn handle(self, $exec: &'a mut crate::dispatch::Exec<'b>) -> Self::Output {
+                let $c = self;
+                Box::pin(async move { $body })
+            }
+        }
+    };
+}
+pub(crate) use handler;
+
+handler!(fugue_protocol::SplitPane, |exec, mut c| {
+    // The task is checked before the pane exists and typed once it runs.
+    let task = c.task.take();
+    if let Some(t) = &task {
+        // With the Enter that follows it, as send-keys counts.
+        io::check_input_size(t.len().saturating_add(8))?;
+    }
+    let created = if no_session_to_split(exec, &c) {
+        // An MCP caller with no session at all gets one, as run_command does:
+        // "split what?" has no answer an agent could act on.
+        sessions::new_session(
+            exec,
+            fugue_protocol::NewSession {
+                spawn: c.spawn,
+                ..Default::default()
+            },
+        )?
+    } else {
+        panes::split(exec, c)?
+    };
+    if let (Some(task), Response::Created(cr)) = (task, &created)
+        && let Err(e) = io::type_task(exec, cr.pane, task).await
+    {
+        // One command: a split whose task could not be typed leaves no pane
+        // behind for a caller to find after an error (and duplicate on retry).
+        let resolved = exec.resolved.take();
+        let _ = panes::kill_pane(exec, Some(&Target::Pane(cr.pane)));
+        exec.resolved = resolved;
+        return Err(e);
+    }
+    Ok(created)
+});
+handler!(
+    cmd::WaitChannel,
+    |exec, cmd::WaitChannel { channel, op }| wait_channel(exec, &channel, op).await
+);
 
 /// Whether a split for an MCP caller names no pane and there is no session to split
 /// in (none exists, or none this caller may see).

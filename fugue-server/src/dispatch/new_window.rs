@@ -222,3 +222,5 @@ pub fn unlink_at(
         .collect();
     Some((panes, was_active))
 }
+
+super::handler!(fugue_protocol::NewWindow, |exec, c| new_window(exec, c));

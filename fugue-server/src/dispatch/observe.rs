@@ -175,3 +175,6 @@ pub fn search_panes(exec: &mut Exec<'_>, c: SearchPanes) -> Result<Response, Com
         next_offset: ((next as u32) < total).then_some(next as u32),
     }))
 }
+
+super::handler!(fugue_protocol::ReadPane, |exec, c| read_pane(exec, c));
+super::handler!(fugue_protocol::SearchPanes, |exec, c| search_panes(exec, c));

@@ -403,3 +403,11 @@ fn set_element(
     }
     Ok(Response::Done)
 }
+
+super::handler!(fugue_protocol::options::SetOption, |exec, c| set_option(
+    exec, c
+));
+super::handler!(
+    fugue_protocol::options::ShowOptions,
+    |exec, c| show_options(exec, c)
+);

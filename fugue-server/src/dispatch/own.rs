@@ -11,6 +11,7 @@ use crate::origin::Origin;
 use crate::session::Tree;
 use crate::session::resolve::Context;
 use crate::session::tree::Creator;
+use fugue_protocol::cmd;
 use fugue_protocol::{Command, PaneId};
 use std::collections::{HashMap, HashSet};
 
@@ -55,14 +56,18 @@ pub fn closes_only_its_own(tree: &Tree, ctx: &Context, origin: &Origin, command:
         return false;
     }
     let panes: Vec<PaneId> = match command {
-        Command::KillPane { target } => match tree.resolve_pane(target.as_ref(), ctx) {
-            Ok(p) => vec![p],
-            Err(_) => return false,
-        },
-        Command::KillWindow { target } => match tree.resolve_window(target.as_ref(), ctx) {
-            Ok((_, w)) => window_panes(tree, w),
-            Err(_) => return false,
-        },
+        Command::KillPane(cmd::KillPane { target }) => {
+            match tree.resolve_pane(target.as_ref(), ctx) {
+                Ok(p) => vec![p],
+                Err(_) => return false,
+            }
+        }
+        Command::KillWindow(cmd::KillWindow { target }) => {
+            match tree.resolve_window(target.as_ref(), ctx) {
+                Ok((_, w)) => window_panes(tree, w),
+                Err(_) => return false,
+            }
+        }
         _ => return false,
     };
     if panes.is_empty() {

@@ -4,6 +4,7 @@ use super::Exec;
 use super::spawn::{prepare_pane, with_new_pane};
 use crate::session::Tree;
 use crate::session::layout::Layout;
+use fugue_protocol::cmd;
 use fugue_protocol::{
     CommandError, Created, ErrorCode, PaneId, PaneScope, PaneSelect, Resize, Response, SplitPane,
     SplitSize, Target,
@@ -404,3 +405,34 @@ pub fn sideband_mcp(exec: &mut Exec<'_>, _connected: bool) -> Result<Response, C
     p.shared.sideband.set_mcp(exec.server.mcp_has_pane(pane));
     Ok(Response::Done)
 }
+
+super::handler!(cmd::SidebandMcp, |exec, cmd::SidebandMcp { connected }| {
+    sideband_mcp(exec, connected)
+});
+super::handler!(cmd::KillPane, |exec, cmd::KillPane { target }| kill_pane(
+    exec,
+    target.as_ref()
+));
+super::handler!(
+    cmd::SelectPane,
+    |exec, cmd::SelectPane { target, select }| select_pane(exec, target.as_ref(), select)
+);
+super::handler!(
+    cmd::PaneInput,
+    |exec, cmd::PaneInput { target, enabled }| pane_input(exec, target.as_ref(), enabled)
+);
+super::handler!(cmd::MarkPane, |exec, cmd::MarkPane { target, clear }| {
+    mark_pane(exec, target.as_ref(), clear)
+});
+super::handler!(
+    cmd::ResizePane,
+    |exec, cmd::ResizePane { target, resize }| resize_pane(exec, target.as_ref(), resize)
+);
+super::handler!(
+    cmd::SetPaneTitle,
+    |exec, cmd::SetPaneTitle { target, title }| set_title(exec, target.as_ref(), title)
+);
+super::handler!(cmd::ListPanes, |exec, cmd::ListPanes { target, scope }| {
+    let listed = list_panes(exec, target.as_ref(), scope)?;
+    Ok(super::worktree::annotate(exec.server, listed).await)
+});

@@ -2,6 +2,7 @@
 
 use super::Exec;
 use crate::pipes::PipeSpec;
+use fugue_protocol::cmd;
 use fugue_protocol::{CommandError, ErrorCode, Response, Target};
 
 pub fn pipe_pane(
@@ -61,3 +62,19 @@ pub fn pipe_pane(
         })?;
     Ok(Response::Done)
 }
+
+super::handler!(cmd::PipePane, |exec,
+                                cmd::PipePane {
+                                    target,
+                                    command,
+                                    input,
+                                    output,
+                                    toggle,
+                                }| pipe_pane(
+    exec,
+    target.as_ref(),
+    command,
+    input,
+    output,
+    toggle
+));

@@ -7,6 +7,7 @@ use crate::origin::{Agent, Origin, Surface};
 use crate::session::Tree;
 use crate::session::resolve::Context;
 use crate::session::tree::Creator;
+use fugue_protocol::cmd;
 use fugue_protocol::{Command, CommandError, ErrorCode, PaneId, Tier};
 
 /// The tiers a surface may use.
@@ -78,7 +79,7 @@ pub fn check(
     // Sent by an MCP connection for its own pane, whatever tiers MCP has: refused, a
     // read-only agent's pane would stay scanned for tags in `auto` mode and could act
     // through them. Nothing else may send it.
-    if let Command::SidebandMcp { .. } = command {
+    if let Command::SidebandMcp(_) = command {
         return match origin {
             Origin::Mcp {
                 caller_pane: Some(_),
@@ -223,7 +224,7 @@ fn check_self(
     };
     match command {
         Command::KillServer => refuse("kill the server"),
-        Command::KillPane { target }
+        Command::KillPane(cmd::KillPane { target })
             if tree.resolve_pane(target.as_ref(), ctx).ok() == Some(me) =>
         {
             refuse(&format!("close its own pane {me}"))
@@ -231,18 +232,18 @@ fn check_self(
         Command::Respawn(c) if tree.resolve_pane(c.target.as_ref(), ctx).ok() == Some(me) => {
             refuse(&format!("respawn its own pane {me}"))
         }
-        Command::KillOtherPanes { target }
+        Command::KillOtherPanes(cmd::KillOtherPanes { target })
             if tree.resolve_window(target.as_ref(), ctx).ok().map(|w| w.1) == Some(my_window)
                 && tree.resolve_pane(target.as_ref(), ctx).ok() != Some(me) =>
         {
             refuse("close its own pane")
         }
-        Command::KillWindow { target }
+        Command::KillWindow(cmd::KillWindow { target })
             if tree.resolve_window(target.as_ref(), ctx).ok().map(|w| w.1) == Some(my_window) =>
         {
             refuse("close the window it runs in")
         }
-        Command::KillSession { target }
+        Command::KillSession(cmd::KillSession { target })
             if tree.resolve_session(target.as_ref(), ctx).ok() == Some(my_session) =>
         {
             refuse("kill the session it runs in")
@@ -254,7 +255,7 @@ fn check_self(
         {
             refuse("replace the window it runs in")
         }
-        Command::KillOtherWindows { target }
+        Command::KillOtherWindows(cmd::KillOtherWindows { target })
             if tree
                 .resolve_window(target.as_ref(), ctx)
                 .ok()
@@ -262,7 +263,7 @@ fn check_self(
         {
             refuse("close the window it runs in")
         }
-        Command::KillOtherSessions { target }
+        Command::KillOtherSessions(cmd::KillOtherSessions { target })
             if tree
                 .resolve_session(target.as_ref(), ctx)
                 .ok()

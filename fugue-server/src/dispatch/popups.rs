@@ -329,3 +329,11 @@ pub fn close(
     let popup = tree.popups.remove(&sid)?;
     tree.panes.remove(&popup.pane)
 }
+
+// ConfirmBefore, CommandPrompt, DisplayMenu, DisplayPanes, SwitchClient, ChooseTree, CopyMode, ChooseBuffer, ClockMode, CustomizeMode, ChooseClient, FindWindow: one handler for their shared arguments.
+super::handler!(fugue_protocol::popup::ClientCommandLine, |exec, c| {
+    client_line(exec, c)
+});
+super::handler!(fugue_protocol::popup::DisplayPopup, |exec, c| {
+    display_popup(exec, c).await
+});

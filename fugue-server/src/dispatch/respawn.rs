@@ -182,3 +182,6 @@ pub async fn respawn(exec: &mut Exec<'_>, c: Respawn) -> Result<Response, Comman
     server.mux.changed();
     Ok(Response::Done)
 }
+
+super::handler!(fugue_protocol::manage::Respawn, |exec, c| respawn(exec, c)
+    .await);

@@ -9,6 +9,7 @@ use super::spawn::{prepare_pane, with_new_pane};
 use crate::journal::model::{Key, Model, PaneRec, SessionRec};
 use crate::session::layout::Layout;
 use crate::session::tree::{Creator, Session, Window};
+use fugue_protocol::cmd;
 use fugue_protocol::restore::RestoreOutcome;
 use fugue_protocol::{CommandError, PaneId, Response, SessionId, Spawn, WindowId};
 use std::collections::HashMap;
@@ -531,12 +532,12 @@ fn restore_buffers_and_runtime(exec: &mut Exec<'_>) {
         let r = match command {
             C::SetOption(c) => super::options::set_option(exec, c),
             C::BindKey(b) => super::key_bindings::bind_key(exec, b),
-            C::UnbindKey {
+            C::UnbindKey(cmd::UnbindKey {
                 table,
                 key,
                 all,
                 quiet,
-            } => super::key_bindings::unbind_key(exec, &table, key, all, quiet),
+            }) => super::key_bindings::unbind_key(exec, &table, key, all, quiet),
             _ => continue,
         };
         match r {
@@ -601,15 +602,23 @@ pub async fn at_start(server: &std::sync::Arc<crate::server::Server>) {
         return;
     }
     tracing::info!("journal: restoring {} ({why})", names.join(", "));
-    let command = fugue_protocol::Command::Restore {
+    let command = fugue_protocol::Command::Restore(cmd::Restore {
         name: None,
         list: false,
-    };
+    });
     match super::dispatch(server, &crate::origin::Origin::Server, command).await {
         Ok(_) => {}
         Err(e) => tracing::warn!("journal: restore failed: {}", e.display_with_suggestion()),
     }
 }
+
+super::handler!(cmd::Restore, |exec, cmd::Restore { name, list }| restore(
+    exec, name, list
+));
+super::handler!(
+    cmd::DiscardRestorable,
+    |exec, cmd::DiscardRestorable { name }| discard(exec, name)
+);
 
 #[cfg(test)]
 mod tests {

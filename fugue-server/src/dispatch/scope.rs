@@ -14,6 +14,7 @@ use crate::origin::{Agent, Origin, Surface};
 use crate::session::Tree;
 use crate::session::resolve::Context;
 use crate::session::tree::Creator;
+use fugue_protocol::cmd;
 use fugue_protocol::{Command, CommandError, MessageTo, PaneId, Target, TargetKind};
 use std::collections::{HashMap, HashSet};
 
@@ -176,7 +177,7 @@ pub fn check(
             "with scope \"own\" an agent may not kill the server: it holds other people's panes",
         ));
     }
-    if matches!(command, Command::KillOtherSessions { .. }) {
+    if matches!(command, Command::KillOtherSessions(_)) {
         return Err(CommandError::forbidden(
             "with scope \"own\" an agent may not kill every other session: they hold other people's panes",
         )
@@ -288,7 +289,9 @@ pub fn check_protected(tree: &Tree, ctx: &Context, command: &Command) -> Result<
     let within = |panes: Vec<PaneId>| protected.iter().copied().find(|(p, _)| panes.contains(p));
     let hit = match command {
         Command::SendInput(c) => pane_is(c.target.as_ref()).map(|h| (h, "type into")),
-        Command::SendPrefix { target, .. } => pane_is(target.as_ref()).map(|h| (h, "type into")),
+        Command::SendPrefix(cmd::SendPrefix { target, .. }) => {
+            pane_is(target.as_ref()).map(|h| (h, "type into"))
+        }
         Command::PasteBuffer(c) => pane_is(c.target.as_ref()).map(|h| (h, "paste into")),
         Command::RunCommand(c) if c.pane.is_some() => {
             pane_is(c.pane.as_ref()).map(|h| (h, "run commands in"))
@@ -297,9 +300,11 @@ pub fn check_protected(tree: &Tree, ctx: &Context, command: &Command) -> Result<
             MessageTo::Pane(t) => pane_is(Some(t)).map(|h| (h, "send messages to")),
             _ => None,
         },
-        Command::KillPane { target } => pane_is(target.as_ref()).map(|h| (h, "close")),
+        Command::KillPane(cmd::KillPane { target }) => {
+            pane_is(target.as_ref()).map(|h| (h, "close"))
+        }
         Command::Respawn(c) => pane_is(c.target.as_ref()).map(|h| (h, "respawn")),
-        Command::KillOtherPanes { target } => {
+        Command::KillOtherPanes(cmd::KillOtherPanes { target }) => {
             let keep = tree.resolve_pane(target.as_ref(), ctx).ok();
             tree.resolve_window(target.as_ref(), ctx)
                 .ok()
@@ -310,12 +315,13 @@ pub fn check_protected(tree: &Tree, ctx: &Context, command: &Command) -> Result<
                 })
                 .map(|h| (h, "close"))
         }
-        Command::KillWindow { target } | Command::UnlinkWindow { target, kill: true } => tree
+        Command::KillWindow(cmd::KillWindow { target })
+        | Command::UnlinkWindow(cmd::UnlinkWindow { target, kill: true }) => tree
             .resolve_window(target.as_ref(), ctx)
             .ok()
             .and_then(|(_, w)| within(window_panes(tree, w)))
             .map(|h| (h, "close the window of")),
-        Command::KillSession { target } => tree
+        Command::KillSession(cmd::KillSession { target }) => tree
             .resolve_session(target.as_ref(), ctx)
             .ok()
             .and_then(|s| within(session_panes(tree, s)))
@@ -323,7 +329,7 @@ pub fn check_protected(tree: &Tree, ctx: &Context, command: &Command) -> Result<
         Command::NewWindow(c) if c.kill => replaced_window(tree, ctx, c.target.as_ref())
             .and_then(|w| within(window_panes(tree, w)))
             .map(|h| (h, "replace the window of")),
-        Command::KillOtherWindows { target } => tree
+        Command::KillOtherWindows(cmd::KillOtherWindows { target }) => tree
             .resolve_window(target.as_ref(), ctx)
             .ok()
             .and_then(|(s, keep)| {
@@ -338,7 +344,7 @@ pub fn check_protected(tree: &Tree, ctx: &Context, command: &Command) -> Result<
                 )
             })
             .map(|h| (h, "close the window of")),
-        Command::KillOtherSessions { target } => tree
+        Command::KillOtherSessions(cmd::KillOtherSessions { target }) => tree
             .resolve_session(target.as_ref(), ctx)
             .ok()
             .and_then(|keep| {

@@ -5,6 +5,7 @@ use super::{Exec, validate_name};
 use crate::attached::Control;
 use crate::session::layout::Rect;
 use crate::session::tree::{Session, Window, program_name};
+use fugue_protocol::cmd;
 use fugue_protocol::limits;
 use fugue_protocol::{
     AttachInfo, ClientKind, CommandError, Created, NewSession, PaneId, Response, SessionId, Target,
@@ -719,3 +720,56 @@ pub fn display_message(
     exec.server.mux.attached.tell(Some(sid), message);
     Ok(Response::Done)
 }
+
+super::handler!(fugue_protocol::NewSession, |exec, c| new_session(exec, c));
+super::handler!(cmd::KillSession, |exec, cmd::KillSession { target }| {
+    kill_session(exec, target.as_ref())
+});
+super::handler!(cmd::KillWindow, |exec, cmd::KillWindow { target }| {
+    kill_window(exec, target.as_ref())
+});
+super::handler!(cmd::KillServer, |exec, _| kill_server(exec));
+super::handler!(
+    cmd::RenameSession,
+    |exec, cmd::RenameSession { target, name }| rename_session(exec, target.as_ref(), name)
+);
+super::handler!(
+    cmd::RenameWindow,
+    |exec, cmd::RenameWindow { target, name }| rename_window(exec, target.as_ref(), name)
+);
+super::handler!(
+    cmd::SelectWindow,
+    |exec, cmd::SelectWindow { target, select }| select_window(exec, target.as_ref(), select)
+);
+super::handler!(cmd::ListSessions, |exec, _| list_sessions(exec));
+super::handler!(cmd::AttachSession, |exec,
+                                     cmd::AttachSession {
+                                         target,
+                                         create,
+                                         client_env,
+                                         tty,
+                                     }| {
+    attach(exec, target.as_ref(), create, client_env, tty)
+});
+super::handler!(cmd::RefreshClient, |exec, cmd::RefreshClient { target }| {
+    refresh(exec, target.as_ref())
+});
+super::handler!(
+    cmd::ResizeClient,
+    |exec, cmd::ResizeClient { cols, rows }| resize_client(exec, cols, rows)
+);
+super::handler!(cmd::ClientFocus, |exec, cmd::ClientFocus { focused }| {
+    client_focus(exec, focused)
+});
+super::handler!(cmd::ClientMode, |exec, cmd::ClientMode { pane, mode }| {
+    client_mode(exec, pane, mode)
+});
+super::handler!(
+    cmd::DisplayMessage,
+    |exec,
+     cmd::DisplayMessage {
+         target,
+         text,
+         delay_ms,
+     }| display_message(exec, target.as_ref(), text, delay_ms)
+);

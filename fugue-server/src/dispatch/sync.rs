@@ -4,6 +4,7 @@
 use super::Exec;
 use crate::options::Level;
 use crate::session::Tree;
+use fugue_protocol::cmd;
 use fugue_protocol::{CommandError, InputPart, PaneId, Response, SendInput, Target};
 
 fn synchronized(exec: &Exec<'_>, pane: PaneId, window: fugue_protocol::WindowId) -> bool {
@@ -87,3 +88,10 @@ pub async fn send_prefix(
     )
     .await
 }
+
+super::handler!(fugue_protocol::SendInput, |exec, c| send_input(exec, c)
+    .await);
+super::handler!(
+    cmd::SendPrefix,
+    |exec, cmd::SendPrefix { target, secondary }| send_prefix(exec, target, secondary).await
+);

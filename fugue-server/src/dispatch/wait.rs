@@ -647,3 +647,7 @@ async fn run_in_pane(
         duration_ms: started.elapsed().as_millis() as u64,
     }))
 }
+
+super::handler!(fugue_protocol::WaitFor, |exec, c| wait_for(exec, c).await);
+super::handler!(fugue_protocol::RunCommand, |exec, c| run_command(exec, c)
+    .await);

@@ -66,3 +66,7 @@ pub fn resize_window(exec: &mut Exec<'_>, c: ResizeWindow) -> Result<Response, C
     server.mux.changed();
     Ok(Response::Done)
 }
+
+super::handler!(fugue_protocol::arrange::ResizeWindow, |exec, c| {
+    resize_window(exec, c)
+});

@@ -7,6 +7,7 @@ use crate::options::Level;
 use crate::server::Server;
 use crate::session::Tree;
 use crate::session::Winlink;
+use fugue_protocol::cmd;
 use fugue_protocol::{
     CommandError, MoveWindow, Response, SessionId, SwapWindow, Target, WindowPlace, WindowSpec,
 };
@@ -460,3 +461,14 @@ pub fn swap_window(exec: &mut Exec<'_>, c: SwapWindow) -> Result<Response, Comma
     exec.server.mux.changed();
     Ok(Response::Done)
 }
+
+super::handler!(fugue_protocol::manage::MoveWindow, |exec, c| move_window(
+    exec, c
+));
+super::handler!(
+    cmd::UnlinkWindow,
+    |exec, cmd::UnlinkWindow { target, kill }| unlink_window(exec, target.as_ref(), kill)
+);
+super::handler!(fugue_protocol::manage::SwapWindow, |exec, c| swap_window(
+    exec, c
+));

@@ -409,3 +409,6 @@ pub async fn finish(exec: &mut Exec<'_>, c: AgentWorktree) -> Result<Response, C
     w.pane_open = false;
     Ok(outcome(done, w))
 }
+
+super::handler!(fugue_protocol::AgentWorktree, |exec, c| finish(exec, c)
+    .await);

@@ -9,6 +9,7 @@ use crate::dispatch::dispatch;
 use crate::origin::Origin;
 use crate::server::Server;
 use bytes::Bytes;
+use fugue_protocol::cmd;
 use fugue_protocol::codec::{self, RawCodec};
 use fugue_protocol::message::{
     ClientKind, ClientMessage, EXITING, HandshakeReply, Hello, MIN_PROTOCOL, PROTOCOL_VERSION,
@@ -317,7 +318,7 @@ async fn handle(
                 let _ = dispatch(
                     &server,
                     &origin,
-                    fugue_protocol::Command::ResizeClient { cols, rows },
+                    fugue_protocol::Command::ResizeClient(cmd::ResizeClient { cols, rows }),
                 )
                 .await
                 .inspect_err(|e| tracing::warn!("{origin}: resize refused: {e}"));

@@ -3,6 +3,7 @@
 //! and `children` means the panes the caller made. (The rig: see agent_rig.)
 
 use crate::agent_rig::*;
+use fugue_protocol::cmd;
 
 /// Spawns the `shell` preset as a person would with `fugue agent spawn`.
 async fn person_spawns_shell(rig: &Rig, next_to: PaneId) -> String {
@@ -172,9 +173,9 @@ async fn a_closed_pane_stays_exited() {
     dispatch(
         &rig.server,
         &PERSON,
-        Command::KillPane {
+        Command::KillPane(cmd::KillPane {
             target: Some(Target::Pane(pane)),
-        },
+        }),
     )
     .await
     .unwrap();

@@ -2,6 +2,7 @@
 //! uses it: line numbers that `read-rows` takes as they are, nearest match first.
 
 use crate::agent_rig::*;
+use fugue_protocol::cmd;
 use fugue_protocol::observe::SearchPanes;
 
 async fn lines(rig: &Rig, pane: PaneId, from_line: Option<i64>, backward: bool) -> Vec<i64> {
@@ -62,12 +63,12 @@ async fn search_goes_either_way_from_a_line_and_its_lines_are_scroll_offsets() {
         let r = dispatch(
             &rig.server,
             &PERSON,
-            Command::ReadRows {
+            Command::ReadRows(cmd::ReadRows {
                 target: Some(Target::Pane(pane)),
                 start: line,
                 count: 1,
                 absolute: false,
-            },
+            }),
         )
         .await
         .unwrap();

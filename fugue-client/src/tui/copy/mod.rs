@@ -42,6 +42,7 @@ pub mod view;
 use super::input::Request;
 use super::prompt::LineEdit;
 use super::state::{App, Mode, Pending};
+use fugue_protocol::cmd;
 use fugue_protocol::keys::Key;
 use fugue_protocol::{Command, CopyOptions, PaneId, Row, RowsReply, Target};
 use motion::{Grid, Jump, Point};
@@ -181,12 +182,12 @@ impl Grid for CopyMode {
 }
 
 fn rows_command(pane: PaneId, start: i64, count: u32, absolute: bool) -> Command {
-    Command::ReadRows {
+    Command::ReadRows(cmd::ReadRows {
         target: Some(Target::Pane(pane)),
         start,
         count,
         absolute,
-    }
+    })
 }
 
 impl CopyMode {

@@ -2,6 +2,7 @@
 
 use super::args::Args;
 use super::tools::{ToolDef, schema};
+use fugue_protocol::cmd;
 use fugue_protocol::{
     AgentState, AgentWorktree, Command, CommandError, Delivery, Direction, MessageTo, Placement,
     Report, SendMessage, SpawnAgent, WorktreeAction, WorktreeSpec,
@@ -199,9 +200,9 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
         open_world: false,
         input: || schema(json!({ "pane": { "type": "string" } }), &[]),
         build: |a| {
-            Ok(Command::GetResult {
+            Ok(Command::GetResult(cmd::GetResult {
                 target: a.target("pane")?,
-            })
+            }))
         },
     },
     ToolDef {

@@ -26,6 +26,7 @@ use crate::origin::Origin;
 use crate::server::Server;
 use framing::{Line, LineReader};
 use fugue_protocol::PaneId;
+use fugue_protocol::cmd;
 use handler::FugueMcp;
 use rmcp::ServiceExt;
 use serde_json::Value;
@@ -238,7 +239,7 @@ async fn sideband_mcp(server: &Arc<Server>, origin: &Origin, connected: bool) {
     let _ = crate::dispatch::dispatch(
         server,
         origin,
-        fugue_protocol::Command::SidebandMcp { connected },
+        fugue_protocol::Command::SidebandMcp(cmd::SidebandMcp { connected }),
     )
     .await
     .inspect_err(|e| tracing::warn!("{origin}: sideband-mcp refused: {e}"));

@@ -12,6 +12,7 @@ use super::tools::{ToolDef, schema};
 use crate::dispatch::dispatch_via;
 use crate::origin::Origin;
 use crate::server::Server;
+use fugue_protocol::cmd;
 use fugue_protocol::tmux_cmd::{self, NoEnv};
 use fugue_protocol::{
     Command, CommandError, ErrorCode, Exposure, PaneScope, Response, SessionInfo, Target,
@@ -112,10 +113,10 @@ async fn render(
         let Some(format) = format else {
             return Ok(format!("{}\n", c.pane));
         };
-        let pane = Command::ListPanes {
+        let pane = Command::ListPanes(cmd::ListPanes {
             target: Some(Target::Pane(c.pane)),
             scope: PaneScope::Pane,
-        };
+        });
         let list = match dispatch_via(server, origin, pane, Some(NAME)).await? {
             Response::Panes(list) => list,
             _ => Vec::new(),

@@ -5,6 +5,7 @@
 //! dispatched, and a tool's visibility follows its command's permission tier.
 
 use super::args::Args;
+use fugue_protocol::cmd;
 use fugue_protocol::observe::{
     ReadPane, ReadSource, RunCommand, SearchPanes, WaitCondition, WaitFor,
 };
@@ -92,14 +93,14 @@ static PANE_TOOLS: &[ToolDef] = &[
         },
         build: |a| {
             Ok(match a.target("session")? {
-                Some(t) => Command::ListPanes {
+                Some(t) => Command::ListPanes(cmd::ListPanes {
                     target: Some(t),
                     scope: PaneScope::Session,
-                },
-                None => Command::ListPanes {
+                }),
+                None => Command::ListPanes(cmd::ListPanes {
                     target: None,
                     scope: PaneScope::All,
-                },
+                }),
             })
         },
     },
@@ -404,9 +405,9 @@ static PANE_TOOLS: &[ToolDef] = &[
             )
         },
         build: |a| {
-            Ok(Command::KillPane {
+            Ok(Command::KillPane(cmd::KillPane {
                 target: Some(a.required_target("pane")?),
-            })
+            }))
         },
     },
     ToolDef {
@@ -420,9 +421,9 @@ static PANE_TOOLS: &[ToolDef] = &[
         open_world: false,
         input: || schema(json!({ "session": { "type": "string" } }), &["session"]),
         build: |a| {
-            Ok(Command::KillSession {
+            Ok(Command::KillSession(cmd::KillSession {
                 target: Some(a.required_target("session")?),
-            })
+            }))
         },
     },
     ToolDef {
@@ -478,11 +479,11 @@ static PANE_TOOLS: &[ToolDef] = &[
             )
         },
         build: |a| {
-            Ok(Command::DisplayMessage {
+            Ok(Command::DisplayMessage(cmd::DisplayMessage {
                 target: a.target("session")?,
                 text: a.required_string("text")?,
                 delay_ms: None,
-            })
+            }))
         },
     },
 ];

@@ -2,6 +2,7 @@
 
 use crate::pane::tags::Tag;
 use fugue_protocol::WorktreeSpec;
+use fugue_protocol::cmd;
 use fugue_protocol::limits::{MAX_COLS, MAX_ROWS};
 use fugue_protocol::observe::{ReadPane, ReadSource};
 use fugue_protocol::{
@@ -184,22 +185,22 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
             lines: number(tag, "lines", 2000)?,
             ansi: false,
         })),
-        "list" => Plan::One(Command::ListPanes {
+        "list" => Plan::One(Command::ListPanes(cmd::ListPanes {
             target: None,
             scope: PaneScope::All,
-        }),
-        "focus" => Plan::One(Command::SelectPane {
+        })),
+        "focus" => Plan::One(Command::SelectPane(cmd::SelectPane {
             target: Some(pane(tag, me)?),
             select: PaneSelect::Target,
-        }),
+        })),
         "control" => {
             let target = Some(pane(tag, me)?);
             match tag.attr("action") {
-                Some("close") => Plan::One(Command::KillPane { target }),
-                Some("zoom") => Plan::One(Command::ResizePane {
+                Some("close") => Plan::One(Command::KillPane(cmd::KillPane { target })),
+                Some("zoom") => Plan::One(Command::ResizePane(cmd::ResizePane {
                     target,
                     resize: Resize::ZoomToggle,
-                }),
+                })),
                 Some("resize") => {
                     // An absolute size (tmux's resize-pane -x/-y), else a border move.
                     let width = number(tag, "width", u32::from(MAX_COLS))?.map(|w| w.max(1) as u16);
@@ -217,7 +218,7 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
                         let amount = number(tag, "amount", 1000)?.unwrap_or(5).max(1) as u16;
                         Resize::By(dir, amount)
                     };
-                    Plan::One(Command::ResizePane { target, resize })
+                    Plan::One(Command::ResizePane(cmd::ResizePane { target, resize }))
                 }
                 Some("layout") => {
                     let layout = match tag.attr("layout") {
@@ -231,7 +232,7 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
                             })?)
                         }
                     };
-                    Plan::One(Command::SelectLayout { target, layout })
+                    Plan::One(Command::SelectLayout(cmd::SelectLayout { target, layout }))
                 }
                 other => {
                     return Err(CommandError::invalid_argument(
@@ -252,11 +253,11 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
             delete: flag(tag, "delete")?.unwrap_or(false),
             separator: None,
         })),
-        "notify" => Plan::One(Command::DisplayMessage {
+        "notify" => Plan::One(Command::DisplayMessage(cmd::DisplayMessage {
             target: Some(Target::Pane(me)),
             text: content,
             delay_ms: None,
-        }),
+        })),
         "message" => {
             let to = tag.attr("to").ok_or_else(|| {
                 CommandError::invalid_argument("to", "it is required: %N, tag:NAME or children")
@@ -299,9 +300,9 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
                 result: result.filter(|r| !r.is_empty()),
             }))
         }
-        "result" => Plan::One(Command::GetResult {
+        "result" => Plan::One(Command::GetResult(cmd::GetResult {
             target: Some(pane(tag, me)?),
-        }),
+        })),
         other => {
             return Err(CommandError::invalid_argument(
                 "tag",
@@ -373,7 +374,7 @@ fn buffer(tag: &Tag, content: String) -> Result<Command, CommandError> {
             rename: None,
             data: Some(BufferData::Text(content)),
         })),
-        Some("delete") => Ok(Command::DeleteBuffer { name }),
+        Some("delete") => Ok(Command::DeleteBuffer(cmd::DeleteBuffer { name })),
         Some(other) => Err(CommandError::invalid_argument(
             "action",
             format!("`{other}`: expected set or delete"),
@@ -385,7 +386,7 @@ fn buffer(tag: &Tag, content: String) -> Result<Command, CommandError> {
 mod tests {
     use super::{Plan, plan};
     use crate::pane::tags::{TAG_NAMES, Tag};
-    use fugue_protocol::{COMMANDS, Command, Direction, Exposure, PaneId, Resize};
+    use fugue_protocol::{COMMANDS, Command, Direction, Exposure, PaneId, Resize, cmd};
 
     /// Issue 12: the tags the scanner knows are exactly the ones the command
     /// declaration puts on the sideband surface, and each declared tag has its
@@ -476,13 +477,13 @@ mod tests {
         };
         assert!(matches!(
             cmd,
-            Command::ResizePane {
+            Command::ResizePane(cmd::ResizePane {
                 resize: Resize::To {
                     width: Some(40),
                     height: Some(12)
                 },
                 ..
-            }
+            })
         ));
         let Ok(Plan::One(cmd)) = plan(&control(&[("action", "resize"), ("direction", "up")]), me)
         else {
@@ -490,10 +491,10 @@ mod tests {
         };
         assert!(matches!(
             cmd,
-            Command::ResizePane {
+            Command::ResizePane(cmd::ResizePane {
                 resize: Resize::By(Direction::Up, 5),
                 ..
-            }
+            })
         ));
         assert!(plan(&control(&[("action", "resize"), ("width", "100000")]), me).is_err());
     }
