@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub const TIMEOUT: Duration = Duration::from_secs(15);
+pub const TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The most output of a terminal client a test keeps (older bytes are dropped).
 pub const RAW_KEEP: usize = 8 << 20;
