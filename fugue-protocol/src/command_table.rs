@@ -22,6 +22,12 @@ pub trait Handle<X> {
 /// The argument struct a braced entry declares, and the unit struct a bare entry's
 /// handler is implemented on; an entry with its own type declares nothing here.
 macro_rules! declare_args {
+    ([clap $($alias:literal)*] $(#[$meta:meta])* $variant:ident; $($fields:tt)*) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, clap::Args)]
+        pub struct $variant { $($fields)* }
+    };
+    ([] $($rest:tt)*) => { declare_args!($($rest)*); };
     ($(#[$meta:meta])* $variant:ident) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,6 +93,18 @@ macro_rules! run_targets {
     }};
 }
 
+/// A command whose CLI verb is its argument struct's clap declaration
+/// ([`DECLARED_CLI`]).
+pub struct DeclaredCli {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub aliases: &'static [&'static str],
+    /// Adds the struct's flags and arguments to the verb.
+    pub augment: fn(clap::Command) -> clap::Command,
+    /// The command from the verb's matches.
+    pub parse: fn(&clap::ArgMatches) -> Result<Command, clap::Error>,
+}
+
 /// Declares the command table: one entry per command. An entry is `Variant(Type)` for
 /// a command whose arguments have a type of their own, `Variant { fields }` to declare
 /// the argument struct `cmd::Variant` here, or a bare `Variant` for none. A command
@@ -97,13 +115,14 @@ macro_rules! commands {
         $variant:ident $(($payload:ty))? $({ $($fields:tt)* })?
             => $name:literal, $tier:ident, $summary:literal,
             cli: $cli:expr, mcp: $mcp:expr, sideband: $sb:expr, keys: $keys:expr,
+            $(clap: [$($alias:literal),*],)?
             facts: [$($fact:ident),*],
             targets: $targets:tt;
     )*) => {
         /// The argument structs the table declares, named as their commands.
         pub mod cmd {
             use super::*;
-            $(declare_args!($(#[$meta])* $variant $(, $payload)? $(; $($fields)*)?);)*
+            $(declare_args!([$(clap $($alias)*)?] $(#[$meta])* $variant $(, $payload)? $(; $($fields)*)?);)*
         }
 
         /// Every operation fugue can perform: one variant per entry of [`COMMANDS`].
@@ -114,6 +133,22 @@ macro_rules! commands {
                 $variant $(($payload))? $((braced_type!(cmd::$variant; $($fields)*)))?,
             )*
         }
+
+        /// The commands whose CLI verb (and tmux command line) is parsed from their
+        /// argument struct (`clap: [aliases]` in their entry): no verb is written for
+        /// them elsewhere.
+        pub const DECLARED_CLI: &[DeclaredCli] = &[$($(
+            DeclaredCli {
+                name: $name,
+                summary: $summary,
+                aliases: &[$($alias),*],
+                augment: <cmd::$variant as clap::Args>::augment_args,
+                parse: |m| {
+                    let args = <cmd::$variant as clap::FromArgMatches>::from_arg_matches(m)?;
+                    Ok(Command::$variant(args))
+                },
+            },
+        )?)*];
 
         /// The command table, one entry per [`Command`] variant.
         pub const COMMANDS: &[CommandSpec] = &[$(

@@ -747,6 +747,10 @@ pub enum Verb {
     /// break-pane, join-pane, move-pane, last-pane, clear-history.
     #[command(flatten)]
     Manage(super::manage::ManageVerb),
+    /// The commands whose verb is their declaration in the command table
+    /// (`fugue_protocol::DECLARED_CLI`).
+    #[command(flatten)]
+    Declared(super::declared::Declared),
     /// Clients and the server's records: lock-*, suspend-client, server-access,
     /// show-messages, show-prompt-history, clear-prompt-history.
     #[command(flatten)]

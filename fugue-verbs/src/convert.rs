@@ -126,6 +126,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             (command, Printer::Options(p))
         }
         Verb::Manage(v) => crate::manage::command_for(v, caller)?,
+        Verb::Declared(d) => (d.0, Printer::Answer),
         Verb::Admin(v) => crate::admin::command_for(v)?,
         Verb::Hook(v) => {
             let command = crate::hooks::command_for(v)?;

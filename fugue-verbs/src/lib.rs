@@ -16,6 +16,7 @@ mod caller;
 pub mod command_prompt;
 mod convert;
 mod convert_args;
+mod declared;
 mod hooks;
 pub mod line;
 mod manage;

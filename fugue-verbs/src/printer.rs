@@ -4,6 +4,9 @@
 #[derive(Debug)]
 pub enum Printer {
     Nothing,
+    /// A declared command's answer (`fugue_protocol::DECLARED_CLI`): its text, if it
+    /// has any, else nothing.
+    Answer,
     /// Print nothing, and fail without a message (has-session).
     Quiet,
     /// The one pane of a `PaneScope::Pane` listing, in this format.

@@ -201,7 +201,8 @@ pub fn text(
             list,
             sessions,
         )),
-        (Printer::Captured, Response::Captured(text)) => text.clone(),
+        (Printer::Captured | Printer::Answer, Response::Captured(text)) => text.clone(),
+        (Printer::Answer, _) => String::new(),
         (Printer::Captured, Response::PromptHistory(h)) => {
             fugue_protocol::admin::print_prompt_history(h)
         }
