@@ -867,12 +867,19 @@ commands! {
         keys: Absent(PROMPT),
         facts: [journaled, structural, alerts],
         targets: [source: Pane, target: Pane];
-    /// `clear-history`: drop a pane's history (the screen stays).
+    /// Drop a pane's history (its screen stays).
     ClearHistory {
+        /// The pane; default the caller's.
+        #[arg(short = 't', value_name = "target-pane")]
         pub target: Option<Target>,
+        /// Also forget the pane's hyperlinks (tmux 3.4). fugue keeps a hyperlink only
+        /// in the cells that show it, so the history takes its own with it.
+        #[arg(short = 'H')]
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        pub hyperlinks: bool,
     } => "clear-history", Write, "drop a pane's history",
         cli: As("clear-history"), mcp: Tmux, sideband: Absent(REARRANGE),
-        keys: Absent(PROMPT),
+        keys: Absent(PROMPT), clap: ["clearhist"],
         facts: [journaled],
         targets: [target: Pane];
     /// `pipe-pane`: the pane's output to a shell command's input (`output`, tmux's

@@ -744,11 +744,11 @@ pub enum Verb {
     #[command(flatten)]
     Hook(super::hooks::HookVerb),
     /// Pane management: respawn-pane, respawn-window, swap-pane, rotate-window,
-    /// break-pane, join-pane, move-pane, last-pane, clear-history.
+    /// break-pane, join-pane, move-pane, last-pane.
     #[command(flatten)]
     Manage(super::manage::ManageVerb),
     /// The commands whose verb is their declaration in the command table
-    /// (`fugue_protocol::DECLARED_CLI`).
+    /// (`fugue_protocol::DECLARED_CLI`): clear-history.
     #[command(flatten)]
     Declared(super::declared::Declared),
     /// Clients and the server's records: lock-*, suspend-client, server-access,

@@ -576,7 +576,10 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         } => {
             if trim {
                 return Ok((
-                    Command::ClearHistory(cmd::ClearHistory { target: target(t)? }),
+                    Command::ClearHistory(cmd::ClearHistory {
+                        target: target(t)?,
+                        hyperlinks: false,
+                    }),
                     Printer::Nothing,
                 ));
             }

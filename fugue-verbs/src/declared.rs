@@ -50,3 +50,39 @@ impl clap::Subcommand for Declared {
             .any(|e| e.name == name || e.aliases.contains(&name))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::args::Verb;
+    use fugue_protocol::{Command, Target, cmd};
+
+    /// Through the tmux command-line parser, as keys, the prompt and config files
+    /// reach it (clap's derive needs the big stack it gives).
+    fn parse(words: &[&str]) -> Result<Command, String> {
+        let argv: Vec<String> = words.iter().map(|w| w.to_string()).collect();
+        match crate::line::parse_argv(&argv)? {
+            (_, Verb::Declared(d)) => Ok(d.0),
+            (_, other) => Err(format!("not a declared verb: {other:?}")),
+        }
+    }
+
+    #[test]
+    fn a_declared_verb_parses_its_flags_aliases_and_prefixes() {
+        let pane: Target = "%3".parse().unwrap();
+        let want = Command::ClearHistory(cmd::ClearHistory {
+            target: Some(pane.clone()),
+            hyperlinks: false,
+        });
+        assert_eq!(parse(&["clear-history", "-t", "%3"]), Ok(want.clone()));
+        assert_eq!(parse(&["clearhist", "-t", "%3"]), Ok(want));
+        assert_eq!(
+            parse(&["clear-hist", "-H"]),
+            Ok(Command::ClearHistory(cmd::ClearHistory {
+                target: None,
+                hyperlinks: true,
+            }))
+        );
+        let bad = parse(&["clear-history", "-x"]).unwrap_err();
+        assert!(bad.contains("-x"), "{bad}");
+    }
+}

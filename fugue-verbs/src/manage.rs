@@ -220,15 +220,6 @@ pub enum ManageVerb {
         #[arg(trailing_var_arg = true)]
         command: Vec<String>,
     },
-    /// Drop a pane's history (its screen stays).
-    #[command(visible_alias = "clearhist")]
-    ClearHistory {
-        #[arg(short = 't')]
-        target: Option<String>,
-        /// Also forget hyperlinks (fugue keeps none apart from the rows).
-        #[arg(short = 'H')]
-        hyperlinks: bool,
-    },
 }
 
 #[derive(clap::Args, Debug)]
@@ -446,11 +437,6 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             }),
             Printer::Captured,
         )),
-        ManageVerb::ClearHistory { target: t, .. } => {
-            nothing(Command::ClearHistory(cmd::ClearHistory {
-                target: target(t)?,
-            }))
-        }
         ManageVerb::PipePane {
             target: t,
             input,

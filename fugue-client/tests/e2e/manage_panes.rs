@@ -334,6 +334,15 @@ fn clear_history_and_capture_pane_into_a_buffer() {
         !after.lines().any(|l| l == "1") && after.contains("30"),
         "{after}"
     );
+    // The verb is the command's declaration (fugue_protocol::DECLARED_CLI): tmux's
+    // alias and 3.4's -H reach the server too, and a wrong flag is clap's error.
+    w.ok(&["clearhist", "-H", "-t", "h"]);
+    let bad = w.run(&["clear-history", "-x"]);
+    assert!(!bad.status.success());
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("-x"),
+        "{bad:?}"
+    );
 }
 
 /// A layout string tmux wrote restores in fugue, and the string fugue writes for it

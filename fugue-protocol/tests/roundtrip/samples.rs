@@ -501,7 +501,10 @@ pub fn commands() -> Vec<Command> {
             size: Some(fugue_protocol::SplitSize::Cells(20)),
             detached: false,
         }),
-        Command::ClearHistory(cmd::ClearHistory { target: None }),
+        Command::ClearHistory(cmd::ClearHistory {
+            target: None,
+            hyperlinks: true,
+        }),
         Command::PipePane(cmd::PipePane {
             target: Some("%2".parse().unwrap()),
             command: Some("cat >> log".into()),

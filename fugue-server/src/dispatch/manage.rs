@@ -411,6 +411,6 @@ super::handler!(fugue_protocol::manage::BreakPane, |exec, c| break_pane(
 super::handler!(fugue_protocol::manage::JoinPane, |exec, c| join_pane(
     exec, c
 ));
-super::handler!(cmd::ClearHistory, |exec, cmd::ClearHistory { target }| {
-    clear_history(exec, target.as_ref())
+super::handler!(cmd::ClearHistory, |exec, c| {
+    clear_history(exec, c.target.as_ref())
 });
