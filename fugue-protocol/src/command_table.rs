@@ -277,22 +277,28 @@ commands! {
         keys: Absent(NO_KEY),
         facts: [journaled],
         targets: [];
+    /// Rename a session.
     RenameSession {
+        #[arg(short = 't', value_name = "target-session")]
         pub target: Option<Target>,
+        #[arg(value_name = "new-name")]
         pub name: String,
     } => "rename-session", Write, "rename a session",
         cli: As("rename-session"), mcp: Tmux,
         sideband: Absent("names are a person's way to find things; agents tag panes instead"),
-        keys: As("rename-session"),
+        keys: As("rename-session"), clap: ["rename"],
         facts: [journaled, structural],
         targets: [target: SessionAll];
+    /// Rename a window.
     RenameWindow {
+        #[arg(short = 't', value_name = "target-window")]
         pub target: Option<Target>,
+        #[arg(value_name = "new-name")]
         pub name: String,
     } => "rename-window", Write, "rename a window",
         cli: As("rename-window"), mcp: Tmux,
         sideband: Absent("names are a person's way to find things; agents tag panes instead"),
-        keys: As("rename-window"),
+        keys: As("rename-window"), clap: ["renamew"],
         facts: [journaled, structural],
         targets: [target: WindowAll];
     SetPaneTitle {
@@ -370,12 +376,15 @@ commands! {
     /// tmux's `send-prefix`: the `prefix` key (`prefix2` with `secondary`) typed into
     /// the pane, as the server has it.
     SendPrefix {
+        #[arg(short = 't', value_name = "target-pane")]
         pub target: Option<Target>,
+        /// The second prefix key (`prefix2`).
+        #[arg(short = '2')]
         pub secondary: bool,
     } => "send-prefix", Write, "type the prefix key into a pane",
         cli: As("send-prefix"), mcp: Tmux,
         sideband: Absent("a program types its own input; the prefix is a person's key"),
-        keys: As("send-prefix"),
+        keys: As("send-prefix"), clap: [],
         facts: [],
         targets: [target: Pane];
     CapturePane(CapturePane) => "capture-pane", Read, "read a pane's screen and history",
@@ -911,12 +920,15 @@ commands! {
     /// `unlink-window`: take a window out of a session (`kill`: `-k`, killing it when
     /// that was its last link).
     UnlinkWindow {
+        #[arg(short = 't', value_name = "target-window")]
         pub target: Option<Target>,
+        /// Kill the window if no other session has it.
+        #[arg(short = 'k')]
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         pub kill: bool,
     } => "unlink-window", Destroy, "take a window out of a session (killing it with -k if no other session has it)",
         cli: As("unlink-window"), mcp: Tmux, sideband: Absent(REARRANGE),
-        keys: Absent(PROMPT),
+        keys: Absent(PROMPT), clap: ["unlinkw"],
         facts: [journaled, structural, alerts],
         targets: [target: WindowAll];
     SwapWindow(crate::manage::SwapWindow) => "swap-window", Write, "swap two windows' places",
@@ -952,10 +964,12 @@ commands! {
         targets: {|c, t| if let crate::admin::LockScope::Session(s) = c { t.one(s, SessionAll) }};
     /// tmux's `suspend-client [-t client]`: the client stops (SIGTSTP) until `fg`.
     SuspendClient {
+        /// The client, by its name in `list-clients`; default the calling one.
+        #[arg(short = 't', value_name = "target-client")]
         pub client: Option<String>,
     } => "suspend-client", Write, "stop an attached client until its shell continues it",
         cli: As("suspend-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
-        keys: As("suspend-client"),
+        keys: As("suspend-client"), clap: ["suspendc"],
         facts: [journaled],
         targets: [];
     ServerAccess(crate::admin::ServerAccess) => "server-access", Write, "list who may connect to the server (only its owner)",

@@ -26,12 +26,6 @@ pub enum AdminVerb {
         #[arg(short = 't', value_name = "CLIENT")]
         client: Option<String>,
     },
-    /// Stop a client until its shell continues it (as C-z).
-    #[command(visible_alias = "suspendc")]
-    SuspendClient {
-        #[arg(short = 't', value_name = "CLIENT")]
-        client: Option<String>,
-    },
     /// List who may connect (-l); fugue serves only its owner, so -a/-d/-r/-w are
     /// refused with the reason.
     ServerAccess {
@@ -89,9 +83,6 @@ pub fn command_for(v: AdminVerb) -> anyhow::Result<(Command, Printer)> {
             nothing(Command::Lock(LockScope::Session(target(t)?)))
         }
         AdminVerb::LockClient { client } => nothing(Command::Lock(LockScope::Client(client))),
-        AdminVerb::SuspendClient { client } => {
-            nothing(Command::SuspendClient(cmd::SuspendClient { client }))
-        }
         AdminVerb::ServerAccess {
             allow,
             deny,

@@ -205,13 +205,6 @@ pub enum Verb {
         #[arg(long)]
         force: bool,
     },
-    /// Rename a session.
-    #[command(visible_alias = "rename")]
-    RenameSession {
-        #[arg(short = 't')]
-        target: Option<String>,
-        name: String,
-    },
     /// Create a window.
     #[command(visible_alias = "neww")]
     NewWindow {
@@ -274,13 +267,6 @@ pub enum Verb {
     LastWindow {
         #[arg(short = 't')]
         target: Option<String>,
-    },
-    /// Rename a window.
-    #[command(visible_alias = "renamew")]
-    RenameWindow {
-        #[arg(short = 't')]
-        target: Option<String>,
-        name: String,
     },
     /// Kill a window (-a: every window of its session but it).
     #[command(visible_alias = "killw")]
@@ -437,13 +423,6 @@ pub enum Verb {
     /// as tmux's does unless `exit-empty` is off).
     #[command(visible_alias = "start")]
     StartServer,
-    /// Type the prefix key (-2: the second prefix, `prefix2`) into a pane.
-    SendPrefix {
-        #[arg(short = 't')]
-        target: Option<String>,
-        #[arg(short = '2')]
-        secondary: bool,
-    },
     /// Arrange a window's panes in the previous preset.
     #[command(visible_alias = "prevl")]
     PreviousLayout {
@@ -748,10 +727,11 @@ pub enum Verb {
     #[command(flatten)]
     Manage(super::manage::ManageVerb),
     /// The commands whose verb is their declaration in the command table
-    /// (`fugue_protocol::DECLARED_CLI`): clear-history.
+    /// (`fugue_protocol::DECLARED_CLI`): clear-history, rename-session, rename-window,
+    /// send-prefix, suspend-client, unlink-window.
     #[command(flatten)]
     Declared(super::declared::Declared),
-    /// Clients and the server's records: lock-*, suspend-client, server-access,
+    /// Clients and the server's records: lock-*, server-access,
     /// show-messages, show-prompt-history, clear-prompt-history.
     #[command(flatten)]
     Admin(super::admin::AdminVerb),

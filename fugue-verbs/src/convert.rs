@@ -360,13 +360,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             }),
             Printer::Quiet,
         ),
-        Verb::RenameSession { target: t, name } => (
-            Command::RenameSession(cmd::RenameSession {
-                target: target(t)?,
-                name,
-            }),
-            Printer::Nothing,
-        ),
         Verb::NewWindow {
             target: t,
             name,
@@ -440,13 +433,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             Command::SelectWindow(cmd::SelectWindow {
                 target: target(t)?,
                 select: WindowSelect::Last,
-            }),
-            Printer::Nothing,
-        ),
-        Verb::RenameWindow { target: t, name } => (
-            Command::RenameWindow(cmd::RenameWindow {
-                target: target(t)?,
-                name,
             }),
             Printer::Nothing,
         ),
@@ -657,16 +643,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         ),
         // Connecting started the server; the command then asks for nothing it prints.
         Verb::StartServer => (Command::ListSessions, Printer::Nothing),
-        Verb::SendPrefix {
-            target: t,
-            secondary,
-        } => (
-            Command::SendPrefix(cmd::SendPrefix {
-                target: target(t)?,
-                secondary,
-            }),
-            Printer::Nothing,
-        ),
         Verb::PreviousLayout { target: t } => (
             Command::SelectLayout(cmd::SelectLayout {
                 target: target(t)?,

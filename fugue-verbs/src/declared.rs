@@ -85,4 +85,32 @@ mod tests {
         let bad = parse(&["clear-history", "-x"]).unwrap_err();
         assert!(bad.contains("-x"), "{bad}");
     }
+
+    #[test]
+    fn declared_verbs_take_tmux_flags_and_positionals() {
+        let window: Target = "s:1".parse().unwrap();
+        assert_eq!(
+            parse(&["renamew", "-t", "s:1", "logs"]),
+            Ok(Command::RenameWindow(cmd::RenameWindow {
+                target: Some(window.clone()),
+                name: "logs".into(),
+            }))
+        );
+        assert_eq!(
+            parse(&["unlinkw", "-k", "-t", "s:1"]),
+            Ok(Command::UnlinkWindow(cmd::UnlinkWindow {
+                target: Some(window),
+                kill: true,
+            }))
+        );
+        assert_eq!(
+            parse(&["send-prefix", "-2"]),
+            Ok(Command::SendPrefix(cmd::SendPrefix {
+                target: None,
+                secondary: true,
+            }))
+        );
+        // A name is required, as tmux's `rename-session` requires it.
+        assert!(parse(&["rename-session"]).is_err());
+    }
 }

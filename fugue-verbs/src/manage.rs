@@ -145,14 +145,6 @@ pub enum ManageVerb {
         #[arg(short = 'k')]
         kill: bool,
     },
-    /// Take a window out of a session; -k kills it if that was its last link.
-    #[command(visible_alias = "unlinkw")]
-    UnlinkWindow {
-        #[arg(short = 't')]
-        target: Option<String>,
-        #[arg(short = 'k')]
-        kill: bool,
-    },
     /// Swap two windows' places.
     #[command(visible_alias = "swapw")]
     SwapWindow {
@@ -385,12 +377,6 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             renumber: false,
             link: true,
         })),
-        ManageVerb::UnlinkWindow { target: t, kill } => {
-            nothing(Command::UnlinkWindow(cmd::UnlinkWindow {
-                target: target(t)?,
-                kill,
-            }))
-        }
         ManageVerb::SwapWindow {
             source,
             target: t,
