@@ -386,6 +386,37 @@ fn issue_12_a_read_only_mcp_agent_still_turns_its_scanning_off() {
     enable_for_then_mcp("[policy]\nmcp = [\"read\"]\n");
 }
 
+/// Claude Code 2.1's npm package runs (and respawns teammates as)
+/// `.../@anthropic-ai/claude-code/bin/claude.exe`: `enable_for = ["claude"]` covers it.
+#[test]
+fn a_program_installed_as_claude_exe_counts_as_claude_for_enable_for() {
+    let w = World::new();
+    // The defaults: `enable_for` names claude, codex and gemini.
+    let dir = w.path("config/fugue");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("config.toml"), "").unwrap();
+    let bin = w.path("lib/@anthropic-ai/claude-code/bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let agent = bin.join("claude.exe");
+    let script = "#!/bin/sh\nwhile read -r line; do\n  printf '%s\\n' \"$line\" | sed \"s/@KEY@/$FUGUE_SIDEBAND_KEY/\"\ndone\n";
+    std::fs::write(&agent, script).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&agent, std::fs::Permissions::from_mode(0o755)).unwrap();
+    w.ok(&["new", "-d", "-s", "ag", "--", &agent.to_string_lossy()]);
+    w.ok(&[
+        "send-keys",
+        "-t",
+        "ag",
+        "<fugue:notify id=\"n1\" key=\"@KEY@\">hello</fugue:notify>",
+        "Enter",
+    ]);
+    let dir = sideband_dir(&w, "%1");
+    let r = eventually("the tag of claude.exe to run", || {
+        std::fs::read_to_string(dir.join("n1.json")).ok()
+    });
+    assert!(r.contains("\"ok\": true"), "{r}");
+}
+
 fn enable_for_then_mcp(config: &str) {
     let w = World::new();
     let dir = w.path("config/fugue");

@@ -12,6 +12,7 @@
 use super::Exec;
 use crate::agents::{Heuristics, TrackSpec};
 use crate::config::{Config, TeammatePlacement};
+use crate::pane::process::known_names;
 use crate::session::tree::Creator;
 use fugue_protocol::{
     BreakPane, Command, Direction, InputPart, JoinPane, LayoutChoice, LayoutPreset, PaneId,
@@ -104,10 +105,13 @@ pub fn recognise(config: &Config, argv: &[String]) -> Option<Teammate> {
         return None;
     }
     let base = |w: &str| w.rsplit('/').next().unwrap_or(w).to_string();
+    // A word runs the preset's program by any name it is installed under
+    // (`.../claude-code/bin/claude.exe`, `.../claude/versions/2.1.42`).
+    let runs = |w: &str, prog: &str| known_names(w).iter().any(|n| n == prog);
     let preset = config.agents.names().into_iter().find(|n| {
         config.agents.get(n).is_some_and(|p| {
             let program = split_words(&p.command).into_iter().next().map(|w| base(&w));
-            program.is_some_and(|prog| !prog.is_empty() && words.iter().any(|w| base(w) == prog))
+            program.is_some_and(|prog| !prog.is_empty() && words.iter().any(|w| runs(w, &prog)))
         })
     })?;
     let (id_name, id_team) = match id.as_deref().map(|i| i.split_once('@')) {
@@ -297,6 +301,16 @@ mod tests {
                 team: Some("my-team".into()),
             })
         );
+        // Claude Code 2.1's npm package respawns teammates through its bundled
+        // binary; the native installer runs a versioned file.
+        for program in [
+            "/usr/lib/node_modules/@anthropic-ai/claude-code/bin/claude.exe",
+            "/root/.local/share/claude/versions/2.1.42",
+        ] {
+            let line = format!("'{program}' --agent-id r@t --agent-name r --team-name t");
+            let t = recognise(&config, &argv(&line)).expect(program);
+            assert_eq!(t.preset, "claude", "{program}");
+        }
         // Only the id: name and team come from it.
         let t = recognise(&config, &argv("claude --agent-id=a@b")).expect("teammate");
         assert_eq!(

@@ -9,29 +9,53 @@ pub fn name(pid: i32) -> Option<String> {
     (!s.is_empty()).then(|| s.to_string())
 }
 
+/// The names a program's path goes by: its base name; that name without an
+/// executable or script extension (Claude Code's npm package runs
+/// `.../@anthropic-ai/claude-code/bin/claude.exe`, its teammates too); and for a
+/// versioned install (`~/.local/share/claude/versions/2.1.42`, Claude Code's native
+/// installer) the program's folder. Presets and `enable_for` name programs as people
+/// call them (`claude`), not as their installers lay them out.
+pub fn known_names(path: &str) -> Vec<String> {
+    let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+    let Some((base, dirs)) = parts.split_last() else {
+        return Vec::new();
+    };
+    let mut out = vec![base.to_string()];
+    for ext in [".exe", ".js", ".mjs", ".cjs"] {
+        if let Some(stem) = base.strip_suffix(ext)
+            && !stem.is_empty()
+        {
+            out.push(stem.to_string());
+        }
+    }
+    if let [.., program, "versions"] = dirs {
+        out.push(program.to_string());
+    }
+    out
+}
+
 /// Interpreters whose first argument is the program people know the process by.
 const INTERPRETERS: &[&str] = &["node", "bun", "deno", "python", "python3", "ruby", "perl"];
 
 /// The names a process goes by: its short name, and the base name of its program (or of
 /// the script, when the program is an interpreter such as node).
 pub fn names(pid: i32) -> Vec<String> {
-    let mut out: Vec<String> = name(pid).into_iter().collect();
+    let mut out: Vec<String> = name(pid).map(|n| known_names(&n)).unwrap_or_default();
     let Ok(cmdline) = std::fs::read(format!("/proc/{pid}/cmdline")) else {
         return out;
     };
-    let base = |a: &[u8]| {
-        let s = String::from_utf8_lossy(a);
-        s.rsplit('/').next().unwrap_or_default().to_string()
-    };
+    let names = |a: &[u8]| known_names(&String::from_utf8_lossy(a));
     let mut args = cmdline.split(|b| *b == 0).filter(|a| !a.is_empty());
     if let Some(first) = args.next() {
-        let first = base(first);
-        if INTERPRETERS.contains(&first.as_str())
+        let first = names(first);
+        if first
+            .first()
+            .is_some_and(|f| INTERPRETERS.contains(&f.as_str()))
             && let Some(script) = args.find(|a| !a.starts_with(b"-"))
         {
-            out.push(base(script));
+            out.extend(names(script));
         }
-        out.push(first);
+        out.extend(first);
     }
     out
 }
@@ -93,5 +117,25 @@ pub fn signal_group(pgrp: i32, signal: i32) {
         unsafe {
             libc::kill(-pgrp, signal);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn installed_programs_are_known_by_the_name_people_call_them() {
+        let names = |p: &str| super::known_names(p);
+        assert_eq!(names("/usr/bin/claude"), ["claude"]);
+        assert_eq!(
+            names("/usr/lib/node_modules/@anthropic-ai/claude-code/bin/claude.exe"),
+            ["claude.exe", "claude"]
+        );
+        assert_eq!(
+            names("/root/.local/share/claude/versions/2.1.42"),
+            ["2.1.42", "claude"]
+        );
+        assert_eq!(names("cli.js"), ["cli.js", "cli"]);
+        assert_eq!(names(".exe"), [".exe"]);
+        assert!(names("").is_empty());
     }
 }
