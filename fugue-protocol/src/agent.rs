@@ -255,6 +255,10 @@ pub struct AgentSpawned {
     pub waiting_for: Vec<PaneId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub worktree: Option<WorktreeInfo>,
+    /// Where the task typed before this answer begins: a text wait from it sees the
+    /// agent's answer. None when the task is delivered later (held, or for a wrapper).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<String>,
 }
 
 /// Who a message is for.

@@ -15,6 +15,10 @@ pub struct Created {
     pub window: WindowId,
     pub window_index: u32,
     pub pane: PaneId,
+    /// Where the input the command typed into the new pane begins (`create_pane` with
+    /// `input`): a text wait from this cursor sees the answer, however fast it came.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<String>,
 }
 
 /// A session, as `list-sessions` shows it.
@@ -287,7 +291,8 @@ pub enum Response {
     Ran(RunOutcome),
     Found(SearchResult),
     Sent(InputSent),
-    AgentSpawned(crate::agent::AgentSpawned),
+    /// Boxed: the largest answer, and every message carries the size of the largest.
+    AgentSpawned(Box<crate::agent::AgentSpawned>),
     Messages(Vec<crate::agent::MessageOutcome>),
     Result(crate::agent::AgentResult),
     Worktree(crate::agent::WorktreeOutcome),

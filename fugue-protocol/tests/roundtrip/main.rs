@@ -61,6 +61,7 @@ fn ids_travel_as_their_printed_form() {
         window: WindowId(2),
         window_index: 0,
         pane: PaneId(3),
+        cursor: None,
     };
     let bytes = codec::encode(&info).unwrap();
     assert!(bytes.windows(2).any(|w| w == b"%3"));

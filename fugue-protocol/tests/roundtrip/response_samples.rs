@@ -53,6 +53,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
         window: WindowId(2),
         window_index: 0,
         pane: PaneId(3),
+        cursor: None,
     };
     let pane = PaneInfo {
         id: PaneId(3),
@@ -251,7 +252,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
             cursor: "%1@0.1".into(),
             waited_ms: 12,
         })),
-        Ok(Response::AgentSpawned(AgentSpawned {
+        Ok(Response::AgentSpawned(Box::new(AgentSpawned {
             pane: PaneId(5),
             session: SessionId(1),
             session_name: "s".into(),
@@ -270,7 +271,8 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
                 commits: 1,
                 pane_open: true,
             }),
-        })),
+            cursor: Some("%5@0.1".into()),
+        }))),
         Ok(Response::Worktree(WorktreeOutcome {
             pane: PaneId(5),
             worktree: WorktreeInfo::default(),

@@ -431,8 +431,8 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
             ready: false,
         },
     )?;
-    let answer = |t: &Tracked, task: TaskStatus, waiting_for: Vec<PaneId>| {
-        Response::AgentSpawned(AgentSpawned {
+    let answer = |t: &Tracked, task: TaskStatus, waiting_for: Vec<PaneId>, cursor| {
+        Response::AgentSpawned(Box::new(AgentSpawned {
             pane,
             session: created.session,
             session_name: created.session_name.clone(),
@@ -443,7 +443,8 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
             task,
             waiting_for,
             worktree: worktree_info.clone(),
-        })
+            cursor,
+        }))
     };
     if held {
         tracked.set_task(TaskStatus::Waiting, pending.clone());
@@ -453,7 +454,7 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
         if !argument {
             wait_ready(&tracked, started, ready_by, &c.agent, cap).await?;
         }
-        return Ok(answer(&tracked, TaskStatus::None, Vec::new()));
+        return Ok(answer(&tracked, TaskStatus::None, Vec::new(), None));
     };
     let held = Held {
         server: Arc::clone(&server),
@@ -465,11 +466,11 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
     if argument {
         if let Some(pipe) = pipe {
             tokio::spawn(held.give_to_wrapper(pipe));
-            return Ok(answer(&tracked, TaskStatus::Waiting, pending));
+            return Ok(answer(&tracked, TaskStatus::Waiting, pending, None));
         }
         tracked.set_task(TaskStatus::Delivered, Vec::new());
         tracked.started_with_task(&server.mux);
-        return Ok(answer(&tracked, TaskStatus::Delivered, Vec::new()));
+        return Ok(answer(&tracked, TaskStatus::Delivered, Vec::new(), None));
     }
     if let Err(e) = wait_ready(&tracked, started, ready_by, &c.agent, cap).await {
         tracked.set_task(TaskStatus::Failed, Vec::new());
@@ -478,9 +479,12 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
     }
     let Some(text) = complete else {
         tokio::spawn(held.type_when_ready());
-        return Ok(answer(&tracked, TaskStatus::Waiting, pending));
+        return Ok(answer(&tracked, TaskStatus::Waiting, pending, None));
     };
     let moment = task_moment(&server, Some(ready_by.max(Instant::now())));
+    // Taken before the task is typed: a text wait from it sees the agent's answer
+    // (and whatever the agent prints between its readiness and the task).
+    let cursor = super::io::cursor_now(&server, pane, &tracked.shared);
     if let Err(e) = type_task(&server, &tracked, &text, &moment).await {
         tracked.set_task(TaskStatus::Failed, Vec::new());
         // `timeout` only when the time ran out; a pane that ended (or took no input)
@@ -498,7 +502,12 @@ pub async fn spawn_agent(exec: &mut Exec<'_>, c: SpawnAgent) -> Result<Response,
         )
         .with_suggestion(suggestion));
     }
-    Ok(answer(&tracked, TaskStatus::Delivered, Vec::new()))
+    Ok(answer(
+        &tracked,
+        TaskStatus::Delivered,
+        Vec::new(),
+        Some(cursor),
+    ))
 }
 
 /// The worktree `spawn-agent` asked for, of the repository the given `cwd` or else

@@ -6,6 +6,7 @@ use crate::pane::lines::LineCursor;
 use crate::pane::pty::InputError;
 use crate::pane::state::InputEncoding;
 use crate::pane::writer::PtyInput;
+use crate::server::Server;
 use crate::session::tree::Pane;
 use fugue_protocol::cmd;
 use fugue_protocol::keys::{KeyCode, Mods};
@@ -169,11 +170,32 @@ async fn write_parts_to(
 /// Types a new pane's task (a paste, then Enter) as `send-keys` would, inside the
 /// command that made the pane (`split-window` with a task): one audit record, whose
 /// target stays the one the split resolved.
+/// The cursor of a pane's current line: where a wait for text starts to look.
+fn line_cursor(server: &Server, pane: PaneId, shared: &PaneShared) -> LineCursor {
+    let (line, epoch) = {
+        let st = shared.state.lock();
+        (st.cursor_line(), st.moved().epoch)
+    };
+    LineCursor {
+        pane,
+        line,
+        instance: server.instance,
+        epoch,
+    }
+}
+
+/// [`line_cursor`], encoded as callers pass it back (`after_cursor`, `--after`).
+pub fn cursor_now(server: &Server, pane: PaneId, shared: &PaneShared) -> String {
+    line_cursor(server, pane, shared).encode()
+}
+
+/// Types a task into a new pane (a paste, then Enter) and gives the cursor of the line
+/// it was typed on, for a wait for its answer.
 pub async fn type_task(
     exec: &mut Exec<'_>,
     pane: PaneId,
     task: String,
-) -> Result<(), CommandError> {
+) -> Result<String, CommandError> {
     let resolved = exec.resolved.take();
     let enter = fugue_protocol::Key::new(
         fugue_protocol::keys::KeyCode::Enter,
@@ -188,7 +210,13 @@ pub async fn type_task(
     )
     .await;
     exec.resolved = resolved;
-    typed.map(|_| ())
+    match typed? {
+        Response::Sent(sent) => Ok(sent.cursor),
+        _ => Err(CommandError::new(
+            ErrorCode::Internal,
+            format!("typing the task into pane {pane} gave no cursor"),
+        )),
+    }
 }
 
 /// Refuses input of more than [`MAX_INPUT`] bytes in one command.
@@ -279,23 +307,14 @@ pub async fn send_one(
         shared.ready_for_input(grace, reading(pgrp)).await;
     }
     let cursor = {
-        let (line, epoch) = {
-            let st = shared.state.lock();
-            (st.cursor_line(), st.moved().epoch)
-        };
+        let at = line_cursor(exec.server, id, &shared);
         // Remembered so that waits can tell the terminal's echo of it from output.
         for part in &c.parts {
             if let InputPart::Text(t) | InputPart::Paste(t) = part {
-                shared.record_typed(t, line);
+                shared.record_typed(t, at.line);
             }
         }
-        LineCursor {
-            pane: id,
-            line,
-            instance: exec.server.instance,
-            epoch,
-        }
-        .encode()
+        at.encode()
     };
     // An interrupt (C-c, C-z, C-\) makes the terminal throw away input it has not
     // handed to the program yet: whatever an agent sends next must arrive after the

@@ -281,6 +281,7 @@ pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, Command
             window: wid,
             window_index: s.index_of(wid).unwrap_or_default(),
             pane,
+            cursor: None,
         }
     };
     closed(exec, Vec::new(), src_closed.as_slice());

@@ -423,7 +423,7 @@ handler!(fugue_protocol::SplitPane, |exec, mut c| {
         // With the Enter that follows it, as send-keys counts.
         io::check_input_size(t.len().saturating_add(8))?;
     }
-    let created = if no_session_to_split(exec, &c) {
+    let mut created = if no_session_to_split(exec, &c) {
         // An MCP caller with no session at all gets one, as run_command does:
         // "split what?" has no answer an agent could act on.
         sessions::new_session(
@@ -436,15 +436,19 @@ handler!(fugue_protocol::SplitPane, |exec, mut c| {
     } else {
         panes::split(exec, c)?
     };
-    if let (Some(task), Response::Created(cr)) = (task, &created)
-        && let Err(e) = io::type_task(exec, cr.pane, task).await
-    {
-        // One command: a split whose task could not be typed leaves no pane
-        // behind for a caller to find after an error (and duplicate on retry).
-        let resolved = exec.resolved.take();
-        let _ = panes::kill_pane(exec, Some(&Target::Pane(cr.pane)));
-        exec.resolved = resolved;
-        return Err(e);
+    if let (Some(task), Response::Created(cr)) = (task, &mut created) {
+        match io::type_task(exec, cr.pane, task).await {
+            // A wait for the answer starts where the task was typed.
+            Ok(cursor) => cr.cursor = Some(cursor),
+            Err(e) => {
+                // One command: a split whose task could not be typed leaves no pane
+                // behind for a caller to find after an error (and duplicate on retry).
+                let resolved = exec.resolved.take();
+                let _ = panes::kill_pane(exec, Some(&Target::Pane(cr.pane)));
+                exec.resolved = resolved;
+                return Err(e);
+            }
+        }
     }
     Ok(created)
 });

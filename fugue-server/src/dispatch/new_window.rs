@@ -125,6 +125,7 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
                 window: wid,
                 window_index: index,
                 pane,
+                cursor: None,
             })
         },
     );

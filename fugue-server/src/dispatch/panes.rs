@@ -111,6 +111,7 @@ pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError
                 window: wid,
                 window_index,
                 pane,
+                cursor: None,
             })
         },
     )?;

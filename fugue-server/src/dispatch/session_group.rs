@@ -64,6 +64,7 @@ pub fn new_grouped_session(
             window: current.id,
             window_index: current.index,
             pane,
+            cursor: None,
         }
     };
     server.mark_had_sessions();

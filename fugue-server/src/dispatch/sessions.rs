@@ -51,6 +51,7 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
                 window: w.id,
                 window_index: s.current().map(|l| l.index).unwrap_or_default(),
                 pane: w.active,
+                cursor: None,
             }));
         }
     }
@@ -184,6 +185,7 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
                 window: wid,
                 window_index: first_index,
                 pane,
+                cursor: None,
             })
         },
     )?;

@@ -397,6 +397,47 @@ async fn every_tool_against_real_panes() {
     );
 }
 
+/// A new pane's input is typed before `create_pane` answers, so its output may be on
+/// the screen before the caller's wait starts: the answer's cursor (remembered for the
+/// next text wait on that pane) is where the input was typed, and the wait finds what
+/// came after it (issue 27: 6 of 6 such waits timed out with the line on the pane).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wait_after_create_pane_with_input_sees_output_that_came_first() {
+    let rig = Rig::new(|_| {});
+    let (c, _) = rig.client(None).await;
+    let s = ok(&c, "create_session", json!({ "name": "w" })).await;
+    let made = ok(
+        &c,
+        "create_pane",
+        json!({ "target": s["pane"], "input": "echo made-$((40+2))" }),
+    )
+    .await;
+    let pane = made["pane"].as_str().unwrap().to_string();
+    assert!(made["cursor"].is_string(), "{made}");
+    // The output is on the screen before the wait is asked for.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    loop {
+        let screen = ok(&c, "read_pane", json!({ "pane": pane })).await;
+        if screen["text"]
+            .as_str()
+            .unwrap()
+            .lines()
+            .any(|l| l == "made-42")
+        {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "no output: {screen}");
+        let _ = ok(&c, "wait_for", json!({ "pane": pane, "idle_ms": 50 })).await;
+    }
+    let w = ok(
+        &c,
+        "wait_for",
+        json!({ "pane": pane, "text": "^made-42$", "timeout_ms": 5000 }),
+    )
+    .await;
+    assert_eq!(w["line"], "made-42", "{w}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_error_code_that_can_be_provoked() {
     let rig = Rig::new(|_| {});

@@ -66,11 +66,16 @@ pub fn output(tool: &str) -> Value {
             "truncated:b",
             "duration_ms:i",
         ]),
-        "create_pane" | "create_window" | "create_session" => object(CREATED),
+        "create_pane" => {
+            let mut fields = CREATED.to_vec();
+            fields.push("cursor");
+            object(&fields)
+        }
+        "create_window" | "create_session" => object(CREATED),
         "search_panes" => object(&["matches:a", "total:i", "next_offset"]),
         "spawn_agent" => {
             let mut fields = CREATED.to_vec();
-            fields.extend(["agent", "state", "task", "waiting_for:a"]);
+            fields.extend(["agent", "state", "task", "waiting_for:a", "cursor"]);
             object(&fields)
         }
         "send_message" => object(&["messages:a"]),

@@ -8,7 +8,8 @@
 //!   alternate screen) only when it changed since this connection's last read of that
 //!   pane, or when `meta: true`; counts only when not zero.
 //! - `wait_for` with `text` and no `after_cursor` starts at this connection's latest
-//!   `send_input` cursor on that pane (then at the end of its last such wait), so the
+//!   `send_input` cursor on that pane (or where `create_pane`'s input or `spawn_agent`'s
+//!   task was typed into a new one; then at the end of its last such wait), so the
 //!   natural "send, then wait" misses no fast output.
 
 use parking_lot::Mutex;
@@ -68,6 +69,18 @@ impl Memory {
                 self.remember_cursor(args, &answer, 0);
                 answer
             }
+            // A new pane given input (or an agent its task): the next text wait on it
+            // starts where that was typed. Only by the new pane's id: the call's `pane`
+            // named the pane split, and the caller's default pane is not this one.
+            "create_pane" | "spawn_agent" => {
+                if let (Some(pane), Some(cursor)) = (
+                    answer.get("pane").and_then(Value::as_str),
+                    answer.get("cursor").and_then(Value::as_str),
+                ) {
+                    self.remember_for(pane, cursor);
+                }
+                answer
+            }
             // The next wait starts after the line this one matched (its answer's
             // cursor is that line, for a read that shows it).
             "wait_for" if args.contains_key("text") => {
@@ -94,12 +107,8 @@ impl Memory {
             }
             _ => cursor.to_string(),
         };
-        let cursor = cursor.as_str();
+        self.remember_for(pane, &cursor);
         let mut r = self.cursors.lock();
-        if r.by_pane.len() >= REMEMBERED_PANES && !r.by_pane.contains_key(pane) {
-            r.by_pane.clear();
-        }
-        r.by_pane.insert(pane.to_string(), cursor.to_string());
         if !args.contains_key("pane") {
             r.default_pane = Some(pane.to_string());
         }
@@ -109,6 +118,15 @@ impl Memory {
         {
             r.by_pane.insert(named.to_string(), cursor.to_string());
         }
+    }
+
+    /// The cursor a text wait on `pane` starts from, within [`REMEMBERED_PANES`].
+    fn remember_for(&self, pane: &str, cursor: &str) {
+        let mut r = self.cursors.lock();
+        if r.by_pane.len() >= REMEMBERED_PANES && !r.by_pane.contains_key(pane) {
+            r.by_pane.clear();
+        }
+        r.by_pane.insert(pane.to_string(), cursor.to_string());
     }
 
     fn read_pane(&self, args: &Map<String, Value>, answer: Value) -> Value {
