@@ -386,23 +386,28 @@ fn issue_12_a_read_only_mcp_agent_still_turns_its_scanning_off() {
     enable_for_then_mcp("[policy]\nmcp = [\"read\"]\n");
 }
 
-/// Claude Code 2.1's npm package runs (and respawns teammates as)
-/// `.../@anthropic-ai/claude-code/bin/claude.exe`: `enable_for = ["claude"]` covers it.
-#[test]
-fn a_program_installed_as_claude_exe_counts_as_claude_for_enable_for() {
-    let w = World::new();
-    // The defaults: `enable_for` names claude, codex and gemini.
+/// Writes the config file and a stand-in agent at `path` (under the world): it prints
+/// each line it reads with `@KEY@` replaced by its key, as an agent that knows its key
+/// prints its tags (the terminal's echo of the line keeps `@KEY@`); `extra` is a shell
+/// line run first for each line read.
+fn keyed_echo_agent(w: &World, config: &str, path: &str, extra: &str) -> std::path::PathBuf {
     let dir = w.path("config/fugue");
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("config.toml"), "").unwrap();
-    let bin = w.path("lib/@anthropic-ai/claude-code/bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let agent = bin.join("claude.exe");
-    let script = "#!/bin/sh\nwhile read -r line; do\n  printf '%s\\n' \"$line\" | sed \"s/@KEY@/$FUGUE_SIDEBAND_KEY/\"\ndone\n";
+    std::fs::write(dir.join("config.toml"), config).unwrap();
+    let agent = w.path(path);
+    std::fs::create_dir_all(agent.parent().unwrap()).unwrap();
+    let script = format!(
+        "#!/bin/sh\nwhile read -r line; do\n  {extra}\n  printf '%s\\n' \"$line\" | sed \"s/@KEY@/$FUGUE_SIDEBAND_KEY/\"\ndone\n"
+    );
     std::fs::write(&agent, script).unwrap();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&agent, std::fs::Permissions::from_mode(0o755)).unwrap();
-    w.ok(&["new", "-d", "-s", "ag", "--", &agent.to_string_lossy()]);
+    agent
+}
+
+/// Has the agent in session `ag` (pane %1) print a keyed notify tag, and waits for it
+/// to run.
+fn agent_tag_runs(w: &World) {
     w.ok(&[
         "send-keys",
         "-t",
@@ -410,30 +415,31 @@ fn a_program_installed_as_claude_exe_counts_as_claude_for_enable_for() {
         "<fugue:notify id=\"n1\" key=\"@KEY@\">hello</fugue:notify>",
         "Enter",
     ]);
-    let dir = sideband_dir(&w, "%1");
-    let r = eventually("the tag of claude.exe to run", || {
+    let dir = sideband_dir(w, "%1");
+    let r = eventually("the agent's tag to run", || {
         std::fs::read_to_string(dir.join("n1.json")).ok()
     });
     assert!(r.contains("\"ok\": true"), "{r}");
 }
 
+/// Claude Code 2.1's npm package runs (and respawns teammates as)
+/// `.../@anthropic-ai/claude-code/bin/claude.exe`: `enable_for = ["claude"]` (the
+/// default) covers it.
+#[test]
+fn a_program_installed_as_claude_exe_counts_as_claude_for_enable_for() {
+    let w = World::new();
+    let agent = keyed_echo_agent(&w, "", "lib/@anthropic-ai/claude-code/bin/claude.exe", ":");
+    w.ok(&["new", "-d", "-s", "ag", "--", &agent.to_string_lossy()]);
+    agent_tag_runs(&w);
+}
+
 fn enable_for_then_mcp(config: &str) {
     let w = World::new();
-    let dir = w.path("config/fugue");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("config.toml"), config).unwrap();
-    let bin = w.path("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    let agent = bin.join("claude");
-    // It prints each line it reads with `@KEY@` replaced by its key, as an agent that
-    // knows its key prints its tags; the terminal's echo of the line keeps `@KEY@`.
-    let script = format!(
-        "#!/bin/sh\nwhile read -r line; do\n  if [ \"$line\" = connect-mcp ]; then (sleep 60 | '{}' mcp >/dev/null 2>&1 &); fi\n  printf '%s\\n' \"$line\" | sed \"s/@KEY@/$FUGUE_SIDEBAND_KEY/\"\ndone\n",
+    let connect = format!(
+        "if [ \"$line\" = connect-mcp ]; then (sleep 60 | '{}' mcp >/dev/null 2>&1 &); fi",
         super::harness::fugue_bin().display()
     );
-    std::fs::write(&agent, script).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&agent, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let agent = keyed_echo_agent(&w, config, "bin/claude", &connect);
     w.ok(&[
         "new",
         "-d",
@@ -446,18 +452,7 @@ fn enable_for_then_mcp(config: &str) {
         "--",
         &agent.to_string_lossy(),
     ]);
-    w.ok(&[
-        "send-keys",
-        "-t",
-        "ag",
-        "<fugue:notify id=\"n1\" key=\"@KEY@\">hello</fugue:notify>",
-        "Enter",
-    ]);
-    let dir = sideband_dir(&w, "%1");
-    let r = eventually("the agent's tag to run", || {
-        std::fs::read_to_string(dir.join("n1.json")).ok()
-    });
-    assert!(r.contains("\"ok\": true"), "{r}");
+    agent_tag_runs(&w);
 
     // Once the agent connects over MCP (auto mode), its output is not scanned. The
     // bridge runs inside the agent's pane, as it would under Claude Code (the server
@@ -481,7 +476,7 @@ fn enable_for_then_mcp(config: &str) {
             .contains("<fugue:notify id=\"n2\" key=\"")
             .then_some(())
     });
-    assert!(!dir.join("n2.json").exists());
+    assert!(!sideband_dir(&w, "%1").join("n2.json").exists());
     // The switch went through the dispatcher (issue 12): it is in the audit log.
     let audit = std::fs::read_to_string(w.state_dir().join("audit-test.jsonl")).unwrap();
     assert!(
