@@ -293,6 +293,18 @@ pub fn eventually<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
     }
 }
 
+/// How long [`settle_for_negative_check`] lets the system run.
+pub const SETTLE: Duration = Duration::from_millis(500);
+
+/// Lets the system run for [`SETTLE`] before a test checks that something did NOT
+/// happen, where no later event can prove the earlier input was handled (each caller
+/// says why none can). Never a wait for something to happen: those wait on the event
+/// ([`eventually`], [`Tui::wait`], [`Tui::typed_through`]), with the one [`TIMEOUT`].
+/// A check after it can miss a late wrong effect, never report a false one.
+pub fn settle_for_negative_check() {
+    std::thread::sleep(SETTLE);
+}
+
 struct Screen {
     parser: Mutex<vt100::Parser>,
     /// Every byte the program wrote to its terminal (the last [`RAW_KEEP`] of them).

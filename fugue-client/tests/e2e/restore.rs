@@ -29,6 +29,136 @@ fn kill9(w: &World) {
     });
 }
 
+/// The journal's items as the next server would load them (`snapshot`, then `log`;
+/// see docs/reliability.md: a 20-byte header, then records of length, CRC-32 and a
+/// JSON payload), keyed `kind id`. A record cut short ends the reading, as on load.
+fn journal_items(w: &World) -> std::collections::BTreeMap<String, Value> {
+    let key = |v: &Value| {
+        let kind = v["kind"].as_str().unwrap_or_default();
+        let id = if v["id"].is_null() {
+            &v["name"]
+        } else {
+            &v["id"]
+        };
+        format!(
+            "{kind} {}",
+            id.as_str().map_or(id.to_string(), String::from)
+        )
+    };
+    let mut items = std::collections::BTreeMap::new();
+    let dir = w.state_dir().join("journal-test");
+    for file in ["snapshot", "log"] {
+        let bytes = std::fs::read(dir.join(file)).unwrap_or_default();
+        let mut at = 20;
+        while let Some(head) = bytes.get(at..at + 8) {
+            let len = u32::from_le_bytes(head[..4].try_into().unwrap()) as usize;
+            let Some(payload) = bytes.get(at + 8..at + 8 + len) else {
+                break;
+            };
+            at += 8 + len;
+            let Ok(entry) = serde_json::from_slice::<Value>(payload) else {
+                break;
+            };
+            match entry["op"].as_str() {
+                Some("put") => {
+                    items.insert(key(&entry["item"]), entry["item"].clone());
+                }
+                Some("gone") => {
+                    items.remove(&key(&entry["key"]));
+                }
+                _ => {}
+            }
+        }
+    }
+    items
+}
+
+/// Waits until the journal holds what `list-panes -a` shows: every session, every
+/// window (by name, index and zoom, or linked at its index), every pane (size, title,
+/// working directory, exit status, agent) and the paste buffers `buffers` names. What
+/// a kill -9 then loses is only what a test changes after this.
+fn wait_journaled(w: &World, buffers: &[&str]) {
+    let id = |v: &Value| -> Value {
+        json!(
+            v.as_str()
+                .and_then(|s| s[1..].parse::<u64>().ok())
+                .unwrap_or(u64::MAX)
+        )
+    };
+    let held = || -> Result<(), String> {
+        let items = journal_items(w);
+        let session = |name: &Value| {
+            items
+                .values()
+                .find(|i| i["kind"] == "session" && i["name"] == *name)
+                .ok_or_else(|| format!("session {name}"))
+        };
+        for p in w.panes() {
+            let rec = items
+                .get(&format!("pane {}", id(&p["id"])))
+                .ok_or_else(|| format!("pane {}", p["id"]))?;
+            let title_kept = rec["title"] == p["title"]
+                || rec["program_title"] == p["title"]
+                || (rec["title"].is_null() && rec["program_title"].is_null());
+            let same = rec["window"] == id(&p["window_id"])
+                && rec["size"] == json!([p["width"], p["height"]])
+                && rec["cwd"] == p["cwd"]
+                && rec["exit_status"] == p["exit_status"]
+                && title_kept
+                && rec["agent"].is_null() == p["agent"].is_null()
+                && (p["agent"].is_null()
+                    || rec["agent"]["pending_messages"] == p["agent"]["pending_messages"]
+                        && rec["agent"]["result"].is_null()
+                            == p["agent"]["result_at_ms"].is_null());
+            if !same {
+                return Err(format!("pane {}: {rec}", p["id"]));
+            }
+            let win = items
+                .get(&format!("window {}", id(&p["window_id"])))
+                .ok_or_else(|| format!("window {}", p["window_id"]))?;
+            let s = session(&p["session"])?;
+            let placed = (win["session"] == s["id"] && win["index"] == p["window_index"])
+                || s["links"]
+                    .as_array()
+                    .is_some_and(|l| l.contains(&json!([p["window_index"], win["id"]])));
+            if !placed || win["name"] != p["window_name"] || win["zoomed"] != p["window_zoomed"] {
+                return Err(format!("window {}: {win}", p["window_id"]));
+            }
+        }
+        for name in w.ok(&["list-sessions", "-F", "#{session_name}"]).lines() {
+            session(&json!(name))?;
+        }
+        for b in buffers {
+            items
+                .get(&format!("buffer {b}"))
+                .ok_or_else(|| format!("buffer {b}"))?;
+        }
+        Ok(())
+    };
+    let start = Instant::now();
+    loop {
+        let Err(missing) = held() else { return };
+        assert!(
+            start.elapsed() < super::harness::TIMEOUT,
+            "the journal never held the running state; last missing: {missing}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Waits until the journal's saved content of `pane` (`scrollback/pane-N`: a
+/// 20-byte header, then raw deflate) holds `text`.
+fn wait_content_saved(w: &World, pane: &str, text: &str) {
+    let file = w
+        .state_dir()
+        .join(format!("journal-test/scrollback/pane-{}", &pane[1..]));
+    eventually(&format!("{text} saved for {pane}"), || {
+        let bytes = std::fs::read(&file).ok()?;
+        let saved = miniz_oxide::inflate::decompress_to_vec(bytes.get(20..)?).ok()?;
+        String::from_utf8_lossy(&saved).contains(text).then_some(())
+    });
+}
+
 /// What must come back, pane by pane, from `list-panes -a --json`.
 fn layout(w: &World) -> Vec<Value> {
     let mut v: Vec<Value> = w
@@ -228,8 +358,14 @@ fn issue_17_a_workspace_killed_with_9_comes_back_as_it_was() {
         .lines()
         .map(String::from)
         .collect();
-    // Written within a few milliseconds; a second for titles and directories.
-    std::thread::sleep(Duration::from_millis(1500));
+    // Written within a few milliseconds; within a second (the writer's tick) for
+    // titles and directories.
+    wait_journaled(&w, &["kept"]);
+    let shell = before
+        .iter()
+        .find(|p| p["session"] == "work" && p["window"] == 0 && p["index"] == 0)
+        .unwrap();
+    wait_content_saved(&w, shell["id"].as_str().unwrap(), "marker-42");
     kill9(&w);
     std::fs::remove_file(&ran).unwrap();
 
@@ -279,7 +415,9 @@ fn issue_17_a_workspace_killed_with_9_comes_back_as_it_was() {
             .contains("press Enter to run `echo x >>")
             .then_some(())
     });
-    std::thread::sleep(Duration::from_millis(300));
+    // The prompt is the guard's own screen: no later event follows it until Enter, so
+    // nothing can prove the command was not started beside it but a pause.
+    super::harness::settle_for_negative_check();
     assert!(!ran.exists(), "a guarded command ran unasked");
     w.ok(&["send-keys", "-t", &gid, "Enter"]);
     eventually("the command to run after Enter", || {
@@ -442,7 +580,7 @@ fn issue_17_discard_really_forgets_and_ask_keeps_them_restorable() {
     super::harness::write_config(&w, "[server]\nrestore = \"ask\"\n");
     w.ok(&["new-session", "-d", "-s", "one"]);
     w.ok(&["new-session", "-d", "-s", "two"]);
-    std::thread::sleep(Duration::from_millis(200));
+    wait_journaled(&w, &[]);
     kill9(&w);
     let list = w.ok(&["restore", "--list"]);
     assert!(
@@ -507,7 +645,7 @@ fn issue_17_plain_fugue_asks_and_restores() {
     super::harness::write_config(&w, "[server]\nrestore = \"ask\"\n");
     w.ok(&["new-session", "-d", "-s", "asked", "-x", "80", "-y", "24"]);
     w.ok(&["rename-window", "-t", "asked:0", "kept-name"]);
-    std::thread::sleep(Duration::from_millis(200));
+    wait_journaled(&w, &[]);
     kill9(&w);
     let mut t = w.tui(&[], 100, 30);
     t.wait_text("Restore it? [Y/n]");
@@ -581,7 +719,7 @@ fn issue_17_a_restored_layout_is_scaled_to_the_client() {
             .collect()
     };
     let before = widths(&w);
-    std::thread::sleep(Duration::from_millis(200));
+    wait_journaled(&w, &[]);
     kill9(&w);
     w.ok(&["restore", "--list"]);
     let t = w.tui(&["attach", "-t", "s"], 200, 61);
@@ -621,7 +759,7 @@ fn issue_17_linked_windows_and_session_groups_come_back() {
     };
     let before = rows();
     assert!(before.contains("side:1 logs main 1"), "{before}");
-    std::thread::sleep(Duration::from_millis(300));
+    wait_journaled(&w, &[]);
     kill9(&w);
     w.ok(&["restore"]);
     assert_eq!(rows(), before);
