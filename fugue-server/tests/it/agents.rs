@@ -461,8 +461,10 @@ async fn messages_wait_for_idle_and_for_a_person_to_pause() {
         caller_pane: None,
     };
     let server = Arc::clone(&rig.server);
+    let (first_key, first_typed) = tokio::sync::oneshot::channel();
     let typist = tokio::spawn(async move {
         let mut last = Instant::now();
+        let mut first_key = Some(first_key);
         for ch in ["h", "m", "m", "\x7f", "\x7f", "\x7f"] {
             // Before the key: the server stamps it during the dispatch.
             last = Instant::now();
@@ -476,11 +478,16 @@ async fn messages_wait_for_idle_and_for_a_person_to_pause() {
             )
             .await
             .unwrap();
+            if let Some(tx) = first_key.take() {
+                let _ = tx.send(());
+            }
+            // Part of the scenario: a person's keys, 150 ms apart.
             tokio::time::sleep(Duration::from_millis(150)).await;
         }
         last
     });
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // The message is sent once the server has the person's first key.
+    first_typed.await.unwrap();
     let m = ok(
         &c,
         "send_message",

@@ -33,6 +33,8 @@ async fn a_persons_unsent_draft_holds_messages_until_it_is_cleared() {
     ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
     // A person types half a line and leaves it, far longer than the pause.
     person_keys(&rig, &pane, vec![InputPart::Text("half a".into())]).await;
+    // Part of the scenario: the person's pause (200 ms) must be long over, so that
+    // only the draft can hold the message.
     tokio::time::sleep(Duration::from_millis(600)).await;
     let m = ok(
         &c,
@@ -59,7 +61,15 @@ async fn a_persons_unsent_draft_holds_messages_until_it_is_cleared() {
             .await
         })
     };
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Counted in the pane's queue: the server has the message. Whether it would still
+    // type it over the draft has no event of its own (the pause that could end is long
+    // over): give it the time.
+    let end = Instant::now() + Duration::from_secs(20);
+    while agent_of(&c, &pane).await["pending_messages"] != 1 {
+        assert!(Instant::now() < end, "the message was never queued");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    settle_for_negative_check().await;
     assert!(!queued.is_finished(), "delivered over a draft");
     let bs = InputPart::Key(Key::new(KeyCode::Backspace, Mods::NONE));
     person_keys(&rig, &pane, vec![bs; 6]).await;
@@ -112,6 +122,8 @@ async fn a_held_task_waits_for_a_persons_draft() {
         json!({ "pane": dep, "state": "idle", "timeout_ms": 10000 }),
     )
     .await;
+    // Part of the scenario: the person's pause (200 ms) must be long over, so that only
+    // the draft can hold the task; that it then stays held has no event of its own.
     tokio::time::sleep(Duration::from_millis(800)).await;
     assert_eq!(agent_of(&c, &h).await["task"], "waiting");
     // Submitted: their line is the agent's input; the task follows once it is idle.
@@ -189,7 +201,8 @@ async fn keys_that_type_no_text_leave_no_draft() {
     person_keys(&rig, &pane, vec![key(KeyCode::Escape)]).await;
     person_keys(&rig, &pane, vec![key(KeyCode::Up)]).await;
     person_keys(&rig, &pane, vec![InputPart::Text("\x1b[B".into())]).await;
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    // No pause here: the message waits out the person's pause (200 ms) by itself, and
+    // a draft would hold it past its 5 s (status `timeout`).
     let m = message(&c, &pane, "after keys", 5000).await;
     assert_eq!(m["status"], "delivered", "{m}");
     ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;

@@ -571,6 +571,8 @@ async fn long_waits_report_progress_and_do_not_block_other_calls() {
     ok(&c, "read_pane", json!({ "pane": p })).await;
     let (other, _) = rig.client(None).await;
     ok(&other, "list_panes", json!({})).await;
+    // Part of the scenario: a wait long enough to be reported on (progress every
+    // second).
     tokio::time::sleep(std::time::Duration::from_millis(1300)).await;
     ok(
         &c,
@@ -581,11 +583,15 @@ async fn long_waits_report_progress_and_do_not_block_other_calls() {
     let w = waiter.await.unwrap();
     assert_eq!(w["line"], "late-9");
     assert!(w["waited_ms"].as_u64().unwrap() >= 1300);
-    tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    assert!(
-        !rec.progress.lock().unwrap().is_empty(),
-        "no progress notification during a 1.3 s wait"
-    );
+    // Notifications are handled on the client's own task: wait for one to land.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while rec.progress.lock().unwrap().is_empty() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no progress notification during a 1.3 s wait"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
 }
 
 /// Issue 3 check, and the lesson of an earlier system: an unanchored wait for the text

@@ -275,7 +275,15 @@ async fn send_message_refuses_a_plain_pane_unless_asked() {
         e["suggestion"].as_str().unwrap().contains("send_input"),
         "{e}"
     );
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // A line typed after it through the same pane: once its output shows, the shell
+    // has run anything typed before it.
+    ok(
+        &c,
+        "send_input",
+        json!({ "pane": p, "text": "echo after-$((6*8))", "submit": true }),
+    )
+    .await;
+    rig.until_screen(&p, "after-48\n").await;
     assert!(!screen(&rig.server, &p).contains("ran-42"));
     let sent = ok(
         &c,

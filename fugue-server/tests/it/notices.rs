@@ -55,6 +55,8 @@ async fn a_client_that_stopped_reading_gets_the_latest_notice_and_its_detach() {
                 .attached
                 .tell(None, Control::Notice(format!("round {round} notice {i}")));
         }
+        // Part of the scenario: rounds apart in time, so the client's writer takes
+        // some of each before the next (not a wait for an event).
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     server

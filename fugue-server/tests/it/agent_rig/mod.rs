@@ -257,6 +257,14 @@ impl Rig {
     }
 }
 
+/// Lets the server run for 500 ms before a test checks that something did NOT happen,
+/// where no later event can prove the earlier input was handled (each caller says why
+/// none can). Never a wait for something to happen: those poll for the event with
+/// [`eventually`] or [`Rig::until_screen`].
+pub async fn settle_for_negative_check() {
+    tokio::time::sleep(Duration::from_millis(500)).await;
+}
+
 /// Waits (test-side, at most 20 s) until `f` gives something.
 pub async fn eventually<T>(what: &str, mut f: impl FnMut() -> Option<T>) -> T {
     let end = Instant::now() + Duration::from_secs(20);
