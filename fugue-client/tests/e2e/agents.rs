@@ -62,6 +62,7 @@ fn person_types(w: &World, pane: &str, keys: &[&str]) -> std::thread::JoinHandle
             last = Instant::now();
             let out = c.output().expect("send-keys");
             assert!(out.status.success(), "{out:?}");
+            // Part of the scenario: a person's keys, 150 ms apart.
             std::thread::sleep(Duration::from_millis(150));
         }
         last
@@ -377,6 +378,7 @@ fn the_tui_marks_agent_panes_and_a_persons_keys_hold_messages() {
         )
     });
     for k in [&b"m"[..], b"m", b"\x7f", b"\x7f", b"\x7f"] {
+        // Part of the scenario: a person's keys, 150 ms apart.
         std::thread::sleep(Duration::from_millis(150));
         t.send(k);
         last_key = Instant::now();

@@ -66,7 +66,8 @@ fn display_panes_numbers_the_panes_and_a_digit_focuses_one() {
         "rename-window -t '%%' chosen-%%",
     ]);
     t.wait("the numbers", |s| cells_with_bg(s, BLUE) >= 5);
-    // Past display-panes-time (300 ms, set above) twice over: still shown.
+    // Past display-panes-time (300 ms, set above) twice over: still shown. (Part of
+    // the scenario: the time must pass.)
     std::thread::sleep(Duration::from_millis(700));
     assert!(t.screen(|s| cells_with_bg(s, BLUE)) >= 5, "kept with -d 0");
     t.send(b"1");

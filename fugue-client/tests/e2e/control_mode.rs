@@ -361,13 +361,17 @@ fn pause_after_pauses_a_pane_a_slow_client_falls_behind_on() {
     words[2].parse::<u64>().expect("age in ms");
     assert_eq!(words[3], ":", "{l}");
     // Stop reading for longer than pause-after.
+    // Part of the scenario: the client falls behind by not reading for longer than
+    // pause-after (1 s); while it does not read, it cannot see anything to wait for.
     f.hold.store(true, Ordering::Relaxed);
     std::thread::sleep(Duration::from_millis(2500));
     f.hold.store(false, Ordering::Relaxed);
     let paused = format!("%pause {pane}");
     let at = f.wait(&paused, |l| l == paused);
-    // Paused: no more output from it after the %pause line.
-    std::thread::sleep(Duration::from_millis(300));
+    // Paused: no more output from it after the %pause line, up to the answer to a
+    // later command (the server writes to this client in order, and `yes` keeps
+    // writing: a pane still sent would show before the answer).
+    f.reply("display-message -p after-the-pause", 1);
     let after: Vec<String> = f.lines()[at..]
         .iter()
         .filter(|l| l.starts_with(&format!("%extended-output {pane} ")))
@@ -425,6 +429,7 @@ fn a_reader_that_never_reads_stalls_nothing_and_is_let_go() {
             Instant::now() < deadline,
             "the pane wrote only {seen} numbers"
         );
+        // Part of the scenario: the pane must move in every interval, not just once.
         std::thread::sleep(Duration::from_millis(700));
         let now = last_number();
         assert!(

@@ -157,8 +157,9 @@ fn hooks_run_once_per_event_as_in_tmux() {
             (user_option(|a| w.run(a), name).as_deref() == Some(*value)).then_some(())
         });
     }
-    // Once means once: nothing more arrives later.
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    // Once means once: nothing more arrives later. (A hook run twice would set its
+    // option again on the server's own time: no event to wait for.)
+    super::harness::settle_for_negative_check();
     for (name, value) in want {
         assert_eq!(
             user_option(|a| w.run(a), name).as_deref(),

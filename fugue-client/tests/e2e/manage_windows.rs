@@ -159,8 +159,10 @@ fn wait_for_channels_as_tmux() {
     tw.both(&["wait-for", "-S", "early"]);
     tw.both(&["wait-for", "early"]);
     let w = &tw.w;
+    // A waiter that has not returned says nothing when: the server does not show its
+    // waiters, so no event proves the wait was seen and is being held.
     let running = |child: &mut std::process::Child| {
-        std::thread::sleep(std::time::Duration::from_millis(300));
+        super::harness::settle_for_negative_check();
         child.try_wait().unwrap().is_none()
     };
     let mut waiter = w.cmd(&["wait-for", "go"]).spawn().unwrap();

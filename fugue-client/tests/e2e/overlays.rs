@@ -102,6 +102,7 @@ fn display_message_stays_for_its_delay_or_until_a_key() {
     // 0: until a key, past display-time (750 ms).
     w.ok(&["display-message", "-t", "dm", "-d", "0", "sticky"]);
     t.wait("shown", |s| status_line(s).starts_with("sticky"));
+    // Part of the scenario: display-time must pass.
     std::thread::sleep(Duration::from_millis(1500));
     assert!(t.screen(status_line).starts_with("sticky"), "kept");
     t.send(b"x");
@@ -112,6 +113,7 @@ fn display_message_stays_for_its_delay_or_until_a_key() {
     // A delay of its own, longer than display-time.
     w.ok(&["display-message", "-t", "dm", "-d", "2500", "longer"]);
     t.wait("shown", |s| status_line(s).starts_with("longer"));
+    // Part of the scenario: past display-time, within its own delay.
     std::thread::sleep(Duration::from_millis(1300));
     assert!(
         t.screen(status_line).starts_with("longer"),
@@ -125,11 +127,24 @@ fn display_message_stays_for_its_delay_or_until_a_key() {
     w.ok(&["set-option", "-g", "display-time", "3000"]);
     prompt(&mut t, "display-message timed");
     t.wait("shown", |s| status_line(s).starts_with("timed"));
+    // Part of the scenario: past the default display-time, within the one set.
     std::thread::sleep(Duration::from_millis(1500));
     assert!(
         t.screen(status_line).starts_with("timed"),
         "display-time 3000"
     );
+}
+
+/// The colours of a menu item's first letter: the chosen item's differ.
+fn item_style(s: &vt100::Screen, item: &str) -> Option<(vt100::Color, vt100::Color, bool)> {
+    let cols = s.size().1.get();
+    let (row, line) = s
+        .rows(0, cols)
+        .enumerate()
+        .find(|(_, l)| l.contains(item))?;
+    let col = line[..line.find(item)?].chars().count();
+    let cell = s.cell(u16::try_from(row).ok()?, u16::try_from(col).ok()?)?;
+    Some((cell.fgcolor(), cell.bgcolor(), cell.inverse()))
 }
 
 #[test]
@@ -144,8 +159,10 @@ fn a_menu_runs_the_chosen_item() {
         c.contains("Pick") && c.contains("Split") && c.contains("(r)") && c.contains("├")
     });
     // Down skips the separator; Enter chooses.
+    let rename = t.screen(|s| item_style(s, "Rename"));
     t.send(b"\x1b[B");
-    std::thread::sleep(Duration::from_millis(100));
+    // Enter once the choice has moved (the Down key handled), not on a guess.
+    t.wait("Rename chosen", |s| item_style(s, "Rename") != rename);
     t.send(b"\r");
     t.wait("renamed", |s| status_line(s).contains("0:picked"));
     t.wait("closed", |s| !s.contents().contains("Pick"));
@@ -248,7 +265,8 @@ fn a_popup_runs_its_command_and_closes_when_it_exits() {
     // Without -E it stays after its program ends, until Escape.
     prompt(&mut t, "display-popup 'printf STAYS'");
     t.wait("the popup", |s| s.contents().contains("│STAYS"));
-    std::thread::sleep(Duration::from_millis(500));
+    // Its program's exit shows nowhere when the popup stays: nothing to wait for.
+    super::harness::settle_for_negative_check();
     assert!(t.contents().contains("STAYS"), "kept after its exit");
     t.send(b"\x1b");
     t.wait("closed on Escape", |s| !s.contents().contains("STAYS"));

@@ -365,7 +365,8 @@ fn one_pane_may_keep_only_so_many_children() {
     eventually("three children gone", || {
         (pane_count(&w) - 1 == 13).then_some(())
     });
-    // Let the rate limit's bucket refill, so that only the count can refuse.
+    // Let the rate limit's bucket refill, so that only the count can refuse. (Part of
+    // the scenario: the time must pass.)
     std::thread::sleep(std::time::Duration::from_secs(1));
     let second: Vec<String> = (0..4).map(|i| format!("d{i}")).collect();
     spawn_children(&w, &second);

@@ -91,7 +91,8 @@ fn show_file_as_claude(w: &World, tags: &str) -> serde_json::Value {
     // The reader may have looked at the new job's group before its exec (the shell's
     // name, no match) and looks again only after 250 ms (pane/switch.rs): the file
     // must come after that, as an agent's first output does after its start. Without
-    // this wait a run under load printed the file inside the window, unscanned.
+    // this wait a run under load printed the file inside the window, unscanned. Part
+    // of the scenario, not a wait for an event: the reader's second look shows nowhere.
     std::thread::sleep(Duration::from_millis(400));
     // A line and the end of the first `-` (cat reads it to its end).
     w.ok(&["send-keys", "-t", "plain", "go", "Enter", "C-d"]);
@@ -100,20 +101,19 @@ fn show_file_as_claude(w: &World, tags: &str) -> serde_json::Value {
             .contains(&tags.replace("{i}", "4"))
             .then_some(())
     });
-    // Give anything that was wrongly queued time to run.
-    std::thread::sleep(Duration::from_millis(500));
+    // The scanner looked (claude is in enable_for), and counted every tag as refused:
+    // a tag it ran would not be counted, so all five counted is every tag handled.
+    let counted = eventually("five tags counted", || {
+        untrusted(w, "%1").filter(|v| {
+            v["no_key"].as_u64().unwrap_or(0) + v["wrong_key"].as_u64().unwrap_or(0) >= 5
+        })
+    });
     assert_eq!(w.panes().len(), 1, "a tag from the file ran");
     let screen = capture_all(w, "plain");
     assert!(
         screen.contains(&tags.replace("{i}", "4")),
         "the file is shown as it is:\n{screen}"
     );
-    // The scanner looked (claude is in enable_for), and counted every tag.
-    let counted = eventually("five tags counted", || {
-        untrusted(w, "%1").filter(|v| {
-            v["no_key"].as_u64().unwrap_or(0) + v["wrong_key"].as_u64().unwrap_or(0) >= 5
-        })
-    });
     let files: Vec<String> = std::fs::read_dir(sideband_dir(w, "%1"))
         .unwrap()
         .flatten()
@@ -175,14 +175,15 @@ fn a_typed_tag_that_is_never_submitted_never_runs() {
     eventually("the echo", || {
         capture_all(&w, "typed").contains(tag).then_some(())
     });
-    std::thread::sleep(Duration::from_millis(500));
+    // Counted as refused: the scanner has handled the echo (a tag it ran would not
+    // be counted).
+    eventually("the echo, counted as a tag without a key", || {
+        untrusted(&w, "%1").filter(|v| v["no_key"].as_u64() >= Some(1))
+    });
     assert!(
         !sideband_dir(&w, "%1").join("typed.json").exists(),
         "the echo ran"
     );
-    eventually("the echo, counted as a tag without a key", || {
-        untrusted(&w, "%1").filter(|v| v["no_key"].as_u64() >= Some(1))
-    });
     // Someone who knows the key cannot type it in: its echo would pass for the
     // program's own tag.
     let key = pane_key(&w, "%1");
@@ -191,7 +192,14 @@ fn a_typed_tag_that_is_never_submitted_never_runs() {
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("sideband key"), "{err}");
-    std::thread::sleep(Duration::from_millis(500));
+    // Text typed after it through the same path: once its echo shows, anything the
+    // refused send-keys had typed would show before it.
+    w.ok(&["send-keys", "-t", "typed", "-l", "after-the-refusal"]);
+    eventually("the later echo", || {
+        capture_all(&w, "typed")
+            .contains("after-the-refusal")
+            .then_some(())
+    });
     let dir = sideband_dir(&w, "%1");
     assert!(!dir.join("typed.json").exists(), "the echo ran");
     assert!(!dir.join("keyed.json").exists(), "the keyed echo ran");

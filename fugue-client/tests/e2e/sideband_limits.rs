@@ -149,11 +149,12 @@ fn a_finished_agent_does_not_lend_its_scanning_to_the_next_program() {
     let bin = w.path("bin");
     std::fs::create_dir_all(&bin).unwrap();
     // An "agent" that prints its own tag a moment after starting, and exits soon after
-    // (well within the quarter second an earlier foreground cache lasted).
+    // (well within the quarter second an earlier foreground cache lasted). Its tag's
+    // id is `$ID`, else `good`.
     let agent = bin.join("claude");
     std::fs::write(
         &agent,
-        "#!/bin/sh\nsleep 0.4\nprintf '<fugue:notify id=\"good\" key=\"%s\">from the agent</fugue:notify>\\n' \"$FUGUE_SIDEBAND_KEY\"\nsleep 0.15\n",
+        "#!/bin/sh\nsleep 0.4\nprintf '<fugue:notify id=\"%s\" key=\"%s\">from the agent</fugue:notify>\\n' \"${ID:-good}\" \"$FUGUE_SIDEBAND_KEY\"\nsleep 0.15\n",
     )
     .unwrap();
     use std::os::unix::fs::PermissionsExt;
@@ -170,9 +171,10 @@ fn a_finished_agent_does_not_lend_its_scanning_to_the_next_program() {
         "-t",
         "plain",
         &format!(
-            "{}; cat {}; echo cat-$((6*7))",
+            "{}; cat {}; echo cat-$((6*7)); ID=after {}",
             agent.display(),
-            evil.display()
+            evil.display(),
+            agent.display()
         ),
         "Enter",
     ]);
@@ -188,7 +190,11 @@ fn a_finished_agent_does_not_lend_its_scanning_to_the_next_program() {
         screen.contains("\n<fugue:notify id=\"evil\">from a file</fugue:notify>\n"),
         "cat's output is shown as text:\n{screen}"
     );
-    std::thread::sleep(Duration::from_millis(300));
+    // The agent again, after cat: once its tag ran, the scanner has handled every byte
+    // before it, cat's line too.
+    eventually("the agent's tag after cat", || {
+        dir.join("after.json").exists().then_some(())
+    });
     assert!(!dir.join("evil.json").exists(), "cat's tag ran");
 }
 

@@ -164,7 +164,8 @@ fn send_keys_flags_behave_as_tmux() {
         String::from_utf8_lossy(&out.stderr).trim(),
         "command send-keys: unknown flag -Q"
     );
-    std::thread::sleep(std::time::Duration::from_millis(200));
+    // Nothing typed: a later line through the pane would change what is compared.
+    super::harness::settle_for_negative_check();
     assert_eq!(w.ok(&["capture-pane", "-p", "-t", "sk"]), ours);
     let Some(t) = tmux else { return };
     let session = t.ok(&["display-message", "-p", "#{session_name}"]);
@@ -626,7 +627,9 @@ fn pipe_pane_copies_output_toggles_and_types_input_as_tmux() {
             eventually("the typed line's output", || {
                 capture().lines().any(|l| l == "typed-9").then_some(())
             });
-            std::thread::sleep(std::time::Duration::from_millis(300));
+            // The closed pipe's `cat` ends on its own time, and a pipe left open
+            // would write `after-4` on its own time: nothing to wait for either way.
+            super::harness::settle_for_negative_check();
             let logged = std::fs::read_to_string(&log).unwrap_or_default();
             (
                 logged.contains("piped-42").to_string(),

@@ -86,7 +86,8 @@ fn resize_keys_repeat_without_the_prefix() {
         let now = widths(&w);
         (now.iter().zip(&before).all(|(a, b)| a.abs_diff(*b) == 3)).then_some(())
     });
-    // After the repeat time, the key goes to the pane again, not to resize.
+    // After the repeat time, the key goes to the pane again, not to resize. (Part of
+    // the scenario: repeat-time must pass.)
     std::thread::sleep(std::time::Duration::from_millis(700));
     let settled = widths(&w);
     t.send(b"\x1b[1;5C");

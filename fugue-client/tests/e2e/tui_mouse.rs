@@ -466,6 +466,7 @@ fn select_gestures(t: &mut Tui, (x, y): (u16, u16), latest: &dyn Fn() -> String)
         t.send(&at(0, 7, 0, false));
     }
     wait_new(&mut copied);
+    // Part of the scenario: past the double-click time again.
     std::thread::sleep(std::time::Duration::from_millis(400));
     for _ in 0..3 {
         t.send(&at(0, 3, 1, true));
