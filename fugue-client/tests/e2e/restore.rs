@@ -670,22 +670,12 @@ fn issue_17_persist_scrollback_keeps_n_lines_of_history() {
             .contains("line-200")
             .then_some(())
     });
-    // Saved at most once a second per pane: wait for a save made after the lines
-    // showed (a fixed sleep lost that race once under CI's load).
-    let shown = std::time::SystemTime::now();
-    let dir = w.state_dir().join("journal-test/scrollback");
-    eventually("the pane's contents saved after the lines showed", || {
-        std::fs::read_dir(&dir)
-            .ok()?
-            .flatten()
-            .filter(|e| !e.file_name().to_string_lossy().ends_with(".tmp"))
-            .any(|e| {
-                e.metadata()
-                    .and_then(|m| m.modified())
-                    .is_ok_and(|t| t > shown)
-            })
-            .then_some(())
-    });
+    // Saved at most once a second per pane: wait for the saved content to hold the
+    // last line. (A fixed sleep lost that race once under CI's load; so did a file
+    // newer than the moment the lines showed, beside two CPU hogs: the screen it holds
+    // may have been read before that moment.)
+    let pane = w.ok(&["display-message", "-p", "-t", "h", "#{pane_id}"]);
+    wait_content_saved(&w, pane.trim(), "line-200");
     kill9(&w);
     w.ok(&["restore", "--list"]);
     let all = w.ok(&["capture-pane", "-p", "-S", "-", "-t", "h"]);
