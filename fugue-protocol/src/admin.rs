@@ -81,6 +81,15 @@ impl PromptType {
     }
 }
 
+/// `-T type` on a command line (`show-prompt-history`, `clear-prompt-history`).
+impl std::str::FromStr for PromptType {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        PromptType::parse(s)
+    }
+}
+
 /// `show-prompt-history`'s answer: each type asked for, with its lines oldest first.
 pub type PromptHistory = Vec<(PromptType, Vec<String>)>;
 

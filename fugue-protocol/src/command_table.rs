@@ -455,14 +455,21 @@ commands! {
     /// client, else the most recently active one), `all_others` is `-a` (every client
     /// but that one).
     DetachClient {
+        /// Every client attached to this session.
+        #[arg(short = 's', value_name = "session")]
         pub target: Option<Target>,
+        /// The client; a name no client has that names a session detaches that
+        /// session's clients (fugue's older `detach -t SESSION`).
+        #[arg(short = 't', value_name = "client")]
         #[serde(default)]
         pub client: Option<String>,
+        /// Every client but that one.
+        #[arg(short = 'a')]
         #[serde(default)]
         pub all_others: bool,
     } => "detach-client", Write, "detach clients from a session",
         cli: As("detach-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
-        keys: As("detach"),
+        keys: As("detach"), clap: ["detach"],
         facts: [journaled],
         targets: [target: SessionAll];
     ReadPane(ReadPane) => "read-pane", Read, "read a pane's screen, history, or what arrived since a cursor",
@@ -574,10 +581,12 @@ commands! {
     /// Redraw clients from scratch (tmux's `refresh-client`): the calling client with
     /// no target, else every client attached to the target's session.
     RefreshClient {
+        /// The session whose clients redraw.
+        #[arg(short = 't', value_name = "target")]
         pub target: Option<Target>,
     } => "refresh-client", Read, "redraw attached clients from scratch",
         cli: As("refresh-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
-        keys: As("refresh-client"),
+        keys: As("refresh-client"), clap: ["refresh"],
         facts: [],
         targets: [target: SessionAny];
     /// The calling attached client's terminal changed size (tmux's
@@ -631,10 +640,11 @@ commands! {
         targets: {|c, t| if let Some(crate::buffers::BufferData::Pane(p)) = &c.data { t.one(&p.target, Pane) }};
     /// A buffer's content (`-b`; default the most recent).
     ShowBuffer {
+        #[arg(short = 'b', value_name = "buffer")]
         pub name: Option<String>,
     } => "show-buffer", Read, "read a paste buffer",
         cli: As("show-buffer"), mcp: Tmux, sideband: Absent(NO_ANSWER),
-        keys: Absent("C-b = (choose-buffer) previews buffers"),
+        keys: Absent("C-b = (choose-buffer) previews buffers"), clap: ["showb"],
         facts: [],
         targets: [];
     /// Every buffer, most recent first.
@@ -645,10 +655,11 @@ commands! {
         targets: [];
     /// Delete a buffer (`-b`; default the most recent).
     DeleteBuffer {
+        #[arg(short = 'b', value_name = "buffer")]
         pub name: Option<String>,
     } => "delete-buffer", Write, "delete a paste buffer",
         cli: As("delete-buffer"), mcp: Tmux,
-        sideband: As("buffer action=delete"), keys: As("choose-buffer"),
+        sideband: As("buffer action=delete"), keys: As("choose-buffer"), clap: ["deleteb"],
         facts: [journaled],
         targets: [];
     /// Set, append to or unset an option (tmux's `set-option`).
@@ -690,15 +701,20 @@ commands! {
         targets: [];
     /// The bindings as tmux's `list-keys` prints them (`notes`: `-N`).
     ListKeys {
+        /// One key table.
+        #[arg(short = 'T', value_name = "table")]
         pub table: Option<String>,
+        /// The bindings' notes.
+        #[arg(short = 'N')]
         pub notes: bool,
         /// Only this key's binding (`list-keys [-T table] key`), unpadded as tmux
         /// prints one.
+        #[arg(value_name = "key")]
         #[serde(default)]
         pub key: Option<crate::keys::Key>,
     } => "list-keys", Read, "list the key bindings as tmux prints them",
         cli: As("list-keys"), mcp: Absent(PERSON_KEYS), sideband: Absent(PERSON_KEYS),
-        keys: As("list-keys"),
+        keys: As("list-keys"), clap: ["lsk"],
         facts: [],
         targets: [];
     /// Set, add to, unset or run a hook (tmux's `set-hook`).
@@ -985,18 +1001,23 @@ commands! {
         targets: [];
     /// `show-prompt-history [-T type]`: every type's history without one.
     ShowPromptHistory {
+        /// One prompt type: command, search, target or window-target.
+        #[arg(short = 'T', value_name = "type")]
         pub kind: Option<crate::admin::PromptType>,
     } => "show-prompt-history", Read, "show the command prompt's history",
         cli: As("show-prompt-history"), mcp: Tmux, sideband: Absent(NO_ANSWER),
-        keys: Absent(PROMPT),
+        keys: Absent(PROMPT), clap: ["showphist"],
         facts: [],
         targets: [];
     /// `clear-prompt-history [-T type]`: every type's without one.
     ClearPromptHistory {
+        /// One prompt type: command, search, target or window-target.
+        #[arg(short = 'T', value_name = "type")]
         pub kind: Option<crate::admin::PromptType>,
     } => "clear-prompt-history", Write, "clear the command prompt's history",
         cli: As("clear-prompt-history"), mcp: Tmux,
         sideband: Absent("the prompt's history is a person's record"), keys: Absent(PROMPT),
+        clap: ["clearphist"],
         facts: [journaled],
         targets: [];
     /// A line entered at an attached client's prompt, for the server's history.

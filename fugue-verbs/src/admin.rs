@@ -1,13 +1,11 @@
 //! tmux's verbs about clients and the server's records: lock-server, lock-session,
-//! lock-client, suspend-client, server-access, show-messages, show-prompt-history
-//! and clear-prompt-history, with tmux's flags and aliases.
+//! lock-client, server-access and show-messages, with tmux's flags and aliases.
 
 use crate::convert_args::target;
 use crate::printer::Printer;
 use clap::Subcommand;
 use fugue_protocol::Command;
-use fugue_protocol::admin::{LockScope, PromptType, ServerAccess, ShowMessages};
-use fugue_protocol::cmd;
+use fugue_protocol::admin::{LockScope, ServerAccess, ShowMessages};
 
 #[derive(Subcommand, Debug)]
 pub enum AdminVerb {
@@ -56,23 +54,6 @@ pub enum AdminVerb {
         #[arg(short = 't', value_name = "CLIENT")]
         client: Option<String>,
     },
-    /// The command prompt's history (-T: one prompt type).
-    #[command(visible_alias = "showphist")]
-    ShowPromptHistory {
-        #[arg(short = 'T', value_name = "TYPE")]
-        kind: Option<String>,
-    },
-    /// Clear the command prompt's history (-T: one prompt type).
-    #[command(visible_alias = "clearphist")]
-    ClearPromptHistory {
-        #[arg(short = 'T', value_name = "TYPE")]
-        kind: Option<String>,
-    },
-}
-
-fn kind(t: Option<String>) -> anyhow::Result<Option<PromptType>> {
-    t.map(|t| PromptType::parse(&t).map_err(anyhow::Error::msg))
-        .transpose()
 }
 
 pub fn command_for(v: AdminVerb) -> anyhow::Result<(Command, Printer)> {
@@ -116,14 +97,5 @@ pub fn command_for(v: AdminVerb) -> anyhow::Result<(Command, Printer)> {
             }),
             Printer::Captured,
         )),
-        AdminVerb::ShowPromptHistory { kind: k } => Ok((
-            Command::ShowPromptHistory(cmd::ShowPromptHistory { kind: kind(k)? }),
-            Printer::Captured,
-        )),
-        AdminVerb::ClearPromptHistory { kind: k } => {
-            nothing(Command::ClearPromptHistory(cmd::ClearPromptHistory {
-                kind: kind(k)?,
-            }))
-        }
     }
 }

@@ -116,27 +116,6 @@ pub enum Verb {
         #[arg(short = 'E')]
         no_update_env: bool,
     },
-    /// Detach a client (-t, by its `list-clients` name; default this client, else the
-    /// most recently active one), every client of a session (-s), or every client
-    /// but one (-a).
-    #[command(visible_alias = "detach")]
-    DetachClient {
-        #[arg(short = 's', value_name = "SESSION")]
-        session: Option<String>,
-        /// The client; a name no client has that names a session detaches that
-        /// session's clients (fugue's older `detach -t SESSION`).
-        #[arg(short = 't', value_name = "CLIENT")]
-        client: Option<String>,
-        #[arg(short = 'a')]
-        all_others: bool,
-    },
-    /// Redraw the clients attached to a session from scratch (default: the session
-    /// of the pane this runs in, else the most recent one).
-    #[command(visible_alias = "refresh")]
-    RefreshClient {
-        #[arg(short = 't')]
-        target: Option<String>,
-    },
     /// List sessions.
     #[command(visible_alias = "ls")]
     ListSessions {
@@ -637,16 +616,6 @@ pub enum Verb {
         quiet: bool,
         key: Option<String>,
     },
-    /// List the key bindings as tmux does (-T: one table; -N: the notes).
-    #[command(visible_alias = "lsk")]
-    ListKeys {
-        #[arg(short = 'T', value_name = "TABLE")]
-        table: Option<String>,
-        #[arg(short = 'N')]
-        notes: bool,
-        /// Only this key's binding.
-        key: Option<String>,
-    },
     /// Run a file of tmux commands (a tmux.conf) line by line; the client reads it.
     #[command(visible_alias = "source")]
     SourceFile {
@@ -726,13 +695,11 @@ pub enum Verb {
     /// break-pane, join-pane, move-pane, last-pane.
     #[command(flatten)]
     Manage(super::manage::ManageVerb),
-    /// The commands whose verb is their declaration in the command table
-    /// (`fugue_protocol::DECLARED_CLI`): clear-history, rename-session, rename-window,
-    /// send-prefix, suspend-client, unlink-window.
+    /// The commands whose verb is their declaration in the command table: the entries
+    /// with `clap: [aliases]`, which `fugue_protocol::DECLARED_CLI` lists.
     #[command(flatten)]
     Declared(super::declared::Declared),
-    /// Clients and the server's records: lock-*, server-access,
-    /// show-messages, show-prompt-history, clear-prompt-history.
+    /// Clients and the server's records: lock-*, server-access, show-messages.
     #[command(flatten)]
     Admin(super::admin::AdminVerb),
     /// List windows.

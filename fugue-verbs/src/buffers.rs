@@ -29,12 +29,6 @@ pub enum BufferVerb {
         #[arg(allow_hyphen_values = true)]
         data: Option<String>,
     },
-    /// Print a paste buffer (default the most recent).
-    #[command(visible_alias = "showb")]
-    ShowBuffer {
-        #[arg(short = 'b', value_name = "BUFFER")]
-        name: Option<String>,
-    },
     /// Write a paste buffer to a file (created 0600), or to standard output with `-`.
     #[command(visible_alias = "saveb")]
     SaveBuffer {
@@ -65,12 +59,6 @@ pub enum BufferVerb {
         #[arg(long)]
         json: bool,
     },
-    /// Delete a paste buffer (default the most recent).
-    #[command(visible_alias = "deleteb")]
-    DeleteBuffer {
-        #[arg(short = 'b', value_name = "BUFFER")]
-        name: Option<String>,
-    },
     /// Type a paste buffer into a pane (line feeds become carriage returns).
     #[command(visible_alias = "pasteb")]
     PasteBuffer {
@@ -97,8 +85,6 @@ pub enum BufferVerb {
 #[derive(Debug)]
 pub enum BufferPrinter {
     Nothing,
-    /// show-buffer: the text as it is.
-    Show,
     Save {
         path: PathBuf,
         append: bool,
@@ -151,10 +137,6 @@ pub fn command_for(verb: BufferVerb, caller: &Caller) -> anyhow::Result<(Command
                 BufferPrinter::Nothing,
             )
         }
-        BufferVerb::ShowBuffer { name } => (
-            Command::ShowBuffer(cmd::ShowBuffer { name }),
-            BufferPrinter::Show,
-        ),
         BufferVerb::SaveBuffer { append, name, path } => (
             Command::ShowBuffer(cmd::ShowBuffer { name }),
             BufferPrinter::Save { path, append },
@@ -179,10 +161,6 @@ pub fn command_for(verb: BufferVerb, caller: &Caller) -> anyhow::Result<(Command
                 filter,
                 json,
             },
-        ),
-        BufferVerb::DeleteBuffer { name } => (
-            Command::DeleteBuffer(cmd::DeleteBuffer { name }),
-            BufferPrinter::Nothing,
         ),
         BufferVerb::PasteBuffer {
             name,

@@ -60,13 +60,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 Printer::Nothing,
             )
         }
-        Verb::ListKeys { table, notes, key } => {
-            let key = key.as_deref().map(crate::line::key).transpose()?;
-            (
-                Command::ListKeys(cmd::ListKeys { table, notes, key }),
-                Printer::Captured,
-            )
-        }
         Verb::NewSession {
             name,
             window_name,
@@ -150,18 +143,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             let (command, p) = crate::agent::report_command(r, caller)?;
             (command, Printer::Agent(p))
         }
-        Verb::DetachClient {
-            session,
-            client,
-            all_others,
-        } => (
-            Command::DetachClient(cmd::DetachClient {
-                target: target(session)?,
-                client,
-                all_others,
-            }),
-            Printer::Nothing,
-        ),
         Verb::ListSessions {
             format,
             filter,
@@ -199,10 +180,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             (command, Printer::Nothing)
         }
         Verb::KillServer => (Command::KillServer, Printer::Nothing),
-        Verb::RefreshClient { target: t } => (
-            Command::RefreshClient(cmd::RefreshClient { target: target(t)? }),
-            Printer::Nothing,
-        ),
         Verb::DisplayMessage {
             target: t,
             print,

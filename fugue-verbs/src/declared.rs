@@ -113,4 +113,103 @@ mod tests {
         // A name is required, as tmux's `rename-session` requires it.
         assert!(parse(&["rename-session"]).is_err());
     }
+
+    #[test]
+    fn client_verbs_take_their_session_and_client() {
+        let session: Target = "work".parse().unwrap();
+        assert_eq!(
+            parse(&["detach", "-a", "-s", "work", "-t", "/dev/pts/3"]),
+            Ok(Command::DetachClient(cmd::DetachClient {
+                target: Some(session.clone()),
+                client: Some("/dev/pts/3".into()),
+                all_others: true,
+            }))
+        );
+        assert_eq!(
+            parse(&["detach-client"]),
+            Ok(Command::DetachClient(cmd::DetachClient {
+                target: None,
+                client: None,
+                all_others: false,
+            }))
+        );
+        assert_eq!(
+            parse(&["refresh", "-t", "work"]),
+            Ok(Command::RefreshClient(cmd::RefreshClient {
+                target: Some(session),
+            }))
+        );
+        // detach-client takes no positional.
+        assert!(parse(&["detach-client", "work"]).is_err());
+    }
+
+    #[test]
+    fn buffer_verbs_take_a_buffer_name() {
+        assert_eq!(
+            parse(&["showb", "-b", "buffer0"]),
+            Ok(Command::ShowBuffer(cmd::ShowBuffer {
+                name: Some("buffer0".into()),
+            }))
+        );
+        assert_eq!(
+            parse(&["show-buffer"]),
+            Ok(Command::ShowBuffer(cmd::ShowBuffer { name: None }))
+        );
+        assert_eq!(
+            parse(&["deleteb", "-b", "x"]),
+            Ok(Command::DeleteBuffer(cmd::DeleteBuffer {
+                name: Some("x".into()),
+            }))
+        );
+        assert!(parse(&["delete-buffer", "-b"]).is_err());
+    }
+
+    #[test]
+    fn prompt_history_verbs_take_a_prompt_type() {
+        use fugue_protocol::admin::PromptType;
+        assert_eq!(
+            parse(&["showphist", "-T", "search"]),
+            Ok(Command::ShowPromptHistory(cmd::ShowPromptHistory {
+                kind: Some(PromptType::Search),
+            }))
+        );
+        assert_eq!(
+            parse(&["clear-prompt-history"]),
+            Ok(Command::ClearPromptHistory(cmd::ClearPromptHistory {
+                kind: None
+            }))
+        );
+        assert_eq!(
+            parse(&["clearphist", "-T", "window-target"]),
+            Ok(Command::ClearPromptHistory(cmd::ClearPromptHistory {
+                kind: Some(PromptType::WindowTarget),
+            }))
+        );
+        // tmux's error for a type it does not have.
+        let bad = parse(&["show-prompt-history", "-T", "nope"]).unwrap_err();
+        assert!(bad.contains("invalid type: nope"), "{bad}");
+    }
+
+    #[test]
+    fn list_keys_takes_a_table_notes_and_a_key() {
+        use fugue_protocol::keys::Key;
+        assert_eq!(
+            parse(&["lsk", "-N", "-T", "copy-mode", "C-a"]),
+            Ok(Command::ListKeys(cmd::ListKeys {
+                table: Some("copy-mode".into()),
+                notes: true,
+                key: Key::parse("C-a"),
+            }))
+        );
+        assert_eq!(
+            parse(&["list-keys"]),
+            Ok(Command::ListKeys(cmd::ListKeys {
+                table: None,
+                notes: false,
+                key: None,
+            }))
+        );
+        let bad = parse(&["list-keys", "NoSuchKey"]).unwrap_err();
+        assert!(bad.contains("NoSuchKey"), "{bad}");
+    }
 }

@@ -40,6 +40,7 @@ pub use args::{Cli, SpawnArgs, Verb};
 pub use buffers::{BufferPrinter, BufferVerb};
 pub use caller::{Caller, client_env};
 pub use convert::command_for;
+pub use declared::Declared;
 pub use hooks::HookVerb;
 pub use manage::ManageVerb;
 pub use observe::ObserveVerb;

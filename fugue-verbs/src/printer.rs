@@ -4,8 +4,8 @@
 #[derive(Debug)]
 pub enum Printer {
     Nothing,
-    /// A declared command's answer (`fugue_protocol::DECLARED_CLI`): its text, if it
-    /// has any, else nothing.
+    /// A declared command's answer (`fugue_protocol::DECLARED_CLI`): its text (captured
+    /// text, a buffer's data, the prompt history), if it has any, else nothing.
     Answer,
     /// Print nothing, and fail without a message (has-session).
     Quiet,

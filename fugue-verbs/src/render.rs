@@ -202,10 +202,12 @@ pub fn text(
             sessions,
         )),
         (Printer::Captured | Printer::Answer, Response::Captured(text)) => text.clone(),
-        (Printer::Answer, _) => String::new(),
-        (Printer::Captured, Response::PromptHistory(h)) => {
+        (Printer::Answer, Response::PromptHistory(h)) => {
             fugue_protocol::admin::print_prompt_history(h)
         }
+        // show-buffer: the text as it is.
+        (Printer::Answer, Response::Buffer(b)) => b.data.clone(),
+        (Printer::Answer, _) => String::new(),
         // tmux's `-p` ends what it prints with one newline (an empty capture, `-a -q`
         // with no alternate screen, is one empty line).
         (Printer::CapturedPane, Response::Captured(text)) if text.ends_with('\n') => text.clone(),
@@ -225,7 +227,6 @@ pub fn text(
                 })
                 .collect(),
         ),
-        (Printer::Buffers(BufferPrinter::Show), Response::Buffer(b)) => b.data.clone(),
         (
             Printer::Buffers(BufferPrinter::List {
                 format,
