@@ -35,13 +35,17 @@ pub struct ServerAccess {
     pub name: Option<String>,
 }
 
-/// `show-messages [-JT] [-t client]`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// `show-messages [-JT] [-t client]`: its verb is this declaration (`clap:` in its
+/// table entry).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::Args)]
 pub struct ShowMessages {
+    #[arg(short = 't', value_name = "client")]
     pub client: Option<String>,
     /// `-J`: running jobs instead.
+    #[arg(short = 'J')]
     pub jobs: bool,
     /// `-T`: the clients' terminals instead.
+    #[arg(short = 'T')]
     pub terminals: bool,
 }
 

@@ -20,8 +20,13 @@ pub trait Handle<X> {
 }
 
 /// The argument struct a braced entry declares, and the unit struct a bare entry's
-/// handler is implemented on; an entry with its own type declares nothing here.
+/// handler is implemented on; an entry with its own type declares nothing here, but
+/// with `clap:` the type (which derives `clap::Args` where it is declared) is named
+/// here too, for [`DECLARED_CLI`].
 macro_rules! declare_args {
+    ([clap $($alias:literal)*] $(#[$meta:meta])* $variant:ident, $payload:ty) => {
+        pub type $variant = $payload;
+    };
     ([clap $($alias:literal)*] $(#[$meta:meta])* $variant:ident; $($fields:tt)*) => {
         $(#[$meta])*
         #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, clap::Args)]
@@ -94,7 +99,7 @@ macro_rules! run_targets {
 }
 
 /// A command whose CLI verb is its argument struct's clap declaration
-/// ([`DECLARED_CLI`]).
+/// ([`DECLARED_CLI`]): the struct a braced entry declares, or an entry's own type.
 pub struct DeclaredCli {
     pub name: &'static str,
     pub summary: &'static str,
@@ -949,18 +954,18 @@ commands! {
         targets: [target: WindowAll];
     SwapWindow(crate::manage::SwapWindow) => "swap-window", Write, "swap two windows' places",
         cli: As("swap-window"), mcp: Tmux, sideband: Absent(REARRANGE),
-        keys: Absent(PROMPT),
+        keys: Absent(PROMPT), clap: ["swapw"],
         facts: [journaled, structural],
         targets: [source: WindowAll, target: WindowAll];
     SetEnvironment(crate::manage::SetEnvironment) => "set-environment", Write, "set, unset or remove a variable of the global or a session's environment for new programs",
         cli: As("set-environment"), mcp: Tmux,
         sideband: Absent("the environment is a person's setting for new programs: a tag must not change it"),
-        keys: Absent(PROMPT),
+        keys: Absent(PROMPT), clap: ["setenv"],
         facts: [journaled],
         targets: {|c, t| if !c.global { t.one(&c.target, SessionAny) }};
     ShowEnvironment(crate::manage::ShowEnvironment) => "show-environment", Read, "show the global or a session's environment",
         cli: As("show-environment"), mcp: Tmux, sideband: Absent(NO_ANSWER),
-        keys: Absent(PROMPT),
+        keys: Absent(PROMPT), clap: ["showenv"],
         facts: [],
         targets: {|c, t| if !c.global { t.one(&c.target, SessionAny) }};
     /// tmux's `wait-for [-S|-L|-U] CHANNEL`.
@@ -996,7 +1001,7 @@ commands! {
         targets: [];
     ShowMessages(crate::admin::ShowMessages) => "show-messages", Read, "show the server's log of commands and messages",
         cli: As("show-messages"), mcp: Tmux, sideband: Absent(NO_ANSWER),
-        keys: As("show-messages"),
+        keys: As("show-messages"), clap: ["showmsgs"],
         facts: [],
         targets: [];
     /// `show-prompt-history [-T type]`: every type's history without one.

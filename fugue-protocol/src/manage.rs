@@ -117,11 +117,15 @@ pub struct MoveWindow {
     pub link: bool,
 }
 
-/// `swap-window`
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// `swap-window`: its verb is this declaration (`clap:` in its table entry).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::Args)]
 pub struct SwapWindow {
+    #[arg(short = 's', value_name = "source")]
     pub source: Option<Target>,
+    #[arg(short = 't', value_name = "target")]
     pub target: Option<Target>,
+    /// The current window stays current.
+    #[arg(short = 'd')]
     pub detached: bool,
 }
 
@@ -138,35 +142,50 @@ pub enum ChannelOp {
     Unlock,
 }
 
-/// `set-environment`
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// `set-environment`: its verb is this declaration (`clap:` in its table entry).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::Args)]
 pub struct SetEnvironment {
     /// The session (default the current one); ignored with `global`.
+    #[arg(short = 't', value_name = "target")]
     pub target: Option<Target>,
     /// `-g`: the global environment.
+    #[arg(short = 'g')]
     pub global: bool,
+    #[arg(value_name = "name")]
     pub name: String,
+    #[arg(value_name = "value")]
     pub value: Option<String>,
     /// `-u`: take the variable out of the table.
+    #[arg(short = 'u', conflicts_with = "remove")]
     pub unset: bool,
     /// `-r`: take the variable out of new programs' environment.
+    #[arg(short = 'r')]
     pub remove: bool,
     /// `-h`: hidden from `show-environment` without `-h`.
+    #[arg(short = 'h')]
     pub hidden: bool,
     /// `-F`: the value is a format, expanded in the target's scope.
+    #[arg(short = 'F')]
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub format: bool,
 }
 
-/// `show-environment`
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// `show-environment`: its verb is this declaration (`clap:` in its table entry).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::Args)]
 pub struct ShowEnvironment {
+    /// The session (default the current one); ignored with `global`.
+    #[arg(short = 't', value_name = "target")]
     pub target: Option<Target>,
+    /// `-g`: the global environment.
+    #[arg(short = 'g')]
     pub global: bool,
     /// One variable (an error if it is not set).
+    #[arg(value_name = "name")]
     pub name: Option<String>,
     /// `-h`: the hidden variables (only them, as tmux).
+    #[arg(short = 'h')]
     pub hidden: bool,
     /// `-s`: as shell commands to set them.
+    #[arg(short = 's')]
     pub shell: bool,
 }

@@ -1,11 +1,11 @@
 //! tmux's verbs about clients and the server's records: lock-server, lock-session,
-//! lock-client, server-access and show-messages, with tmux's flags and aliases.
+//! lock-client and server-access, with tmux's flags and aliases.
 
 use crate::convert_args::target;
 use crate::printer::Printer;
 use clap::Subcommand;
 use fugue_protocol::Command;
-use fugue_protocol::admin::{LockScope, ServerAccess, ShowMessages};
+use fugue_protocol::admin::{LockScope, ServerAccess};
 
 #[derive(Subcommand, Debug)]
 pub enum AdminVerb {
@@ -44,16 +44,6 @@ pub enum AdminVerb {
         target: Option<String>,
         name: Option<String>,
     },
-    /// The server's log of commands and messages, newest first.
-    #[command(visible_alias = "showmsgs")]
-    ShowMessages {
-        #[arg(short = 'J')]
-        jobs: bool,
-        #[arg(short = 'T')]
-        terminals: bool,
-        #[arg(short = 't', value_name = "CLIENT")]
-        client: Option<String>,
-    },
 }
 
 pub fn command_for(v: AdminVerb) -> anyhow::Result<(Command, Printer)> {
@@ -82,18 +72,6 @@ pub fn command_for(v: AdminVerb) -> anyhow::Result<(Command, Printer)> {
                 write,
                 group,
                 name,
-            }),
-            Printer::Captured,
-        )),
-        AdminVerb::ShowMessages {
-            jobs,
-            terminals,
-            client,
-        } => Ok((
-            Command::ShowMessages(ShowMessages {
-                client,
-                jobs,
-                terminals,
             }),
             Printer::Captured,
         )),

@@ -699,7 +699,7 @@ pub enum Verb {
     /// with `clap: [aliases]`, which `fugue_protocol::DECLARED_CLI` lists.
     #[command(flatten)]
     Declared(super::declared::Declared),
-    /// Clients and the server's records: lock-*, server-access, show-messages.
+    /// Clients and the server's records: lock-*, server-access.
     #[command(flatten)]
     Admin(super::admin::AdminVerb),
     /// List windows.

@@ -35,7 +35,7 @@ impl clap::Subcommand for Declared {
             let verb = clap::Command::new(entry.name)
                 .about(entry.summary)
                 .visible_aliases(entry.aliases.iter().copied());
-            cli = cli.subcommand((entry.augment)(verb));
+            cli = cli.subcommand(tmux_letters_first((entry.augment)(verb)));
         }
         cli
     }
@@ -49,6 +49,19 @@ impl clap::Subcommand for Declared {
             .iter()
             .any(|e| e.name == name || e.aliases.contains(&name))
     }
+}
+
+/// A verb whose tmux flags include `-h` (`set-environment -h`, hidden) keeps it, and
+/// its help is `--help` alone.
+fn tmux_letters_first(verb: clap::Command) -> clap::Command {
+    if !verb.get_arguments().any(|a| a.get_short() == Some('h')) {
+        return verb;
+    }
+    verb.disable_help_flag(true).arg(
+        clap::Arg::new("help")
+            .long("help")
+            .action(clap::ArgAction::Help),
+    )
 }
 
 #[cfg(test)]
@@ -211,5 +224,65 @@ mod tests {
         );
         let bad = parse(&["list-keys", "NoSuchKey"]).unwrap_err();
         assert!(bad.contains("NoSuchKey"), "{bad}");
+    }
+
+    #[test]
+    fn swap_window_and_show_messages_are_their_own_types_declarations() {
+        let (a, b): (Target, Target) = ("s:1".parse().unwrap(), "s:2".parse().unwrap());
+        assert_eq!(
+            parse(&["swapw", "-d", "-s", "s:1", "-t", "s:2"]),
+            Ok(Command::SwapWindow(fugue_protocol::SwapWindow {
+                source: Some(a),
+                target: Some(b),
+                detached: true,
+            }))
+        );
+        assert_eq!(
+            parse(&["showmsgs", "-J", "-T", "-t", "/dev/pts/1"]),
+            Ok(Command::ShowMessages(fugue_protocol::admin::ShowMessages {
+                client: Some("/dev/pts/1".into()),
+                jobs: true,
+                terminals: true,
+            }))
+        );
+        assert!(parse(&["swap-window", "-x"]).is_err());
+    }
+
+    #[test]
+    fn environment_verbs_keep_tmuxs_h() {
+        let session: Target = "work".parse().unwrap();
+        assert_eq!(
+            parse(&["setenv", "-h", "-t", "work", "TOKEN", "x"]),
+            Ok(Command::SetEnvironment(fugue_protocol::SetEnvironment {
+                target: Some(session.clone()),
+                name: "TOKEN".into(),
+                value: Some("x".into()),
+                hidden: true,
+                ..Default::default()
+            }))
+        );
+        assert_eq!(
+            parse(&["set-environment", "-gFu", "EDITOR"]),
+            Ok(Command::SetEnvironment(fugue_protocol::SetEnvironment {
+                global: true,
+                name: "EDITOR".into(),
+                unset: true,
+                format: true,
+                ..Default::default()
+            }))
+        );
+        assert_eq!(
+            parse(&["showenv", "-hs", "-t", "work", "PATH"]),
+            Ok(Command::ShowEnvironment(fugue_protocol::ShowEnvironment {
+                target: Some(session),
+                name: Some("PATH".into()),
+                hidden: true,
+                shell: true,
+                ..Default::default()
+            }))
+        );
+        // -u and -r do not go together; the name is required.
+        assert!(parse(&["setenv", "-u", "-r", "X"]).is_err());
+        assert!(parse(&["set-environment"]).is_err());
     }
 }

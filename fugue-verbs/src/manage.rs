@@ -1,6 +1,6 @@
-//! tmux's pane management verbs, with tmux's flags and aliases: respawn-pane,
-//! respawn-window, swap-pane, rotate-window, break-pane, join-pane, move-pane,
-//! last-pane, clear-history.
+//! tmux's pane and window management verbs, with tmux's flags and aliases:
+//! respawn-pane, respawn-window, swap-pane, rotate-window, break-pane, join-pane,
+//! move-pane, last-pane, move-window, link-window, pipe-pane.
 
 use crate::args::SpawnArgs;
 use crate::printer::Printer;
@@ -144,56 +144,6 @@ pub enum ManageVerb {
         /// Kill a window at the target index first.
         #[arg(short = 'k')]
         kill: bool,
-    },
-    /// Swap two windows' places.
-    #[command(visible_alias = "swapw")]
-    SwapWindow {
-        #[arg(short = 's')]
-        source: Option<String>,
-        #[arg(short = 't')]
-        target: Option<String>,
-        #[arg(short = 'd')]
-        detached: bool,
-    },
-    /// Set a variable of a session's environment (-g: the global one) for programs
-    /// started from now on; -u takes it out of the table, -r out of their environment.
-    #[command(visible_alias = "setenv", disable_help_flag = true)]
-    SetEnvironment {
-        #[arg(short = 't')]
-        target: Option<String>,
-        #[arg(short = 'g')]
-        global: bool,
-        #[arg(short = 'u', conflicts_with = "remove")]
-        unset: bool,
-        #[arg(short = 'r')]
-        remove: bool,
-        /// Hidden from show-environment without -h.
-        #[arg(short = 'h')]
-        hidden: bool,
-        /// The value is a format (expanded for the target).
-        #[arg(short = 'F')]
-        format: bool,
-        name: String,
-        value: Option<String>,
-        #[arg(long, action = clap::ArgAction::Help)]
-        help: Option<bool>,
-    },
-    /// Show a session's environment (-g: the global one), or one variable.
-    #[command(visible_alias = "showenv", disable_help_flag = true)]
-    ShowEnvironment {
-        #[arg(short = 't')]
-        target: Option<String>,
-        #[arg(short = 'g')]
-        global: bool,
-        /// The hidden variables.
-        #[arg(short = 'h')]
-        hidden: bool,
-        /// As shell commands.
-        #[arg(short = 's')]
-        shell: bool,
-        name: Option<String>,
-        #[arg(long, action = clap::ArgAction::Help)]
-        help: Option<bool>,
     },
     /// Pipe a pane's output to a shell command (-O, the default), type the
     /// command's output into the pane (-I); no command closes the pipe; -o opens one
@@ -377,52 +327,6 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             renumber: false,
             link: true,
         })),
-        ManageVerb::SwapWindow {
-            source,
-            target: t,
-            detached,
-        } => nothing(Command::SwapWindow(fugue_protocol::SwapWindow {
-            source: target(source)?,
-            target: target(t)?,
-            detached,
-        })),
-        ManageVerb::SetEnvironment {
-            target: t,
-            global,
-            unset,
-            remove,
-            hidden,
-            format,
-            name,
-            value,
-            help: _,
-        } => nothing(Command::SetEnvironment(fugue_protocol::SetEnvironment {
-            target: target(t)?,
-            global,
-            name,
-            value,
-            unset,
-            remove,
-            hidden,
-            format,
-        })),
-        ManageVerb::ShowEnvironment {
-            target: t,
-            global,
-            hidden,
-            shell,
-            name,
-            help: _,
-        } => Ok((
-            Command::ShowEnvironment(fugue_protocol::ShowEnvironment {
-                target: target(t)?,
-                global,
-                name,
-                hidden,
-                shell,
-            }),
-            Printer::Captured,
-        )),
         ManageVerb::PipePane {
             target: t,
             input,
