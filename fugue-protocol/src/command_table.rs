@@ -32,6 +32,7 @@ macro_rules! declare_args {
         #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, clap::Args)]
         pub struct $variant { $($fields)* }
     };
+    ([clap $($alias:literal)* from $flags:ident] $($rest:tt)*) => { declare_args!($($rest)*); };
     ([] $($rest:tt)*) => { declare_args!($($rest)*); };
     ($(#[$meta:meta])* $variant:ident) => {
         $(#[$meta])*
@@ -98,6 +99,33 @@ macro_rules! run_targets {
     }};
 }
 
+/// A declared verb's flags and its command: the argument struct's own, or with `from
+/// Flags` the flags struct below the table, whose letters do not map one to one onto
+/// the arguments (`-a` that picks another command, `-U`/`-D` that become an enum), and
+/// its `TryFrom<Flags> for Command`.
+macro_rules! declared_verb {
+    (augment $variant:ident) => {
+        <cmd::$variant as clap::Args>::augment_args
+    };
+    (augment $variant:ident, $flags:ident) => {
+        <flags::$flags as clap::Args>::augment_args
+    };
+    (parse $variant:ident) => {
+        |m| {
+            let args = <cmd::$variant as clap::FromArgMatches>::from_arg_matches(m)?;
+            Ok(Command::$variant(args))
+        }
+    };
+    (parse $variant:ident, $flags:ident) => {
+        |m| {
+            let f = <flags::$flags as clap::FromArgMatches>::from_arg_matches(m)?;
+            Command::try_from(f).map_err(|e: String| {
+                clap::Error::raw(clap::error::ErrorKind::ValueValidation, format!("{e}\n"))
+            })
+        }
+    };
+}
+
 /// A command whose CLI verb is its argument struct's clap declaration
 /// ([`DECLARED_CLI`]): the struct a braced entry declares, or an entry's own type.
 pub struct DeclaredCli {
@@ -120,14 +148,14 @@ macro_rules! commands {
         $variant:ident $(($payload:ty))? $({ $($fields:tt)* })?
             => $name:literal, $tier:ident, $summary:literal,
             cli: $cli:expr, mcp: $mcp:expr, sideband: $sb:expr, keys: $keys:expr,
-            $(clap: [$($alias:literal),*],)?
+            $(clap: [$($alias:literal),*] $(from $flags:ident)?,)?
             facts: [$($fact:ident),*],
             targets: $targets:tt;
     )*) => {
         /// The argument structs the table declares, named as their commands.
         pub mod cmd {
             use super::*;
-            $(declare_args!([$(clap $($alias)*)?] $(#[$meta])* $variant $(, $payload)? $(; $($fields)*)?);)*
+            $(declare_args!([$(clap $($alias)* $(from $flags)?)?] $(#[$meta])* $variant $(, $payload)? $(; $($fields)*)?);)*
         }
 
         /// Every operation fugue can perform: one variant per entry of [`COMMANDS`].
@@ -147,11 +175,8 @@ macro_rules! commands {
                 name: $name,
                 summary: $summary,
                 aliases: &[$($alias),*],
-                augment: <cmd::$variant as clap::Args>::augment_args,
-                parse: |m| {
-                    let args = <cmd::$variant as clap::FromArgMatches>::from_arg_matches(m)?;
-                    Ok(Command::$variant(args))
-                },
+                augment: declared_verb!(augment $variant $(, $flags)?),
+                parse: declared_verb!(parse $variant $(, $flags)?),
             },
         )?)*];
 
@@ -237,7 +262,7 @@ commands! {
         pub target: Option<Target>,
     } => "kill-pane", Destroy, "close a pane, ending its program",
         cli: As("kill-pane"), mcp: As("close_pane"), sideband: As("control action=close"),
-        keys: As("kill-pane"),
+        keys: As("kill-pane"), clap: ["killp"] from KillPane,
         facts: [journaled, structural, alerts],
         targets: [target: Pane];
     KillWindow {
@@ -245,7 +270,7 @@ commands! {
     } => "kill-window", Destroy, "close a window and all its panes",
         cli: As("kill-window"), mcp: Tmux,
         sideband: Absent("a tag closes single panes (control action=close), never a person's whole window"),
-        keys: As("kill-window"),
+        keys: As("kill-window"), clap: ["killw"] from KillWindow,
         facts: [journaled, structural, alerts],
         targets: [target: WindowAll];
     KillSession {
@@ -253,7 +278,7 @@ commands! {
     } => "kill-session", Destroy, "close a session and everything in it",
         cli: As("kill-session"), mcp: As("kill_session"),
         sideband: Absent("a tag closes single panes, never a whole session"),
-        keys: Absent(NO_KEY),
+        keys: Absent(NO_KEY), clap: [] from KillSession,
         facts: [journaled, structural, alerts],
         targets: [target: SessionAll];
     KillServer => "kill-server", Destroy, "end every session and stop the server",
@@ -884,7 +909,7 @@ commands! {
         }};
     RotateWindow(crate::manage::RotateWindow) => "rotate-window", Write, "move every pane of a window one place on",
         cli: As("rotate-window"), mcp: Tmux, sideband: Absent(REARRANGE),
-        keys: Absent(PROMPT),
+        keys: Absent(PROMPT), clap: ["rotatew"] from RotateWindow,
         facts: [journaled, structural],
         targets: [target: WindowAll];
     BreakPane(crate::manage::BreakPane) => "break-pane", Write, "move a pane out into a window of its own",
@@ -1034,4 +1059,102 @@ commands! {
         keys: As("command-prompt"),
         facts: [journaled],
         targets: [];
+}
+
+/// The flags of the declared verbs whose tmux letters do not map one to one onto
+/// their arguments (`clap: [...] from Flags` in an entry), each with the command it
+/// makes. A flag tmux takes and fugue has no use for is still taken, for the configs
+/// and scripts that give it.
+mod flags {
+    use super::*;
+
+    /// `kill-pane [-a] [-t target]`: `-a` closes every other pane of its window.
+    #[derive(clap::Args)]
+    pub struct KillPane {
+        #[arg(short = 't', value_name = "target")]
+        target: Option<Target>,
+        /// Every pane of the window but this one.
+        #[arg(short = 'a')]
+        others: bool,
+    }
+
+    impl TryFrom<KillPane> for Command {
+        type Error = String;
+        fn try_from(f: KillPane) -> Result<Command, String> {
+            let target = f.target;
+            Ok(match f.others {
+                true => Command::KillOtherPanes(cmd::KillOtherPanes { target }),
+                false => Command::KillPane(cmd::KillPane { target }),
+            })
+        }
+    }
+
+    /// `kill-window [-a] [-t target]`: `-a` closes every other window of its session.
+    #[derive(clap::Args)]
+    pub struct KillWindow {
+        #[arg(short = 't', value_name = "target")]
+        target: Option<Target>,
+        /// Every window of the session but this one.
+        #[arg(short = 'a')]
+        others: bool,
+    }
+
+    impl TryFrom<KillWindow> for Command {
+        type Error = String;
+        fn try_from(f: KillWindow) -> Result<Command, String> {
+            let target = f.target;
+            Ok(match f.others {
+                true => Command::KillOtherWindows(cmd::KillOtherWindows { target }),
+                false => Command::KillWindow(cmd::KillWindow { target }),
+            })
+        }
+    }
+
+    /// `kill-session [-a] [-t target]`: `-a` closes every other session.
+    #[derive(clap::Args)]
+    pub struct KillSession {
+        #[arg(short = 't', value_name = "target")]
+        target: Option<Target>,
+        /// Every session but this one.
+        #[arg(short = 'a')]
+        others: bool,
+    }
+
+    impl TryFrom<KillSession> for Command {
+        type Error = String;
+        fn try_from(f: KillSession) -> Result<Command, String> {
+            let target = f.target;
+            Ok(match f.others {
+                true => Command::KillOtherSessions(cmd::KillOtherSessions { target }),
+                false => Command::KillSession(cmd::KillSession { target }),
+            })
+        }
+    }
+
+    /// `rotate-window [-DUZ] [-t target]`: `-U` (the default) or `-D`; `-Z` (keep the
+    /// window zoomed) is taken and fugue unzooms.
+    #[derive(clap::Args)]
+    pub struct RotateWindow {
+        #[arg(short = 't', value_name = "target")]
+        target: Option<Target>,
+        /// Panes move down/right (the last becomes the first).
+        #[arg(short = 'D', conflicts_with = "up")]
+        down: bool,
+        /// Panes move up/left (the default).
+        #[arg(short = 'U')]
+        up: bool,
+        #[arg(short = 'Z')]
+        zoom: bool,
+    }
+
+    impl TryFrom<RotateWindow> for Command {
+        type Error = String;
+        fn try_from(f: RotateWindow) -> Result<Command, String> {
+            let _ = (f.up, f.zoom);
+            Ok(Command::RotateWindow(crate::manage::RotateWindow {
+                target: f.target,
+                down: f.down,
+            }))
+        }
+    }
 }

@@ -138,14 +138,6 @@ pub enum Verb {
         #[arg(short = 't')]
         target: Option<String>,
     },
-    /// Kill a session and everything in it (-a: every session but it).
-    KillSession {
-        #[arg(short = 't')]
-        target: Option<String>,
-        /// Every session but the target.
-        #[arg(short = 'a')]
-        others: bool,
-    },
     /// Kill every session and stop the server.
     KillServer,
     /// Bring back the sessions a killed, crashed or rebooted server left in its
@@ -247,15 +239,6 @@ pub enum Verb {
         #[arg(short = 't')]
         target: Option<String>,
     },
-    /// Kill a window (-a: every window of its session but it).
-    #[command(visible_alias = "killw")]
-    KillWindow {
-        #[arg(short = 't')]
-        target: Option<String>,
-        /// Every window of the target's session but the target.
-        #[arg(short = 'a')]
-        others: bool,
-    },
     /// Split a pane.
     #[command(visible_aliases = ["split", "splitw"], disable_help_flag = true)]
     SplitWindow {
@@ -291,14 +274,6 @@ pub enum Verb {
         spawn: SpawnArgs,
         #[arg(long, action = clap::ArgAction::Help)]
         help: Option<bool>,
-    },
-    /// Close a pane (-a: every pane of its window but it).
-    #[command(visible_alias = "killp")]
-    KillPane {
-        #[arg(short = 't')]
-        target: Option<String>,
-        #[arg(short = 'a')]
-        others: bool,
     },
     /// Make a pane active, or set its title.
     #[command(visible_alias = "selectp")]

@@ -171,14 +171,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 filter,
             },
         ),
-        Verb::KillSession { target: t, others } => {
-            let target = target(t)?;
-            let command = match others {
-                true => Command::KillOtherSessions(cmd::KillOtherSessions { target }),
-                false => Command::KillSession(cmd::KillSession { target }),
-            };
-            (command, Printer::Nothing)
-        }
         Verb::KillServer => (Command::KillServer, Printer::Nothing),
         Verb::DisplayMessage {
             target: t,
@@ -413,14 +405,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             }),
             Printer::Nothing,
         ),
-        Verb::KillWindow { target: t, others } => {
-            let target = target(t)?;
-            let command = match others {
-                true => Command::KillOtherWindows(cmd::KillOtherWindows { target }),
-                false => Command::KillWindow(cmd::KillWindow { target }),
-            };
-            (command, Printer::Nothing)
-        }
         Verb::SplitWindow {
             target: t,
             horizontal,
@@ -459,20 +443,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 },
             )
         }
-        Verb::KillPane {
-            target: t,
-            others: false,
-        } => (
-            Command::KillPane(cmd::KillPane { target: target(t)? }),
-            Printer::Nothing,
-        ),
-        Verb::KillPane {
-            target: t,
-            others: true,
-        } => (
-            Command::KillOtherPanes(cmd::KillOtherPanes { target: target(t)? }),
-            Printer::Nothing,
-        ),
         Verb::SelectPane {
             target: t,
             left,

@@ -285,4 +285,67 @@ mod tests {
         assert!(parse(&["setenv", "-u", "-r", "X"]).is_err());
         assert!(parse(&["set-environment"]).is_err());
     }
+
+    #[test]
+    fn kill_verbs_pick_the_other_command_with_a() {
+        let pane: Target = "%2".parse().unwrap();
+        let window: Target = "s:1".parse().unwrap();
+        assert_eq!(
+            parse(&["killp", "-t", "%2"]),
+            Ok(Command::KillPane(cmd::KillPane {
+                target: Some(pane.clone()),
+            }))
+        );
+        assert_eq!(
+            parse(&["kill-pane", "-a", "-t", "%2"]),
+            Ok(Command::KillOtherPanes(cmd::KillOtherPanes {
+                target: Some(pane),
+            }))
+        );
+        assert_eq!(
+            parse(&["killw", "-a", "-t", "s:1"]),
+            Ok(Command::KillOtherWindows(cmd::KillOtherWindows {
+                target: Some(window.clone()),
+            }))
+        );
+        assert_eq!(
+            parse(&["kill-window"]),
+            Ok(Command::KillWindow(cmd::KillWindow { target: None }))
+        );
+        assert_eq!(
+            parse(&["kill-session", "-a"]),
+            Ok(Command::KillOtherSessions(cmd::KillOtherSessions {
+                target: None
+            }))
+        );
+        assert_eq!(
+            parse(&["kill-session", "-t", "s"]),
+            Ok(Command::KillSession(cmd::KillSession {
+                target: Some("s".parse().unwrap()),
+            }))
+        );
+        // tmux's kill-pane takes no positional.
+        assert!(parse(&["kill-pane", "%2"]).is_err());
+    }
+
+    #[test]
+    fn rotate_window_takes_u_d_and_z() {
+        use fugue_protocol::RotateWindow;
+        let window: Target = "s:1".parse().unwrap();
+        assert_eq!(
+            parse(&["rotatew", "-D", "-Z", "-t", "s:1"]),
+            Ok(Command::RotateWindow(RotateWindow {
+                target: Some(window),
+                down: true,
+            }))
+        );
+        assert_eq!(
+            parse(&["rotate-window", "-U"]),
+            Ok(Command::RotateWindow(RotateWindow {
+                target: None,
+                down: false,
+            }))
+        );
+        assert!(parse(&["rotate-window", "-U", "-D"]).is_err());
+    }
 }

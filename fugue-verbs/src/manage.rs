@@ -1,14 +1,13 @@
 //! tmux's pane and window management verbs, with tmux's flags and aliases:
-//! respawn-pane, respawn-window, swap-pane, rotate-window, break-pane, join-pane,
-//! move-pane, last-pane, move-window, link-window, pipe-pane.
+//! respawn-pane, respawn-window, swap-pane, break-pane, join-pane, move-pane,
+//! last-pane, move-window, link-window, pipe-pane.
 
 use crate::args::SpawnArgs;
 use crate::printer::Printer;
 use clap::Subcommand;
 use fugue_protocol::cmd;
 use fugue_protocol::{
-    BreakPane, Command, Direction, JoinPane, PaneSelect, Respawn, RotateWindow, SwapPane,
-    SwapSource, Target,
+    BreakPane, Command, Direction, JoinPane, PaneSelect, Respawn, SwapPane, SwapSource, Target,
 };
 
 #[derive(Subcommand, Debug)]
@@ -51,18 +50,6 @@ pub enum ManageVerb {
         #[arg(short = 'D', conflicts_with = "source")]
         down: bool,
         /// Keep the window zoomed (accepted; fugue unzooms).
-        #[arg(short = 'Z')]
-        zoom: bool,
-    },
-    /// Move every pane of a window one place up (-U, the default) or down (-D).
-    #[command(visible_alias = "rotatew")]
-    RotateWindow {
-        #[arg(short = 't')]
-        target: Option<String>,
-        #[arg(short = 'D', conflicts_with = "up")]
-        down: bool,
-        #[arg(short = 'U')]
-        up: bool,
         #[arg(short = 'Z')]
         zoom: bool,
     },
@@ -239,12 +226,6 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
                 detached,
             }))
         }
-        ManageVerb::RotateWindow {
-            target: t, down, ..
-        } => nothing(Command::RotateWindow(RotateWindow {
-            target: target(t)?,
-            down,
-        })),
         ManageVerb::BreakPane {
             source,
             target: t,
