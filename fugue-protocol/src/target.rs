@@ -89,9 +89,12 @@ impl FromStr for Target {
                     Some((w, p)) if p.parse::<u32>().is_ok() => (w, Some(p)),
                     _ => (rest, None),
                 };
+                // tmux: `=` asks for an exact name, and an index is exact already
+                // (`:=0`, its default `select-window -t :=0` on `C-b 0`).
+                let index = w.strip_prefix('=').unwrap_or(w).parse::<u32>();
                 let window = if w.is_empty() {
                     None
-                } else if let Ok(i) = w.parse::<u32>() {
+                } else if let Ok(i) = index {
                     Some(WindowSpec::Index(i))
                 } else {
                     Some(WindowSpec::Name(w.to_string()))
@@ -190,6 +193,10 @@ mod tests {
             Ok(path(None, Some(WindowSpec::Index(3)), None))
         );
         assert_eq!("w:.1".parse(), Ok(path(Some("w"), None, Some(1))));
+        assert_eq!(
+            ":=0".parse(),
+            Ok(path(None, Some(WindowSpec::Index(0)), None))
+        );
         // A session id with a window part (libtmux's `new-window -t $1:`).
         assert_eq!("$1:".parse(), Ok(path(Some("$1"), None, None)));
         assert_eq!(

@@ -367,6 +367,12 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             previous,
             last,
         } => {
+            // `-t :+` / `-t :-`: tmux's next or previous window.
+            let (t, next, previous) = match offset(&t, false) {
+                Some((base, true)) => (base, true, previous),
+                Some((base, false)) => (base, next, true),
+                None => (t, next, previous),
+            };
             let select = if next {
                 WindowSelect::Next
             } else if previous {
@@ -458,6 +464,12 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             mark,
             unmark,
         } => {
+            // `-t :.+` / `-t :.-`: tmux's next or previous pane (its `C-b o`).
+            let (t, next, previous) = match offset(&t, true) {
+                Some((base, true)) => (base, true, previous),
+                Some((base, false)) => (base, next, true),
+                None => (t, next, previous),
+            };
             let target = target(t)?;
             // tmux's select-pane, in its order: -m/-M, -e/-d and -T act on the pane and
             // return without selecting it.

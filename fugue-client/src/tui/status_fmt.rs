@@ -183,6 +183,8 @@ impl StatusCtx<'_> {
         Some(match name {
             "pane_title" => p.title.clone(),
             "pane_id" => format!("%{}", p.pane.0),
+            // `#P`: tmux's status line and `confirm-before -p "kill-pane #P?"` say it.
+            "pane_index" => p.index.to_string(),
             "pane_width" => p.width.to_string(),
             "pane_height" => p.height.to_string(),
             "pane_dead" => flag(p.exit_status.is_some()),
