@@ -673,57 +673,83 @@ impl Scanner {
     /// resumes (or at the end while the candidate is still open). `from` is where the
     /// candidate's bytes in this chunk begin.
     fn candidate(&mut self, input: &[u8], i: &mut usize, from: usize, found: &mut Scanned) -> Exit {
-        let c = &mut self.cand;
         while *i < input.len() {
             #[cfg(test)]
             {
                 self.steps += 1;
             }
-            let b = input[*i];
-            // Bytes this candidate holds once `b` is taken.
-            let held = c.held.len() + (*i + 1 - from);
-            if self.esc != Esc::Ground || b == 0x1b {
-                self.esc = self.esc.step(b);
-                c.keep.push(b);
-                *i += 1;
-            } else if let Some(n) = c.plain_content(&input[*i..], self.max + 1 - (held - 1)) {
-                c.raw.extend_from_slice(&input[*i..*i + n]);
-                *i += n;
-            } else {
-                match c.step(b) {
-                    Step::Next => *i += 1,
-                    Step::Fail => return Exit::Released,
-                    Step::FailAfter => {
-                        *i += 1;
-                        return Exit::Released;
-                    }
-                    Step::Done(mut tag) => {
-                        *i += 1;
-                        // A tag without the pane's key is text the agent shows, not
-                        // the agent's own: it is released like any non-tag.
-                        return match self.trust.admit(&mut tag) {
-                            Ok(()) => {
-                                found.tags.push(tag);
-                                Exit::Tag
-                            }
-                            Err(Untrusted::NoKey) => {
-                                found.no_key += 1;
-                                Exit::Released
-                            }
-                            Err(Untrusted::WrongKey) => {
-                                found.wrong_key += 1;
-                                Exit::Released
-                            }
-                        };
-                    }
-                }
+            if let Some(exit) = self.candidate_byte(input, i, from, found) {
+                return exit;
             }
-            if c.held.len() + (*i - from) > self.max {
+            if self.cand.held.len() + (*i - from) > self.max {
                 found.overflows += 1;
                 return Exit::Released;
             }
         }
         Exit::Open
+    }
+
+    /// Takes the candidate's next byte (or run of plain content) at `input[*i]`;
+    /// Some when that ended the candidate.
+    fn candidate_byte(
+        &mut self,
+        input: &[u8],
+        i: &mut usize,
+        from: usize,
+        found: &mut Scanned,
+    ) -> Option<Exit> {
+        let c = &mut self.cand;
+        let b = input[*i];
+        // Bytes this candidate holds once `b` is taken.
+        let held = c.held.len() + (*i + 1 - from);
+        let step = if self.esc != Esc::Ground || b == 0x1b {
+            let was = self.esc;
+            self.esc = self.esc.step(b);
+            c.keep.push(b);
+            *i += 1;
+            // A TUI draws a run of blanks as a jump to the right (`CSI n G`, `CSI n C`):
+            // the agent printed a blank there, so the grammar reads one
+            // (`<fugue:spawn\e[16Gkey=` is `<fugue:spawn key=`). The move itself is
+            // kept with the escapes, shown whatever the candidate turns out to be.
+            if !(was == Esc::Csi && self.esc == Esc::Ground && is_horizontal_move(b)) {
+                return None;
+            }
+            match c.step(b' ') {
+                // Already taken: released, the move is shown as printed.
+                Step::Fail => Step::FailAfter,
+                step => step,
+            }
+        } else if let Some(n) = c.plain_content(&input[*i..], self.max + 1 - (held - 1)) {
+            c.raw.extend_from_slice(&input[*i..*i + n]);
+            *i += n;
+            return None;
+        } else {
+            let step = c.step(b);
+            if !matches!(step, Step::Fail) {
+                *i += 1;
+            }
+            step
+        };
+        match step {
+            Step::Next => None,
+            Step::Fail | Step::FailAfter => Some(Exit::Released),
+            // A tag without the pane's key is text the agent shows, not the agent's
+            // own: it is released like any non-tag.
+            Step::Done(mut tag) => Some(match self.trust.admit(&mut tag) {
+                Ok(()) => {
+                    found.tags.push(tag);
+                    Exit::Tag
+                }
+                Err(Untrusted::NoKey) => {
+                    found.no_key += 1;
+                    Exit::Released
+                }
+                Err(Untrusted::WrongKey) => {
+                    found.wrong_key += 1;
+                    Exit::Released
+                }
+            }),
+        }
     }
 
     #[cfg(test)]
@@ -756,6 +782,11 @@ fn unescape(raw: &[u8]) -> Option<String> {
     }
     out.push_str(rest);
     Some(out)
+}
+
+/// A CSI final byte that moves the cursor right on its line (CUF, CHA, HPA, HPR).
+fn is_horizontal_move(b: u8) -> bool {
+    matches!(b, b'C' | b'G' | b'`' | b'a')
 }
 
 fn is_name_byte(b: u8) -> bool {

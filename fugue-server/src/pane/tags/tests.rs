@@ -503,3 +503,37 @@ fn a_tag_alone_on_its_line_leaves_no_empty_line() {
     let coloured = b"a\r\n<fugue:notify>\x1b[1mhi</fugue:notify>\r\nb";
     assert_eq!(scan_chunks(&[coloured]).0, b"a\r\n\x1b[1m\r\nb");
 }
+
+/// Claude Code's renderer writes a run of blanks as a jump to a column: the tag it
+/// shows is the tag the model wrote, key and all (issue 27's reproduction).
+#[test]
+fn blanks_drawn_as_cursor_jumps_are_blanks() {
+    let input = format!(
+        "<fugue:spawn\x1b[14Gkey=\"{KEY}\"\x1b[54Gid=\"j\"\x1b[71Gcommand=\"sleep\x1b[86G101\"/>\n"
+    );
+    let (out, tags, counts) = scan_keyed(&[input.as_bytes()]);
+    assert_eq!((counts.no_key, counts.wrong_key), (0, 0));
+    assert_eq!(tags.len(), 1, "{out:?}");
+    assert_eq!(tags[0].attr("id"), Some("j"));
+    assert_eq!(tags[0].attr("command"), Some("sleep 101"));
+    // The moves stay on screen where the tag was; the key never does.
+    assert!(!out.contains(KEY), "{out:?}");
+    assert!(out.contains("\x1b[86G"), "{out:?}");
+    // CUF reads the same; a move that is no blank (up, an SGR) does not.
+    let forward = format!("<fugue:list\x1b[3Ckey=\"{KEY}\"/>");
+    assert_eq!(scan_keyed(&[forward.as_bytes()]).1.len(), 1);
+    let up = format!("<fugue:list\x1b[Akey=\"{KEY}\"/>");
+    assert_eq!(scan_keyed(&[up.as_bytes()]).1.len(), 0);
+    // Split across reads, mid-escape.
+    let (a, b) = input.as_bytes().split_at(input.find("[54").unwrap() + 2);
+    assert_eq!(scan_keyed(&[a, b]).1.len(), 1);
+}
+
+/// A jump where the grammar wants no blank releases the candidate as printed.
+#[test]
+fn a_jump_inside_a_name_is_shown_as_printed() {
+    let input = b"<fugue:sp\x1b[5Gawn/>x";
+    let (out, tags) = scan_chunks(&[input]);
+    assert!(tags.is_empty());
+    assert_eq!(out, input);
+}
