@@ -2,250 +2,283 @@
 //!
 //! The server owns the configuration and hands the client its key table when it
 //! attaches, so every client of one server behaves the same and the config file is read
-//! in one place.
+//! in one place. Every binding is a tmux command line, run through the command table as
+//! any other; the config file's names for common ones (`"|" = "split-right"`) are only
+//! other ways to write such a line ([`NAMED_LINES`]).
 
 use crate::command::{Direction, LayoutPreset};
 use crate::keys::Key;
+use crate::tmux_cmd::{self, Argv, NoEnv};
 use serde::{Deserialize, Serialize};
-use std::fmt;
-use std::str::FromStr;
 
-/// An action a key can be bound to.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "String", into = "String")]
-pub enum KeyAction {
-    NewWindow,
-    NextWindow,
-    PreviousWindow,
-    LastWindow,
-    SelectWindow(u32),
-    /// Split the active pane; the new pane goes on this side (`split-right` is tmux's
-    /// `split-window -h`, `split-down` its `split-window -v`, left and up its `-b`).
-    Split(Direction),
-    Focus(Direction),
-    NextPane,
-    PreviousPane,
-    LastPane,
-    /// Asks for confirmation first.
-    KillPane,
-    /// Asks for confirmation first.
-    KillWindow,
-    Zoom,
-    Detach,
-    RenameWindow,
-    RenameSession,
-    ScrollMode,
-    /// Scroll mode, one page up at once (tmux's `copy-mode -u`, on PgUp).
-    ScrollPageUp,
-    NextLayout,
-    Layout(LayoutPreset),
-    Resize(Direction, u16),
-    ListKeys,
-    SendPrefix,
-    NewSession,
-    /// Switch this client to the next (true) or previous (false) session by name.
-    SwitchSession(bool),
-    /// Draw the whole screen again (tmux's `refresh-client`).
-    Refresh,
-    /// Stop the client until its shell continues it (tmux's `suspend-client` on
-    /// `C-z`).
-    Suspend,
-    /// The message log in the client's view (tmux's `show-messages` on `~`).
-    ShowMessages,
-    /// Paste the most recent buffer into the active pane, bracketed when its program
-    /// asked (tmux's `paste-buffer -p` on `]`).
-    PasteBuffer,
-    /// Show the buffers (tmux's `list-buffers` on `#`).
-    ListBuffers,
-    /// Choose a buffer to paste or delete, with a preview (tmux's `choose-buffer`).
-    ChooseBuffer,
-    /// `C-b :`: tmux's command prompt (a line of tmux commands).
-    CommandPrompt,
-    /// Number the panes; a digit focuses one (tmux's `display-panes` on `q`).
-    DisplayPanes,
-    /// The tree of sessions, windows and panes: sessions collapsed (true, tmux's
-    /// `choose-tree -Zs` on `s`) or windows shown (false, `choose-tree -Zw` on `w`).
-    ChooseTree(bool),
-    /// Ask for a string, then choose from the windows matching it (tmux's
-    /// `find-window` on `f`).
-    FindWindow,
-    /// A big clock over the active pane until a key (tmux's `clock-mode` on `t`).
-    ClockMode,
-    /// Choose an attached client to detach (tmux's `choose-client -Z` on `D`).
-    ChooseClient,
-    /// Browse and change options and key bindings (tmux's `customize-mode -Z` on `C`).
-    CustomizeMode,
+/// The config file's names for common bindings: name, the tmux command line it
+/// stands for, whether tmux binds it with `bind -r` (another press soon after needs
+/// no prefix), and the note `list-keys -N` shows for it. `select-window N`, `focus DIR`, `layout NAME` and `resize DIR N`
+/// take a word more ([`named_line`]).
+pub const NAMED_LINES: &[(&str, &str, bool, &str)] = &[
+    ("new-window", "new-window", false, "Create a window"),
+    ("next-window", "next-window", false, "Go to the next window"),
+    (
+        "previous-window",
+        "previous-window",
+        false,
+        "Go to the previous window",
+    ),
+    (
+        "last-window",
+        "last-window",
+        false,
+        "Go to the window used before",
+    ),
+    (
+        "split-right",
+        "split-window -h",
+        false,
+        "Split the pane, the new one to the right",
+    ),
+    (
+        "split-down",
+        "split-window -v",
+        false,
+        "Split the pane, the new one below",
+    ),
+    (
+        "split-left",
+        "split-window -bh",
+        false,
+        "Split the pane, the new one to the left",
+    ),
+    (
+        "split-up",
+        "split-window -bv",
+        false,
+        "Split the pane, the new one above",
+    ),
+    (
+        "next-pane",
+        "select-pane -t :.+",
+        false,
+        "Go to the next pane",
+    ),
+    (
+        "previous-pane",
+        "select-pane -t :.-",
+        false,
+        "Go to the previous pane",
+    ),
+    (
+        "last-pane",
+        "last-pane",
+        false,
+        "Go to the pane used before",
+    ),
+    (
+        "kill-pane",
+        "confirm-before -p \"kill-pane #P? (y/n)\" kill-pane",
+        false,
+        "Close the pane (asks first)",
+    ),
+    (
+        "kill-window",
+        "confirm-before -p \"kill-window #W? (y/n)\" kill-window",
+        false,
+        "Close the window (asks first)",
+    ),
+    ("zoom", "resize-pane -Z", false, "Zoom the pane or back"),
+    ("detach", "detach-client", false, "Detach this client"),
+    (
+        "rename-window",
+        "command-prompt -I \"#W\" \"rename-window -- '%%'\"",
+        false,
+        "Rename the window",
+    ),
+    (
+        "rename-session",
+        "command-prompt -I \"#S\" \"rename-session -- '%%'\"",
+        false,
+        "Rename the session",
+    ),
+    (
+        "scroll-mode",
+        "copy-mode",
+        false,
+        "Scroll and copy (copy mode)",
+    ),
+    (
+        "scroll-page-up",
+        "copy-mode -u",
+        false,
+        "Copy mode, one page up",
+    ),
+    (
+        "next-layout",
+        "next-layout",
+        false,
+        "Arrange the panes in the next layout",
+    ),
+    ("list-keys", "list-keys -N", false, "List the keys"),
+    (
+        "send-prefix",
+        "send-prefix",
+        false,
+        "Send the prefix key to the pane",
+    ),
+    ("new-session", "new-session", false, "Create a session"),
+    (
+        "next-session",
+        "switch-client -n",
+        false,
+        "Go to the next session",
+    ),
+    (
+        "previous-session",
+        "switch-client -p",
+        false,
+        "Go to the previous session",
+    ),
+    (
+        "refresh-client",
+        "refresh-client",
+        false,
+        "Draw the screen again",
+    ),
+    (
+        "suspend-client",
+        "suspend-client",
+        false,
+        "Suspend this client",
+    ),
+    ("show-messages", "show-messages", false, "Show the messages"),
+    (
+        "paste-buffer",
+        "paste-buffer -p",
+        false,
+        "Paste the latest buffer",
+    ),
+    (
+        "list-buffers",
+        "list-buffers",
+        false,
+        "List the paste buffers",
+    ),
+    (
+        "choose-buffer",
+        "choose-buffer -Z",
+        false,
+        "Choose a buffer to paste",
+    ),
+    ("command-prompt", "command-prompt", false, "Type a command"),
+    ("display-panes", "display-panes", false, "Number the panes"),
+    (
+        "choose-session",
+        "choose-tree -Zs",
+        false,
+        "Choose a session",
+    ),
+    ("choose-window", "choose-tree -Zw", false, "Choose a window"),
+    // tmux 3.3a: `command-prompt { find-window -Z "%%" }`.
+    (
+        "find-window",
+        "command-prompt \"find-window -Z -- '%%'\"",
+        false,
+        "Find a window by its text",
+    ),
+    ("clock-mode", "clock-mode", false, "Show a clock"),
+    (
+        "choose-client",
+        "choose-client -Z",
+        false,
+        "Choose a client to detach",
+    ),
+    (
+        "customize-mode",
+        "customize-mode -Z",
+        false,
+        "Browse the options and keys",
+    ),
+];
+
+/// What a config name stands for ([`named_line`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Named {
+    pub line: String,
+    /// tmux binds it with `bind -r`.
+    pub repeat: bool,
+    /// What `list-keys -N` says it does.
+    pub note: String,
 }
 
-impl KeyAction {
-    /// Every action name with a short description, for `list-keys` and config docs.
-    pub const NAMES: &'static [(&'static str, &'static str)] = &[
-        ("new-window", "create a window"),
-        ("next-window", "go to the next window"),
-        ("previous-window", "go to the previous window"),
-        ("last-window", "go to the previously used window"),
-        ("select-window N", "go to window N"),
-        ("split-right", "split the pane, new pane to the right"),
-        ("split-down", "split the pane, new pane below"),
-        ("split-left", "split the pane, new pane to the left"),
-        ("split-up", "split the pane, new pane above"),
-        ("focus DIR", "focus the pane left/right/up/down"),
-        ("next-pane", "focus the next pane"),
-        ("previous-pane", "focus the previous pane"),
-        ("last-pane", "focus the previously active pane"),
-        ("kill-pane", "close the pane (asks first)"),
-        ("kill-window", "close the window (asks first)"),
-        ("zoom", "zoom or unzoom the pane"),
-        ("detach", "detach this client"),
-        ("rename-window", "rename the window"),
-        ("rename-session", "rename the session"),
-        ("scroll-mode", "scroll through history (q leaves)"),
-        ("scroll-page-up", "scroll mode, one page up"),
-        ("next-layout", "arrange panes in the next preset layout"),
-        ("layout NAME", "arrange panes in a preset layout"),
-        ("resize DIR N", "move the pane's border by N cells"),
-        ("list-keys", "show the key bindings"),
-        ("send-prefix", "send the prefix key to the pane"),
-        ("new-session", "create a session and switch to it"),
-        ("next-session", "switch to the next session"),
-        ("previous-session", "switch to the previous session"),
-        ("refresh-client", "draw the whole screen again"),
-        ("paste-buffer", "paste the latest buffer"),
-        ("list-buffers", "list the paste buffers"),
-        ("choose-buffer", "choose a buffer to paste or delete"),
-        ("display-panes", "number the panes; a digit focuses one"),
-        ("choose-session", "choose a session from a tree"),
-        ("choose-window", "choose a window from a tree"),
-        ("find-window", "choose from the windows matching a string"),
-        ("clock-mode", "show a big clock over the pane until a key"),
-        ("choose-client", "choose an attached client to detach"),
-        (
-            "customize-mode",
-            "browse and change options and key bindings",
-        ),
-    ];
-}
-
-/// Why an action string was not understood.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown key action `{0}`; actions are: new-window, next-window, previous-window, last-window, select-window N, split-right, split-down, split-left, split-up, focus left|right|up|down, next-pane, previous-pane, last-pane, kill-pane, kill-window, zoom, detach, rename-window, rename-session, scroll-mode, scroll-page-up, next-layout, layout NAME, resize DIR N, list-keys, send-prefix, new-session, next-session, previous-session, refresh-client, paste-buffer, list-buffers, choose-buffer, command-prompt, display-panes, choose-session, choose-window, find-window, clock-mode, choose-client, customize-mode"
-)]
-pub struct ActionParseError(pub String);
-
-impl FromStr for KeyAction {
-    type Err = ActionParseError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || ActionParseError(s.to_string());
-        let words: Vec<&str> = s.split_whitespace().collect();
-        let dir = |w: Option<&&str>| w.and_then(|w| Direction::parse(w)).ok_or_else(err);
-        Ok(match words.as_slice() {
-            ["new-window"] => KeyAction::NewWindow,
-            ["next-window"] => KeyAction::NextWindow,
-            ["previous-window"] => KeyAction::PreviousWindow,
-            ["last-window"] => KeyAction::LastWindow,
-            ["select-window", n] => KeyAction::SelectWindow(n.parse().map_err(|_| err())?),
-            [split] if split.starts_with("split-") => {
-                KeyAction::Split(Direction::parse(&split["split-".len()..]).ok_or_else(err)?)
-            }
-            ["focus", d] => KeyAction::Focus(dir(Some(d))?),
-            ["next-pane"] => KeyAction::NextPane,
-            ["previous-pane"] => KeyAction::PreviousPane,
-            ["last-pane"] => KeyAction::LastPane,
-            ["kill-pane"] => KeyAction::KillPane,
-            ["kill-window"] => KeyAction::KillWindow,
-            ["zoom"] => KeyAction::Zoom,
-            ["detach"] => KeyAction::Detach,
-            ["rename-window"] => KeyAction::RenameWindow,
-            ["rename-session"] => KeyAction::RenameSession,
-            ["scroll-mode"] => KeyAction::ScrollMode,
-            ["scroll-page-up"] => KeyAction::ScrollPageUp,
-            ["next-layout"] => KeyAction::NextLayout,
-            ["layout", name] => KeyAction::Layout(LayoutPreset::parse(name).ok_or_else(err)?),
-            ["resize", d, n] => KeyAction::Resize(dir(Some(d))?, n.parse().map_err(|_| err())?),
-            ["list-keys"] => KeyAction::ListKeys,
-            ["send-prefix"] => KeyAction::SendPrefix,
-            ["new-session"] => KeyAction::NewSession,
-            ["next-session"] => KeyAction::SwitchSession(true),
-            ["previous-session"] => KeyAction::SwitchSession(false),
-            ["refresh-client"] => KeyAction::Refresh,
-            ["suspend-client"] => KeyAction::Suspend,
-            ["show-messages"] => KeyAction::ShowMessages,
-            ["paste-buffer"] => KeyAction::PasteBuffer,
-            ["list-buffers"] => KeyAction::ListBuffers,
-            ["choose-buffer"] => KeyAction::ChooseBuffer,
-            ["command-prompt"] => KeyAction::CommandPrompt,
-            ["display-panes"] => KeyAction::DisplayPanes,
-            ["choose-session"] => KeyAction::ChooseTree(true),
-            ["choose-window"] => KeyAction::ChooseTree(false),
-            ["find-window"] => KeyAction::FindWindow,
-            ["clock-mode"] => KeyAction::ClockMode,
-            ["choose-client"] => KeyAction::ChooseClient,
-            ["customize-mode"] => KeyAction::CustomizeMode,
-            _ => return Err(err()),
-        })
-    }
-}
-
-impl fmt::Display for KeyAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            KeyAction::NewWindow => f.write_str("new-window"),
-            KeyAction::NextWindow => f.write_str("next-window"),
-            KeyAction::PreviousWindow => f.write_str("previous-window"),
-            KeyAction::LastWindow => f.write_str("last-window"),
-            KeyAction::SelectWindow(n) => write!(f, "select-window {n}"),
-            KeyAction::Split(d) => write!(f, "split-{}", d.name()),
-            KeyAction::Focus(d) => write!(f, "focus {}", d.name()),
-            KeyAction::NextPane => f.write_str("next-pane"),
-            KeyAction::PreviousPane => f.write_str("previous-pane"),
-            KeyAction::LastPane => f.write_str("last-pane"),
-            KeyAction::KillPane => f.write_str("kill-pane"),
-            KeyAction::KillWindow => f.write_str("kill-window"),
-            KeyAction::Zoom => f.write_str("zoom"),
-            KeyAction::Detach => f.write_str("detach"),
-            KeyAction::RenameWindow => f.write_str("rename-window"),
-            KeyAction::RenameSession => f.write_str("rename-session"),
-            KeyAction::ScrollMode => f.write_str("scroll-mode"),
-            KeyAction::ScrollPageUp => f.write_str("scroll-page-up"),
-            KeyAction::NextLayout => f.write_str("next-layout"),
-            KeyAction::Layout(p) => write!(f, "layout {}", p.name()),
-            KeyAction::Resize(d, n) => write!(f, "resize {} {n}", d.name()),
-            KeyAction::ListKeys => f.write_str("list-keys"),
-            KeyAction::SendPrefix => f.write_str("send-prefix"),
-            KeyAction::NewSession => f.write_str("new-session"),
-            KeyAction::SwitchSession(true) => f.write_str("next-session"),
-            KeyAction::SwitchSession(false) => f.write_str("previous-session"),
-            KeyAction::Refresh => f.write_str("refresh-client"),
-            KeyAction::Suspend => f.write_str("suspend-client"),
-            KeyAction::ShowMessages => f.write_str("show-messages"),
-            KeyAction::PasteBuffer => f.write_str("paste-buffer"),
-            KeyAction::ListBuffers => f.write_str("list-buffers"),
-            KeyAction::ChooseBuffer => f.write_str("choose-buffer"),
-            KeyAction::CommandPrompt => f.write_str("command-prompt"),
-            KeyAction::DisplayPanes => f.write_str("display-panes"),
-            KeyAction::ChooseTree(true) => f.write_str("choose-session"),
-            KeyAction::ChooseTree(false) => f.write_str("choose-window"),
-            KeyAction::FindWindow => f.write_str("find-window"),
-            KeyAction::ClockMode => f.write_str("clock-mode"),
-            KeyAction::ChooseClient => f.write_str("choose-client"),
-            KeyAction::CustomizeMode => f.write_str("customize-mode"),
+/// The command line a config name stands for; None when the words are no name of
+/// [`NAMED_LINES`] (nor one of the four that take a word more).
+pub fn named_line(name: &str) -> Option<Named> {
+    let flag = |d: Direction| match d {
+        Direction::Left => "-L",
+        Direction::Right => "-R",
+        Direction::Up => "-U",
+        Direction::Down => "-D",
+    };
+    let named = |line: String, repeat, note: String| Named { line, repeat, note };
+    let words: Vec<&str> = name.split_whitespace().collect();
+    match words.as_slice() {
+        [one] => NAMED_LINES
+            .iter()
+            .find(|(n, ..)| n == one)
+            .map(|(_, line, repeat, note)| named(line.to_string(), *repeat, note.to_string())),
+        ["select-window", n] => {
+            let n: u32 = n.parse().ok()?;
+            let note = format!("Go to window {n}");
+            Some(named(format!("select-window -t :={n}"), false, note))
         }
+        ["focus", d] => {
+            let d = Direction::parse(d)?;
+            let note = format!("Go to the pane {}", d.name());
+            Some(named(format!("select-pane {}", flag(d)), true, note))
+        }
+        ["layout", p] => {
+            let p = LayoutPreset::parse(p)?.name();
+            let note = format!("Arrange the panes {p}");
+            Some(named(format!("select-layout {p}"), false, note))
+        }
+        ["resize", d, n] => {
+            let (d, n) = (Direction::parse(d)?, n.parse::<u16>().ok()?);
+            let note = format!("Move the pane's border {} by {n}", d.name());
+            Some(match n {
+                1 => named(format!("resize-pane {}", flag(d)), true, note),
+                n => named(format!("resize-pane {} {n}", flag(d)), true, note),
+            })
+        }
+        _ => None,
     }
 }
 
-impl TryFrom<String> for KeyAction {
-    type Error = ActionParseError;
-    fn try_from(s: String) -> Result<Self, Self::Error> {
-        s.parse()
-    }
+/// Every config name, for the error that lists them.
+pub fn names() -> String {
+    let mut all: Vec<&str> = NAMED_LINES.iter().map(|(n, ..)| *n).collect();
+    all.extend([
+        "select-window N",
+        "focus left|right|up|down",
+        "layout NAME",
+        "resize DIR N",
+    ]);
+    all.join(", ")
 }
 
-impl From<KeyAction> for String {
-    fn from(a: KeyAction) -> String {
-        a.to_string()
+/// A binding's commands from the config file: one of fugue's names or a tmux command
+/// line (`"split-window -h -c '#{pane_current_path}'"`), whether it repeats, and a
+/// name's note.
+pub fn config_line(text: &str) -> Result<(Vec<Argv>, bool, Option<String>), String> {
+    let (line, repeat, note) = match named_line(text) {
+        Some(n) => (n.line, n.repeat, Some(n.note)),
+        None => (text.to_string(), false, None),
+    };
+    let commands = tmux_cmd::parse(&line, &NoEnv).map_err(|e| e.to_string())?;
+    if commands.is_empty() {
+        return Err(format!(
+            "`{text}` is no command; give a tmux command line or one of: {}",
+            names()
+        ));
     }
+    Ok((commands, repeat, note))
 }
 
 /// The keys of an attached client: every key table, as the server keeps them.
@@ -267,13 +300,6 @@ fn default_repeat_time_ms() -> u32 {
     DEFAULT_REPEAT_TIME_MS
 }
 
-impl KeyAction {
-    /// Actions tmux binds with `bind -r`: pressing them again soon needs no prefix.
-    pub fn repeats(&self) -> bool {
-        matches!(self, KeyAction::Focus(_) | KeyAction::Resize(..))
-    }
-}
-
 impl KeyTable {
     /// The binding of `key`'s chord ([`Key::chord`]: lock states and event kinds do not
     /// count) in `table`.
@@ -283,15 +309,6 @@ impl KeyTable {
             .iter()
             .find(|b| b.table == table && b.key.chord() == key)
     }
-
-    /// The action bound after the prefix to `key`, when it is one of fugue's actions.
-    pub fn prefix_action(&self, key: &Key) -> Option<KeyAction> {
-        self.lookup("prefix", key)
-            .and_then(|b| match b.commands.as_slice() {
-                [one] => KeyAction::from_tmux_argv(one),
-                _ => None,
-            })
-    }
 }
 
 #[cfg(test)]
@@ -299,33 +316,55 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_action_round_trips() {
-        let actions = [
-            KeyAction::SelectWindow(3),
-            KeyAction::Focus(Direction::Left),
-            KeyAction::Layout(LayoutPreset::Tiled),
-            KeyAction::Resize(Direction::Up, 5),
-            KeyAction::Split(Direction::Right),
-            KeyAction::Split(Direction::Up),
-            KeyAction::Detach,
-            KeyAction::ScrollPageUp,
-            KeyAction::PasteBuffer,
-            KeyAction::ListBuffers,
-            KeyAction::ChooseBuffer,
-            KeyAction::CommandPrompt,
-            KeyAction::Suspend,
-            KeyAction::ShowMessages,
-        ];
-        for a in actions {
-            assert_eq!(a.to_string().parse::<KeyAction>(), Ok(a.clone()), "{a}");
+    fn every_name_is_a_command_line() {
+        for (name, ..) in NAMED_LINES {
+            let (commands, ..) = config_line(name).unwrap();
+            assert_eq!(commands.len(), 1, "{name}");
         }
+        let words = |s: &str| s.split(' ').map(String::from).collect::<Argv>();
+        assert_eq!(
+            config_line("select-window 3"),
+            Ok((
+                vec![words("select-window -t :=3")],
+                false,
+                Some("Go to window 3".into())
+            ))
+        );
+        assert_eq!(
+            config_line("focus left").map(|(c, r, _)| (c, r)),
+            Ok((vec![words("select-pane -L")], true))
+        );
+        assert_eq!(
+            config_line("resize up 5").map(|(c, r, _)| (c, r)),
+            Ok((vec![words("resize-pane -U 5")], true))
+        );
+        assert_eq!(
+            config_line("layout tiled").map(|(c, r, _)| (c, r)),
+            Ok((vec![words("select-layout tiled")], false))
+        );
+        // The question keeps its words together, as tmux's default binding does.
+        let (kill, ..) = config_line("kill-pane").unwrap();
+        assert_eq!(
+            kill[0],
+            ["confirm-before", "-p", "kill-pane #P? (y/n)", "kill-pane"].map(String::from)
+        );
     }
 
     #[test]
-    fn unknown_actions_list_the_known_ones() {
-        let e = "split-sideways".parse::<KeyAction>().unwrap_err();
-        assert!(e.to_string().contains("split-right"));
-        assert!("select-window x".parse::<KeyAction>().is_err());
-        assert!("resize left".parse::<KeyAction>().is_err());
+    fn any_tmux_line_binds_and_nothing_is_refused_with_the_names() {
+        assert_eq!(
+            config_line("split-window -h ; select-layout tiled").map(|(c, ..)| c.len()),
+            Ok(2)
+        );
+        let e = config_line("   ").unwrap_err();
+        assert!(
+            e.contains("split-right") && e.contains("resize DIR N"),
+            "{e}"
+        );
+        // A name's extra word must be one it takes.
+        assert_eq!(named_line("select-window x"), None);
+        // A command line has no note of its own; a name has its own.
+        assert_eq!(config_line("new-window -d").map(|(.., n)| n), Ok(None));
+        assert_eq!(named_line("resize left"), None);
     }
 }

@@ -24,7 +24,8 @@ pub enum Tier {
 pub enum Exposure {
     /// Reached under this name: a CLI verb (with its flags where one verb runs several
     /// commands), an MCP tool, a sideband tag (with its action attribute where one tag
-    /// runs several commands), or a key action.
+    /// runs several commands), or the config file's name for a key binding's command
+    /// line.
     As(&'static str),
     /// Not reached from this surface, and why.
     Absent(&'static str),
@@ -53,7 +54,8 @@ pub struct Surfaces {
     pub mcp: Exposure,
     /// A `<fugue:TAG/>` printed in a sideband pane.
     pub sideband: Exposure,
-    /// A key action of attached clients (`[keys]` in the config).
+    /// The config file's name for a binding's command line (`[keys]`,
+    /// `bindings::NAMED_LINES`); any key can be bound to the command's tmux line.
     pub keys: Exposure,
 }
 

@@ -126,6 +126,17 @@ macro_rules! declared_verb {
     };
 }
 
+/// The field of an entry's `targets:` list that comes first, mutably; nothing for a
+/// clause said in code or an empty list.
+macro_rules! first_target_mut {
+    ($c:ident, [$first:ident : $kind:ident $(, $field:ident : $k:ident)*]) => {
+        Some(&mut $c.$first)
+    };
+    ($c:ident, $other:tt) => {
+        None
+    };
+}
+
 /// A command whose CLI verb is its argument struct's clap declaration
 /// ([`DECLARED_CLI`]): the struct a braced entry declares, or an entry's own type.
 pub struct DeclaredCli {
@@ -213,6 +224,19 @@ macro_rules! commands {
                     $(variant_pattern!(Command::$variant, c $(, $payload)? $(, $($fields)*)?) => {
                         let t = &mut targets;
                         run_targets!(c, t, $targets)
+                    })*
+                }
+            }
+
+            /// The target a caller's default stands in for while it is `None`: the
+            /// first of the entry's `targets:` list (none when the clause is code).
+            /// A client pins a command to what its person saw with it (`C-b x` asks
+            /// about one pane; the answer must not act on another).
+            #[allow(unused_variables)]
+            pub fn first_target_mut(&mut self) -> Option<&mut Option<Target>> {
+                match self {
+                    $(variant_pattern!(Command::$variant, c $(, $payload)? $(, $($fields)*)?) => {
+                        first_target_mut!(c, $targets)
                     })*
                 }
             }

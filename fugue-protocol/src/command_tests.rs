@@ -23,15 +23,15 @@ fn every_surface_is_exposed_or_absent_with_a_reason() {
     }
 }
 
-/// Every key action the declaration names is one the key parser takes.
+/// Every key name the declaration gives is one the config file takes.
 #[test]
 fn declared_key_actions_parse() {
     for c in COMMANDS {
         if let Exposure::As(actions) = c.surfaces.keys {
             for action in actions.split(", ") {
                 assert!(
-                    action.parse::<crate::KeyAction>().is_ok(),
-                    "{}: `{action}` is not a key action",
+                    crate::bindings::named_line(action).is_some(),
+                    "{}: `{action}` is not a key name",
                     c.name
                 );
             }
@@ -58,4 +58,16 @@ fn layout_cycle_wraps() {
         LayoutPreset::parse("main-vertical"),
         Some(LayoutPreset::MainVertical)
     );
+}
+
+/// The target a client pins a command to is the first its entry lists, and only
+/// while the command names none.
+#[test]
+fn the_first_listed_target_is_the_one_a_default_stands_for() {
+    let pane = Target::Pane(crate::PaneId(4));
+    let mut kill = Command::KillWindow(cmd::KillWindow { target: None });
+    *kill.first_target_mut().unwrap() = Some(pane.clone());
+    assert_eq!(kill.target(), Some(&pane));
+    // An entry that names no target has none to pin.
+    assert!(Command::KillServer.first_target_mut().is_none());
 }

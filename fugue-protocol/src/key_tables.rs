@@ -2,8 +2,6 @@
 //! `root`, `copy-mode`, `copy-mode-vi` and any a user names), stored by the server so
 //! every client sees the same ones, and printed by `list-keys` as tmux 3.3a prints them.
 
-use crate::bindings::KeyAction;
-use crate::command::Direction;
 use crate::keys::{Key, KeyCode, Mods};
 use crate::tmux_cmd::{self, Argv};
 use serde::{Deserialize, Serialize};
@@ -41,132 +39,91 @@ pub fn check_table(name: &str) -> Result<(), String> {
     Ok(())
 }
 
-impl KeyAction {
-    /// The tmux command this action is (what `list-keys` shows for it).
-    pub fn tmux_argv(&self) -> Argv {
-        use KeyAction as A;
-        let flag = |d: Direction| match d {
-            Direction::Left => "-L",
-            Direction::Right => "-R",
-            Direction::Up => "-U",
-            Direction::Down => "-D",
-        };
-        let w = |s: &[&str]| s.iter().map(|s| s.to_string()).collect::<Argv>();
-        match self {
-            A::NewWindow => w(&["new-window"]),
-            A::NextWindow => w(&["next-window"]),
-            A::PreviousWindow => w(&["previous-window"]),
-            A::LastWindow => w(&["last-window"]),
-            A::SelectWindow(n) => vec!["select-window".into(), "-t".into(), format!(":={n}")],
-            A::Split(Direction::Right) => w(&["split-window", "-h"]),
-            A::Split(Direction::Down) => w(&["split-window", "-v"]),
-            A::Split(Direction::Left) => w(&["split-window", "-bh"]),
-            A::Split(Direction::Up) => w(&["split-window", "-bv"]),
-            A::Focus(d) => w(&["select-pane", flag(*d)]),
-            A::NextPane => w(&["select-pane", "-t", ":.+"]),
-            A::PreviousPane => w(&["select-pane", "-t", ":.-"]),
-            A::LastPane => w(&["last-pane"]),
-            A::KillPane => w(&["confirm-before", "-p", "kill-pane #P? (y/n)", "kill-pane"]),
-            A::KillWindow => w(&[
-                "confirm-before",
-                "-p",
-                "kill-window #W? (y/n)",
-                "kill-window",
-            ]),
-            A::Zoom => w(&["resize-pane", "-Z"]),
-            A::Detach => w(&["detach-client"]),
-            A::RenameWindow => w(&["command-prompt", "-I", "#W", "rename-window -- '%%'"]),
-            A::RenameSession => w(&["command-prompt", "-I", "#S", "rename-session -- '%%'"]),
-            A::ScrollMode => w(&["copy-mode"]),
-            A::ScrollPageUp => w(&["copy-mode", "-u"]),
-            A::NextLayout => w(&["next-layout"]),
-            A::Layout(p) => w(&["select-layout", p.name()]),
-            A::Resize(d, 1) => w(&["resize-pane", flag(*d)]),
-            A::Resize(d, n) => vec!["resize-pane".into(), flag(*d).into(), n.to_string()],
-            A::ListKeys => w(&["list-keys", "-N"]),
-            A::SendPrefix => w(&["send-prefix"]),
-            A::NewSession => w(&["new-session"]),
-            A::SwitchSession(true) => w(&["switch-client", "-n"]),
-            A::SwitchSession(false) => w(&["switch-client", "-p"]),
-            A::Refresh => w(&["refresh-client"]),
-            A::Suspend => w(&["suspend-client"]),
-            A::ShowMessages => w(&["show-messages"]),
-            A::PasteBuffer => w(&["paste-buffer", "-p"]),
-            A::ListBuffers => w(&["list-buffers"]),
-            A::ChooseBuffer => w(&["choose-buffer", "-Z"]),
-            A::CommandPrompt => w(&["command-prompt"]),
-            A::DisplayPanes => w(&["display-panes"]),
-            A::ChooseTree(true) => w(&["choose-tree", "-Zs"]),
-            A::ChooseTree(false) => w(&["choose-tree", "-Zw"]),
-            // tmux 3.3a: `command-prompt { find-window -Z "%%" }`.
-            A::FindWindow => w(&["command-prompt", "find-window -Z -- '%%'"]),
-            A::ClockMode => w(&["clock-mode"]),
-            A::ChooseClient => w(&["choose-client", "-Z"]),
-            A::CustomizeMode => w(&["customize-mode", "-Z"]),
-        }
-    }
-
-    /// The action a bound command is, when it is exactly one an action prints as:
-    /// such a binding keeps the client's own handling (its questions and prompts).
-    pub fn from_tmux_argv(argv: &[String]) -> Option<KeyAction> {
-        ACTIONS_FOR_LOOKUP
-            .iter()
-            .map(|f| f())
-            .chain((0..10).map(KeyAction::SelectWindow))
-            .chain(Direction::ALL.into_iter().flat_map(|d| {
-                [
-                    KeyAction::Split(d),
-                    KeyAction::Focus(d),
-                    KeyAction::Resize(d, 1),
-                    KeyAction::Resize(d, 5),
-                ]
-            }))
-            .chain(
-                crate::command::LayoutPreset::CYCLE
-                    .into_iter()
-                    .map(KeyAction::Layout),
-            )
-            .find(|a| a.tmux_argv() == argv)
-    }
-}
-
-const ACTIONS_FOR_LOOKUP: &[fn() -> KeyAction] = &[
-    || KeyAction::NewWindow,
-    || KeyAction::NextWindow,
-    || KeyAction::PreviousWindow,
-    || KeyAction::LastWindow,
-    || KeyAction::NextPane,
-    || KeyAction::PreviousPane,
-    || KeyAction::LastPane,
-    || KeyAction::KillPane,
-    || KeyAction::KillWindow,
-    || KeyAction::Zoom,
-    || KeyAction::Detach,
-    || KeyAction::RenameWindow,
-    || KeyAction::RenameSession,
-    || KeyAction::ScrollMode,
-    || KeyAction::ScrollPageUp,
-    || KeyAction::NextLayout,
-    || KeyAction::ListKeys,
-    || KeyAction::SendPrefix,
-    || KeyAction::NewSession,
-    || KeyAction::SwitchSession(true),
-    || KeyAction::SwitchSession(false),
-    || KeyAction::Refresh,
-    || KeyAction::Suspend,
-    || KeyAction::ShowMessages,
-    || KeyAction::PasteBuffer,
-    || KeyAction::ListBuffers,
-    || KeyAction::ChooseBuffer,
-    || KeyAction::CommandPrompt,
-    || KeyAction::DisplayPanes,
-    || KeyAction::ClockMode,
-    || KeyAction::ChooseClient,
-    || KeyAction::CustomizeMode,
-    || KeyAction::ChooseTree(true),
-    || KeyAction::ChooseTree(false),
-    || KeyAction::FindWindow,
+/// The prefix table tmux 3.3a has before any config: each key with the config name
+/// of its command line ([`crate::bindings::NAMED_LINES`] spells the lines, as tmux's
+/// key-bindings.c does). The prefix key itself sends the prefix, added by whoever
+/// knows which key that is.
+pub const DEFAULT_PREFIX: &[(&str, &str)] = &[
+    ("c", "new-window"),
+    ("n", "next-window"),
+    ("p", "previous-window"),
+    ("l", "last-window"),
+    ("%", "split-right"),
+    ("\"", "split-down"),
+    ("Left", "focus left"),
+    ("Right", "focus right"),
+    ("Up", "focus up"),
+    ("Down", "focus down"),
+    ("o", "next-pane"),
+    (";", "last-pane"),
+    ("x", "kill-pane"),
+    ("&", "kill-window"),
+    ("z", "zoom"),
+    ("d", "detach"),
+    (",", "rename-window"),
+    ("$", "rename-session"),
+    ("[", "scroll-mode"),
+    ("PPage", "scroll-page-up"),
+    ("Space", "next-layout"),
+    ("M-1", "layout even-horizontal"),
+    ("M-2", "layout even-vertical"),
+    ("M-3", "layout main-horizontal"),
+    ("M-4", "layout main-vertical"),
+    ("M-5", "layout tiled"),
+    ("C-Left", "resize left 1"),
+    ("C-Right", "resize right 1"),
+    ("C-Up", "resize up 1"),
+    ("C-Down", "resize down 1"),
+    ("M-Left", "resize left 5"),
+    ("M-Right", "resize right 5"),
+    ("M-Up", "resize up 5"),
+    ("M-Down", "resize down 5"),
+    ("?", "list-keys"),
+    ("C-c", "new-session"),
+    (")", "next-session"),
+    ("(", "previous-session"),
+    ("r", "refresh-client"),
+    ("C-z", "suspend-client"),
+    ("~", "show-messages"),
+    ("]", "paste-buffer"),
+    ("#", "list-buffers"),
+    ("=", "choose-buffer"),
+    (":", "command-prompt"),
+    ("q", "display-panes"),
+    ("s", "choose-session"),
+    ("w", "choose-window"),
+    ("f", "find-window"),
+    ("t", "clock-mode"),
+    ("D", "choose-client"),
+    ("C", "customize-mode"),
+    ("0", "select-window 0"),
+    ("1", "select-window 1"),
+    ("2", "select-window 2"),
+    ("3", "select-window 3"),
+    ("4", "select-window 4"),
+    ("5", "select-window 5"),
+    ("6", "select-window 6"),
+    ("7", "select-window 7"),
+    ("8", "select-window 8"),
+    ("9", "select-window 9"),
 ];
+
+/// [`DEFAULT_PREFIX`] as bindings of the `prefix` table.
+pub fn default_prefix() -> Vec<Binding> {
+    DEFAULT_PREFIX
+        .iter()
+        .filter_map(|(key, name)| {
+            let (commands, repeat, note) = crate::bindings::config_line(name).ok()?;
+            Some(Binding {
+                table: "prefix".into(),
+                key: Key::parse(key)?,
+                repeat,
+                note,
+                commands,
+            })
+        })
+        .collect()
+}
 
 /// The order tmux lists keys in: by its key code, which puts C0 control keys first,
 /// then printable characters, then special keys, then the same with Meta, Ctrl, Shift.
@@ -342,16 +299,19 @@ mod tests {
     }
 
     #[test]
-    fn every_action_is_found_from_its_command() {
-        for a in [
-            KeyAction::KillPane,
-            KeyAction::Split(Direction::Left),
-            KeyAction::Resize(Direction::Up, 5),
-            KeyAction::SelectWindow(3),
-            KeyAction::ChooseBuffer,
-            KeyAction::CommandPrompt,
-        ] {
-            assert_eq!(KeyAction::from_tmux_argv(&a.tmux_argv()), Some(a));
-        }
+    fn the_default_table_is_all_there() {
+        // Every line parses and every key name is one: nothing is dropped.
+        assert_eq!(default_prefix().len(), DEFAULT_PREFIX.len());
+        let x = default_prefix()
+            .into_iter()
+            .find(|b| b.key == Key::char('x'));
+        assert_eq!(
+            x.map(|b| b.commands),
+            Some(vec![
+                ["confirm-before", "-p", "kill-pane #P? (y/n)", "kill-pane"]
+                    .map(String::from)
+                    .to_vec()
+            ])
+        );
     }
 }

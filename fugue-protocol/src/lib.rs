@@ -59,7 +59,7 @@ pub mod target;
 pub mod tmux_cmd;
 
 pub use agent::*;
-pub use bindings::{KeyAction, KeyTable};
+pub use bindings::KeyTable;
 pub use buffers::{BufferContent, BufferData, BufferInfo, PasteBuffer, SetBuffer};
 pub use command::*;
 pub use error::{CommandError, ErrorCode};

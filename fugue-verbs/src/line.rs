@@ -5,12 +5,12 @@
 
 use crate::Caller;
 use crate::args::{Cli, Verb};
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::Parser;
 use fugue_protocol::Command;
 use fugue_protocol::key_tables::{Binding, check_table};
 use fugue_protocol::keys::Key;
-use fugue_protocol::tmux_cmd::{self, ProcessEnv};
+use fugue_protocol::tmux_cmd::{self, Argv, ProcessEnv};
 
 /// The Command for one argv (`["split-window", "-h"]`), or a one-line error as tmux
 /// shows it on the status line.
@@ -105,14 +105,7 @@ pub fn binding(
     check_table(&table).map_err(anyhow::Error::msg)?;
     let key = key(key_name)?;
     let commands = tmux_cmd::split_sequence(command, &ProcessEnv).map_err(anyhow::Error::msg)?;
-    for argv in &commands {
-        if fugue_protocol::KeyAction::from_tmux_argv(argv).is_some() || client_command(argv) {
-            continue;
-        }
-        if let Err(e) = parse_argv(argv) {
-            bail!("{e}");
-        }
-    }
+    check_commands(&commands).map_err(anyhow::Error::msg)?;
     Ok(Binding {
         table,
         key,
@@ -120,6 +113,17 @@ pub fn binding(
         note,
         commands,
     })
+}
+
+/// Checks that each command of a bound line is one fugue knows, with flags it takes
+/// (the client's own commands are checked when they run).
+pub fn check_commands(commands: &[Argv]) -> Result<(), String> {
+    for argv in commands {
+        if !client_command(argv) {
+            parse_argv(argv)?;
+        }
+    }
+    Ok(())
 }
 
 /// Commands the terminal client runs itself (not server commands).
@@ -318,6 +322,39 @@ mod tests {
             command_for_argv(&argv("show -g mouse"), &Caller::process()),
             Ok(Command::ShowOptions(_))
         ));
+    }
+
+    /// tmux's own default keys, `C-b o` and `C-b 0`: offsets and `=` in targets.
+    #[test]
+    fn tmux_offsets_and_exact_indexes_select() {
+        use fugue_protocol::{PaneSelect, WindowSelect, cmd};
+        let run = |line: &str| command_for_argv(&argv(line), &Caller::process());
+        let pane = |select| {
+            Command::SelectPane(cmd::SelectPane {
+                target: None,
+                select,
+            })
+        };
+        assert_eq!(run("select-pane -t :.+").ok(), Some(pane(PaneSelect::Next)));
+        assert_eq!(run("selectp -t :.-").ok(), Some(pane(PaneSelect::Previous)));
+        let window = |target: Option<&str>, select| {
+            Command::SelectWindow(cmd::SelectWindow {
+                target: target.map(|t| t.parse().unwrap()),
+                select,
+            })
+        };
+        assert_eq!(
+            run("select-window -t :=3").ok(),
+            Some(window(Some(":3"), WindowSelect::Target))
+        );
+        assert_eq!(
+            run("select-window -t work:+").ok(),
+            Some(window(Some("work"), WindowSelect::Next))
+        );
+        assert_eq!(
+            run("select-window -t :-").ok(),
+            Some(window(None, WindowSelect::Previous))
+        );
     }
 
     #[test]

@@ -14,9 +14,9 @@
 //! as tmux's.
 
 use anyhow::Context;
+use fugue_protocol::Command;
 use fugue_protocol::cmd;
 use fugue_protocol::tmux_cmd::{self, Argv, Env, ProcessEnv};
-use fugue_protocol::{Command, KeyAction};
 use fugue_verbs::line;
 use std::io::Read;
 use std::time::Duration;
@@ -174,7 +174,7 @@ fn plan_argv(
             },
             Err(e) => steps.push(Step::Error(format!("{at}: {e}"))),
         },
-        _ if KeyAction::from_tmux_argv(&argv).is_some() || line::client_command(&argv) => {
+        _ if line::client_command(&argv) => {
             steps.push(Step::Error(format!(
                 "{at}: {name}: only a terminal client runs this (bind it to a key)"
             )));

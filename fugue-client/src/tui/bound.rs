@@ -3,8 +3,7 @@
 //! sent through the CLI's verb table, a printing one's answer shown in the view.
 
 use super::input::{Request, req};
-use super::state::{App, Confirmed, Mode, Pending};
-use fugue_protocol::KeyAction;
+use super::state::{App, Mode, Pending};
 
 /// The request for a server command's argv; a command that prints (`list-windows`,
 /// `show-options`) has its answer shown in the client's view.
@@ -36,6 +35,15 @@ pub(super) fn command_request(argv: &[String]) -> Result<Request, String> {
         fugue_verbs::line::converted_for_argv(argv, &fugue_verbs::Caller::process())?;
     let what = command.name();
     Ok(match printer {
+        // `new-session` without -d from a client moves this client to it, as tmux's.
+        fugue_verbs::Printer::Created {
+            attach: true,
+            print: false,
+            ..
+        } if matches!(command, fugue_protocol::Command::NewSession(_)) => Request {
+            command,
+            pending: Pending::NewSession,
+        },
         // Printing nothing, or a JSON answer for scripts: no view.
         fugue_verbs::Printer::Nothing
         | fugue_verbs::Printer::Quiet
@@ -54,11 +62,11 @@ pub(super) fn command_request(argv: &[String]) -> Result<Request, String> {
 }
 
 impl App {
-    /// A bound command sequence: a command that is one of fugue's key actions keeps
-    /// the client's own handling (questions, prompts, scrolling); any other goes
-    /// through the CLI's verb table, so a bound command does what the same `fugue`
-    /// verb does. A command that does not parse is shown as a notice and nothing of
-    /// the sequence runs (tmux parses a whole line before running any of it).
+    /// A bound command sequence: the client's own commands (questions, prompts, modes,
+    /// `switch-client`) act here; any other goes through the command table, so a
+    /// bound command does what the same `fugue` verb does. A command that does not
+    /// parse is shown as a notice and nothing of the sequence runs (tmux parses a whole
+    /// line before running any of it).
     pub fn run_bound(&mut self, commands: Vec<Vec<String>>) -> Vec<Request> {
         let mut out = Vec::new();
         for argv in commands {
@@ -77,6 +85,20 @@ impl App {
                         return Vec::new();
                     }
                 }
+                continue;
+            }
+            // `switch-client -n` / `-p`: the next or previous session by name.
+            if argv.first().map(String::as_str) == Some("switch-client")
+                && let Some(next) = argv.iter().find_map(|a| match a.as_str() {
+                    "-n" => Some(true),
+                    "-p" => Some(false),
+                    _ => None,
+                })
+            {
+                out.push(Request {
+                    command: fugue_protocol::Command::ListSessions,
+                    pending: Pending::SwitchSession(next),
+                });
                 continue;
             }
             // `switch-client -l`: back to the session this client showed before.
@@ -124,19 +146,19 @@ impl App {
                     out.extend(self.if_shell(&argv[1..]));
                     continue;
                 }
-                // fugue's own C-b x / C-b & (tmux's confirm-before lines) keep their
-                // question pinned to the pane shown (KeyAction, below).
-                Some("confirm-before" | "confirm")
-                    if KeyAction::from_tmux_argv(&argv).is_none() =>
-                {
+                Some("confirm-before" | "confirm") => {
                     if let Err(e) = self.confirm_before(&argv) {
                         self.notice(e);
                         return Vec::new();
                     }
                     continue;
                 }
-                // fugue's own prompts (C-b :, C-b ,, C-b $) are key actions, below.
-                Some("command-prompt") if KeyAction::from_tmux_argv(&argv).is_none() => {
+                // `C-b :` alone: the command prompt, with history and completion.
+                Some("command-prompt") if argv.len() == 1 => {
+                    out.extend(self.open_command_prompt());
+                    continue;
+                }
+                Some("command-prompt") => {
                     if let Err(e) = self.open_template_prompt(&argv) {
                         self.notice(e);
                         return Vec::new();
@@ -162,7 +184,7 @@ impl App {
                     }
                     continue;
                 }
-                Some("copy-mode") if KeyAction::from_tmux_argv(&argv).is_none() => {
+                Some("copy-mode") => {
                     out.extend(self.copy_mode_line(&argv));
                     continue;
                 }
@@ -205,10 +227,6 @@ impl App {
                     continue;
                 }
                 _ => {}
-            }
-            if let Some(action) = KeyAction::from_tmux_argv(&argv) {
-                out.extend(self.action(action));
-                continue;
             }
             if matches!(
                 argv.first().map(String::as_str),
@@ -265,7 +283,8 @@ impl App {
         };
         self.mode = Mode::Confirm {
             question,
-            on_yes: Confirmed::Line(commands),
+            on_yes: commands,
+            pane: self.active_pane(),
             default_yes: yes,
         };
         Ok(())

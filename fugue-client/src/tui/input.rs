@@ -1,14 +1,9 @@
 //! What keys do in the terminal client: the prefix, bound actions, prompts, scrolling,
 //! and everything else typed into the active pane.
 
-use super::prompt::{Edit, LineEdit};
-use super::state::{App, Confirmed, Mode, Pending, PromptKind};
-use fugue_protocol::cmd;
+use super::state::{App, Mode, Pending, PromptKind};
 use fugue_protocol::keys::{Key, KeyCode, KeyKind, kitty};
-use fugue_protocol::{
-    Command, InputPart, KeyAction, LayoutChoice, NewSession, NewWindow, PaneSelect, Resize,
-    SendInput, SplitPane, Target, WindowSelect,
-};
+use fugue_protocol::{Command, InputPart, SendInput, Target};
 
 /// Keys whose press went to a pane, remembered for their release. More keys than
 /// hands hold at once.
@@ -187,67 +182,31 @@ impl App {
                 kind: PromptKind::Template,
                 input,
             } => self.template_prompt_key(input, key),
-            Mode::Prompt { kind, mut input } => {
-                match input.key(key) {
-                    Edit::Done => {
-                        let name = input.text().trim().to_string();
-                        if name.is_empty() {
-                            return Vec::new();
-                        }
-                        let command = match kind {
-                            PromptKind::RenameWindow => {
-                                Command::RenameWindow(cmd::RenameWindow { target: None, name })
-                            }
-                            PromptKind::RenameSession => {
-                                Command::RenameSession(cmd::RenameSession { target: None, name })
-                            }
-                            PromptKind::Command | PromptKind::Template => return Vec::new(),
-                            PromptKind::FindWindow => {
-                                let argv = ["find-window", "-Z", "--", &name];
-                                return self.run_bound(vec![argv.map(String::from).to_vec()]);
-                            }
-                        };
-                        return vec![req(command, kind.label())];
-                    }
-                    Edit::Cancelled => return Vec::new(),
-                    Edit::Editing => {}
-                }
-                self.mode = Mode::Prompt { kind, input };
-                Vec::new()
-            }
             // tmux's answer: y or Y runs the command (with -y, Enter too); any other
             // key declines.
             Mode::Confirm {
                 on_yes,
+                pane,
                 default_yes,
                 ..
             } => {
                 let yes = key == Key::char('y')
                     || key == Key::char('Y')
                     || (default_yes && key.code == KeyCode::Enter);
-                match (yes, on_yes) {
-                    (false, _) => Vec::new(),
-                    (true, Confirmed::Command(command)) => {
-                        let what = command.name();
-                        vec![req(*command, what)]
-                    }
-                    (true, Confirmed::Line(commands)) => {
-                        super::command_prompt::chain(self.run_bound(commands))
+                if !yes {
+                    return Vec::new();
+                }
+                let mut requests = self.run_bound(on_yes);
+                if let Some(pane) = pane {
+                    for r in &mut requests {
+                        if let Some(t @ None) = r.command.first_target_mut() {
+                            *t = Some(Target::Pane(pane));
+                        }
                     }
                 }
+                super::command_prompt::chain(requests)
             }
             Mode::Menu(menu) => super::menu::on_key(self, menu, key),
-            Mode::Help { scroll } => {
-                let scroll = match key.code {
-                    KeyCode::Down | KeyCode::Char('j') => scroll + 1,
-                    KeyCode::Up | KeyCode::Char('k') => scroll.saturating_sub(1),
-                    KeyCode::PageDown | KeyCode::Char(' ') => scroll + 10,
-                    KeyCode::PageUp => scroll.saturating_sub(10),
-                    _ => return Vec::new(),
-                };
-                self.mode = Mode::Help { scroll };
-                Vec::new()
-            }
             Mode::View {
                 title,
                 lines,
@@ -302,200 +261,6 @@ impl App {
             (ms > 0).then(|| std::time::Instant::now() + std::time::Duration::from_millis(ms));
         self.run_bound(commands)
     }
-
-    pub(super) fn action(&mut self, action: KeyAction) -> Vec<Request> {
-        use KeyAction as A;
-        let select_window = |select| {
-            Command::SelectWindow(cmd::SelectWindow {
-                target: None,
-                select,
-            })
-        };
-        let select_pane = |select| {
-            Command::SelectPane(cmd::SelectPane {
-                target: None,
-                select,
-            })
-        };
-        let split = |direction| {
-            Command::SplitPane(SplitPane {
-                target: None,
-                direction,
-                size: None,
-                select: true,
-                zoom: false,
-                spawn: Default::default(),
-                task: None,
-            })
-        };
-        let one = |command: Command, what| vec![req(command, what)];
-        match action {
-            A::NewWindow => one(
-                Command::NewWindow(NewWindow {
-                    target: None,
-                    name: None,
-                    select: true,
-                    spawn: Default::default(),
-                    ..Default::default()
-                }),
-                "new-window",
-            ),
-            A::NextWindow => one(select_window(WindowSelect::Next), "next-window"),
-            A::PreviousWindow => one(select_window(WindowSelect::Previous), "previous-window"),
-            A::LastWindow => one(select_window(WindowSelect::Last), "last-window"),
-            A::SelectWindow(i) => one(select_window(WindowSelect::Index(i)), "select-window"),
-            A::Split(d) => one(split(d), "split-window"),
-            A::Focus(d) => one(select_pane(PaneSelect::Direction(d)), "select-pane"),
-            A::NextPane => one(select_pane(PaneSelect::Next), "select-pane"),
-            A::PreviousPane => one(select_pane(PaneSelect::Previous), "select-pane"),
-            A::LastPane => one(select_pane(PaneSelect::Last), "last-pane"),
-            // The question names what the person sees now; the answer must act on that
-            // and not on whatever is active when `y` is pressed.
-            A::KillPane => {
-                let Some(pane) = self.active_pane() else {
-                    return Vec::new();
-                };
-                self.mode = Mode::Confirm {
-                    question: format!("kill-pane {pane}? (y/n)"),
-                    on_yes: Confirmed::Command(Box::new(Command::KillPane(cmd::KillPane {
-                        target: Some(Target::Pane(pane)),
-                    }))),
-                    default_yes: false,
-                };
-                Vec::new()
-            }
-            A::KillWindow => {
-                let Some(pane) = self.active_pane() else {
-                    return Vec::new();
-                };
-                let window = self
-                    .layout
-                    .as_ref()
-                    .and_then(|l| l.windows.iter().find(|w| w.active))
-                    .map(|w| format!("{}:{}", w.index, w.name))
-                    .unwrap_or_default();
-                self.mode = Mode::Confirm {
-                    question: format!("kill-window {window}? (y/n)"),
-                    // A pane target names the window it is in.
-                    on_yes: Confirmed::Command(Box::new(Command::KillWindow(cmd::KillWindow {
-                        target: Some(Target::Pane(pane)),
-                    }))),
-                    default_yes: false,
-                };
-                Vec::new()
-            }
-            A::Zoom => one(
-                Command::ResizePane(cmd::ResizePane {
-                    target: None,
-                    resize: Resize::ZoomToggle,
-                }),
-                "zoom",
-            ),
-            A::Resize(d, n) => one(
-                Command::ResizePane(cmd::ResizePane {
-                    target: None,
-                    resize: Resize::By(d, n),
-                }),
-                "resize-pane",
-            ),
-            A::Detach => one(
-                Command::DetachClient(cmd::DetachClient {
-                    target: None,
-                    client: None,
-                    all_others: false,
-                }),
-                "detach",
-            ),
-            A::Refresh => {
-                self.redraw = true;
-                Vec::new()
-            }
-            // Through the server, as from the CLI: one path, one audit record.
-            A::Suspend => one(
-                Command::SuspendClient(cmd::SuspendClient { client: None }),
-                "suspend-client",
-            ),
-            // Printed into the client's view, as any command that prints.
-            A::ShowMessages => {
-                match super::bound::command_request(&["show-messages".to_string()]) {
-                    Ok(request) => vec![request],
-                    Err(e) => {
-                        self.notice(e);
-                        Vec::new()
-                    }
-                }
-            }
-            A::RenameWindow => {
-                let current = self
-                    .layout
-                    .as_ref()
-                    .and_then(|l| l.windows.iter().find(|w| w.active))
-                    .map(|w| w.name.clone())
-                    .unwrap_or_default();
-                self.mode = Mode::Prompt {
-                    kind: PromptKind::RenameWindow,
-                    input: LineEdit::new(current),
-                };
-                Vec::new()
-            }
-            A::RenameSession => {
-                self.mode = Mode::Prompt {
-                    kind: PromptKind::RenameSession,
-                    input: LineEdit::new(self.session_name.clone()),
-                };
-                Vec::new()
-            }
-            A::ScrollMode => self.enter_copy(0),
-            // tmux's `copy-mode -u`: PgUp after the prefix shows the page above at once.
-            A::ScrollPageUp => {
-                let page = u64::from(self.page());
-                self.enter_copy(page)
-            }
-            A::NextLayout => one(
-                Command::SelectLayout(cmd::SelectLayout {
-                    target: None,
-                    layout: LayoutChoice::Next,
-                }),
-                "next-layout",
-            ),
-            A::Layout(p) => one(
-                Command::SelectLayout(cmd::SelectLayout {
-                    target: None,
-                    layout: LayoutChoice::Preset(p),
-                }),
-                "select-layout",
-            ),
-            A::ListKeys => {
-                self.mode = Mode::Help { scroll: 0 };
-                Vec::new()
-            }
-            A::SendPrefix => vec![send_key(self.keys.prefix)],
-            A::NewSession => vec![Request {
-                command: Command::NewSession(NewSession::default()),
-                pending: Pending::NewSession,
-            }],
-            A::SwitchSession(next) => vec![Request {
-                command: Command::ListSessions,
-                pending: Pending::SwitchSession(next),
-            }],
-            A::PasteBuffer => vec![super::buffers::paste(None)],
-            A::ListBuffers => super::buffers::open(self, false),
-            A::ChooseBuffer => super::buffers::open(self, true),
-            A::CommandPrompt => self.open_command_prompt(),
-            A::DisplayPanes
-            | A::ChooseTree(_)
-            | A::ClockMode
-            | A::ChooseClient
-            | A::CustomizeMode => self.run_bound(vec![action.tmux_argv()]),
-            A::FindWindow => {
-                self.mode = Mode::Prompt {
-                    kind: PromptKind::FindWindow,
-                    input: LineEdit::new(String::new()),
-                };
-                Vec::new()
-            }
-        }
-    }
 }
 
 #[cfg(test)]
@@ -514,14 +279,14 @@ mod tests {
                     key: Key::char('%'),
                     repeat: false,
                     note: None,
-                    commands: vec![KeyAction::Split(fugue_protocol::Direction::Right).tmux_argv()],
+                    commands: vec![vec!["split-window".into(), "-h".into()]],
                 },
                 fugue_protocol::key_tables::Binding {
                     table: "root".into(),
                     key: Key::new(KeyCode::F(12), Mods::NONE),
                     repeat: false,
                     note: None,
-                    commands: vec![KeyAction::NextWindow.tmux_argv()],
+                    commands: vec![vec!["next-window".into()]],
                 },
             ],
             repeat_time_ms: 0,
@@ -670,11 +435,8 @@ mod tests {
     #[test]
     fn prompts_take_keypad_keys_as_what_they_type() {
         let mut app = app();
-        app.on_key(key("C-b"));
-        app.mode = Mode::Prompt {
-            kind: PromptKind::RenameWindow,
-            input: LineEdit::new(String::new()),
-        };
+        let prompt = ["command-prompt", "rename-window -- '%%'"].map(String::from);
+        assert!(app.run_bound(vec![prompt.to_vec()]).is_empty());
         for k in ["KP4", "KP2", "KP4:release", "Super-x"] {
             app.on_key(key(k));
         }
@@ -682,6 +444,45 @@ mod tests {
             Mode::Prompt { input, .. } => assert_eq!(input.text(), "42x"),
             _ => panic!("the prompt ended"),
         }
-        assert_eq!(said(app.on_key(key("KPEnter"))), ["rename-window"]);
+        // The answer goes to the prompt history first, as every prompt's does.
+        assert_eq!(
+            said(app.on_key(key("KPEnter"))),
+            ["prompt-entered", "rename-window"]
+        );
+    }
+
+    /// `C-b x` asks about the pane shown; a yes kills that one even when another has
+    /// become active meanwhile (an agent's `select-pane`, another client).
+    #[test]
+    fn a_confirmed_command_acts_on_the_pane_it_asked_about() {
+        let mut app = app();
+        app.mode = Mode::Confirm {
+            question: "kill-pane 7? (y/n)".into(),
+            on_yes: vec![vec!["kill-pane".into()]],
+            pane: Some(fugue_protocol::PaneId(7)),
+            default_yes: false,
+        };
+        let requests = app.on_key(Key::char('y'));
+        let killed: Vec<_> = requests
+            .iter()
+            .filter_map(|r| match &r.command {
+                Command::KillPane(k) => Some(k.target.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(killed, [Some(Target::Pane(fugue_protocol::PaneId(7)))]);
+        // A target the line names stays its own.
+        app.mode = Mode::Confirm {
+            question: "?".into(),
+            on_yes: vec![vec!["kill-pane".into(), "-t".into(), "%9".into()]],
+            pane: Some(fugue_protocol::PaneId(7)),
+            default_yes: false,
+        };
+        let requests = app.on_key(Key::char('y'));
+        assert!(matches!(
+            &requests[..],
+            [Request { command: Command::KillPane(k), .. }, ..]
+                if k.target == Some(Target::Pane(fugue_protocol::PaneId(9)))
+        ));
     }
 }

@@ -173,55 +173,6 @@ fn pane_cursor(app: &App, r: &PaneRect, view: &PaneView, inner: Rect) -> Option<
         .then(|| Position::new(inner.x + c.col, inner.y + c.row))
 }
 
-fn help(buf: &mut Buffer, links: &mut Links, app: &App, area: Rect, scroll: usize) {
-    let mut lines: Vec<Line> = vec![Line::from(format!(
-        "prefix: {}   (q leaves, arrows scroll)",
-        app.keys.prefix
-    ))];
-    // The live tables, as `list-keys` prints them (notes first where a key has one).
-    // Copy mode's own tables are left to `list-keys -T copy-mode-vi`: this is the keys
-    // outside copy mode, as tmux's C-b ? shows them.
-    let mut bindings: Vec<_> = app
-        .keys
-        .bindings
-        .iter()
-        .filter(|b| !matches!(b.table.as_str(), "copy-mode" | "copy-mode-vi"))
-        .cloned()
-        .collect();
-    fugue_protocol::key_tables::sort(&mut bindings);
-    for b in &bindings {
-        let what = b
-            .note
-            .clone()
-            .unwrap_or_else(|| fugue_protocol::tmux_cmd::print_sequence(&b.commands));
-        let key = match b.table.as_str() {
-            "prefix" => format!("{} {}", app.keys.prefix, b.key),
-            "root" => b.key.to_string(),
-            t => format!("{t} {}", b.key),
-        };
-        lines.push(Line::from(format!("  {key:<13} {what}")));
-    }
-    let w = area.width.saturating_sub(4).min(64);
-    let h = area.height.saturating_sub(2).min(lines.len() as u16 + 2);
-    let popup = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
-    Clear.render(popup, buf);
-    links.clear(popup);
-    let scroll = scroll.min(lines.len().saturating_sub(1)) as u16;
-    Paragraph::new(lines)
-        .scroll((scroll, 0))
-        .block(
-            Block::bordered()
-                .title(" keys ")
-                .border_style(Style::default().fg(Color::Yellow)),
-        )
-        .render(popup, buf);
-}
-
 /// A command's output over the panes, scrolled to `scroll`, as tmux's view mode
 /// shows it (the whole panes area: output is read, not glanced at).
 fn view(
@@ -318,10 +269,6 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
         super::menu::draw(buf, m, panes_area);
         cursor = None;
     }
-    if let Mode::Help { scroll } = app.mode {
-        help(buf, links, app, panes_area, scroll);
-        cursor = None;
-    }
     if let Mode::View {
         title,
         lines,
@@ -362,8 +309,7 @@ pub fn draw_pane_rows(
     // Overlays cover panes: a row of a pane under one is not drawn alone.
     if matches!(
         app.mode,
-        Mode::Help { .. }
-            | Mode::View { .. }
+        Mode::View { .. }
             | Mode::Copy(_)
             | Mode::Buffers(_)
             | Mode::Clients(_)

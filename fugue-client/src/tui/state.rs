@@ -2,7 +2,7 @@
 //! client's own modes (prefix, prompts, scrolling).
 
 use fugue_protocol::screen::{ClientLayout, Cursor, Frame, Hyperlink, PaneInput, PaneRect};
-use fugue_protocol::{Command, KeyTable, PaneId, Row};
+use fugue_protocol::{KeyTable, PaneId, Row};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -42,36 +42,20 @@ pub struct PaneView {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromptKind {
-    RenameWindow,
-    RenameSession,
     /// `C-b :`: a line of tmux commands (`command_prompt.rs`).
     Command,
-    /// `C-b f`: what `find-window -Z` looks for.
-    FindWindow,
-    /// `command-prompt` with questions and a template (`template_prompt.rs`).
+    /// `command-prompt` with questions and a template (`template_prompt.rs`): `C-b
+    /// ,`, `C-b $`, `C-b f` and any a binding makes.
     Template,
 }
 
 impl PromptKind {
-    pub fn label(self) -> &'static str {
-        match self {
-            PromptKind::RenameWindow => "rename window",
-            PromptKind::RenameSession => "rename session",
-            PromptKind::Command => "command-prompt",
-            PromptKind::FindWindow => "find-window",
-            PromptKind::Template => "command-prompt",
-        }
-    }
-
     /// What the status line shows before the text: tmux shows `:` for commands.
     pub fn prompt(self) -> String {
         match self {
             PromptKind::Command => ":".into(),
-            // tmux names a template's command in parentheses.
-            PromptKind::FindWindow => "(find-window) ".into(),
             // Each question has its own text (the App's template prompt).
             PromptKind::Template => String::new(),
-            k => format!("{}: ", k.label()),
         }
     }
 }
@@ -87,15 +71,17 @@ pub enum Mode {
     /// A y/n question on the status line (`confirm-before`).
     Confirm {
         question: String,
-        on_yes: Confirmed,
+        /// The command sequence a yes runs, as a binding's.
+        on_yes: Vec<fugue_protocol::tmux_cmd::Argv>,
+        /// The pane shown when the question was asked: a command the answer runs
+        /// with no target acts on it, not on whatever is active when `y` is pressed
+        /// (tmux keeps the asking key's target the same way).
+        pane: Option<PaneId>,
         /// `-y`: Enter alone answers yes.
         default_yes: bool,
     },
     /// `display-menu` (`menu.rs`).
     Menu(super::menu::Menu),
-    Help {
-        scroll: usize,
-    },
     /// What a command run from a binding or `C-b :` printed (`list-windows`,
     /// `show-options`, `show-messages`), as tmux shows it in a view: q leaves.
     View {
@@ -113,14 +99,6 @@ pub enum Mode {
     Clients(super::client_chooser::ClientList),
     /// `customize-mode` (`customize.rs`).
     Options(Box<super::customize::Customize>),
-}
-
-/// What a yes runs.
-pub enum Confirmed {
-    /// A command already made (fugue's own `C-b x`, pinned to the pane asked about).
-    Command(Box<Command>),
-    /// A command sequence, run as a binding's.
-    Line(Vec<fugue_protocol::tmux_cmd::Argv>),
 }
 
 /// What a request in flight is for.

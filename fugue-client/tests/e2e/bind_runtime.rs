@@ -6,15 +6,20 @@ use super::twins::Tmux;
 
 /// The tables reach an attached client as a push after a bind's answer. To know the
 /// client has every binding made so far (no guess at how long a push takes), bind a
-/// marker in a table whose name sorts first (`0sync…`, listed first by `C-b ?`), and
-/// wait to see it there.
+/// marker key (the tables go whole, so it comes with every earlier binding) and press
+/// it until its message shows: before the push the client has no such key and drops
+/// it.
 fn synced(t: &mut Tui, w: &World, n: u32) {
-    let table = format!("0sync{n}");
-    w.ok(&["bind-key", "-T", &table, "k", "display-message", "x"]);
-    t.prefix(b"?");
-    t.wait_text(&format!("{table} k"));
-    t.send(b"q");
-    t.wait("help closed", |s| !s.contents().contains("(q leaves"));
+    let marker = format!("synced-{n}");
+    w.ok(&["bind-key", "F12", "display-message", &marker]);
+    eventually("the client has the new table", || {
+        if t.contents().contains(&marker) {
+            return Some(());
+        }
+        t.prefix(b"\x1b[24~");
+        None
+    });
+    w.ok(&["unbind-key", "F12"]);
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The terminal client, driven through a PTY and read back through vt100.
 
-use super::harness::{World, count_boxes, eventually};
+use super::harness::{World, count_boxes, eventually, status_line};
 
 /// Every row but the status bar.
 fn pane_area(screen: &vt100::Screen) -> String {
@@ -192,7 +192,7 @@ fn prefix_keys_manage_windows_zoom_and_rename() {
     t.prefix(b"0");
     t.wait_text("0:sh*");
     t.prefix(b",");
-    t.wait_text("rename window");
+    t.wait_text("(rename-window) ");
     t.send(b"\x15editor\r");
     t.wait_text("0:editor*");
     t.prefix(b"%");
@@ -204,13 +204,18 @@ fn prefix_keys_manage_windows_zoom_and_rename() {
     t.prefix(b"z");
     t.wait("unzoomed", |s| count_boxes(s) == 2);
     t.prefix(b"x");
-    t.wait_text("kill-pane %");
+    // tmux's question: the pane's index (#P).
+    t.wait("asked", |s| {
+        let status = status_line(s);
+        status.contains("kill-pane ") && status.contains("? (y/n)")
+    });
     t.send(b"y");
     t.wait("one pane left", |s| count_boxes(s) == 1);
+    // C-b ? is tmux's `list-keys -N`: every default key with its note.
     t.prefix(b"?");
-    t.wait_text("split-window -h");
+    t.wait_text("Split the pane, the new one to the right");
     t.send(b"q");
-    t.wait("help closed", |s| !s.contents().contains("split-window -h"));
+    t.wait("help closed", |s| !s.contents().contains("Split the pane"));
     // C-b C-b sends a literal C-b to the program.
     t.send(b"cat -v\r");
     t.prefix(b"\x02");
@@ -247,17 +252,17 @@ fn kill_confirmation_acts_on_the_pane_it_named() {
     t.prefix(b"%");
     t.wait("two panes", |s| count_boxes(s) == 2);
     let panes = w.panes();
-    let active = |want: bool| {
+    let active = |want: bool, field: &str| {
         panes
             .iter()
             .find(|p| p["active"].as_bool() == Some(want))
-            .and_then(|p| p["id"].as_str())
-            .map(str::to_string)
+            .map(|p| p[field].to_string().trim_matches('"').to_string())
             .expect("pane")
     };
-    let (asked, other) = (active(true), active(false));
+    let (asked, other) = (active(true, "index"), active(false, "id"));
     t.prefix(b"x");
-    t.wait_text(&format!("kill-pane {asked}?"));
+    // tmux's question names the pane by its index (#P).
+    t.wait_text(&format!("kill-pane {asked}? (y/n)"));
     // Something else changes the active pane while the question is open.
     w.ok(&["select-pane", "-t", &other]);
     t.send(b"y");

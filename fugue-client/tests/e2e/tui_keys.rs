@@ -56,7 +56,7 @@ fn the_rename_prompt_edits_at_the_cursor() {
     let mut t = w.tui(&["new-session", "-s", "ed"], 100, 30);
     t.wait_text("[ed]");
     t.prefix(b",");
-    t.wait_text("rename window");
+    t.wait_text("(rename-window) ");
     // C-u, "abc", Left Left, "é", End "Y", Home "Z", C-e "!", C-a Right Delete, Enter.
     t.send(b"\x15abc\x1b[D\x1b[D\xc3\xa9\x1b[FY\x1b[HZ\x05!\x01\x1b[C\x1b[3~\r");
     t.wait_text("0:Zébc");

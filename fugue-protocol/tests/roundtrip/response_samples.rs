@@ -148,7 +148,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
             key: Key::new(KeyCode::Left, Mods::ALT),
             repeat: true,
             note: Some("focus".into()),
-            commands: vec![KeyAction::Focus(Direction::Left).tmux_argv()],
+            commands: vec![vec!["select-pane".into(), "-L".into()]],
         }],
         repeat_time_ms: 500,
     };

@@ -1,15 +1,22 @@
-//! Key bindings in the config file, merged over tmux-like defaults.
+//! Key bindings in the config file, merged over tmux's defaults.
 
+use fugue_protocol::KeyTable;
+use fugue_protocol::key_tables::{self, Binding as TableBinding};
 use fugue_protocol::keys::{Key, KeyCode, Mods};
-use fugue_protocol::{Direction, KeyAction, KeyTable, LayoutPreset};
+use fugue_protocol::tmux_cmd::Argv;
 use serde::Deserialize;
 use std::collections::HashMap;
 
-/// A binding's value: an action, or `"none"` to remove a default binding.
+/// A binding's value: one of fugue's names for a command line (`"split-right"`), a
+/// tmux command line, or `"none"` to remove a default binding.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "String")]
 pub enum Binding {
-    Action(KeyAction),
+    Line {
+        commands: Vec<Argv>,
+        repeat: bool,
+        note: Option<String>,
+    },
     Unbound,
 }
 
@@ -19,11 +26,20 @@ impl TryFrom<String> for Binding {
         if s == "none" {
             return Ok(Binding::Unbound);
         }
-        s.parse()
-            .map(Binding::Action)
-            .map_err(|e: fugue_protocol::bindings::ActionParseError| {
-                format!("{e}, or \"none\" to unbind")
-            })
+        let (commands, repeat, note) = fugue_protocol::bindings::config_line(&s)
+            .map_err(|e| format!("{e}, or \"none\" to unbind"))?;
+        // A typo is an error when the file is read, not a silent key later.
+        fugue_verbs::line::check_commands(&commands).map_err(|e| {
+            format!(
+                "`{s}`: {e}; give a tmux command line, one of: {}, or \"none\" to unbind",
+                fugue_protocol::bindings::names()
+            )
+        })?;
+        Ok(Binding::Line {
+            commands,
+            repeat,
+            note,
+        })
     }
 }
 
@@ -57,98 +73,35 @@ impl Default for KeysSection {
     }
 }
 
-fn key(s: &str) -> Option<Key> {
-    Key::parse(s)
-}
-
-/// The built-in bindings after the prefix, as tmux has them.
-pub fn default_prefix_bindings() -> Vec<(Key, KeyAction)> {
-    use KeyAction as A;
-    let mut v: Vec<(&str, KeyAction)> = vec![
-        ("c", A::NewWindow),
-        ("n", A::NextWindow),
-        ("p", A::PreviousWindow),
-        ("l", A::LastWindow),
-        ("%", A::Split(Direction::Right)),
-        ("\"", A::Split(Direction::Down)),
-        ("Left", A::Focus(Direction::Left)),
-        ("Right", A::Focus(Direction::Right)),
-        ("Up", A::Focus(Direction::Up)),
-        ("Down", A::Focus(Direction::Down)),
-        ("o", A::NextPane),
-        (";", A::LastPane),
-        ("x", A::KillPane),
-        ("&", A::KillWindow),
-        ("z", A::Zoom),
-        ("d", A::Detach),
-        (",", A::RenameWindow),
-        ("$", A::RenameSession),
-        ("[", A::ScrollMode),
-        ("PPage", A::ScrollPageUp),
-        ("Space", A::NextLayout),
-        ("M-1", A::Layout(LayoutPreset::EvenHorizontal)),
-        ("M-2", A::Layout(LayoutPreset::EvenVertical)),
-        ("M-3", A::Layout(LayoutPreset::MainHorizontal)),
-        ("M-4", A::Layout(LayoutPreset::MainVertical)),
-        ("M-5", A::Layout(LayoutPreset::Tiled)),
-        ("C-Left", A::Resize(Direction::Left, 1)),
-        ("C-Right", A::Resize(Direction::Right, 1)),
-        ("C-Up", A::Resize(Direction::Up, 1)),
-        ("C-Down", A::Resize(Direction::Down, 1)),
-        ("M-Left", A::Resize(Direction::Left, 5)),
-        ("M-Right", A::Resize(Direction::Right, 5)),
-        ("M-Up", A::Resize(Direction::Up, 5)),
-        ("M-Down", A::Resize(Direction::Down, 5)),
-        ("?", A::ListKeys),
-        ("C-c", A::NewSession),
-        (")", A::SwitchSession(true)),
-        ("(", A::SwitchSession(false)),
-        ("r", A::Refresh),
-        ("C-z", A::Suspend),
-        ("~", A::ShowMessages),
-        ("]", A::PasteBuffer),
-        ("#", A::ListBuffers),
-        ("=", A::ChooseBuffer),
-        (":", A::CommandPrompt),
-        ("q", A::DisplayPanes),
-        ("s", A::ChooseTree(true)),
-        ("w", A::ChooseTree(false)),
-        ("f", A::FindWindow),
-        ("t", A::ClockMode),
-        ("D", A::ChooseClient),
-        ("C", A::CustomizeMode),
-    ];
-    let digits: Vec<(String, KeyAction)> = (0..10)
-        .map(|i| (i.to_string(), A::SelectWindow(i)))
-        .collect();
-    let mut out: Vec<(Key, KeyAction)> = v
-        .drain(..)
-        .filter_map(|(k, a)| key(k).map(|k| (k, a)))
-        .collect();
-    out.extend(
-        digits
-            .into_iter()
-            .filter_map(|(k, a)| key(&k).map(|k| (k, a))),
-    );
-    out
-}
-
+/// `defaults` with the config's keys of one table laid over them: a key the config
+/// binds replaces its default, `"none"` removes it.
 fn merge(
-    defaults: Vec<(Key, KeyAction)>,
+    table: &str,
+    defaults: Vec<TableBinding>,
     overrides: &HashMap<Key, Binding>,
-) -> Vec<(Key, KeyAction)> {
-    let mut out: Vec<(Key, KeyAction)> = defaults
+) -> Vec<TableBinding> {
+    let mut out: Vec<TableBinding> = defaults
         .into_iter()
-        .filter(|(k, _)| !overrides.contains_key(k))
+        .filter(|b| !overrides.contains_key(&b.key))
         .collect();
-    let mut extra: Vec<(Key, KeyAction)> = overrides
+    let mut extra: Vec<TableBinding> = overrides
         .iter()
-        .filter_map(|(k, b)| match b {
-            Binding::Action(a) => Some((*k, a.clone())),
+        .filter_map(|(key, b)| match b {
+            Binding::Line {
+                commands,
+                repeat,
+                note,
+            } => Some(TableBinding {
+                table: table.to_string(),
+                key: *key,
+                repeat: *repeat,
+                note: note.clone(),
+                commands: commands.clone(),
+            }),
             Binding::Unbound => None,
         })
         .collect();
-    extra.sort_by_key(|(k, _)| k.to_string());
+    extra.sort_by_key(|b| b.key.to_string());
     out.extend(extra);
     out
 }
@@ -156,25 +109,23 @@ fn merge(
 impl KeysSection {
     /// The table an attached client uses.
     pub fn table(&self) -> KeyTable {
-        let mut prefix_bindings = merge(default_prefix_bindings(), &self.prefix_bindings);
+        let mut all = merge(
+            "prefix",
+            key_tables::default_prefix(),
+            &self.prefix_bindings,
+        );
         // Pressing the prefix twice sends it, whatever the prefix is.
         if !self.prefix_bindings.contains_key(&self.prefix) {
-            prefix_bindings.retain(|(k, _)| *k != self.prefix);
-            prefix_bindings.push((self.prefix, KeyAction::SendPrefix));
+            all.retain(|b| b.key != self.prefix);
+            all.push(TableBinding {
+                table: "prefix".into(),
+                key: self.prefix,
+                repeat: false,
+                note: fugue_protocol::bindings::named_line("send-prefix").map(|n| n.note),
+                commands: vec![vec!["send-prefix".into()]],
+            });
         }
-        let bindings = |table: &str, list: Vec<(Key, KeyAction)>| {
-            list.into_iter()
-                .map(|(key, action)| fugue_protocol::key_tables::Binding {
-                    table: table.to_string(),
-                    key,
-                    repeat: action.repeats(),
-                    note: None,
-                    commands: vec![action.tmux_argv()],
-                })
-                .collect::<Vec<_>>()
-        };
-        let mut all = bindings("prefix", prefix_bindings);
-        all.extend(bindings("root", merge(Vec::new(), &self.root_bindings)));
+        all.extend(merge("root", Vec::new(), &self.root_bindings));
         // Copy mode's tables, which the terminal client's copy mode runs.
         all.extend(fugue_protocol::copy_tables::default_bindings());
         KeyTable {
@@ -189,49 +140,61 @@ impl KeysSection {
 mod tests {
     use super::*;
 
+    fn line(t: &KeyTable, key: Key) -> Option<String> {
+        let b = t.lookup("prefix", &key)?;
+        Some(fugue_protocol::tmux_cmd::print_sequence(&b.commands))
+    }
+
     #[test]
     fn defaults_are_tmux_like_and_prefix_twice_sends_it() {
         let t = KeysSection::default().table();
         assert_eq!(t.prefix.to_string(), "C-b");
+        assert_eq!(line(&t, Key::char('%')).as_deref(), Some("split-window -h"));
+        assert_eq!(line(&t, Key::char('"')).as_deref(), Some("split-window -v"));
         assert_eq!(
-            t.prefix_action(&Key::char('%')),
-            Some(KeyAction::Split(Direction::Right))
+            line(&t, Key::char('7')).as_deref(),
+            Some("select-window -t :=7")
         );
-        assert_eq!(
-            t.prefix_action(&Key::char('"')),
-            Some(KeyAction::Split(Direction::Down))
+        assert_eq!(line(&t, t.prefix).as_deref(), Some("send-prefix"));
+        assert!(
+            t.lookup("prefix", &Key::parse("C-Up").unwrap())
+                .unwrap()
+                .repeat
         );
-        assert_eq!(
-            t.prefix_action(&Key::char('7')),
-            Some(KeyAction::SelectWindow(7))
-        );
-        assert_eq!(t.prefix_action(&t.prefix), Some(KeyAction::SendPrefix));
     }
 
     #[test]
-    fn overrides_replace_and_unbind() {
+    fn overrides_replace_and_unbind_by_name_or_line() {
         let mut k = KeysSection {
             prefix: Key::new(KeyCode::Char('a'), Mods::CTRL),
             ..Default::default()
         };
-        k.prefix_bindings.insert(Key::char('%'), Binding::Unbound);
+        let bind = |s: &str| Binding::try_from(s.to_string()).unwrap();
+        k.prefix_bindings.insert(Key::char('%'), bind("none"));
+        k.prefix_bindings
+            .insert(Key::char('|'), bind("split-right"));
         k.prefix_bindings.insert(
-            Key::char('|'),
-            Binding::Action(KeyAction::Split(Direction::Right)),
+            Key::char('-'),
+            bind("split-window -v -c '#{pane_current_path}'"),
         );
         let t = k.table();
-        assert_eq!(t.prefix_action(&Key::char('%')), None);
+        assert_eq!(line(&t, Key::char('%')), None);
+        assert_eq!(line(&t, Key::char('|')).as_deref(), Some("split-window -h"));
         assert_eq!(
-            t.prefix_action(&Key::char('|')),
-            Some(KeyAction::Split(Direction::Right))
+            line(&t, Key::char('-')).as_deref(),
+            Some("split-window -v -c \"#{pane_current_path}\"")
         );
         assert_eq!(
-            t.prefix_action(&Key::new(KeyCode::Char('a'), Mods::CTRL)),
-            Some(KeyAction::SendPrefix)
+            line(&t, Key::new(KeyCode::Char('a'), Mods::CTRL)).as_deref(),
+            Some("send-prefix")
         );
-        assert_eq!(
-            t.prefix_action(&Key::new(KeyCode::Char('b'), Mods::CTRL)),
-            None
-        );
+        assert_eq!(line(&t, Key::new(KeyCode::Char('b'), Mods::CTRL)), None);
+    }
+
+    #[test]
+    fn a_typo_is_refused_when_the_file_is_read() {
+        let e = Binding::try_from("split-sideways".to_string()).unwrap_err();
+        assert!(e.contains("split-right") && e.contains("none"), "{e}");
+        assert!(Binding::try_from("resize left".to_string()).is_err());
     }
 }

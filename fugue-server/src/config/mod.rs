@@ -459,6 +459,39 @@ mod tests {
         assert_eq!(parsed, Config::default());
     }
 
+    /// The `[keys]` examples in config/fugue.toml, uncommented as a person would, bind
+    /// what they say.
+    #[test]
+    fn the_documented_key_examples_bind() {
+        let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../config/fugue.toml"));
+        let text = std::fs::read_to_string(path).expect("config/fugue.toml exists");
+        let examples: Vec<&str> = text
+            .split("[keys.prefix_bindings]")
+            .next()
+            .and_then(|before| before.rsplit("# Example:").next())
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.strip_prefix("#   "))
+            .collect();
+        assert_eq!(examples.len(), 3, "{examples:?}");
+        let file = format!("[keys.prefix_bindings]\n{}\n", examples.join("\n"));
+        let table = Config::parse(&file, Path::new("x.toml"))
+            .unwrap()
+            .keys
+            .table();
+        let line = |k: char| {
+            table
+                .lookup("prefix", &fugue_protocol::keys::Key::char(k))
+                .map(|b| fugue_protocol::tmux_cmd::print_sequence(&b.commands))
+        };
+        assert_eq!(line('|').as_deref(), Some("split-window -h"));
+        assert_eq!(
+            line('-').as_deref(),
+            Some("split-window -v -c \"#{pane_current_path}\"")
+        );
+        assert_eq!(line('%'), None);
+    }
+
     #[test]
     fn unknown_keys_are_refused_with_a_location() {
         let err = Config::parse("[server]\nhistory_limt = 5\n", Path::new("/x.toml")).unwrap_err();
