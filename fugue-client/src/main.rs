@@ -110,6 +110,13 @@ fn try_parse(argv: &[String], tmux: bool) -> Result<Cli, Parsed> {
             let what = fugue_verbs::line::unknown_command(&name);
             return Parsed::Message(format!("{prefix}{what}"));
         }
+        // A value the command refuses (a prompt type, a target, a declared verb's
+        // flags that do not go together) is the command's error, exit 1, as the
+        // conversions of the verbs written by hand and tmux answer it; clap's exit 2
+        // stays for words that are no command line at all.
+        if !tmux && e.kind() == ErrorKind::ValueValidation {
+            return Parsed::Message(format!("{prefix}{}", first_line(&e)));
+        }
         if tmux && !matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
             let verb = argv
                 .get(1)
@@ -117,18 +124,22 @@ fn try_parse(argv: &[String], tmux: bool) -> Result<Cli, Parsed> {
                 .unwrap_or_default();
             let what = match (e.kind(), e.get(ContextKind::InvalidArg)) {
                 (ErrorKind::UnknownArgument, Some(arg)) => format!("unknown flag {arg}"),
-                _ => e
-                    .to_string()
-                    .lines()
-                    .next()
-                    .unwrap_or("invalid arguments")
-                    .trim_start_matches("error: ")
-                    .to_string(),
+                _ => first_line(&e),
             };
             return Parsed::Message(format!("command {verb}: {what}"));
         }
         Parsed::Clap(e)
     })
+}
+
+/// The first line of clap's message, without its `error: `.
+fn first_line(e: &clap::Error) -> String {
+    e.to_string()
+        .lines()
+        .next()
+        .unwrap_or("invalid arguments")
+        .trim_start_matches("error: ")
+        .to_string()
 }
 
 /// tmux's command line: its global flags, then a command sequence (default
