@@ -57,7 +57,15 @@ fn base64(data: &[u8]) -> String {
 
 fn enter(t: &mut Tui) {
     t.prefix(b"[");
-    t.wait("copy mode", |s| s.contents().contains("[0/"));
+    // The position indicator, `[N/M]`: N is 0 unless output came in before the first
+    // drawing of the mode (a program that keeps printing).
+    t.wait("copy mode", |s| {
+        s.contents().lines().any(|l| {
+            l.rsplit_once('[')
+                .and_then(|(_, r)| r.split_once('/'))
+                .is_some_and(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+    });
 }
 
 #[test]
