@@ -39,7 +39,7 @@ impl Default for Mux {
 /// marked pane) cost a typed key no lock.
 pub struct TreeOnDemand<'a> {
     mux: &'a Mux,
-    guard: Option<MutexGuard<'a, Tree>>,
+    guard: Option<TreeGuard<'a>>,
 }
 
 impl<'a> TreeOnDemand<'a> {
@@ -51,6 +51,45 @@ impl<'a> TreeOnDemand<'a> {
     pub fn get(&mut self) -> &mut Tree {
         let mux = self.mux;
         self.guard.get_or_insert_with(|| mux.tree())
+    }
+}
+
+/// The tree, locked ([`Mux::tree`]). Work the tree may not wait for is queued on it
+/// and done when the guard goes, after the lock is released: panes the layout resized
+/// get their terminal's size and their screen's reflow there (`Tree::resized`), in
+/// the order of the commands, each pane to the last size it was given.
+pub struct TreeGuard<'a>(Option<MutexGuard<'a, Tree>>);
+
+impl std::ops::Deref for TreeGuard<'_> {
+    type Target = Tree;
+    fn deref(&self) -> &Tree {
+        match &self.0 {
+            Some(g) => g,
+            // Taken only in drop.
+            None => unreachable!("the tree's guard is used after it was dropped"),
+        }
+    }
+}
+
+impl std::ops::DerefMut for TreeGuard<'_> {
+    fn deref_mut(&mut self) -> &mut Tree {
+        match &mut self.0 {
+            Some(g) => g,
+            None => unreachable!("the tree's guard is used after it was dropped"),
+        }
+    }
+}
+
+impl Drop for TreeGuard<'_> {
+    fn drop(&mut self) {
+        let Some(mut guard) = self.0.take() else {
+            return;
+        };
+        let resized = std::mem::take(&mut guard.resized);
+        drop(guard);
+        for (pane, resizer) in resized {
+            pane.apply_size(&resizer);
+        }
     }
 }
 
@@ -66,9 +105,9 @@ impl Drop for Starting<'_> {
 impl Mux {
     /// The tree, locked. Nothing slow may run while the guard is held (a spawn, a file
     /// removed, a socket written): every client and command waits for it.
-    pub fn tree(&self) -> MutexGuard<'_, Tree> {
+    pub fn tree(&self) -> TreeGuard<'_> {
         self.locks.fetch_add(1, Ordering::Relaxed);
-        self.tree.lock()
+        TreeGuard(Some(self.tree.lock()))
     }
 
     /// How many times the tree's lock has been taken since the server started.

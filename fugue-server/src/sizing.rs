@@ -135,14 +135,12 @@ impl Server {
             if let Some(p) = tree.panes.get_mut(&id)
                 && p.size != inner
             {
+                // The terminal and the screen (a reflow of its history) follow once the
+                // tree's lock is released (`TreeGuard`).
                 p.size = inner;
-                p.pty.resize(inner.0, inner.1);
-                let seq = {
-                    let mut st = p.shared.state.lock();
-                    st.resize(inner.0, inner.1);
-                    st.seq()
-                };
-                p.shared.changed(seq, false);
+                p.shared.want_size(inner.0, inner.1);
+                let job = (std::sync::Arc::clone(&p.shared), p.pty.resizer());
+                tree.resized.push(job);
             }
         }
     }

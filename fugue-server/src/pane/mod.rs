@@ -31,7 +31,7 @@ pub mod writer;
 use fugue_protocol::PaneId;
 use parking_lot::Mutex;
 use state::PaneState;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::Instant;
 use tokio::sync::Notify;
@@ -47,6 +47,10 @@ pub struct PaneShared {
     /// Milliseconds since `epoch`, plus one, of the start of the synchronized update
     /// (mode 2026) in progress; 0: none. Frame tasks read it without the state's lock.
     sync_ms: AtomicU64,
+    /// The size the layout last gave the pane (`cols << 16 | rows`; 0: none yet), set
+    /// under the tree's lock and applied to the terminal and screen after it
+    /// ([`PaneShared::apply_size`]): reflowing history can take milliseconds.
+    wanted_size: AtomicU32,
     epoch: Instant,
     /// Who wants to hear about changes: attached clients and waiters.
     subscribers: Mutex<Vec<Weak<Notify>>>,
@@ -98,6 +102,7 @@ impl PaneShared {
             seq: AtomicU64::new(seq),
             last_output_ms: AtomicU64::new(0),
             sync_ms: AtomicU64::new(0),
+            wanted_size: AtomicU32::new(0),
             epoch: Instant::now(),
             subscribers: Mutex::new(Vec::new()),
             exit_status: Mutex::new(None),
@@ -300,6 +305,32 @@ impl PaneShared {
     }
 
     /// Records that the state reached `seq` and wakes everyone subscribed.
+    /// Records the size the layout gives the pane (no lock: the tree's is held).
+    pub fn want_size(&self, cols: u16, rows: u16) {
+        let packed = (u32::from(cols) << 16) | u32::from(rows);
+        self.wanted_size.store(packed, Ordering::Release);
+    }
+
+    /// Sizes the terminal and the screen (reflowing history) to the last size wanted.
+    /// Read under the pane's lock, so of two callers the later applies the latest
+    /// size whatever order they run in.
+    pub fn apply_size(&self, resizer: &pty::Resizer) {
+        let mut st = self.state.lock();
+        let packed = self.wanted_size.load(Ordering::Acquire);
+        if packed == 0 {
+            return;
+        }
+        let (cols, rows) = ((packed >> 16) as u16, (packed & 0xffff) as u16);
+        resizer.set(cols, rows);
+        let before = st.seq();
+        st.resize(cols, rows);
+        let seq = st.seq();
+        drop(st);
+        if seq != before {
+            self.changed(seq, false);
+        }
+    }
+
     pub fn changed(&self, seq: u64, output: bool) {
         if output {
             let ms = self.epoch.elapsed().as_millis() as u64;

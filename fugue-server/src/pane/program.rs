@@ -72,6 +72,11 @@ impl Program {
         self.pty.as_ref().and_then(Pty::pid)
     }
 
+    /// What sizes the terminal off the tree's lock; nothing for a placeholder.
+    pub fn resizer(&self) -> super::pty::Resizer {
+        self.pty.as_ref().map(Pty::resizer).unwrap_or_default()
+    }
+
     pub fn tty_name(&self) -> Option<String> {
         self.pty.as_ref().and_then(Pty::tty_name)
     }

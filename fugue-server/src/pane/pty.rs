@@ -40,9 +40,43 @@ pub use super::writer::{InputError, PtyInput, WriteJob};
 /// The server's handle on a running pane program.
 pub struct Pty {
     master: Box<dyn MasterPty + Send>,
+    /// The master's descriptor again, for [`Resizer`]: the terminal is sized with the
+    /// tree's lock released.
+    winsize: Resizer,
     input: PtyInput,
     pid: Option<u32>,
     exited: Arc<AtomicBool>,
+}
+
+/// Sets a pane's terminal size (`TIOCSWINSZ`, which signals the program `SIGWINCH`)
+/// through its own descriptor of the master, so the tree need not be locked for it.
+/// None: a placeholder whose program has not started (it is sized when it attaches).
+#[derive(Clone, Debug, Default)]
+pub struct Resizer(Option<Arc<std::os::fd::OwnedFd>>);
+
+impl Resizer {
+    pub fn set(&self, cols: u16, rows: u16) {
+        let Some(fd) = &self.0 else {
+            return;
+        };
+        let size = libc::winsize {
+            ws_row: rows.max(1),
+            ws_col: cols.max(1),
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        // SAFETY: TIOCSWINSZ reads `size` and writes nothing of ours.
+        let r = unsafe {
+            libc::ioctl(
+                std::os::fd::AsRawFd::as_raw_fd(&**fd),
+                libc::TIOCSWINSZ,
+                &size,
+            )
+        };
+        if r != 0 {
+            tracing::debug!(error = %std::io::Error::last_os_error(), "resizing a pane's terminal");
+        }
+    }
 }
 
 /// How long to wait after the program exits for the rest of its output to be read.
@@ -145,6 +179,7 @@ impl Pty {
         })?;
         Ok(Pty {
             master: pair.master,
+            winsize: Resizer(master_fd.and_then(super::writer::dup_cloexec).map(Arc::new)),
             input,
             pid: u32::try_from(pid).ok(),
             exited,
@@ -171,6 +206,11 @@ impl Pty {
 
     pub fn pid(&self) -> Option<u32> {
         self.pid
+    }
+
+    /// A handle that sizes this terminal from anywhere (see [`Resizer`]).
+    pub fn resizer(&self) -> Resizer {
+        self.winsize.clone()
     }
 
     pub fn has_exited(&self) -> bool {

@@ -418,6 +418,10 @@ pub struct Tree {
     /// Every window, whichever sessions link it.
     pub windows: HashMap<WindowId, Window>,
     pub panes: HashMap<PaneId, Pane>,
+    /// Panes the layout gave a new size while the lock is held: the tree's guard
+    /// ([`crate::mux::TreeGuard`]) sizes their terminals and reflows their screens once
+    /// it has released the lock.
+    pub resized: Vec<(Arc<crate::pane::PaneShared>, crate::pane::pty::Resizer)>,
     next_pane: u32,
     next_window: u32,
     next_session: u32,

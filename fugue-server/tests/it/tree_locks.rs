@@ -114,3 +114,59 @@ async fn the_most_used_commands_stay_under_their_lock_ceilings() {
     }
     assert!(over.is_empty(), "over their ceilings: {over:#?}");
 }
+
+/// A pane's reflow runs with the tree released: while something holds the pane's
+/// screen (a long reflow, a busy reader), a resize waits for it alone, and every other
+/// command, which needs the tree, goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_resize_waits_for_its_pane_with_the_tree_released() {
+    let rig = Rig::new(|_| {});
+    let pane = rig.person_session("r").await;
+    let shared = rig.server.mux.tree().panes[&pane].shared.clone();
+    // The pane's screen, held from another thread until the test lets it go.
+    let (held_tx, held_rx) = std::sync::mpsc::channel::<()>();
+    let (release_tx, release_rx) = std::sync::mpsc::channel::<()>();
+    let holder = std::thread::spawn({
+        let shared = shared.clone();
+        move || {
+            let _screen = shared.state.lock();
+            let _ = held_tx.send(());
+            let _ = release_rx.recv();
+        }
+    });
+    held_rx.recv().unwrap();
+    let server = rig.server.clone();
+    let resize = tokio::spawn(async move {
+        dispatch(&server, &PERSON, line("resize-window -t r -x 100 -y 30")).await
+    });
+    // The layout's new size shows in the tree while the screen is still held: the
+    // resize took the tree, gave it back, and waits for the pane alone. Asked from a
+    // blocking thread, so a tree held by the resize fails this by the timeout
+    // instead of blocking the test.
+    let server = rig.server.clone();
+    let seen = tokio::time::timeout(
+        std::time::Duration::from_secs(30),
+        tokio::task::spawn_blocking(move || {
+            loop {
+                let width = server.mux.tree().panes.get(&pane).map(|p| p.size.0);
+                if width == Some(98) {
+                    return;
+                }
+                std::thread::yield_now();
+            }
+        }),
+    )
+    .await;
+    let waited = !resize.is_finished();
+    // Let go before judging, so a failure ends the test instead of leaving threads
+    // blocked on the tree.
+    release_tx.send(()).unwrap();
+    holder.join().unwrap();
+    resize.await.unwrap().unwrap();
+    assert!(
+        seen.is_ok(),
+        "the tree stayed locked while the pane was held"
+    );
+    assert!(waited, "the resize did not wait for the pane");
+    assert_eq!(shared.state.lock().size(), (98, 28));
+}
