@@ -420,6 +420,7 @@ commands! {
     } => "select-layout", Write, "arrange a window's panes in a preset layout",
         cli: As("select-layout"), mcp: Tmux,
         sideband: As("control action=layout"), keys: As("layout tiled, next-layout"),
+        clap: ["selectl"] from SelectLayout,
         facts: [journaled, structural],
         targets: [target: WindowAll];
     SendInput(SendInput) => "send-keys", Write, "type text and keys into a pane",
@@ -750,7 +751,7 @@ commands! {
         pub quiet: bool,
     } => "unbind-key", Write, "remove key bindings",
         cli: As("unbind-key"), mcp: Absent(PERSON_KEYS), sideband: Absent(PERSON_KEYS),
-        keys: Absent(NO_KEY),
+        keys: Absent(NO_KEY), clap: ["unbind"] from UnbindKey,
         facts: [journaled, runtime],
         targets: [];
     /// The bindings as tmux's `list-keys` prints them (`notes`: `-N`).
@@ -1045,7 +1046,7 @@ commands! {
     ServerAccess(crate::admin::ServerAccess) => "server-access", Write, "list who may connect to the server (only its owner)",
         cli: As("server-access"), mcp: Tmux,
         sideband: Absent("who may connect is the owner's call, never a program's"),
-        keys: Absent(PROMPT),
+        keys: Absent(PROMPT), clap: [] from ServerAccess,
         facts: [journaled],
         targets: [];
     ShowMessages(crate::admin::ShowMessages) => "show-messages", Read, "show the server's log of commands and messages",
@@ -1178,6 +1179,134 @@ mod flags {
             Ok(Command::RotateWindow(crate::manage::RotateWindow {
                 target: f.target,
                 down: f.down,
+            }))
+        }
+    }
+
+    /// `select-layout [-Enp] [-t target] [layout]`: `-n`, `-p`, `-E` and the layout
+    /// are one choice, `-E` first, then `-p`, then `-n`.
+    #[derive(clap::Args)]
+    pub struct SelectLayout {
+        #[arg(short = 't', value_name = "target")]
+        target: Option<Target>,
+        /// The next preset.
+        #[arg(short = 'n')]
+        next: bool,
+        /// The previous preset.
+        #[arg(short = 'p')]
+        previous: bool,
+        /// Even out the target pane and the panes beside it in its split.
+        #[arg(short = 'E')]
+        spread: bool,
+        /// A preset, or a layout string; none: the last preset again.
+        #[arg(value_name = "layout")]
+        layout: Option<String>,
+    }
+
+    impl TryFrom<SelectLayout> for Command {
+        type Error = String;
+        fn try_from(f: SelectLayout) -> Result<Command, String> {
+            let layout = match (f.next, f.layout) {
+                _ if f.spread => LayoutChoice::Spread,
+                _ if f.previous => LayoutChoice::Previous,
+                (true, _) => LayoutChoice::Next,
+                (false, Some(name)) => match LayoutPreset::parse(&name) {
+                    Some(p) => LayoutChoice::Preset(p),
+                    // tmux's layout strings start with their 4-digit checksum.
+                    None if name.split_once(',').is_some_and(|(sum, _)| sum.len() == 4) => {
+                        LayoutChoice::Tmux(name)
+                    }
+                    None => {
+                        return Err(format!(
+                            "unknown layout `{name}`; layouts are even-horizontal, even-vertical, main-horizontal, main-vertical, tiled, or a layout string as #{{window_layout}} prints it"
+                        ));
+                    }
+                },
+                (false, None) => LayoutChoice::Again,
+            };
+            Ok(Command::SelectLayout(cmd::SelectLayout {
+                target: f.target,
+                layout,
+            }))
+        }
+    }
+
+    /// `unbind-key [-anq] [-T table] [key]`: `-n` is `-T root`; the table is `prefix`
+    /// without either.
+    #[derive(clap::Args)]
+    pub struct UnbindKey {
+        #[arg(short = 'T', value_name = "table")]
+        table: Option<String>,
+        /// The root table (`-T root`).
+        #[arg(short = 'n')]
+        root: bool,
+        /// Every key of the table.
+        #[arg(short = 'a')]
+        all: bool,
+        /// No error for a key that is not bound.
+        #[arg(short = 'q')]
+        quiet: bool,
+        #[arg(value_name = "key")]
+        key: Option<Key>,
+    }
+
+    impl TryFrom<UnbindKey> for Command {
+        type Error = String;
+        fn try_from(f: UnbindKey) -> Result<Command, String> {
+            let table = match (f.root, f.table) {
+                (true, _) => "root".into(),
+                (false, Some(t)) => t,
+                (false, None) => "prefix".into(),
+            };
+            Ok(Command::UnbindKey(cmd::UnbindKey {
+                table,
+                key: f.key,
+                all: f.all,
+                quiet: f.quiet,
+            }))
+        }
+    }
+
+    /// `server-access [-adglrw] [-t target] [name]`: `-t` is taken as tmux's usage
+    /// names it; the access list is the server's.
+    #[derive(clap::Args)]
+    pub struct ServerAccess {
+        /// Allow a user.
+        #[arg(short = 'a')]
+        allow: bool,
+        /// Deny a user.
+        #[arg(short = 'd')]
+        deny: bool,
+        /// The name is a group's.
+        #[arg(short = 'g')]
+        group: bool,
+        /// List who may connect.
+        #[arg(short = 'l')]
+        list: bool,
+        /// Read-only.
+        #[arg(short = 'r')]
+        read_only: bool,
+        /// Write.
+        #[arg(short = 'w')]
+        write: bool,
+        #[arg(short = 't', value_name = "target")]
+        target: Option<String>,
+        #[arg(value_name = "name")]
+        name: Option<String>,
+    }
+
+    impl TryFrom<ServerAccess> for Command {
+        type Error = String;
+        fn try_from(f: ServerAccess) -> Result<Command, String> {
+            let _ = f.target;
+            Ok(Command::ServerAccess(crate::admin::ServerAccess {
+                list: f.list,
+                allow: f.allow,
+                deny: f.deny,
+                read_only: f.read_only,
+                write: f.write,
+                group: f.group,
+                name: f.name,
             }))
         }
     }

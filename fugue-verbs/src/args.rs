@@ -350,23 +350,6 @@ pub enum Verb {
     /// Give a window its own size, apart from its clients' (tmux's `window-size manual`).
     #[command(visible_alias = "resizew")]
     ResizeWindow(super::window_size::ResizeWindowArgs),
-    /// Arrange a window's panes: even-horizontal, even-vertical, main-horizontal, main-vertical, tiled.
-    #[command(visible_alias = "selectl")]
-    SelectLayout {
-        #[arg(short = 't')]
-        target: Option<String>,
-        /// The next preset.
-        #[arg(short = 'n')]
-        next: bool,
-        /// The previous preset.
-        #[arg(short = 'p')]
-        previous: bool,
-        /// Even out the target pane and the panes beside it in its split.
-        #[arg(short = 'E')]
-        spread: bool,
-        /// A preset, or a layout string; none: the last preset again.
-        layout: Option<String>,
-    },
     /// Arrange a window's panes in the next preset.
     #[command(visible_alias = "nextl")]
     NextLayout {
@@ -577,20 +560,6 @@ pub enum Verb {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 1..)]
         command: Vec<String>,
     },
-    /// Remove a key binding (-a: every key of the table).
-    #[command(visible_alias = "unbind")]
-    UnbindKey {
-        #[arg(short = 'T', value_name = "TABLE")]
-        table: Option<String>,
-        #[arg(short = 'n')]
-        root: bool,
-        #[arg(short = 'a')]
-        all: bool,
-        /// No error for a key that is not bound.
-        #[arg(short = 'q')]
-        quiet: bool,
-        key: Option<String>,
-    },
     /// Run a file of tmux commands (a tmux.conf) line by line; the client reads it.
     #[command(visible_alias = "source")]
     SourceFile {
@@ -674,7 +643,7 @@ pub enum Verb {
     /// with `clap: [aliases]`, which `fugue_protocol::DECLARED_CLI` lists.
     #[command(flatten)]
     Declared(super::declared::Declared),
-    /// Clients and the server's records: lock-*, server-access.
+    /// Locking clients' terminals: lock-server, lock-session, lock-client.
     #[command(flatten)]
     Admin(super::admin::AdminVerb),
     /// List windows.

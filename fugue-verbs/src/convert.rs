@@ -8,8 +8,8 @@ use crate::printer::Printer;
 use anyhow::bail;
 use fugue_protocol::cmd;
 use fugue_protocol::{
-    Command, Direction, LayoutChoice, LayoutPreset, NewSession, NewWindow, PaneScope, PaneSelect,
-    Resize, SendInput, SplitPane, WindowSelect,
+    Command, Direction, LayoutChoice, NewSession, NewWindow, PaneScope, PaneSelect, Resize,
+    SendInput, SplitPane, WindowSelect,
 };
 
 /// The Command for a verb, and how its answer is shown.
@@ -38,28 +38,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             )?),
             Printer::Nothing,
         ),
-        Verb::UnbindKey {
-            table,
-            root,
-            all,
-            quiet,
-            key,
-        } => {
-            let table = crate::line::table_name(table, root);
-            let key = match key {
-                Some(k) => Some(crate::line::key(&k)?),
-                None => None,
-            };
-            (
-                Command::UnbindKey(cmd::UnbindKey {
-                    table,
-                    key,
-                    all,
-                    quiet,
-                }),
-                Printer::Nothing,
-            )
-        }
         Verb::NewSession {
             name,
             window_name,
@@ -558,37 +536,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 Command::ResizePane(cmd::ResizePane {
                     target: target(t)?,
                     resize,
-                }),
-                Printer::Nothing,
-            )
-        }
-        Verb::SelectLayout {
-            target: t,
-            next,
-            previous,
-            spread,
-            layout,
-        } => {
-            let layout = match (next, layout) {
-                _ if spread => LayoutChoice::Spread,
-                _ if previous => LayoutChoice::Previous,
-                (true, _) => LayoutChoice::Next,
-                (false, Some(name)) => match LayoutPreset::parse(&name) {
-                    Some(p) => LayoutChoice::Preset(p),
-                    // tmux's layout strings start with their 4-digit checksum.
-                    None if name.split_once(',').is_some_and(|(sum, _)| sum.len() == 4) => {
-                        LayoutChoice::Tmux(name)
-                    }
-                    None => bail!(
-                        "unknown layout `{name}`; layouts are even-horizontal, even-vertical, main-horizontal, main-vertical, tiled, or a layout string as #{{window_layout}} prints it"
-                    ),
-                },
-                (false, None) => LayoutChoice::Again,
-            };
-            (
-                Command::SelectLayout(cmd::SelectLayout {
-                    target: target(t)?,
-                    layout,
                 }),
                 Printer::Nothing,
             )

@@ -348,4 +348,90 @@ mod tests {
         );
         assert!(parse(&["rotate-window", "-U", "-D"]).is_err());
     }
+
+    #[test]
+    fn select_layout_takes_a_layout_or_n_p_e() {
+        use fugue_protocol::{LayoutChoice, LayoutPreset};
+        let window: Target = "s:1".parse().unwrap();
+        let layout = |target: Option<Target>, layout| {
+            Ok(Command::SelectLayout(cmd::SelectLayout { target, layout }))
+        };
+        assert_eq!(
+            parse(&["selectl", "-t", "s:1", "tiled"]),
+            layout(
+                Some(window.clone()),
+                LayoutChoice::Preset(LayoutPreset::Tiled)
+            )
+        );
+        assert_eq!(
+            parse(&["select-layout", "-n"]),
+            layout(None, LayoutChoice::Next)
+        );
+        assert_eq!(
+            parse(&["select-layout", "-p", "-n"]),
+            layout(None, LayoutChoice::Previous)
+        );
+        assert_eq!(
+            parse(&["select-layout", "-E", "-t", "s:1"]),
+            layout(Some(window), LayoutChoice::Spread)
+        );
+        assert_eq!(
+            parse(&["select-layout", "b25d,80x24,0,0,0"]),
+            layout(None, LayoutChoice::Tmux("b25d,80x24,0,0,0".into()))
+        );
+        assert_eq!(parse(&["selectl"]), layout(None, LayoutChoice::Again));
+        let bad = parse(&["select-layout", "diagonal"]).unwrap_err();
+        assert!(bad.contains("unknown layout `diagonal`"), "{bad}");
+    }
+
+    #[test]
+    fn unbind_key_takes_a_table_n_a_and_q() {
+        use fugue_protocol::Key;
+        let unbind = |table: &str, key: Option<&str>, all, quiet| {
+            Ok(Command::UnbindKey(cmd::UnbindKey {
+                table: table.into(),
+                key: key.map(|k| k.parse::<Key>().unwrap()),
+                all,
+                quiet,
+            }))
+        };
+        assert_eq!(
+            parse(&["unbind", "C-a"]),
+            unbind("prefix", Some("C-a"), false, false)
+        );
+        assert_eq!(
+            parse(&["unbind-key", "-n", "-q", "M-Left"]),
+            unbind("root", Some("M-Left"), false, true)
+        );
+        assert_eq!(
+            parse(&["unbind-key", "-a", "-T", "copy-mode"]),
+            unbind("copy-mode", None, true, false)
+        );
+        assert!(parse(&["unbind-key", "NoSuchKey"]).is_err());
+    }
+
+    #[test]
+    fn server_access_takes_its_letters_and_t() {
+        use fugue_protocol::admin::ServerAccess;
+        assert_eq!(
+            parse(&["server-access", "-l"]),
+            Ok(Command::ServerAccess(ServerAccess {
+                list: true,
+                ..Default::default()
+            }))
+        );
+        assert_eq!(
+            parse(&["server-access", "-adgrw", "-t", "x", "alice"]),
+            Ok(Command::ServerAccess(ServerAccess {
+                allow: true,
+                deny: true,
+                group: true,
+                read_only: true,
+                write: true,
+                name: Some("alice".into()),
+                ..Default::default()
+            }))
+        );
+        assert!(parse(&["server-access", "-x"]).is_err());
+    }
 }
