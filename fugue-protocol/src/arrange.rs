@@ -52,6 +52,22 @@ pub enum SplitSize {
     Cells(u16),
 }
 
+impl SplitSize {
+    /// tmux's `-l` (cells, or a percentage such as 30%) or `-p` (a percentage, which
+    /// wins): `split-window`'s and `join-pane`'s size.
+    pub fn from_flags(size: Option<&str>, percent: Option<u8>) -> Result<Option<Self>, String> {
+        if let Some(p) = percent {
+            return Ok(Some(SplitSize::Percent(p)));
+        }
+        let Some(s) = size else { return Ok(None) };
+        let bad = || format!("invalid -l `{s}`: expected cells or a percentage like 30%");
+        Ok(Some(match s.strip_suffix('%') {
+            Some(p) => SplitSize::Percent(p.parse().map_err(|_| bad())?),
+            None => SplitSize::Cells(s.parse().map_err(|_| bad())?),
+        }))
+    }
+}
+
 /// Preset arrangements of a window's panes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]

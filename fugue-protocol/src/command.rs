@@ -143,7 +143,7 @@ mod spec;
 
 #[path = "command_table.rs"]
 mod table;
-pub use table::{COMMANDS, Command, DECLARED_CLI, DeclaredCli, Handle, cmd};
+pub use table::{COMMANDS, Command, DECLARED_CLI, DeclaredCli, Handle, cmd, flags};
 
 pub use crate::commands_doc::commands_markdown;
 

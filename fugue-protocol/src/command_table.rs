@@ -924,7 +924,7 @@ commands! {
         targets: {|c, t| t.one(&c.target, if c.window { WindowAll } else { Pane })};
     SwapPane(crate::manage::SwapPane) => "swap-pane", Write, "swap two panes, or a pane with its neighbour",
         cli: As("swap-pane"), mcp: Tmux, sideband: Absent(REARRANGE),
-        keys: Absent(PROMPT),
+        keys: Absent(PROMPT), clap: ["swapp"] from SwapPane,
         facts: [journaled, structural, alerts],
         targets: {|c, t| {
             t.one(&c.target, Pane);
@@ -944,7 +944,7 @@ commands! {
         targets: [source: Pane, target: SessionAny];
     JoinPane(crate::manage::JoinPane) => "join-pane", Write, "move a pane into another window, splitting a pane there",
         cli: As("join-pane"), mcp: Tmux, sideband: Absent(REARRANGE),
-        keys: Absent(PROMPT),
+        keys: Absent(PROMPT), clap: ["joinp"] from JoinPane,
         facts: [journaled, structural, alerts],
         targets: [source: Pane, target: Pane];
     /// Drop a pane's history (its screen stays).
@@ -975,7 +975,7 @@ commands! {
     } => "pipe-pane", Write, "pipe a pane's output to a shell command (and its output into the pane)",
         cli: As("pipe-pane"), mcp: Tmux,
         sideband: Absent("a program already has its own output; a tag's command would outlive the tag's checks"),
-        keys: Absent(PROMPT),
+        keys: Absent(PROMPT), clap: ["pipep"] from PipePane,
         facts: [journaled],
         targets: [target: Pane];
     MoveWindow(crate::manage::MoveWindow) => "move-window", Write, "move a window to another index or session, or renumber a session's windows; link it into another too (link-window)",
@@ -1089,8 +1089,9 @@ commands! {
 /// The flags of the declared verbs whose tmux letters do not map one to one onto
 /// their arguments (`clap: [...] from Flags` in an entry), each with the command it
 /// makes. A flag tmux takes and fugue has no use for is still taken, for the configs
-/// and scripts that give it.
-mod flags {
+/// and scripts that give it. `move-pane`, join-pane under another name, takes
+/// [`flags::JoinPane`] too.
+pub mod flags {
     use super::*;
 
     /// `kill-pane [-a] [-t target]`: `-a` closes every other pane of its window.
@@ -1307,6 +1308,129 @@ mod flags {
                 write: f.write,
                 group: f.group,
                 name: f.name,
+            }))
+        }
+    }
+
+    /// `swap-pane [-dDUZ] [-s source] [-t target]`: `-s`, `-U` and `-D` are one
+    /// [`SwapSource`](crate::manage::SwapSource) (the current pane without any); `-Z`
+    /// is taken and fugue unzooms.
+    #[derive(clap::Args)]
+    pub struct SwapPane {
+        #[arg(short = 's', value_name = "source")]
+        source: Option<Target>,
+        #[arg(short = 't', value_name = "target")]
+        target: Option<Target>,
+        /// The active pane stays where it was.
+        #[arg(short = 'd')]
+        detached: bool,
+        /// The pane before the target.
+        #[arg(short = 'U', conflicts_with_all = ["down", "source"])]
+        up: bool,
+        /// The pane after the target.
+        #[arg(short = 'D', conflicts_with = "source")]
+        down: bool,
+        /// Keep the window zoomed (taken; fugue unzooms).
+        #[arg(short = 'Z')]
+        zoom: bool,
+    }
+
+    impl TryFrom<SwapPane> for Command {
+        type Error = String;
+        fn try_from(f: SwapPane) -> Result<Command, String> {
+            use crate::manage::SwapSource;
+            let _ = f.zoom;
+            let source = match (f.source, f.up, f.down) {
+                (Some(s), _, _) => SwapSource::Pane(s),
+                (None, true, _) => SwapSource::Previous,
+                (None, _, true) => SwapSource::Next,
+                (None, false, false) => SwapSource::Current,
+            };
+            Ok(Command::SwapPane(crate::manage::SwapPane {
+                target: f.target,
+                source,
+                detached: f.detached,
+            }))
+        }
+    }
+
+    /// `join-pane [-bdhv] [-l size] [-p percent] [-s source] [-t target]` (and
+    /// `move-pane`'s): `-h` and `-b` are one [`Direction`], `-l` and `-p` one size.
+    #[derive(clap::Args, Debug)]
+    pub struct JoinPane {
+        #[arg(short = 's', value_name = "source")]
+        source: Option<Target>,
+        #[arg(short = 't', value_name = "target")]
+        target: Option<Target>,
+        /// Side by side.
+        #[arg(short = 'h', conflicts_with = "vertical")]
+        horizontal: bool,
+        /// One above the other (the default).
+        #[arg(short = 'v')]
+        vertical: bool,
+        /// Before (left of or above) the target.
+        #[arg(short = 'b')]
+        before: bool,
+        /// The moved pane does not become active.
+        #[arg(short = 'd')]
+        detached: bool,
+        /// Size: cells, or a percentage such as 30%.
+        #[arg(short = 'l', value_name = "size")]
+        size: Option<String>,
+        #[arg(short = 'p', value_name = "percent", conflicts_with = "size")]
+        percent: Option<u8>,
+    }
+
+    impl TryFrom<JoinPane> for Command {
+        type Error = String;
+        fn try_from(f: JoinPane) -> Result<Command, String> {
+            let direction = match (f.horizontal, f.before) {
+                (true, false) => Direction::Right,
+                (true, true) => Direction::Left,
+                (false, false) => Direction::Down,
+                (false, true) => Direction::Up,
+            };
+            Ok(Command::JoinPane(crate::manage::JoinPane {
+                source: f.source,
+                target: f.target,
+                direction,
+                size: SplitSize::from_flags(f.size.as_deref(), f.percent)?,
+                detached: f.detached,
+            }))
+        }
+    }
+
+    /// `pipe-pane [-IoO] [-t target] [command ...]`: the words are one shell command,
+    /// joined with spaces as tmux does; none closes the pipe; neither `-I` nor `-O`
+    /// is `-O`.
+    #[derive(clap::Args)]
+    pub struct PipePane {
+        #[arg(short = 't', value_name = "target")]
+        target: Option<Target>,
+        /// The command's output is typed into the pane.
+        #[arg(short = 'I')]
+        input: bool,
+        /// The pane's output goes to the command (the default).
+        #[arg(short = 'O')]
+        output: bool,
+        /// Open a pipe only if there is none, else close it.
+        #[arg(short = 'o')]
+        toggle: bool,
+        /// The shell command (words are joined with spaces, as tmux does).
+        #[arg(value_name = "command", trailing_var_arg = true)]
+        command: Vec<String>,
+    }
+
+    impl TryFrom<PipePane> for Command {
+        type Error = String;
+        fn try_from(f: PipePane) -> Result<Command, String> {
+            let command = f.command.join(" ");
+            Ok(Command::PipePane(cmd::PipePane {
+                target: f.target,
+                command: (!command.trim().is_empty()).then_some(command),
+                input: f.input,
+                output: f.output || !f.input,
+                toggle: f.toggle,
             }))
         }
     }

@@ -635,8 +635,8 @@ pub enum Verb {
     /// Hooks: set-hook, show-hooks.
     #[command(flatten)]
     Hook(super::hooks::HookVerb),
-    /// Pane management: respawn-pane, respawn-window, swap-pane, rotate-window,
-    /// break-pane, join-pane, move-pane, last-pane.
+    /// Pane and window management: respawn-pane, respawn-window, break-pane,
+    /// move-pane, last-pane, move-window, link-window.
     #[command(flatten)]
     Manage(super::manage::ManageVerb),
     /// The commands whose verb is their declaration in the command table: the entries

@@ -119,20 +119,7 @@ pub(crate) fn split_size(
     size: Option<String>,
     percent: Option<u8>,
 ) -> anyhow::Result<Option<SplitSize>> {
-    if let Some(p) = percent {
-        return Ok(Some(SplitSize::Percent(p)));
-    }
-    let Some(s) = size else { return Ok(None) };
-    if let Some(p) = s.strip_suffix('%') {
-        let p: u8 = p.parse().map_err(|_| {
-            anyhow::anyhow!("invalid -l `{s}`: expected cells or a percentage like 30%")
-        })?;
-        return Ok(Some(SplitSize::Percent(p)));
-    }
-    let n: u16 = s.parse().map_err(|_| {
-        anyhow::anyhow!("invalid -l `{s}`: expected cells or a percentage like 30%")
-    })?;
-    Ok(Some(SplitSize::Cells(n)))
+    SplitSize::from_flags(size.as_deref(), percent).map_err(anyhow::Error::msg)
 }
 
 /// `resize-pane -x/-y`: cells or N% (of the window).

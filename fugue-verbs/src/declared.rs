@@ -434,4 +434,133 @@ mod tests {
         );
         assert!(parse(&["server-access", "-x"]).is_err());
     }
+
+    #[test]
+    fn swap_pane_takes_s_u_d_and_z() {
+        use fugue_protocol::{SwapPane, SwapSource};
+        let (a, b): (Target, Target) = ("%1".parse().unwrap(), "%2".parse().unwrap());
+        let swap = |target: Option<Target>, source, detached| {
+            Ok(Command::SwapPane(SwapPane {
+                target,
+                source,
+                detached,
+            }))
+        };
+        assert_eq!(
+            parse(&["swapp", "-d", "-Z", "-s", "%1", "-t", "%2"]),
+            swap(Some(b.clone()), SwapSource::Pane(a), true)
+        );
+        assert_eq!(
+            parse(&["swap-pane", "-U", "-t", "%2"]),
+            swap(Some(b), SwapSource::Previous, false)
+        );
+        assert_eq!(
+            parse(&["swap-pane", "-D"]),
+            swap(None, SwapSource::Next, false)
+        );
+        assert_eq!(
+            parse(&["swap-pane"]),
+            swap(None, SwapSource::Current, false)
+        );
+        assert!(parse(&["swap-pane", "-U", "-s", "%1"]).is_err());
+        assert!(parse(&["swap-pane", "-U", "-D"]).is_err());
+    }
+
+    #[test]
+    fn join_pane_takes_its_direction_and_size() {
+        use fugue_protocol::{Direction, JoinPane, SplitSize};
+        let (a, b): (Target, Target) = ("%1".parse().unwrap(), "%2".parse().unwrap());
+        assert_eq!(
+            parse(&[
+                "joinp", "-h", "-b", "-d", "-l", "30%", "-s", "%1", "-t", "%2"
+            ]),
+            Ok(Command::JoinPane(JoinPane {
+                source: Some(a),
+                target: Some(b),
+                direction: Direction::Left,
+                size: Some(SplitSize::Percent(30)),
+                detached: true,
+            }))
+        );
+        assert_eq!(
+            parse(&["join-pane", "-v", "-l", "12"]),
+            Ok(Command::JoinPane(JoinPane {
+                source: None,
+                target: None,
+                direction: Direction::Down,
+                size: Some(SplitSize::Cells(12)),
+                detached: false,
+            }))
+        );
+        assert_eq!(
+            parse(&["join-pane", "-h", "-p", "40"]),
+            Ok(Command::JoinPane(JoinPane {
+                source: None,
+                target: None,
+                direction: Direction::Right,
+                size: Some(SplitSize::Percent(40)),
+                detached: false,
+            }))
+        );
+        let bad = parse(&["join-pane", "-l", "wide"]).unwrap_err();
+        assert!(bad.contains("invalid -l `wide`"), "{bad}");
+        assert!(parse(&["join-pane", "-h", "-v"]).is_err());
+    }
+
+    #[test]
+    fn move_pane_is_join_pane_by_another_name() {
+        use fugue_protocol::{Direction, JoinPane};
+        let argv: Vec<String> = ["movep", "-h", "-s", "%1"].map(String::from).to_vec();
+        let Ok((_, verb)) = crate::line::parse_argv(&argv) else {
+            panic!("movep did not parse");
+        };
+        let caller = crate::Caller::default();
+        let (command, _) = crate::convert::command_for(verb, &caller).unwrap();
+        assert_eq!(
+            command,
+            Command::JoinPane(JoinPane {
+                source: Some("%1".parse().unwrap()),
+                target: None,
+                direction: Direction::Right,
+                size: None,
+                detached: false,
+            })
+        );
+    }
+
+    #[test]
+    fn pipe_pane_joins_its_words_and_defaults_to_o() {
+        let pane: Target = "%4".parse().unwrap();
+        assert_eq!(
+            parse(&["pipep", "-o", "-t", "%4", "cat", ">>", "/tmp/log"]),
+            Ok(Command::PipePane(cmd::PipePane {
+                target: Some(pane),
+                command: Some("cat >> /tmp/log".into()),
+                input: false,
+                output: true,
+                toggle: true,
+            }))
+        );
+        assert_eq!(
+            parse(&["pipe-pane", "-I", "echo hi"]),
+            Ok(Command::PipePane(cmd::PipePane {
+                target: None,
+                command: Some("echo hi".into()),
+                input: true,
+                output: false,
+                toggle: false,
+            }))
+        );
+        assert_eq!(
+            parse(&["pipe-pane", "-IO"]),
+            Ok(Command::PipePane(cmd::PipePane {
+                target: None,
+                command: None,
+                input: true,
+                output: true,
+                toggle: false,
+            }))
+        );
+        assert!(parse(&["pipe-pane", "-x"]).is_err());
+    }
 }

@@ -1,14 +1,12 @@
 //! tmux's pane and window management verbs, with tmux's flags and aliases:
-//! respawn-pane, respawn-window, swap-pane, break-pane, join-pane, move-pane,
-//! last-pane, move-window, link-window, pipe-pane.
+//! respawn-pane, respawn-window, break-pane, move-pane, last-pane, move-window,
+//! link-window.
 
 use crate::args::SpawnArgs;
 use crate::printer::Printer;
 use clap::Subcommand;
-use fugue_protocol::cmd;
-use fugue_protocol::{
-    BreakPane, Command, Direction, JoinPane, PaneSelect, Respawn, SwapPane, SwapSource, Target,
-};
+use fugue_protocol::command::flags;
+use fugue_protocol::{BreakPane, Command, PaneSelect, Respawn, Target, cmd};
 
 #[derive(Subcommand, Debug)]
 pub enum ManageVerb {
@@ -34,25 +32,6 @@ pub enum ManageVerb {
         #[command(flatten)]
         spawn: SpawnArgs,
     },
-    /// Swap two panes (-s and -t), or the target with the pane before (-U) or after
-    /// (-D) it.
-    #[command(visible_alias = "swapp")]
-    SwapPane {
-        #[arg(short = 's')]
-        source: Option<String>,
-        #[arg(short = 't')]
-        target: Option<String>,
-        /// The active pane stays where it was.
-        #[arg(short = 'd')]
-        detached: bool,
-        #[arg(short = 'U', conflicts_with_all = ["down", "source"])]
-        up: bool,
-        #[arg(short = 'D', conflicts_with = "source")]
-        down: bool,
-        /// Keep the window zoomed (accepted; fugue unzooms).
-        #[arg(short = 'Z')]
-        zoom: bool,
-    },
     /// Move a pane out into a new window (-t session or session:index).
     #[command(visible_alias = "breakp")]
     BreakPane {
@@ -71,12 +50,9 @@ pub enum ManageVerb {
         #[arg(short = 'F')]
         format: Option<String>,
     },
-    /// Move a pane (-s, default the current one) into the window of -t, splitting it.
-    #[command(visible_alias = "joinp", disable_help_flag = true)]
-    JoinPane(JoinArgs),
     /// The same as join-pane.
     #[command(visible_alias = "movep", disable_help_flag = true)]
-    MovePane(JoinArgs),
+    MovePane(MoveArgs),
     /// Make the previously active pane of a window active again.
     #[command(visible_alias = "lastp")]
     LastPane {
@@ -132,50 +108,16 @@ pub enum ManageVerb {
         #[arg(short = 'k')]
         kill: bool,
     },
-    /// Pipe a pane's output to a shell command (-O, the default), type the
-    /// command's output into the pane (-I); no command closes the pipe; -o opens one
-    /// only if there is none (else closes it).
-    #[command(visible_alias = "pipep")]
-    PipePane {
-        #[arg(short = 't')]
-        target: Option<String>,
-        #[arg(short = 'I')]
-        input: bool,
-        #[arg(short = 'O')]
-        output: bool,
-        #[arg(short = 'o')]
-        toggle: bool,
-        /// The shell command (words are joined with spaces, as tmux does).
-        #[arg(trailing_var_arg = true)]
-        command: Vec<String>,
-    },
 }
 
+/// `move-pane`: join-pane's flags ([`flags::JoinPane`], its declaration's), with
+/// `--help` alone as help since `-h` is tmux's.
 #[derive(clap::Args, Debug)]
-pub struct JoinArgs {
-    #[arg(short = 's')]
-    pub source: Option<String>,
-    #[arg(short = 't')]
-    pub target: Option<String>,
-    /// Side by side.
-    #[arg(short = 'h', conflicts_with = "vertical")]
-    pub horizontal: bool,
-    /// One above the other (the default).
-    #[arg(short = 'v')]
-    pub vertical: bool,
-    /// Before (left of or above) the target.
-    #[arg(short = 'b')]
-    pub before: bool,
-    /// The moved pane does not become active.
-    #[arg(short = 'd')]
-    pub detached: bool,
-    /// Size: cells, or a percentage such as 30%.
-    #[arg(short = 'l')]
-    pub size: Option<String>,
-    #[arg(short = 'p', conflicts_with = "size")]
-    pub percent: Option<u8>,
+pub struct MoveArgs {
+    #[command(flatten)]
+    join: flags::JoinPane,
     #[arg(long, action = clap::ArgAction::Help)]
-    pub help: Option<bool>,
+    help: Option<bool>,
 }
 
 fn target(t: Option<String>) -> anyhow::Result<Option<Target>> {
@@ -206,26 +148,6 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             kill,
             spawn: crate::convert_args::spawn(spawn, false, caller)?,
         })),
-        ManageVerb::SwapPane {
-            source,
-            target: t,
-            detached,
-            up,
-            down,
-            zoom: _,
-        } => {
-            let source = match (source, up, down) {
-                (Some(s), _, _) => SwapSource::Pane(s.parse()?),
-                (None, true, _) => SwapSource::Previous,
-                (None, _, true) => SwapSource::Next,
-                (None, false, false) => SwapSource::Current,
-            };
-            nothing(Command::SwapPane(SwapPane {
-                target: target(t)?,
-                source,
-                detached,
-            }))
-        }
         ManageVerb::BreakPane {
             source,
             target: t,
@@ -248,21 +170,7 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
                 attach: false,
             },
         )),
-        ManageVerb::JoinPane(a) | ManageVerb::MovePane(a) => {
-            let direction = match (a.horizontal, a.before) {
-                (true, false) => Direction::Right,
-                (true, true) => Direction::Left,
-                (false, false) => Direction::Down,
-                (false, true) => Direction::Up,
-            };
-            nothing(Command::JoinPane(JoinPane {
-                source: target(a.source)?,
-                target: target(a.target)?,
-                direction,
-                size: crate::convert_args::split_size(a.size, a.percent)?,
-                detached: a.detached,
-            }))
-        }
+        ManageVerb::MovePane(a) => nothing(Command::try_from(a.join).map_err(anyhow::Error::msg)?),
         ManageVerb::LastPane { target: t, .. } => nothing(Command::SelectPane(cmd::SelectPane {
             target: target(t)?,
             select: PaneSelect::Last,
@@ -308,22 +216,5 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             renumber: false,
             link: true,
         })),
-        ManageVerb::PipePane {
-            target: t,
-            input,
-            output,
-            toggle,
-            command,
-        } => {
-            let command = command.join(" ");
-            nothing(Command::PipePane(cmd::PipePane {
-                target: target(t)?,
-                command: (!command.trim().is_empty()).then_some(command),
-                input,
-                // tmux: neither -I nor -O means -O.
-                output: output || !input,
-                toggle,
-            }))
-        }
     }
 }
