@@ -32,10 +32,12 @@ impl clap::FromArgMatches for Declared {
 impl clap::Subcommand for Declared {
     fn augment_subcommands(mut cli: clap::Command) -> clap::Command {
         for entry in DECLARED_CLI {
-            let verb = clap::Command::new(entry.name)
-                .about(entry.summary)
-                .visible_aliases(entry.aliases.iter().copied());
-            cli = cli.subcommand(tmux_letters_first((entry.augment)(verb)));
+            let verb =
+                clap::Command::new(entry.name).visible_aliases(entry.aliases.iter().copied());
+            // The summary after the struct's flags: clap's derive would make the
+            // struct's doc comment (written for the code) the verb's help.
+            let verb = (entry.augment)(verb).about(entry.summary).long_about(None);
+            cli = cli.subcommand(tmux_letters_first(verb));
         }
         cli
     }
@@ -76,6 +78,24 @@ mod tests {
         match crate::line::parse_argv(&argv)? {
             (_, Verb::Declared(d)) => Ok(d.0),
             (_, other) => Err(format!("not a declared verb: {other:?}")),
+        }
+    }
+
+    #[test]
+    fn a_declared_verbs_help_is_its_summary() {
+        use clap::CommandFactory;
+        let cli = crate::line::with_big_stack(crate::args::Cli::command).unwrap();
+        for name in ["kill-pane", "join-pane", "swap-window"] {
+            let verb = cli.find_subcommand(name).unwrap();
+            let entry = fugue_protocol::DECLARED_CLI
+                .iter()
+                .find(|e| e.name == name)
+                .unwrap();
+            assert_eq!(
+                verb.get_about().map(|a| a.to_string()).as_deref(),
+                Some(entry.summary)
+            );
+            assert!(verb.get_long_about().is_none(), "{name}");
         }
     }
 
