@@ -691,6 +691,7 @@ commands! {
     SetBuffer(SetBuffer) => "set-buffer", Write, "fill, append to or rename a paste buffer (text, or a region of a pane)",
         cli: As("set-buffer"), mcp: Tmux, sideband: As("buffer"),
         keys: Absent("copy mode sends it with the selection; no key runs it alone"),
+        clap: ["setb"] from SetBuffer,
         facts: [journaled],
         targets: {|c, t| if let Some(crate::buffers::BufferData::Pane(p)) = &c.data { t.one(&p.target, Pane) }};
     /// A buffer's content (`-b`; default the most recent).
@@ -733,7 +734,7 @@ commands! {
     /// Type a buffer into a pane.
     PasteBuffer(PasteBuffer) => "paste-buffer", Write, "type a paste buffer into a pane",
         cli: As("paste-buffer"), mcp: Tmux, sideband: As("paste"),
-        keys: As("paste-buffer"),
+        keys: As("paste-buffer"), clap: ["pasteb"] from PasteBuffer,
         facts: [journaled],
         targets: [target: Pane];
     /// Bind a key of a table to a command sequence (tmux's `bind-key`).
@@ -1431,6 +1432,76 @@ pub mod flags {
                 input: f.input,
                 output: f.output || !f.input,
                 toggle: f.toggle,
+            }))
+        }
+    }
+
+    /// `set-buffer [-a] [-b buffer] [-n new-name] [data]`: the data is text; one of
+    /// it and `-n` is needed.
+    #[derive(clap::Args)]
+    pub struct SetBuffer {
+        /// Append to the buffer.
+        #[arg(short = 'a')]
+        append: bool,
+        #[arg(short = 'b', value_name = "buffer")]
+        name: Option<String>,
+        /// Rename the buffer to this.
+        #[arg(short = 'n', value_name = "new-name")]
+        rename: Option<String>,
+        #[arg(value_name = "data", allow_hyphen_values = true)]
+        data: Option<String>,
+    }
+
+    impl TryFrom<SetBuffer> for Command {
+        type Error = String;
+        fn try_from(f: SetBuffer) -> Result<Command, String> {
+            if f.rename.is_none() && f.data.is_none() {
+                return Err("set-buffer needs the data (or -n NEW-NAME to rename)".into());
+            }
+            Ok(Command::SetBuffer(crate::buffers::SetBuffer {
+                name: f.name,
+                append: f.append,
+                rename: f.rename,
+                data: f.data.map(crate::buffers::BufferData::Text),
+            }))
+        }
+    }
+
+    /// `paste-buffer [-dpr] [-b buffer] [-s separator] [-t target]`: `-r` is the
+    /// separator `\n` (line feeds kept).
+    #[derive(clap::Args)]
+    pub struct PasteBuffer {
+        #[arg(short = 'b', value_name = "buffer")]
+        name: Option<String>,
+        /// Delete the buffer after pasting.
+        #[arg(short = 'd')]
+        delete: bool,
+        /// Bracketed paste, if the pane's program asked for it.
+        #[arg(short = 'p')]
+        bracketed: bool,
+        /// Keep line feeds as they are.
+        #[arg(short = 'r', conflicts_with = "separator")]
+        raw: bool,
+        /// What line feeds become (default a carriage return).
+        #[arg(short = 's', value_name = "separator", allow_hyphen_values = true)]
+        separator: Option<String>,
+        #[arg(short = 't', value_name = "target")]
+        target: Option<Target>,
+    }
+
+    impl TryFrom<PasteBuffer> for Command {
+        type Error = String;
+        fn try_from(f: PasteBuffer) -> Result<Command, String> {
+            Ok(Command::PasteBuffer(crate::buffers::PasteBuffer {
+                name: f.name,
+                target: f.target,
+                bracketed: f.bracketed,
+                delete: f.delete,
+                separator: if f.raw {
+                    Some("\n".into())
+                } else {
+                    f.separator
+                },
             }))
         }
     }

@@ -1,4 +1,5 @@
-//! The paste buffer verbs, with tmux's names, aliases and flags.
+//! The paste buffer verbs that read or write files or print lists, with tmux's names,
+//! aliases and flags: save-buffer, load-buffer, list-buffers.
 //!
 //! `save-buffer` and `load-buffer` read and write files here, in the CLI, not in the
 //! server as tmux does: the file is the caller's (its path relative to the caller's
@@ -10,25 +11,11 @@ use crate::Caller;
 use anyhow::bail;
 use clap::Subcommand;
 use fugue_protocol::cmd;
-use fugue_protocol::{BufferData, Command, PasteBuffer, SetBuffer, Target};
+use fugue_protocol::{BufferData, Command, SetBuffer};
 use std::path::PathBuf;
 
 #[derive(Subcommand, Debug)]
 pub enum BufferVerb {
-    /// Set a paste buffer's text (a new automatic buffer without -b), append to it
-    /// (-a), or rename it (-n).
-    #[command(visible_alias = "setb")]
-    SetBuffer {
-        #[arg(short = 'a')]
-        append: bool,
-        #[arg(short = 'b', value_name = "BUFFER")]
-        name: Option<String>,
-        /// Rename the buffer to this.
-        #[arg(short = 'n', value_name = "NEW-NAME")]
-        rename: Option<String>,
-        #[arg(allow_hyphen_values = true)]
-        data: Option<String>,
-    },
     /// Write a paste buffer to a file (created 0600), or to standard output with `-`.
     #[command(visible_alias = "saveb")]
     SaveBuffer {
@@ -58,26 +45,6 @@ pub enum BufferVerb {
         /// Print JSON.
         #[arg(long)]
         json: bool,
-    },
-    /// Type a paste buffer into a pane (line feeds become carriage returns).
-    #[command(visible_alias = "pasteb")]
-    PasteBuffer {
-        #[arg(short = 'b', value_name = "BUFFER")]
-        name: Option<String>,
-        /// Delete the buffer after pasting.
-        #[arg(short = 'd')]
-        delete: bool,
-        /// Bracketed paste, if the pane's program asked for it.
-        #[arg(short = 'p')]
-        bracketed: bool,
-        /// Keep line feeds as they are.
-        #[arg(short = 'r', conflicts_with = "separator")]
-        raw: bool,
-        /// What line feeds become (default a carriage return).
-        #[arg(short = 's', value_name = "SEPARATOR", allow_hyphen_values = true)]
-        separator: Option<String>,
-        #[arg(short = 't')]
-        target: Option<String>,
     },
 }
 
@@ -118,25 +85,6 @@ fn load(path: &std::path::Path, caller: &Caller) -> anyhow::Result<String> {
 
 pub fn command_for(verb: BufferVerb, caller: &Caller) -> anyhow::Result<(Command, BufferPrinter)> {
     Ok(match verb {
-        BufferVerb::SetBuffer {
-            append,
-            name,
-            rename,
-            data,
-        } => {
-            if rename.is_none() && data.is_none() {
-                bail!("set-buffer needs the data (or -n NEW-NAME to rename)");
-            }
-            (
-                Command::SetBuffer(SetBuffer {
-                    name,
-                    append,
-                    rename,
-                    data: data.map(BufferData::Text),
-                }),
-                BufferPrinter::Nothing,
-            )
-        }
         BufferVerb::SaveBuffer { append, name, path } => (
             Command::ShowBuffer(cmd::ShowBuffer { name }),
             BufferPrinter::Save { path, append },
@@ -161,23 +109,6 @@ pub fn command_for(verb: BufferVerb, caller: &Caller) -> anyhow::Result<(Command
                 filter,
                 json,
             },
-        ),
-        BufferVerb::PasteBuffer {
-            name,
-            delete,
-            bracketed,
-            raw,
-            separator,
-            target,
-        } => (
-            Command::PasteBuffer(PasteBuffer {
-                name,
-                target: target.map(|t| t.parse::<Target>()).transpose()?,
-                bracketed,
-                delete,
-                separator: if raw { Some("\n".into()) } else { separator },
-            }),
-            BufferPrinter::Nothing,
         ),
     })
 }

@@ -583,4 +583,56 @@ mod tests {
         );
         assert!(parse(&["pipe-pane", "-x"]).is_err());
     }
+
+    #[test]
+    fn set_buffer_takes_data_or_a_new_name() {
+        use fugue_protocol::{BufferData, SetBuffer};
+        assert_eq!(
+            parse(&["setb", "-a", "-b", "notes", "-- more"]),
+            Ok(Command::SetBuffer(SetBuffer {
+                name: Some("notes".into()),
+                append: true,
+                rename: None,
+                data: Some(BufferData::Text("-- more".into())),
+            }))
+        );
+        assert_eq!(
+            parse(&["set-buffer", "-b", "a", "-n", "b"]),
+            Ok(Command::SetBuffer(SetBuffer {
+                name: Some("a".into()),
+                append: false,
+                rename: Some("b".into()),
+                data: None,
+            }))
+        );
+        let bad = parse(&["set-buffer", "-b", "a"]).unwrap_err();
+        assert!(bad.contains("needs the data"), "{bad}");
+    }
+
+    #[test]
+    fn paste_buffer_takes_r_or_a_separator() {
+        use fugue_protocol::PasteBuffer;
+        let pane: Target = "%5".parse().unwrap();
+        assert_eq!(
+            parse(&["pasteb", "-dpr", "-b", "x", "-t", "%5"]),
+            Ok(Command::PasteBuffer(PasteBuffer {
+                name: Some("x".into()),
+                target: Some(pane),
+                bracketed: true,
+                delete: true,
+                separator: Some("\n".into()),
+            }))
+        );
+        assert_eq!(
+            parse(&["paste-buffer", "-s", "-"]),
+            Ok(Command::PasteBuffer(PasteBuffer {
+                name: None,
+                target: None,
+                bracketed: false,
+                delete: false,
+                separator: Some("-".into()),
+            }))
+        );
+        assert!(parse(&["paste-buffer", "-r", "-s", ";"]).is_err());
+    }
 }
