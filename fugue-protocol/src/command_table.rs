@@ -655,6 +655,25 @@ commands! {
         keys: Absent("sent by the attached client whenever its terminal changes size, not bound to a key"),
         facts: [journaled, structural, client_activity],
         targets: [];
+    /// Tags an agent gives its pane without printing them: Claude Code runs its tools
+    /// and hooks with no terminal (`/dev/tty` fails there) and folds their output
+    /// away. The tags go where the pane's printed tags go, with the same key check,
+    /// limits, policy and results.
+    SidebandTags {
+        /// The pane the tags are from; default the caller's.
+        #[arg(short = 't', value_name = "target-pane")]
+        pub target: Option<Target>,
+        /// The tags, each with the pane's key, as the program would print them.
+        #[arg(value_name = "tags")]
+        pub text: String,
+    } => "sideband", Write, "run sideband tags as the pane's own, from a process with no terminal",
+        cli: As("sideband"),
+        mcp: Absent("an MCP client has a tool for what each tag does; it needs no tags"),
+        sideband: Absent("it is the way in for tags that cannot be printed"),
+        keys: Absent("a person types commands, not an agent's tags"),
+        clap: [],
+        facts: [],
+        targets: [target: Pane];
     /// An agent in the calling pane connected over MCP (or its last connection went).
     /// In the sideband's `auto` mode such a pane is not scanned for tags; sent by the
     /// MCP surface itself, so the switch is audited like any change.

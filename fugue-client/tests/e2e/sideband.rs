@@ -543,3 +543,53 @@ fn issue_12_a_spawn_tag_with_content_is_one_command_and_one_record() {
         "the task's size is in the record: {split}"
     );
 }
+
+/// Claude Code runs its Bash tool and its hooks with no controlling terminal, so the
+/// `> /dev/tty` recipe fails there (issue 27). `fugue sideband` gives the same tag to
+/// the pane from such a process: it runs as a printed one would, and a wrong key is
+/// refused.
+#[test]
+fn a_process_with_no_terminal_gives_its_pane_tags_through_fugue_sideband() {
+    let w = World::new();
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        "nt",
+        "-x",
+        "160",
+        "-y",
+        "40",
+        "--sideband",
+    ]);
+    let fugue = super::harness::fugue_bin();
+    // As Claude Code's tools run: a new session (setsid), stdin from nowhere.
+    let line = format!(
+        "setsid -w sh -c 'printf x > /dev/tty' </dev/null 2>/dev/null; echo tty-$?; \
+         setsid -w {f} sideband \"$(printf '<fugue:spawn id=\"nt\" key=\"%s\" command=\"sleep 300\"/>' \"$FUGUE_SIDEBAND_KEY\")\" </dev/null; echo sent-$?; \
+         setsid -w {f} sideband '<fugue:notify key=\"0123456789abcdef0123456789abcdef\">x</fugue:notify>' </dev/null 2>/dev/null; echo wrong-$?",
+        f = fugue.display()
+    );
+    w.ok(&["send-keys", "-t", "nt", &line, "Enter"]);
+    let screen = eventually("the three commands", || {
+        let c = capture(&w, "nt");
+        c.contains("\nwrong-").then_some(c)
+    });
+    // The recipe's way fails with no terminal; fugue sideband's does not.
+    assert!(
+        screen.contains("\ntty-") && !screen.contains("\ntty-0"),
+        "{screen}"
+    );
+    assert!(screen.contains("\nsent-0"), "{screen}");
+    assert!(screen.contains("\nwrong-1"), "{screen}");
+    let result = eventually("the spawn's result", || {
+        std::fs::read_to_string(sideband_dir(&w, "%1").join("nt.json")).ok()
+    });
+    let v: serde_json::Value = serde_json::from_str(&result).unwrap();
+    assert_eq!(
+        (v["command"].as_str(), v["ok"].as_bool()),
+        (Some("spawn"), Some(true)),
+        "{v}"
+    );
+    assert_eq!(pane_count(&w), 2);
+}

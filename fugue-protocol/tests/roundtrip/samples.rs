@@ -169,6 +169,10 @@ pub fn commands() -> Vec<Command> {
             rows: 40,
         }),
         Command::SidebandMcp(cmd::SidebandMcp { connected: true }),
+        Command::SidebandTags(cmd::SidebandTags {
+            target: Some(Target::Pane(PaneId(3))),
+            text: "<fugue:notify key=\"k\">done</fugue:notify>".into(),
+        }),
         Command::DisplayMessage(cmd::DisplayMessage {
             target: None,
             text: "hello".into(),

@@ -42,6 +42,7 @@ mod restore_plan;
 pub mod scope;
 mod session_group;
 mod sessions;
+mod sideband_tags;
 pub mod spawn;
 mod sync;
 mod teammates;
