@@ -340,6 +340,10 @@ pub struct MessageOutcome {
     /// Why it timed out or failed (or what it waited for).
     pub reason: Option<String>,
     pub waited_ms: u64,
+    /// Delivered: the cursor of the line the message was typed on, where a wait for
+    /// the answer starts (`wait_for --after`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<String>,
 }
 
 /// `report`: an agent tells fugue its state and/or its result.

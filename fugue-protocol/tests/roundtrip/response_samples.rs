@@ -284,6 +284,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
             status: MessageStatus::Timeout,
             reason: Some("busy".into()),
             waited_ms: 7,
+            cursor: Some("c1".into()),
         }])),
         Ok(Response::Buffer(BufferContent {
             name: "buffer0".into(),

@@ -557,6 +557,7 @@ async fn type_task(
     text: &str,
     moment: &Moment,
 ) -> Result<(), CommandError> {
+    // The held task's cursor has no caller to go to: the answer went out before.
     type_at_moment(server, t, text, moment)
         .await
         .map_err(|e| CommandError::new(e.code, e.reason))?;

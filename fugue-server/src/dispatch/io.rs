@@ -79,18 +79,22 @@ const TEXT_SETTLE: Duration = Duration::from_millis(250);
 /// A key that follows text (Enter after a prompt) is sent only once the text has been
 /// written to the terminal and the program has reacted to it (echo, redraw), or after
 /// a short bound for programs that do not echo, so that the key is read as its own
-/// keystroke rather than as the end of a paste.
+/// keystroke rather than as the end of a paste. Gives the cursor of the line the input
+/// went to (see [`cursor_now`]).
 pub async fn deliver(
     server: &crate::server::Server,
     id: PaneId,
     parts: &[InputPart],
-) -> Result<(), CommandError> {
+) -> Result<String, CommandError> {
     let shared = {
         let tree = server.mux.tree();
         Arc::clone(&live_pane(&tree, id)?.shared)
     };
     refuse_key(&shared, id, parts)?;
-    write_parts(server, id, parts).await
+    // Where the input goes: a wait for its answer starts on this line.
+    let cursor = cursor_now(server, id, &shared);
+    write_parts(server, id, parts).await?;
+    Ok(cursor)
 }
 
 /// Input must never carry the pane's sideband key: the terminal's echo of it, or the

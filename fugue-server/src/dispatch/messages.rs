@@ -142,6 +142,7 @@ pub async fn send_message(exec: &mut Exec<'_>, c: SendMessage) -> Result<Respons
             status: MessageStatus::Failed,
             reason: Some(reason),
             waited_ms: 0,
+            cursor: None,
         };
         // Tags and children may take in a person's first pane: it is left out.
         if exec.origin.is_agent()
@@ -179,6 +180,7 @@ pub async fn send_message(exec: &mut Exec<'_>, c: SendMessage) -> Result<Respons
                     status: MessageStatus::Queued,
                     reason: None,
                     waited_ms: 0,
+                    cursor: None,
                 });
                 let (server, job, origin) = (Arc::clone(&server), job.clone(), exec.origin.clone());
                 tokio::spawn(async move {
@@ -229,15 +231,16 @@ async fn deliver(server: &Arc<Server>, pending: Pending, job: &Job) -> MessageOu
     let t = &pending.0;
     let started = Instant::now();
     let result = type_at_moment(server, t, &job.text, &job.moment).await;
-    let (status, reason) = match result {
-        Ok(()) => (MessageStatus::Delivered, None),
-        Err(NotTyped { status, reason, .. }) => (status, Some(reason)),
+    let (status, reason, cursor) = match result {
+        Ok(cursor) => (MessageStatus::Delivered, None, Some(cursor)),
+        Err(NotTyped { status, reason, .. }) => (status, Some(reason), None),
     };
     MessageOutcome {
         pane: t.pane,
         status,
         reason,
         waited_ms: started.elapsed().as_millis() as u64,
+        cursor,
     }
 }
 

@@ -135,7 +135,7 @@ pub async fn type_at_moment(
     t: &Tracked,
     text: &str,
     m: &Moment,
-) -> Result<(), NotTyped> {
+) -> Result<String, NotTyped> {
     let pane = t.pane;
     let until = |at: Option<Instant>| async move {
         match at {
@@ -182,13 +182,14 @@ pub async fn type_at_moment(
     }
 }
 
-async fn type_now(server: &Arc<Server>, t: &Tracked, text: &str) -> Result<(), NotTyped> {
+/// Types the text and Enter; the cursor of the line it went to.
+async fn type_now(server: &Arc<Server>, t: &Tracked, text: &str) -> Result<String, NotTyped> {
     let enter = Key::new(
         fugue_protocol::keys::KeyCode::Enter,
         fugue_protocol::keys::Mods::NONE,
     );
     let parts = [InputPart::Paste(text.to_string()), InputPart::Key(enter)];
-    io::deliver(server, t.pane, &parts)
+    let cursor = io::deliver(server, t.pane, &parts)
         .await
         .map_err(|e| NotTyped {
             status: MessageStatus::Failed,
@@ -196,5 +197,5 @@ async fn type_now(server: &Arc<Server>, t: &Tracked, text: &str) -> Result<(), N
             reason: e.message,
         })?;
     t.submitted(&server.mux);
-    Ok(())
+    Ok(cursor)
 }

@@ -269,6 +269,58 @@ async fn a_line_mode_agent_with_its_prompt_on_a_line_of_its_own() {
     assert!(screen(&rig.server, &pane).contains("ok two"));
 }
 
+/// A delivered message answers the cursor of the line it was typed on, and the MCP
+/// connection starts its next text wait on that pane there: an answer printed before
+/// the wait is asked for is still found (issue 27, item 4), from a connection that
+/// never typed into the pane before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wait_after_a_delivered_message_sees_an_answer_that_came_first() {
+    let rig = Rig::new(|c| {
+        let mut p = fake(0, &[]);
+        p.command = "/bin/sh".into();
+        p.args = vec![
+            "-c".into(),
+            "while printf 'Task:\\n'; read line; do echo \"ok $line\"; done".into(),
+        ];
+        p.prompt = "^Task:$".into();
+        p.ready_timeout_ms = 3000;
+        c.agents.0.insert("lines".into(), p);
+    });
+    let spawner = rig.client(1).await;
+    let s = ok(
+        &spawner,
+        "spawn_agent",
+        json!({ "agent": "lines", "task": "one" }),
+    )
+    .await;
+    let pane = s["pane"].as_str().unwrap().to_string();
+    ok(
+        &spawner,
+        "wait_for",
+        json!({ "pane": pane, "state": "idle" }),
+    )
+    .await;
+    let c = rig.client(2).await;
+    let m = ok(
+        &c,
+        "send_message",
+        json!({ "to": pane, "text": "two", "delivery": "sync" }),
+    )
+    .await;
+    assert_eq!(m["messages"][0]["status"], "delivered", "{m}");
+    assert!(m["messages"][0]["cursor"].is_string(), "{m}");
+    // The answer is on the screen before the wait is asked for.
+    ok(&c, "wait_for", json!({ "pane": pane, "state": "idle" })).await;
+    assert!(screen(&rig.server, &pane).contains("ok two"));
+    let w = ok(
+        &c,
+        "wait_for",
+        json!({ "pane": pane, "text": "^ok two$", "timeout_ms": 5000 }),
+    )
+    .await;
+    assert_eq!(w["line"], "ok two", "{w}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_plain_shell_pane_has_states_when_asked() {
     // Not started as an agent: watched from the first wait on, judged by its quiet and

@@ -81,6 +81,24 @@ impl Memory {
                 }
                 answer
             }
+            // A delivered message: the next text wait on its pane starts on the line
+            // it was typed on, so an answer that came first is still found.
+            "send_message" => {
+                let delivered = answer
+                    .get("messages")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten();
+                for m in delivered {
+                    if let (Some(pane), Some(cursor)) = (
+                        m.get("pane").and_then(Value::as_str),
+                        m.get("cursor").and_then(Value::as_str),
+                    ) {
+                        self.remember_for(pane, cursor);
+                    }
+                }
+                answer
+            }
             // The next wait starts after the line this one matched (its answer's
             // cursor is that line, for a read that shows it).
             "wait_for" if args.contains_key("text") => {
