@@ -92,6 +92,19 @@ impl Environment {
         }
     }
 
+    /// A variable's value as a format reads it (`#{MYVAR}`): the session's table, then
+    /// the global one, then the server's own environment; None when removed or unset.
+    pub fn lookup(&self, session: Option<SessionId>, name: &str) -> Option<String> {
+        let set = session
+            .and_then(|s| self.sessions.get(&s))
+            .and_then(|t| t.get(name))
+            .or_else(|| self.global.get(name));
+        match set {
+            Some(v) => v.value.clone(),
+            None => std::env::var(name).ok(),
+        }
+    }
+
     /// What a new program of `session` gets on top of the server's environment
     /// (a removed variable as [`crate::pane::child::REMOVED`]).
     pub fn overrides(&self, session: Option<SessionId>) -> Vec<(String, String)> {

@@ -518,3 +518,34 @@ fn startup_options_are_refused_and_window_values_stay_in_their_window() {
     w.ok(&["setw", "-u", "-t", "s:0", "mode-keys"]);
     assert_eq!(w.ok(&["showw", "-t", "s:0"]), "");
 }
+
+/// Theme packs build styles from chains of options (issue 28, item 4): `set -F` and
+/// formats see user options, other options (a flag as 1 or 0) and the environment,
+/// and `set -o -q` on an option already set is a quiet no-op; all as tmux 3.3a, with
+/// its output beside fugue's.
+#[test]
+fn formats_see_options_and_the_environment_as_theme_packs_need() {
+    use super::manage_panes::{Twins, code};
+    let tw = Twins::empty();
+    tw.both(&["new-session", "-d", "-s", "s"]);
+    tw.both(&["set", "-g", "@a", "Q"]);
+    tw.both(&["set", "-gF", "@b", "x#{@a}y"]);
+    assert_eq!(tw.same(&["show", "-gv", "@b"]), "xQy\n");
+    tw.both(&["set", "-gF", "@c", "#{?synchronize-panes,on,off}-#{@b}"]);
+    assert_eq!(tw.same(&["show", "-gv", "@c"]), "off-xQy\n");
+    let (mine, theirs) = tw.run(&["set", "-o", "-q", "-g", "@a", "Z"]);
+    assert_eq!(code(&mine), Some(0), "{mine:?}");
+    if let Some(t) = theirs {
+        assert_eq!(code(&t), Some(0));
+    }
+    assert_eq!(tw.same(&["show", "-gv", "@a"]), "Q\n");
+    let (mine, _) = tw.run(&["set", "-o", "-g", "@a", "Z"]);
+    assert_eq!(code(&mine), Some(1), "without -q it is still an error");
+    tw.both(&["set-environment", "-g", "MYENV", "hello"]);
+    assert_eq!(
+        tw.same(&["display-message", "-p", "env=#{MYENV}"]),
+        "env=hello\n"
+    );
+    tw.both(&["set", "-gF", "@e", "#{MYENV}-#{@a}"]);
+    assert_eq!(tw.same(&["show", "-gv", "@e"]), "hello-Q\n");
+}

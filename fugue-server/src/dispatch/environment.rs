@@ -27,7 +27,13 @@ pub fn set(exec: &mut Exec<'_>, mut c: SetEnvironment) -> Result<Response, Comma
         // else the caller's.
         let tree = exec.server.mux.tree();
         let pane = tree.resolve_pane(c.target.as_ref(), &exec.ctx).ok();
-        c.value = Some(super::formats::expand(&tree, pane, v, exec.origin));
+        c.value = Some(super::formats::expand(
+            exec.server,
+            &tree,
+            pane,
+            v,
+            exec.origin,
+        ));
     }
     let sid = session(exec, c.global, c.target.as_ref())?;
     let live: Vec<SessionId> = exec

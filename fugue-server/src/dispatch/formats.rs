@@ -21,9 +21,20 @@ fn snapshot(tree: &Tree) -> Snapshot {
 }
 
 /// `text` expanded in `pane`'s scope (its window and session too), or with only the
-/// server's variables when there is no pane. A hook's commands also see `#{hook}`,
-/// `#{hook_pane}`, `#{hook_session_name}` and the rest, as tmux gives them.
-pub fn expand(tree: &Tree, pane: Option<PaneId>, text: &str, origin: &Origin) -> String {
+/// server's variables when there is no pane. A name no variable has is an option
+/// (`#{@user}`, `#{status-left}`, a flag as 1 or 0) and then an environment variable
+/// (`set-environment`, the session's then the global one), as tmux looks them up, so
+/// `set -F @b 'x#{@a}y'` and theme packs' chains of options work. A hook's commands
+/// also see `#{hook}`, `#{hook_pane}`, `#{hook_session_name}` and the rest, as tmux
+/// gives them. The tree is the caller's; the options and the environment are locked
+/// after it (the lock order).
+pub fn expand(
+    server: &crate::server::Server,
+    tree: &Tree,
+    pane: Option<PaneId>,
+    text: &str,
+    origin: &Origin,
+) -> String {
     if !text.contains('#') {
         return text.to_string();
     }
@@ -32,25 +43,28 @@ pub fn expand(tree: &Tree, pane: Option<PaneId>, text: &str, origin: &Origin) ->
         Some(p) => snap.pane(p),
         None => snap.global(),
     };
-    match origin {
-        Origin::Hook { .. } => {
-            let hook = hook_vars(tree, origin);
-            let before = |name: &str| {
-                hook.iter()
-                    .find(|(k, _)| *k == name)
-                    .map(|(_, v)| v.clone())
-            };
-            format::expand(
-                text,
-                &Layered {
-                    inner: &scope,
-                    before: &before,
-                    after: &nothing,
-                },
-            )
-        }
-        _ => format::expand(text, &scope),
-    }
+    let located = pane.and_then(|p| tree.locate(p).map(|(s, w)| (p, s, w)));
+    let session = located.map(|(_, s, _)| s);
+    let store = server.options.lock();
+    let env = server.environment.lock();
+    let after = |name: &str| {
+        option(&store, located.map(|(p, _, w)| (p, w)), session, name)
+            .or_else(|| env.lookup(session, name))
+    };
+    let hook = hook_vars(tree, origin);
+    let before = |name: &str| {
+        hook.iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.clone())
+    };
+    format::expand(
+        text,
+        &Layered {
+            inner: &scope,
+            before: &before,
+            after: &after,
+        },
+    )
 }
 
 /// [`expand`] with the tree locked here (for the surfaces, which never lock it).
@@ -63,7 +77,7 @@ pub fn expand_on(
     if !text.contains('#') {
         return text.to_string();
     }
-    expand(&server.mux.tree(), pane, text, origin)
+    expand(server, &server.mux.tree(), pane, text, origin)
 }
 
 /// A hook's variables for its commands' formats.
@@ -182,7 +196,11 @@ pub fn format_text(
         exec.server.socket.to_string_lossy().into_owned(),
     );
     let scope = snap.winlink(session, window, index).with_pane(pane);
-    let after = |name: &str| option(&store, Some((pane, window)), Some(session), name);
+    let env = exec.server.environment.lock();
+    let after = |name: &str| {
+        option(&store, Some((pane, window)), Some(session), name)
+            .or_else(|| env.lookup(Some(session), name))
+    };
     let ctx = Layered {
         inner: &scope,
         before: &nothing,

@@ -175,7 +175,7 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
     {
         // As tmux: in the target's scope (its pane, else the caller's).
         let pane = tree.resolve_pane(c.target.as_ref(), &exec.ctx).ok();
-        c.value = Some(super::formats::expand(&tree, pane, v, exec.origin));
+        c.value = Some(super::formats::expand(server, &tree, pane, v, exec.origin));
     }
     agent_may_set(exec, def, level)?;
     exec.resolved = Some(described);
@@ -204,14 +204,21 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
                 append: c.append,
                 only_if_unset: c.only_if_unset,
             };
-            store
-                .set(level, def, &name, c.value.as_deref(), mode)
-                .map_err(|e| match def {
-                    Some(o) if !e.starts_with("already set") => {
-                        invalid(e).with_suggestion(options::value::expected(o))
-                    }
-                    _ => invalid(e),
-                })?;
+            let set = store.set(level, def, &name, c.value.as_deref(), mode);
+            // tmux: `set -o -q` on an option that has a value here is a quiet no-op
+            // (theme packs set their defaults this way).
+            if c.quiet
+                && c.only_if_unset
+                && set.as_ref().is_err_and(|e| e.starts_with("already set"))
+            {
+                return Ok(Response::Done);
+            }
+            set.map_err(|e| match def {
+                Some(o) if !e.starts_with("already set") => {
+                    invalid(e).with_suggestion(options::value::expected(o))
+                }
+                _ => invalid(e),
+            })?;
         }
         let global = matches!(
             level,

@@ -711,7 +711,7 @@ pub fn display_message(
         // A format, as tmux's display-message (`#S #{window_index}`), in the target's
         // scope. Not strftime: `50% done` from an agent stays as written.
         let pane = tree.resolve_pane(target, &exec.ctx).ok();
-        let shown = super::formats::expand(&tree, pane, text, exec.origin);
+        let shown = super::formats::expand(exec.server, &tree, pane, text, exec.origin);
         (sid, shown.chars().take(MESSAGE_MAX).collect::<String>())
     };
     exec.server.log_message(&format!("message: {text}"));

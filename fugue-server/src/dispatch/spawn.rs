@@ -213,7 +213,7 @@ pub fn prepare_pane(
                 .or_else(|| tree.resolve_pane(None, &exec.ctx).ok());
             Some(start_dir(
                 server,
-                &super::formats::expand(tree, pane, c, exec.origin),
+                &super::formats::expand(server, tree, pane, c, exec.origin),
             )?)
         }
         Some(c) => Some(start_dir(server, c)?),
@@ -447,7 +447,7 @@ pub fn relaunch(
     let cwd = match &spawn.cwd {
         Some(c) if c.contains('#') => Some(start_dir(
             server,
-            &super::formats::expand(tree, Some(id), c, exec.origin),
+            &super::formats::expand(server, tree, Some(id), c, exec.origin),
         )?),
         Some(c) => Some(start_dir(server, c)?),
         None => pane.cwd.clone().filter(|d| d.is_dir()),
