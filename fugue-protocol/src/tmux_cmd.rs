@@ -382,6 +382,11 @@ pub fn parse_file_with(
 ) -> (Vec<FileCommand>, Vec<(usize, String)>) {
     let mut cmds = Vec::new();
     let mut errors = Vec::new();
+    // The file's own `NAME=VALUE` assignments, seen by its later `$NAME`s.
+    let mut assigned = Assigned {
+        vars: std::collections::HashMap::new(),
+        inner: env,
+    };
     // (taking this branch, some branch already taken)
     let mut conds: Vec<(bool, bool)> = Vec::new();
     let lines: Vec<&str> = text.lines().collect();
@@ -437,7 +442,21 @@ pub fn parse_file_with(
                         errors.push((first, "%endif without %if".into()));
                     }
                 }
-                "hidden" => {}
+                "hidden" if !active => {}
+                // tmux: an assignment kept out of new programs' environment.
+                "hidden" => match assignment(arg, &assigned) {
+                    Some((name, value)) => {
+                        let argv = vec![
+                            "set-environment".into(),
+                            "-gh".into(),
+                            name.clone(),
+                            value.clone(),
+                        ];
+                        cmds.push(FileCommand { line: first, argv });
+                        assigned.vars.insert(name, value);
+                    }
+                    None => errors.push((first, "%hidden needs NAME=VALUE".into())),
+                },
                 other => errors.push((first, format!("unknown directive %{other}"))),
             }
             continue;
@@ -445,7 +464,19 @@ pub fn parse_file_with(
         if !active {
             continue;
         }
-        match parse(&buf, env) {
+        // tmux: `NAME=VALUE` alone on a line sets it in the global environment.
+        if let Some((name, value)) = assignment(&buf, &assigned) {
+            let argv = vec![
+                "set-environment".into(),
+                "-g".into(),
+                name.clone(),
+                value.clone(),
+            ];
+            cmds.push(FileCommand { line: first, argv });
+            assigned.vars.insert(name, value);
+            continue;
+        }
+        match parse(&buf, &assigned) {
             Ok(list) => cmds.extend(
                 list.into_iter()
                     .map(|argv| FileCommand { line: first, argv }),
@@ -457,6 +488,49 @@ pub fn parse_file_with(
         errors.push((lines.len(), "missing %endif".into()));
     }
     (cmds, errors)
+}
+
+/// A config file's environment: its own assignments over the caller's.
+struct Assigned<'a> {
+    vars: std::collections::HashMap<String, String>,
+    inner: &'a dyn Env,
+}
+
+impl Env for Assigned<'_> {
+    fn var(&self, name: &str) -> Option<String> {
+        self.vars
+            .get(name)
+            .cloned()
+            .or_else(|| self.inner.var(name))
+    }
+    fn home(&self) -> Option<String> {
+        self.inner.home()
+    }
+}
+
+/// `NAME=VALUE` as the whole of a command (tmux's assignment): the name and the value,
+/// quoted and expanded as any word.
+fn assignment(text: &str, env: &dyn Env) -> Option<(String, String)> {
+    let first = text.trim_start();
+    let eq = first.find('=')?;
+    let name = &first[..eq];
+    let valid = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !valid {
+        return None;
+    }
+    let mut words = parse(text, env).ok()?.into_iter();
+    let (Some(argv), None) = (words.next(), words.next()) else {
+        return None;
+    };
+    let [word] = argv.as_slice() else {
+        return None;
+    };
+    let (name, value) = word.split_once('=')?;
+    Some((name.to_string(), value.to_string()))
 }
 
 fn ends_continued(s: &str) -> bool {

@@ -152,6 +152,32 @@ fn sequences_split_at_semicolon_words() {
     );
 }
 
+/// tmux's config assignments: `NAME=VALUE` sets a global environment variable,
+/// `%hidden NAME=VALUE` one kept out of new programs; both are seen by the file's
+/// later `$NAME`s (a large config of the issue had 107 of them).
+#[test]
+fn assignments_set_the_environment_and_later_lines_see_them() {
+    let text = "THEME=dark\n%hidden ACCENT=\"light blue\"\nset -g @x \"$THEME-$ACCENT\"\nx=1 y=2\n";
+    let (cmds, errors) = parse_file(text, &NoEnv);
+    let argvs: Vec<Vec<String>> = cmds.into_iter().map(|c| c.argv).collect();
+    assert_eq!(
+        argvs,
+        v(&[
+            &["set-environment", "-g", "THEME", "dark"],
+            &["set-environment", "-gh", "ACCENT", "light blue"],
+            &["set", "-g", "@x", "dark-light blue"],
+            // Two words are a command (an unknown one), as tmux's parser has them.
+            &["x=1", "y=2"],
+        ])
+    );
+    assert!(errors.is_empty(), "{errors:?}");
+    // Not an assignment: no valid name before `=`.
+    let (cmds, _) = parse_file("=x\n1A=b\n", &NoEnv);
+    assert!(cmds.iter().all(|c| c.argv[0] != "set-environment"));
+    let (_, errors) = parse_file("%hidden nothing\n", &NoEnv);
+    assert_eq!(errors.len(), 1);
+}
+
 proptest! {
     /// Whatever the words, tmux's printed form reads back as the same words.
     #[test]

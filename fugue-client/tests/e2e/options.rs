@@ -548,4 +548,21 @@ fn formats_see_options_and_the_environment_as_theme_packs_need() {
     );
     tw.both(&["set", "-gF", "@e", "#{MYENV}-#{@a}"]);
     assert_eq!(tw.same(&["show", "-gv", "@e"]), "hello-Q\n");
+    // A config's assignments (item 7): the environment, and the file's later `$NAME`s.
+    let conf = tw.w.path("assign.conf");
+    std::fs::write(
+        &conf,
+        "THEME=dark\n%hidden ACCENT=blue\nset -g @t \"$THEME-$ACCENT\"\n",
+    )
+    .unwrap();
+    tw.both(&["source-file", conf.to_str().unwrap()]);
+    assert_eq!(tw.same(&["show", "-gv", "@t"]), "dark-blue\n");
+    assert_eq!(
+        tw.same(&["show-environment", "-g", "THEME"]),
+        "THEME=dark\n"
+    );
+    assert_eq!(
+        tw.same(&["show-environment", "-gh", "ACCENT"]),
+        "ACCENT=blue\n"
+    );
 }
