@@ -29,6 +29,16 @@ fn home(env: &dyn Env) -> PathBuf {
     absolute(env.var("HOME")).unwrap_or_else(|| PathBuf::from("/"))
 }
 
+/// The folder next to a server's socket that holds its `tmux` name (a link to the
+/// `fugue` client), put first on the PATH of its panes and jobs.
+pub fn tmux_shim_dir(socket: &Path) -> PathBuf {
+    let name = socket
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    socket.with_file_name(format!("{name}.bin"))
+}
+
 /// The folder of sockets: `$XDG_RUNTIME_DIR/fugue`, else `$TMPDIR/fugue-UID` (or
 /// `/tmp/fugue-UID`).
 pub fn socket_dir(env: &dyn Env, uid: u32) -> PathBuf {

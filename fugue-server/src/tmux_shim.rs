@@ -9,12 +9,7 @@ use std::path::{Path, PathBuf};
 impl Server {
     /// The folder holding the `tmux` name, once made.
     pub fn tmux_shim_dir(&self) -> PathBuf {
-        let name = self
-            .socket
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        self.socket.with_file_name(format!("{name}.bin"))
+        fugue_protocol::paths::tmux_shim_dir(&self.socket)
     }
 
     /// What a new pane of `session` (its number) gets for tmux's sake: `TMUX`,

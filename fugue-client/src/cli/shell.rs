@@ -26,6 +26,15 @@ pub async fn expand(addr: &ServerAddr, target: Option<&str>, text: &str) -> Stri
     }
 }
 
+/// A job's environment for the server at `addr` ([`super::source::job_env`]), which is
+/// asked once for its pid if no connection has asked yet.
+async fn job_env(addr: &ServerAddr) -> Vec<(String, String)> {
+    if fugue_protocol::format::local::server().is_none() {
+        let _ = crate::autostart::connect(addr, fugue_protocol::ClientKind::Cli).await;
+    }
+    super::source::job_env()
+}
+
 /// The pane a format is expanded for: the target's (a session's or window's active
 /// pane), else the caller's default, as the server resolves them for any command.
 async fn default_pane(
@@ -62,6 +71,7 @@ pub async fn run_shell(
     let command = expand(addr, target, command).await;
     let _ = std::io::stdout().flush();
     let mut sh = tokio::process::Command::new("/bin/sh");
+    sh.envs(job_env(addr).await);
     if let Some(dir) = cwd.map(fugue_verbs::shell_args::start_directory) {
         sh.current_dir(&dir).env("PWD", &dir);
     }
@@ -87,6 +97,7 @@ pub async fn condition(
         return Ok(fugue_protocol::format::is_true(&text));
     }
     let status = tokio::process::Command::new("/bin/sh")
+        .envs(job_env(addr).await)
         .arg("-c")
         .arg(&text)
         .stdin(std::process::Stdio::null())

@@ -44,7 +44,17 @@ pub struct Flags {
 /// One step of a file: a command to send, a line that failed, or text to print.
 #[derive(Debug)]
 pub enum Step {
-    Run { at: String, command: Box<Command> },
+    Run {
+        at: String,
+        command: Box<Command>,
+    },
+    /// `run-shell`: run when its turn comes, after the commands above it took effect
+    /// (a plugin manager's `run` reads the options the lines before it set).
+    Shell {
+        at: String,
+        cmd: String,
+        cwd: Option<String>,
+    },
     Error(String),
     Print(String),
 }
@@ -165,13 +175,11 @@ fn plan_argv(
         },
         "run-shell" | "run" => match fugue_verbs::shell_args::run_shell_args(&argv[1..]) {
             Ok(_) if flags.parse_only => {}
-            Ok((cmd, cwd)) => match shell_in(&cmd, cwd.as_deref()) {
-                Ok((_, out)) if !out.is_empty() => {
-                    steps.push(Step::Print(out.trim_end_matches('\n').to_string()))
-                }
-                Ok(_) => {}
-                Err(e) => steps.push(Step::Error(format!("{at}: {e}"))),
-            },
+            Ok((cmd, cwd)) => steps.push(Step::Shell {
+                at: at.to_string(),
+                cmd,
+                cwd,
+            }),
             Err(e) => steps.push(Step::Error(format!("{at}: {e}"))),
         },
         _ if line::client_command(&argv) => {
@@ -243,6 +251,27 @@ pub fn shell(cmd: &str) -> Result<(bool, String), String> {
     shell_in(cmd, None)
 }
 
+/// What a job (`run-shell`, `if-shell`) gets besides this process's environment, as
+/// tmux gives its jobs: the server it runs for in `FUGUE_SOCKET` and `TMUX`, and the
+/// `tmux` name first on PATH, so a plugin's `tmux ...` reaches this server and not the
+/// default one or the terminal's own tmux. Nothing before a server answered.
+pub fn job_env() -> Vec<(String, String)> {
+    let Some((pid, socket)) = fugue_protocol::format::local::server() else {
+        return Vec::new();
+    };
+    // tmux's third field is the session; a job from the CLI has none here.
+    let mut env = vec![
+        ("FUGUE_SOCKET".to_string(), socket.clone()),
+        ("TMUX".to_string(), format!("{socket},{pid},")),
+    ];
+    let shim = fugue_protocol::paths::tmux_shim_dir(std::path::Path::new(&socket));
+    if shim.join("tmux").exists() {
+        let path = std::env::var("PATH").unwrap_or_default();
+        env.push(("PATH".to_string(), format!("{}:{path}", shim.display())));
+    }
+    env
+}
+
 /// [`shell`] starting in `cwd` (`run-shell -c`), when given.
 pub fn shell_in(cmd: &str, cwd: Option<&str>) -> Result<(bool, String), String> {
     let dir = tempfile_dir();
@@ -250,6 +279,7 @@ pub fn shell_in(cmd: &str, cwd: Option<&str>) -> Result<(bool, String), String> 
     let out = std::fs::File::create(&out_path).map_err(|e| e.to_string())?;
     let err = out.try_clone().map_err(|e| e.to_string())?;
     let mut sh = std::process::Command::new("/bin/sh");
+    sh.envs(job_env());
     if let Some(d) = cwd.map(fugue_verbs::shell_args::start_directory) {
         sh.current_dir(&d).env("PWD", &d);
     }
@@ -341,6 +371,23 @@ pub async fn run(
             Step::Error(e) => {
                 failed = true;
                 eprintln!("{e}");
+            }
+            Step::Shell { at, cmd, cwd } => {
+                let ran = tokio::task::spawn_blocking(move || shell_in(&cmd, cwd.as_deref())).await;
+                match ran {
+                    Ok(Ok((_, out))) if !out.is_empty() => {
+                        println!("{}", out.trim_end_matches('\n'))
+                    }
+                    Ok(Ok(_)) => {}
+                    Ok(Err(e)) => {
+                        failed = true;
+                        eprintln!("{at}: {e}");
+                    }
+                    Err(e) => {
+                        failed = true;
+                        eprintln!("{at}: {e}");
+                    }
+                }
             }
             Step::Run { at, command } => {
                 if conn.is_none() {

@@ -297,6 +297,13 @@ impl App {
                     first_error.get_or_insert(e);
                 }
                 Step::Print(_) => {}
+                // Run now, before the requests above are answered: here the client
+                // sends the file's commands as one chained sequence afterwards.
+                Step::Shell { at, cmd, cwd } => {
+                    if let Err(e) = source::shell_in(&cmd, cwd.as_deref()) {
+                        first_error.get_or_insert(format!("{at}: {e}"));
+                    }
+                }
             }
         }
         if let Some(e) = first_error {

@@ -566,3 +566,42 @@ fn formats_see_options_and_the_environment_as_theme_packs_need() {
         "ACCENT=blue\n"
     );
 }
+
+/// How a plugin manager works (issue 28, items 2 and 3): a config sets the plugin's
+/// options, then `run`s it; the job's `tmux` calls reach the server that runs it and
+/// see the lines above. `if-shell` jobs have `TMUX`. The same file in tmux 3.3a gives
+/// the same.
+#[test]
+fn jobs_reach_their_server_and_see_the_lines_above_them() {
+    use super::manage_panes::Twins;
+    let tw = Twins::empty();
+    tw.both(&["new-session", "-d", "-s", "s"]);
+    let conf = tw.w.path("plugins.conf");
+    let out = |side: &str| tw.w.path(&format!("out-{side}"));
+    for side in ["fugue", "tmux"] {
+        std::fs::write(
+            &conf,
+            format!(
+                "set -g @plugin-opt line1\nrun \"tmux show-options -gqv @plugin-opt > {}\"\nif-shell '[ -n \"$TMUX\" ]' 'set -g @in-tmux yes' 'set -g @in-tmux no'\n",
+                out(side).display()
+            ),
+        )
+        .unwrap();
+        match side {
+            "fugue" => {
+                tw.w.ok(&["source-file", conf.to_str().unwrap()]);
+            }
+            _ => match &tw.t {
+                Some(t) => {
+                    t.ok(&["source-file", conf.to_str().unwrap()]);
+                }
+                None => continue,
+            },
+        }
+        assert_eq!(std::fs::read_to_string(out(side)).unwrap(), "line1\n", "{side}");
+    }
+    assert_eq!(tw.same(&["show", "-gv", "@in-tmux"]), "yes\n");
+    // A job run from the CLI reaches this server, not the default one.
+    tw.both(&["run-shell", "tmux set -g @from-job ok"]);
+    assert_eq!(tw.same(&["show", "-gv", "@from-job"]), "ok\n");
+}

@@ -90,6 +90,11 @@ pub fn set_server(pid: u32, socket: String) {
     let _ = SERVER.set((pid, socket));
 }
 
+/// The server's pid and socket, once [`set_server`] was called.
+pub fn server() -> Option<(u32, String)> {
+    SERVER.get().cloned()
+}
+
 /// The tmux release whose behaviour fugue follows (its manual page is the spec).
 pub const TMUX_VERSION: &str = "3.5a";
 
