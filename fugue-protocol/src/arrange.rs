@@ -32,6 +32,23 @@ impl Direction {
         }
     }
 
+    /// tmux's `-L`, `-R`, `-U`, `-D` (`select-pane`, `resize-pane`): at most one.
+    pub fn from_flags(
+        left: bool,
+        right: bool,
+        up: bool,
+        down: bool,
+    ) -> Result<Option<Self>, String> {
+        match (left, right, up, down) {
+            (false, false, false, false) => Ok(None),
+            (true, false, false, false) => Ok(Some(Direction::Left)),
+            (false, true, false, false) => Ok(Some(Direction::Right)),
+            (false, false, true, false) => Ok(Some(Direction::Up)),
+            (false, false, false, true) => Ok(Some(Direction::Down)),
+            _ => Err("give at most one of -L, -R, -U, -D".into()),
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Direction> {
         match s.to_ascii_lowercase().as_str() {
             "left" | "l" => Some(Direction::Left),

@@ -371,6 +371,7 @@ commands! {
         cli: As("select-window"), mcp: Tmux,
         sideband: Absent("a tag must not move a person's view to another window"),
         keys: As("select-window 1, next-window, previous-window, last-window"),
+        clap: ["selectw"] from SelectWindow,
         facts: [journaled, structural],
         targets: [target: SessionAll];
     SelectPane {
@@ -379,6 +380,7 @@ commands! {
     } => "select-pane", Write, "make a pane the active one",
         cli: As("select-pane"), mcp: Tmux, sideband: As("focus"),
         keys: As("focus left, next-pane, previous-pane, last-pane"),
+        clap: ["selectp"] from SelectPane,
         facts: [journaled, structural],
         targets: [target: Pane];
     /// `select-pane -d` / `-e`: turn input to a pane off or back on. Keys, text and
@@ -1110,7 +1112,8 @@ commands! {
 /// their arguments (`clap: [...] from Flags` in an entry), each with the command it
 /// makes. A flag tmux takes and fugue has no use for is still taken, for the configs
 /// and scripts that give it. `move-pane`, join-pane under another name, takes
-/// [`flags::JoinPane`] too.
+/// [`flags::JoinPane`] too, and `last-pane`, select-pane's `-l` under its own name,
+/// takes [`flags::LastPane`].
 pub mod flags {
     use super::*;
 
@@ -1521,6 +1524,154 @@ pub mod flags {
                 } else {
                     f.separator
                 },
+            }))
+        }
+    }
+
+    /// A selecting verb's `-t`, with tmux's offset at its end taken off (`:.+` for
+    /// panes, `:-` for windows): the target before it, and whether the offset goes
+    /// forward if there is one.
+    fn offset_target(
+        t: Option<String>,
+        pane: bool,
+    ) -> Result<(Option<Target>, Option<bool>), String> {
+        let (base, forward) = match t.as_deref().and_then(|s| Target::split_offset(s, pane)) {
+            Some((base, forward)) => (base.map(str::to_string), Some(forward)),
+            None => (t, None),
+        };
+        let target = base
+            .map(|s| s.parse::<Target>())
+            .transpose()
+            .map_err(|e| e.to_string())?;
+        Ok((target, forward))
+    }
+
+    /// `select-window [-lnp] [-t target]`: `-n`, `-p`, `-l` or the target, and a
+    /// target ending in `:+` or `:-` is the next or previous window.
+    #[derive(clap::Args)]
+    pub struct SelectWindow {
+        #[arg(short = 't', value_name = "target")]
+        target: Option<String>,
+        /// Next window.
+        #[arg(short = 'n', conflicts_with_all = ["previous", "last"])]
+        next: bool,
+        /// Previous window.
+        #[arg(short = 'p', conflicts_with = "last")]
+        previous: bool,
+        /// Last used window.
+        #[arg(short = 'l')]
+        last: bool,
+    }
+
+    impl TryFrom<SelectWindow> for Command {
+        type Error = String;
+        fn try_from(f: SelectWindow) -> Result<Command, String> {
+            let (target, offset) = offset_target(f.target, false)?;
+            let select = if f.next || offset == Some(true) {
+                WindowSelect::Next
+            } else if f.previous || offset == Some(false) {
+                WindowSelect::Previous
+            } else if f.last {
+                WindowSelect::Last
+            } else {
+                WindowSelect::Target
+            };
+            Ok(Command::SelectWindow(cmd::SelectWindow { target, select }))
+        }
+    }
+
+    /// `select-pane [-dDelLmMRU] [-T title] [-t target]`: a direction, `-l`, or the
+    /// target (ending in `:.+` or `:.-`: the next or previous pane); `-m`/`-M`, `-e`/`-d`
+    /// and `-T` are other commands, which act on the pane without selecting it, as
+    /// tmux's select-pane returns before it selects.
+    #[derive(clap::Args)]
+    pub struct SelectPane {
+        #[arg(short = 't', value_name = "target")]
+        target: Option<String>,
+        #[arg(short = 'L')]
+        left: bool,
+        #[arg(short = 'R')]
+        right: bool,
+        #[arg(short = 'U')]
+        up: bool,
+        #[arg(short = 'D')]
+        down: bool,
+        /// The previously active pane.
+        #[arg(short = 'l')]
+        last: bool,
+        /// The next pane.
+        #[arg(long)]
+        next: bool,
+        /// The previous pane.
+        #[arg(long)]
+        previous: bool,
+        /// Set the pane's title.
+        #[arg(short = 'T', value_name = "title")]
+        title: Option<String>,
+        /// Turn input to the pane off: what is sent to it is dropped.
+        #[arg(short = 'd')]
+        disable: bool,
+        /// Turn input to the pane back on (wins over -d).
+        #[arg(short = 'e')]
+        enable: bool,
+        /// Mark the pane (or clear the mark if it is the marked pane).
+        #[arg(short = 'm')]
+        mark: bool,
+        /// Clear the marked pane (wins over -m).
+        #[arg(short = 'M')]
+        unmark: bool,
+    }
+
+    impl TryFrom<SelectPane> for Command {
+        type Error = String;
+        fn try_from(f: SelectPane) -> Result<Command, String> {
+            let (target, offset) = offset_target(f.target, true)?;
+            // tmux's order: -m/-M, -e/-d and -T act on the pane and return.
+            if f.mark || f.unmark {
+                let clear = f.unmark;
+                return Ok(Command::MarkPane(cmd::MarkPane { target, clear }));
+            }
+            if f.disable || f.enable {
+                let enabled = f.enable;
+                return Ok(Command::PaneInput(cmd::PaneInput { target, enabled }));
+            }
+            if let Some(title) = f.title {
+                return Ok(Command::SetPaneTitle(cmd::SetPaneTitle { target, title }));
+            }
+            let select = match Direction::from_flags(f.left, f.right, f.up, f.down)? {
+                Some(d) => PaneSelect::Direction(d),
+                None if f.last => PaneSelect::Last,
+                None if f.next || offset == Some(true) => PaneSelect::Next,
+                None if f.previous || offset == Some(false) => PaneSelect::Previous,
+                None => PaneSelect::Target,
+            };
+            Ok(Command::SelectPane(cmd::SelectPane { target, select }))
+        }
+    }
+
+    /// `last-pane [-deZ] [-t target]`: select-pane's `-l` under its own name; `-d`,
+    /// `-e` (input to the pane) and `-Z` (keep the window zoomed) are taken and not
+    /// used.
+    #[derive(clap::Args, Debug)]
+    pub struct LastPane {
+        #[arg(short = 't', value_name = "target")]
+        target: Option<Target>,
+        /// Input to the pane (-e enable, -d disable; accepted, fugue never disables it).
+        #[arg(short = 'd')]
+        disable_input: bool,
+        #[arg(short = 'e')]
+        enable_input: bool,
+        #[arg(short = 'Z')]
+        zoom: bool,
+    }
+
+    impl TryFrom<LastPane> for Command {
+        type Error = String;
+        fn try_from(f: LastPane) -> Result<Command, String> {
+            let _ = (f.disable_input, f.enable_input, f.zoom);
+            Ok(Command::SelectPane(cmd::SelectPane {
+                target: f.target,
+                select: PaneSelect::Last,
             }))
         }
     }

@@ -43,6 +43,24 @@ impl Target {
             pane: None,
         }
     }
+
+    /// tmux's offset at the end of a target string (`:.+`, `:.-` for panes, `:+`, `:-`
+    /// for windows): the target before it (None: the current one) and whether it goes
+    /// forward; None without one. Only the commands that select take one
+    /// (`select-pane`, `select-window`).
+    pub fn split_offset(t: &str, pane: bool) -> Option<(Option<&str>, bool)> {
+        let (base, sign) = match pane {
+            true => t.rsplit_once('.')?,
+            false => t.rsplit_once(':').unwrap_or(("", t)),
+        };
+        let forward = match sign {
+            "+" => true,
+            "-" => false,
+            _ => return None,
+        };
+        let base = base.trim_end_matches(':');
+        Some(((!base.is_empty()).then_some(base), forward))
+    }
 }
 
 /// Why a target string could not be parsed.

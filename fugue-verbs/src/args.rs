@@ -206,21 +206,6 @@ pub enum Verb {
         #[command(flatten)]
         spawn: SpawnArgs,
     },
-    /// Make a window the current one.
-    #[command(visible_alias = "selectw")]
-    SelectWindow {
-        #[arg(short = 't')]
-        target: Option<String>,
-        /// Next window.
-        #[arg(short = 'n', conflicts_with_all = ["previous", "last"])]
-        next: bool,
-        /// Previous window.
-        #[arg(short = 'p', conflicts_with = "last")]
-        previous: bool,
-        /// Last used window.
-        #[arg(short = 'l')]
-        last: bool,
-    },
     /// Go to the next window.
     #[command(visible_alias = "next")]
     NextWindow {
@@ -274,44 +259,6 @@ pub enum Verb {
         spawn: SpawnArgs,
         #[arg(long, action = clap::ArgAction::Help)]
         help: Option<bool>,
-    },
-    /// Make a pane active, or set its title.
-    #[command(visible_alias = "selectp")]
-    SelectPane {
-        #[arg(short = 't')]
-        target: Option<String>,
-        #[arg(short = 'L')]
-        left: bool,
-        #[arg(short = 'R')]
-        right: bool,
-        #[arg(short = 'U')]
-        up: bool,
-        #[arg(short = 'D')]
-        down: bool,
-        /// The previously active pane.
-        #[arg(short = 'l')]
-        last: bool,
-        /// The next pane.
-        #[arg(long)]
-        next: bool,
-        /// The previous pane.
-        #[arg(long)]
-        previous: bool,
-        /// Set the pane's title.
-        #[arg(short = 'T')]
-        title: Option<String>,
-        /// Turn input to the pane off: what is sent to it is dropped.
-        #[arg(short = 'd')]
-        disable: bool,
-        /// Turn input to the pane back on (wins over -d).
-        #[arg(short = 'e')]
-        enable: bool,
-        /// Mark the pane (or clear the mark if it is the marked pane).
-        #[arg(short = 'm')]
-        mark: bool,
-        /// Clear the marked pane (wins over -m).
-        #[arg(short = 'M')]
-        unmark: bool,
     },
     /// Resize a pane, or zoom it.
     #[command(visible_alias = "resizep")]

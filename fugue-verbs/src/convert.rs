@@ -8,8 +8,8 @@ use crate::printer::Printer;
 use anyhow::bail;
 use fugue_protocol::cmd;
 use fugue_protocol::{
-    Command, Direction, LayoutChoice, NewSession, NewWindow, PaneScope, PaneSelect, Resize,
-    SendInput, SplitPane, WindowSelect,
+    Command, Direction, LayoutChoice, NewSession, NewWindow, PaneScope, Resize, SendInput,
+    SplitPane, WindowSelect,
 };
 
 /// The Command for a verb, and how its answer is shown.
@@ -339,35 +339,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 attach: false,
             },
         ),
-        Verb::SelectWindow {
-            target: t,
-            next,
-            previous,
-            last,
-        } => {
-            // `-t :+` / `-t :-`: tmux's next or previous window.
-            let (t, next, previous) = match offset(&t, false) {
-                Some((base, true)) => (base, true, previous),
-                Some((base, false)) => (base, next, true),
-                None => (t, next, previous),
-            };
-            let select = if next {
-                WindowSelect::Next
-            } else if previous {
-                WindowSelect::Previous
-            } else if last {
-                WindowSelect::Last
-            } else {
-                WindowSelect::Target
-            };
-            (
-                Command::SelectWindow(cmd::SelectWindow {
-                    target: target(t)?,
-                    select,
-                }),
-                Printer::Nothing,
-            )
-        }
         Verb::NextWindow { target: t } => (
             Command::SelectWindow(cmd::SelectWindow {
                 target: target(t)?,
@@ -425,62 +396,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                     format: format.or_else(|| Some(PANE_TEMPLATE.to_string())),
                     attach: false,
                 },
-            )
-        }
-        Verb::SelectPane {
-            target: t,
-            left,
-            right,
-            up,
-            down,
-            last,
-            next,
-            previous,
-            title,
-            disable,
-            enable,
-            mark,
-            unmark,
-        } => {
-            // `-t :.+` / `-t :.-`: tmux's next or previous pane (its `C-b o`).
-            let (t, next, previous) = match offset(&t, true) {
-                Some((base, true)) => (base, true, previous),
-                Some((base, false)) => (base, next, true),
-                None => (t, next, previous),
-            };
-            let target = target(t)?;
-            // tmux's select-pane, in its order: -m/-M, -e/-d and -T act on the pane and
-            // return without selecting it.
-            if mark || unmark {
-                let clear = unmark;
-                return Ok((
-                    Command::MarkPane(cmd::MarkPane { target, clear }),
-                    Printer::Nothing,
-                ));
-            }
-            if disable || enable {
-                let enabled = enable;
-                return Ok((
-                    Command::PaneInput(cmd::PaneInput { target, enabled }),
-                    Printer::Nothing,
-                ));
-            }
-            if let Some(title) = title {
-                return Ok((
-                    Command::SetPaneTitle(cmd::SetPaneTitle { target, title }),
-                    Printer::Nothing,
-                ));
-            }
-            let select = match direction(left, right, up, down)? {
-                Some(d) => PaneSelect::Direction(d),
-                None if last => PaneSelect::Last,
-                None if next => PaneSelect::Next,
-                None if previous => PaneSelect::Previous,
-                None => PaneSelect::Target,
-            };
-            (
-                Command::SelectPane(cmd::SelectPane { target, select }),
-                Printer::Nothing,
             )
         }
         Verb::ResizeWindow(a) => (a.command()?, Printer::Nothing),

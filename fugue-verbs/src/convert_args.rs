@@ -12,27 +12,6 @@ pub(crate) fn target(t: Option<String>) -> anyhow::Result<Option<Target>> {
         .transpose()
 }
 
-/// tmux's offset at the end of a target (`:.+`, `:.-` for panes, `:+`, `:-` for
-/// windows): the target before it (None: the current one) and whether it goes
-/// forward. Only the commands that select take one (`select-pane`, `select-window`).
-pub(crate) fn offset(t: &Option<String>, pane: bool) -> Option<(Option<String>, bool)> {
-    let t = t.as_deref()?;
-    let (base, sign) = match pane {
-        true => t.rsplit_once('.')?,
-        false => match t.rsplit_once(':') {
-            Some(split) => split,
-            None => ("", t),
-        },
-    };
-    let forward = match sign {
-        "+" => true,
-        "-" => false,
-        _ => return None,
-    };
-    let base = base.trim_end_matches(':');
-    Some(((!base.is_empty()).then(|| base.to_string()), forward))
-}
-
 /// A command line for the attached clients, within its bound.
 pub(crate) fn client_line(
     t: Option<String>,
@@ -105,14 +84,7 @@ pub(crate) fn direction(
     up: bool,
     down: bool,
 ) -> anyhow::Result<Option<Direction>> {
-    match (left, right, up, down) {
-        (false, false, false, false) => Ok(None),
-        (true, false, false, false) => Ok(Some(Direction::Left)),
-        (false, true, false, false) => Ok(Some(Direction::Right)),
-        (false, false, true, false) => Ok(Some(Direction::Up)),
-        (false, false, false, true) => Ok(Some(Direction::Down)),
-        _ => bail!("give at most one of -L, -R, -U, -D"),
-    }
+    Direction::from_flags(left, right, up, down).map_err(anyhow::Error::msg)
 }
 
 pub(crate) fn split_size(

@@ -635,4 +635,139 @@ mod tests {
         );
         assert!(parse(&["paste-buffer", "-r", "-s", ";"]).is_err());
     }
+
+    #[test]
+    fn select_window_takes_n_p_l_and_offsets() {
+        use fugue_protocol::WindowSelect;
+        let window = |target: Option<&str>, select| {
+            Ok(Command::SelectWindow(cmd::SelectWindow {
+                target: target.map(|t| t.parse().unwrap()),
+                select,
+            }))
+        };
+        assert_eq!(
+            parse(&["selectw", "-t", "s:2"]),
+            window(Some("s:2"), WindowSelect::Target)
+        );
+        assert_eq!(
+            parse(&["select-window", "-n"]),
+            window(None, WindowSelect::Next)
+        );
+        assert_eq!(
+            parse(&["select-window", "-p", "-t", "s"]),
+            window(Some("s"), WindowSelect::Previous)
+        );
+        assert_eq!(parse(&["selectw", "-l"]), window(None, WindowSelect::Last));
+        assert_eq!(
+            parse(&["select-window", "-t", "s:+"]),
+            window(Some("s"), WindowSelect::Next)
+        );
+        assert_eq!(
+            parse(&["select-window", "-t", "-"]),
+            window(None, WindowSelect::Previous)
+        );
+        assert!(parse(&["select-window", "-n", "-p"]).is_err());
+        assert!(parse(&["select-window", "-p", "-l"]).is_err());
+    }
+
+    #[test]
+    fn select_pane_selects_or_marks_disables_or_titles() {
+        use fugue_protocol::{Direction, PaneSelect};
+        let pane: Target = "%4".parse().unwrap();
+        let select = |target: Option<Target>, select| {
+            Ok(Command::SelectPane(cmd::SelectPane { target, select }))
+        };
+        assert_eq!(
+            parse(&["selectp", "-t", "%4"]),
+            select(Some(pane.clone()), PaneSelect::Target)
+        );
+        assert_eq!(
+            parse(&["select-pane", "-L"]),
+            select(None, PaneSelect::Direction(Direction::Left))
+        );
+        assert_eq!(
+            parse(&["select-pane", "-D", "-l"]),
+            select(None, PaneSelect::Direction(Direction::Down))
+        );
+        assert_eq!(
+            parse(&["select-pane", "-l"]),
+            select(None, PaneSelect::Last)
+        );
+        assert_eq!(
+            parse(&["select-pane", "--next"]),
+            select(None, PaneSelect::Next)
+        );
+        assert_eq!(
+            parse(&["select-pane", "--previous"]),
+            select(None, PaneSelect::Previous)
+        );
+        assert_eq!(
+            parse(&["select-pane", "-t", "s:1.+"]),
+            select(Some("s:1".parse().unwrap()), PaneSelect::Next)
+        );
+        assert_eq!(
+            parse(&["select-pane", "-m", "-e", "-T", "x", "-t", "%4"]),
+            Ok(Command::MarkPane(cmd::MarkPane {
+                target: Some(pane.clone()),
+                clear: false,
+            }))
+        );
+        assert_eq!(
+            parse(&["select-pane", "-mM"]),
+            Ok(Command::MarkPane(cmd::MarkPane {
+                target: None,
+                clear: true,
+            }))
+        );
+        assert_eq!(
+            parse(&["select-pane", "-d", "-T", "x"]),
+            Ok(Command::PaneInput(cmd::PaneInput {
+                target: None,
+                enabled: false,
+            }))
+        );
+        assert_eq!(
+            parse(&["selectp", "-de"]),
+            Ok(Command::PaneInput(cmd::PaneInput {
+                target: None,
+                enabled: true,
+            }))
+        );
+        assert_eq!(
+            parse(&["select-pane", "-T", "build", "-L", "-t", "%4"]),
+            Ok(Command::SetPaneTitle(cmd::SetPaneTitle {
+                target: Some(pane),
+                title: "build".into(),
+            }))
+        );
+        let bad = parse(&["select-pane", "-L", "-R"]).unwrap_err();
+        assert!(bad.contains("at most one of -L, -R, -U, -D"), "{bad}");
+        let bad = parse(&["select-pane", "-t", "%x"]).unwrap_err();
+        assert!(bad.contains("invalid target"), "{bad}");
+    }
+
+    /// last-pane is select-pane's -l, with flags of its own that are taken.
+    #[test]
+    fn last_pane_selects_the_last_pane() {
+        use fugue_protocol::PaneSelect;
+        let run = |line: &[&str]| {
+            let argv: Vec<String> = line.iter().map(|w| w.to_string()).collect();
+            crate::line::command_for_argv(&argv, &crate::Caller::process())
+        };
+        assert_eq!(
+            run(&["lastp", "-deZ", "-t", "s:1"]),
+            Ok(Command::SelectPane(cmd::SelectPane {
+                target: Some("s:1".parse().unwrap()),
+                select: PaneSelect::Last,
+            }))
+        );
+        assert_eq!(
+            run(&["last-pane"]),
+            Ok(Command::SelectPane(cmd::SelectPane {
+                target: None,
+                select: PaneSelect::Last,
+            }))
+        );
+        assert!(run(&["last-pane", "-x"]).is_err());
+    }
 }

@@ -6,7 +6,7 @@ use crate::args::SpawnArgs;
 use crate::printer::Printer;
 use clap::Subcommand;
 use fugue_protocol::command::flags;
-use fugue_protocol::{BreakPane, Command, PaneSelect, Respawn, Target, cmd};
+use fugue_protocol::{BreakPane, Command, Respawn, Target};
 
 #[derive(Subcommand, Debug)]
 pub enum ManageVerb {
@@ -55,17 +55,7 @@ pub enum ManageVerb {
     MovePane(MoveArgs),
     /// Make the previously active pane of a window active again.
     #[command(visible_alias = "lastp")]
-    LastPane {
-        #[arg(short = 't')]
-        target: Option<String>,
-        /// Input to the pane (-e enable, -d disable; accepted, fugue never disables it).
-        #[arg(short = 'd')]
-        disable_input: bool,
-        #[arg(short = 'e')]
-        enable_input: bool,
-        #[arg(short = 'Z')]
-        zoom: bool,
-    },
+    LastPane(flags::LastPane),
     /// Move a window to another index (-t session:index) or session; -r renumbers the
     /// target session's windows instead.
     #[command(visible_alias = "movew")]
@@ -171,10 +161,7 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             },
         )),
         ManageVerb::MovePane(a) => nothing(Command::try_from(a.join).map_err(anyhow::Error::msg)?),
-        ManageVerb::LastPane { target: t, .. } => nothing(Command::SelectPane(cmd::SelectPane {
-            target: target(t)?,
-            select: PaneSelect::Last,
-        })),
+        ManageVerb::LastPane(f) => nothing(Command::try_from(f).map_err(anyhow::Error::msg)?),
         ManageVerb::MoveWindow {
             source,
             target: t,
