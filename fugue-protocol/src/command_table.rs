@@ -944,7 +944,14 @@ commands! {
         keys: Absent(NO_KEY),
         facts: [journaled, structural, alerts],
         targets: {|c, t| t.one(&c.target, if c.window { WindowAll } else { Pane })};
-    SwapPane(crate::manage::SwapPane) => "swap-pane", Write, "swap two panes, or a pane with its neighbour",
+    /// `swap-pane`
+    SwapPane {
+        /// `-t`: the destination pane.
+        pub target: Option<Target>,
+        pub source: crate::manage::SwapSource,
+        /// `-d`: the active pane stays where it was instead of following the swap.
+        pub detached: bool,
+    } => "swap-pane", Write, "swap two panes, or a pane with its neighbour",
         cli: As("swap-pane"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT), clap: ["swapp"] from SwapPane,
         facts: [journaled, structural, alerts],
@@ -954,12 +961,27 @@ commands! {
                 t.some(s, Pane)
             }
         }};
-    RotateWindow(crate::manage::RotateWindow) => "rotate-window", Write, "move every pane of a window one place on",
+    /// `rotate-window`
+    RotateWindow {
+        pub target: Option<Target>,
+        /// `-D`: panes move down/right (the last becomes the first); default `-U`.
+        pub down: bool,
+    } => "rotate-window", Write, "move every pane of a window one place on",
         cli: As("rotate-window"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT), clap: ["rotatew"] from RotateWindow,
         facts: [journaled, structural],
         targets: [target: WindowAll];
-    BreakPane(crate::manage::BreakPane) => "break-pane", Write, "move a pane out into a window of its own",
+    /// `break-pane`: a pane leaves its window for a new window of its own.
+    BreakPane {
+        /// `-s`: the pane (default the current one).
+        pub source: Option<Target>,
+        /// `-t`: the session, or `session:index` for the new window's index.
+        pub target: Option<Target>,
+        /// `-n`: the new window's name.
+        pub name: Option<String>,
+        /// `-d`: do not make the new window current.
+        pub detached: bool,
+    } => "break-pane", Write, "move a pane out into a window of its own",
         cli: As("break-pane"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT),
         facts: [journaled, structural, alerts],
@@ -1200,7 +1222,7 @@ pub mod flags {
         type Error = String;
         fn try_from(f: RotateWindow) -> Result<Command, String> {
             let _ = (f.up, f.zoom);
-            Ok(Command::RotateWindow(crate::manage::RotateWindow {
+            Ok(Command::RotateWindow(cmd::RotateWindow {
                 target: f.target,
                 down: f.down,
             }))
@@ -1369,7 +1391,7 @@ pub mod flags {
                 (None, _, true) => SwapSource::Next,
                 (None, false, false) => SwapSource::Current,
             };
-            Ok(Command::SwapPane(crate::manage::SwapPane {
+            Ok(Command::SwapPane(cmd::SwapPane {
                 target: f.target,
                 source,
                 detached: f.detached,

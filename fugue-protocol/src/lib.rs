@@ -61,14 +61,17 @@ pub mod tmux_cmd;
 pub use agent::*;
 pub use bindings::KeyTable;
 pub use buffers::{BufferContent, BufferData, BufferInfo, PasteBuffer, SetBuffer};
+/// Argument structs their table entries declare now, still at the root under the
+/// names they had when `manage` declared them.
+pub use command::cmd::{BreakPane, RotateWindow, SwapPane};
 pub use command::*;
 pub use error::{CommandError, ErrorCode};
 pub use hooks::{SetHook, ShowHooks};
 pub use ids::{PaneId, SessionId, WindowId};
 pub use keys::Key;
 pub use manage::{
-    BreakPane, ChannelOp, JoinPane, MoveWindow, Respawn, RotateWindow, SetEnvironment,
-    ShowEnvironment, SwapPane, SwapSource, SwapWindow, WindowPlace,
+    ChannelOp, JoinPane, MoveWindow, Respawn, SetEnvironment, ShowEnvironment, SwapSource,
+    SwapWindow, WindowPlace,
 };
 pub use message::{
     ClientKind, ClientMessage, HandshakeReply, Hello, MIN_PROTOCOL, PROTOCOL_VERSION, ServerMessage,

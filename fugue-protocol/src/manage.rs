@@ -1,6 +1,7 @@
 //! Commands that rearrange what exists: tmux's pane and window management verbs
-//! (`respawn-pane`, `swap-pane`, `rotate-window`, `break-pane`, `join-pane`), whose
-//! payloads live here so the command declaration stays one readable table.
+//! (`respawn-pane`, `join-pane`, `move-window`, the environment and channels), whose
+//! payloads live here so the command declaration stays one readable table, and the
+//! types of the payloads the table declares itself (`swap-pane`'s [`SwapSource`]).
 
 use crate::command::{Direction, Spawn, SplitSize};
 use crate::target::Target;
@@ -30,37 +31,6 @@ pub enum SwapSource {
     Previous,
     /// `-D`: the pane after the target (the first for the last).
     Next,
-}
-
-/// `swap-pane`
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SwapPane {
-    /// `-t`: the destination pane.
-    pub target: Option<Target>,
-    pub source: SwapSource,
-    /// `-d`: the active pane stays where it was instead of following the swap.
-    pub detached: bool,
-}
-
-/// `rotate-window`
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RotateWindow {
-    pub target: Option<Target>,
-    /// `-D`: panes move down/right (the last becomes the first); default `-U`.
-    pub down: bool,
-}
-
-/// `break-pane`: a pane leaves its window for a new window of its own.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct BreakPane {
-    /// `-s`: the pane (default the current one).
-    pub source: Option<Target>,
-    /// `-t`: the session, or `session:index` for the new window's index.
-    pub target: Option<Target>,
-    /// `-n`: the new window's name.
-    pub name: Option<String>,
-    /// `-d`: do not make the new window current.
-    pub detached: bool,
 }
 
 /// `join-pane` / `move-pane`: a pane leaves its window to split another pane.

@@ -350,18 +350,17 @@ mod tests {
 
     #[test]
     fn rotate_window_takes_u_d_and_z() {
-        use fugue_protocol::RotateWindow;
         let window: Target = "s:1".parse().unwrap();
         assert_eq!(
             parse(&["rotatew", "-D", "-Z", "-t", "s:1"]),
-            Ok(Command::RotateWindow(RotateWindow {
+            Ok(Command::RotateWindow(cmd::RotateWindow {
                 target: Some(window),
                 down: true,
             }))
         );
         assert_eq!(
             parse(&["rotate-window", "-U"]),
-            Ok(Command::RotateWindow(RotateWindow {
+            Ok(Command::RotateWindow(cmd::RotateWindow {
                 target: None,
                 down: false,
             }))
@@ -457,10 +456,10 @@ mod tests {
 
     #[test]
     fn swap_pane_takes_s_u_d_and_z() {
-        use fugue_protocol::{SwapPane, SwapSource};
+        use fugue_protocol::SwapSource;
         let (a, b): (Target, Target) = ("%1".parse().unwrap(), "%2".parse().unwrap());
         let swap = |target: Option<Target>, source, detached| {
-            Ok(Command::SwapPane(SwapPane {
+            Ok(Command::SwapPane(cmd::SwapPane {
                 target,
                 source,
                 detached,

@@ -6,7 +6,7 @@ use crate::args::SpawnArgs;
 use crate::printer::Printer;
 use clap::Subcommand;
 use fugue_protocol::command::flags;
-use fugue_protocol::{BreakPane, Command, Respawn, Target};
+use fugue_protocol::{Command, Respawn, Target, cmd};
 
 #[derive(Subcommand, Debug)]
 pub enum ManageVerb {
@@ -146,7 +146,7 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             print,
             format,
         } => Ok((
-            Command::BreakPane(BreakPane {
+            Command::BreakPane(cmd::BreakPane {
                 source: target(source)?,
                 target: target(t)?,
                 name,

@@ -10,8 +10,8 @@ use crate::session::Winlink;
 use crate::session::tree::Window;
 use fugue_protocol::cmd;
 use fugue_protocol::{
-    BreakPane, CommandError, Created, JoinPane, PaneId, Response, RotateWindow, SessionId,
-    SplitSize, SwapPane, SwapSource, Target, WindowId,
+    CommandError, Created, JoinPane, PaneId, Response, SessionId, SplitSize, SwapSource, Target,
+    WindowId,
 };
 
 fn locate(tree: &Tree, pane: PaneId) -> Result<(SessionId, WindowId), CommandError> {
@@ -110,7 +110,7 @@ pub fn kill_other_sessions(
 }
 
 /// `swap-pane`: the two panes trade cells (and windows, when in two windows).
-pub fn swap_pane(exec: &mut Exec<'_>, c: SwapPane) -> Result<Response, CommandError> {
+pub fn swap_pane(exec: &mut Exec<'_>, c: cmd::SwapPane) -> Result<Response, CommandError> {
     {
         let mut tree = exec.server.mux.tree();
         let dst = tree.resolve_pane(c.target.as_ref(), &exec.ctx)?;
@@ -184,7 +184,7 @@ pub fn swap_pane(exec: &mut Exec<'_>, c: SwapPane) -> Result<Response, CommandEr
 }
 
 /// `rotate-window`: the panes move one cell; the active cell stays the active one.
-pub fn rotate_window(exec: &mut Exec<'_>, c: RotateWindow) -> Result<Response, CommandError> {
+pub fn rotate_window(exec: &mut Exec<'_>, c: cmd::RotateWindow) -> Result<Response, CommandError> {
     {
         let mut tree = exec.server.mux.tree();
         let (sid, wid) = tree.resolve_window(c.target.as_ref(), &exec.ctx)?;
@@ -202,7 +202,7 @@ pub fn rotate_window(exec: &mut Exec<'_>, c: RotateWindow) -> Result<Response, C
 }
 
 /// `break-pane`: the pane leaves its window for a new one (of `-t`'s session).
-pub fn break_pane(exec: &mut Exec<'_>, c: BreakPane) -> Result<Response, CommandError> {
+pub fn break_pane(exec: &mut Exec<'_>, c: cmd::BreakPane) -> Result<Response, CommandError> {
     if let Some(n) = &c.name {
         super::validate_name("name", n)?;
     }
@@ -400,15 +400,9 @@ super::handler!(
     cmd::KillOtherSessions,
     |exec, cmd::KillOtherSessions { target }| kill_other_sessions(exec, target.as_ref())
 );
-super::handler!(fugue_protocol::manage::SwapPane, |exec, c| swap_pane(
-    exec, c
-));
-super::handler!(fugue_protocol::manage::RotateWindow, |exec, c| {
-    rotate_window(exec, c)
-});
-super::handler!(fugue_protocol::manage::BreakPane, |exec, c| break_pane(
-    exec, c
-));
+super::handler!(cmd::SwapPane, |exec, c| swap_pane(exec, c));
+super::handler!(cmd::RotateWindow, |exec, c| rotate_window(exec, c));
+super::handler!(cmd::BreakPane, |exec, c| break_pane(exec, c));
 super::handler!(fugue_protocol::manage::JoinPane, |exec, c| join_pane(
     exec, c
 ));

@@ -15,8 +15,8 @@ use crate::config::{Config, TeammatePlacement};
 use crate::pane::process::known_names;
 use crate::session::tree::Creator;
 use fugue_protocol::{
-    BreakPane, Command, Direction, InputPart, JoinPane, LayoutChoice, LayoutPreset, PaneId,
-    Response, Target,
+    Command, Direction, InputPart, JoinPane, LayoutChoice, LayoutPreset, PaneId, Response, Target,
+    cmd,
 };
 
 /// The flags only a teammate's start command carries: cheap to look for in every
@@ -267,7 +267,7 @@ fn own_window(
             } else {
                 super::manage::break_pane(
                     exec,
-                    BreakPane {
+                    cmd::BreakPane {
                         source: Some(Target::Pane(pane)),
                         target: None,
                         name: Some(name),
