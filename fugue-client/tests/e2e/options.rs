@@ -598,7 +598,11 @@ fn jobs_reach_their_server_and_see_the_lines_above_them() {
                 None => continue,
             },
         }
-        assert_eq!(std::fs::read_to_string(out(side)).unwrap(), "line1\n", "{side}");
+        assert_eq!(
+            std::fs::read_to_string(out(side)).unwrap(),
+            "line1\n",
+            "{side}"
+        );
     }
     assert_eq!(tw.same(&["show", "-gv", "@in-tmux"]), "yes\n");
     // A job run from the CLI reaches this server, not the default one.
