@@ -707,14 +707,15 @@ fn on_response(
             Vec::new()
         }
         (Some(p), Err(e)) => {
-            let what = match p {
+            let what = match &p {
                 Pending::Action(w) => w,
                 Pending::NewSession => "new-session",
                 Pending::Copy(..) => "copy mode",
                 Pending::Tree(_) => "choose-tree",
                 Pending::SwitchSession(_) => "switch session",
                 Pending::Then(..) => "command",
-                Pending::Output(..) => "command",
+                // A command whose answer would have been shown: named as typed.
+                Pending::Output(title, _) => title.as_str(),
             };
             app.notice(format!("{what}: {}", e.display_with_suggestion()));
             Vec::new()
