@@ -12,21 +12,26 @@ impl App {
     /// `text` expanded as a format against what this client knows (its session,
     /// current window and pane), as the status line expands its formats.
     pub fn expand_here(&self, text: &str) -> String {
+        fugue_protocol::format::expand(text, &self.status_ctx())
+    }
+
+    /// The formats' view of this client: its session, its current window (the one a
+    /// status line's list is not drawing) and pane, the clock, `#()` jobs and the
+    /// pending prefix. One for the status lines, prompts and questions alike.
+    pub fn status_ctx(&self) -> super::status_fmt::StatusCtx<'_> {
         let now = crate::cli::format::now();
-        let ctx = super::status_fmt::StatusCtx {
-            layout: self.layout.as_ref(),
+        let layout = self.layout.as_ref();
+        super::status_fmt::StatusCtx {
+            layout,
             session_name: &self.session_name,
-            window: self
-                .layout
-                .as_ref()
-                .and_then(|l| l.windows.iter().find(|w| w.active)),
+            window: layout.and_then(|l| l.windows.iter().find(|w| w.active)),
             host: &self.host,
             now,
             utc_offset: crate::cli::format::utc_offset(now),
             jobs: &self.status_jobs,
             interval: std::time::Duration::from_secs(u64::from(self.status_opts.interval)),
-        };
-        fugue_protocol::format::expand(text, &ctx)
+            prefix: matches!(self.mode, super::state::Mode::Prefix),
+        }
     }
 
     /// `run-shell [-b] command`: runs it; its first line of output (or the error)

@@ -3,8 +3,9 @@
 //! (`window-status-format` / `-current-format`, separator and styles), `status-right`,
 //! laid out as tmux does ([`super::status_layout`]). A message (a notice) replaces the
 //! whole line in `message-style` for `display-time`, as tmux's messages do; prompts
-//! and questions take the line too. Copy mode's hint and the pending prefix show in
-//! place of `status-right`. Agent badges follow the current window's label.
+//! and questions take the line too. Copy mode's hint shows in place of
+//! `status-right`; a pending prefix is the theme's to show (`#{client_prefix}`), as in
+//! tmux. Agent badges follow the current window's label.
 
 use super::state::{App, Mode};
 use super::status_fmt::{self, StatusCtx, option_style};
@@ -55,18 +56,7 @@ fn line(app: &App, available: usize) -> Vec<Option<Cell>> {
     let o = &app.status_opts;
     let base = base_style(app);
     let layout = app.layout.as_ref();
-    let current = layout.and_then(|l| l.windows.iter().find(|w| w.active));
-    let now = crate::cli::format::now();
-    let ctx = StatusCtx {
-        layout,
-        session_name: &app.session_name,
-        window: current,
-        host: &app.host,
-        now,
-        utc_offset: crate::cli::format::utc_offset(now),
-        jobs: &app.status_jobs,
-        interval: std::time::Duration::from_secs(u64::from(o.interval)),
-    };
+    let ctx = app.status_ctx();
     let left_base = option_style(base, &o.left_style);
     let left = expand_cells(&o.left, &ctx, left_base, None, usize::from(o.left_length));
     let right = match right_hint(app) {
@@ -156,10 +146,11 @@ fn copy_hint(c: &super::copy::CopyMode) -> String {
     }
 }
 
-/// What shows in place of `status-right`: the pending prefix, or copy mode's hint.
+/// What shows in place of `status-right`: copy mode's hint. A pending prefix draws
+/// nothing of fugue's own over a theme's `status-right` (tmux draws none either): a
+/// status line shows it with `#{client_prefix}`.
 fn right_hint(app: &App) -> Option<String> {
     match &app.mode {
-        Mode::Prefix => Some(format!(" {} ", app.keys.prefix)),
         Mode::Copy(c) => Some(copy_hint(c)),
         _ => None,
     }

@@ -146,6 +146,8 @@ pub struct StatusCtx<'a> {
     pub utc_offset: i64,
     pub jobs: &'a ShellJobs,
     pub interval: Duration,
+    /// `#{client_prefix}`: the prefix was pressed and the next key is looked up.
+    pub prefix: bool,
 }
 
 fn flag(b: bool) -> String {
@@ -210,6 +212,9 @@ impl FormatContext for StatusCtx<'_> {
             "session_id" => format!("${}", self.layout?.session.0),
             "session_windows" => self.layout?.windows.len().to_string(),
             "host" => self.host.to_string(),
+            "client_prefix" => flag(self.prefix),
+            // The terminal's type, as this client was started in it.
+            "client_termname" => std::env::var("TERM").unwrap_or_default(),
             "host_short" => self.host.split('.').next().unwrap_or("").to_string(),
             _ => return None,
         })

@@ -89,19 +89,8 @@ fn format_of(app: &App, n: usize) -> &str {
 /// Line `n` (from 1) of `width` columns.
 fn line(app: &App, n: usize, width: usize) -> Vec<Option<Cell>> {
     let base = option_style(Style::default(), &app.status_opts.style);
-    let layout = app.layout.as_ref();
-    let now = crate::cli::format::now();
     let ctx = LinesCtx {
-        base: StatusCtx {
-            layout,
-            session_name: &app.session_name,
-            window: layout.and_then(|l| l.windows.iter().find(|w| w.active)),
-            host: &app.host,
-            now,
-            utc_offset: crate::cli::format::utc_offset(now),
-            jobs: &app.status_jobs,
-            interval: std::time::Duration::from_secs(u64::from(app.status_opts.interval)),
-        },
+        base: app.status_ctx(),
         pane: None,
     };
     let text = format::expand_time(format_of(app, n), &ctx);

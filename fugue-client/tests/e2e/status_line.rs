@@ -186,3 +186,34 @@ fn the_marked_panes_window_shows_m() {
         l.contains("0:one- ") && !l.contains("-M")
     });
 }
+
+/// A theme shows the pending prefix with `#{client_prefix}`; fugue draws nothing of its
+/// own over `status-right` meanwhile (issue 28, item 5), as tmux draws nothing.
+#[test]
+fn the_pending_prefix_is_the_themes_to_show() {
+    let w = World::new();
+    let mut t = fugue_session(&w);
+    w.ok(&[
+        "set",
+        "-g",
+        "status-right",
+        "#{?client_prefix,PREFIX-HELD,idle}:#{client_termname}",
+    ]);
+    t.wait("the theme's idle mark", |s| {
+        s.contents_between(23, 0, 23, 80)
+            .trim_end()
+            .ends_with("idle:xterm-256color")
+    });
+    t.send(b"\x02");
+    t.wait("the theme's prefix mark", |s| {
+        let l = s.contents_between(23, 0, 23, 80);
+        l.trim_end().ends_with("PREFIX-HELD:xterm-256color") && !l.contains("C-b")
+    });
+    // The next key ends the prefix (`Q`: bound to nothing, so nothing else happens).
+    t.send(b"Q");
+    t.wait("the theme's idle mark again", |s| {
+        s.contents_between(23, 0, 23, 80)
+            .trim_end()
+            .ends_with("idle:xterm-256color")
+    });
+}
