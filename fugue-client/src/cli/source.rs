@@ -266,8 +266,12 @@ pub fn job_env() -> Vec<(String, String)> {
     ];
     let shim = fugue_protocol::paths::tmux_shim_dir(std::path::Path::new(&socket));
     if shim.join("tmux").exists() {
-        let path = std::env::var("PATH").unwrap_or_default();
-        env.push(("PATH".to_string(), format!("{}:{path}", shim.display())));
+        // An empty PATH stays without an empty entry (which would be the job's cwd).
+        let path = match std::env::var("PATH").ok().filter(|p| !p.is_empty()) {
+            Some(rest) => format!("{}:{rest}", shim.display()),
+            None => shim.display().to_string(),
+        };
+        env.push(("PATH".to_string(), path));
     }
     env
 }

@@ -233,21 +233,25 @@ async fn an_agent_that_takes_its_task_as_an_argument() {
     );
 }
 
+/// A rig with the preset `lines`: an agent that prints `Task:` on a line of its own,
+/// reads a line below it, runs `before` and answers `ok LINE`; it reports nothing.
+fn line_agent_rig(before: &str) -> Rig {
+    let script = format!("while printf 'Task:\\n'; read line; do {before}echo \"ok $line\"; done");
+    Rig::new(|c| {
+        let mut p = fake(0, &[]);
+        p.command = "/bin/sh".into();
+        p.args = vec!["-c".into(), script];
+        p.prompt = "^Task:$".into();
+        p.ready_timeout_ms = 3000;
+        c.agents.0.insert("lines".into(), p);
+    })
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_line_mode_agent_with_its_prompt_on_a_line_of_its_own() {
     // Not every agent reads raw keys or puts the cursor after its prompt: this one
     // prints `Task:` on a line, reads a line below it, and reports nothing.
-    let rig = Rig::new(|c| {
-        let mut p = fake(0, &[]);
-        p.command = "/bin/sh".into();
-        p.args = vec![
-            "-c".into(),
-            "while printf 'Task:\\n'; read line; do sleep 0.3; echo \"ok $line\"; done".into(),
-        ];
-        p.prompt = "^Task:$".into();
-        p.ready_timeout_ms = 3000;
-        c.agents.0.insert("lines".into(), p);
-    });
+    let rig = line_agent_rig("sleep 0.3; ");
     let c = rig.client(1).await;
     let s = ok(
         &c,
@@ -275,17 +279,7 @@ async fn a_line_mode_agent_with_its_prompt_on_a_line_of_its_own() {
 /// never typed into the pane before.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_wait_after_a_delivered_message_sees_an_answer_that_came_first() {
-    let rig = Rig::new(|c| {
-        let mut p = fake(0, &[]);
-        p.command = "/bin/sh".into();
-        p.args = vec![
-            "-c".into(),
-            "while printf 'Task:\\n'; read line; do echo \"ok $line\"; done".into(),
-        ];
-        p.prompt = "^Task:$".into();
-        p.ready_timeout_ms = 3000;
-        c.agents.0.insert("lines".into(), p);
-    });
+    let rig = line_agent_rig("");
     let spawner = rig.client(1).await;
     let s = ok(
         &spawner,
