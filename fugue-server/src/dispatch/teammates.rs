@@ -202,6 +202,13 @@ pub fn adopt(exec: &mut Exec<'_>, probe: Probe, response: &Response) {
 /// The longest window name made from a team's name.
 const MAX_TEAM_NAME: usize = 64;
 
+/// Placing a teammate looks for its team's window and then breaks or joins the pane,
+/// two steps under two takes of the tree's lock. Claude Code starts a team's
+/// teammates at once, so without this two of them can each find no team window and
+/// each make one. Held only around those steps, taken before the tree's lock and
+/// never while holding it.
+static PLACING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 /// `teammate-placement window`: the pane joins its team's window in its session (made
 /// by breaking the first teammate out, named after the team), tiled there; the lead's
 /// window gets its room back.
@@ -220,6 +227,8 @@ fn own_window(
     } else {
         name
     };
+    // A poisoned lock only means another placement panicked; the tree is still whole.
+    let _placing = PLACING.lock().unwrap_or_else(|e| e.into_inner());
     let (own, joined) = {
         let tree = exec.server.mux.tree();
         let Some((sid, wid)) = tree.locate(pane) else {
