@@ -244,6 +244,7 @@ pub fn break_pane(exec: &mut Exec<'_>, c: cmd::BreakPane) -> Result<Response, Co
                 let w = window_mut(&mut tree, swid)?;
                 w.name = n.clone();
                 w.auto_name = false;
+                super::auto_rename::name_given(exec.server, swid);
             }
             super::windows::insert(&mut tree, dsid, Winlink { index, id: swid })?;
             src_closed = tree.session(ssid).is_none().then_some(ssid);
@@ -256,8 +257,12 @@ pub fn break_pane(exec: &mut Exec<'_>, c: cmd::BreakPane) -> Result<Response, Co
             p.window = wid;
             let name = c.name.clone().unwrap_or_else(|| p.current_command());
             tree.panes.insert(pane, p);
-            let w = Window::of_pane(wid, pane, name, c.name.is_none());
+            let follows = c.name.is_none() && super::auto_rename::by_default(exec.server);
+            let w = Window::of_pane(wid, pane, name, follows);
             tree.add_window(dsid, index, w);
+            if c.name.is_some() {
+                super::auto_rename::name_given(exec.server, wid);
+            }
             wid
         };
         if let Some(s) = tree.session_mut(dsid)

@@ -10,6 +10,7 @@ mod admin;
 mod advice;
 mod agent_spawn;
 mod agent_task;
+mod auto_rename;
 mod buffers;
 mod client_keys;
 mod clients;

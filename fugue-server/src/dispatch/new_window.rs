@@ -98,9 +98,12 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
                     wid,
                     pane,
                     c.name.clone().unwrap_or_else(|| program_name(&argv)),
-                    c.name.is_none(),
+                    c.name.is_none() && super::auto_rename::by_default(exec.server),
                 ),
             );
+            if c.name.is_some() {
+                super::auto_rename::name_given(exec.server, wid);
+            }
             // A grouped session's members take the new window (and lose one `-k`
             // replaced) now, from this session.
             tree.sync_group_from(sid);

@@ -272,6 +272,9 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
         drop(store);
         server.mux.changed();
     }
+    if name == "automatic-rename" {
+        super::auto_rename::follow_option(server, &mut tree);
+    }
     if name == "window-size" {
         // A window `resize-window` sized follows the clients again once its
         // window-size is no longer manual (as tmux).

@@ -169,9 +169,12 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
                     wid,
                     pane,
                     c.window_name.clone().unwrap_or_else(|| program_name(&argv)),
-                    c.window_name.is_none(),
+                    c.window_name.is_none() && super::auto_rename::by_default(exec.server),
                 ),
             );
+            if c.window_name.is_some() {
+                super::auto_rename::name_given(exec.server, wid);
+            }
             tree.sessions.push(Session {
                 last_used,
                 size,
@@ -316,6 +319,7 @@ pub fn rename_window(
         exec.resolved = Some(wid.to_string());
         w.name = name;
         w.auto_name = false;
+        super::auto_rename::name_given(exec.server, wid);
     }
     exec.server.mux.changed();
     Ok(Response::Done)

@@ -251,7 +251,7 @@ table! {
     "allow-passthrough" WindowPane Choice(&["off", "on", "all"]), "off", None, Option::None, "programs may pass sequences to the terminal (DCS tmux;)";
     "allow-rename" WindowPane Flag, "off", None, Option::None, "programs may rename the window";
     "alternate-screen" WindowPane Flag, "on", None, Option::None, "programs may use the alternate screen";
-    "automatic-rename" Window Flag, "on", None, Option::None, "name windows after their program";
+    "automatic-rename" Window Flag, "on", Live, Option::None, "name windows after their program; a window given a name (`new-window -n`, `rename-window`) has it off";
     "automatic-rename-format" Window Str, "#{?pane_in_mode,[tmux],#{pane_current_command}}#{?pane_dead,[dead],}", None, Option::None, "the automatic name's format";
     "clock-mode-colour" Window Colour, "blue", Live, Option::None, "clock mode's colour";
     "clock-mode-style" Window Choice(&["12", "24"]), "24", Live, Option::None, "clock mode's hours";
