@@ -465,6 +465,7 @@ impl Control {
             .call(Command::ListPanes(cmd::ListPanes {
                 target,
                 scope: PaneScope::Pane,
+                values: Vec::new(),
             }))
             .await
         {
@@ -486,6 +487,7 @@ impl Control {
             .call(Command::ListPanes(cmd::ListPanes {
                 target,
                 scope: PaneScope::Pane,
+                values: Vec::new(),
             }))
             .await
         {

@@ -477,6 +477,12 @@ commands! {
     ListPanes {
         pub target: Option<Target>,
         pub scope: PaneScope,
+        /// Names a format of the listing may use that are options or environment
+        /// variables (`#{@theme}`, `#{automatic-rename}`, `#{MYENV}`): each pane's
+        /// values come back in its `values`, looked up as the server's formats do. At
+        /// most [`crate::limits::MAX_LISTED_VALUES`] are answered.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub values: Vec<String>,
     } => "list-panes", Read, "list panes with their details",
         cli: As("list-panes"), mcp: As("list_panes"), sideband: As("list"),
         keys: Absent(NO_KEY),

@@ -17,6 +17,11 @@ pub const MAX_ROWS: u16 = 1000;
 pub const MIN_SESSION_COLS: u16 = 10;
 pub const MIN_SESSION_ROWS: u16 = 5;
 
+/// The most option and environment names one listing asks values of (`list-panes -F`
+/// and `list-windows -F` formats that name options): more are ignored, the first kept.
+/// A format that names more than this is a template, not a listing.
+pub const MAX_LISTED_VALUES: usize = 64;
+
 /// The most history lines a pane may keep (`server.history_limit`). A history line
 /// costs about 60 bytes plus its text, so the maximum is in the hundreds of MB for a
 /// busy pane: higher values would let one pane exhaust memory.

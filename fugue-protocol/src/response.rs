@@ -152,6 +152,11 @@ pub struct PaneInfo {
     pub at_right: bool,
     #[serde(default)]
     pub at_bottom: bool,
+    /// The values of the options and environment variables the listing asked for
+    /// (`ListPanes::values`) that exist here, as a format writes them (a flag is `1`
+    /// or `0`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<(String, String)>,
     /// Its terminal's modes and its flags, for tmux's formats.
     #[serde(default)]
     pub detail: crate::pane_detail::PaneDetail,

@@ -281,6 +281,7 @@ pub fn command_for(verb: AgentVerb) -> anyhow::Result<(Command, AgentPrinter)> {
             Command::ListPanes(cmd::ListPanes {
                 target: None,
                 scope: fugue_protocol::PaneScope::All,
+                values: Vec::new(),
             }),
             AgentPrinter::List { json },
         ),

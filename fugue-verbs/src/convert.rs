@@ -304,6 +304,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             Command::ListPanes(cmd::ListPanes {
                 target: target(t)?,
                 scope: PaneScope::Session,
+                values: Vec::new(),
             }),
             Printer::Quiet,
         ),
@@ -428,6 +429,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                     Command::ListPanes(cmd::ListPanes {
                         target: target(t)?,
                         scope: PaneScope::Pane,
+                        values: Vec::new(),
                     }),
                     Printer::Nothing,
                 ));
@@ -548,10 +550,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             } else {
                 PaneScope::Session
             };
-            let command = Command::ListPanes(cmd::ListPanes {
-                target: target(t)?,
-                scope,
-            });
             let format = format.unwrap_or_else(|| {
                 let f = if all {
                     fugue_protocol::format::defaults::LIST_WINDOWS_ALL
@@ -559,6 +557,13 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                     fugue_protocol::format::defaults::LIST_WINDOWS
                 };
                 f.to_string()
+            });
+            let command = Command::ListPanes(cmd::ListPanes {
+                target: target(t)?,
+                scope,
+                values: fugue_protocol::format::value_names(
+                    [&format].into_iter().chain(&filter).map(|s| s.as_str()),
+                ),
             });
             (
                 command,
@@ -587,10 +592,14 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             };
             let format = format
                 .unwrap_or_else(|| fugue_protocol::format::defaults::list_panes(session, all));
+            let values = fugue_protocol::format::value_names(
+                [&format].into_iter().chain(&filter).map(|s| s.as_str()),
+            );
             (
                 Command::ListPanes(cmd::ListPanes {
                     target: target(t)?,
                     scope,
+                    values,
                 }),
                 Printer::Panes {
                     format,

@@ -326,6 +326,7 @@ mod tests {
             history_bytes: 0,
             at_right: false,
             at_bottom: false,
+            values: Vec::new(),
             detail: Default::default(),
             input_off: false,
             marked: false,

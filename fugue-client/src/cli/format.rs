@@ -42,6 +42,7 @@ pub async fn created_line(
         .call(Command::ListPanes(cmd::ListPanes {
             target: Some(Target::Pane(c.pane)),
             scope: PaneScope::Pane,
+            values: Vec::new(),
         }))
         .await?
     {

@@ -47,6 +47,7 @@ async fn default_pane(
         .call(Command::ListPanes(cmd::ListPanes {
             target,
             scope: PaneScope::Pane,
+            values: Vec::new(),
         }))
         .await
     {

@@ -424,6 +424,7 @@ pub async fn server_snapshot(
         .call(Command::ListPanes(cmd::ListPanes {
             target: None,
             scope: PaneScope::All,
+            values: Vec::new(),
         }))
         .await
     else {

@@ -285,6 +285,7 @@ async fn list_panes(conn: &mut Connection) -> anyhow::Result<Vec<fugue_protocol:
     let all = fugue_protocol::Command::ListPanes(cmd::ListPanes {
         target: None,
         scope: fugue_protocol::PaneScope::All,
+        values: Vec::new(),
     });
     Ok(match conn.call(all).await? {
         Ok(Response::Panes(p)) => p,

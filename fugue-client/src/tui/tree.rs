@@ -238,6 +238,7 @@ pub(super) fn fetch_all() -> Vec<Request> {
             Command::ListPanes(cmd::ListPanes {
                 target: None,
                 scope: PaneScope::All,
+                values: Vec::new(),
             }),
             Fetch::Panes,
         ),

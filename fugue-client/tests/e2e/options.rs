@@ -609,3 +609,58 @@ fn jobs_reach_their_server_and_see_the_lines_above_them() {
     tw.both(&["run-shell", "tmux set -g @from-job ok"]);
     assert_eq!(tw.same(&["show", "-gv", "@from-job"]), "ok\n");
 }
+
+/// Session managers and theme packs read options and the environment through
+/// `list-windows -F` and `list-panes -F`, and a window given its name has
+/// `automatic-rename off` of its own (issue 28, item 6): compared with tmux 3.3a.
+#[test]
+fn listings_see_options_and_a_named_window_keeps_its_name() {
+    use super::manage_panes::Twins;
+    let tw = Twins::empty();
+    tw.both(&["new-session", "-d", "-s", "s", "-n", "main"]);
+    tw.both(&["set", "-g", "@theme", "blue"]);
+    tw.both(&["set-environment", "-g", "MYENV", "hello"]);
+    tw.both(&["new-window", "-d", "-t", "s:1"]);
+    tw.both(&["new-window", "-d", "-n", "named", "-t", "s:2"]);
+    assert_eq!(
+        tw.same(&["show", "-wv", "-t", "s:named", "automatic-rename"]),
+        "off\n"
+    );
+    let listing = "#{window_index} #{automatic-rename} #{?automatic-rename,auto,fixed} #{@theme} #{MYENV} #{synchronize-panes}";
+    assert_eq!(
+        tw.same(&["list-windows", "-t", "s", "-F", listing]),
+        "0 0 fixed blue hello 0\n1 1 auto blue hello 0\n2 0 fixed blue hello 0\n"
+    );
+    assert_eq!(
+        tw.same(&[
+            "list-windows",
+            "-t",
+            "s",
+            "-f",
+            "#{automatic-rename}",
+            "-F",
+            "#{window_index}"
+        ]),
+        "1\n",
+        "a filter sees the options too"
+    );
+    tw.both(&["set", "-w", "-t", "s:2", "synchronize-panes", "on"]);
+    assert_eq!(
+        tw.same(&[
+            "list-panes",
+            "-s",
+            "-t",
+            "s",
+            "-F",
+            "#{window_index} #{synchronize-panes} #{@theme}"
+        ]),
+        "0 0 blue\n1 0 blue\n2 1 blue\n"
+    );
+    tw.both(&["set", "-w", "-t", "s:2", "automatic-rename", "on"]);
+    tw.both(&["set", "-g", "automatic-rename", "off"]);
+    tw.both(&["new-window", "-d", "-t", "s:3"]);
+    assert_eq!(
+        tw.same(&["list-windows", "-t", "s", "-F", "#{automatic-rename}"]),
+        "0\n0\n1\n0\n"
+    );
+}

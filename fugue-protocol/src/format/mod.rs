@@ -145,6 +145,44 @@ pub struct WindowFlags {
     pub marked: bool,
 }
 
+/// The names in formats that may be options or environment variables (`#{@theme}`,
+/// `#{?automatic-rename,...}`, `#{T:status-left}`, `#{MYENV}`), for a listing to ask
+/// the server their values: a name with `@`, with a hyphen or with no underscore (an
+/// option's), or in capitals (an environment variable's); tmux's variables, spelled
+/// with underscores, are the listing's own. At most [`crate::limits::MAX_LISTED_VALUES`],
+/// each once, in order.
+pub fn value_names<'a>(formats: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for f in formats {
+        for (at, _) in f.match_indices("#{") {
+            let rest = &f[at + 2..];
+            let end = rest.find(['}', ',', '#']).unwrap_or(rest.len());
+            let inner = &rest[..end];
+            let name = inner.rsplit(':').next().unwrap_or(inner);
+            let name = name.trim_start_matches(['?', '!']);
+            let valid = name
+                .strip_prefix('@')
+                .unwrap_or(name)
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+            let lower = name.chars().all(|c| !c.is_ascii_uppercase());
+            let capitals = name
+                .chars()
+                .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+            let wanted = name.starts_with('@') || (lower && !name.contains('_')) || capitals;
+            if name.is_empty() || name == "@" || !valid || !wanted || out.iter().any(|n| n == name)
+            {
+                continue;
+            }
+            if out.len() == crate::limits::MAX_LISTED_VALUES {
+                return out;
+            }
+            out.push(name.to_string());
+        }
+    }
+    out
+}
+
 pub fn is_true(s: &str) -> bool {
     !s.is_empty() && s != "0"
 }

@@ -287,3 +287,26 @@ mod quoting {
         }
     }
 }
+
+#[test]
+fn a_listing_asks_for_the_names_that_may_be_options_or_environment() {
+    let names = super::value_names([
+        "#{window_name} #{?automatic-rename,auto,fixed} #{@theme_fg}",
+        "#{T:status-left}#{E:@chain}#{MY_ENV}#{==:#{pane_id},%1}#{@theme_fg}#{@}",
+    ]);
+    assert_eq!(
+        names,
+        [
+            "automatic-rename",
+            "@theme_fg",
+            "status-left",
+            "@chain",
+            "MY_ENV"
+        ]
+    );
+    let many: String = (0..100).map(|i| format!("#{{@o{i}}}")).collect();
+    assert_eq!(
+        super::value_names([many.as_str()]).len(),
+        crate::limits::MAX_LISTED_VALUES
+    );
+}

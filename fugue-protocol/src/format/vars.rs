@@ -484,6 +484,19 @@ fn window_flags(p: &PaneInfo, marked: bool) -> String {
 }
 
 impl Scope<'_> {
+    /// An option or environment value the listing asked the server for
+    /// ([`crate::format::value_names`]): the pane's, or in a window's scope its
+    /// active pane's (a pane inherits its window's options).
+    fn listed_value(&self, name: &str) -> Option<String> {
+        let pane = self
+            .pane_info()
+            .or_else(|| self.window_panes().find(|p| p.active))?;
+        pane.values
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+    }
+
     /// Whether the marked pane is in this window (of the panes the snapshot holds).
     fn window_marked(&self, w: WindowId) -> bool {
         self.snap.panes.iter().any(|q| q.marked && q.window_id == w)
@@ -498,6 +511,7 @@ impl FormatContext for Scope<'_> {
             .or_else(|| self.window_var(name))
             .or_else(|| self.session_var(name))
             .or_else(|| self.buffer_var(name))
+            .or_else(|| self.listed_value(name))
             .or_else(|| self.snap.globals.get(name).cloned())
     }
 

@@ -124,6 +124,7 @@ pub fn responses() -> Vec<Result<Response, CommandError>> {
         history_bytes: 1700,
         at_right: true,
         at_bottom: false,
+        values: Vec::new(),
         detail: fugue_protocol::pane_detail::PaneDetail {
             cursor_visible: true,
             mouse_sgr: true,

@@ -141,10 +141,12 @@ pub fn commands() -> Vec<Command> {
         Command::ListPanes(cmd::ListPanes {
             target: None,
             scope: PaneScope::All,
+            values: Vec::new(),
         }),
         Command::ListPanes(cmd::ListPanes {
             target: t("s:1.2"),
             scope: PaneScope::Pane,
+            values: Vec::new(),
         }),
         Command::AttachSession(cmd::AttachSession {
             target: None,

@@ -148,6 +148,36 @@ fn nothing(_: &str) -> Option<String> {
     None
 }
 
+/// The values a listing asked for (`list-panes`' `values`: the options and
+/// environment variables its `-F` format names), for each pane as [`expand`] looks
+/// them up in that pane's scope. Called with no tree held (the options, then the
+/// environment).
+pub fn listed_values(
+    server: &crate::server::Server,
+    infos: &mut [fugue_protocol::PaneInfo],
+    names: &[String],
+) {
+    if names.is_empty() {
+        return;
+    }
+    let names = names
+        .get(..fugue_protocol::limits::MAX_LISTED_VALUES)
+        .unwrap_or(names);
+    let store = server.options.lock();
+    let env = server.environment.lock();
+    for i in infos {
+        let session = Some(i.session_id);
+        i.values = names
+            .iter()
+            .filter_map(|n| {
+                option(&store, Some((i.id, i.window_id)), session, n)
+                    .or_else(|| env.lookup(session, n))
+                    .map(|v| (n.clone(), v))
+            })
+            .collect();
+    }
+}
+
 /// An option by name in a format (`#{@user}`, `#{history-limit}`, `#{status-left}`),
 /// as tmux looks one up when no variable has the name: the pane's (then its window's
 /// and the global window value), the session's (then the global one), the server's.

@@ -348,6 +348,7 @@ pub fn list_panes(
     exec: &mut Exec<'_>,
     target: Option<&Target>,
     scope: PaneScope,
+    values: &[String],
 ) -> Result<Response, CommandError> {
     let tree = exec.server.mux.tree();
     let mut infos: Vec<fugue_protocol::PaneInfo> = match scope {
@@ -385,6 +386,7 @@ pub fn list_panes(
     let store = exec.server.options.lock();
     super::pane_flags::annotate(exec.server, &store, &mut infos);
     drop(store);
+    super::formats::listed_values(exec.server, &mut infos, values);
     Ok(Response::Panes(infos))
 }
 
@@ -433,7 +435,12 @@ super::handler!(
     cmd::SetPaneTitle,
     |exec, cmd::SetPaneTitle { target, title }| set_title(exec, target.as_ref(), title)
 );
-super::handler!(cmd::ListPanes, |exec, cmd::ListPanes { target, scope }| {
-    let listed = list_panes(exec, target.as_ref(), scope)?;
+super::handler!(cmd::ListPanes, |exec,
+                                 cmd::ListPanes {
+                                     target,
+                                     scope,
+                                     values,
+                                 }| {
+    let listed = list_panes(exec, target.as_ref(), scope, &values)?;
     Ok(super::worktree::annotate(exec.server, listed).await)
 });

@@ -139,6 +139,7 @@ impl Tree {
             history_bytes: history.bytes,
             at_right: edge(|r| u32::from(r.x) + u32::from(r.width), area.width),
             at_bottom: edge(|r| u32::from(r.y) + u32::from(r.height), area.height),
+            values: Vec::new(),
             detail,
             input_off: p.input_off,
             marked: self.marked() == Some(pane),

@@ -116,6 +116,7 @@ async fn render(
         let pane = Command::ListPanes(cmd::ListPanes {
             target: Some(Target::Pane(c.pane)),
             scope: PaneScope::Pane,
+            values: Vec::new(),
         });
         let list = match dispatch_via(server, origin, pane, Some(NAME)).await? {
             Response::Panes(list) => list,

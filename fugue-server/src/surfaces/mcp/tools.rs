@@ -96,10 +96,12 @@ static PANE_TOOLS: &[ToolDef] = &[
                 Some(t) => Command::ListPanes(cmd::ListPanes {
                     target: Some(t),
                     scope: PaneScope::Session,
+                    values: Vec::new(),
                 }),
                 None => Command::ListPanes(cmd::ListPanes {
                     target: None,
                     scope: PaneScope::All,
+                    values: Vec::new(),
                 }),
             })
         },

@@ -188,6 +188,7 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
         "list" => Plan::One(Command::ListPanes(cmd::ListPanes {
             target: None,
             scope: PaneScope::All,
+            values: Vec::new(),
         })),
         "focus" => Plan::One(Command::SelectPane(cmd::SelectPane {
             target: Some(pane(tag, me)?),
