@@ -33,6 +33,7 @@ fn by_name(text: &str) -> BTreeMap<String, String> {
 /// Options whose default fugue sets differently on purpose (docs/options.md), or which
 /// tmux takes from the environment of whoever started it.
 const DIFFERENT_DEFAULTS: &[&str] = &[
+    "focus-events",
     "history-limit",
     "mouse",
     "mode-keys",
@@ -663,4 +664,14 @@ fn listings_see_options_and_a_named_window_keeps_its_name() {
         tw.same(&["list-windows", "-t", "s", "-F", "#{automatic-rename}"]),
         "0\n0\n1\n0\n"
     );
+}
+
+/// fugue passes focus events to every program that asks, so `focus-events` says `on`:
+/// Claude Code reads it and otherwise tells the person to set it (issue 27, item 6).
+#[test]
+fn focus_events_says_what_fugue_does() {
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "f"]);
+    assert_eq!(w.ok(&["show-options", "-gv", "focus-events"]), "on\n");
+    assert_eq!(w.ok(&["display-message", "-p", "#{focus-events}"]), "1\n");
 }

@@ -170,7 +170,7 @@ table! {
     "exit-empty" Server Flag, "on", None, Option::None, "exit the server when no sessions remain (fugue always does)";
     "exit-unattached" Server Flag, "off", None, Option::None, "exit the server when no clients are attached";
     "extended-keys" Server Choice(&["off", "on", "always"]), "off", None, Option::None, "extended key reports (fugue follows each pane's kitty/modifyOtherKeys request)";
-    "focus-events" Server Flag, "off", None, Option::None, "pass focus events to programs (fugue always does for programs that ask)";
+    "focus-events" Server Flag, "on", None, Option::None, "pass focus events to programs: fugue always does for programs that ask (mode 1004), so it says `on` (tmux: `off`), as programs that read it (Claude Code) should hear";
     "history-file" Server Str, "", None, Option::None, "file for the command prompt's history";
     "message-limit" Server n(0, INT), "1000", Live, Option::None, "messages kept in the message log";
     "prompt-history-limit" Server n(0, 65536), "100", Live, Option::None, "command prompt history entries kept";
