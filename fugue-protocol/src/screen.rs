@@ -511,6 +511,15 @@ pub struct PaneRect {
     /// tmux's `pane_index` (pane-base-index counted), which `display-panes` shows.
     #[serde(default)]
     pub index: u32,
+    /// What the status line's `#{pane_current_command}`, `#{pane_current_path}` and
+    /// `#{pane_pid}` show: the foreground program and its directory as the server last
+    /// saw them (a change sends a new layout), and the pane's first process.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub command: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub path: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pid: Option<u32>,
 }
 
 /// Everything an attached client needs to draw the chrome around the panes.

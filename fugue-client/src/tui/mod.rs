@@ -199,6 +199,7 @@ pub async fn attach(
     // Attached, the client must read while it writes (see `Outgoing::queue`).
     conn.outgoing.queue();
     let mut app = App::new(info.keys, info.status, info.session_name);
+    app.term_size = (cols, rows);
     app.mouse.enabled = info.mouse;
     app.copy_options = info.copy;
     app.option_names = info.option_names;
@@ -464,6 +465,7 @@ async fn handle(
                     flush(conn, app).await?;
                     conn.outgoing.resize(c, r).await?;
                     screen.resize(c, r);
+                    app.term_size = (c, r);
                     Vec::new()
                 }
                 Input::FocusIn => app.on_focus(true),

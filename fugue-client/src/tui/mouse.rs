@@ -145,6 +145,9 @@ mod tests {
             exit_status: None,
             badge: None,
             index: 0,
+            command: String::new(),
+            path: String::new(),
+            pid: None,
         };
         let update = |pane| PaneUpdate {
             pane: PaneId(pane),

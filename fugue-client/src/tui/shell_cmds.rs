@@ -31,6 +31,7 @@ impl App {
             jobs: &self.status_jobs,
             interval: std::time::Duration::from_secs(u64::from(self.status_opts.interval)),
             prefix: matches!(self.mode, super::state::Mode::Prefix),
+            size: self.term_size,
         }
     }
 

@@ -201,6 +201,8 @@ pub struct App {
     pub status_opts: fugue_protocol::status_line::StatusOptions,
     /// The last key, paste or click from the terminal (`lock-after-time`).
     pub last_input: Instant,
+    /// The terminal's size in cells (`#{client_width}`, `#{client_height}`).
+    pub term_size: (u16, u16),
     /// `#()` commands of the status line, and where their completion wakes the loop.
     pub status_jobs: super::status_fmt::ShellJobs,
     pub status_jobs_in: tokio::sync::mpsc::UnboundedReceiver<()>,
@@ -262,6 +264,7 @@ impl App {
             bound_in,
             status_opts: Default::default(),
             last_input: Instant::now(),
+            term_size: (0, 0),
             status_jobs: super::status_fmt::ShellJobs::new(jobs_done),
             status_jobs_in,
             status_tick: None,

@@ -148,6 +148,8 @@ pub struct StatusCtx<'a> {
     pub interval: Duration,
     /// `#{client_prefix}`: the prefix was pressed and the next key is looked up.
     pub prefix: bool,
+    /// The terminal's columns and rows (`#{client_width}`, `#{client_height}`).
+    pub size: (u16, u16),
 }
 
 fn flag(b: bool) -> String {
@@ -191,6 +193,9 @@ impl StatusCtx<'_> {
             "pane_height" => p.height.to_string(),
             "pane_dead" => flag(p.exit_status.is_some()),
             "pane_dead_status" => p.exit_status.map(|s| s.to_string()).unwrap_or_default(),
+            "pane_current_command" => p.command.clone(),
+            "pane_current_path" | "pane_path" => p.path.clone(),
+            "pane_pid" => p.pid.map(|p| p.to_string()).unwrap_or_default(),
             "fugue_badges" => l
                 .panes
                 .iter()
@@ -213,6 +218,8 @@ impl FormatContext for StatusCtx<'_> {
             "session_windows" => self.layout?.windows.len().to_string(),
             "host" => self.host.to_string(),
             "client_prefix" => flag(self.prefix),
+            "client_width" => self.size.0.to_string(),
+            "client_height" => self.size.1.to_string(),
             // The terminal's type, as this client was started in it.
             "client_termname" => std::env::var("TERM").unwrap_or_default(),
             "host_short" => self.host.split('.').next().unwrap_or("").to_string(),

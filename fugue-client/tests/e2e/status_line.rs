@@ -217,3 +217,46 @@ fn the_pending_prefix_is_the_themes_to_show() {
             .ends_with("idle:xterm-256color")
     });
 }
+
+/// The status line's pane and client variables (issue 28, item 5): the foreground
+/// program, its directory and the pane's first process, and the terminal's size,
+/// following a `cd` and a resize of the terminal.
+#[test]
+fn the_status_line_shows_the_panes_program_path_and_the_clients_size() {
+    let w = World::new();
+    let dir = w.path("home");
+    w.ok(&[
+        "new-session",
+        "-d",
+        "-s",
+        "st",
+        "-c",
+        dir.to_str().unwrap(),
+        "--",
+        "sh",
+    ]);
+    let pid = w.ok(&["display-message", "-p", "-t", "st", "#{pane_pid}"]);
+    w.ok(&["set", "-g", "status-right-length", "80"]);
+    w.ok(&[
+        "set",
+        "-g",
+        "status-right",
+        "<#{pane_current_command}|#{b:pane_current_path}|#{pane_pid}|#{client_width}x#{client_height}>",
+    ]);
+    let mut t = w.tui(&["attach", "-t", "st"], 80, 24);
+    let want = format!("<sh|home|{}|80x24>", pid.trim());
+    t.wait(&format!("{want} on the status line"), |s| {
+        s.contents_between(23, 0, 23, 80)
+            .trim_end()
+            .ends_with(&want)
+    });
+    std::fs::create_dir_all(w.path("home/sub")).unwrap();
+    w.ok(&["send-keys", "-t", "st", "cd sub", "Enter"]);
+    t.resize(100, 30);
+    let want = format!("<sh|sub|{}|100x30>", pid.trim());
+    t.wait(&format!("{want} on the status line"), |s| {
+        s.contents_between(29, 0, 29, 100)
+            .trim_end()
+            .ends_with(&want)
+    });
+}

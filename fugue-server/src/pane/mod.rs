@@ -144,6 +144,13 @@ impl PaneShared {
         }
     }
 
+    /// The foreground program's name and directory as the last look found them,
+    /// however old (no process is looked at: callers hold the tree).
+    pub fn foreground_seen(&self) -> Option<(String, Option<std::path::PathBuf>)> {
+        let fg = self.foreground.lock();
+        fg.as_ref().map(|(f, _)| (f.name.clone(), f.cwd.clone()))
+    }
+
     /// What the last look found, if it is at most `fresh` old.
     pub fn foreground_name(&self, fresh: std::time::Duration) -> Option<String> {
         let fg = self.foreground.lock();

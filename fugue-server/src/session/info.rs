@@ -278,6 +278,7 @@ impl Tree {
             let Some(p) = self.panes.get(&id) else {
                 continue;
             };
+            let seen = p.shared.foreground_seen();
             rects.push(PaneRect {
                 pane: id,
                 x: r.x,
@@ -291,6 +292,13 @@ impl Tree {
                 badge: p.badge.clone().filter(|_| p.exit_status.is_none()),
                 index: (order.iter().position(|x| *x == id).unwrap_or(0) as u32)
                     .saturating_add(self.pane_base_index),
+                command: seen.as_ref().map(|s| s.0.clone()).unwrap_or_default(),
+                path: seen
+                    .and_then(|s| s.1)
+                    .or_else(|| p.cwd.clone())
+                    .map(|c| c.to_string_lossy().into_owned())
+                    .unwrap_or_default(),
+                pid: p.pty.pid(),
             });
             panes.push((id, Arc::clone(&p.shared)));
         }
