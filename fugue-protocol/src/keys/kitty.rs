@@ -113,6 +113,8 @@ pub(super) fn encode(key: Key, flags: u8, app_cursor: bool, out: &mut Vec<u8>) {
     };
     match code {
         KeyCode::Modifier(_) if !all => {}
+        // Mouse keys are for bindings; a pane gets mouse reports, not keys.
+        KeyCode::Mouse(_) => {}
         KeyCode::Char(c) => text_key(c, mods, kind, flags, out),
         // Shift+Tab is Tab with Shift to this protocol.
         KeyCode::BackTab => functional(
@@ -317,6 +319,6 @@ fn number(code: KeyCode) -> Option<(u32, char)> {
         KeyCode::Keypad(k) => (57399 + k as u32, 'u'),
         KeyCode::Media(m) => (57428 + m as u32, 'u'),
         KeyCode::Modifier(m) => (57441 + m as u32, 'u'),
-        KeyCode::F(_) | KeyCode::Char(_) | KeyCode::BackTab => return None,
+        KeyCode::F(_) | KeyCode::Char(_) | KeyCode::BackTab | KeyCode::Mouse(_) => return None,
     })
 }

@@ -16,6 +16,7 @@ pub mod kitty;
 #[cfg(test)]
 mod kitty_tests;
 mod legacy;
+pub mod mouse;
 mod names;
 #[cfg(test)]
 mod tests;
@@ -195,6 +196,8 @@ pub enum KeyCode {
     Menu,
     Media(MediaKey),
     Modifier(ModifierKey),
+    /// A mouse event as key tables bind it (`WheelUpPane`); it types nothing.
+    Mouse(mouse::MouseKey),
 }
 
 /// A key event: the key, its modifiers, and whether it is a press, a repeat or a release.

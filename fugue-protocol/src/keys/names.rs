@@ -1,7 +1,7 @@
 //! Key names: tmux's where tmux has one, fugue's own (kitty's key names in tmux's
 //! spelling style) for the keys and modifiers tmux does not name.
 
-use super::{Key, KeyCode, KeyKind, KeypadKey, MediaKey, ModifierKey, Mods};
+use super::{Key, KeyCode, KeyKind, KeypadKey, MediaKey, ModifierKey, Mods, mouse};
 use std::fmt;
 
 /// Named keys in canonical spelling first, then accepted aliases; matched without regard
@@ -165,7 +165,10 @@ pub(super) fn parse(s: &str) -> Option<Key> {
             mods |= Mods::CTRL;
             KeyCode::Char(c.to_ascii_lowercase())
         }
-        _ => lookup(rest)?,
+        _ => match mouse::MouseKey::parse(rest) {
+            Some(m) => KeyCode::Mouse(m),
+            None => lookup(rest)?,
+        },
     };
     Some(Key::new(code, mods))
 }
@@ -217,6 +220,7 @@ pub(super) fn write(key: Key, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         KeyCode::Char(' ') => f.write_str("Space")?,
         KeyCode::Char(c) => write!(f, "{c}")?,
         KeyCode::F(n) => write!(f, "F{n}")?,
+        KeyCode::Mouse(m) => write!(f, "{m}")?,
         KeyCode::Keypad(k) => {
             // KEYPAD lists every keypad key, so the fallback is never printed.
             let name = KEYPAD.iter().find(|(_, c)| *c == k).map_or("KP?", |e| e.0);
