@@ -68,6 +68,7 @@ impl App {
     /// parse is shown as a notice and nothing of the sequence runs (tmux parses a whole
     /// line before running any of it).
     pub fn run_bound(&mut self, commands: Vec<Vec<String>>) -> Vec<Request> {
+        let commands = super::mouse_keys::aim(commands, self.mouse_keys.current.as_ref());
         let mut out = Vec::new();
         for argv in commands {
             // `switch-client -T TABLE`: the next key is looked up in TABLE.
@@ -123,6 +124,15 @@ impl App {
                         return Vec::new();
                     }
                 }
+                continue;
+            }
+            // `send-keys -M`: a mouse binding passes its event on to the pane's program.
+            if argv
+                .first()
+                .is_some_and(|a| matches!(a.as_str(), "send-keys" | "send"))
+                && argv.iter().skip(1).any(|a| a == "-M")
+            {
+                out.extend(self.send_mouse());
                 continue;
             }
             // `send-keys -X [-N COUNT] NAME`: a command of the copy mode this client

@@ -26,6 +26,7 @@ mod menu;
 mod mode_report;
 mod mouse;
 mod mouse_actions;
+mod mouse_keys;
 mod outer;
 mod paint;
 mod passthrough;
@@ -310,6 +311,8 @@ enum Wake {
     NoticeExpired,
     /// A double or triple click's selection is due to be copied.
     ClickCopyDue,
+    /// A bound `DoubleClick` is due: no third press came.
+    DoubleClickDue,
     /// display-panes' numbers have shown their time.
     DisplayPanesOver,
     /// A notice from a task off the loop (a failed copy command).
@@ -361,6 +364,7 @@ async fn run(screen: &mut Screen, conn: &mut Connection, app: &mut App) -> anyho
             msg = conn.incoming.next() => Wake::Server(msg),
             _ = sleep_until(app.notice.as_ref().and_then(|(_, t)| *t)) => Wake::NoticeExpired,
             _ = sleep_until(app.mouse.copy_at) => Wake::ClickCopyDue,
+            _ = sleep_until(app.mouse_keys.double_at) => Wake::DoubleClickDue,
             _ = sleep_until(app.display_panes.as_ref().and_then(|d| d.until)) => Wake::DisplayPanesOver,
             _ = sleep_until(clock::next_tick(app)) => Wake::StatusLine,
             Some(text) = app.notices_in.recv() => Wake::Notice(text),
@@ -589,6 +593,11 @@ async fn handle(
         Wake::LockDue => lock::lock(screen, conn, app).await?,
         Wake::DisplayPanesOver => {
             app.display_panes = None;
+            app.damage_all();
+        }
+        Wake::DoubleClickDue => {
+            let requests = app.double_click_due();
+            send(app, requests);
             app.damage_all();
         }
         Wake::ClickCopyDue => {

@@ -75,9 +75,9 @@ impl MouseState {
 
 /// A border held with the left button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct BorderDrag {
+pub(super) struct BorderDrag {
     /// The pane before the border (left of it, or above); its size is what changes.
-    pane: PaneId,
+    pub(super) pane: PaneId,
     /// A border between panes stacked one above the other (heights change).
     horizontal: bool,
     /// Where the pane's box starts (terminal column or row).
@@ -91,7 +91,7 @@ struct BorderDrag {
 
 /// What is under the pointer.
 #[derive(Debug, PartialEq, Eq)]
-enum Spot {
+pub(super) enum Spot {
     /// The status bar, and the window drawn there if any.
     Status(Option<u32>),
     Border(BorderDrag),
@@ -110,6 +110,13 @@ fn request(command: Command, what: &'static str) -> Request {
 impl App {
     /// A mouse event at a cell of a terminal of `area`, with the mouse on.
     pub(super) fn on_mouse_action(&mut self, ev: MouseEvent, area: Rect) -> Vec<Request> {
+        // A person's binding for this mouse event comes first (`mouse_keys.rs`); a
+        // border drag under way stays fugue's.
+        if self.mouse.drag.is_none()
+            && let Some(out) = self.bound_mouse(ev, area)
+        {
+            return out;
+        }
         if let Some(drag) = self.mouse.drag {
             match ev.action {
                 MouseAction::Drag(MouseButton::Left) => return self.drag_border(drag, ev),
@@ -165,7 +172,7 @@ impl App {
     }
 
     /// What is at the terminal's cell (`col`, `row`).
-    fn spot(&self, col: u16, row: u16, area: Rect) -> Spot {
+    pub(super) fn spot(&self, col: u16, row: u16, area: Rect) -> Spot {
         let at = Position::new(col, row);
         if let Some(bar) = super::render::status_area(self, area)
             && bar.contains(at)

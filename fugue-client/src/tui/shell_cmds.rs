@@ -21,6 +21,7 @@ impl App {
     pub fn status_ctx(&self) -> super::status_fmt::StatusCtx<'_> {
         let now = crate::cli::format::now();
         let layout = self.layout.as_ref();
+        let pane = self.format_pane();
         super::status_fmt::StatusCtx {
             layout,
             session_name: &self.session_name,
@@ -32,6 +33,9 @@ impl App {
             interval: std::time::Duration::from_secs(u64::from(self.status_opts.interval)),
             prefix: matches!(self.mode, super::state::Mode::Prefix),
             size: self.term_size,
+            pane,
+            mouse_any: pane.is_some_and(|p| self.pane_wants_mouse(p)),
+            in_mode: pane.is_some_and(|p| self.pane_in_mode(p)),
         }
     }
 

@@ -186,6 +186,8 @@ pub struct App {
     pub focused: bool,
     /// The multiplexer's own use of the mouse (off until the server says it is on).
     pub mouse: super::mouse_actions::MouseState,
+    /// Mouse events as the keys a person bound (`bind -n WheelUpPane ...`).
+    pub mouse_keys: super::mouse_keys::MouseKeys,
     /// Copy mode's options, from the server's configuration.
     pub copy_options: fugue_protocol::CopyOptions,
     /// Bytes for the client's own terminal (a copy's OSC 52), written between frames.
@@ -256,6 +258,7 @@ impl App {
             mouse_held: None,
             focused: true,
             mouse: Default::default(),
+            mouse_keys: Default::default(),
             copy_options: Default::default(),
             terminal_out: Vec::new(),
             notices,

@@ -9,7 +9,7 @@
 
 use super::state::{App, Mode};
 use super::status_fmt::{self, StatusCtx, option_style};
-use super::status_layout::{self, Cell, Parts, cells};
+use super::status_layout::{self, Cell, Parts, Side, cells};
 use fugue_protocol::format;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Position, Rect};
@@ -72,6 +72,12 @@ fn line(app: &App, available: usize) -> Vec<Option<Cell>> {
             )
         }
     };
+    let (mut left, mut right) = (left, right);
+    for (cells, side) in [(&mut left, Side::Left), (&mut right, Side::Right)] {
+        for c in cells.iter_mut() {
+            c.side = Some(side);
+        }
+    }
     let mut list = Vec::new();
     let mut focus = None;
     let windows = layout.map(|l| l.windows.as_slice()).unwrap_or(&[]);
@@ -159,6 +165,37 @@ fn right_hint(app: &App) -> Option<String> {
 /// The message shown over the whole line, if any.
 fn message(app: &App) -> Option<&str> {
     app.notice.as_ref().map(|(t, _)| t.as_str())
+}
+
+/// What is drawn at column `col` of the bar in `area`, as the mouse keys name it: a
+/// window's label, `status-left`, `status-right`, or the rest of the line.
+pub fn range_at(app: &App, area: Rect, col: u16) -> StatusRange {
+    if let Some(index) = window_at(app, area, col) {
+        return StatusRange::Window(index);
+    }
+    let Some(at) = col.checked_sub(area.x).map(usize::from) else {
+        return StatusRange::Default;
+    };
+    if message(app).is_some() {
+        return StatusRange::Default;
+    }
+    let side = line(app, usize::from(area.width))
+        .get(at)
+        .and_then(|c| c.as_ref().and_then(|c| c.side));
+    match side {
+        Some(Side::Left) => StatusRange::Left,
+        Some(Side::Right) => StatusRange::Right,
+        None => StatusRange::Default,
+    }
+}
+
+/// A part of the status line under the mouse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatusRange {
+    Window(u32),
+    Left,
+    Right,
+    Default,
 }
 
 /// The index of the window whose label is drawn at column `col` of the bar in `area`.

@@ -150,6 +150,13 @@ pub struct StatusCtx<'a> {
     pub prefix: bool,
     /// The terminal's columns and rows (`#{client_width}`, `#{client_height}`).
     pub size: (u16, u16),
+    /// The pane the formats' pane variables describe: the one under the pointer in a
+    /// mouse binding, else the active one (None: the layout's active pane).
+    pub pane: Option<fugue_protocol::PaneId>,
+    /// `#{mouse_any_flag}` and `#{pane_in_mode}` of that pane, for the mouse bindings'
+    /// `if -F '#{||:#{pane_in_mode},#{mouse_any_flag}}' ...`.
+    pub mouse_any: bool,
+    pub in_mode: bool,
 }
 
 fn flag(b: bool) -> String {
@@ -183,8 +190,13 @@ impl StatusCtx<'_> {
 
     fn pane_var(&self, name: &str) -> Option<String> {
         let l = self.layout?;
-        let p = l.panes.iter().find(|p| p.active)?;
+        let p = match self.pane {
+            Some(id) => l.panes.iter().find(|p| p.pane == id)?,
+            None => l.panes.iter().find(|p| p.active)?,
+        };
         Some(match name {
+            "mouse_any_flag" => flag(self.mouse_any),
+            "pane_in_mode" => flag(self.in_mode),
             "pane_title" => p.title.clone(),
             "pane_id" => format!("%{}", p.pane.0),
             // `#P`: tmux's status line and `confirm-before -p "kill-pane #P?"` say it.

@@ -19,6 +19,16 @@ pub struct Cell {
     pub style: Style,
     /// The window whose label this cell is part of (a click here selects it).
     pub window: Option<u32>,
+    /// Part of `status-left` or `status-right` (tmux's `range=left`/`range=right`,
+    /// which name the mouse keys `...StatusLeft` and `...StatusRight`).
+    pub side: Option<Side>,
+}
+
+/// Which end of the line a cell belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Left,
+    Right,
 }
 
 /// Cells for `text` in `style`, one per column.
@@ -40,12 +50,14 @@ pub fn cells(text: &str, style: Style, window: Option<u32>) -> Vec<Cell> {
             text: ch.to_string(),
             style,
             window,
+            side: None,
         });
         for _ in 1..w {
             out.push(Cell {
                 text: String::new(),
                 style,
                 window,
+                side: None,
             });
         }
     }

@@ -573,3 +573,115 @@ fn vim_gets_the_mouse_and_shift_selects_over_it() {
     t.wait("copy mode left", |s| !s.contents().contains("copy:"));
     assert!(t.screen(|s| ruler(s, "3,5")), "vim's cursor moved");
 }
+
+/// Mouse keys a person binds (issue 28, item 8) run instead of fugue's own use of the
+/// mouse, named and aimed as tmux 3.3a names and aims them: the same bindings and the
+/// same mouse reports through both clients give the same results.
+#[test]
+fn bound_mouse_keys_run_as_in_tmux() {
+    let w = World::new();
+    let binds = "bind -n WheelUpPane select-pane -t = -T wheel\n\
+                 bind -n MouseDown1Pane select-pane -t = -T down\n\
+                 bind -n SecondClick1Pane select-pane -t = -T second\n\
+                 bind -n DoubleClick1Pane select-pane -t = -T double\n\
+                 bind -n MouseDrag1Pane select-pane -t = -T drag\n\
+                 bind -n MouseDragEnd1Pane select-pane -t = -T dragend\n\
+                 bind -n C-MouseDown3Pane select-pane -t = -T ctrl3\n\
+                 bind -n MouseDown1Status rename-window -t = clicked\n\
+                 bind -n MouseDown1StatusLeft set -g @left hit\n";
+    let test_tmux = TestTmux::new(&w, &format!("set -g mouse on\n{binds}"));
+    let tmux = |args: &[&str]| String::from_utf8_lossy(&test_tmux.run(args).stdout).into_owned();
+    let mut tt = w.sh(&test_tmux.script("new-session -s b"), 80, 24);
+    eventually("tmux up", || {
+        tmux(&["list-panes", "-t", "b"])
+            .contains("%0")
+            .then_some(())
+    });
+    tmux(&["split-window", "-h", "-t", "b"]);
+    eventually("tmux's client to draw the split", || {
+        tt.contents().contains('│').then_some(())
+    });
+    std::fs::write(w.path("binds.conf"), binds).unwrap();
+    w.ok(&["new-session", "-d", "-s", "b"]);
+    w.ok(&["split-window", "-t", "b", "-h"]);
+    w.ok(&["source-file", w.path("binds.conf").to_str().unwrap()]);
+    for (pane, title) in [("b:0.0", "left"), ("b:0.1", "right")] {
+        w.ok(&["select-pane", "-t", pane, "-T", title]);
+        tmux(&["select-pane", "-t", pane, "-T", title]);
+    }
+    // Both servers answer `args` with `want`, once the events have arrived.
+    let same = |what: &str, args: &[&str], want: &str| {
+        eventually(&format!("fugue: {what}"), || {
+            (w.run(args).stdout == want.as_bytes()).then_some(())
+        });
+        eventually(&format!("tmux: {what}"), || {
+            (tmux(args) == want).then_some(())
+        });
+    };
+    // tmux counts any press within 300 ms of the last as the second of a click, and
+    // swallows one of another button (the timer is the client's): each part below
+    // starts with new clients, so no part depends on how fast the last one went.
+    let clients = |tt: Tui| {
+        drop(tt);
+        let tt = w.sh(&test_tmux.script("attach -t b"), 80, 24);
+        eventually("tmux's client to draw the split", || {
+            tt.contents().contains('│').then_some(())
+        });
+        (tt, attach(&w, "b"))
+    };
+    let titles = ["list-panes", "-t", "b", "-F", "#{pane_title}"];
+    let both = |tt: &mut Tui, t: &mut Tui, bytes: &[u8]| {
+        tt.send(bytes);
+        t.send(bytes);
+    };
+    let mut t = attach(&w, "b");
+    both(&mut tt, &mut t, &sgr(64, 10, 5, true));
+    same("the wheel over the left pane", &titles, "wheel\nright\n");
+    // Two clicks: MouseDown, SecondClick, then DoubleClick when no third came.
+    let click2 = [sgr(0, 10, 9, true), sgr(0, 10, 9, false)].concat();
+    both(&mut tt, &mut t, &[click2.clone(), click2].concat());
+    same(
+        "a double click on the left pane",
+        &titles,
+        "double\nright\n",
+    );
+    both(&mut tt, &mut t, &sgr(0, 60, 8, true));
+    same("a press on the right pane", &titles, "double\ndown\n");
+    both(&mut tt, &mut t, &sgr(32, 62, 8, true));
+    same("a drag on the right pane", &titles, "double\ndrag\n");
+    both(&mut tt, &mut t, &sgr(0, 62, 8, false));
+    same("the drag's end", &titles, "double\ndragend\n");
+    drop(t);
+    let (mut tt, mut t) = clients(tt);
+    both(
+        &mut tt,
+        &mut t,
+        &[sgr(18, 60, 5, true), sgr(18, 60, 5, false)].concat(),
+    );
+    same(
+        "C-right click on the right pane",
+        &titles,
+        "double\nctrl3\n",
+    );
+    // The status line: a window's label, then status-left.
+    drop(t);
+    let (mut tt, mut t) = clients(tt);
+    let label = |s: &vt100::Screen| s.contents_between(23, 0, 23, 80).find("0:");
+    let col = |t: &Tui| eventually("the window's label", || t.screen(label)) as u16;
+    let (mine, theirs) = (col(&t), col(&tt));
+    t.send(&[sgr(0, mine, 23, true), sgr(0, mine, 23, false)].concat());
+    tt.send(&[sgr(0, theirs, 23, true), sgr(0, theirs, 23, false)].concat());
+    same(
+        "a click on the window's label",
+        &["list-windows", "-t", "b", "-F", "#{window_name}"],
+        "clicked\n",
+    );
+    drop(t);
+    let (mut tt, mut t) = clients(tt);
+    both(
+        &mut tt,
+        &mut t,
+        &[sgr(0, 1, 23, true), sgr(0, 1, 23, false)].concat(),
+    );
+    same("a click on status-left", &["show", "-gv", "@left"], "hit\n");
+}

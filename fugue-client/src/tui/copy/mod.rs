@@ -36,7 +36,7 @@ pub mod motion;
 pub mod out;
 pub mod search;
 pub mod selection;
-mod table;
+pub mod table;
 pub mod view;
 
 use super::input::Request;
