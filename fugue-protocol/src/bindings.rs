@@ -196,6 +196,86 @@ pub const NAMED_LINES: &[(&str, &str, bool, &str)] = &[
         false,
         "Browse the options and keys",
     ),
+    (
+        "break-pane",
+        "break-pane",
+        false,
+        "Break pane to a new window",
+    ),
+    (
+        "delete-buffer",
+        "delete-buffer",
+        false,
+        "Delete the most recent paste buffer",
+    ),
+    (
+        "rotate-window",
+        "rotate-window",
+        false,
+        "Rotate through the panes",
+    ),
+    (
+        "rotate-window-reverse",
+        "rotate-window -D",
+        false,
+        "Rotate through the panes in reverse",
+    ),
+    (
+        "swap-pane-up",
+        "swap-pane -U",
+        false,
+        "Swap the active pane with the pane above",
+    ),
+    (
+        "swap-pane-down",
+        "swap-pane -D",
+        false,
+        "Swap the active pane with the pane below",
+    ),
+    (
+        "spread-layout",
+        "select-layout -E",
+        false,
+        "Spread panes out evenly",
+    ),
+    (
+        "mark-pane",
+        "select-pane -m",
+        false,
+        "Toggle the marked pane",
+    ),
+    (
+        "clear-mark",
+        "select-pane -M",
+        false,
+        "Clear the marked pane",
+    ),
+    (
+        "last-session",
+        "switch-client -l",
+        false,
+        "Switch to the last client",
+    ),
+    (
+        "display-info",
+        "display-message",
+        false,
+        "Display window information",
+    ),
+    // tmux 3.3a: `command-prompt -T window-target -p index { select-window -t ":%%" }`.
+    (
+        "select-window-prompt",
+        "command-prompt -p index \"select-window -t ':%%'\"",
+        false,
+        "Prompt for window index to select",
+    ),
+    // tmux 3.3a: `command-prompt -T target { move-window -t "%%" }`.
+    (
+        "move-window-prompt",
+        "command-prompt \"move-window -t '%%'\"",
+        false,
+        "Move the current window",
+    ),
 ];
 
 /// What a config name stands for ([`named_line`]).

@@ -111,3 +111,94 @@ fn prefix_parens_switch_between_sessions() {
     t.prefix(b"(");
     t.wait_text("[beta]");
 }
+
+/// tmux's other default prefix keys (issue 28, item 10), pressed in a tmux 3.3a client
+/// and a fugue client with the same sessions: the same panes, marks and windows after
+/// each.
+#[test]
+fn tmuxs_other_default_keys_do_what_tmuxs_do() {
+    use super::harness::TestTmux;
+    let w = World::new();
+    let test_tmux = TestTmux::new(&w, "");
+    let tmux = |args: &[&str]| String::from_utf8_lossy(&test_tmux.run(args).stdout).into_owned();
+    let mut tt = w.sh(&test_tmux.script("new-session -s k"), 80, 24);
+    eventually("tmux up", || {
+        tmux(&["list-panes", "-t", "k"])
+            .contains("%0")
+            .then_some(())
+    });
+    w.ok(&["new-session", "-d", "-s", "k"]);
+    for side in [true, false] {
+        let run = |args: &[&str]| {
+            if side {
+                w.ok(args);
+            } else {
+                tmux(args);
+            }
+        };
+        run(&["split-window", "-t", "k"]);
+        run(&["select-pane", "-t", "k:0.0", "-T", "a"]);
+        run(&["select-pane", "-t", "k:0.1", "-T", "b"]);
+    }
+    let mut t = w.tui(&["attach", "-t", "k"], 80, 24);
+    t.wait_text("[k]");
+    eventually("tmux's client to draw the split", || {
+        tt.contents().contains("──").then_some(())
+    });
+    let same = |what: &str, args: &[&str], want: &str| {
+        eventually(&format!("fugue: {what}"), || {
+            (w.run(args).stdout == want.as_bytes()).then_some(())
+        });
+        eventually(&format!("tmux: {what}"), || {
+            (tmux(args) == want).then_some(())
+        });
+    };
+    let panes = [
+        "list-panes",
+        "-s",
+        "-t",
+        "k",
+        "-F",
+        "#{window_index}:#{pane_title}:#{pane_active}:#{pane_marked}",
+    ];
+    let mut keys = |bytes: &[u8]| {
+        t.prefix(bytes);
+        tt.send(b"\x02");
+        tt.send(bytes);
+    };
+    keys(b"{");
+    same(
+        "C-b { swaps with the pane above",
+        &panes,
+        "0:b:1:0\n0:a:0:0\n",
+    );
+    keys(b"m");
+    same("C-b m marks the pane", &panes, "0:b:1:1\n0:a:0:0\n");
+    keys(b"M");
+    same("C-b M clears the mark", &panes, "0:b:1:0\n0:a:0:0\n");
+    keys(b"}");
+    same(
+        "C-b } swaps with the pane below",
+        &panes,
+        "0:a:0:0\n0:b:1:0\n",
+    );
+    keys(b"\x0f");
+    same("C-b C-o rotates", &panes, "0:b:0:0\n0:a:1:0\n");
+    keys(b"\x1bo");
+    same("C-b M-o rotates back", &panes, "0:a:0:0\n0:b:1:0\n");
+    keys(b"!");
+    same("C-b ! breaks the pane out", &panes, "0:a:1:0\n1:b:1:0\n");
+    keys(b"'");
+    t.wait("the prompt", |s| status_line(s).starts_with("index"));
+    eventually("tmux's prompt", || {
+        tt.screen(|s| status_line(s).starts_with("index"))
+            .then_some(())
+    });
+    t.send(b"0\r");
+    tt.send(b"0\r");
+    same(
+        "C-b ' asks for the window to go to",
+        &["display-message", "-p", "-t", "k", "#{window_index}"],
+        "0\n",
+    );
+}
