@@ -23,6 +23,7 @@ mod server;
 mod terminal_replies;
 mod tree_locks;
 mod vt100_attrs;
+mod vt100_bce;
 mod vt100_fast_path;
 mod vt100_fidelity;
 mod vt100_widths;

@@ -89,6 +89,16 @@ impl Attrs {
         Color::unpack([b0, b1, b2, b3])
     }
 
+    /// What a cell blanked by scrolling, inserting or deleting takes from these
+    /// attributes: the background alone (background colour erase, which xterm and tmux
+    /// do and `TERM=xterm-256color` promises with `bce`). (fugue patch.)
+    #[inline]
+    pub fn erased(&self) -> Self {
+        let mut a = Self::new();
+        a.b[BG..BG + 4].copy_from_slice(&self.b[BG..BG + 4]);
+        a
+    }
+
     /// (fugue patch.)
     #[inline]
     pub fn set_fgcolor(&mut self, c: Color) {

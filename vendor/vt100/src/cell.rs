@@ -44,6 +44,16 @@ impl Cell {
         }
     }
 
+    /// An empty cell with `attrs` (a blank in the background colour of the moment:
+    /// see `Attrs::erased`). (fugue patch.)
+    pub(crate) const fn blank(attrs: crate::attrs::Attrs) -> Self {
+        Self {
+            contents: [0; CONTENT_BYTES],
+            len: 0,
+            attrs,
+        }
+    }
+
     fn len(&self) -> usize {
         usize::from(self.len & LEN_BITS)
     }

@@ -149,16 +149,18 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
                     if screen.term.autowrap {
                         // Wrap first, so the room is made on the next line.
                         let wrap = screen.new_character_should_wrap(width);
+                        let blank = screen.attrs.erased();
                         let (grid, on_row) =
                             Self::grid_on_row(screen, &mut self.callbacks);
-                        grid.col_wrap(width, wrap, on_row);
+                        grid.col_wrap(width, wrap, blank, on_row);
                     } else {
                         // Autowrap off: the last column is written over.
                         screen.grid_mut().col_set(cols - width);
                     }
                 }
                 if screen.term.insert {
-                    screen.grid_mut().insert_cells(width);
+                    let blank = screen.attrs.erased();
+                    screen.grid_mut().insert_cells(width, blank);
                 }
             }
         }
@@ -304,9 +306,10 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
     /// IND (`ESC D`): down a line, scrolling at the bottom margin; never a carriage
     /// return (unlike LF in new-line mode).
     pub(crate) fn ind(&mut self) {
+        let blank = self.screen.attrs.erased();
         let (grid, on_row) =
             Self::grid_on_row(&mut self.screen, &mut self.callbacks);
-        grid.row_inc_scroll(1, on_row);
+        grid.row_inc_scroll(1, blank, on_row);
     }
 
     /// NEL (`ESC E`): carriage return and IND.
@@ -491,13 +494,14 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
             return;
         }
         let (top, bottom) = self.screen.scroll_region();
+        let blank = self.screen.attrs.erased();
         let grid = self.screen.grid_mut();
         for row in grid
             .drawing_rows_mut()
             .skip(usize::from(top))
             .take(usize::from(bottom - top) + 1)
         {
-            row.insert(0, 1);
+            row.insert(0, 1, blank);
         }
     }
 
@@ -511,13 +515,14 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
             return;
         }
         let (top, bottom) = self.screen.scroll_region();
+        let blank = self.screen.attrs.erased();
         let grid = self.screen.grid_mut();
         for row in grid
             .drawing_rows_mut()
             .skip(usize::from(top))
             .take(usize::from(bottom - top) + 1)
         {
-            row.remove(0..1);
+            row.remove(0..1, blank);
         }
         grid.col_set(cols - 1);
     }

@@ -9,8 +9,14 @@ pub struct Row {
 
 impl Row {
     pub fn new(cols: u16) -> Self {
+        Self::blank(cols, crate::attrs::Attrs::new())
+    }
+
+    /// A row of blanks with `blank`'s attributes (fugue patch: see
+    /// `Attrs::erased`).
+    pub fn blank(cols: u16, blank: crate::attrs::Attrs) -> Self {
         Self {
-            cells: vec![crate::Cell::new(); usize::from(cols)],
+            cells: vec![crate::Cell::blank(blank); usize::from(cols)],
             wrapped: false,
         }
     }
@@ -31,7 +37,13 @@ impl Row {
     }
 
     pub fn reset(&mut self) {
-        self.cells.fill(crate::Cell::new());
+        self.reset_to(crate::attrs::Attrs::new());
+    }
+
+    /// Blanks every cell with `blank`'s attributes (fugue patch: see
+    /// `Attrs::erased`).
+    pub fn reset_to(&mut self, blank: crate::attrs::Attrs) {
+        self.cells.fill(crate::Cell::blank(blank));
         self.wrapped = false;
     }
 
@@ -59,7 +71,9 @@ impl Row {
     /// Inserts empty cells without changing the size of the row.
     ///
     /// Cells at the end are dropped.
-    pub fn insert(&mut self, i: u16, count: u16) {
+    /// Inserts `count` blanks with `blank`'s attributes at `i` (fugue patch: the
+    /// attributes, see `Attrs::erased`).
+    pub fn insert(&mut self, i: u16, count: u16, blank: crate::attrs::Attrs) {
         let count = usize::from(count).min(self.cells.len() - usize::from(i));
         if count == 0 {
             // Always "truncate", even when `count` is 0. However, because we
@@ -80,7 +94,7 @@ impl Row {
 
         let slice = &mut self.cells[usize::from(i)..];
         slice.rotate_right(count);
-        slice[..count].fill(crate::Cell::new());
+        slice[..count].fill(crate::Cell::blank(blank));
         if is_wide_continuation {
             self.get_mut(i).unwrap().set_wide_continuation(true);
         }
@@ -90,7 +104,9 @@ impl Row {
     /// Removes cells without changing the size of the row.
     ///
     /// Empty cells are added to the end.
-    pub fn remove(&mut self, range: core::ops::Range<u16>) {
+    /// (fugue patch: the blanks added at the end take `blank`'s attributes, see
+    /// `Attrs::erased`.)
+    pub fn remove(&mut self, range: core::ops::Range<u16>, blank: crate::attrs::Attrs) {
         self.wrapped = false;
         if range.start >= range.end {
             return;
@@ -104,7 +120,7 @@ impl Row {
 
         let count = usize::from(range.end - range.start);
         let slice = &mut self.cells[usize::from(range.start)..];
-        slice[..count].fill(crate::Cell::new());
+        slice[..count].fill(crate::Cell::blank(blank));
         slice.rotate_left(count);
     }
 

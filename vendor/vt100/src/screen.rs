@@ -1225,8 +1225,9 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
         if width > 0 {
             let wrap = screen.new_character_should_wrap(width);
+            let blank = attrs.erased();
             let (grid, on_row) = Self::grid_on_row(screen, &mut self.callbacks);
-            grid.col_wrap(width, wrap, on_row);
+            grid.col_wrap(width, wrap, blank, on_row);
             // col_wrap always sets self.grid().pos() to a valid cell
             base_pos = screen.grid().pos();
             cell_was_wide =
@@ -1276,9 +1277,10 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
             let cell_is_wide =
                 screen.grid().drawing_cell(base_pos).unwrap().is_wide();
             if !cell_was_wide && cell_is_wide {
+                let blank = attrs.erased();
                 let (grid, on_row) =
                     Self::grid_on_row(screen, &mut self.callbacks);
-                grid.col_wrap(1, false, on_row);
+                grid.col_wrap(1, false, blank, on_row);
                 // col_wrap always leaves self.grid().pos() on a valid cell,
                 // so .drawing_cell(new_pos).unwrap() will always be valid.
                 let new_pos = screen.grid().pos();
@@ -1312,9 +1314,10 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
     }
 
     pub fn lf(&mut self) {
+        let blank = self.screen.attrs.erased();
         let (grid, on_row) =
             Self::grid_on_row(&mut self.screen, &mut self.callbacks);
-        grid.row_inc_scroll(1, on_row);
+        grid.row_inc_scroll(1, blank, on_row);
         // fugue patch: new-line mode (LNM) returns the carriage too.
         if self.screen.term.newline {
             self.screen.grid_mut().col_set(0);
@@ -1357,7 +1360,8 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
     // ESC M
     pub fn ri(&mut self) {
-        self.screen.grid_mut().row_dec_scroll(1);
+        let blank = self.screen.attrs.erased();
+        self.screen.grid_mut().row_dec_scroll(1, blank);
     }
 
     // ESC c
@@ -1394,7 +1398,8 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
     // CSI @
     pub fn ich(&mut self, count: u16) {
-        self.screen.grid_mut().insert_cells(count);
+        let blank = self.screen.attrs.erased();
+        self.screen.grid_mut().insert_cells(count, blank);
     }
 
     // CSI A
@@ -1521,29 +1526,34 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
 
     // CSI L
     pub fn il(&mut self, count: u16) {
-        self.screen.grid_mut().insert_lines(count);
+        let blank = self.screen.attrs.erased();
+        self.screen.grid_mut().insert_lines(count, blank);
     }
 
     // CSI M
     pub fn dl(&mut self, count: u16) {
-        self.screen.grid_mut().delete_lines(count);
+        let blank = self.screen.attrs.erased();
+        self.screen.grid_mut().delete_lines(count, blank);
     }
 
     // CSI P
     pub fn dch(&mut self, count: u16) {
-        self.screen.grid_mut().delete_cells(count);
+        let blank = self.screen.attrs.erased();
+        self.screen.grid_mut().delete_cells(count, blank);
     }
 
     // CSI S
     pub fn su(&mut self, count: u16) {
+        let blank = self.screen.attrs.erased();
         let (grid, on_row) =
             Self::grid_on_row(&mut self.screen, &mut self.callbacks);
-        grid.scroll_up(count, on_row);
+        grid.scroll_up(count, blank, on_row);
     }
 
     // CSI T
     pub fn sd(&mut self, count: u16) {
-        self.screen.grid_mut().scroll_down(count);
+        let blank = self.screen.attrs.erased();
+        self.screen.grid_mut().scroll_down(count, blank);
     }
 
     // CSI X
