@@ -151,6 +151,10 @@ fn color(out: &mut Vec<u8>, base: u8, c: Color) {
         Color::LightMagenta => 13,
         Color::LightCyan => 14,
         Color::White => 15,
+        // The 16 ANSI colours in their short form (`34`, `94`), as tmux writes what a
+        // program set with `34`: terminals brighten bold text only for SGR 30-37, and
+        // the short form is shorter. vt100 keeps `34` and `38;5;4` alike.
+        Color::Indexed(i) if i < 16 => i,
         Color::Indexed(i) => {
             let _ = write!(out, ";{ext};5;{i}");
             return;
@@ -287,6 +291,38 @@ mod tests {
             String::from_utf8_lossy(&out),
             "\x1b[1;1H\x1b[0;9;53;4:3;31;58;2;1;2;3ma\x1b]8;;http://x\x1b\\b\
              \x1b[0m\x1b]8;;\x1b\\c\x1b[0m"
+        );
+    }
+
+    /// The 16 ANSI colours go out in their short form (bold brightens them in the
+    /// terminals that do so only for SGR 30-37); the rest of the 256 as `38;5;N`.
+    #[test]
+    fn ansi_colours_are_written_short() {
+        let area = Rect::new(0, 0, 3, 1);
+        let mut buf = Buffer::empty(area);
+        let bold = Modifier::BOLD;
+        buf.set_string(
+            0,
+            0,
+            "a",
+            Style::default().fg(Color::Indexed(4)).add_modifier(bold),
+        );
+        buf.set_string(
+            1,
+            0,
+            "b",
+            Style::default()
+                .fg(Color::Indexed(12))
+                .bg(Color::Indexed(1)),
+        );
+        buf.set_string(2, 0, "c", Style::default().fg(Color::Indexed(16)));
+        let (before, after) = (Links::new(area), Links::new(area));
+        let mut out = Vec::new();
+        let cells = diff(&Buffer::empty(area), &buf, &before, &after);
+        write_cells(&mut out, cells, |x, y| after.get(x, y)).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out),
+            "\x1b[1;1H\x1b[0;1;34ma\x1b[0;94;41mb\x1b[0;38;5;16mc\x1b[0m"
         );
     }
 
