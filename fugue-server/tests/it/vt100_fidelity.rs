@@ -144,6 +144,17 @@ fn cht_and_cbt_move_by_stops() {
     assert_eq!(cursor(&p), (0, 40), "past the last stop: the last column");
 }
 
+/// A tab after the last column leaves the wrap pending (xterm, tmux; issue 29, item 6):
+/// `printf '%080d\tX'` puts X on the next line, not over column 80.
+#[test]
+fn a_tab_keeps_a_pending_wrap() {
+    let p = term(3, 10, b"0123456789\tX");
+    assert_eq!(row(&p, 0), "0123456789");
+    assert_eq!(row(&p, 1), "X");
+    let p = term(3, 10, b"0123456789\x1b[2IX");
+    assert_eq!(row(&p, 1), "X", "CHT too");
+}
+
 #[test]
 fn tab_stops_survive_a_resize_and_new_columns_get_defaults() {
     let mut p = term(2, 12, b"\x1b[3g\x1b[5G\x1bH");

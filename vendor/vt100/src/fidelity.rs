@@ -358,6 +358,11 @@ impl<CB: crate::Callbacks> WrappedScreen<CB> {
     /// CHT (`CSI n I`, and TAB for 1): forward `n` stops, or to the last column.
     #[inline(never)]
     pub(crate) fn cht(&mut self, n: u16) {
+        // A wrap pending after the last column stays pending: there is no stop to
+        // go to, and the next character goes to the next line (xterm, tmux).
+        if self.screen.grid().pos().col >= self.screen.cols() {
+            return;
+        }
         let col = self.screen.cursor_col();
         let to = self.screen.term.tabs.forward(col, n);
         self.screen.grid_mut().col_set(to);
