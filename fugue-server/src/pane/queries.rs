@@ -86,7 +86,7 @@ pub fn csi(
             _ => {}
         },
         // Primary device attributes: a VT100 with advanced video, as tmux answers.
-        (None, None, 'c') if first == 0 => out.extend(b"\x1b[?1;2c"),
+        (None, None, 'c') if first == 0 => out.extend(PRIMARY_DA),
         // Secondary device attributes.
         (Some(b'>'), None, 'c') if first == 0 => out.extend(b"\x1b[>84;0;0c"),
         // Tertiary device attributes (DECRPTUI): a unit id of zeros, as xterm.
@@ -118,6 +118,10 @@ pub fn csi(
         _ => {}
     }
 }
+
+/// The primary device attributes (`CSI c`, and DECID): a VT100 with advanced video, as
+/// tmux answers.
+pub const PRIMARY_DA: &[u8] = b"\x1b[?1;2c";
 
 fn mode_value(on: bool) -> u8 {
     if on { 1 } else { 2 }

@@ -447,7 +447,9 @@ mod tests {
     fn answers_cursor_position_and_device_attributes() {
         let mut p = PaneState::new(20, 5, 0);
         let out = p.process(b"ab\x1b[6n\x1b[c\x1b[>c");
-        assert_eq!(out.replies, b"\x1b[1;3R\x1b[?1;2c\x1b[>84;0;0c");
+        assert_eq!(out.replies, b"\x1b[1;3R\x1b[?1;2c\x1b[>84;0;0c"); // DECID, the VT100's older request, as xterm answers it (issue 29, item 6).
+        let out = p.process(b"\x1bZ");
+        assert_eq!(out.replies, b"\x1b[?1;2c");
     }
 
     #[test]

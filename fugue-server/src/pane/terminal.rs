@@ -130,6 +130,14 @@ impl vt100::Callbacks for Terminal {
         self.input = InputModes::default();
     }
 
+    fn unhandled_escape(&mut self, _: &mut vt100::Screen, i1: Option<u8>, _: Option<u8>, b: u8) {
+        // DECID (`ESC Z`), the VT100's older device attributes request: answered as
+        // primary device attributes (CSI c), as xterm does.
+        if i1.is_none() && b == b'Z' {
+            self.replies.extend_from_slice(super::queries::PRIMARY_DA);
+        }
+    }
+
     fn unhandled_csi(
         &mut self,
         screen: &mut vt100::Screen,
