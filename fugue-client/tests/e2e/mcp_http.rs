@@ -148,6 +148,11 @@ fn mcp_over_http_with_a_token() {
         "a loopback origin passes"
     );
     assert_eq!(post_status(&l.url, &[("Authorization", &right)]), 200);
+    // The scheme's name is case-insensitive (RFC 9110); the token is not.
+    let lower = format!("bearer {token}");
+    assert_eq!(post_status(&l.url, &[("Authorization", &lower)]), 200);
+    let upper_token = format!("Bearer {}", token.to_uppercase());
+    assert_eq!(post_status(&l.url, &[("Authorization", &upper_token)]), 401);
 
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
