@@ -142,18 +142,9 @@ pub fn parse_globals(words: &[String]) -> Result<(Globals, Vec<String>), String>
 /// as in tmux.
 pub fn list_commands(format: Option<&str>, only: Option<&str>) -> anyhow::Result<i32> {
     use std::io::Write;
-    let format = format.unwrap_or(fugue_protocol::format::defaults::LIST_COMMANDS);
     let mut out = std::io::stdout().lock();
-    for c in fugue_verbs::usage::list_commands(only) {
-        let vars: std::collections::HashMap<String, String> = [
-            ("command_list_name", c.name),
-            ("command_list_alias", c.alias.unwrap_or_default()),
-            ("command_list_usage", c.usage),
-        ]
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
-        .collect();
-        writeln!(out, "{}", fugue_protocol::format::expand(format, &vars))?;
+    for line in fugue_verbs::usage::lines(format, only) {
+        writeln!(out, "{line}")?;
     }
     Ok(0)
 }

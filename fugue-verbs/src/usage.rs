@@ -34,6 +34,27 @@ pub fn list_commands(only: Option<&str>) -> Vec<CommandUsage> {
     .unwrap_or_default()
 }
 
+/// `list-commands [-F format] [command]`'s lines: each verb as `name (alias) usage`,
+/// or through `format` with `command_list_name`, `command_list_alias` and
+/// `command_list_usage`. For the CLI and the MCP `tmux` tool alike.
+pub fn lines(format: Option<&str>, only: Option<&str>) -> Vec<String> {
+    let format = format.unwrap_or(fugue_protocol::format::defaults::LIST_COMMANDS);
+    list_commands(only)
+        .into_iter()
+        .map(|c| {
+            let vars: std::collections::HashMap<String, String> = [
+                ("command_list_name", c.name),
+                ("command_list_alias", c.alias.unwrap_or_default()),
+                ("command_list_usage", c.usage),
+            ]
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+            fugue_protocol::format::expand(format, &vars)
+        })
+        .collect()
+}
+
 fn usage_of(c: &clap::Command) -> CommandUsage {
     let alias = c
         .get_visible_aliases()

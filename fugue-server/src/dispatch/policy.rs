@@ -96,6 +96,19 @@ pub fn check(
         )
         .with_suggestion("react to events with wait_for (MCP) or `fugue wait-for` instead"));
     }
+    // `pipe-pane 'CMD'` runs CMD in a shell of the server's, in no pane: what an agent
+    // runs must be seen, as `run-shell` is refused to it (issue 30, item 12).
+    if origin.is_agent()
+        && let Command::PipePane(p) = command
+        && p.command.is_some()
+    {
+        return Err(CommandError::forbidden(
+            "pipe-pane runs its command in a shell of the server's, in no pane, which agents may not",
+        )
+        .with_suggestion(
+            "run the command in a pane (run_command, or split-window with the command) and read its output with read_pane",
+        ));
+    }
     let surface = origin.surface();
     let tier = command.tier();
     let mut own = || {

@@ -781,6 +781,33 @@ async fn the_tmux_tool_runs_what_mcp_is_offered_within_the_callers_rights() {
     .await;
     assert_eq!(code, "unknown_target");
     assert!(rig.server.mux.tree().sessions.iter().any(|s| s.name == "t"));
+    // A hidden shell in the server is refused as run-shell is (issue 30, item 12);
+    // pipe-pane to nothing (closing a pipe) is not a shell.
+    let (code, e) = err(
+        &c,
+        "tmux",
+        tmux(format!("pipe-pane -t {first} 'id > /tmp/x'")),
+    )
+    .await;
+    assert_eq!(code, "forbidden", "{e}");
+    ok(&c, "tmux", tmux(format!("pipe-pane -t {first}"))).await;
+    // What the errors advise works here (item 15): `list-commands NAME`.
+    let (_, e) = err(&c, "tmux", tmux("split-window -Q".into())).await;
+    assert!(
+        e["suggestion"]
+            .as_str()
+            .unwrap_or("")
+            .contains("list-commands NAME"),
+        "{e}"
+    );
+    let v = ok(&c, "tmux", tmux("list-commands split-window".into())).await;
+    assert!(
+        v["output"]
+            .as_str()
+            .unwrap()
+            .starts_with("split-window (splitw) ["),
+        "{v}"
+    );
 
     // Read-only MCP: reads run, changes are refused per command.
     let rig = Rig::new(|c| c.policy.mcp = vec![fugue_protocol::Tier::Read]);

@@ -73,7 +73,7 @@ fn convert(argv: &[String]) -> Result<(Command, Printer), CommandError> {
     }
     let (name, verb) = fugue_verbs::line::parse_argv(argv).map_err(|e| {
         CommandError::invalid_argument("command", e).with_suggestion(
-            "write it as tmux 3.5 does (`tmux list-commands` style names and flags); `;` separates commands",
+            "write it as tmux 3.5 does (`list-commands NAME` shows a command's flags); `;` separates commands",
         )
     })?;
     let name = name.to_string();
@@ -83,6 +83,35 @@ fn convert(argv: &[String]) -> Result<(Command, Printer), CommandError> {
         Exposure::As(_) | Exposure::Tmux => Ok((command, printer)),
         Exposure::Absent(why) => Err(refused(&name, format!("not offered over MCP: {why}"))),
     }
+}
+
+/// `list-commands [-F format] [command]`, answered here (it has no Command): `None`
+/// for any other command.
+fn list_commands(argv: &[String]) -> Result<Option<String>, CommandError> {
+    if !matches!(
+        argv.first().map(String::as_str),
+        Some("list-commands" | "lscm")
+    ) {
+        return Ok(None);
+    }
+    // The verb table keeps it off command lines for a running server (it needs
+    // none), so its two arguments are read here.
+    let (mut format, mut only) = (None, None);
+    let mut words = argv.iter().skip(1);
+    while let Some(w) = words.next() {
+        match w.as_str() {
+            "-F" => format = words.next().map(String::as_str),
+            f if f.starts_with("-F") => format = f.get(2..),
+            f if f.starts_with('-') && f.len() > 1 => {
+                return Err(refused("list-commands", format!("unknown flag {f}"))
+                    .with_suggestion("list-commands [-F format] [command]"));
+            }
+            name => only = Some(name),
+        }
+    }
+    let mut text = fugue_verbs::usage::lines(format, only).join("\n");
+    text.push('\n');
+    Ok(Some(text))
 }
 
 /// Every session, for the session variables of pane and window lines.
@@ -198,6 +227,11 @@ async fn run_line(
     }
     let mut output = String::new();
     for argv in argvs {
+        // `list-commands [NAME]` needs no server: the usage the errors point to.
+        if let Some(text) = list_commands(&argv)? {
+            output.push_str(&text);
+            continue;
+        }
         let (command, printer) = convert(&argv)?;
         let quiet = matches!(printer, Printer::Quiet);
         let resp = match dispatch_via(server, origin, command, Some(NAME)).await {
