@@ -79,6 +79,9 @@ pub struct Facts {
     /// The calling client counts as the latest one for `window-size latest` (it typed,
     /// resized or attached).
     pub client_activity: bool,
+    /// A client's own bookkeeping (its focus, size, mode, scrolling, prompt history):
+    /// the message log (`show-messages`) leaves it out, as tmux logs only commands.
+    pub unlogged: bool,
 }
 
 impl Facts {
@@ -89,6 +92,7 @@ impl Facts {
         alerts: false,
         runtime: false,
         client_activity: false,
+        unlogged: false,
     };
 }
 

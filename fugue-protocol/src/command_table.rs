@@ -465,7 +465,7 @@ commands! {
     } => "read-rows", Read, "read rows of a pane for scrolling",
         cli: Absent(SCROLLING), mcp: Absent(SCROLLING), sideband: Absent(SCROLLING),
         keys: As("scroll-mode, scroll-page-up"),
-        facts: [],
+        facts: [unlogged],
         targets: [target: Pane];
     ListSessions => "list-sessions", Read, "list sessions",
         cli: As("list-sessions"),
@@ -661,7 +661,7 @@ commands! {
         cli: Absent("a CLI call has no terminal of its own; size detached sessions with new-session -x/-y"),
         mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("sent by the attached client whenever its terminal changes size, not bound to a key"),
-        facts: [journaled, structural, client_activity],
+        facts: [journaled, structural, client_activity, unlogged],
         targets: [];
     /// Tags an agent gives its pane without printing them: Claude Code runs its tools
     /// and hooks with no terminal (`/dev/tty` fails there) and folds their output
@@ -690,7 +690,7 @@ commands! {
     } => "sideband-mcp", Write, "mark the calling pane's agent as connected over MCP (sideband auto mode)",
         cli: Absent(MCP_CONNECTION), mcp: Absent(MCP_CONNECTION), sideband: Absent(MCP_CONNECTION),
         keys: Absent(MCP_CONNECTION),
-        facts: [journaled],
+        facts: [journaled, unlogged],
         targets: [];
     /// The calling attached client's terminal gained or lost focus: the focused pane
     /// of its session hears of it, if its program asked (mode 1004).
@@ -700,7 +700,7 @@ commands! {
         cli: Absent("a CLI call has no terminal of its own"),
         mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("sent by the attached client when its terminal gains or loses focus, not bound to a key"),
-        facts: [],
+        facts: [unlogged],
         targets: [];
     /// The pane mode the calling attached client shows (`copy-mode`, `tree-mode`,
     /// `clock-mode`, ...), or none: `#{pane_in_mode}` and `#{pane_mode}` report it, as
@@ -712,7 +712,7 @@ commands! {
         cli: Absent("a CLI call shows no mode of its own"),
         mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("sent by the attached client as it enters or leaves a mode, not bound to a key"),
-        facts: [],
+        facts: [unlogged],
         targets: [];
     /// Fill, append to or rename a paste buffer.
     SetBuffer(SetBuffer) => "set-buffer", Write, "fill, append to or rename a paste buffer (text, or a region of a pane)",
@@ -1132,7 +1132,7 @@ commands! {
     } => "prompt-entered", Write, "record a line entered at a client's prompt",
         cli: Absent(PROMPT_ENTRY), mcp: Absent(PROMPT_ENTRY), sideband: Absent(PROMPT_ENTRY),
         keys: As("command-prompt"),
-        facts: [journaled],
+        facts: [journaled, unlogged],
         targets: [];
 }
 

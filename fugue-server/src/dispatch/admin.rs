@@ -145,7 +145,7 @@ pub fn prompt_entered(
 }
 
 /// What the message log says about a command, as tmux's `CLIENT command: LINE`; none
-/// for a person's keys and a client's own bookkeeping (focus, size, scrolling).
+/// for a person's keys and a client's own bookkeeping (the table's `unlogged` fact).
 pub fn log_line(
     exec: &Exec<'_>,
     command: &fugue_protocol::Command,
@@ -167,12 +167,7 @@ pub fn log_line(
         C::SendInput(_) | C::SendPrefix(_) | C::ShowPromptHistory(_) if attached.is_some() => {
             return None;
         }
-        C::ClientFocus(_)
-        | C::ClientMode(_)
-        | C::ResizeClient(_)
-        | C::ReadRows(_)
-        | C::PromptEntered(_)
-        | C::SidebandMcp(_) => return None,
+        _ if command.spec().facts.unlogged => return None,
         _ => {}
     }
     let who = match attached {
