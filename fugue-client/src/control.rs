@@ -332,13 +332,14 @@ impl Control {
     async fn run_verb(&mut self, argv: Vec<String>, verb: Option<Verb>, flags: u8) {
         crate::cli::set_tmux_words(argv.clone());
         // `detach-client` alone detaches this client, as tmux's does.
-        if let Some(Verb::Declared(fugue_verbs::Declared(Command::DetachClient(
-            cmd::DetachClient {
+        if let Some(Verb::Declared(fugue_verbs::Declared(
+            Command::DetachClient(cmd::DetachClient {
                 target: None,
                 client: None,
                 all_others: false,
-            },
-        )))) = verb
+            }),
+            _,
+        ))) = verb
         {
             self.block(flags, b"", true).await;
             self.done = true;

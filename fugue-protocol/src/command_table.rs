@@ -852,12 +852,14 @@ commands! {
     SwitchClient(crate::popup::ClientCommandLine) => "switch-client", Write, "move the attached clients of the current session to another session, window or pane",
         cli: As("switch-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("bindings run `switch-client` lines in the client itself (`C-b (`, `C-b )`, `C-b L`)"),
+        clap: ["switchc"] from SwitchClient,
         facts: [journaled],
         targets: [target: SessionAny];
     /// Number the panes in the attached clients (tmux's `display-panes`, from the CLI).
     DisplayPanes(crate::popup::ClientCommandLine) => "display-panes", Write, "number the panes in the attached clients; a digit runs a command on that pane",
         cli: As("display-panes"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("display-panes"),
+        clap: ["displayp"] from DisplayPanes,
         facts: [journaled],
         targets: [target: SessionAny];
     /// The session/window/pane chooser in the attached clients (tmux's `choose-tree`,
@@ -865,6 +867,7 @@ commands! {
     ChooseTree(crate::popup::ClientCommandLine) => "choose-tree", Write, "choose a session, window or pane from a tree in the attached clients",
         cli: As("choose-tree"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("choose-session, choose-window"),
+        clap: [] from ChooseTree,
         facts: [journaled],
         targets: [target: SessionAny];
     /// Copy mode on a pane in the clients showing it (tmux's `copy-mode` from the
@@ -872,12 +875,14 @@ commands! {
     CopyMode(crate::popup::ClientCommandLine) => "copy-mode", Write, "enter copy mode on a pane in the clients showing it (kept for the next client when none is attached)",
         cli: As("copy-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("scroll-mode, scroll-page-up"),
+        clap: [] from CopyMode,
         facts: [journaled],
         targets: [target: SessionAny];
     /// A big clock over a pane in the clients showing it (tmux's `clock-mode`).
     ClockMode(crate::popup::ClientCommandLine) => "clock-mode", Write, "show a big clock over a pane in the clients showing it (kept for the next client when none is attached)",
         cli: As("clock-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("clock-mode"),
+        clap: [] from ClockMode,
         facts: [journaled],
         targets: [target: SessionAny];
     /// A copy-mode command (tmux's `send-keys -X NAME`) for the copy mode a pane is
@@ -900,18 +905,21 @@ commands! {
     CustomizeMode(crate::popup::ClientCommandLine) => "customize-mode", Write, "browse and change options and key bindings in the clients showing a pane (kept for the next client when none is attached)",
         cli: As("customize-mode"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("customize-mode"),
+        clap: [] from CustomizeMode,
         facts: [journaled],
         targets: [target: SessionAny];
     /// The client chooser in the attached clients (tmux's `choose-client`).
     ChooseClient(crate::popup::ClientCommandLine) => "choose-client", Write, "choose an attached client to detach (or run a command on) in the attached clients",
         cli: As("choose-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("choose-client"),
+        clap: [] from ChooseClient,
         facts: [journaled],
         targets: [target: SessionAny];
     /// The buffer chooser in the attached clients (tmux's `choose-buffer`).
     ChooseBuffer(crate::popup::ClientCommandLine) => "choose-buffer", Write, "choose a paste buffer to paste or delete in the attached clients",
         cli: As("choose-buffer"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("choose-buffer"),
+        clap: [] from ChooseBuffer,
         facts: [journaled],
         targets: [target: SessionAny];
     /// The chooser of the windows matching a string (tmux's `find-window`, from the
@@ -919,6 +927,7 @@ commands! {
     FindWindow(crate::popup::ClientCommandLine) => "find-window", Write, "choose from the windows whose name, title or content match",
         cli: As("find-window"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("find-window"),
+        clap: ["findw"] from FindWindow,
         facts: [journaled],
         targets: [target: SessionAny];
     /// `kill-pane -a`: every pane of the target's window but the target.
@@ -1144,6 +1153,7 @@ commands! {
 /// takes [`flags::LastPane`].
 pub mod flags {
     use super::*;
+    use crate::popup::ClientCommandLine;
 
     /// `kill-pane [-a] [-t target]`: `-a` closes every other pane of its window.
     #[derive(clap::Args)]
@@ -1701,6 +1711,416 @@ pub mod flags {
                 target: f.target,
                 select: PaneSelect::Last,
             }))
+        }
+    }
+
+    /// The letters among `set` that are on, then the valued flags that have a value,
+    /// as a client's command line carries them.
+    fn push_flags(argv: &mut Vec<String>, set: &[(bool, &str)], valued: &[(&str, Option<&str>)]) {
+        argv.extend(
+            set.iter()
+                .filter(|(on, _)| *on)
+                .map(|(_, f)| (*f).to_string()),
+        );
+        for (f, v) in valued {
+            if let Some(v) = v {
+                argv.extend([(*f).to_string(), (*v).to_string()]);
+            }
+        }
+    }
+
+    /// A template's words after `--`, so a word starting with `-` stays a word.
+    fn push_template(argv: &mut Vec<String>, template: &[String]) {
+        if !template.is_empty() {
+            argv.push("--".into());
+            argv.extend(template.iter().cloned());
+        }
+    }
+
+    /// `display-panes [-bN] [-d duration] [-t target] [template]`: the terminal
+    /// client's own chooser; from the CLI the line goes to the session's clients.
+    #[derive(clap::Args, Debug, Clone, Default)]
+    pub struct DisplayPanes {
+        /// tmux's -b (the client is not blocked while the numbers show): fugue's client
+        /// never blocks on them, so it is accepted and changes nothing.
+        #[arg(short = 'b')]
+        pub background: bool,
+        /// Milliseconds the numbers show; default the `display-panes-time` option.
+        #[arg(short = 'd', value_name = "DURATION")]
+        pub duration: Option<u32>,
+        /// Keys are not taken: the numbers show until they time out.
+        #[arg(short = 'N')]
+        pub no_keys: bool,
+        /// The session whose clients number their panes (from the CLI).
+        #[arg(short = 't')]
+        pub target: Option<String>,
+        /// The command a digit runs, `%%` replaced by the pane (default
+        /// `select-pane -t '%%'`).
+        #[arg(trailing_var_arg = true)]
+        pub template: Vec<String>,
+    }
+
+    impl TryFrom<DisplayPanes> for Command {
+        type Error = String;
+        fn try_from(f: DisplayPanes) -> Result<Command, String> {
+            // The session's `-t` is the server's; the rest is the clients'.
+            let mut argv = vec!["display-panes".to_string()];
+            let duration = f.duration.map(|d| d.to_string());
+            push_flags(
+                &mut argv,
+                &[(f.background, "-b"), (f.no_keys, "-N")],
+                &[("-d", duration.as_deref())],
+            );
+            push_template(&mut argv, &f.template);
+            let line = ClientCommandLine::new(f.target, argv)?;
+            Ok(Command::DisplayPanes(line))
+        }
+    }
+
+    /// `choose-tree [-GNrswZ] [-F format] [-f filter] [-K key-format] [-O sort-order]
+    /// [-t target] [template]`: the terminal client's tree (`C-b s`, `C-b w`).
+    #[derive(clap::Args, Debug, Clone, Default)]
+    pub struct ChooseTree {
+        /// Sessions start collapsed.
+        #[arg(short = 's')]
+        pub sessions: bool,
+        /// Windows start collapsed (their panes hidden), sessions expanded.
+        #[arg(short = 'w')]
+        pub windows: bool,
+        /// Zoom the pane while choosing: fugue's tree covers every pane anyway.
+        #[arg(short = 'Z')]
+        pub zoom: bool,
+        /// No preview of the selected item.
+        #[arg(short = 'N')]
+        pub no_preview: bool,
+        /// Reverse the sort order.
+        #[arg(short = 'r')]
+        pub reverse: bool,
+        /// Include all sessions in any session groups: accepted, the tree lists every
+        /// session (grouped ones too) already.
+        #[arg(short = 'G')]
+        pub groups: bool,
+        /// Each line's format (the item's own, as tmux's default otherwise).
+        #[arg(short = 'F', value_name = "FORMAT")]
+        pub format: Option<String>,
+        /// Only items for which this format is true.
+        #[arg(short = 'f', value_name = "FILTER")]
+        pub filter: Option<String>,
+        /// tmux's key format: accepted, fugue numbers the first ten items 0-9.
+        #[arg(short = 'K', value_name = "KEY-FORMAT")]
+        pub key_format: Option<String>,
+        /// Sort order: index, name or time.
+        #[arg(short = 'O', value_name = "SORT-ORDER")]
+        pub sort: Option<String>,
+        /// The session whose clients show the tree (from the CLI).
+        #[arg(short = 't')]
+        pub target: Option<String>,
+        /// The command Enter runs, `%%` replaced by the item (default
+        /// `switch-client -t '%%'`).
+        #[arg(trailing_var_arg = true)]
+        pub template: Vec<String>,
+    }
+
+    impl TryFrom<ChooseTree> for Command {
+        type Error = String;
+        fn try_from(f: ChooseTree) -> Result<Command, String> {
+            let mut argv = vec!["choose-tree".to_string()];
+            push_flags(
+                &mut argv,
+                &[
+                    (f.sessions, "-s"),
+                    (f.windows, "-w"),
+                    (f.zoom, "-Z"),
+                    (f.no_preview, "-N"),
+                    (f.reverse, "-r"),
+                    (f.groups, "-G"),
+                ],
+                &[
+                    ("-F", f.format.as_deref()),
+                    ("-f", f.filter.as_deref()),
+                    ("-K", f.key_format.as_deref()),
+                    ("-O", f.sort.as_deref()),
+                ],
+            );
+            push_template(&mut argv, &f.template);
+            Ok(Command::ChooseTree(ClientCommandLine::new(f.target, argv)?))
+        }
+    }
+
+    /// `find-window [-iCNrTZ] [-t target] match-string`: the tree of the windows that
+    /// match (`C-b f`).
+    #[derive(clap::Args, Debug, Clone, Default)]
+    pub struct FindWindow {
+        /// Match the visible content of the windows' panes.
+        #[arg(short = 'C')]
+        pub content: bool,
+        /// Match the windows' names.
+        #[arg(short = 'N')]
+        pub name: bool,
+        /// Match the titles of the windows' panes.
+        #[arg(short = 'T')]
+        pub title: bool,
+        /// Ignore case.
+        #[arg(short = 'i')]
+        pub ignore_case: bool,
+        /// MATCH is a regular expression (else a glob-free substring, as tmux's `*M*`).
+        #[arg(short = 'r')]
+        pub regex: bool,
+        /// Zoom the pane while choosing (fugue's tree covers every pane anyway).
+        #[arg(short = 'Z')]
+        pub zoom: bool,
+        /// The session whose clients show the windows found (from the CLI).
+        #[arg(short = 't')]
+        pub target: Option<String>,
+        /// What to look for.
+        #[arg(value_name = "MATCH", allow_hyphen_values = true)]
+        pub pattern: String,
+    }
+
+    impl TryFrom<FindWindow> for Command {
+        type Error = String;
+        fn try_from(f: FindWindow) -> Result<Command, String> {
+            let mut argv = vec!["find-window".to_string()];
+            push_flags(
+                &mut argv,
+                &[
+                    (f.content, "-C"),
+                    (f.name, "-N"),
+                    (f.title, "-T"),
+                    (f.ignore_case, "-i"),
+                    (f.regex, "-r"),
+                    (f.zoom, "-Z"),
+                ],
+                &[],
+            );
+            argv.extend(["--".to_string(), f.pattern]);
+            Ok(Command::FindWindow(ClientCommandLine::new(f.target, argv)?))
+        }
+    }
+
+    /// `switch-client [-ElnprZ] [-c target-client] [-t target-session] [-T
+    /// key-table]`: the line goes to the clients of the caller's session (tmux's
+    /// current client), which move; `-t` is where to.
+    #[derive(clap::Args, Debug, Clone, Default)]
+    pub struct SwitchClient {
+        /// Where to: a session, or a window or pane (selected there first).
+        #[arg(short = 't')]
+        pub target: Option<String>,
+        /// The next session.
+        #[arg(short = 'n')]
+        pub next: bool,
+        /// The previous session.
+        #[arg(short = 'p')]
+        pub previous: bool,
+        /// The last session.
+        #[arg(short = 'l')]
+        pub last: bool,
+        /// The key table the next key is looked up in.
+        #[arg(short = 'T')]
+        pub table: Option<String>,
+        /// tmux's target client: fugue tells the clients of the current session.
+        #[arg(short = 'c')]
+        pub client: Option<String>,
+        /// tmux's -E (do not update the environment), -r (read-only toggle) and -Z
+        /// (keep zoom): accepted, and change nothing here.
+        #[arg(short = 'E')]
+        pub no_environment: bool,
+        #[arg(short = 'r')]
+        pub read_only: bool,
+        #[arg(short = 'Z')]
+        pub zoom: bool,
+    }
+
+    impl TryFrom<SwitchClient> for Command {
+        type Error = String;
+        fn try_from(f: SwitchClient) -> Result<Command, String> {
+            let mut argv = vec!["switch-client".to_string()];
+            push_flags(
+                &mut argv,
+                &[(f.next, "-n"), (f.previous, "-p"), (f.last, "-l")],
+                &[("-t", f.target.as_deref()), ("-T", f.table.as_deref())],
+            );
+            Ok(Command::SwitchClient(ClientCommandLine::new(None, argv)?))
+        }
+    }
+
+    /// `copy-mode [-deHMqSu] [-s src-pane] [-t target-pane]`: the pane (`-t`) stays in
+    /// the clients' line, since a client shows every pane of its window and enters
+    /// copy mode on the one named; with none attached the server keeps the line on the
+    /// pane for the next client.
+    #[derive(clap::Args, Debug, Clone, Default)]
+    pub struct CopyMode {
+        /// Leave copy mode when scrolled back to the bottom.
+        #[arg(short = 'e')]
+        pub exit_at_bottom: bool,
+        /// Scroll one page up at once (`C-b PgUp`).
+        #[arg(short = 'u')]
+        pub page_up: bool,
+        /// Scroll one page down (tmux 3.5).
+        #[arg(short = 'd')]
+        pub page_down: bool,
+        /// Leave copy mode (and any other mode) instead.
+        #[arg(short = 'q')]
+        pub quit: bool,
+        /// tmux's -H (hide the position indicator), -M (start a mouse drag) and -S
+        /// (scrollbar drag): accepted; the client's copy mode draws its own indicator.
+        #[arg(short = 'H')]
+        pub hide_position: bool,
+        #[arg(short = 'M')]
+        pub mouse: bool,
+        #[arg(short = 'S')]
+        pub scrollbar: bool,
+        /// Copy from this pane's contents (tmux 3.5): the client's copy mode reads the
+        /// target pane only, so it is accepted and the target is shown.
+        #[arg(short = 's', value_name = "SRC-PANE")]
+        pub source: Option<String>,
+        /// The pane.
+        #[arg(short = 't')]
+        pub target: Option<String>,
+    }
+
+    impl TryFrom<CopyMode> for Command {
+        type Error = String;
+        fn try_from(f: CopyMode) -> Result<Command, String> {
+            let mut argv = vec!["copy-mode".to_string()];
+            push_flags(
+                &mut argv,
+                &[
+                    (f.exit_at_bottom, "-e"),
+                    (f.page_up, "-u"),
+                    (f.page_down, "-d"),
+                    (f.quit, "-q"),
+                ],
+                &[("-t", f.target.as_deref())],
+            );
+            Ok(Command::CopyMode(ClientCommandLine::new(f.target, argv)?))
+        }
+    }
+
+    /// tmux's chooser flags that fugue's buffer and client choosers take and draw no
+    /// differently: `-N` (no preview), `-r` (reverse), `-Z` (zoom: the chooser covers
+    /// the window anyway), `-F`, `-f`, `-K` and `-O`. The choosers draw tmux's default
+    /// lines in tmux's default order.
+    #[derive(clap::Args, Debug, Clone, Default)]
+    pub struct AcceptedChooserFlags {
+        #[arg(short = 'N')]
+        pub no_preview: bool,
+        #[arg(short = 'r')]
+        pub reverse: bool,
+        #[arg(short = 'Z')]
+        pub zoom: bool,
+        #[arg(short = 'F', value_name = "FORMAT")]
+        pub format: Option<String>,
+        #[arg(short = 'f', value_name = "FILTER")]
+        pub filter: Option<String>,
+        #[arg(short = 'K', value_name = "KEY-FORMAT")]
+        pub key_format: Option<String>,
+        #[arg(short = 'O', value_name = "SORT-ORDER")]
+        pub sort: Option<String>,
+    }
+
+    /// `choose-buffer [-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order]
+    /// [-t target-pane] [template]`: Enter pastes, d deletes (`C-b =`).
+    #[derive(clap::Args, Debug, Clone, Default)]
+    pub struct ChooseBuffer {
+        #[command(flatten)]
+        pub accepted: AcceptedChooserFlags,
+        /// The pane whose clients choose (and that Enter pastes into).
+        #[arg(short = 't')]
+        pub target: Option<String>,
+        /// tmux's template: accepted; Enter pastes the buffer (tmux's default template).
+        #[arg(trailing_var_arg = true)]
+        pub template: Vec<String>,
+    }
+
+    impl TryFrom<ChooseBuffer> for Command {
+        type Error = String;
+        fn try_from(f: ChooseBuffer) -> Result<Command, String> {
+            let argv = vec!["choose-buffer".to_string()];
+            Ok(Command::ChooseBuffer(ClientCommandLine::new(
+                f.target, argv,
+            )?))
+        }
+    }
+
+    /// `choose-client [-NrZ] [-F format] [-f filter] [-K key-format] [-O sort-order]
+    /// [-t target-pane] [template]`: Enter detaches the client (the template), d
+    /// detaches, z suspends (`C-b D`).
+    #[derive(clap::Args, Debug, Clone, Default)]
+    pub struct ChooseClient {
+        #[command(flatten)]
+        pub accepted: AcceptedChooserFlags,
+        /// The pane whose clients choose.
+        #[arg(short = 't')]
+        pub target: Option<String>,
+        /// The command Enter runs, `%%` the client's name (default
+        /// `detach-client -t '%%'`).
+        #[arg(trailing_var_arg = true)]
+        pub template: Vec<String>,
+    }
+
+    impl TryFrom<ChooseClient> for Command {
+        type Error = String;
+        fn try_from(f: ChooseClient) -> Result<Command, String> {
+            let mut argv = vec!["choose-client".to_string()];
+            push_template(&mut argv, &f.template);
+            Ok(Command::ChooseClient(ClientCommandLine::new(
+                f.target, argv,
+            )?))
+        }
+    }
+
+    /// `clock-mode [-t target-pane]`: a big clock over the pane until a key (`C-b t`).
+    #[derive(clap::Args, Debug, Clone, Default)]
+    pub struct ClockMode {
+        /// The pane.
+        #[arg(short = 't')]
+        pub target: Option<String>,
+    }
+
+    impl TryFrom<ClockMode> for Command {
+        type Error = String;
+        fn try_from(f: ClockMode) -> Result<Command, String> {
+            let mut argv = vec!["clock-mode".to_string()];
+            push_flags(&mut argv, &[], &[("-t", f.target.as_deref())]);
+            Ok(Command::ClockMode(ClientCommandLine::new(f.target, argv)?))
+        }
+    }
+
+    /// `customize-mode [-NZ] [-F format] [-f filter] [-t target-pane]`: the options
+    /// and key bindings editor (`C-b C`).
+    #[derive(clap::Args, Debug, Clone, Default)]
+    pub struct CustomizeMode {
+        /// `-N`: start without the selected item's information.
+        #[arg(short = 'N')]
+        pub no_info: bool,
+        /// `-Z`: zoom the pane (fugue's modes cover the window's panes already).
+        #[arg(short = 'Z')]
+        pub zoom: bool,
+        /// `-F`: tmux's format of each line: accepted, fugue draws `name value`.
+        #[arg(short = 'F', value_name = "FORMAT")]
+        pub format: Option<String>,
+        /// `-f`: show only the options whose name, and the keys whose name or command,
+        /// contains this text (tmux: a format).
+        #[arg(short = 'f', value_name = "FILTER")]
+        pub filter: Option<String>,
+        /// The pane whose values are shown.
+        #[arg(short = 't')]
+        pub target: Option<String>,
+    }
+
+    impl TryFrom<CustomizeMode> for Command {
+        type Error = String;
+        fn try_from(f: CustomizeMode) -> Result<Command, String> {
+            let mut argv = vec!["customize-mode".to_string()];
+            push_flags(
+                &mut argv,
+                &[(f.no_info, "-N")],
+                &[("-f", f.filter.as_deref()), ("-t", f.target.as_deref())],
+            );
+            Ok(Command::CustomizeMode(ClientCommandLine::new(
+                f.target, argv,
+            )?))
         }
     }
 }

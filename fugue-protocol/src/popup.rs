@@ -142,6 +142,25 @@ pub struct ClientCommandLine {
 /// Longest argv a client command line may carry, in bytes all told.
 pub const MAX_CLIENT_LINE: usize = 16 * 1024;
 
+impl ClientCommandLine {
+    /// The line for `-t` as given, within its bound. tmux's `-t` here names a client
+    /// (`/dev/pts/3`, `client-123`), which need not read as a target; fugue's older
+    /// use names a session, which does.
+    pub fn new(t: Option<String>, argv: Vec<String>) -> Result<Self, String> {
+        let size: usize = argv.iter().map(String::len).sum();
+        if size > MAX_CLIENT_LINE {
+            return Err(format!(
+                "the command line is longer than {MAX_CLIENT_LINE} bytes"
+            ));
+        }
+        Ok(ClientCommandLine {
+            target: t.as_deref().and_then(|s| s.parse::<Target>().ok()),
+            client: t,
+            argv,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -449,33 +449,6 @@ pub enum Verb {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         items: Vec<String>,
     },
-    /// Number the panes of the window shown in large digits; a digit (or a-z for panes
-    /// 10 and up) runs the template on that pane, any other key dismisses (`C-b q`).
-    #[command(visible_alias = "displayp")]
-    DisplayPanes(super::tree::DisplayPanesArgs),
-    /// Move the attached client of the current session: to a session, window or pane
-    /// (-t), the next (-n), previous (-p) or last (-l) session, or a key table (-T).
-    #[command(visible_alias = "switchc")]
-    SwitchClient(super::tree::SwitchClientArgs),
-    /// Choose a session, window or pane from a tree with a preview (`C-b s`, `C-b w`);
-    /// Enter runs the template on the chosen item.
-    ChooseTree(super::tree::ChooseTreeArgs),
-    /// Choose from the windows whose name, pane titles or content match (`C-b f`).
-    #[command(visible_alias = "findw")]
-    FindWindow(super::tree::FindWindowArgs),
-    /// Enter copy mode on a pane (`C-b [`), in the clients showing it; with none
-    /// attached the pane keeps the mode for the next client (q leaves it).
-    CopyMode(super::pane_modes::CopyModeArgs),
-    /// Choose a paste buffer (`C-b =`): Enter pastes, d deletes.
-    ChooseBuffer(super::pane_modes::ChooseBufferArgs),
-    /// Show a big clock over a pane until a key (`C-b t`).
-    ClockMode(super::pane_modes::ClockModeArgs),
-    /// Browse and change options and key bindings (`C-b C`): Enter sets, u unsets,
-    /// d resets, t tags, C-s searches, f filters, v shows the item's details.
-    CustomizeMode(super::pane_modes::CustomizeModeArgs),
-    /// Choose an attached client (`C-b D`): Enter detaches it (the template), d
-    /// detaches, z suspends.
-    ChooseClient(super::pane_modes::ChooseClientArgs),
     /// Open a floating pane running a command over the window (the shell by default),
     /// drawn by the attached clients with a border; it takes the keyboard while open.
     #[command(visible_alias = "popup", disable_help_flag = true)]

@@ -260,44 +260,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 Printer::Nothing,
             )
         }
-        // The clients of the caller's session move: the `-t` is where to, so the
-        // command line is told to the current session's clients.
-        Verb::SwitchClient(a) => (
-            Command::SwitchClient(client_line(None, a.argv())?),
-            Printer::Nothing,
-        ),
-        Verb::DisplayPanes(a) => (
-            Command::DisplayPanes(client_line(a.target.clone(), a.argv())?),
-            Printer::Nothing,
-        ),
-        Verb::ChooseTree(a) => (
-            Command::ChooseTree(client_line(a.target.clone(), a.argv())?),
-            Printer::Nothing,
-        ),
-        Verb::CopyMode(a) => (
-            Command::CopyMode(client_line(a.target.clone(), a.argv())?),
-            Printer::Nothing,
-        ),
-        Verb::ChooseClient(a) => (
-            Command::ChooseClient(client_line(a.target.clone(), a.argv())?),
-            Printer::Nothing,
-        ),
-        Verb::CustomizeMode(a) => (
-            Command::CustomizeMode(client_line(a.target.clone(), a.argv())?),
-            Printer::Nothing,
-        ),
-        Verb::ClockMode(a) => (
-            Command::ClockMode(client_line(a.target.clone(), a.argv())?),
-            Printer::Nothing,
-        ),
-        Verb::ChooseBuffer(a) => (
-            Command::ChooseBuffer(client_line(a.target.clone(), a.argv())?),
-            Printer::Nothing,
-        ),
-        Verb::FindWindow(a) => (
-            Command::FindWindow(client_line(a.target.clone(), a.argv())?),
-            Printer::Nothing,
-        ),
         Verb::DisplayPopup(a) => (a.command(caller)?, Printer::Nothing),
         // Resolving the session is the whole question: an unknown one is an error.
         Verb::HasSession { target: t } => (

@@ -17,20 +17,7 @@ pub(crate) fn client_line(
     t: Option<String>,
     argv: Vec<String>,
 ) -> anyhow::Result<fugue_protocol::popup::ClientCommandLine> {
-    let size: usize = argv.iter().map(String::len).sum();
-    if size > fugue_protocol::popup::MAX_CLIENT_LINE {
-        bail!(
-            "the command line is longer than {} bytes",
-            fugue_protocol::popup::MAX_CLIENT_LINE
-        );
-    }
-    // tmux's -t here names a client (`/dev/pts/3`, `client-123`), which need not
-    // read as a target; fugue's older use names a session, which does.
-    Ok(fugue_protocol::popup::ClientCommandLine {
-        target: t.as_deref().and_then(|s| s.parse::<Target>().ok()),
-        client: t,
-        argv,
-    })
+    fugue_protocol::popup::ClientCommandLine::new(t, argv).map_err(anyhow::Error::msg)
 }
 
 pub(crate) fn spawn(args: SpawnArgs, default_cwd: bool, caller: &Caller) -> anyhow::Result<Spawn> {

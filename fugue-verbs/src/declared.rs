@@ -7,9 +7,38 @@
 use clap::error::ErrorKind;
 use fugue_protocol::{Command, DECLARED_CLI};
 
-/// A declared command, parsed: the command itself (its arguments are the wire's).
+/// A declared command, parsed: the command itself (its arguments are the wire's), and
+/// the verb's flags as given, for [`Declared::flags`].
 #[derive(Debug)]
-pub struct Declared(pub Command);
+pub struct Declared(pub Command, pub Given);
+
+/// The verb a declared command was parsed from, and its matches.
+#[derive(Debug)]
+pub struct Given {
+    name: &'static str,
+    matches: clap::ArgMatches,
+}
+
+impl Declared {
+    /// The verb's flags as its flags struct `F`: the terminal client's choosers and
+    /// modes act on their flags themselves, where the command carries only their line.
+    /// An error, not a panic, when `F` is another verb's.
+    pub fn flags<F: clap::Args + clap::FromArgMatches>(&self) -> Result<F, String> {
+        let name = self.1.name;
+        let ids = |c: clap::Command| -> Vec<clap::Id> {
+            c.get_arguments().map(|a| a.get_id().clone()).collect()
+        };
+        let entry = DECLARED_CLI.iter().find(|e| e.name == name);
+        let same = entry.is_some_and(|e| {
+            ids((e.augment)(clap::Command::new(name)))
+                == ids(F::augment_args(clap::Command::new(name)))
+        });
+        if !same {
+            return Err(format!("{name}: not the verb these flags are for"));
+        }
+        F::from_arg_matches(&self.1.matches).map_err(|e| format!("{name}: {e}"))
+    }
+}
 
 impl clap::FromArgMatches for Declared {
     fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
@@ -20,7 +49,11 @@ impl clap::FromArgMatches for Declared {
             .iter()
             .find(|e| e.name == name)
             .ok_or_else(|| clap::Error::new(ErrorKind::InvalidSubcommand))?;
-        Ok(Declared((entry.parse)(sub)?))
+        let given = Given {
+            name: entry.name,
+            matches: sub.clone(),
+        };
+        Ok(Declared((entry.parse)(sub)?, given))
     }
 
     fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
@@ -768,5 +801,101 @@ mod tests {
             }))
         );
         assert!(run(&["last-pane", "-x"]).is_err());
+    }
+
+    /// The client line a chooser or mode verb makes: its `-t`, and its argv.
+    fn line(words: &[&str]) -> Result<(Option<String>, Vec<String>), String> {
+        use fugue_protocol::popup::ClientCommandLine as L;
+        let pick = |l: L| (l.client, l.argv);
+        match parse(words)? {
+            Command::ChooseTree(l)
+            | Command::FindWindow(l)
+            | Command::DisplayPanes(l)
+            | Command::SwitchClient(l)
+            | Command::CopyMode(l)
+            | Command::ChooseBuffer(l)
+            | Command::ChooseClient(l)
+            | Command::ClockMode(l)
+            | Command::CustomizeMode(l) => Ok(pick(l)),
+            other => Err(format!("not a client line: {other:?}")),
+        }
+    }
+
+    fn words(w: &[&str]) -> Vec<String> {
+        w.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn chooser_verbs_give_their_clients_their_line() {
+        assert_eq!(
+            line(&["choose-tree", "-sZ", "-O", "name", "-t", "work", "kill-pane -t %%"]),
+            Ok((
+                Some("work".into()),
+                words(&["choose-tree", "-s", "-Z", "-O", "name", "--", "kill-pane -t %%"])
+            ))
+        );
+        assert_eq!(
+            line(&["findw", "-Ni", "-t", "work", "-x-"]),
+            Ok((
+                Some("work".into()),
+                words(&["find-window", "-N", "-i", "--", "-x-"])
+            ))
+        );
+        assert_eq!(
+            line(&["displayp", "-N", "-d", "500"]),
+            Ok((None, words(&["display-panes", "-N", "-d", "500"])))
+        );
+        // switch-client's -t is where to: the line goes to the caller's session.
+        assert_eq!(
+            line(&["switchc", "-n", "-t", "other", "-c", "/dev/pts/1"]),
+            Ok((None, words(&["switch-client", "-n", "-t", "other"])))
+        );
+        assert_eq!(
+            line(&["choose-client", "-Z", "-t", "%1", "detach -t %%"]),
+            Ok((
+                Some("%1".into()),
+                words(&["choose-client", "--", "detach -t %%"])
+            ))
+        );
+        assert_eq!(
+            line(&["choose-buffer", "-N", "paste-buffer -b %%"]),
+            Ok((None, words(&["choose-buffer"])))
+        );
+        assert!(parse(&["find-window"]).is_err(), "a match string is needed");
+        assert!(parse(&["choose-tree", "-x"]).is_err());
+    }
+
+    #[test]
+    fn mode_verbs_keep_their_pane_in_their_line() {
+        assert_eq!(
+            line(&["copy-mode", "-eu", "-H", "-s", "%2", "-t", "%3"]),
+            Ok((
+                Some("%3".into()),
+                words(&["copy-mode", "-e", "-u", "-t", "%3"])
+            ))
+        );
+        assert_eq!(
+            line(&["clock-mode", "-t", "%3"]),
+            Ok((Some("%3".into()), words(&["clock-mode", "-t", "%3"])))
+        );
+        assert_eq!(
+            line(&["customize-mode", "-NZ", "-F", "x", "-f", "status"]),
+            Ok((None, words(&["customize-mode", "-N", "-f", "status"])))
+        );
+        assert!(parse(&["clock-mode", "-d"]).is_err());
+    }
+
+    #[test]
+    fn a_client_reads_a_declared_verbs_flags_as_its_struct() {
+        use fugue_protocol::flags;
+        let argv = words(&["find-w", "-r", "a.b"]);
+        let f: flags::FindWindow = crate::line::parse_flags(&argv).unwrap();
+        assert!(f.regex);
+        assert_eq!(f.pattern, "a.b");
+        // Another verb's struct is an error, not clap's panic.
+        let wrong = crate::line::parse_flags::<flags::ChooseTree>(&argv).unwrap_err();
+        assert!(wrong.contains("find-window"), "{wrong}");
+        let undeclared = crate::line::parse_flags::<flags::ClockMode>(&words(&["new-window"]));
+        assert!(undeclared.is_err());
     }
 }

@@ -61,6 +61,20 @@ pub fn parse_argv(argv: &[String]) -> Result<(&str, Verb), String> {
     Ok((name, verb))
 }
 
+/// A declared verb's command line, parsed: its command, and its flags for a terminal
+/// client that acts on them itself ([`crate::Declared::flags`]).
+pub fn parse_declared(argv: &[String]) -> Result<crate::Declared, String> {
+    match parse_argv(argv)? {
+        (_, Verb::Declared(d)) => Ok(d),
+        (name, _) => Err(format!("{name}: not a declared command")),
+    }
+}
+
+/// A declared verb's command line as its flags struct `F` (see [`parse_declared`]).
+pub fn parse_flags<F: clap::Args + clap::FromArgMatches>(argv: &[String]) -> Result<F, String> {
+    parse_declared(argv)?.flags()
+}
+
 /// clap's error as one line.
 fn clap_message(name: &str, e: &clap::Error) -> String {
     use clap::error::ErrorKind;

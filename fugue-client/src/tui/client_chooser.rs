@@ -38,10 +38,7 @@ fn list_request() -> Request {
 /// `choose-client [-NrZ] [-F] [-f] [-K] [-O] [-t] [template]`, as the verb table
 /// parses it.
 pub fn open(app: &mut App, argv: &[String]) -> Result<Vec<Request>, String> {
-    let (_, verb) = fugue_verbs::line::parse_argv(argv)?;
-    let fugue_verbs::Verb::ChooseClient(a) = verb else {
-        return Err("choose-client: not choose-client".into());
-    };
+    let a: fugue_protocol::flags::ChooseClient = fugue_verbs::line::parse_flags(argv)?;
     let template = match a.template.as_slice() {
         [] => DEFAULT_TEMPLATE.to_string(),
         [one] => one.clone(),

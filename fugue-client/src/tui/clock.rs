@@ -17,10 +17,7 @@ pub struct Clock {
 
 /// `clock-mode [-t %N]`: over that pane, else the active one.
 pub fn open(app: &mut App, argv: &[String]) -> Result<(), String> {
-    let (_, verb) = fugue_verbs::line::parse_argv(argv)?;
-    let fugue_verbs::Verb::ClockMode(a) = verb else {
-        return Err("clock-mode: not clock-mode".into());
-    };
+    let a: fugue_protocol::flags::ClockMode = fugue_verbs::line::parse_flags(argv)?;
     if app.layout.is_none() {
         // A clock the pane kept, handed over on attach before the first frame: opened
         // once that frame has shown the pane (as copy mode's is). Dropped here, it was

@@ -145,10 +145,7 @@ pub(super) fn fetch(pane: PaneId) -> Vec<Request> {
 
 /// `customize-mode [-N] [-f filter] [-t pane]` in this client.
 pub fn open(app: &mut App, argv: &[String]) -> Result<Vec<Request>, String> {
-    let (_, verb) = fugue_verbs::line::parse_argv(argv)?;
-    let fugue_verbs::Verb::CustomizeMode(a) = verb else {
-        return Err("customize-mode: not a customize-mode line".into());
-    };
+    let a: fugue_protocol::flags::CustomizeMode = fugue_verbs::line::parse_flags(argv)?;
     let pane = match a.target.as_deref().map(str::parse::<PaneId>) {
         Some(Ok(p)) if app.panes.contains_key(&p) => p,
         _ => app

@@ -34,10 +34,7 @@ pub struct DisplayPanes {
 
 /// `display-panes [-bN] [-d ms] [template]` as the verb table parses it.
 pub fn open(app: &mut App, argv: &[String]) -> Result<(), String> {
-    let (_, verb) = fugue_verbs::line::parse_argv(argv)?;
-    let fugue_verbs::Verb::DisplayPanes(a) = verb else {
-        return Err("display-panes: not display-panes".into());
-    };
+    let a: fugue_protocol::flags::DisplayPanes = fugue_verbs::line::parse_flags(argv)?;
     let ms = a.duration.unwrap_or(app.status_opts.display_panes_time_ms);
     let template = match a.template.as_slice() {
         [] => DEFAULT_TEMPLATE.to_string(),

@@ -18,11 +18,11 @@
 use super::input::Request;
 use super::state::{App, Mode, Pending};
 use fugue_protocol::cmd;
+use fugue_protocol::flags::{ChooseTree, FindWindow};
 use fugue_protocol::{
     CapturePane, Command, PaneId, PaneInfo, PaneScope, Response, SessionId, SessionInfo, Target,
     WindowId,
 };
-use fugue_verbs::tree::{ChooseTreeArgs, FindWindowArgs};
 use std::collections::HashSet;
 
 /// Panes one preview shows at most (a window's panes, a session's windows, side by
@@ -116,8 +116,8 @@ impl Sort {
 
 #[derive(Debug)]
 pub struct Tree {
-    pub args: ChooseTreeArgs,
-    pub find: Option<FindWindowArgs>,
+    pub args: ChooseTree,
+    pub find: Option<FindWindow>,
     pub sessions: Option<Vec<SessionInfo>>,
     pub panes: Option<Vec<PaneInfo>>,
     /// Panes whose content matched (find-window -C); None until the server answered.
@@ -159,20 +159,21 @@ pub fn open(app: &mut App, argv: &[String]) -> Result<Vec<Request>, String> {
     if let Some(flag) = flag {
         argv.splice(0..1, ["choose-tree".to_string(), flag.to_string()]);
     }
-    let (_, verb) = fugue_verbs::line::parse_argv(&argv)?;
-    let (args, find) = match verb {
-        fugue_verbs::Verb::ChooseTree(a) => (a, None),
-        fugue_verbs::Verb::FindWindow(f) => (
-            ChooseTreeArgs {
+    let d = fugue_verbs::line::parse_declared(&argv)?;
+    let (args, find) = match &d.0 {
+        Command::ChooseTree(_) => (d.flags::<ChooseTree>()?, None),
+        Command::FindWindow(_) => {
+            let f: FindWindow = d.flags()?;
+            let args = ChooseTree {
                 zoom: f.zoom,
                 ..Default::default()
-            },
-            Some(f),
-        ),
+            };
+            (args, Some(f))
+        }
         _ => return Err("choose-tree: not a tree".into()),
     };
     if let Some(f) = &find {
-        regex::Regex::new(&f.regex_source()).map_err(|e| format!("find-window: {e}"))?;
+        regex::Regex::new(&regex_source(f)).map_err(|e| format!("find-window: {e}"))?;
     }
     let sort = match args.sort.as_deref() {
         None | Some("index") => Sort::Index,
@@ -180,7 +181,7 @@ pub fn open(app: &mut App, argv: &[String]) -> Result<Vec<Request>, String> {
         Some("time") => Sort::Time,
         Some(o) => return Err(format!("choose-tree: unknown sort order `{o}`")),
     };
-    let want_content = find.as_ref().is_some_and(|f| f.fields().0);
+    let want_content = find.as_ref().is_some_and(|f| fields(f).0);
     let tree = Tree {
         reverse: args.reverse,
         preview: !args.no_preview,
@@ -206,7 +207,7 @@ pub fn open(app: &mut App, argv: &[String]) -> Result<Vec<Request>, String> {
     if want_content && let Some(f) = &tree.find {
         out.push(request(
             Command::SearchPanes(fugue_protocol::SearchPanes {
-                pattern: f.regex_source(),
+                pattern: regex_source(f),
                 targets: Vec::new(),
                 history: false,
                 offset: 0,
@@ -421,8 +422,8 @@ impl Tree {
         let Some(f) = &self.find else {
             return true;
         };
-        let (content, name, title) = f.fields();
-        let Ok(re) = regex::Regex::new(&f.regex_source()) else {
+        let (content, name, title) = fields(f);
+        let Ok(re) = regex::Regex::new(&regex_source(f)) else {
             return false;
         };
         (content && self.found.as_ref().is_some_and(|s| s.contains(&p.id)))
@@ -720,4 +721,52 @@ fn window_flags(p: &PaneInfo) -> String {
         f.push('Z');
     }
     f
+}
+
+/// What find-window matches, as tmux's: none of -C, -N, -T means all three.
+fn fields(f: &FindWindow) -> (bool, bool, bool) {
+    if !(f.content || f.name || f.title) {
+        (true, true, true)
+    } else {
+        (f.content, f.name, f.title)
+    }
+}
+
+/// The regular expression find-window's match string is: as given with -r, else the
+/// literal text (tmux's `*MATCH*` glob); `(?i)` with -i.
+fn regex_source(f: &FindWindow) -> String {
+    let body = if f.regex {
+        f.pattern.clone()
+    } else {
+        fugue_verbs::tree::regex_escape(&f.pattern)
+    };
+    if f.ignore_case {
+        format!("(?i){body}")
+    } else {
+        body
+    }
+}
+
+#[cfg(test)]
+mod find_tests {
+    use super::*;
+
+    #[test]
+    fn find_window_matches_as_tmux() {
+        let f = FindWindow {
+            pattern: "a.b".into(),
+            ..Default::default()
+        };
+        assert_eq!(fields(&f), (true, true, true));
+        assert_eq!(regex_source(&f), "a\\.b");
+        let f = FindWindow {
+            pattern: "a.b".into(),
+            regex: true,
+            ignore_case: true,
+            name: true,
+            ..Default::default()
+        };
+        assert_eq!(fields(&f), (false, true, false));
+        assert_eq!(regex_source(&f), "(?i)a.b");
+    }
 }

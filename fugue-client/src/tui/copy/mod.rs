@@ -442,9 +442,16 @@ impl App {
     /// it, `-u` starts a page up, `-e` leaves it again at the bottom, `-t %N` picks
     /// the pane (else the active one).
     pub fn copy_mode_line(&mut self, argv: &[String]) -> Vec<Request> {
-        let a = match fugue_verbs::line::parse_argv(argv) {
-            Ok((_, fugue_verbs::Verb::CopyMode(a))) => a,
+        let d = match fugue_verbs::line::parse_argv(argv) {
+            Ok((_, fugue_verbs::Verb::Declared(d))) if matches!(d.0, Command::CopyMode(_)) => d,
             Ok(_) => return Vec::new(),
+            Err(e) => {
+                self.notice(e);
+                return Vec::new();
+            }
+        };
+        let a = match d.flags::<fugue_protocol::flags::CopyMode>() {
+            Ok(a) => a,
             Err(e) => {
                 self.notice(e);
                 return Vec::new();
