@@ -414,6 +414,7 @@ commands! {
         targets: [target: Pane];
     ResizeWindow(crate::arrange::ResizeWindow) => "resize-window", Write, "give a window its own size, apart from its clients'",
         cli: As("resize-window"), mcp: Tmux, sideband: Absent(REARRANGE), keys: Absent(PROMPT),
+        clap: ["resizew"] from ResizeWindow,
         facts: [journaled, structural],
         targets: [target: WindowAll];
     SelectLayout {
@@ -2121,6 +2122,114 @@ pub mod flags {
             Ok(Command::CustomizeMode(ClientCommandLine::new(
                 f.target, argv,
             )?))
+        }
+    }
+
+    /// A verb that is another's with its choice made (`next-window` is `select-window
+    /// -n`, `next-layout` is `select-layout -n`): `-t` alone, parsed as the verbs
+    /// written by hand parsed it, so a bad target is the same error.
+    macro_rules! one_choice {
+        ($(#[$doc:meta])* $name:ident => $variant:ident, $field:ident: $choice:expr) => {
+            $(#[$doc])*
+            #[derive(clap::Args, Debug)]
+            pub struct $name {
+                #[arg(short = 't')]
+                target: Option<String>,
+            }
+
+            impl TryFrom<$name> for Command {
+                type Error = String;
+                fn try_from(f: $name) -> Result<Command, String> {
+                    let target = f.target.map(|t| t.parse::<Target>()).transpose();
+                    Ok(Command::$variant(cmd::$variant {
+                        target: target.map_err(|e| e.to_string())?,
+                        $field: $choice,
+                    }))
+                }
+            }
+        };
+    }
+
+    one_choice!(
+        /// `next-window [-t target-session]`.
+        NextWindow => SelectWindow, select: WindowSelect::Next
+    );
+    one_choice!(
+        /// `previous-window [-t target-session]`.
+        PreviousWindow => SelectWindow, select: WindowSelect::Previous
+    );
+    one_choice!(
+        /// `last-window [-t target-session]`.
+        LastWindow => SelectWindow, select: WindowSelect::Last
+    );
+    one_choice!(
+        /// `next-layout [-t target-window]`.
+        NextLayout => SelectLayout, layout: LayoutChoice::Next
+    );
+    one_choice!(
+        /// `previous-layout [-t target-window]`.
+        PreviousLayout => SelectLayout, layout: LayoutChoice::Previous
+    );
+
+    /// `resize-window [-aADLRU] [-x width] [-y height] [-t target-window]
+    /// [adjustment]`: `-a`/`-A` are one fit, the direction letters and the adjustment
+    /// one adjustment; sizes are checked against the server's bounds.
+    #[derive(clap::Args, Debug)]
+    pub struct ResizeWindow {
+        #[arg(short = 't')]
+        target: Option<String>,
+        /// Take the smallest attached client's size.
+        #[arg(short = 'a')]
+        smallest: bool,
+        /// Take the largest attached client's size.
+        #[arg(short = 'A')]
+        largest: bool,
+        #[arg(short = 'L')]
+        left: bool,
+        #[arg(short = 'R')]
+        right: bool,
+        #[arg(short = 'U')]
+        up: bool,
+        #[arg(short = 'D')]
+        down: bool,
+        /// The window's width in cells.
+        #[arg(short = 'x')]
+        width: Option<u16>,
+        /// The window's height in cells.
+        #[arg(short = 'y')]
+        height: Option<u16>,
+        /// Cells the window grows or shrinks by with -L/-R/-U/-D (default 1).
+        adjustment: Option<u16>,
+    }
+
+    impl TryFrom<ResizeWindow> for Command {
+        type Error = String;
+        fn try_from(f: ResizeWindow) -> Result<Command, String> {
+            use crate::arrange::WindowFit;
+            use crate::limits::{MAX_COLS, MAX_ROWS};
+            let within = |v: Option<u16>, max: u16, what: &str| match v {
+                Some(n) if n == 0 || n > max => {
+                    Err(format!("{what} {n} is out of range: give 1 to {max} cells"))
+                }
+                v => Ok(v),
+            };
+            let adjust = match f.adjustment {
+                Some(0) => return Err("adjustment 0 is too small: give at least 1".into()),
+                n => n.unwrap_or(1),
+            };
+            let fit = match (f.largest, f.smallest) {
+                (true, _) => Some(WindowFit::Largest),
+                (false, true) => Some(WindowFit::Smallest),
+                (false, false) => None,
+            };
+            let target = f.target.map(|t| t.parse::<Target>()).transpose();
+            Ok(Command::ResizeWindow(crate::arrange::ResizeWindow {
+                target: target.map_err(|e| e.to_string())?,
+                width: within(f.width, MAX_COLS, "width")?,
+                height: within(f.height, MAX_ROWS, "height")?,
+                adjust: Direction::from_flags(f.left, f.right, f.up, f.down)?.map(|d| (d, adjust)),
+                fit,
+            }))
         }
     }
 }

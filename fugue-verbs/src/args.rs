@@ -208,22 +208,13 @@ pub enum Verb {
     },
     /// Go to the next window.
     #[command(visible_alias = "next")]
-    NextWindow {
-        #[arg(short = 't')]
-        target: Option<String>,
-    },
+    NextWindow(fugue_protocol::flags::NextWindow),
     /// Go to the previous window.
     #[command(visible_alias = "prev")]
-    PreviousWindow {
-        #[arg(short = 't')]
-        target: Option<String>,
-    },
+    PreviousWindow(fugue_protocol::flags::PreviousWindow),
     /// Go to the last used window.
     #[command(visible_alias = "last")]
-    LastWindow {
-        #[arg(short = 't')]
-        target: Option<String>,
-    },
+    LastWindow(fugue_protocol::flags::LastWindow),
     /// Split a pane.
     #[command(visible_aliases = ["split", "splitw"], disable_help_flag = true)]
     SplitWindow {
@@ -294,25 +285,16 @@ pub enum Verb {
         /// Cells to move the border by (default 1).
         amount: Option<u16>,
     },
-    /// Give a window its own size, apart from its clients' (tmux's `window-size manual`).
-    #[command(visible_alias = "resizew")]
-    ResizeWindow(super::window_size::ResizeWindowArgs),
     /// Arrange a window's panes in the next preset.
     #[command(visible_alias = "nextl")]
-    NextLayout {
-        #[arg(short = 't')]
-        target: Option<String>,
-    },
+    NextLayout(fugue_protocol::flags::NextLayout),
     /// Start the server if it is not running (it exits again at once with no session,
     /// as tmux's does unless `exit-empty` is off).
     #[command(visible_alias = "start")]
     StartServer,
     /// Arrange a window's panes in the previous preset.
     #[command(visible_alias = "prevl")]
-    PreviousLayout {
-        #[arg(short = 't')]
-        target: Option<String>,
-    },
+    PreviousLayout(fugue_protocol::flags::PreviousLayout),
     /// Type keys or text into a pane.
     #[command(visible_alias = "send")]
     SendKeys {

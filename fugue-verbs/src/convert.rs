@@ -8,8 +8,7 @@ use crate::printer::Printer;
 use anyhow::bail;
 use fugue_protocol::cmd;
 use fugue_protocol::{
-    Command, Direction, LayoutChoice, NewSession, NewWindow, PaneScope, Resize, SendInput,
-    SplitPane, WindowSelect,
+    Command, Direction, NewSession, NewWindow, PaneScope, Resize, SendInput, SplitPane,
 };
 
 /// The Command for a verb, and how its answer is shown.
@@ -302,27 +301,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 attach: false,
             },
         ),
-        Verb::NextWindow { target: t } => (
-            Command::SelectWindow(cmd::SelectWindow {
-                target: target(t)?,
-                select: WindowSelect::Next,
-            }),
-            Printer::Nothing,
-        ),
-        Verb::PreviousWindow { target: t } => (
-            Command::SelectWindow(cmd::SelectWindow {
-                target: target(t)?,
-                select: WindowSelect::Previous,
-            }),
-            Printer::Nothing,
-        ),
-        Verb::LastWindow { target: t } => (
-            Command::SelectWindow(cmd::SelectWindow {
-                target: target(t)?,
-                select: WindowSelect::Last,
-            }),
-            Printer::Nothing,
-        ),
         Verb::SplitWindow {
             target: t,
             horizontal,
@@ -361,7 +339,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 },
             )
         }
-        Verb::ResizeWindow(a) => (a.command()?, Printer::Nothing),
         Verb::ResizePane {
             target: t,
             left,
@@ -419,22 +396,14 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 Printer::Nothing,
             )
         }
-        Verb::NextLayout { target: t } => (
-            Command::SelectLayout(cmd::SelectLayout {
-                target: target(t)?,
-                layout: LayoutChoice::Next,
-            }),
-            Printer::Nothing,
-        ),
+        // Another command's verb with its choice made: its flags struct's conversion.
+        Verb::NextWindow(f) => declared(f)?,
+        Verb::PreviousWindow(f) => declared(f)?,
+        Verb::LastWindow(f) => declared(f)?,
+        Verb::NextLayout(f) => declared(f)?,
+        Verb::PreviousLayout(f) => declared(f)?,
         // Connecting started the server; the command then asks for nothing it prints.
         Verb::StartServer => (Command::ListSessions, Printer::Nothing),
-        Verb::PreviousLayout { target: t } => (
-            Command::SelectLayout(cmd::SelectLayout {
-                target: target(t)?,
-                layout: LayoutChoice::Previous,
-            }),
-            Printer::Nothing,
-        ),
         Verb::SendKeys {
             target: t,
             literal,
@@ -571,4 +540,15 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             )
         }
     })
+}
+
+/// A verb whose flags struct is in the table's flags module: its conversion.
+fn declared<F>(f: F) -> anyhow::Result<crate::Converted>
+where
+    Command: TryFrom<F, Error = String>,
+{
+    Ok((
+        Command::try_from(f).map_err(anyhow::Error::msg)?,
+        Printer::Nothing,
+    ))
 }

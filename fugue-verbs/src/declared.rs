@@ -828,10 +828,26 @@ mod tests {
     #[test]
     fn chooser_verbs_give_their_clients_their_line() {
         assert_eq!(
-            line(&["choose-tree", "-sZ", "-O", "name", "-t", "work", "kill-pane -t %%"]),
+            line(&[
+                "choose-tree",
+                "-sZ",
+                "-O",
+                "name",
+                "-t",
+                "work",
+                "kill-pane -t %%"
+            ]),
             Ok((
                 Some("work".into()),
-                words(&["choose-tree", "-s", "-Z", "-O", "name", "--", "kill-pane -t %%"])
+                words(&[
+                    "choose-tree",
+                    "-s",
+                    "-Z",
+                    "-O",
+                    "name",
+                    "--",
+                    "kill-pane -t %%"
+                ])
             ))
         );
         assert_eq!(
@@ -897,5 +913,72 @@ mod tests {
         assert!(wrong.contains("find-window"), "{wrong}");
         let undeclared = crate::line::parse_flags::<flags::ClockMode>(&words(&["new-window"]));
         assert!(undeclared.is_err());
+    }
+
+    #[test]
+    fn resize_window_takes_a_size_a_fit_or_an_adjustment() {
+        use fugue_protocol::Direction;
+        use fugue_protocol::arrange::{ResizeWindow, WindowFit};
+        let window: Target = "s:1".parse().unwrap();
+        assert_eq!(
+            parse(&["resizew", "-t", "s:1", "-x", "100", "-y", "30"]),
+            Ok(Command::ResizeWindow(ResizeWindow {
+                target: Some(window),
+                width: Some(100),
+                height: Some(30),
+                adjust: None,
+                fit: None,
+            }))
+        );
+        assert_eq!(
+            parse(&["resize-window", "-A", "-L", "5"]),
+            Ok(Command::ResizeWindow(ResizeWindow {
+                target: None,
+                width: None,
+                height: None,
+                adjust: Some((Direction::Left, 5)),
+                fit: Some(WindowFit::Largest),
+            }))
+        );
+        let zero = parse(&["resize-window", "-x", "0"]).unwrap_err();
+        assert!(zero.contains("width 0 is out of range"), "{zero}");
+        let none = parse(&["resize-window", "-D", "0"]).unwrap_err();
+        assert!(none.contains("adjustment 0 is too small"), "{none}");
+        assert!(parse(&["resize-window", "-L", "-R"]).is_err());
+    }
+
+    /// The verbs that are another command with its choice made keep their own names.
+    #[test]
+    fn next_and_previous_window_and_layout_select() {
+        use fugue_protocol::{LayoutChoice, WindowSelect};
+        let run =
+            |line: &[&str]| crate::line::command_for_argv(&words(line), &crate::Caller::process());
+        let session: Target = "work".parse().unwrap();
+        for (verb, select) in [
+            ("next", WindowSelect::Next),
+            ("previous-window", WindowSelect::Previous),
+            ("last", WindowSelect::Last),
+        ] {
+            assert_eq!(
+                run(&[verb, "-t", "work"]),
+                Ok(Command::SelectWindow(cmd::SelectWindow {
+                    target: Some(session.clone()),
+                    select,
+                }))
+            );
+        }
+        for (verb, layout) in [
+            ("nextl", LayoutChoice::Next),
+            ("previous-layout", LayoutChoice::Previous),
+        ] {
+            assert_eq!(
+                run(&[verb]),
+                Ok(Command::SelectLayout(cmd::SelectLayout {
+                    target: None,
+                    layout,
+                }))
+            );
+        }
+        assert!(run(&["next-window", "-x"]).is_err());
     }
 }

@@ -32,7 +32,6 @@ pub mod sequence;
 pub mod shell_args;
 pub mod tree;
 pub mod usage;
-mod window_size;
 
 pub use admin::AdminVerb;
 pub use agent::{AgentPrinter, AgentVerb, ReportArgs};
