@@ -818,6 +818,7 @@ commands! {
     ConfirmBefore(crate::popup::ClientCommandLine) => "confirm-before", Write, "ask the attached person y/n, then run a command",
         cli: As("confirm-before"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("kill-pane, kill-window"),
+        clap: ["confirm"] from ConfirmBefore,
         facts: [journaled],
         targets: [target: SessionAny];
     /// tmux's `command-prompt` from the CLI: a client asks and runs the filled-in
@@ -825,6 +826,7 @@ commands! {
     CommandPrompt(crate::popup::ClientCommandLine) => "command-prompt", Write, "ask on a client's status line, then run a command line with the answers",
         cli: As("command-prompt"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("command-prompt, rename-window, rename-session"),
+        clap: [] from CommandPrompt,
         facts: [journaled],
         targets: [target: SessionAny];
     /// tmux's `send-keys -K [-c client] KEY...`: keys as if typed at that client.
@@ -840,6 +842,7 @@ commands! {
     DisplayMenu(crate::popup::ClientCommandLine) => "display-menu", Write, "show a menu of commands in the attached clients",
         cli: As("display-menu"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent("the command prompt (C-b :) and bindings to command lines run it"),
+        clap: ["menu"] from DisplayMenu,
         facts: [journaled],
         targets: [target: SessionAny];
     /// Open (or with `close` close) a floating pane over a session's window.
@@ -2230,6 +2233,171 @@ pub mod flags {
                 adjust: Direction::from_flags(f.left, f.right, f.up, f.down)?.map(|d| (d, adjust)),
                 fit,
             }))
+        }
+    }
+
+    /// `display-menu [-T title] [-x position] [-y position] [-t target] name key
+    /// command ...`: the items are checked here (NAME KEY COMMAND triples, an empty
+    /// NAME a separator) and go to the clients as given.
+    #[derive(clap::Args, Debug)]
+    pub struct DisplayMenu {
+        /// The title on its top border.
+        #[arg(short = 'T', value_name = "TITLE")]
+        pub title: Option<String>,
+        /// The column of its left edge (or C, R).
+        #[arg(short = 'x', value_name = "POSITION")]
+        pub x: Option<String>,
+        /// The row of its top edge (or C, S).
+        #[arg(short = 'y', value_name = "POSITION")]
+        pub y: Option<String>,
+        /// The session whose clients show it (from the CLI).
+        #[arg(short = 't')]
+        pub target: Option<String>,
+        /// NAME KEY COMMAND, ...
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        pub items: Vec<String>,
+    }
+
+    impl TryFrom<DisplayMenu> for Command {
+        type Error = String;
+        fn try_from(f: DisplayMenu) -> Result<Command, String> {
+            crate::menu::parse_items(&f.items)?;
+            let mut argv = vec!["display-menu".to_string()];
+            push_flags(
+                &mut argv,
+                &[],
+                &[
+                    ("-T", f.title.as_deref()),
+                    ("-x", f.x.as_deref()),
+                    ("-y", f.y.as_deref()),
+                ],
+            );
+            argv.extend(f.items);
+            Ok(Command::DisplayMenu(ClientCommandLine::new(
+                f.target, argv,
+            )?))
+        }
+    }
+
+    /// `confirm-before [-by] [-c confirm-key] [-p prompt] [-t target-client] command`:
+    /// the clients ask and run the command on yes; `-b` changes nothing, as the CLI
+    /// never waits for the answer.
+    #[derive(clap::Args, Debug)]
+    pub struct ConfirmBefore {
+        /// The question (a format; default `Confirm 'COMMAND'? (y/n)`).
+        #[arg(short = 'p', value_name = "PROMPT")]
+        pub prompt: Option<String>,
+        /// Enter alone answers yes.
+        #[arg(short = 'y')]
+        pub yes: bool,
+        /// The key that answers yes (default y).
+        #[arg(short = 'c', value_name = "KEY")]
+        pub confirm_key: Option<String>,
+        /// tmux's -b (the asking client does not wait): fugue's CLI never waits for
+        /// the answer, so it is accepted and changes nothing.
+        #[arg(short = 'b')]
+        pub background: bool,
+        /// The client that asks, or a session whose clients ask (from the CLI).
+        #[arg(short = 't')]
+        pub target: Option<String>,
+        /// The command line to run (quote it, or give its words).
+        #[arg(required = true, num_args = 1.., trailing_var_arg = true)]
+        pub command: Vec<String>,
+    }
+
+    impl TryFrom<ConfirmBefore> for Command {
+        type Error = String;
+        fn try_from(f: ConfirmBefore) -> Result<Command, String> {
+            let mut argv = vec!["confirm-before".to_string()];
+            push_flags(&mut argv, &[], &[("-p", f.prompt.as_deref())]);
+            push_flags(
+                &mut argv,
+                &[(f.yes, "-y")],
+                &[("-c", f.confirm_key.as_deref())],
+            );
+            argv.extend(f.command);
+            Ok(Command::ConfirmBefore(ClientCommandLine::new(
+                f.target, argv,
+            )?))
+        }
+    }
+
+    /// `command-prompt [-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [-T type]
+    /// [template]`: the questions (`-p`, `-I`, comma-separated) and the template the
+    /// answers fill in, which `fugue_verbs::command_prompt` makes as tmux makes them.
+    #[derive(clap::Args, Debug, Clone, Default)]
+    pub struct CommandPrompt {
+        /// Answer with one key (its name is the answer).
+        #[arg(short = '1')]
+        pub single_key: bool,
+        /// tmux's -b (the CLI does not wait for the answer): fugue's never waits.
+        #[arg(short = 'b')]
+        pub background: bool,
+        /// Expand the template as a format first.
+        #[arg(short = 'F')]
+        pub expand: bool,
+        /// Like -1, the key's name being the answer (tmux's -k).
+        #[arg(short = 'k')]
+        pub key: bool,
+        /// Run the template at every change of the answer (accepted: run once, at
+        /// Enter).
+        #[arg(short = 'i')]
+        pub incremental: bool,
+        /// Only digits.
+        #[arg(short = 'N')]
+        pub numeric: bool,
+        /// tmux 3.6's -l, 3.7's -e and -C: accepted.
+        #[arg(short = 'l')]
+        pub literal: bool,
+        #[arg(short = 'e')]
+        pub backspace_exits: bool,
+        #[arg(short = 'C')]
+        pub no_freeze: bool,
+        /// What each question starts with, comma-separated.
+        #[arg(short = 'I', value_name = "INPUTS")]
+        pub inputs: Option<String>,
+        /// The questions, comma-separated.
+        #[arg(short = 'p', value_name = "PROMPTS")]
+        pub prompts: Option<String>,
+        /// The client that asks (from the CLI).
+        #[arg(short = 't', value_name = "CLIENT")]
+        pub client: Option<String>,
+        /// The history the answers join: command, search, target, window-target.
+        #[arg(short = 'T', value_name = "TYPE")]
+        pub kind: Option<String>,
+        /// The command line the answers fill in (`%1`..`%9`, `%%`); the answer itself
+        /// without one.
+        pub template: Option<String>,
+    }
+
+    impl TryFrom<CommandPrompt> for Command {
+        type Error = String;
+        fn try_from(f: CommandPrompt) -> Result<Command, String> {
+            if let Some(t) = &f.kind {
+                crate::admin::PromptType::parse(t).map_err(|_| format!("unknown type: {t}"))?;
+            }
+            // The line for a client to ask with: `-t` left out, since it named the
+            // client.
+            let mut argv = vec!["command-prompt".to_string()];
+            push_flags(
+                &mut argv,
+                &[
+                    (f.single_key, "-1"),
+                    (f.expand, "-F"),
+                    (f.key, "-k"),
+                    (f.incremental, "-i"),
+                    (f.numeric, "-N"),
+                ],
+                &[
+                    ("-I", f.inputs.as_deref()),
+                    ("-p", f.prompts.as_deref()),
+                    ("-T", f.kind.as_deref()),
+                ],
+            );
+            argv.extend(f.template);
+            Ok(Command::CommandPrompt(ClientCommandLine::new(
+                f.client, argv,
+            )?))
         }
     }
 }

@@ -43,6 +43,7 @@ pub mod key_tables;
 pub mod keys;
 pub mod limits;
 pub mod manage;
+pub mod menu;
 pub mod message;
 pub mod mouse;
 pub mod observe;

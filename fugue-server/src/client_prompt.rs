@@ -118,7 +118,8 @@ impl ClientPrompt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fugue_verbs::command_prompt::CommandPromptArgs;
+    use fugue_protocol::flags::CommandPrompt;
+    use fugue_verbs::command_prompt::spec;
 
     fn k(s: &str) -> Key {
         Key::parse(s).unwrap()
@@ -126,13 +127,12 @@ mod tests {
 
     #[test]
     fn answers_fill_the_template_and_escape_cancels() {
-        let spec = CommandPromptArgs {
+        let spec = spec(&CommandPrompt {
             prompts: Some("a,b".into()),
             inputs: Some("pre".into()),
             template: Some("set -g @x '%1-%2'".into()),
             ..Default::default()
-        }
-        .spec()
+        })
         .unwrap();
         let mut p = ClientPrompt::input(spec.clone());
         for key in ["BSpace", "x", "Enter", "y", "Enter"] {

@@ -383,54 +383,6 @@ pub enum Verb {
         /// pane #{pane_index} - (%H:%M %d-%b-%y)`.
         message: Option<String>,
     },
-    /// Ask the attached person y/n on the status line, then run COMMAND on y (`C-b x`
-    /// and `C-b &` use it); from the CLI, the clients attached to the session ask.
-    /// Ask on the status line, then run TEMPLATE with the answers in it (`%%`,
-    /// `%1`..`%9`); from the CLI, the client named by -t (or the session's) asks.
-    #[command(disable_help_flag = true)]
-    CommandPrompt(super::command_prompt::CommandPromptArgs),
-    #[command(visible_alias = "confirm")]
-    ConfirmBefore {
-        /// The question (a format; default `Confirm 'COMMAND'? (y/n)`).
-        #[arg(short = 'p', value_name = "PROMPT")]
-        prompt: Option<String>,
-        /// Enter alone answers yes.
-        #[arg(short = 'y')]
-        yes: bool,
-        /// The key that answers yes (default y).
-        #[arg(short = 'c', value_name = "KEY")]
-        confirm_key: Option<String>,
-        /// tmux's -b (the asking client does not wait): fugue's CLI never waits for
-        /// the answer, so it is accepted and changes nothing.
-        #[arg(short = 'b')]
-        background: bool,
-        /// The client that asks, or a session whose clients ask (from the CLI).
-        #[arg(short = 't')]
-        target: Option<String>,
-        /// The command line to run (quote it, or give its words).
-        #[arg(required = true, num_args = 1.., trailing_var_arg = true)]
-        command: Vec<String>,
-    },
-    /// Show a menu over the panes: NAME KEY COMMAND triples (an empty NAME is a
-    /// separator); the chosen item's command runs as a binding's would.
-    #[command(visible_alias = "menu")]
-    DisplayMenu {
-        /// The title on its top border.
-        #[arg(short = 'T', value_name = "TITLE")]
-        title: Option<String>,
-        /// The column of its left edge (or C, R).
-        #[arg(short = 'x', value_name = "POSITION")]
-        x: Option<String>,
-        /// The row of its top edge (or C, S).
-        #[arg(short = 'y', value_name = "POSITION")]
-        y: Option<String>,
-        /// The session whose clients show it (from the CLI).
-        #[arg(short = 't')]
-        target: Option<String>,
-        /// NAME KEY COMMAND, ...
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
-        items: Vec<String>,
-    },
     /// Open a floating pane running a command over the window (the shell by default),
     /// drawn by the attached clients with a border; it takes the keyboard while open.
     #[command(visible_alias = "popup", disable_help_flag = true)]

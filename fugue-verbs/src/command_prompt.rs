@@ -4,54 +4,8 @@
 //! tmux fills it. Shared by the terminal client, which asks on its status line, and
 //! the server, which asks for a control client through `send-keys -K`.
 
-use clap::Args;
 use fugue_protocol::admin::PromptType;
-
-/// `command-prompt [-1bFkiN] [-I inputs] [-p prompts] [-t target-client] [-T type]
-/// [template]`.
-#[derive(Args, Debug, Clone, Default)]
-pub struct CommandPromptArgs {
-    /// Answer with one key (its name is the answer).
-    #[arg(short = '1')]
-    pub single_key: bool,
-    /// tmux's -b (the CLI does not wait for the answer): fugue's never waits.
-    #[arg(short = 'b')]
-    pub background: bool,
-    /// Expand the template as a format first.
-    #[arg(short = 'F')]
-    pub expand: bool,
-    /// Like -1, the key's name being the answer (tmux's -k).
-    #[arg(short = 'k')]
-    pub key: bool,
-    /// Run the template at every change of the answer (accepted: run once, at Enter).
-    #[arg(short = 'i')]
-    pub incremental: bool,
-    /// Only digits.
-    #[arg(short = 'N')]
-    pub numeric: bool,
-    /// tmux 3.6's -l, 3.7's -e and -C: accepted.
-    #[arg(short = 'l')]
-    pub literal: bool,
-    #[arg(short = 'e')]
-    pub backspace_exits: bool,
-    #[arg(short = 'C')]
-    pub no_freeze: bool,
-    /// What each question starts with, comma-separated.
-    #[arg(short = 'I', value_name = "INPUTS")]
-    pub inputs: Option<String>,
-    /// The questions, comma-separated.
-    #[arg(short = 'p', value_name = "PROMPTS")]
-    pub prompts: Option<String>,
-    /// The client that asks (from the CLI).
-    #[arg(short = 't', value_name = "CLIENT")]
-    pub client: Option<String>,
-    /// The history the answers join: command, search, target, window-target.
-    #[arg(short = 'T', value_name = "TYPE")]
-    pub kind: Option<String>,
-    /// The command line the answers fill in (`%1`..`%9`, `%%`); the answer itself
-    /// without one.
-    pub template: Option<String>,
-}
+use fugue_protocol::flags::CommandPrompt;
 
 /// One question: what the status line shows, and the answer it starts with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,49 +26,47 @@ pub struct PromptSpec {
     pub kind: PromptType,
 }
 
-impl CommandPromptArgs {
-    /// The questions and template, as tmux makes them: no `-p` asks `(COMMAND) `
-    /// for a template (its first word) and `:` for none; each prompt gets a space
-    /// after it; `-I` gives the questions their first answers in order.
-    pub fn spec(&self) -> Result<PromptSpec, String> {
-        let template = self.template.clone().unwrap_or_else(|| "%1".into());
-        let (prompts, space) = match (&self.prompts, &self.template) {
-            (Some(p), _) => (p.clone(), true),
-            (None, Some(t)) => {
-                let first = t.split_whitespace().next().unwrap_or_default();
-                let name = crate::line::canonical_name(first).unwrap_or_else(|| first.into());
-                (format!("({name})"), true)
-            }
-            (None, None) => (":".to_string(), false),
-        };
-        let mut inputs = self.inputs.as_deref().map(|i| i.split(','));
-        let questions = prompts
-            .split(',')
-            .map(|p| Question {
-                prompt: if space {
-                    format!("{p} ")
-                } else {
-                    p.to_string()
-                },
-                input: inputs
-                    .as_mut()
-                    .and_then(Iterator::next)
-                    .unwrap_or_default()
-                    .to_string(),
-            })
-            .collect();
-        let kind = match &self.kind {
-            Some(t) => PromptType::parse(t).map_err(|_| format!("unknown type: {t}"))?,
-            None => PromptType::Command,
-        };
-        Ok(PromptSpec {
-            questions,
-            template,
-            single_key: self.single_key || self.key,
-            numeric: self.numeric,
-            kind,
+/// The questions and template of a `command-prompt`, as tmux makes them: no `-p`
+/// asks `(COMMAND) ` for a template (its first word) and `:` for none; each prompt
+/// gets a space after it; `-I` gives the questions their first answers in order.
+pub fn spec(a: &CommandPrompt) -> Result<PromptSpec, String> {
+    let template = a.template.clone().unwrap_or_else(|| "%1".into());
+    let (prompts, space) = match (&a.prompts, &a.template) {
+        (Some(p), _) => (p.clone(), true),
+        (None, Some(t)) => {
+            let first = t.split_whitespace().next().unwrap_or_default();
+            let name = crate::line::canonical_name(first).unwrap_or_else(|| first.into());
+            (format!("({name})"), true)
+        }
+        (None, None) => (":".to_string(), false),
+    };
+    let mut inputs = a.inputs.as_deref().map(|i| i.split(','));
+    let questions = prompts
+        .split(',')
+        .map(|p| Question {
+            prompt: if space {
+                format!("{p} ")
+            } else {
+                p.to_string()
+            },
+            input: inputs
+                .as_mut()
+                .and_then(Iterator::next)
+                .unwrap_or_default()
+                .to_string(),
         })
-    }
+        .collect();
+    let kind = match &a.kind {
+        Some(t) => PromptType::parse(t).map_err(|_| format!("unknown type: {t}"))?,
+        None => PromptType::Command,
+    };
+    Ok(PromptSpec {
+        questions,
+        template,
+        single_key: a.single_key || a.key,
+        numeric: a.numeric,
+        kind,
+    })
 }
 
 impl PromptSpec {
@@ -170,32 +122,6 @@ pub fn replace(template: &str, answer: &str, idx: usize) -> String {
     out
 }
 
-/// The command line for a client to ask with (what the CLI sends it): `-t` left
-/// out, since it named the client.
-pub fn argv(a: &CommandPromptArgs) -> Vec<String> {
-    let mut argv = vec!["command-prompt".to_string()];
-    for (on, flag) in [
-        (a.single_key, "-1"),
-        (a.expand, "-F"),
-        (a.key, "-k"),
-        (a.incremental, "-i"),
-        (a.numeric, "-N"),
-    ] {
-        if on {
-            argv.push(flag.into());
-        }
-    }
-    for (flag, v) in [("-I", &a.inputs), ("-p", &a.prompts), ("-T", &a.kind)] {
-        if let Some(v) = v {
-            argv.extend([flag.to_string(), v.clone()]);
-        }
-    }
-    if let Some(t) = &a.template {
-        argv.push(t.clone());
-    }
-    argv
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,13 +139,13 @@ mod tests {
 
     #[test]
     fn questions_and_defaults_are_tmuxs() {
-        let a = CommandPromptArgs {
+        let a = CommandPrompt {
             prompts: Some("one,two".into()),
             inputs: Some("i1".into()),
             template: Some("rename-window '%1-%2'".into()),
             ..Default::default()
         };
-        let s = a.spec().unwrap();
+        let s = spec(&a).unwrap();
         assert_eq!(
             s.questions,
             vec![
@@ -234,18 +160,18 @@ mod tests {
             ]
         );
         assert_eq!(s.fill(&["a".into(), "b".into()]), "rename-window 'a-b'");
-        let bare = CommandPromptArgs::default().spec().unwrap();
+        let bare = spec(&CommandPrompt::default()).unwrap();
         assert_eq!(bare.questions[0].prompt, ":");
         assert_eq!(bare.fill(&["split-window".into()]), "split-window");
-        let t = CommandPromptArgs {
+        let t = CommandPrompt {
             template: Some("renamew '%%'".into()),
             ..Default::default()
         };
-        assert_eq!(t.spec().unwrap().questions[0].prompt, "(rename-window) ");
-        let bad = CommandPromptArgs {
+        assert_eq!(spec(&t).unwrap().questions[0].prompt, "(rename-window) ");
+        let bad = CommandPrompt {
             kind: Some("nope".into()),
             ..Default::default()
         };
-        assert_eq!(bad.spec().unwrap_err(), "unknown type: nope");
+        assert_eq!(spec(&bad).unwrap_err(), "unknown type: nope");
     }
 }

@@ -208,57 +208,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 )
             }
         }
-        Verb::ConfirmBefore {
-            prompt,
-            yes,
-            confirm_key,
-            target: t,
-            command,
-            ..
-        } => {
-            let mut argv = vec!["confirm-before".to_string()];
-            if let Some(p) = prompt {
-                argv.extend(["-p".to_string(), p]);
-            }
-            if yes {
-                argv.push("-y".into());
-            }
-            if let Some(k) = confirm_key {
-                argv.extend(["-c".to_string(), k]);
-            }
-            argv.extend(command);
-            (
-                Command::ConfirmBefore(client_line(t, argv)?),
-                Printer::Nothing,
-            )
-        }
-        Verb::CommandPrompt(a) => {
-            a.spec().map_err(anyhow::Error::msg)?;
-            let argv = crate::command_prompt::argv(&a);
-            (
-                Command::CommandPrompt(client_line(a.client, argv)?),
-                Printer::Nothing,
-            )
-        }
-        Verb::DisplayMenu {
-            title,
-            x,
-            y,
-            target: t,
-            items,
-        } => {
-            let mut argv = vec!["display-menu".to_string()];
-            for (flag, v) in [("-T", title), ("-x", x), ("-y", y)] {
-                if let Some(v) = v {
-                    argv.extend([flag.to_string(), v]);
-                }
-            }
-            argv.extend(crate::menu::check_items(&items)?);
-            (
-                Command::DisplayMenu(client_line(t, argv)?),
-                Printer::Nothing,
-            )
-        }
         Verb::DisplayPopup(a) => (a.command(caller)?, Printer::Nothing),
         // Resolving the session is the whole question: an unknown one is an error.
         Verb::HasSession { target: t } => (

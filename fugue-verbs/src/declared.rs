@@ -981,4 +981,101 @@ mod tests {
         }
         assert!(run(&["next-window", "-x"]).is_err());
     }
+
+    #[test]
+    fn prompt_and_menu_verbs_give_their_clients_their_line() {
+        let pick = |words: &[&str]| match parse(words)? {
+            Command::DisplayMenu(l) | Command::ConfirmBefore(l) | Command::CommandPrompt(l) => {
+                Ok((l.client, l.argv))
+            }
+            other => Err(format!("not a client line: {other:?}")),
+        };
+        assert_eq!(
+            pick(&[
+                "menu",
+                "-T",
+                "Pick",
+                "-t",
+                "work",
+                "Split",
+                "s",
+                "split-window",
+                "",
+                "-Gone",
+                "",
+                "x"
+            ]),
+            Ok((
+                Some("work".into()),
+                words(&[
+                    "display-menu",
+                    "-T",
+                    "Pick",
+                    "Split",
+                    "s",
+                    "split-window",
+                    "",
+                    "-Gone",
+                    "",
+                    "x"
+                ])
+            ))
+        );
+        assert_eq!(
+            pick(&["confirm", "-b", "-y", "-c", "Y", "-p", "Sure?", "kill-pane"]),
+            Ok((
+                None,
+                words(&[
+                    "confirm-before",
+                    "-p",
+                    "Sure?",
+                    "-y",
+                    "-c",
+                    "Y",
+                    "kill-pane"
+                ])
+            ))
+        );
+        assert_eq!(
+            pick(&[
+                "command-prompt",
+                "-1",
+                "-t",
+                "/dev/pts/2",
+                "-p",
+                "a,b",
+                "-T",
+                "search",
+                "new -s '%%'"
+            ]),
+            Ok((
+                Some("/dev/pts/2".into()),
+                words(&[
+                    "command-prompt",
+                    "-1",
+                    "-p",
+                    "a,b",
+                    "-T",
+                    "search",
+                    "new -s '%%'"
+                ])
+            ))
+        );
+        // Refused as before, each message naming its command once.
+        let menu = parse(&["display-menu", "Split", "s"]).unwrap_err();
+        assert_eq!(
+            menu,
+            "display-menu: item `Split` needs a key and a command (NAME KEY COMMAND)"
+        );
+        assert!(
+            parse(&["display-menu", "A", "nokey", "x"])
+                .unwrap_err()
+                .contains("unknown key: nokey")
+        );
+        assert_eq!(
+            parse(&["command-prompt", "-T", "nope"]).unwrap_err(),
+            "command-prompt: unknown type: nope"
+        );
+        assert!(parse(&["confirm-before"]).is_err(), "a command is needed");
+    }
 }

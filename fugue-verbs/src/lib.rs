@@ -20,7 +20,6 @@ mod declared;
 mod hooks;
 pub mod line;
 mod manage;
-pub mod menu;
 mod observe;
 mod options;
 pub mod pane_modes;

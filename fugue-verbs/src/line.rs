@@ -5,7 +5,6 @@
 
 use crate::Caller;
 use crate::args::{Cli, Verb};
-use anyhow::Context;
 use clap::Parser;
 use fugue_protocol::Command;
 use fugue_protocol::key_tables::{Binding, check_table};
@@ -88,6 +87,12 @@ fn clap_message(name: &str, e: &clap::Error) -> String {
         .unwrap_or("invalid arguments")
         .trim_start_matches("error: ")
         .to_string();
+    // A flags conversion's message that names its command already (display-menu's
+    // items) is not named twice.
+    let canonical = canonical_name(name).unwrap_or_else(|| name.to_string());
+    if first.starts_with(&format!("{canonical}: ")) {
+        return first;
+    }
     format!("{name}: {first}")
 }
 
@@ -100,9 +105,7 @@ pub fn table_name(table: Option<String>, root: bool) -> String {
 }
 
 pub fn key(s: &str) -> anyhow::Result<Key> {
-    Key::parse(s).with_context(|| {
-        format!("unknown key: {s} (keys are written as tmux writes them: a, C-a, M-Left, F5, Space, Enter, ...)")
-    })
+    Key::parse_named(s).map_err(anyhow::Error::msg)
 }
 
 /// A `bind-key`'s binding: its command sequence checked against the verb table now,

@@ -261,16 +261,12 @@ impl App {
     /// command parsed now, so a line that cannot run is an error before the question.
     fn confirm_before(&mut self, argv: &[String]) -> Result<(), String> {
         use fugue_protocol::tmux_cmd::{self, ProcessEnv};
-        let (_, verb) = fugue_verbs::line::parse_argv(argv)?;
-        let fugue_verbs::Verb::ConfirmBefore {
+        let fugue_protocol::flags::ConfirmBefore {
             prompt,
             yes,
             command,
             ..
-        } = verb
-        else {
-            return Err("confirm-before: not a question".into());
-        };
+        } = fugue_verbs::line::parse_flags(argv)?;
         let commands = match command.as_slice() {
             [one] => tmux_cmd::parse(one, &ProcessEnv).map_err(|e| e.to_string())?,
             words => tmux_cmd::split_sequence(words, &ProcessEnv).map_err(|e| e.to_string())?,

@@ -8,9 +8,9 @@
 use super::input::Request;
 use super::state::{App, Mode};
 use fugue_protocol::keys::{Key, KeyCode, Mods};
+use fugue_protocol::menu::MenuEntry;
 use fugue_protocol::mouse::{MouseAction, MouseButton, MouseEvent};
 use fugue_protocol::popup::PopupPos;
-use fugue_verbs::menu::MenuEntry;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Style};
@@ -30,19 +30,15 @@ pub struct Menu {
 /// `display-menu [-T title] [-x pos] [-y pos] name key command ...` as the verb table
 /// parses it.
 pub fn open(app: &mut App, argv: &[String]) -> Result<(), String> {
-    let (_, verb) = fugue_verbs::line::parse_argv(argv)?;
-    let fugue_verbs::Verb::DisplayMenu {
+    let fugue_protocol::flags::DisplayMenu {
         title, x, y, items, ..
-    } = verb
-    else {
-        return Err("display-menu: not a menu".into());
-    };
+    } = fugue_verbs::line::parse_flags(argv)?;
     let pos = |p: Option<String>| {
         p.map(|p| PopupPos::parse(&p))
             .transpose()
             .map(Option::unwrap_or_default)
     };
-    let mut items = fugue_verbs::menu::parse_items(&items).map_err(|e| e.to_string())?;
+    let mut items = fugue_protocol::menu::parse_items(&items)?;
     // Names are formats, as tmux's.
     for item in &mut items {
         if let MenuEntry::Item { name, .. } = item {

@@ -24,11 +24,8 @@ pub struct TemplatePrompt {
 impl App {
     /// Opens the prompt `argv` (`command-prompt ...`) describes.
     pub fn open_template_prompt(&mut self, argv: &[String]) -> Result<(), String> {
-        let (_, verb) = fugue_verbs::line::parse_argv(argv)?;
-        let fugue_verbs::Verb::CommandPrompt(args) = verb else {
-            return Err("command-prompt: not a prompt".into());
-        };
-        let mut spec = args.spec()?;
+        let args: fugue_protocol::flags::CommandPrompt = fugue_verbs::line::parse_flags(argv)?;
+        let mut spec = fugue_verbs::command_prompt::spec(&args)?;
         if args.expand {
             spec.template = self.expand_here(&spec.template);
         }

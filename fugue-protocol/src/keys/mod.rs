@@ -328,6 +328,13 @@ impl Key {
         Some(Key::new(code, self.mods.only(Mods::LEGACY)))
     }
 
+    /// [`Key::parse`], or what a command line says of a name that is no key.
+    pub fn parse_named(s: &str) -> Result<Key, String> {
+        Key::parse(s).ok_or_else(|| {
+            format!("unknown key: {s} (keys are written as tmux writes them: a, C-a, M-Left, F5, Space, Enter, ...)")
+        })
+    }
+
     /// Parse a tmux key name, or one of fugue's names for keys tmux does not name.
     /// Returns None if `s` is not a key name (then send-keys types it literally). Always
     /// a press: `:release` and `:repeat` are for the wire only.

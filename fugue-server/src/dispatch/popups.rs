@@ -207,13 +207,18 @@ fn control_prompt(argv: &[String]) -> Result<ClientPrompt, String> {
     use fugue_protocol::keys::Key;
     use fugue_protocol::tmux_cmd::{self, NoEnv};
     let (name, verb) = fugue_verbs::line::parse_argv(argv)?;
-    match verb {
-        fugue_verbs::Verb::ConfirmBefore {
-            yes,
-            confirm_key,
-            command,
-            ..
-        } => {
+    let no_screen = || format!("{name}: a control client has no screen to show it on");
+    let fugue_verbs::Verb::Declared(d) = verb else {
+        return Err(no_screen());
+    };
+    match &d.0 {
+        fugue_protocol::Command::ConfirmBefore(_) => {
+            let fugue_protocol::flags::ConfirmBefore {
+                yes,
+                confirm_key,
+                command,
+                ..
+            } = d.flags()?;
             let commands = match command.as_slice() {
                 [one] => tmux_cmd::parse(one, &NoEnv),
                 words => tmux_cmd::split_sequence(words, &NoEnv),
@@ -227,10 +232,11 @@ fn control_prompt(argv: &[String]) -> Result<ClientPrompt, String> {
                 default_yes: yes,
             })
         }
-        fugue_verbs::Verb::CommandPrompt(a) => Ok(ClientPrompt::input(a.spec()?)),
-        _ => Err(format!(
-            "{name}: a control client has no screen to show it on"
-        )),
+        fugue_protocol::Command::CommandPrompt(_) => {
+            let a: fugue_protocol::flags::CommandPrompt = d.flags()?;
+            Ok(ClientPrompt::input(fugue_verbs::command_prompt::spec(&a)?))
+        }
+        _ => Err(no_screen()),
     }
 }
 

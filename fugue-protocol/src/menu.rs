@@ -2,8 +2,7 @@
 //! empty NAME is a separator line (and takes no KEY or COMMAND), and a NAME starting
 //! with `-` is shown dimmed and cannot be chosen.
 
-use anyhow::bail;
-use fugue_protocol::keys::Key;
+use crate::keys::Key;
 
 /// Items one menu holds at most: more than any screen shows.
 pub const MAX_ITEMS: usize = 256;
@@ -23,23 +22,25 @@ pub enum MenuEntry {
 }
 
 /// The items of a `display-menu` argv tail.
-pub fn parse_items(args: &[String]) -> anyhow::Result<Vec<MenuEntry>> {
+pub fn parse_items(args: &[String]) -> Result<Vec<MenuEntry>, String> {
     let mut out = Vec::new();
     let mut it = args.iter();
     while let Some(name) = it.next() {
         if out.len() >= MAX_ITEMS {
-            bail!("display-menu: more than {MAX_ITEMS} items");
+            return Err(format!("display-menu: more than {MAX_ITEMS} items"));
         }
         if name.is_empty() {
             out.push(MenuEntry::Separator);
             continue;
         }
         let (Some(key), Some(command)) = (it.next(), it.next()) else {
-            bail!("display-menu: item `{name}` needs a key and a command (NAME KEY COMMAND)");
+            return Err(format!(
+                "display-menu: item `{name}` needs a key and a command (NAME KEY COMMAND)"
+            ));
         };
         let key = match key.as_str() {
             "" => None,
-            k => Some(crate::line::key(k)?),
+            k => Some(Key::parse_named(k)?),
         };
         let (name, disabled) = match name.strip_prefix('-') {
             Some(n) => (n.to_string(), true),
@@ -53,15 +54,9 @@ pub fn parse_items(args: &[String]) -> anyhow::Result<Vec<MenuEntry>> {
         });
     }
     if out.is_empty() {
-        bail!("display-menu: no items (give NAME KEY COMMAND ...)");
+        return Err("display-menu: no items (give NAME KEY COMMAND ...)".into());
     }
     Ok(out)
-}
-
-/// The items checked, given back as they came (for the CLI, which sends them on).
-pub fn check_items(args: &[String]) -> anyhow::Result<Vec<String>> {
-    parse_items(args)?;
-    Ok(args.to_vec())
 }
 
 #[cfg(test)]
