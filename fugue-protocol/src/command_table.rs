@@ -768,7 +768,7 @@ commands! {
     /// Bind a key of a table to a command sequence (tmux's `bind-key`).
     BindKey(crate::key_tables::Binding) => "bind-key", Write, "bind a key of a key table to a command sequence",
         cli: As("bind-key"), mcp: Absent(PERSON_KEYS), sideband: Absent(PERSON_KEYS),
-        keys: Absent(NO_KEY),
+        keys: Absent(NO_KEY), clap: ["bind"] from BindKey,
         facts: [journaled, runtime],
         targets: [];
     /// Remove bindings (tmux's `unbind-key`): one key of a table, or with `all` every
@@ -2398,6 +2398,53 @@ pub mod flags {
             Ok(Command::CommandPrompt(ClientCommandLine::new(
                 f.client, argv,
             )?))
+        }
+    }
+
+    /// `bind-key [-nr] [-N note] [-T key-table] key command [argument ...]`: `-n` is
+    /// `-T root`, the table `prefix` without either; the command is a sequence
+    /// (separated by `\;`, or one quoted string). Each of its commands is checked
+    /// against the verb table by the verbs (`fugue_verbs::Declared`), which the
+    /// protocol cannot see, so a typo is an error at bind time.
+    #[derive(clap::Args, Debug)]
+    #[command(allow_hyphen_values = true)]
+    pub struct BindKey {
+        /// The key table (default prefix).
+        #[arg(short = 'T', value_name = "TABLE")]
+        table: Option<String>,
+        /// The root table: the key acts without the prefix (as -T root).
+        #[arg(short = 'n')]
+        root: bool,
+        /// The key repeats: pressed again within repeat-time it needs no prefix.
+        #[arg(short = 'r')]
+        repeat: bool,
+        /// A note for list-keys -N and C-b ?.
+        #[arg(short = 'N', value_name = "NOTE")]
+        note: Option<String>,
+        key: String,
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 1..)]
+        command: Vec<String>,
+    }
+
+    impl TryFrom<BindKey> for Command {
+        type Error = String;
+        fn try_from(f: BindKey) -> Result<Command, String> {
+            use crate::tmux_cmd::{ProcessEnv, split_sequence};
+            let table = match (f.root, f.table) {
+                (true, _) => "root".into(),
+                (false, Some(t)) => t,
+                (false, None) => "prefix".into(),
+            };
+            crate::key_tables::check_table(&table)?;
+            let key = Key::parse_named(&f.key)?;
+            let commands = split_sequence(&f.command, &ProcessEnv).map_err(|e| e.to_string())?;
+            Ok(Command::BindKey(crate::key_tables::Binding {
+                table,
+                key,
+                repeat: f.repeat,
+                note: f.note,
+                commands,
+            }))
         }
     }
 }

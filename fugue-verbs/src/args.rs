@@ -394,26 +394,6 @@ pub enum Verb {
         #[arg(short = 't')]
         target: Option<String>,
     },
-    /// Bind a key of a key table to a command sequence (`fugue bind -n F5 split-window
-    /// -v`; separate commands with `\;` or give one quoted string).
-    #[command(visible_alias = "bind", allow_hyphen_values = true)]
-    BindKey {
-        /// The key table (default prefix).
-        #[arg(short = 'T', value_name = "TABLE")]
-        table: Option<String>,
-        /// The root table: the key acts without the prefix (as -T root).
-        #[arg(short = 'n')]
-        root: bool,
-        /// The key repeats: pressed again within repeat-time it needs no prefix.
-        #[arg(short = 'r')]
-        repeat: bool,
-        /// A note for list-keys -N and C-b ?.
-        #[arg(short = 'N', value_name = "NOTE")]
-        note: Option<String>,
-        key: String,
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 1..)]
-        command: Vec<String>,
-    },
     /// Run a file of tmux commands (a tmux.conf) line by line; the client reads it.
     #[command(visible_alias = "source")]
     SourceFile {

@@ -24,19 +24,6 @@ pub fn command_for(verb: Verb, caller: &Caller) -> Result<crate::Converted, crat
 
 fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
     Ok(match verb {
-        Verb::BindKey {
-            table,
-            root,
-            repeat,
-            note,
-            key,
-            command,
-        } => (
-            Command::BindKey(crate::line::binding(
-                table, root, repeat, note, &key, &command,
-            )?),
-            Printer::Nothing,
-        ),
         Verb::NewSession {
             name,
             window_name,

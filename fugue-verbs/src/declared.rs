@@ -53,7 +53,10 @@ impl clap::FromArgMatches for Declared {
             name: entry.name,
             matches: sub.clone(),
         };
-        Ok(Declared((entry.parse)(sub)?, given))
+        let command = (entry.parse)(sub)?;
+        check_lines(&command)
+            .map_err(|e| clap::Error::raw(ErrorKind::ValueValidation, format!("{e}\n")))?;
+        Ok(Declared(command, given))
     }
 
     fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
@@ -83,6 +86,16 @@ impl clap::Subcommand for Declared {
         DECLARED_CLI
             .iter()
             .any(|e| e.name == name || e.aliases.contains(&name))
+    }
+}
+
+/// The command lines a declared command carries (a binding's) checked against the
+/// verb table, which its conversion in the protocol cannot see: a typo in a bound
+/// command is an error at bind time, not a silent key later.
+fn check_lines(command: &Command) -> Result<(), String> {
+    match command {
+        Command::BindKey(b) => crate::line::check_commands(&b.commands),
+        _ => Ok(()),
     }
 }
 
@@ -1077,5 +1090,59 @@ mod tests {
             "command-prompt: unknown type: nope"
         );
         assert!(parse(&["confirm-before"]).is_err(), "a command is needed");
+    }
+
+    #[test]
+    fn bind_key_takes_its_table_key_and_a_checked_sequence() {
+        use fugue_protocol::key_tables::Binding;
+        use fugue_protocol::keys::Key;
+        let bound = |words: &[&str]| match parse(words)? {
+            Command::BindKey(b) => Ok(b),
+            other => Err(format!("not a binding: {other:?}")),
+        };
+        // Flags after the key are the command's (split-window's -v).
+        assert_eq!(
+            bound(&[
+                "bind",
+                "-n",
+                "-r",
+                "-N",
+                "split",
+                "F5",
+                "split-window",
+                "-v"
+            ]),
+            Ok(Binding {
+                table: "root".into(),
+                key: Key::parse("F5").unwrap(),
+                repeat: true,
+                note: Some("split".into()),
+                commands: vec![words(&["split-window", "-v"])],
+            })
+        );
+        let b = bound(&[
+            "bind-key",
+            "-T",
+            "copy-mode-vi",
+            "y",
+            "send -X copy-selection ; display hi",
+        ])
+        .unwrap();
+        assert_eq!(b.table, "copy-mode-vi");
+        assert_eq!(b.commands.len(), 2);
+        assert_eq!(bound(&["bind", "x", "kill-pane"]).unwrap().table, "prefix");
+        // Checked now: the key, the table and each bound command.
+        assert!(
+            parse(&["bind", "NoSuchKey", "kill-pane"])
+                .unwrap_err()
+                .contains("unknown key")
+        );
+        assert!(
+            parse(&["bind", "-T", "", "x", "kill-pane"])
+                .unwrap_err()
+                .contains("invalid key table")
+        );
+        let typo = parse(&["bind", "x", "split-windw", "-v"]).unwrap_err();
+        assert!(typo.contains("unknown command: split-windw"), "{typo}");
     }
 }

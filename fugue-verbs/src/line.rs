@@ -7,9 +7,9 @@ use crate::Caller;
 use crate::args::{Cli, Verb};
 use clap::Parser;
 use fugue_protocol::Command;
-use fugue_protocol::key_tables::{Binding, check_table};
+
 use fugue_protocol::keys::Key;
-use fugue_protocol::tmux_cmd::{self, Argv, ProcessEnv};
+use fugue_protocol::tmux_cmd::Argv;
 
 /// The Command for one argv (`["split-window", "-h"]`), or a one-line error as tmux
 /// shows it on the status line.
@@ -96,40 +96,8 @@ fn clap_message(name: &str, e: &clap::Error) -> String {
     format!("{name}: {first}")
 }
 
-pub fn table_name(table: Option<String>, root: bool) -> String {
-    match (root, table) {
-        (true, _) => "root".into(),
-        (false, Some(t)) => t,
-        (false, None) => "prefix".into(),
-    }
-}
-
 pub fn key(s: &str) -> anyhow::Result<Key> {
     Key::parse_named(s).map_err(anyhow::Error::msg)
-}
-
-/// A `bind-key`'s binding: its command sequence checked against the verb table now,
-/// so a typo is an error at bind time, not a silent key later.
-pub fn binding(
-    table: Option<String>,
-    root: bool,
-    repeat: bool,
-    note: Option<String>,
-    key_name: &str,
-    command: &[String],
-) -> anyhow::Result<Binding> {
-    let table = table_name(table, root);
-    check_table(&table).map_err(anyhow::Error::msg)?;
-    let key = key(key_name)?;
-    let commands = tmux_cmd::split_sequence(command, &ProcessEnv).map_err(anyhow::Error::msg)?;
-    check_commands(&commands).map_err(anyhow::Error::msg)?;
-    Ok(Binding {
-        table,
-        key,
-        repeat,
-        note,
-        commands,
-    })
 }
 
 /// Checks that each command of a bound line is one fugue knows, with flags it takes
