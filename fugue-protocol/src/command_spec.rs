@@ -82,6 +82,10 @@ pub struct Facts {
     /// A client's own bookkeeping (its focus, size, mode, scrolling, prompt history):
     /// the message log (`show-messages`) leaves it out, as tmux logs only commands.
     pub unlogged: bool,
+    /// From an attached terminal client, a person's keys (send-keys, send-prefix) or
+    /// the history its prompt fetches as it opens: the message log leaves it out then,
+    /// and logs it from anywhere else.
+    pub unlogged_from_client: bool,
 }
 
 impl Facts {
@@ -93,6 +97,7 @@ impl Facts {
         runtime: false,
         client_activity: false,
         unlogged: false,
+        unlogged_from_client: false,
     };
 }
 

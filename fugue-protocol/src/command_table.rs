@@ -429,7 +429,7 @@ commands! {
     SendInput(SendInput) => "send-keys", Write, "type text and keys into a pane",
         cli: As("send-keys"), mcp: As("send_input"), sideband: As("input"),
         keys: Absent("keys of an attached client go to its pane as input, not as a command"),
-        facts: [client_activity],
+        facts: [client_activity, unlogged_from_client],
         targets: [target: Pane];
     /// tmux's `send-prefix`: the `prefix` key (`prefix2` with `secondary`) typed into
     /// the pane, as the server has it.
@@ -443,7 +443,7 @@ commands! {
         cli: As("send-prefix"), mcp: Tmux,
         sideband: Absent("a program types its own input; the prefix is a person's key"),
         keys: As("send-prefix"), clap: [],
-        facts: [],
+        facts: [unlogged_from_client],
         targets: [target: Pane];
     CapturePane(CapturePane) => "capture-pane", Read, "read a pane's screen and history",
         cli: As("capture-pane"),
@@ -1125,7 +1125,7 @@ commands! {
     } => "show-prompt-history", Read, "show the command prompt's history",
         cli: As("show-prompt-history"), mcp: Tmux, sideband: Absent(NO_ANSWER),
         keys: Absent(PROMPT), clap: ["showphist"],
-        facts: [],
+        facts: [unlogged_from_client],
         targets: [];
     /// `clear-prompt-history [-T type]`: every type's without one.
     ClearPromptHistory {

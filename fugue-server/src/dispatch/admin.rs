@@ -145,13 +145,13 @@ pub fn prompt_entered(
 }
 
 /// What the message log says about a command, as tmux's `CLIENT command: LINE`; none
-/// for a person's keys and a client's own bookkeeping (the table's `unlogged` fact).
+/// for a person's keys and a client's own bookkeeping (the table's `unlogged` and
+/// `unlogged_from_client` facts).
 pub fn log_line(
     exec: &Exec<'_>,
     command: &fugue_protocol::Command,
     target: Option<&str>,
 ) -> Option<String> {
-    use fugue_protocol::Command as C;
     // From the origin, not the client registry: this runs for every key a person
     // types, and must not take a lock to decide to do nothing.
     let attached = match exec.origin {
@@ -162,13 +162,9 @@ pub fn log_line(
         } => Some(*id),
         _ => None,
     };
-    match command {
-        // A person's keys, and the history a client fetches as its prompt opens.
-        C::SendInput(_) | C::SendPrefix(_) | C::ShowPromptHistory(_) if attached.is_some() => {
-            return None;
-        }
-        _ if command.spec().facts.unlogged => return None,
-        _ => {}
+    let facts = command.spec().facts;
+    if facts.unlogged || (facts.unlogged_from_client && attached.is_some()) {
+        return None;
     }
     let who = match attached {
         Some(id) => exec
