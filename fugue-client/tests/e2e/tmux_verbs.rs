@@ -119,6 +119,30 @@ fn display_message_p_prints_the_format_for_the_target() {
     assert_eq!(unknown.trim(), "xy");
 }
 
+/// A config script probes `#{version}` before the first session (issue 28, item 11):
+/// with a server and no session, display -p expands in no session's scope, as tmux
+/// 3.3a does after `start-server`; with a target it still needs one.
+#[test]
+fn display_message_p_works_before_the_first_session() {
+    use super::manage_panes::Twins;
+    let tw = Twins::empty();
+    let (mine, theirs) = tw.run(&[
+        "start-server",
+        ";",
+        "display-message",
+        "-p",
+        "[#{session_name}] #{@none}x",
+    ]);
+    assert_eq!(String::from_utf8_lossy(&mine.stdout), "[] x\n", "{mine:?}");
+    if let Some(t) = theirs {
+        assert_eq!(t.stdout, mine.stdout);
+    }
+    let version = tw.w.ok(&["display-message", "-p", "#{version}"]);
+    assert!(!version.trim().is_empty());
+    let refused = tw.w.run(&["display-message", "-p", "-t", "nosuch", "x"]);
+    assert_eq!(refused.status.code(), Some(1));
+}
+
 /// display -p without a target describes the pane the caller runs in.
 #[test]
 fn display_message_p_defaults_to_the_callers_pane() {

@@ -211,10 +211,18 @@ pub fn format_text(
     // Copied first, so the options' lock is never held with the tree's.
     let store = exec.server.options.lock().clone();
     let tree = exec.server.mux.tree();
-    let pane = tree.resolve_pane(target, &exec.ctx)?;
-    exec.resolved = Some(pane.to_string());
-    // The session and index tmux would act on: a linked window's pane is in several.
-    let (session, window, index) = tree.resolve_winlink(target, &exec.ctx)?;
+    // With no session yet and no target, tmux expands in no session's scope (config
+    // scripts probe `#{version}` before the first session).
+    let place = if target.is_none() && tree.sessions.is_empty() {
+        None
+    } else {
+        let pane = tree.resolve_pane(target, &exec.ctx)?;
+        exec.resolved = Some(pane.to_string());
+        // The session and index tmux would act on: a linked window's pane is in
+        // several.
+        let (session, window, index) = tree.resolve_winlink(target, &exec.ctx)?;
+        Some((pane, session, window, index))
+    };
     let mut snap = snapshot(&tree);
     drop(tree);
     super::pane_flags::annotate(exec.server, &store, &mut snap.panes);
@@ -225,11 +233,17 @@ pub fn format_text(
         "socket_path".into(),
         exec.server.socket.to_string_lossy().into_owned(),
     );
-    let scope = snap.winlink(session, window, index).with_pane(pane);
+    let scope = match place {
+        Some((pane, session, window, index)) => {
+            snap.winlink(session, window, index).with_pane(pane)
+        }
+        None => snap.global(),
+    };
+    let session = place.map(|p| p.1);
     let env = exec.server.environment.lock();
     let after = |name: &str| {
-        option(&store, Some((pane, window)), Some(session), name)
-            .or_else(|| env.lookup(Some(session), name))
+        option(&store, place.map(|p| (p.0, p.2)), session, name)
+            .or_else(|| env.lookup(session, name))
     };
     let ctx = Layered {
         inner: &scope,
