@@ -35,6 +35,7 @@ mod e2e {
     pub mod pane_modes;
     pub mod passthrough;
     pub mod policy;
+    pub mod real_claude;
     pub mod restore;
     pub mod security;
     pub mod sequences;
@@ -42,6 +43,7 @@ mod e2e {
     pub mod sideband_keys;
     pub mod sideband_limits;
     pub mod source_file;
+    pub mod standin_anthropic;
     pub mod status_line;
     pub mod terminal_core;
     pub mod tmux_compat;

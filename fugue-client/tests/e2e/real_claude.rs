@@ -1,0 +1,319 @@
+//! Issue 27: the real Claude Code CLI (the pinned npm release `.ci/run` installs) in a
+//! fugue pane, talking to a scripted stand-in for the Anthropic Messages API on
+//! 127.0.0.1 ([`super::standin_anthropic`]). Nothing here reaches the internet.
+//!
+//! The CLIs are looked for in `$FUGUE_TEST_AGENTS` (a `node_modules/.bin` folder,
+//! exported by `.ci/run`), else `~/.cache/fugue-ci/agents/node_modules/.bin`; a test
+//! without them says so and passes.
+
+use super::harness::{World, fugue_bin};
+use super::sideband_keys::sideband_dir;
+use super::standin_anthropic::{Anthropic, Reply, Turn, last_result};
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// How long a real CLI may take for one step (it starts in about 3 s on an idle
+/// machine; beside two CPU hogs, much longer).
+const AGENT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The folder holding the real agent CLIs' commands, if they are installed.
+pub fn agents_bin() -> Option<PathBuf> {
+    let dir = match std::env::var_os("FUGUE_TEST_AGENTS") {
+        Some(d) => PathBuf::from(d),
+        None => PathBuf::from(std::env::var_os("HOME")?)
+            .join(".cache/fugue-ci/agents/node_modules/.bin"),
+    };
+    dir.is_dir().then_some(dir)
+}
+
+/// The path of one installed agent CLI, or a message saying why the test is skipped.
+pub fn agent(name: &str) -> Option<PathBuf> {
+    let found = agents_bin().map(|d| d.join(name)).filter(|p| p.exists());
+    if found.is_none() {
+        eprintln!(
+            "skipped: the real `{name}` CLI is not installed (.ci/run installs it into \
+             ~/.cache/fugue-ci/agents; or set FUGUE_TEST_AGENTS to a node_modules/.bin folder)"
+        );
+    }
+    found
+}
+
+/// Claude Code running in pane %1 of session `a` of a fresh fugue server, with its own
+/// home (seeded so that no onboarding, theme, trust or login dialog shows), talking to
+/// the stand-in model.
+struct Claude {
+    w: World,
+    model: Anthropic,
+}
+
+impl Claude {
+    /// Starts Claude Code with `--sideband` on its pane. `mcp`: fugue is configured as
+    /// its MCP server (`fugue mcp`, as docs/mcp.md says).
+    fn start(claude: PathBuf, prompt: &str, turns: Vec<Turn>, mcp: bool) -> Claude {
+        let w = World::new();
+        let model = Anthropic::start(prompt, turns);
+        let proj = w.path("proj");
+        std::fs::create_dir_all(&proj).unwrap();
+        let proj = proj.canonicalize().unwrap();
+        seed_config(&w, &proj, mcp);
+        let fugue_dir = fugue_bin().parent().unwrap().to_path_buf();
+        let path = format!(
+            "{}:{}",
+            fugue_dir.display(),
+            std::env::var("PATH").unwrap_or_default()
+        );
+        let envs = [
+            format!("PATH={path}"),
+            format!("ANTHROPIC_BASE_URL={}", model.base_url()),
+            "ANTHROPIC_API_KEY=test".into(),
+            "DISABLE_AUTOUPDATER=1".into(),
+            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1".into(),
+            "DISABLE_TELEMETRY=1".into(),
+            "DISABLE_ERROR_REPORTING=1".into(),
+            "SHELL=/bin/bash".into(),
+        ];
+        let mut args: Vec<String> = ["new-session", "-d", "-s", "a", "-x", "120", "-y", "40"]
+            .map(String::from)
+            .to_vec();
+        args.extend(["-c".into(), proj.display().to_string(), "--sideband".into()]);
+        for e in &envs {
+            args.extend(["-e".into(), e.clone()]);
+        }
+        args.extend(["--".into(), claude.display().to_string()]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        w.ok(&args);
+        let c = Claude { w, model };
+        c.wait("Claude Code's input box", || {
+            let s = c.screen("%1");
+            (s.contains('❯') && s.contains("for shortcuts")).then_some(())
+        });
+        c
+    }
+
+    fn screen(&self, pane: &str) -> String {
+        let out = self.w.run(&["capture-pane", "-p", "-t", pane]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// Waits for `f`; on timeout fails with the screens of every pane and what the
+    /// stand-in model received (the tool results Claude Code sent back above all).
+    fn wait<T>(&self, what: &str, mut f: impl FnMut() -> Option<T>) -> T {
+        let start = Instant::now();
+        loop {
+            if let Some(v) = f() {
+                return v;
+            }
+            if start.elapsed() > AGENT_TIMEOUT {
+                panic!("timed out waiting for {what}\n{}", self.report());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn report(&self) -> String {
+        let mut out = String::new();
+        let list = self.w.run(&["list-panes", "-a", "-F", "#{pane_id}"]);
+        for pane in String::from_utf8_lossy(&list.stdout).lines() {
+            out += &format!("--- screen of {pane} ---\n{}\n", self.screen(pane));
+        }
+        out + &self.model.dump()
+    }
+
+    /// Types the prompt into Claude Code's input box and submits it.
+    fn prompt(&self, text: &str) {
+        self.w.ok(&["send-keys", "-t", "%1", "-l", text]);
+        self.wait("the prompt in the input box", || {
+            self.screen("%1").contains(text).then_some(())
+        });
+        self.w.ok(&["send-keys", "-t", "%1", "Enter"]);
+    }
+
+    /// Waits until the conversation has had `n` answers and Claude Code asked for the
+    /// next; returns that request.
+    fn wait_turn(&self, n: usize) -> Value {
+        self.wait(&format!("Claude Code's request for turn {n}"), || {
+            self.model.conversation().into_iter().find(|r| {
+                r["messages"]
+                    .as_array()
+                    .map(|m| m.iter().filter(|m| m["role"] == "assistant").count())
+                    == Some(n)
+            })
+        })
+    }
+
+    /// The pane (other than Claude Code's own) whose screen shows `text`.
+    fn pane_showing(&self, text: &str) -> String {
+        self.wait(&format!("a pane showing {text}"), || {
+            let list = self.w.run(&["list-panes", "-a", "-F", "#{pane_id}"]);
+            String::from_utf8_lossy(&list.stdout)
+                .lines()
+                .filter(|p| *p != "%1")
+                .find(|p| self.screen(p).contains(text))
+                .map(String::from)
+        })
+    }
+}
+
+/// `~/.claude.json` (onboarding done, the API key approved, the project trusted, optionally fugue as an MCP
+/// server) and `~/.claude/settings.json` (Bash and fugue's tools allowed without a
+/// question) in the world's home, which the server and so the pane have as `HOME`.
+fn seed_config(w: &World, proj: &std::path::Path, mcp: bool) {
+    let home = w.path("home");
+    let mut state = json!({
+        "hasCompletedOnboarding": true,
+        "theme": "dark",
+        // The key's last 20 characters, approved: else it asks whether to use it.
+        "customApiKeyResponses": {"approved": ["test"], "rejected": []},
+        // No "auto mode is the default" notice, nor the offer to make it the default.
+        "hasSeenAutoDefaultNotice": true,
+        "hasSeenAutoDefaultNudge": true,
+        "lastReleaseNotesSeen": "2.1.332",
+        "projects": { proj.display().to_string(): {
+            "hasTrustDialogAccepted": true,
+            "hasCompletedProjectOnboarding": true,
+        }},
+    });
+    if mcp {
+        state["mcpServers"] = json!({"fugue": {
+            "type": "stdio", "command": fugue_bin().display().to_string(), "args": ["mcp"],
+        }});
+    }
+    std::fs::write(home.join(".claude.json"), state.to_string()).unwrap();
+    std::fs::create_dir_all(home.join(".claude")).unwrap();
+    let settings = json!({"permissions": {
+        "allow": ["Bash", "mcp__fugue"],
+        "defaultMode": "default",
+    }});
+    std::fs::write(home.join(".claude/settings.json"), settings.to_string()).unwrap();
+}
+
+#[test]
+fn claude_codes_bash_tool_spawns_a_pane_through_fugue_sideband() {
+    let Some(claude) = agent("claude") else {
+        return;
+    };
+    let command = r#"fugue sideband "$(printf '<fugue:spawn key="%s" id="sub" command="echo hello-from-sub; sleep 100"/>' "$FUGUE_SIDEBAND_KEY")""#;
+    let turns: Vec<Turn> = vec![
+        Box::new(move |_| Reply::bash(command)),
+        Box::new(|_| Reply::text("The sub-agent is running.")),
+    ];
+    let c = Claude::start(claude, "start the sub agent", turns, false);
+    c.prompt("start the sub agent");
+    let after = c.wait_turn(1);
+    let result = last_result(&after);
+    let sub = c.pane_showing("hello-from-sub");
+    assert_ne!(sub, "%1");
+    let results = c.model.tool_results();
+    assert!(
+        results.last().is_some_and(|r| r["is_error"] != true),
+        "fugue sideband failed in Claude Code's Bash tool: {result}\n{}",
+        c.report()
+    );
+}
+
+#[test]
+fn a_tag_in_claude_codes_streamed_answer_spawns_a_pane_and_hides_its_key() {
+    let Some(claude) = agent("claude") else {
+        return;
+    };
+    let turns: Vec<Turn> = vec![
+        Box::new(|_| Reply::bash("echo $FUGUE_SIDEBAND_KEY")),
+        Box::new(|req| {
+            let key = last_result(req).trim().to_string();
+            let (a, b) = key.split_at(key.len() / 2);
+            Reply::Text(
+                [
+                    "I will start it now.\n\n<fugue:spawn key=\"",
+                    a,
+                    b,
+                    "\" id=\"ans\" command=\"echo hello-from-answer; sleep 100\"/>",
+                    "\n\nIt is running.",
+                ]
+                .map(String::from)
+                .to_vec(),
+            )
+        }),
+    ];
+    let c = Claude::start(claude, "spawn from your answer", turns, false);
+    c.prompt("spawn from your answer");
+    let after = c.wait_turn(1);
+    let key = last_result(&after).trim().to_string();
+    assert_eq!(
+        key.len(),
+        32,
+        "the Bash tool's result is not the key\n{}",
+        c.report()
+    );
+    c.pane_showing("hello-from-answer");
+    c.wait("the end of the answer on screen", || {
+        c.screen("%1").contains("It is running.").then_some(())
+    });
+    let all = c.w.ok(&["capture-pane", "-p", "-J", "-S", "-", "-t", "%1"]);
+    assert!(
+        !all.contains(&key),
+        "the key is on fugue's screen of Claude Code's pane:\n{all}"
+    );
+    let untrusted = std::fs::read_to_string(sideband_dir(&c.w, "%1").join("untrusted.json"))
+        .unwrap_or_default();
+    assert!(
+        !untrusted.contains("wrong_key"),
+        "a right key was counted as wrong: {untrusted}"
+    );
+}
+
+#[test]
+fn claude_code_creates_waits_for_and_reads_a_pane_over_mcp() {
+    let Some(claude) = agent("claude") else {
+        return;
+    };
+    fn pane_of(req: &Value) -> String {
+        let v: Value = serde_json::from_str(&last_result(req)).unwrap_or(Value::Null);
+        v["pane"].as_str().unwrap_or("%?").to_string()
+    }
+    let tool = |name: &str, input: Value| Reply::Tool {
+        name: format!("mcp__fugue__{name}"),
+        input,
+    };
+    let turns: Vec<Turn> = vec![
+        Box::new(move |_| {
+            tool(
+                "create_pane",
+                json!({"command": "sh", "input": "echo hello-from-mcp"}),
+            )
+        }),
+        Box::new(move |req| {
+            tool(
+                "wait_for",
+                json!({"pane": pane_of(req), "text": "^hello-from-mcp$"}),
+            )
+        }),
+        Box::new(move |req| tool("read_pane", json!({"pane": pane_of(req)}))),
+        Box::new(|_| Reply::text("The pane said hello.")),
+    ];
+    let c = Claude::start(claude, "make a pane over mcp", turns, true);
+    c.prompt("make a pane over mcp");
+    let done = c.wait_turn(3);
+    let results: Vec<String> = super::standin_anthropic::tool_results_of(&done);
+    let report = || format!("tool results: {results:#?}\n{}", c.report());
+    assert_eq!(results.len(), 3, "{}", report());
+    let created: Value = serde_json::from_str(&results[0]).unwrap_or(Value::Null);
+    let pane = created["pane"]
+        .as_str()
+        .unwrap_or_else(|| panic!("create_pane: {}", report()));
+    let waited: Value = serde_json::from_str(&results[1]).unwrap_or(Value::Null);
+    assert_eq!(
+        waited["matched"],
+        "hello-from-mcp",
+        "wait_for: {}",
+        report()
+    );
+    assert!(
+        results[2].contains("hello-from-mcp"),
+        "read_pane: {}",
+        report()
+    );
+    let panes = c.w.ok(&["list-panes", "-a", "-F", "#{pane_id}"]);
+    assert!(panes.lines().any(|p| p == pane), "{panes}");
+    assert!(c.screen(pane).contains("hello-from-mcp"));
+}

@@ -1,0 +1,398 @@
+//! A stand-in for the Anthropic Messages API on 127.0.0.1, for driving the real Claude
+//! Code CLI in tests (issue 27). It speaks `POST /v1/messages` with `stream: true` as
+//! Server-Sent Events (message_start, content_block_start/delta/stop for text and
+//! tool_use with input_json_delta, message_delta with its stop_reason, message_stop)
+//! and answers the conversation from a script.
+//!
+//! Which request is the conversation: one whose tools include `Bash` (the main agent's)
+//! and whose user messages contain the script's prompt. Everything else Claude Code asks
+//! on the side (titles, small-model calls, `count_tokens`) gets a short answer without
+//! touching the script. Turn `n` of the script answers a conversation that holds `n`
+//! assistant messages so far, so a retried request gets the same answer again.
+//!
+//! Every request is recorded, so a failing test can print what Claude Code sent back
+//! (its tool results above all).
+
+use parking_lot::Mutex;
+use serde_json::{Value, json};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// What the model says in one turn.
+#[derive(Clone, Debug)]
+pub enum Reply {
+    /// Text, streamed as one text block in these deltas.
+    Text(Vec<String>),
+    /// A tool call (its input streamed as `input_json_delta` in a few pieces).
+    Tool { name: String, input: Value },
+}
+
+impl Reply {
+    pub fn text(s: &str) -> Reply {
+        Reply::Text(vec![s.to_string()])
+    }
+
+    pub fn bash(command: &str) -> Reply {
+        Reply::Tool {
+            name: "Bash".into(),
+            input: json!({"command": command, "description": "Run a command"}),
+        }
+    }
+}
+
+/// One turn: the answer to a conversation that holds as many assistant messages as
+/// the turn's index; it sees the whole request (to read the tool results so far).
+pub type Turn = Box<dyn Fn(&Value) -> Reply + Send + Sync>;
+
+/// A received request: its path and its body.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    pub path: String,
+    pub body: Value,
+}
+
+struct State {
+    prompt: String,
+    turns: Vec<Turn>,
+    requests: Mutex<Vec<Recorded>>,
+    stop: AtomicBool,
+}
+
+/// The running stand-in; stops when dropped.
+pub struct Anthropic {
+    pub port: u16,
+    state: Arc<State>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Anthropic {
+    /// Starts a stand-in whose conversation is the one containing `prompt`.
+    pub fn start(prompt: &str, turns: Vec<Turn>) -> Anthropic {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("bind the stand-in model");
+        let port = listener.local_addr().expect("its address").port();
+        let state = Arc::new(State {
+            prompt: prompt.to_string(),
+            turns,
+            requests: Mutex::new(Vec::new()),
+            stop: AtomicBool::new(false),
+        });
+        let st = state.clone();
+        let thread = std::thread::spawn(move || {
+            for conn in listener.incoming() {
+                if st.stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                let Ok(conn) = conn else { continue };
+                let st = st.clone();
+                std::thread::spawn(move || {
+                    let _ = serve(&st, conn);
+                });
+            }
+        });
+        Anthropic {
+            port,
+            state,
+            thread: Some(thread),
+        }
+    }
+
+    pub fn base_url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.state.requests.lock().clone()
+    }
+
+    /// The conversation's requests (the ones the script answers), oldest first.
+    pub fn conversation(&self) -> Vec<Value> {
+        self.requests()
+            .into_iter()
+            .filter(|r| is_conversation(&self.state.prompt, r))
+            .map(|r| r.body)
+            .collect()
+    }
+
+    /// The tool results Claude Code sent back so far, oldest first (the latest
+    /// conversation request holds them all).
+    pub fn tool_results(&self) -> Vec<Value> {
+        self.conversation()
+            .last()
+            .map(tool_results)
+            .unwrap_or_default()
+    }
+
+    /// What a failing test prints: every request's path, model and kind, and the tool
+    /// calls and results of the conversation so far.
+    pub fn dump(&self) -> String {
+        let mut out = String::from("requests the stand-in model received:\n");
+        for r in self.requests() {
+            let kind = if is_conversation(&self.state.prompt, &r) {
+                format!("conversation turn {}", assistant_turns(&r.body))
+            } else {
+                "side request".into()
+            };
+            out += &format!("  {} model={} ({kind})\n", r.path, r.body["model"]);
+        }
+        if let Some(last) = self.conversation().last() {
+            out += "the conversation's messages (system reminders left out):\n";
+            for m in last["messages"].as_array().into_iter().flatten() {
+                if m["role"] != "system" {
+                    out += &format!("  {}: {}\n", m["role"], brief(&m["content"]));
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Drop for Anthropic {
+    fn drop(&mut self) {
+        self.state.stop.store(true, Ordering::SeqCst);
+        // Wake the accept loop so it sees the flag.
+        let _ = TcpStream::connect(("127.0.0.1", self.port));
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// The content blocks of a message, text without the `<system-reminder>`s Claude Code
+/// adds, each cut to a readable length.
+fn brief(content: &Value) -> String {
+    let blocks: Vec<Value> = match content {
+        Value::String(s) => vec![json!({"type": "text", "text": s})],
+        Value::Array(a) => a.clone(),
+        _ => vec![],
+    };
+    let parts: Vec<String> = blocks
+        .iter()
+        .filter(|b| {
+            !b["text"]
+                .as_str()
+                .is_some_and(|t| t.starts_with("<system-reminder>"))
+        })
+        .map(|b| {
+            let mut b = b.clone();
+            if let Some(o) = b.as_object_mut() {
+                o.remove("cache_control");
+            }
+            let s = b.to_string();
+            if s.chars().count() > 1500 {
+                format!("{}...", s.chars().take(1500).collect::<String>())
+            } else {
+                s
+            }
+        })
+        .collect();
+    parts.join(" ")
+}
+
+fn tool_results(body: &Value) -> Vec<Value> {
+    body["messages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|m| m["content"].as_array())
+        .flatten()
+        .filter(|b| b["type"] == "tool_result")
+        .cloned()
+        .collect()
+}
+
+/// The text of a tool result (a string, or text blocks).
+pub fn result_text(result: &Value) -> String {
+    match &result["content"] {
+        Value::String(s) => s.clone(),
+        Value::Array(a) => a
+            .iter()
+            .filter_map(|b| b["text"].as_str())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        _ => String::new(),
+    }
+}
+
+/// The texts of every tool result of the conversation in `body`, oldest first.
+pub fn tool_results_of(body: &Value) -> Vec<String> {
+    tool_results(body).iter().map(result_text).collect()
+}
+
+/// The latest tool result of the conversation in `body`.
+pub fn last_result(body: &Value) -> String {
+    tool_results(body)
+        .last()
+        .map(result_text)
+        .unwrap_or_default()
+}
+
+fn assistant_turns(body: &Value) -> usize {
+    body["messages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|m| m["role"] == "assistant")
+        .count()
+}
+
+fn is_conversation(prompt: &str, r: &Recorded) -> bool {
+    let has_bash = r.body["tools"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|t| t["name"] == "Bash");
+    let has_prompt = r.body["messages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|m| m["role"] == "user")
+        .any(|m| m["content"].to_string().contains(prompt));
+    r.path.starts_with("/v1/messages") && !r.path.contains("count_tokens") && has_bash && has_prompt
+}
+
+/// Reads one request: its path and body (Content-Length framed).
+fn read_request(reader: &mut BufReader<TcpStream>) -> std::io::Result<(String, Vec<u8>)> {
+    let mut line = String::new();
+    reader.read_line(&mut line)?;
+    let path = line.split_whitespace().nth(1).unwrap_or("").to_string();
+    let mut len = 0usize;
+    loop {
+        let mut h = String::new();
+        if reader.read_line(&mut h)? == 0 || h == "\r\n" || h == "\n" {
+            break;
+        }
+        if let Some((k, v)) = h.split_once(':')
+            && k.eq_ignore_ascii_case("content-length")
+        {
+            len = v.trim().parse().unwrap_or(0);
+        }
+    }
+    let mut body = vec![0; len];
+    reader.read_exact(&mut body)?;
+    Ok((path, body))
+}
+
+/// Answers one request on a connection, then closes it (every answer says
+/// `Connection: close`, so the client opens a new one for the next).
+fn serve(st: &State, conn: TcpStream) -> std::io::Result<()> {
+    conn.set_read_timeout(Some(Duration::from_secs(30)))?;
+    let mut reader = BufReader::new(conn.try_clone()?);
+    let (path, body) = read_request(&mut reader)?;
+    let body: Value = serde_json::from_slice(&body).unwrap_or(Value::Null);
+    let rec = Recorded { path, body };
+    st.requests.lock().push(rec.clone());
+    let mut out = conn;
+    if rec.path.contains("count_tokens") {
+        return respond_json(&mut out, &json!({"input_tokens": 100}));
+    }
+    if !rec.path.starts_with("/v1/messages") {
+        return out.write_all(
+            b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
+        );
+    }
+    let reply = if is_conversation(&st.prompt, &rec) {
+        let n = assistant_turns(&rec.body);
+        match st.turns.get(n) {
+            Some(turn) => turn(&rec.body),
+            None => Reply::text("(the script has no more turns)"),
+        }
+    } else {
+        Reply::text("OK")
+    };
+    let model = rec.body["model"].as_str().unwrap_or("claude").to_string();
+    if rec.body["stream"] == true {
+        respond_stream(&mut out, &model, &reply)
+    } else {
+        respond_json(&mut out, &whole_message(&model, &reply))
+    }
+}
+
+fn respond_json(out: &mut TcpStream, v: &Value) -> std::io::Result<()> {
+    let body = v.to_string();
+    write!(
+        out,
+        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    )?;
+    out.flush()
+}
+
+fn usage() -> Value {
+    json!({"input_tokens": 100, "output_tokens": 10, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0})
+}
+
+fn whole_message(model: &str, reply: &Reply) -> Value {
+    let (block, stop) = match reply {
+        Reply::Text(parts) => (json!({"type": "text", "text": parts.concat()}), "end_turn"),
+        Reply::Tool { name, input } => (
+            json!({"type": "tool_use", "id": "toolu_standin", "name": name, "input": input}),
+            "tool_use",
+        ),
+    };
+    json!({"id": "msg_standin", "type": "message", "role": "assistant", "model": model,
+           "content": [block], "stop_reason": stop, "stop_sequence": null, "usage": usage()})
+}
+
+/// The SSE events of one streamed answer.
+fn events(model: &str, reply: &Reply) -> Vec<Value> {
+    let id = format!("msg_{}", rand_id());
+    let mut ev = vec![json!({"type": "message_start", "message": {
+        "id": id, "type": "message", "role": "assistant", "model": model, "content": [],
+        "stop_reason": null, "stop_sequence": null, "usage": usage()}})];
+    let stop = match reply {
+        Reply::Text(parts) => {
+            ev.push(json!({"type": "content_block_start", "index": 0,
+                           "content_block": {"type": "text", "text": ""}}));
+            for p in parts {
+                ev.push(json!({"type": "content_block_delta", "index": 0,
+                               "delta": {"type": "text_delta", "text": p}}));
+            }
+            "end_turn"
+        }
+        Reply::Tool { name, input } => {
+            ev.push(json!({"type": "content_block_start", "index": 0, "content_block":
+                {"type": "tool_use", "id": format!("toolu_{}", rand_id()), "name": name, "input": {}}}));
+            let s = input.to_string();
+            let cut = (0..=s.len() / 2)
+                .rev()
+                .find(|&i| s.is_char_boundary(i))
+                .unwrap_or(0);
+            for piece in [&s[..cut], &s[cut..]] {
+                ev.push(json!({"type": "content_block_delta", "index": 0,
+                               "delta": {"type": "input_json_delta", "partial_json": piece}}));
+            }
+            "tool_use"
+        }
+    };
+    ev.push(json!({"type": "content_block_stop", "index": 0}));
+    ev.push(
+        json!({"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": null},
+                   "usage": {"output_tokens": 10}}),
+    );
+    ev.push(json!({"type": "message_stop"}));
+    ev
+}
+
+/// Streams the answer, each event written and flushed on its own (the body ends when
+/// the connection closes).
+fn respond_stream(out: &mut TcpStream, model: &str, reply: &Reply) -> std::io::Result<()> {
+    out.write_all(
+        b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\nconnection: close\r\n\r\n",
+    )?;
+    for e in events(model, reply) {
+        let name = e["type"].as_str().unwrap_or("message").to_string();
+        write!(out, "event: {name}\ndata: {e}\n\n")?;
+        out.flush()?;
+    }
+    Ok(())
+}
+
+fn rand_id() -> String {
+    use std::sync::atomic::AtomicU64;
+    static N: AtomicU64 = AtomicU64::new(1);
+    format!("standin{:06}", N.fetch_add(1, Ordering::SeqCst))
+}
