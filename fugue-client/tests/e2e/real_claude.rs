@@ -204,6 +204,13 @@ fn claude_codes_bash_tool_spawns_a_pane_through_fugue_sideband() {
     let result = last_result(&after);
     let sub = c.pane_showing("hello-from-sub");
     assert_ne!(sub, "%1");
+    // Claude Code reads `tmux show -gv focus-events` (fugue is its tmux) and, reading
+    // `off`, told people to turn it on under its answer.
+    let screen = c.wait("the answer on screen", || {
+        let s = c.screen("%1");
+        s.contains("The sub-agent is running.").then_some(s)
+    });
+    assert!(!screen.contains("focus-events"), "{screen}");
     let results = c.model.tool_results();
     assert!(
         results.last().is_some_and(|r| r["is_error"] != true),
