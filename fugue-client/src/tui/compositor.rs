@@ -30,6 +30,8 @@ pub struct Compositor<B: Backend<Error = std::io::Error> + Write> {
     shown_links: Links,
     /// The cursor as last placed (None: hidden).
     cursor: Option<Position>,
+    /// Where the hidden cursor was last left (see [`render::parked`]).
+    parked: Option<Position>,
     /// The terminal's contents are unknown (at start, after a resize).
     clear: bool,
     /// What goes to the terminal besides cells: cursor look, title, bell, clipboard,
@@ -48,6 +50,7 @@ impl<B: Backend<Error = std::io::Error> + Write> Compositor<B> {
             next_links: Links::new(area),
             shown_links: Links::new(area),
             cursor: None,
+            parked: None,
             clear: true,
             outer,
         })
@@ -73,6 +76,7 @@ impl<B: Backend<Error = std::io::Error> + Write> Compositor<B> {
     pub fn redraw_all(&mut self) {
         self.clear = true;
         self.cursor = None;
+        self.parked = None;
         self.outer.forget();
     }
 
@@ -113,17 +117,21 @@ impl<B: Backend<Error = std::io::Error> + Write> Compositor<B> {
                 )
             }
         };
+        let parked = match cursor {
+            None => render::parked(app, self.next.area),
+            Some(_) => None,
+        };
         let mut after = Vec::new();
         self.outer.finish(app, lines.is_none(), &mut after);
-        self.flush(lines, cursor, &after)
+        self.flush(lines, (cursor, parked), &after)
     }
 
-    /// Writes the differences on `lines` (all lines when None), places the cursor and
-    /// writes `after` (see [`Outer::finish`]).
+    /// Writes the differences on `lines` (all lines when None), places the cursor
+    /// (shown, or hidden and parked) and writes `after` (see [`Outer::finish`]).
     fn flush(
         &mut self,
         lines: Option<BTreeSet<u16>>,
-        cursor: Option<Position>,
+        (cursor, parked): (Option<Position>, Option<Position>),
         after: &[u8],
     ) -> Result<(), B::Error> {
         self.backend.write_all(self.outer.begin())?;
@@ -152,15 +160,21 @@ impl<B: Backend<Error = std::io::Error> + Write> Compositor<B> {
             }
         };
         // Writing cells moves the terminal's cursor: put it back where it belongs.
-        if wrote || cursor != self.cursor {
+        if wrote || cursor != self.cursor || parked != self.parked {
             match cursor {
                 Some(p) => {
                     self.backend.set_cursor_position(p)?;
                     self.backend.show_cursor()?;
                 }
-                None => self.backend.hide_cursor()?,
+                None => {
+                    self.backend.hide_cursor()?;
+                    if let Some(p) = parked {
+                        self.backend.set_cursor_position(p)?;
+                    }
+                }
             }
             self.cursor = cursor;
+            self.parked = parked;
         }
         self.backend.write_all(after)?;
         Backend::flush(&mut self.backend)

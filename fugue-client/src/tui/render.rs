@@ -375,8 +375,9 @@ pub fn status_area(app: &App, full: Rect) -> Option<Rect> {
     areas(app, full).1.map(first_row)
 }
 
-/// Where the cursor goes when nothing but panes' rows changed.
-pub fn cursor(app: &App, full: Rect) -> Option<Position> {
+/// The program's cursor in the active pane (or the popup) and where that pane's
+/// screen is drawn, in the modes that show programs as they draw themselves.
+fn program_cursor(app: &App, full: Rect) -> Option<(fugue_protocol::screen::Cursor, Rect)> {
     if !matches!(app.mode, Mode::Normal | Mode::Prefix) {
         return None;
     }
@@ -384,10 +385,26 @@ pub fn cursor(app: &App, full: Rect) -> Option<Position> {
     if let Some(p) = app.popup() {
         let (_, inner) = super::popup::rects(p, panes_area);
         let c = app.panes.get(&p.pane)?.cursor;
-        return (!p.exited && c.visible && c.col < inner.width && c.row < inner.height)
-            .then(|| Position::new(inner.x + c.col, inner.y + c.row));
+        return (!p.exited).then_some((c, inner));
     }
     let r = app.active_rect()?;
     let view = app.panes.get(&r.pane)?;
-    pane_cursor(app, r, view, inner(pane_area(r, panes_area)))
+    Some((view.cursor, inner(pane_area(r, panes_area))))
+}
+
+/// Where the cursor goes when nothing but panes' rows changed.
+pub fn cursor(app: &App, full: Rect) -> Option<Position> {
+    let (c, area) = program_cursor(app, full)?;
+    (c.visible && c.col < area.width && c.row < area.height)
+        .then(|| Position::new(area.x + c.col, area.y + c.row))
+}
+
+/// Where the terminal's cursor waits, hidden, while the program in the active pane
+/// hides its own: at the program's cursor, as tmux puts it. Programs that draw their
+/// own caret (Claude Code) hide the cursor and park it at the caret, and IME windows
+/// and screen magnifiers follow the terminal's cursor there.
+pub fn parked(app: &App, full: Rect) -> Option<Position> {
+    let (c, area) = program_cursor(app, full)?;
+    (!c.visible && c.col < area.width && c.row < area.height)
+        .then(|| Position::new(area.x + c.col, area.y + c.row))
 }

@@ -9,6 +9,7 @@
 use super::harness::{World, fugue_bin};
 use super::sideband_keys::sideband_dir;
 use super::standin_anthropic::{Anthropic, Reply, Turn, last_result};
+use super::tui_terminal::end_of;
 use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -323,4 +324,33 @@ fn claude_code_creates_waits_for_and_reads_a_pane_over_mcp() {
     let panes = c.w.ok(&["list-panes", "-a", "-F", "#{pane_id}"]);
     assert!(panes.lines().any(|p| p == pane), "{panes}");
     assert!(c.screen(pane).contains("hello-from-mcp"));
+}
+
+/// Claude Code hides its cursor and parks it at its input caret; as tmux does, the
+/// terminal's cursor goes there (IME windows and screen magnifiers follow it), hidden.
+#[test]
+fn the_terminals_cursor_sits_at_claude_codes_caret() {
+    let Some(claude) = agent("claude") else {
+        return;
+    };
+    let c = Claude::start(claude, "never sent", Vec::new(), false);
+    let tui = c.w.tui(&["attach", "-t", "a"], 100, 30);
+    tui.wait("Claude Code's input box on the terminal", |s| {
+        s.contents().contains("for shortcuts")
+    });
+    c.w.ok(&["send-keys", "-t", "%1", "-l", "hello caret"]);
+    tui.wait("the typed prompt on the terminal", |s| {
+        s.contents().contains("hello caret")
+    });
+    // The caret is just after the typed text, wherever fugue draws the pane.
+    let at = c.wait("the terminal's cursor at Claude Code's caret", || {
+        tui.screen(|s| {
+            let caret = end_of(s, "hello caret")?;
+            (s.cursor_position() == caret).then_some(caret)
+        })
+    });
+    assert!(
+        tui.screen(|s| s.hide_cursor()),
+        "the cursor is shown at {at:?}"
+    );
 }

@@ -146,3 +146,45 @@ fn reset_terminal_writes_every_disable_sequence() {
         "reset-terminal started a server, it needs none"
     );
 }
+
+/// A program that hides its cursor and parks it where it draws its own caret (Claude
+/// Code does) has the terminal's cursor there, hidden, as tmux puts it: IME windows
+/// and screen magnifiers follow the terminal's cursor. fugue used to leave it where it
+/// last drew. Moving the parked cursor alone moves the terminal's.
+#[test]
+fn a_hidden_cursor_is_parked_where_the_program_left_it() {
+    let w = World::new();
+    w.ok(&[
+        "new-session",
+        "-d",
+        "-s",
+        "x",
+        "--",
+        "sh",
+        "-c",
+        r"printf '\033[?25l\033[3;5Hcaret-one'; read a; printf '\033[6;9Hcaret-two'; read b",
+    ]);
+    let t = w.tui(&["attach", "-t", "x"], 60, 20);
+    let parked_after = |text: &str| {
+        t.wait(&format!("the hidden cursor just after {text}"), |s| {
+            s.hide_cursor() && end_of(s, text) == Some(s.cursor_position())
+        });
+    };
+    parked_after("caret-one");
+    w.ok(&["send-keys", "-t", "x", "Enter"]);
+    parked_after("caret-two");
+}
+
+/// The cell just after `text` on the screen (row, column).
+pub fn end_of(s: &vt100::Screen, text: &str) -> Option<(u16, u16)> {
+    let (rows, cols) = s.size();
+    (0..u16::from(rows)).find_map(|r| {
+        let line: String = (0..u16::from(cols))
+            .map(|c| s.cell(r, c).map(|c| c.contents().to_string()))
+            .map(|t| t.filter(|t| !t.is_empty()).unwrap_or_else(|| " ".into()))
+            .collect();
+        let at = line.find(text)?;
+        let col = line[..at].chars().count() + text.chars().count();
+        u16::try_from(col).ok().map(|c| (r, c))
+    })
+}
