@@ -36,6 +36,7 @@ mod e2e {
     pub mod passthrough;
     pub mod policy;
     pub mod real_claude;
+    pub mod real_codex;
     pub mod restore;
     pub mod security;
     pub mod sequences;
@@ -43,7 +44,7 @@ mod e2e {
     pub mod sideband_keys;
     pub mod sideband_limits;
     pub mod source_file;
-    pub mod standin_anthropic;
+    pub mod standin_model;
     pub mod status_line;
     pub mod terminal_core;
     pub mod tmux_compat;

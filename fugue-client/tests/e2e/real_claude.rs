@@ -1,6 +1,6 @@
 //! Issue 27: the real Claude Code CLI (the pinned npm release `.ci/run` installs) in a
 //! fugue pane, talking to a scripted stand-in for the Anthropic Messages API on
-//! 127.0.0.1 ([`super::standin_anthropic`]). Nothing here reaches the internet.
+//! 127.0.0.1 ([`super::standin_model`]). Nothing here reaches the internet.
 //!
 //! The CLIs are looked for in `$FUGUE_TEST_AGENTS` (a `node_modules/.bin` folder,
 //! exported by `.ci/run`), else `~/.cache/fugue-ci/agents/node_modules/.bin`; a test
@@ -8,10 +8,10 @@
 
 use super::harness::{World, fugue_bin};
 use super::sideband_keys::sideband_dir;
-use super::standin_anthropic::{Anthropic, Reply, Turn, last_result};
+use super::standin_model::{Reply, StandIn, Turn, answers, last_result};
 use super::tui_terminal::end_of;
 use serde_json::{Value, json};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// How long a real CLI may take for one step (it starts in about 3 s on an idle
@@ -40,66 +40,59 @@ pub fn agent(name: &str) -> Option<PathBuf> {
     found
 }
 
-/// Claude Code running in pane %1 of session `a` of a fresh fugue server, with its own
-/// home (seeded so that no onboarding, theme, trust or login dialog shows), talking to
-/// the stand-in model.
-struct Claude {
-    w: World,
-    model: Anthropic,
+/// A real agent CLI running in pane %1 of session `a` of a fresh fugue server (its
+/// pane made with `--sideband`), with its own home in the world's (seeded so that no
+/// onboarding, trust or login dialog shows), talking to the stand-in model.
+pub struct Rig {
+    pub w: World,
+    pub model: StandIn,
 }
 
-impl Claude {
-    /// Starts Claude Code with `--sideband` on its pane. `mcp`: fugue is configured as
-    /// its MCP server (`fugue mcp`, as docs/mcp.md says).
-    fn start(claude: PathBuf, prompt: &str, turns: Vec<Turn>, mcp: bool) -> Claude {
-        let w = World::new();
-        let model = Anthropic::start(prompt, turns);
-        let proj = w.path("proj");
-        std::fs::create_dir_all(&proj).unwrap();
-        let proj = proj.canonicalize().unwrap();
-        seed_config(&w, &proj, mcp);
+/// The project folder the agent runs in (made, and canonical as the CLIs record it).
+pub fn project(w: &World) -> PathBuf {
+    let proj = w.path("proj");
+    std::fs::create_dir_all(&proj).unwrap();
+    proj.canonicalize().unwrap()
+}
+
+impl Rig {
+    /// Runs `program` with `envs` (and `fugue` first on PATH) in the project folder,
+    /// and waits until its input box is ready (its screen shows `ready`).
+    pub fn launch(w: World, model: StandIn, program: &Path, envs: &[String], ready: &str) -> Rig {
         let fugue_dir = fugue_bin().parent().unwrap().to_path_buf();
         let path = format!(
             "{}:{}",
             fugue_dir.display(),
             std::env::var("PATH").unwrap_or_default()
         );
-        let envs = [
-            format!("PATH={path}"),
-            format!("ANTHROPIC_BASE_URL={}", model.base_url()),
-            "ANTHROPIC_API_KEY=test".into(),
-            "DISABLE_AUTOUPDATER=1".into(),
-            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1".into(),
-            "DISABLE_TELEMETRY=1".into(),
-            "DISABLE_ERROR_REPORTING=1".into(),
-            "SHELL=/bin/bash".into(),
-        ];
         let mut args: Vec<String> = ["new-session", "-d", "-s", "a", "-x", "120", "-y", "40"]
             .map(String::from)
             .to_vec();
-        args.extend(["-c".into(), proj.display().to_string(), "--sideband".into()]);
-        for e in &envs {
+        let proj = project(&w).display().to_string();
+        args.extend(["-c".into(), proj, "--sideband".into()]);
+        args.extend(["-e".into(), format!("PATH={path}")]);
+        args.extend(["-e".into(), "SHELL=/bin/bash".into()]);
+        for e in envs {
             args.extend(["-e".into(), e.clone()]);
         }
-        args.extend(["--".into(), claude.display().to_string()]);
+        args.extend(["--".into(), program.display().to_string()]);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         w.ok(&args);
-        let c = Claude { w, model };
-        c.wait("Claude Code's input box", || {
-            let s = c.screen("%1");
-            (s.contains('❯') && s.contains("for shortcuts")).then_some(())
+        let c = Rig { w, model };
+        c.wait("the agent's input box", || {
+            c.screen("%1").contains(ready).then_some(())
         });
         c
     }
 
-    fn screen(&self, pane: &str) -> String {
+    pub fn screen(&self, pane: &str) -> String {
         let out = self.w.run(&["capture-pane", "-p", "-t", pane]);
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
     /// Waits for `f`; on timeout fails with the screens of every pane and what the
-    /// stand-in model received (the tool results Claude Code sent back above all).
-    fn wait<T>(&self, what: &str, mut f: impl FnMut() -> Option<T>) -> T {
+    /// stand-in model received (the tool results the agent sent back above all).
+    pub fn wait<T>(&self, what: &str, mut f: impl FnMut() -> Option<T>) -> T {
         let start = Instant::now();
         loop {
             if let Some(v) = f() {
@@ -112,7 +105,7 @@ impl Claude {
         }
     }
 
-    fn report(&self) -> String {
+    pub fn report(&self) -> String {
         let mut out = String::new();
         let list = self.w.run(&["list-panes", "-a", "-F", "#{pane_id}"]);
         for pane in String::from_utf8_lossy(&list.stdout).lines() {
@@ -121,8 +114,8 @@ impl Claude {
         out + &self.model.dump()
     }
 
-    /// Types the prompt into Claude Code's input box and submits it.
-    fn prompt(&self, text: &str) {
+    /// Types the prompt into the agent's input box and submits it.
+    pub fn prompt(&self, text: &str) {
         self.w.ok(&["send-keys", "-t", "%1", "-l", text]);
         self.wait("the prompt in the input box", || {
             self.screen("%1").contains(text).then_some(())
@@ -130,21 +123,19 @@ impl Claude {
         self.w.ok(&["send-keys", "-t", "%1", "Enter"]);
     }
 
-    /// Waits until the conversation has had `n` answers and Claude Code asked for the
+    /// Waits until the conversation has had `n` answers and the agent asked for the
     /// next; returns that request.
-    fn wait_turn(&self, n: usize) -> Value {
-        self.wait(&format!("Claude Code's request for turn {n}"), || {
-            self.model.conversation().into_iter().find(|r| {
-                r["messages"]
-                    .as_array()
-                    .map(|m| m.iter().filter(|m| m["role"] == "assistant").count())
-                    == Some(n)
-            })
+    pub fn wait_turn(&self, n: usize) -> Value {
+        self.wait(&format!("the agent's request for turn {n}"), || {
+            self.model
+                .conversation()
+                .into_iter()
+                .find(|r| answers(r) == n)
         })
     }
 
-    /// The pane (other than Claude Code's own) whose screen shows `text`.
-    fn pane_showing(&self, text: &str) -> String {
+    /// The pane (other than the agent's own) whose screen shows `text`.
+    pub fn pane_showing(&self, text: &str) -> String {
         self.wait(&format!("a pane showing {text}"), || {
             let list = self.w.run(&["list-panes", "-a", "-F", "#{pane_id}"]);
             String::from_utf8_lossy(&list.stdout)
@@ -154,6 +145,23 @@ impl Claude {
                 .map(String::from)
         })
     }
+}
+
+/// Starts Claude Code. `mcp`: fugue is configured as its MCP server (`fugue mcp`, as
+/// docs/mcp.md says).
+fn start_claude(claude: PathBuf, prompt: &str, turns: Vec<Turn>, mcp: bool) -> Rig {
+    let w = World::new();
+    let model = StandIn::start(prompt, turns);
+    seed_config(&w, &project(&w), mcp);
+    let envs = [
+        format!("ANTHROPIC_BASE_URL={}", model.base_url()),
+        "ANTHROPIC_API_KEY=test".into(),
+        "DISABLE_AUTOUPDATER=1".into(),
+        "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1".into(),
+        "DISABLE_TELEMETRY=1".into(),
+        "DISABLE_ERROR_REPORTING=1".into(),
+    ];
+    Rig::launch(w, model, &claude, &envs, "? for shortcuts")
 }
 
 /// `~/.claude.json` (onboarding done, the API key approved, the project trusted, optionally fugue as an MCP
@@ -199,7 +207,7 @@ fn claude_codes_bash_tool_spawns_a_pane_through_fugue_sideband() {
         Box::new(move |_| Reply::bash(command)),
         Box::new(|_| Reply::text("The sub-agent is running.")),
     ];
-    let c = Claude::start(claude, "start the sub agent", turns, false);
+    let c = start_claude(claude, "start the sub agent", turns, false);
     c.prompt("start the sub agent");
     let after = c.wait_turn(1);
     let result = last_result(&after);
@@ -243,7 +251,7 @@ fn a_tag_in_claude_codes_streamed_answer_spawns_a_pane_and_hides_its_key() {
             )
         }),
     ];
-    let c = Claude::start(claude, "spawn from your answer", turns, false);
+    let c = start_claude(claude, "spawn from your answer", turns, false);
     c.prompt("spawn from your answer");
     let after = c.wait_turn(1);
     let key = last_result(&after).trim().to_string();
@@ -299,10 +307,10 @@ fn claude_code_creates_waits_for_and_reads_a_pane_over_mcp() {
         Box::new(move |req| tool("read_pane", json!({"pane": pane_of(req)}))),
         Box::new(|_| Reply::text("The pane said hello.")),
     ];
-    let c = Claude::start(claude, "make a pane over mcp", turns, true);
+    let c = start_claude(claude, "make a pane over mcp", turns, true);
     c.prompt("make a pane over mcp");
     let done = c.wait_turn(3);
-    let results: Vec<String> = super::standin_anthropic::tool_results_of(&done);
+    let results: Vec<String> = super::standin_model::tool_results_of(&done);
     let report = || format!("tool results: {results:#?}\n{}", c.report());
     assert_eq!(results.len(), 3, "{}", report());
     let created: Value = serde_json::from_str(&results[0]).unwrap_or(Value::Null);
@@ -333,7 +341,7 @@ fn the_terminals_cursor_sits_at_claude_codes_caret() {
     let Some(claude) = agent("claude") else {
         return;
     };
-    let c = Claude::start(claude, "never sent", Vec::new(), false);
+    let c = start_claude(claude, "never sent", Vec::new(), false);
     let tui = c.w.tui(&["attach", "-t", "a"], 100, 30);
     tui.wait("Claude Code's input box on the terminal", |s| {
         s.contents().contains("for shortcuts")

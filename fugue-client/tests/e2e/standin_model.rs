@@ -1,14 +1,20 @@
-//! A stand-in for the Anthropic Messages API on 127.0.0.1, for driving the real Claude
-//! Code CLI in tests (issue 27). It speaks `POST /v1/messages` with `stream: true` as
-//! Server-Sent Events (message_start, content_block_start/delta/stop for text and
-//! tool_use with input_json_delta, message_delta with its stop_reason, message_stop)
-//! and answers the conversation from a script.
+//! A stand-in model server on 127.0.0.1, for driving the real agent CLIs in tests
+//! (issue 27), answering a conversation from a script. It speaks two vendors' streaming
+//! APIs as Server-Sent Events:
 //!
-//! Which request is the conversation: one whose tools include `Bash` (the main agent's)
-//! and whose user messages contain the script's prompt. Everything else Claude Code asks
-//! on the side (titles, small-model calls, `count_tokens`) gets a short answer without
-//! touching the script. Turn `n` of the script answers a conversation that holds `n`
-//! assistant messages so far, so a retried request gets the same answer again.
+//! - Anthropic's Messages API (Claude Code): `POST /v1/messages` with `stream: true`
+//!   (message_start, content_block_start/delta/stop for text and tool_use with
+//!   input_json_delta, message_delta with its stop_reason, message_stop);
+//! - OpenAI's Responses API (Codex CLI): `POST /v1/responses` (response.created,
+//!   response.output_item.added/done for messages and function calls,
+//!   response.output_text.delta, response.completed).
+//!
+//! Which request is the conversation: one whose tools include the agent's shell tool
+//! (`Bash`, `exec_command`) and whose user messages contain the script's prompt.
+//! Everything else the CLIs ask on the side (titles, small-model calls, `count_tokens`)
+//! gets a short answer without touching the script. Turn `n` of the script answers a
+//! conversation that holds `n` answers of the model so far (messages or tool calls), so
+//! a retried request gets the same answer again.
 //!
 //! Every request is recorded, so a failing test can print what Claude Code sent back
 //! (its tool results above all).
@@ -63,15 +69,15 @@ struct State {
 }
 
 /// The running stand-in; stops when dropped.
-pub struct Anthropic {
+pub struct StandIn {
     pub port: u16,
     state: Arc<State>,
     thread: Option<JoinHandle<()>>,
 }
 
-impl Anthropic {
+impl StandIn {
     /// Starts a stand-in whose conversation is the one containing `prompt`.
-    pub fn start(prompt: &str, turns: Vec<Turn>) -> Anthropic {
+    pub fn start(prompt: &str, turns: Vec<Turn>) -> StandIn {
         let listener = TcpListener::bind("127.0.0.1:0").expect("bind the stand-in model");
         let port = listener.local_addr().expect("its address").port();
         let state = Arc::new(State {
@@ -93,7 +99,7 @@ impl Anthropic {
                 });
             }
         });
-        Anthropic {
+        StandIn {
             port,
             state,
             thread: Some(thread),
@@ -132,7 +138,7 @@ impl Anthropic {
         let mut out = String::from("requests the stand-in model received:\n");
         for r in self.requests() {
             let kind = if is_conversation(&self.state.prompt, &r) {
-                format!("conversation turn {}", assistant_turns(&r.body))
+                format!("conversation turn {}", answers(&r.body))
             } else {
                 "side request".into()
             };
@@ -140,9 +146,14 @@ impl Anthropic {
         }
         if let Some(last) = self.conversation().last() {
             out += "the conversation's messages (system reminders left out):\n";
-            for m in last["messages"].as_array().into_iter().flatten() {
-                if m["role"] != "system" {
-                    out += &format!("  {}: {}\n", m["role"], brief(&m["content"]));
+            for m in messages(last) {
+                let role = m["role"].as_str().or(m["type"].as_str()).unwrap_or("?");
+                let content = match m.get("content") {
+                    Some(c) => brief(c),
+                    None => brief(&json!([m])),
+                };
+                if !["system", "developer"].contains(&role) {
+                    out += &format!("  {role}: {content}\n");
                 }
             }
         }
@@ -150,7 +161,7 @@ impl Anthropic {
     }
 }
 
-impl Drop for Anthropic {
+impl Drop for StandIn {
     fn drop(&mut self) {
         self.state.stop.store(true, Ordering::SeqCst);
         // Wake the accept loop so it sees the flag.
@@ -192,16 +203,23 @@ fn brief(content: &Value) -> String {
     parts.join(" ")
 }
 
+/// The messages (Anthropic) or input items (OpenAI) of a request.
+fn messages(body: &Value) -> Vec<Value> {
+    let list = body.get("messages").or(body.get("input"));
+    list.and_then(Value::as_array).cloned().unwrap_or_default()
+}
+
+/// The tool results in a request, each with its text as `content`.
 fn tool_results(body: &Value) -> Vec<Value> {
-    body["messages"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|m| m["content"].as_array())
-        .flatten()
-        .filter(|b| b["type"] == "tool_result")
-        .cloned()
-        .collect()
+    let mut out = Vec::new();
+    for m in messages(body) {
+        if m["type"] == "function_call_output" {
+            out.push(json!({"content": m["output"], "call_id": m["call_id"]}));
+        }
+        let blocks = m["content"].as_array().cloned().unwrap_or_default();
+        out.extend(blocks.into_iter().filter(|b| b["type"] == "tool_result"));
+    }
+    out
 }
 
 /// The text of a tool result (a string, or text blocks).
@@ -230,28 +248,26 @@ pub fn last_result(body: &Value) -> String {
         .unwrap_or_default()
 }
 
-fn assistant_turns(body: &Value) -> usize {
-    body["messages"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|m| m["role"] == "assistant")
+/// How many answers of the model the conversation in `body` holds.
+pub fn answers(body: &Value) -> usize {
+    messages(body)
+        .iter()
+        .filter(|m| m["role"] == "assistant" || m["type"] == "function_call")
         .count()
 }
 
 fn is_conversation(prompt: &str, r: &Recorded) -> bool {
-    let has_bash = r.body["tools"]
+    let has_shell = r.body["tools"]
         .as_array()
         .into_iter()
         .flatten()
-        .any(|t| t["name"] == "Bash");
-    let has_prompt = r.body["messages"]
-        .as_array()
-        .into_iter()
-        .flatten()
+        .any(|t| t["name"] == "Bash" || t["name"] == "exec_command");
+    let has_prompt = messages(&r.body)
+        .iter()
         .filter(|m| m["role"] == "user")
         .any(|m| m["content"].to_string().contains(prompt));
-    r.path.starts_with("/v1/messages") && !r.path.contains("count_tokens") && has_bash && has_prompt
+    let api = r.path.starts_with("/v1/messages") || r.path.starts_with("/v1/responses");
+    api && !r.path.contains("count_tokens") && has_shell && has_prompt
 }
 
 /// Reads one request: its path and body (Content-Length framed).
@@ -289,23 +305,29 @@ fn serve(st: &State, conn: TcpStream) -> std::io::Result<()> {
     if rec.path.contains("count_tokens") {
         return respond_json(&mut out, &json!({"input_tokens": 100}));
     }
-    if !rec.path.starts_with("/v1/messages") {
+    let openai = rec.path.starts_with("/v1/responses");
+    if !rec.path.starts_with("/v1/messages") && !openai {
         return out.write_all(
             b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
         );
     }
     let reply = if is_conversation(&st.prompt, &rec) {
-        let n = assistant_turns(&rec.body);
+        let n = answers(&rec.body);
         match st.turns.get(n) {
             Some(turn) => turn(&rec.body),
             None => Reply::text("(the script has no more turns)"),
         }
+    } else if rec.body["text"]["format"]["type"] == "json_schema" {
+        // Codex asks for a title in a JSON shape.
+        Reply::text(r#"{"title": "Stand-in"}"#)
     } else {
         Reply::text("OK")
     };
     let model = rec.body["model"].as_str().unwrap_or("claude").to_string();
-    if rec.body["stream"] == true {
-        respond_stream(&mut out, &model, &reply)
+    if openai {
+        respond_sse(&mut out, &openai_events(&reply))
+    } else if rec.body["stream"] == true {
+        respond_sse(&mut out, &events(&model, &reply))
     } else {
         respond_json(&mut out, &whole_message(&model, &reply))
     }
@@ -377,14 +399,54 @@ fn events(model: &str, reply: &Reply) -> Vec<Value> {
     ev
 }
 
-/// Streams the answer, each event written and flushed on its own (the body ends when
-/// the connection closes).
-fn respond_stream(out: &mut TcpStream, model: &str, reply: &Reply) -> std::io::Result<()> {
+/// The SSE events of one streamed answer in OpenAI's Responses API.
+fn openai_events(reply: &Reply) -> Vec<Value> {
+    let id = format!("resp_{}", rand_id());
+    let item = match reply {
+        Reply::Text(_) => json!({"type": "message", "id": format!("msg_{}", rand_id()),
+                                 "role": "assistant", "status": "completed", "content": []}),
+        Reply::Tool { name, .. } => json!({"type": "function_call",
+            "id": format!("fc_{}", rand_id()), "call_id": format!("call_{}", rand_id()),
+            "name": name, "arguments": "", "status": "in_progress"}),
+    };
+    let mut ev = vec![
+        json!({"type": "response.created", "response": {"id": id}}),
+        json!({"type": "response.output_item.added", "output_index": 0, "item": item}),
+    ];
+    let mut done = item.clone();
+    match reply {
+        Reply::Text(parts) => {
+            for p in parts {
+                ev.push(
+                    json!({"type": "response.output_text.delta", "output_index": 0,
+                               "content_index": 0, "item_id": item["id"], "delta": p}),
+                );
+            }
+            done["content"] =
+                json!([{"type": "output_text", "text": parts.concat(), "annotations": []}]);
+        }
+        Reply::Tool { input, .. } => {
+            done["arguments"] = json!(input.to_string());
+            done["status"] = json!("completed");
+        }
+    }
+    ev.push(json!({"type": "response.output_item.done", "output_index": 0, "item": done}));
+    ev.push(
+        json!({"type": "response.completed", "response": {"id": id, "usage": {
+        "input_tokens": 100, "input_tokens_details": null, "output_tokens": 10,
+        "output_tokens_details": null, "total_tokens": 110}}}),
+    );
+    ev
+}
+
+/// Streams the events, each written and flushed on its own (the body ends when the
+/// connection closes).
+fn respond_sse(out: &mut TcpStream, events: &[Value]) -> std::io::Result<()> {
     out.write_all(
         b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\nconnection: close\r\n\r\n",
     )?;
-    for e in events(model, reply) {
-        let name = e["type"].as_str().unwrap_or("message").to_string();
+    for e in events {
+        let name = e["type"].as_str().unwrap_or("message");
         write!(out, "event: {name}\ndata: {e}\n\n")?;
         out.flush()?;
     }
