@@ -667,12 +667,14 @@ commands! {
     /// Tags an agent gives its pane without printing them: Claude Code runs its tools
     /// and hooks with no terminal (`/dev/tty` fails there) and folds their output
     /// away. The tags go where the pane's printed tags go, with the same key check,
-    /// limits, policy and results.
+    /// limits, policy and results. `-` reads them from standard input, for agents that
+    /// refuse command substitution in their shell tool (Gemini CLI).
     SidebandTags {
         /// The pane the tags are from; default the caller's.
         #[arg(short = 't', value_name = "target-pane")]
         pub target: Option<Target>,
-        /// The tags, each with the pane's key, as the program would print them.
+        /// The tags, each with the pane's key, as the program would print them; `-`
+        /// reads them from standard input.
         #[arg(value_name = "tags")]
         pub text: String,
     } => "sideband", Write, "run sideband tags as the pane's own, from a process with no terminal",

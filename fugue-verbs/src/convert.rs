@@ -22,6 +22,27 @@ pub fn command_for(verb: Verb, caller: &Caller) -> Result<crate::Converted, crat
     Ok(convert(verb, caller)?)
 }
 
+/// The most `fugue sideband -` reads from standard input (the server refuses tags
+/// over `[sideband] max_tag_bytes`, 64 KiB by default).
+const STDIN_TAGS_MAX: u64 = 1 << 20;
+
+/// `fugue sideband -` takes its tags from standard input: some agents refuse command
+/// substitution in the commands they run (Gemini CLI blocks `$(...)`), and a pipe from
+/// `printf '...key="%s"...' "$FUGUE_SIDEBAND_KEY"` needs none.
+fn stdin_tags(command: Command, caller: &Caller) -> anyhow::Result<Command> {
+    match command {
+        Command::SidebandTags(mut c) if c.text == "-" => {
+            let bytes = caller.read("-".as_ref(), STDIN_TAGS_MAX + 1)?;
+            if bytes.len() as u64 > STDIN_TAGS_MAX {
+                bail!("the tags on standard input are over {STDIN_TAGS_MAX} bytes");
+            }
+            c.text = String::from_utf8_lossy(&bytes).into_owned();
+            Ok(Command::SidebandTags(c))
+        }
+        other => Ok(other),
+    }
+}
+
 fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
     Ok(match verb {
         Verb::NewSession {
@@ -83,7 +104,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             (command, Printer::Options(p))
         }
         Verb::Manage(v) => crate::manage::command_for(v, caller)?,
-        Verb::Declared(d) => (d.0, Printer::Answer),
+        Verb::Declared(d) => (stdin_tags(d.0, caller)?, Printer::Answer),
         Verb::Admin(v) => crate::admin::command_for(v)?,
         Verb::Hook(v) => {
             let command = crate::hooks::command_for(v)?;

@@ -593,3 +593,40 @@ fn a_process_with_no_terminal_gives_its_pane_tags_through_fugue_sideband() {
     );
     assert_eq!(pane_count(&w), 2);
 }
+
+/// `fugue sideband -` reads the tags from standard input: Gemini CLI's shell tool
+/// refuses command substitution (`$(printf ...)`), so its recipe pipes `printf`'s
+/// output in instead. The same key check applies.
+#[test]
+fn fugue_sideband_reads_tags_from_standard_input() {
+    let w = World::new();
+    w.ok(&[
+        "new",
+        "-d",
+        "-s",
+        "si",
+        "-x",
+        "160",
+        "-y",
+        "40",
+        "--sideband",
+    ]);
+    let line = format!(
+        "printf '<fugue:spawn id=\"si\" key=\"%s\" command=\"sleep 300\"/>' \"$FUGUE_SIDEBAND_KEY\" | {f} sideband -; echo piped-$?; \
+         echo '<fugue:notify key=\"0123456789abcdef0123456789abcdef\">x</fugue:notify>' | {f} sideband - 2>/dev/null; echo wrong-$?",
+        f = super::harness::fugue_bin().display()
+    );
+    w.ok(&["send-keys", "-t", "si", &line, "Enter"]);
+    let screen = eventually("the two commands", || {
+        let c = capture(&w, "si");
+        c.contains("\nwrong-").then_some(c)
+    });
+    assert!(screen.contains("\npiped-0"), "{screen}");
+    assert!(screen.contains("\nwrong-1"), "{screen}");
+    let result = eventually("the spawn's result", || {
+        std::fs::read_to_string(sideband_dir(&w, "%1").join("si.json")).ok()
+    });
+    let v: serde_json::Value = serde_json::from_str(&result).unwrap();
+    assert_eq!(v["ok"], true, "{v}");
+    assert_eq!(pane_count(&w), 2);
+}
