@@ -37,6 +37,7 @@ mod e2e {
     pub mod policy;
     pub mod real_claude;
     pub mod real_codex;
+    pub mod real_gemini;
     pub mod restore;
     pub mod security;
     pub mod sequences;

@@ -28,16 +28,33 @@ pub fn agents_bin() -> Option<PathBuf> {
     dir.is_dir().then_some(dir)
 }
 
-/// The path of one installed agent CLI, or a message saying why the test is skipped.
+/// The path of one installed agent CLI that runs here (`--version` answers: the
+/// node scripts need a recent enough node), or a message saying why the test is
+/// skipped.
 pub fn agent(name: &str) -> Option<PathBuf> {
-    let found = agents_bin().map(|d| d.join(name)).filter(|p| p.exists());
-    if found.is_none() {
+    let Some(path) = agents_bin().map(|d| d.join(name)).filter(|p| p.exists()) else {
         eprintln!(
             "skipped: the real `{name}` CLI is not installed (.ci/run installs it into \
              ~/.cache/fugue-ci/agents; or set FUGUE_TEST_AGENTS to a node_modules/.bin folder)"
         );
+        return None;
+    };
+    let home = tempfile::tempdir().expect("temp dir");
+    let out = std::process::Command::new(&path)
+        .arg("--version")
+        .env("HOME", home.path())
+        .stdin(std::process::Stdio::null())
+        .output();
+    match out {
+        Ok(o) if o.status.success() => Some(path),
+        other => {
+            eprintln!(
+                "skipped: `{} --version` fails here: {other:?}",
+                path.display()
+            );
+            None
+        }
     }
-    found
 }
 
 /// A real agent CLI running in pane %1 of session `a` of a fresh fugue server (its
@@ -56,9 +73,9 @@ pub fn project(w: &World) -> PathBuf {
 }
 
 impl Rig {
-    /// Runs `program` with `envs` (and `fugue` first on PATH) in the project folder,
-    /// and waits until its input box is ready (its screen shows `ready`).
-    pub fn launch(w: World, model: StandIn, program: &Path, envs: &[String], ready: &str) -> Rig {
+    /// Runs `argv` with `envs` (and `fugue` first on PATH) in the project folder, and
+    /// waits until its input box is ready (its screen shows `ready`).
+    pub fn launch(w: World, model: StandIn, argv: &[&Path], envs: &[String], ready: &str) -> Rig {
         let fugue_dir = fugue_bin().parent().unwrap().to_path_buf();
         let path = format!(
             "{}:{}",
@@ -75,7 +92,8 @@ impl Rig {
         for e in envs {
             args.extend(["-e".into(), e.clone()]);
         }
-        args.extend(["--".into(), program.display().to_string()]);
+        args.push("--".into());
+        args.extend(argv.iter().map(|a| a.display().to_string()));
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         w.ok(&args);
         let c = Rig { w, model };
@@ -161,7 +179,7 @@ fn start_claude(claude: PathBuf, prompt: &str, turns: Vec<Turn>, mcp: bool) -> R
         "DISABLE_TELEMETRY=1".into(),
         "DISABLE_ERROR_REPORTING=1".into(),
     ];
-    Rig::launch(w, model, &claude, &envs, "? for shortcuts")
+    Rig::launch(w, model, &[&claude], &envs, "? for shortcuts")
 }
 
 /// `~/.claude.json` (onboarding done, the API key approved, the project trusted, optionally fugue as an MCP

@@ -43,7 +43,7 @@ trust_level = "trusted"
         format!("CODEX_HOME={}", home.display()),
         "STANDIN_API_KEY=test".into(),
     ];
-    Rig::launch(w, model, &codex, &envs, "? for shortcuts")
+    Rig::launch(w, model, &[&codex], &envs, "? for shortcuts")
 }
 
 #[test]

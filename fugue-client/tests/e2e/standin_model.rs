@@ -7,10 +7,15 @@
 //!   input_json_delta, message_delta with its stop_reason, message_stop);
 //! - OpenAI's Responses API (Codex CLI): `POST /v1/responses` (response.created,
 //!   response.output_item.added/done for messages and function calls,
-//!   response.output_text.delta, response.completed).
+//!   response.output_text.delta, response.completed);
+//! - Google's Gemini API (Gemini CLI): `POST /v1beta/models/M:streamGenerateContent`
+//!   (`data:` chunks of GenerateContentResponse, text or a functionCall part).
+//!
+//! Side requests that ask for JSON by a schema (Codex's title, Gemini CLI's model
+//! router and next-speaker check) get an object of that shape.
 //!
 //! Which request is the conversation: one whose tools include the agent's shell tool
-//! (`Bash`, `exec_command`) and whose user messages contain the script's prompt.
+//! (`Bash`, `exec_command`, `run_shell_command`) and whose user messages contain the script's prompt.
 //! Everything else the CLIs ask on the side (titles, small-model calls, `count_tokens`)
 //! gets a short answer without touching the script. Turn `n` of the script answers a
 //! conversation that holds `n` answers of the model so far (messages or tool calls), so
@@ -205,8 +210,16 @@ fn brief(content: &Value) -> String {
 
 /// The messages (Anthropic) or input items (OpenAI) of a request.
 fn messages(body: &Value) -> Vec<Value> {
-    let list = body.get("messages").or(body.get("input"));
+    let list = body
+        .get("messages")
+        .or(body.get("input"))
+        .or(body.get("contents"));
     list.and_then(Value::as_array).cloned().unwrap_or_default()
+}
+
+/// A message's content (Anthropic, OpenAI) or parts (Gemini).
+fn content(m: &Value) -> &Value {
+    m.get("content").or(m.get("parts")).unwrap_or(&Value::Null)
 }
 
 /// The tool results in a request, each with its text as `content`.
@@ -216,8 +229,15 @@ fn tool_results(body: &Value) -> Vec<Value> {
         if m["type"] == "function_call_output" {
             out.push(json!({"content": m["output"], "call_id": m["call_id"]}));
         }
-        let blocks = m["content"].as_array().cloned().unwrap_or_default();
-        out.extend(blocks.into_iter().filter(|b| b["type"] == "tool_result"));
+        let blocks = content(&m).as_array().cloned().unwrap_or_default();
+        for b in blocks {
+            if b["type"] == "tool_result" {
+                out.push(b);
+            } else if let Some(r) = b.get("functionResponse") {
+                let output = r["response"].get("output").cloned();
+                out.push(json!({"content": output.unwrap_or_else(|| r["response"].clone())}));
+            }
+        }
     }
     out
 }
@@ -252,21 +272,31 @@ pub fn last_result(body: &Value) -> String {
 pub fn answers(body: &Value) -> usize {
     messages(body)
         .iter()
-        .filter(|m| m["role"] == "assistant" || m["type"] == "function_call")
+        .filter(|m| {
+            ["assistant", "model"].contains(&m["role"].as_str().unwrap_or(""))
+                || m["type"] == "function_call"
+        })
         .count()
 }
 
 fn is_conversation(prompt: &str, r: &Recorded) -> bool {
-    let has_shell = r.body["tools"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .any(|t| t["name"] == "Bash" || t["name"] == "exec_command");
+    let tools = r.body["tools"].as_array().cloned().unwrap_or_default();
+    let declared = tools.iter().flat_map(|t| {
+        t["functionDeclarations"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    });
+    let has_shell = tools.iter().cloned().chain(declared).any(|t| {
+        ["Bash", "exec_command", "run_shell_command"].contains(&t["name"].as_str().unwrap_or(""))
+    });
     let has_prompt = messages(&r.body)
         .iter()
         .filter(|m| m["role"] == "user")
-        .any(|m| m["content"].to_string().contains(prompt));
-    let api = r.path.starts_with("/v1/messages") || r.path.starts_with("/v1/responses");
+        .any(|m| content(m).to_string().contains(prompt));
+    let api = ["/v1/messages", "/v1/responses", "/v1beta/models/"]
+        .iter()
+        .any(|p| r.path.starts_with(p));
     api && !r.path.contains("count_tokens") && has_shell && has_prompt
 }
 
@@ -305,8 +335,12 @@ fn serve(st: &State, conn: TcpStream) -> std::io::Result<()> {
     if rec.path.contains("count_tokens") {
         return respond_json(&mut out, &json!({"input_tokens": 100}));
     }
+    if rec.path.contains(":countTokens") {
+        return respond_json(&mut out, &json!({"totalTokens": 100}));
+    }
     let openai = rec.path.starts_with("/v1/responses");
-    if !rec.path.starts_with("/v1/messages") && !openai {
+    let gemini = rec.path.starts_with("/v1beta/models/");
+    if !rec.path.starts_with("/v1/messages") && !openai && !gemini {
         return out.write_all(
             b"HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
         );
@@ -317,14 +351,17 @@ fn serve(st: &State, conn: TcpStream) -> std::io::Result<()> {
             Some(turn) => turn(&rec.body),
             None => Reply::text("(the script has no more turns)"),
         }
-    } else if rec.body["text"]["format"]["type"] == "json_schema" {
-        // Codex asks for a title in a JSON shape.
-        Reply::text(r#"{"title": "Stand-in"}"#)
+    } else if let Some(schema) = asked_schema(&rec.body) {
+        Reply::text(&example(schema).to_string())
     } else {
         Reply::text("OK")
     };
     let model = rec.body["model"].as_str().unwrap_or("claude").to_string();
-    if openai {
+    if gemini && rec.path.contains(":streamGenerateContent") {
+        respond_data(&mut out, &gemini_chunks(&reply))
+    } else if gemini {
+        respond_json(&mut out, &gemini_whole(&reply))
+    } else if openai {
         respond_sse(&mut out, &openai_events(&reply))
     } else if rec.body["stream"] == true {
         respond_sse(&mut out, &events(&model, &reply))
@@ -437,6 +474,87 @@ fn openai_events(reply: &Reply) -> Vec<Value> {
         "output_tokens_details": null, "total_tokens": 110}}}),
     );
     ev
+}
+
+/// The JSON schema a side request asks its answer to follow, if any.
+fn asked_schema(body: &Value) -> Option<&Value> {
+    let config = &body["generationConfig"];
+    [
+        &body["text"]["format"]["schema"],
+        &config["responseJsonSchema"],
+        &config["responseSchema"],
+    ]
+    .into_iter()
+    .find(|s| s.is_object())
+}
+
+/// A value of the schema's shape (an enum's `user` where it has one: Gemini CLI asks
+/// who speaks next, and the user ends the turn).
+fn example(schema: &Value) -> Value {
+    let kind = schema["type"].as_str().unwrap_or("").to_ascii_lowercase();
+    if let Some(options) = schema["enum"].as_array() {
+        let user = options.iter().find(|o| *o == "user");
+        return user.or(options.first()).cloned().unwrap_or(Value::Null);
+    }
+    match kind.as_str() {
+        "object" => {
+            let props = schema["properties"]
+                .as_object()
+                .cloned()
+                .unwrap_or_default();
+            Value::Object(props.iter().map(|(k, v)| (k.clone(), example(v))).collect())
+        }
+        "array" => json!([]),
+        "integer" | "number" => json!(10),
+        "boolean" => json!(false),
+        _ => json!("Stand-in"),
+    }
+}
+
+/// One GenerateContentResponse of Gemini's API with these parts.
+fn gemini_response(parts: Value, last: bool) -> Value {
+    let mut candidate = json!({"content": {"role": "model", "parts": parts}, "index": 0});
+    if last {
+        candidate["finishReason"] = json!("STOP");
+    }
+    json!({"candidates": [candidate], "usageMetadata":
+        {"promptTokenCount": 100, "candidatesTokenCount": 10, "totalTokenCount": 110}})
+}
+
+/// The chunks of one streamed answer in Gemini's API: a chunk per text delta, or one
+/// with the function call.
+fn gemini_chunks(reply: &Reply) -> Vec<Value> {
+    match reply {
+        Reply::Text(parts) => parts
+            .iter()
+            .enumerate()
+            .map(|(i, p)| gemini_response(json!([{"text": p}]), i + 1 == parts.len()))
+            .collect(),
+        Reply::Tool { name, input } => {
+            let call = json!({"functionCall": {"name": name, "args": input}});
+            vec![gemini_response(json!([call]), true)]
+        }
+    }
+}
+
+/// A whole answer in Gemini's API (`generateContent`).
+fn gemini_whole(reply: &Reply) -> Value {
+    match reply {
+        Reply::Text(parts) => gemini_response(json!([{"text": parts.concat()}]), true),
+        Reply::Tool { .. } => gemini_chunks(reply).remove(0),
+    }
+}
+
+/// Streams `data:` lines without event names (Gemini's `alt=sse`).
+fn respond_data(out: &mut TcpStream, chunks: &[Value]) -> std::io::Result<()> {
+    out.write_all(
+        b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ncache-control: no-cache\r\nconnection: close\r\n\r\n",
+    )?;
+    for c in chunks {
+        write!(out, "data: {c}\r\n\r\n")?;
+        out.flush()?;
+    }
+    Ok(())
 }
 
 /// Streams the events, each written and flushed on its own (the body ends when the
