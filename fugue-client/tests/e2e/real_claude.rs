@@ -165,6 +165,48 @@ impl Rig {
     }
 }
 
+impl Drop for Rig {
+    /// Stops what the agent left running outside fugue's panes (kill-server, in the
+    /// World's Drop, ends the panes): Codex starts a detached app-server daemon from a
+    /// copy of itself in its home, which would outlive the test.
+    fn drop(&mut self) {
+        stop_programs_under(self.w.dir.path());
+    }
+}
+
+/// Signals every process whose program lies under `dir` (a test's own folder): TERM,
+/// then KILL for any still there a few seconds later. Best effort: never panics.
+pub fn stop_programs_under(dir: &Path) {
+    let under = |pid: &str| {
+        let argv0 = std::fs::read(format!("/proc/{pid}/cmdline")).unwrap_or_default();
+        let argv0 = argv0.split(|b| *b == 0).next().unwrap_or_default().to_vec();
+        Path::new(&*String::from_utf8_lossy(&argv0)).starts_with(dir)
+    };
+    let pids = || -> Vec<libc::pid_t> {
+        let Ok(entries) = std::fs::read_dir("/proc") else {
+            return Vec::new();
+        };
+        entries
+            .flatten()
+            .filter_map(|e| e.file_name().to_str().map(String::from))
+            .filter(|p| p.bytes().all(|b| b.is_ascii_digit()) && under(p))
+            .filter_map(|p| p.parse().ok())
+            .collect()
+    };
+    for pid in pids() {
+        // SAFETY: kill(2) on a process this test's programs started; no memory shared.
+        unsafe { libc::kill(pid, libc::SIGTERM) };
+    }
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while !pids().is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    for pid in pids() {
+        // SAFETY: as above.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+    }
+}
+
 /// Starts Claude Code. `mcp`: fugue is configured as its MCP server (`fugue mcp`, as
 /// docs/mcp.md says).
 fn start_claude(claude: PathBuf, prompt: &str, turns: Vec<Turn>, mcp: bool) -> Rig {
