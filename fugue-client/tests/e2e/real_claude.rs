@@ -224,9 +224,10 @@ fn start_claude(claude: PathBuf, prompt: &str, turns: Vec<Turn>, mcp: bool) -> R
     Rig::launch(w, model, &[&claude], &envs, "? for shortcuts")
 }
 
-/// `~/.claude.json` (onboarding done, the API key approved, the project trusted, optionally fugue as an MCP
-/// server) and `~/.claude/settings.json` (Bash and fugue's tools allowed without a
-/// question) in the world's home, which the server and so the pane have as `HOME`.
+/// `~/.claude.json` (onboarding done, the API key approved, the project trusted,
+/// optionally fugue as an MCP server) and `~/.claude/settings.json` (Bash and fugue's
+/// tools allowed without a question) in the world's home, which the server and so the
+/// pane have as `HOME`.
 fn seed_config(w: &World, proj: &std::path::Path, mcp: bool) {
     let home = w.path("home");
     let mut state = json!({
