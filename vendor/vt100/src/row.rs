@@ -9,19 +9,12 @@ pub struct Row {
 
 impl Row {
     pub fn new(cols: u16) -> Self {
-        Self {
-            cells: vec![crate::Cell::new(); usize::from(cols)],
-            wrapped: false,
-        }
+        Self::blank(cols, crate::attrs::Attrs::new())
     }
 
     /// A row of blanks with `blank`'s attributes (fugue patch: see
-    /// `Attrs::erased`). The default background, nearly every line scrolled in,
-    /// takes upstream's constant fill.
+    /// `Attrs::erased`).
     pub fn blank(cols: u16, blank: crate::attrs::Attrs) -> Self {
-        if blank == crate::attrs::Attrs::new() {
-            return Self::new(cols);
-        }
         Self {
             cells: vec![crate::Cell::blank(blank); usize::from(cols)],
             wrapped: false,
@@ -44,17 +37,12 @@ impl Row {
     }
 
     pub fn reset(&mut self) {
-        self.cells.fill(crate::Cell::new());
-        self.wrapped = false;
+        self.reset_to(crate::attrs::Attrs::new());
     }
 
     /// Blanks every cell with `blank`'s attributes (fugue patch: see
-    /// `Attrs::erased`); the default background takes upstream's constant fill.
+    /// `Attrs::erased`).
     pub fn reset_to(&mut self, blank: crate::attrs::Attrs) {
-        if blank == crate::attrs::Attrs::new() {
-            self.reset();
-            return;
-        }
         self.cells.fill(crate::Cell::blank(blank));
         self.wrapped = false;
     }
