@@ -18,6 +18,19 @@ pub fn fugue_bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_fugue"))
 }
 
+/// The variables that tell programs they run under CI (`CI`, `CONTINUOUS_INTEGRATION`,
+/// any `CI_*`: the `is-in-ci` package's test). A pane is a person's terminal: under
+/// them, ink-based CLIs such as Gemini CLI refuse their interactive mode and exit.
+pub fn ci_variables() -> Vec<std::ffi::OsString> {
+    std::env::vars_os()
+        .map(|(k, _)| k)
+        .filter(|k| {
+            let k = k.to_string_lossy();
+            k == "CI" || k == "CONTINUOUS_INTEGRATION" || k.starts_with("CI_")
+        })
+        .collect()
+}
+
 /// One isolated fugue world: its own socket, state, config and runtime folders.
 pub struct World {
     pub dir: tempfile::TempDir,
@@ -84,6 +97,9 @@ impl World {
         c.env_remove("FUGUE_PANE_ID")
             .env_remove("FUGUE_SOCKET")
             .env_remove("TMUX");
+        for k in ci_variables() {
+            c.env_remove(k);
+        }
         for (k, v) in self.envs() {
             c.env(k, v);
         }

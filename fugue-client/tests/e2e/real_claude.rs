@@ -6,7 +6,7 @@
 //! exported by `.ci/run`), else `~/.cache/fugue-ci/agents/node_modules/.bin`; a test
 //! without them says so and passes.
 
-use super::harness::{World, fugue_bin};
+use super::harness::{World, fugue_bin, write_config};
 use super::sideband_keys::sideband_dir;
 use super::standin_model::{Reply, StandIn, Turn, answers, last_result};
 use super::tui_terminal::end_of;
@@ -95,12 +95,25 @@ impl Rig {
         args.push("--".into());
         args.extend(argv.iter().map(|a| a.display().to_string()));
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        // A CLI that dies at start leaves its last screen (its error) for the report.
+        write_config(&w, "[server]\nremain_on_exit = true\n");
         w.ok(&args);
         let c = Rig { w, model };
         c.wait("the agent's input box", || {
+            if c.pane_dead("%1") {
+                panic!(
+                    "the agent exited before its input box showed\n{}",
+                    c.report()
+                );
+            }
             c.screen("%1").contains(ready).then_some(())
         });
         c
+    }
+
+    fn pane_dead(&self, pane: &str) -> bool {
+        let out = self.w.run(&["display", "-p", "-t", pane, "#{pane_dead}"]);
+        String::from_utf8_lossy(&out.stdout).trim() == "1"
     }
 
     pub fn screen(&self, pane: &str) -> String {
