@@ -7,6 +7,7 @@ mod control;
 mod docs;
 mod mcp_bridge;
 mod reset;
+mod setup;
 mod tmux_mode;
 mod tui;
 
@@ -362,6 +363,7 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
         None => Ok((0, Then::Attach(None, tui::AttachHow::CreateIfNone))),
         Some(Verb::ResetTerminal) => done(reset::run()?),
         Some(Verb::InstallTmuxShim { dir, force }) => done(tmux_mode::install_shim(&dir, force)?),
+        Some(Verb::Setup(args)) => done(setup::run(args)?),
         Some(Verb::Completions { shell }) => done(docs::completions(shell)?),
         Some(Verb::Man { verb }) => done(docs::man(verb.as_deref())?),
         Some(Verb::ListCommands { format, command }) => done(tmux_mode::list_commands(
@@ -415,6 +417,16 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
             match if yes { Some(command) } else { otherwise } {
                 Some(branch) => run_branch(addr, &branch, depth).await,
                 None => done(0),
+            }
+        }
+        Some(Verb::Report(r)) if r.hook => {
+            let caller = fugue_verbs::Caller {
+                files: true,
+                ..Default::default()
+            };
+            match fugue_verbs::hook_report(r, &caller)? {
+                None => done(0),
+                Some(r) => Box::pin(run_one(addr, Some(Verb::Report(r)), depth)).await,
             }
         }
         Some(Verb::Mcp { http: None }) => {

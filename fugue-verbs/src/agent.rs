@@ -113,6 +113,123 @@ pub struct ReportArgs {
     /// The result: a file, or - for standard input.
     #[arg(long, value_name = "FILE|-")]
     pub result: Option<String>,
+    /// Read what to report from an agent's hook or notify payload (JSON, as the
+    /// argument or on standard input): Claude Code's and Gemini CLI's hooks, Codex's
+    /// `notify`. Outside a fugue pane, and for events that say nothing about the
+    /// agent's state, it does nothing and succeeds (`fugue setup` wires it).
+    #[arg(long, conflicts_with_all = ["state", "result"])]
+    pub hook: bool,
+    /// The hook payload (with --hook; Codex passes it as the last argument).
+    #[arg(requires = "hook", value_name = "JSON")]
+    pub payload: Option<String>,
+    /// A result given as text rather than a file (from a hook's payload).
+    #[arg(skip)]
+    pub result_text: Option<String>,
+}
+
+/// The most of a hook's payload `report --hook` reads: a result is at most
+/// [`RESULT_BYTES_MAX`], and the payload holds it plus the event's other fields.
+pub const HOOK_PAYLOAD_MAX: usize = 4 * RESULT_BYTES_MAX;
+
+/// What an agent's hook or notify payload says about it, by the fields each CLI
+/// documents: `hook_event_name` (Claude Code, Gemini CLI) or `type` (Codex's notify).
+/// None: an event that says nothing about the agent's state.
+pub fn hook_state(payload: &serde_json::Value) -> Option<(AgentState, Option<String>)> {
+    let text = |k: &str| {
+        payload[k]
+            .as_str()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(String::from)
+    };
+    let event = payload["hook_event_name"]
+        .as_str()
+        .or(payload["type"].as_str())?;
+    match event {
+        "UserPromptSubmit" | "BeforeAgent" => Some((AgentState::Busy, None)),
+        // Claude Code also notifies after 60 s waiting for a prompt (`idle_prompt`):
+        // that is idle, not a question (docs/agents.md).
+        "Notification" => match payload["notification_type"].as_str()? {
+            "permission_prompt" | "elicitation_dialog" | "ToolPermission" => {
+                Some((AgentState::AwaitingInput, None))
+            }
+            "idle_prompt" => Some((AgentState::Idle, None)),
+            _ => None,
+        },
+        "Stop" => Some((AgentState::Idle, text("last_assistant_message"))),
+        "AfterAgent" => Some((AgentState::Idle, text("prompt_response"))),
+        "agent-turn-complete" => Some((AgentState::Idle, text("last-assistant-message"))),
+        _ => None,
+    }
+}
+
+/// `report --hook`: the plain report its payload asks for, or None when there is
+/// nothing to report (not in a fugue pane, or an event without a state). A result
+/// over [`RESULT_BYTES_MAX`] is cut there, saying so in the result, because a hook
+/// that fails would lose the state too.
+pub fn hook_report(r: ReportArgs, caller: &Caller) -> anyhow::Result<Option<ReportArgs>> {
+    if r.target.is_none() && std::env::var_os("FUGUE_PANE_ID").is_none() {
+        return Ok(None);
+    }
+    let bytes = match &r.payload {
+        Some(p) => p.clone().into_bytes(),
+        None => caller.read("-".as_ref(), HOOK_PAYLOAD_MAX as u64 + 1)?,
+    };
+    if bytes.len() > HOOK_PAYLOAD_MAX {
+        bail!("the hook's payload is over {HOOK_PAYLOAD_MAX} bytes");
+    }
+    let payload: serde_json::Value =
+        serde_json::from_slice(&bytes).context("the hook's payload is not JSON")?;
+    let Some((state, result)) = hook_state(&payload) else {
+        return Ok(None);
+    };
+    Ok(Some(ReportArgs {
+        state: Some(state.name().to_string()),
+        result_text: result.map(cut_result),
+        hook: false,
+        payload: None,
+        ..r
+    }))
+}
+
+/// A result cut to [`RESULT_BYTES_MAX`] at a character boundary, with a note.
+fn cut_result(mut text: String) -> String {
+    if text.len() <= RESULT_BYTES_MAX {
+        return text;
+    }
+    let total = text.len();
+    let note = format!("\n[fugue kept the first part of this {total}-byte result]");
+    let mut end = RESULT_BYTES_MAX.saturating_sub(note.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.truncate(end);
+    text + &note
+}
+
+/// `fugue setup`: wire fugue into an agent CLI's own settings.
+#[derive(Args, Debug, Clone)]
+pub struct SetupArgs {
+    /// The agent CLI: claude-code, codex or gemini.
+    pub agent: SetupAgent,
+    /// Set up this project folder (its `.mcp.json` and `.claude/`, or `.gemini/` and
+    /// `GEMINI.md`) instead of your user settings. Not for Codex.
+    #[arg(long, value_name = "DIR")]
+    pub project: Option<std::path::PathBuf>,
+    /// Take out what `fugue setup` put in.
+    #[arg(long)]
+    pub remove: bool,
+    /// Show the changes as a diff without writing them.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupAgent {
+    #[value(alias = "claude")]
+    ClaudeCode,
+    Codex,
+    Gemini,
 }
 
 /// How to show an agent command's answer.
@@ -173,11 +290,14 @@ pub fn report_command(r: ReportArgs, caller: &Caller) -> anyhow::Result<(Command
             })
         })
         .transpose()?;
-    let result = r
-        .result
-        .as_deref()
-        .map(|s| read_result(s, caller))
-        .transpose()?;
+    let result = match r.result_text {
+        Some(text) => Some(text),
+        None => r
+            .result
+            .as_deref()
+            .map(|s| read_result(s, caller))
+            .transpose()?,
+    };
     if state.is_none() && result.is_none() {
         bail!("give --state idle|busy|awaiting_input, --result FILE|-, or both");
     }
@@ -286,4 +406,73 @@ pub fn command_for(verb: AgentVerb) -> anyhow::Result<(Command, AgentPrinter)> {
             AgentPrinter::List { json },
         ),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Payloads as each CLI sends them (fields from Claude Code 2.1's hook schemas,
+    /// Gemini CLI 0.61's docs/hooks/reference.md and Codex's notify).
+    #[test]
+    fn hook_payloads_give_the_agents_state_and_result() {
+        let cases = [
+            (
+                json!({"hook_event_name": "UserPromptSubmit", "prompt": "hi"}),
+                Some((AgentState::Busy, None)),
+            ),
+            (
+                json!({"hook_event_name": "BeforeAgent", "prompt": "hi"}),
+                Some((AgentState::Busy, None)),
+            ),
+            (
+                json!({"hook_event_name": "Notification", "notification_type": "permission_prompt", "message": "m"}),
+                Some((AgentState::AwaitingInput, None)),
+            ),
+            (
+                json!({"hook_event_name": "Notification", "notification_type": "ToolPermission"}),
+                Some((AgentState::AwaitingInput, None)),
+            ),
+            (
+                json!({"hook_event_name": "Notification", "notification_type": "idle_prompt"}),
+                Some((AgentState::Idle, None)),
+            ),
+            (
+                json!({"hook_event_name": "Notification", "notification_type": "auth_success"}),
+                None,
+            ),
+            (
+                json!({"hook_event_name": "Stop", "stop_hook_active": false, "last_assistant_message": "done\n"}),
+                Some((AgentState::Idle, Some("done".to_string()))),
+            ),
+            (
+                json!({"hook_event_name": "Stop", "last_assistant_message": " "}),
+                Some((AgentState::Idle, None)),
+            ),
+            (
+                json!({"hook_event_name": "AfterAgent", "prompt_response": "ok"}),
+                Some((AgentState::Idle, Some("ok".to_string()))),
+            ),
+            (
+                json!({"type": "agent-turn-complete", "last-assistant-message": "r"}),
+                Some((AgentState::Idle, Some("r".to_string()))),
+            ),
+            (json!({"hook_event_name": "PreToolUse"}), None),
+            (json!({"something": 1}), None),
+            (json!([1, 2]), None),
+        ];
+        for (payload, want) in cases {
+            assert_eq!(hook_state(&payload), want, "{payload}");
+        }
+    }
+
+    #[test]
+    fn an_over_long_hook_result_is_cut_saying_so() {
+        let long = "é".repeat(RESULT_BYTES_MAX);
+        let cut = cut_result(long);
+        assert!(cut.len() <= RESULT_BYTES_MAX);
+        assert!(cut.ends_with("-byte result]"), "{}", &cut[cut.len() - 60..]);
+        assert_eq!(cut_result("short".into()), "short");
+    }
 }

@@ -176,6 +176,11 @@ pub enum Verb {
         #[arg(long)]
         force: bool,
     },
+    /// Wire fugue into an agent CLI's settings: its MCP server entry, the hooks that
+    /// report its state and result (`fugue report --hook`) and a short instructions
+    /// file; shows the diff, changes nothing twice, `--remove` undoes it. Needs no
+    /// server.
+    Setup(super::agent::SetupArgs),
     /// Create a window.
     #[command(visible_alias = "neww")]
     NewWindow {

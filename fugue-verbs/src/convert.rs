@@ -87,6 +87,7 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
         | Verb::Mcp { .. }
         | Verb::ResetTerminal
         | Verb::InstallTmuxShim { .. }
+        | Verb::Setup(_)
         | Verb::Completions { .. }
         | Verb::Man { .. }
         | Verb::ListCommands { .. }

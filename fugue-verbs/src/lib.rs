@@ -33,7 +33,10 @@ pub mod tree;
 pub mod usage;
 
 pub use admin::AdminVerb;
-pub use agent::{AgentPrinter, AgentVerb, ReportArgs};
+pub use agent::{
+    AgentPrinter, AgentVerb, HOOK_PAYLOAD_MAX, ReportArgs, SetupAgent, SetupArgs, hook_report,
+    hook_state,
+};
 pub use args::{Cli, SpawnArgs, Verb};
 pub use buffers::{BufferPrinter, BufferVerb};
 pub use caller::{Caller, client_env};

@@ -48,6 +48,7 @@ pub fn parse_argv(argv: &[String]) -> Result<(&str, Verb), String> {
             | Verb::Mcp { .. }
             | Verb::ResetTerminal
             | Verb::InstallTmuxShim { .. }
+            | Verb::Setup(_)
             | Verb::Completions { .. }
             | Verb::Man { .. }
             | Verb::ListCommands { .. }

@@ -243,7 +243,7 @@ fn start_claude(claude: PathBuf, prompt: &str, turns: Vec<Turn>, mcp: bool) -> R
 /// pane have as `HOME`.
 fn seed_config(w: &World, proj: &std::path::Path, mcp: bool) {
     let home = w.path("home");
-    let mut state = json!({
+    let state = json!({
         "hasCompletedOnboarding": true,
         "theme": "dark",
         // The key's last 20 characters, approved: else it asks whether to use it.
@@ -257,11 +257,6 @@ fn seed_config(w: &World, proj: &std::path::Path, mcp: bool) {
             "hasCompletedProjectOnboarding": true,
         }},
     });
-    if mcp {
-        state["mcpServers"] = json!({"fugue": {
-            "type": "stdio", "command": fugue_bin().display().to_string(), "args": ["mcp"],
-        }});
-    }
     std::fs::write(home.join(".claude.json"), state.to_string()).unwrap();
     std::fs::create_dir_all(home.join(".claude")).unwrap();
     let settings = json!({"permissions": {
@@ -269,6 +264,31 @@ fn seed_config(w: &World, proj: &std::path::Path, mcp: bool) {
         "defaultMode": "default",
     }});
     std::fs::write(home.join(".claude/settings.json"), settings.to_string()).unwrap();
+    if mcp {
+        // The recipe docs/agents.md gives: fugue's MCP server, its hooks, its skill.
+        setup(w, "claude-code");
+    }
+}
+
+/// Runs `fugue setup AGENT` in the world's home, as a person would before starting it.
+pub fn setup(w: &World, agent: &str) {
+    let out = w.cmd_unaddressed(&["setup", agent]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "fugue setup {agent}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Waits until the agent in %1 has reported `result` through the hooks `fugue setup`
+/// wrote (`fugue report --hook` from its Stop/AfterAgent hook or Codex's notify).
+pub fn wait_for_reported_result(c: &Rig, result: &str) {
+    c.wait(&format!("the reported result {result:?}"), || {
+        let out = c.w.run(&["agent", "result", "-t", "%1"]);
+        String::from_utf8_lossy(&out.stdout)
+            .contains(result)
+            .then_some(())
+    });
 }
 
 #[test]
@@ -406,6 +426,8 @@ fn claude_code_creates_waits_for_and_reads_a_pane_over_mcp() {
     let panes = c.w.ok(&["list-panes", "-a", "-F", "#{pane_id}"]);
     assert!(panes.lines().any(|p| p == pane), "{panes}");
     assert!(c.screen(pane).contains("hello-from-mcp"));
+    // `fugue setup`'s Stop hook reported the answer as the pane's result.
+    wait_for_reported_result(&c, "The pane said hello.");
 }
 
 /// Claude Code hides its cursor and parks it at its input caret; as tmux does, the

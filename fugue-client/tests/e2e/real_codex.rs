@@ -3,7 +3,7 @@
 //! Responses API) on 127.0.0.1 through a custom model provider in its config.
 
 use super::harness::World;
-use super::real_claude::{Rig, agent, project};
+use super::real_claude::{Rig, agent, project, setup, wait_for_reported_result};
 use super::standin_model::{Reply, StandIn, Turn, last_result};
 use serde_json::json;
 use std::path::PathBuf;
@@ -39,6 +39,8 @@ trust_level = "trusted"
         proj = project(&w).display()
     );
     std::fs::write(home.join("config.toml"), config).unwrap();
+    // fugue's MCP server, `notify` reporting each turn's answer, the instructions.
+    setup(&w, "codex");
     let envs = [
         format!("CODEX_HOME={}", home.display()),
         "STANDIN_API_KEY=test".into(),
@@ -67,4 +69,5 @@ fn codexs_shell_tool_spawns_a_pane_through_fugue_sideband() {
         "fugue sideband failed in Codex's shell tool: {result}\n{}",
         c.report()
     );
+    wait_for_reported_result(&c, "The sub-agent is running.");
 }

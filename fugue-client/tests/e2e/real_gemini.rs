@@ -3,7 +3,7 @@
 //! Gemini API) on 127.0.0.1 through `GOOGLE_GEMINI_BASE_URL`.
 
 use super::harness::World;
-use super::real_claude::{Rig, agent};
+use super::real_claude::{Rig, agent, setup, wait_for_reported_result};
 use super::standin_model::{Reply, StandIn, Turn, last_result};
 use serde_json::json;
 use std::path::PathBuf;
@@ -23,6 +23,8 @@ fn start_gemini(gemini: PathBuf, prompt: &str, turns: Vec<Turn>) -> Rig {
         "privacy": {"usageStatisticsEnabled": false},
     });
     std::fs::write(dir.join("settings.json"), settings.to_string()).unwrap();
+    // fugue's MCP server, the hooks reporting state and result, the instructions.
+    setup(&w, "gemini");
     let envs = [
         format!("GOOGLE_GEMINI_BASE_URL={}", model.base_url()),
         "GEMINI_API_KEY=test".into(),
@@ -55,4 +57,5 @@ fn gemini_clis_shell_tool_spawns_a_pane_through_fugue_sideband() {
         "fugue sideband failed in Gemini CLI's shell tool: {result}\n{}",
         c.report()
     );
+    wait_for_reported_result(&c, "The sub-agent is running.");
 }
