@@ -223,9 +223,21 @@ pub fn stop_programs_under(dir: &Path) {
 /// Starts Claude Code. `mcp`: fugue is configured as its MCP server (`fugue mcp`, as
 /// docs/mcp.md says).
 fn start_claude(claude: PathBuf, prompt: &str, turns: Vec<Turn>, mcp: bool) -> Rig {
+    start_claude_with(claude, prompt, turns, mcp, |_| ())
+}
+
+/// [`start_claude`], with `tweak` changing the world's seeded settings before it starts.
+fn start_claude_with(
+    claude: PathBuf,
+    prompt: &str,
+    turns: Vec<Turn>,
+    mcp: bool,
+    tweak: impl FnOnce(&World),
+) -> Rig {
     let w = World::new();
     let model = StandIn::start(prompt, turns);
     seed_config(&w, &project(&w), mcp);
+    tweak(&w);
     let envs = [
         format!("ANTHROPIC_BASE_URL={}", model.base_url()),
         "ANTHROPIC_API_KEY=test".into(),
@@ -457,4 +469,74 @@ fn the_terminals_cursor_sits_at_claude_codes_caret() {
         tui.screen(|s| s.hide_cursor()),
         "the cursor is shown at {at:?}"
     );
+}
+
+/// Edits a JSON file of the world's home in place.
+fn edit_json(w: &World, rel: &str, f: impl FnOnce(&mut Value)) {
+    let path = w.path(rel);
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    f(&mut v);
+    std::fs::write(&path, v.to_string()).unwrap();
+}
+
+/// Claude Code notifies `idle_prompt` when it has waited for a prompt (60 s by
+/// default; its `messageIdleNotifThresholdMs` setting makes that 1.5 s here). With
+/// `fugue setup`'s hooks the pane stays idle, so a `--sync` message is delivered; the
+/// earlier recipe reported it `awaiting_input`, and the message waited forever. A second
+/// Notification hook of the test's own records that the notification did fire.
+#[test]
+fn an_idle_claude_code_still_takes_a_sync_message() {
+    let Some(claude) = agent("claude") else {
+        return;
+    };
+    let turns: Vec<Turn> = vec![
+        Box::new(|_| Reply::text("Hello there.")),
+        Box::new(|_| Reply::text("Got the follow-up.")),
+    ];
+    let c = start_claude_with(claude, "say hello", turns, true, |w| {
+        edit_json(w, "home/.claude.json", |v| {
+            v["messageIdleNotifThresholdMs"] = json!(1500);
+        });
+        let marker = w.path("home/notified.jsonl");
+        edit_json(w, "home/.claude/settings.json", |v| {
+            let record = json!({"hooks": [{"type": "command",
+                "command": format!("cat >> '{}'; echo >> '{}'", marker.display(), marker.display())}]});
+            v["hooks"]["Notification"]
+                .as_array_mut()
+                .unwrap()
+                .push(record);
+        });
+    });
+    c.prompt("say hello");
+    wait_for_reported_result(&c, "Hello there.");
+    c.wait("Claude Code's idle_prompt notification", || {
+        let seen = std::fs::read_to_string(c.w.path("home/notified.jsonl")).unwrap_or_default();
+        seen.contains("idle_prompt").then_some(())
+    });
+    let state = c.w.ok(&["display", "-p", "-t", "%1", "#{agent_state}"]);
+    assert_eq!(state.trim(), "idle", "{}", c.report());
+    let out = c.w.run(&[
+        "agent",
+        "message",
+        "--to",
+        "%1",
+        "--sync",
+        "--timeout",
+        "60000",
+        "the follow-up",
+    ]);
+    assert!(
+        out.status.success(),
+        "send_message --sync: {}{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+        c.report()
+    );
+    let asked = c.wait_turn(1);
+    assert!(
+        asked.to_string().contains("the follow-up"),
+        "{}",
+        c.report()
+    );
+    wait_for_reported_result(&c, "Got the follow-up.");
 }

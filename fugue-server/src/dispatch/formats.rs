@@ -10,13 +10,22 @@ use fugue_protocol::cmd;
 use fugue_protocol::format::{self, FormatContext, LoopItem, vars::Snapshot};
 
 /// The tree's sessions and panes as a format snapshot.
-fn snapshot(tree: &Tree) -> Snapshot {
+/// Every session and pane as formats see them, agents included (their lock comes
+/// after the tree's), so `display -p '#{agent_state}'` answers as `list-panes -F` does.
+fn snapshot(server: &crate::server::Server, tree: &Tree) -> Snapshot {
     let sessions = tree
         .sessions
         .iter()
         .map(|s| tree.session_info(s, 0))
         .collect();
-    let panes = tree.all_pane_infos();
+    let mut panes = tree.all_pane_infos();
+    for p in &mut panes {
+        p.agent = server
+            .agents
+            .get(p.id)
+            .filter(|t| t.is_agent())
+            .map(|t| t.info());
+    }
     format::local::snapshot(sessions, panes, Vec::new())
 }
 
@@ -38,7 +47,7 @@ pub fn expand(
     if !text.contains('#') {
         return text.to_string();
     }
-    let snap = snapshot(tree);
+    let snap = snapshot(server, tree);
     let scope = match pane {
         Some(p) => snap.pane(p),
         None => snap.global(),
@@ -223,7 +232,7 @@ pub fn format_text(
         let (session, window, index) = tree.resolve_winlink(target, &exec.ctx)?;
         Some((pane, session, window, index))
     };
-    let mut snap = snapshot(&tree);
+    let mut snap = snapshot(exec.server, &tree);
     drop(tree);
     super::pane_flags::annotate(exec.server, &store, &mut snap.panes);
     // tmux's server variables (libtmux builds `$TMUX` from `#{socket_path}`).
