@@ -38,6 +38,7 @@ mod e2e {
     pub mod real_claude;
     pub mod real_codex;
     pub mod real_gemini;
+    pub mod real_twins;
     pub mod restore;
     pub mod security;
     pub mod sequences;

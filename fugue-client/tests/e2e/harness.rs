@@ -31,6 +31,20 @@ pub fn ci_variables() -> Vec<std::ffi::OsString> {
         .collect()
 }
 
+/// Removing many variables from a command's environment.
+trait EnvRemoveAll {
+    fn env_remove_all(&mut self, keys: Vec<std::ffi::OsString>) -> &mut Self;
+}
+
+impl EnvRemoveAll for Command {
+    fn env_remove_all(&mut self, keys: Vec<std::ffi::OsString>) -> &mut Self {
+        for k in keys {
+            self.env_remove(k);
+        }
+        self
+    }
+}
+
 /// One isolated fugue world: its own socket, state, config and runtime folders.
 pub struct World {
     pub dir: tempfile::TempDir,
@@ -711,6 +725,7 @@ impl TestTmux {
             .env("PS1", "$ ")
             .env("ENV", "")
             .env_remove("TMUX")
+            .env_remove_all(ci_variables())
             .arg("-L")
             .arg("t")
             .arg("-f")

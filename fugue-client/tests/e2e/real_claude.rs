@@ -253,7 +253,7 @@ fn start_claude_with(
 /// optionally fugue as an MCP server) and `~/.claude/settings.json` (Bash and fugue's
 /// tools allowed without a question) in the world's home, which the server and so the
 /// pane have as `HOME`.
-fn seed_config(w: &World, proj: &std::path::Path, mcp: bool) {
+pub fn seed_config(w: &World, proj: &std::path::Path, mcp: bool) {
     let home = w.path("home");
     let state = json!({
         "hasCompletedOnboarding": true,

@@ -207,6 +207,22 @@ pub fn ansi_after(
     })
 }
 
+/// The codes that go from look `last` to the default one (none if it is already),
+/// as tmux's `capture-pane -e` writes them; `last` becomes the default.
+pub fn sgr_to_default(
+    last: &mut (fugue_protocol::Style, fugue_protocol::screen::Color),
+    out: &mut String,
+) {
+    let default = (
+        fugue_protocol::Style::default(),
+        fugue_protocol::screen::Color::DEFAULT,
+    );
+    if *last != default {
+        default.0.write_sgr_after(default.1, *last, out);
+        *last = default;
+    }
+}
+
 /// The hyperlinks `rows` carry that `screen` still knows, for a client to draw them.
 pub fn links_of<'a>(rows: impl Iterator<Item = &'a Row>, screen: &vt100::Screen) -> Vec<Hyperlink> {
     let mut numbers: Vec<u32> = rows.flat_map(|r| r.links()).collect();
@@ -327,6 +343,25 @@ mod tests {
         assert!(out.contains("\x1b[0m\x1b]8;;http://y"), "{out:?}");
         assert!(
             out.contains("\x1b]8;;http://y\x1b\\on screen\x1b]8;;\x1b\\"),
+            "{out:?}"
+        );
+    }
+
+    /// tmux 3.3a's `capture-pane -e` writes codes for every cell the program wrote
+    /// (erased ones too), then trims the trailing spaces: a styled space stays when
+    /// cells were written after it (a; b, whose later cells were then erased by EL:
+    /// Claude Code's drawn cursor), and goes when it was written last (c) or when
+    /// the whole line was cleared since (d). Compared with tmux 3.3a by hand.
+    #[test]
+    fn a_styled_space_at_a_lines_end_is_kept_as_tmux_keeps_it() {
+        let mut p = PaneState::new(20, 5, 100);
+        p.process(b"a\x1b[7m \x1b[0m   \r\n");
+        p.process(b"b\x1b[7m \x1b[0m\x1b[5CX\x1b[2D\x1b[K\r\n");
+        p.process(b"c\x1b[7m \x1b[0m\r\n");
+        p.process(b"d\x1b[7m \x1b[0mXYZ\x1b[2K\rd\x1b[7m \x1b[0m");
+        let out = capture_e(&p);
+        assert!(
+            out.starts_with("a\x1b[7m \x1b[0m\nb\x1b[7m \x1b[0m\nc\x1b[7m\n\x1b[0md\x1b[7m\n"),
             "{out:?}"
         );
     }

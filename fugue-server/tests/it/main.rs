@@ -10,7 +10,6 @@ mod agents_pipelines;
 mod agents_scope;
 mod audit_full_disk;
 mod close_own;
-mod docs_hooks;
 mod fuzz_corpus;
 mod layers;
 mod mcp;

@@ -5,6 +5,11 @@ use alloc::{string::String, vec::Vec};
 pub struct Row {
     cells: Vec<crate::Cell>,
     wrapped: bool,
+    /// fugue patch: how far the program wrote into the row before erasing the end
+    /// of it (one past the last erased cell that had contents; 0 when none). With
+    /// the last cell holding contents, this is tmux's `cellused`, the cells
+    /// `capture-pane` writes (see `Row::used`).
+    erased_used: u16,
 }
 
 impl Row {
@@ -18,6 +23,7 @@ impl Row {
         Self {
             cells: vec![crate::Cell::blank(blank); usize::from(cols)],
             wrapped: false,
+            erased_used: 0,
         }
     }
 
@@ -34,6 +40,33 @@ impl Row {
             cell.clear(attrs);
         }
         self.wrapped = false;
+        self.erased_used = 0;
+    }
+
+    /// fugue patch: the cells a program has written in this row, as tmux counts
+    /// them (`cellused`): up to the last cell with contents, or further when it
+    /// wrote further and then erased the end (`EL`, `ECH`, `DCH`). A whole-row
+    /// clear starts the count again.
+    pub fn used(&self) -> u16 {
+        let kept = self
+            .cells
+            .iter()
+            .rposition(crate::Cell::has_contents)
+            .map_or(0, |i| i + 1);
+        u16::try_from(kept).unwrap_or(u16::MAX).max(self.erased_used)
+    }
+
+    /// fugue patch: notes cells `from..` are about to be erased or shifted out
+    /// (see `used`).
+    fn note_erased(&mut self, from: usize) {
+        if let Some(last) = self
+            .cells
+            .get(from..)
+            .and_then(|rest| rest.iter().rposition(crate::Cell::has_contents))
+        {
+            let end = u16::try_from(from + last + 1).unwrap_or(u16::MAX);
+            self.erased_used = self.erased_used.max(end);
+        }
     }
 
     pub fn reset(&mut self) {
@@ -45,6 +78,7 @@ impl Row {
     pub fn reset_to(&mut self, blank: crate::attrs::Attrs) {
         self.cells.fill(crate::Cell::blank(blank));
         self.wrapped = false;
+        self.erased_used = 0;
     }
 
     fn cells(&self) -> impl Iterator<Item = &crate::Cell> {
@@ -112,6 +146,7 @@ impl Row {
             return;
         }
 
+        self.note_erased(usize::from(range.start));
         self.clear_wide(range.start);
         let last = range.end - 1;
         if last != range.start {
@@ -125,6 +160,9 @@ impl Row {
     }
 
     pub fn erase(&mut self, i: u16, attrs: crate::attrs::Attrs) {
+        if self.cells[usize::from(i)].has_contents() {
+            self.erased_used = self.erased_used.max(i.saturating_add(1));
+        }
         let wide = self.cells[usize::from(i)].is_wide();
         self.clear_wide(i);
         self.cells[usize::from(i)].clear(attrs);
@@ -144,6 +182,7 @@ impl Row {
         if i >= self.cells.len() {
             return;
         }
+        self.note_erased(i);
         // The left half of a wide character whose right half is erased goes too.
         self.clear_wide(col);
         for cell in &mut self.cells[i..] {
@@ -154,6 +193,7 @@ impl Row {
 
     pub fn truncate(&mut self, len: u16) {
         self.cells.truncate(usize::from(len));
+        self.erased_used = self.erased_used.min(len);
         self.set_truncated();
     }
 
@@ -649,6 +689,28 @@ mod tests {
     // logical last column as cols() - 2. Covers the Copilot review note on
     // the clear_wide OOB fix: clear_wide itself was hardened, but its caller
     // erase computed cols() - 2 == 1 - 2 from the captured `wide` value.
+    #[test]
+    fn used_counts_cells_written_then_erased() {
+        let attrs = crate::attrs::Attrs::new();
+        let mut row = Row::new(10);
+        assert_eq!(row.used(), 0);
+        for (i, ch) in "abcdef".chars().enumerate() {
+            row.get_mut(i as u16).unwrap().set(ch, attrs);
+        }
+        assert_eq!(row.used(), 6);
+        row.erase_from(2, attrs);
+        assert_eq!(row.used(), 6, "EL keeps the count");
+        row.erase(1, attrs);
+        assert_eq!(row.used(), 6, "ECH too");
+        row.remove(0..1, attrs);
+        assert_eq!(row.used(), 6, "and DCH");
+        row.clear(attrs);
+        assert_eq!(row.used(), 0, "a whole-row clear starts again");
+        row.get_mut(3).unwrap().set('x', attrs);
+        row.truncate(2);
+        assert_eq!(row.used(), 0);
+    }
+
     #[test]
     fn erase_wide_cell_in_one_column_row_does_not_underflow() {
         let attrs = crate::attrs::Attrs::default();

@@ -711,6 +711,15 @@ impl Screen {
             .is_some_and(crate::row::Row::wrapped)
     }
 
+    /// fugue patch: the cells a program has written in row `row`, as tmux's
+    /// `cellused` counts them (see `Row::used`); `main`: the main screen's row even
+    /// while the alternate screen is shown.
+    #[must_use]
+    pub fn row_used(&self, row: u16, main: bool) -> Option<u16> {
+        let grid = if main { &self.grid } else { self.grid() };
+        grid.visible_row(row).map(crate::row::Row::used)
+    }
+
     /// fugue patch: row `row` of the main screen, even while the alternate screen is
     /// shown (a multiplexer keeps it to rewrap it when the program leaves).
     #[must_use]

@@ -218,3 +218,31 @@ fn codex_has_no_project_settings() {
     a.project = Some(dir.path().to_path_buf());
     assert!(plan(&a, &env(dir.path()), read).is_err());
 }
+
+/// docs/agents.md shows what `fugue setup claude-code` writes into
+/// `~/.claude/settings.json`: the block is exactly the plan's hooks.
+#[test]
+fn the_documented_claude_code_hooks_are_what_setup_writes() {
+    let doc = include_str!("../../../../docs/agents.md");
+    let section = doc
+        .split("### Setting up an agent CLI")
+        .nth(1)
+        .expect("the setup section");
+    let block = section
+        .split("```json\n")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .expect("a json block");
+    let documented: serde_json::Value = serde_json::from_str(block).expect("the block is JSON");
+    let dir = tempfile::tempdir().unwrap();
+    let mut e = env(dir.path());
+    e.fugue = PathBuf::from("/usr/local/bin/fugue");
+    let (edits, _) = plan(&args(SetupAgent::ClaudeCode, false), &e, read).unwrap();
+    let settings = edits
+        .iter()
+        .find(|e| e.path.ends_with(".claude/settings.json"))
+        .and_then(|e| e.after.as_deref())
+        .expect("settings.json");
+    let written: serde_json::Value = serde_json::from_str(settings).unwrap();
+    assert_eq!(written, documented);
+}

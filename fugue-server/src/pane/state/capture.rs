@@ -64,10 +64,7 @@ impl PaneState {
         };
         match cells {
             Some(cells) => {
-                let used = cells
-                    .iter()
-                    .rposition(|c| c.has_contents())
-                    .map_or(0, |i| i + 1);
+                let used = usize::from(screen.row_used(n, main).unwrap_or(0)).min(cells.len());
                 let row = if main {
                     row_from_cells(screen, cells, wrapped)
                 } else {
@@ -101,7 +98,18 @@ impl PaneState {
         let mut text = if c.escapes {
             let screen = self.parser.screen();
             let mut text = match last {
-                Some(last) => super::super::rows::ansi_after(&row, screen, last),
+                Some(last) => {
+                    let mut text = super::super::rows::ansi_after(&row, screen, last);
+                    // tmux writes codes for every cell the program wrote (its
+                    // `cellused`, erased cells included), then trims the spaces:
+                    // cells past the row's last kept one are in the default look, so
+                    // the codes come back to it and a styled space before them stays
+                    // (Claude Code's drawn cursor); one written last is trimmed.
+                    if used > row.len() {
+                        super::super::rows::sgr_to_default(last, &mut text);
+                    }
+                    text
+                }
                 None => ansi(&row, screen),
             };
             if !c.keep_spaces {
