@@ -14,6 +14,16 @@ use std::path::PathBuf;
 fn start_codex(codex: PathBuf, prompt: &str, turns: Vec<Turn>) -> Rig {
     let w = World::new();
     let model = StandIn::start(prompt, turns);
+    let envs = prepare(&w, &model);
+    Rig::launch(w, model, &[&codex], &envs, READY)
+}
+
+/// What Codex shows when its input box is ready.
+pub const READY: &str = "? for shortcuts";
+
+/// Writes the world's Codex config for `model` (and runs `fugue setup codex`);
+/// returns the environment Codex needs.
+pub fn prepare(w: &World, model: &StandIn) -> Vec<String> {
     let home = w.path("home/.codex");
     std::fs::create_dir_all(&home).unwrap();
     let config = format!(
@@ -36,16 +46,15 @@ env_key = "STANDIN_API_KEY"
 trust_level = "trusted"
 "#,
         url = model.base_url(),
-        proj = project(&w).display()
+        proj = project(w).display()
     );
     std::fs::write(home.join("config.toml"), config).unwrap();
     // fugue's MCP server, `notify` reporting each turn's answer, the instructions.
-    setup(&w, "codex");
-    let envs = [
+    setup(w, "codex");
+    vec![
         format!("CODEX_HOME={}", home.display()),
         "STANDIN_API_KEY=test".into(),
-    ];
-    Rig::launch(w, model, &[&codex], &envs, "? for shortcuts")
+    ]
 }
 
 #[test]

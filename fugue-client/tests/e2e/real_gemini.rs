@@ -14,6 +14,17 @@ use std::path::PathBuf;
 fn start_gemini(gemini: PathBuf, prompt: &str, turns: Vec<Turn>) -> Rig {
     let w = World::new();
     let model = StandIn::start(prompt, turns);
+    let envs = prepare(&w, &model);
+    let yolo = std::path::Path::new("--yolo");
+    Rig::launch(w, model, &[&gemini, yolo], &envs, READY)
+}
+
+/// What Gemini CLI shows when its input box is ready.
+pub const READY: &str = "Type your message";
+
+/// Writes the world's Gemini CLI settings (and runs `fugue setup gemini`); returns
+/// the environment it needs to talk to `model`.
+pub fn prepare(w: &World, model: &StandIn) -> Vec<String> {
     let dir = w.path("home/.gemini");
     std::fs::create_dir_all(&dir).unwrap();
     let settings = json!({
@@ -24,13 +35,11 @@ fn start_gemini(gemini: PathBuf, prompt: &str, turns: Vec<Turn>) -> Rig {
     });
     std::fs::write(dir.join("settings.json"), settings.to_string()).unwrap();
     // fugue's MCP server, the hooks reporting state and result, the instructions.
-    setup(&w, "gemini");
-    let envs = [
+    setup(w, "gemini");
+    vec![
         format!("GOOGLE_GEMINI_BASE_URL={}", model.base_url()),
         "GEMINI_API_KEY=test".into(),
-    ];
-    let yolo = std::path::Path::new("--yolo");
-    Rig::launch(w, model, &[&gemini, yolo], &envs, "Type your message")
+    ]
 }
 
 #[test]

@@ -1,6 +1,12 @@
 //! Issue 27: each real agent CLI's TUI in a fugue pane compared cell by cell with the
 //! same CLI, same settings and same scripted model inside real tmux 3.3a, at moments
 //! where its screen is still (the input box; an answer with a table, CJK and emoji).
+//!
+//! Claude Code only, so far. Codex and Gemini CLI ask the terminal for its background
+//! colour (OSC 11) and draw from the answer; tmux 3.3a with no client attached never
+//! answers (Codex waits at its splash screen for over a minute) while fugue answers
+//! its default, so their screens can be compared only with a client attached to each,
+//! whose terminal answers the same (docs/terminal.md, colour queries).
 
 use super::harness::{TestTmux, World, fugue_bin, nz};
 use super::real_claude::{Rig, agent, project, seed_config};
@@ -66,7 +72,13 @@ fn in_tmux(
     ]
     .map(String::from)
     .to_vec();
+    // The world's folders too, so `fugue mcp` (which `fugue setup` configured) reaches
+    // the world's fugue server from tmux's pane, as from fugue's.
+    let xdg = |k: &str, rel: &str| format!("{k}={}", w.path(rel).display());
     let fixed = [
+        xdg("XDG_RUNTIME_DIR", "run"),
+        xdg("XDG_STATE_HOME", "state"),
+        xdg("XDG_CONFIG_HOME", "config"),
         path,
         home,
         "SHELL=/bin/bash".into(),
@@ -191,12 +203,54 @@ fn same(what: &str, logo: u16, (tmux, tmux_dir): (&str, &Path), (fugue, fugue_di
     );
 }
 
+/// One CLI run twice with the same script (the answer above): in tmux, then in fugue,
+/// each in its own world prepared by `prepare` (settings; returns its environment).
+/// Compares the settled input box and the settled answered screen.
+fn twins(
+    argv: &[&Path],
+    prepare: impl Fn(&World, &StandIn) -> Vec<String>,
+    ready: &str,
+    logo: u16,
+) {
+    let (prompt, done) = ("summarize", "emoji 🎉 end.");
+    let tw = World::new();
+    let model = StandIn::start(prompt, answer());
+    let envs = prepare(&tw, &model);
+    let (tmux_ready, tmux_done) = in_tmux(&tw, argv, &envs, ready, prompt, done);
+    drop(model);
+    let tdir = tw.dir.path().canonicalize().unwrap();
+
+    let w = World::new();
+    let model = StandIn::start(prompt, answer());
+    let envs = prepare(&w, &model);
+    let fdir = w.dir.path().canonicalize().unwrap();
+    let c = Rig::launch(w, model, argv, &envs, ready);
+    let fscreen = || c.w.ok(&["capture-pane", "-p", "-e", "-t", "%1"]);
+    let fugue_ready = settle(fscreen, ready);
+    c.prompt(prompt);
+    c.wait("the answer", || c.screen("%1").contains(done).then_some(()));
+    let fugue_done = settle(fscreen, ready);
+    same(
+        "the input box",
+        logo,
+        (&tmux_ready, &tdir),
+        (&fugue_ready, &fdir),
+    );
+    same(
+        "the answered screen",
+        logo,
+        (&tmux_done, &tdir),
+        (&fugue_done, &fdir),
+    );
+}
+
 #[test]
 fn claude_codes_screens_in_fugue_are_tmuxs() {
     let Some(claude) = agent("claude") else {
         return;
     };
-    let envs = |model: &StandIn| {
+    let prepare = |w: &World, model: &StandIn| {
+        seed_config(w, &project(w), false);
         vec![
             format!("ANTHROPIC_BASE_URL={}", model.base_url()),
             "ANTHROPIC_API_KEY=test".into(),
@@ -206,35 +260,5 @@ fn claude_codes_screens_in_fugue_are_tmuxs() {
             "DISABLE_ERROR_REPORTING=1".into(),
         ]
     };
-    let (ready, prompt, done) = ("? for shortcuts", "summarize", "emoji 🎉 end.");
-    let tw = World::new();
-    seed_config(&tw, &project(&tw), false);
-    let model = StandIn::start(prompt, answer());
-    let (tmux_ready, tmux_done) = in_tmux(&tw, &[&claude], &envs(&model), ready, prompt, done);
-    drop(model);
-    let tdir = tw.dir.path().canonicalize().unwrap();
-
-    let w = World::new();
-    seed_config(&w, &project(&w), false);
-    let model = StandIn::start(prompt, answer());
-    let envs = envs(&model);
-    let fdir = w.dir.path().canonicalize().unwrap();
-    let c = Rig::launch(w, model, &[&claude], &envs, ready);
-    let fscreen = || c.w.ok(&["capture-pane", "-p", "-e", "-t", "%1"]);
-    let fugue_ready = settle(fscreen, ready);
-    c.prompt(prompt);
-    c.wait("the answer", || c.screen("%1").contains(done).then_some(()));
-    let fugue_done = settle(fscreen, ready);
-    same(
-        "the input box",
-        9,
-        (&tmux_ready, &tdir),
-        (&fugue_ready, &fdir),
-    );
-    same(
-        "the answered screen",
-        9,
-        (&tmux_done, &tdir),
-        (&fugue_done, &fdir),
-    );
+    twins(&[&claude], prepare, "? for shortcuts", 9);
 }
