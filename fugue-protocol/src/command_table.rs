@@ -705,6 +705,18 @@ commands! {
         keys: Absent("sent by the attached client when its terminal gains or loses focus, not bound to a key"),
         facts: [unlogged],
         targets: [];
+    /// The foreground and background colours the calling attached client's terminal
+    /// answered (OSC 10/11, 16 bits per component): what panes' programs read when
+    /// they ask (docs/terminal.md).
+    ClientColors {
+        pub fg: Option<[u16; 3]>,
+        pub bg: Option<[u16; 3]>,
+    } => "client-colors", Write, "tell the server the colours the attached client's terminal answered",
+        cli: Absent("a CLI call has no terminal of its own"),
+        mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
+        keys: Absent("sent by the attached client when its terminal answers its colour queries, not bound to a key"),
+        facts: [unlogged],
+        targets: [];
     /// The pane mode the calling attached client shows (`copy-mode`, `tree-mode`,
     /// `clock-mode`, ...), or none: `#{pane_in_mode}` and `#{pane_mode}` report it, as
     /// tmux's modes are the pane's whoever looks.

@@ -50,6 +50,9 @@ pub struct Server {
     pub hub: crate::hub::Hub,
     /// Agent panes: states, results.
     pub agents: crate::agents::Agents,
+    /// The person's terminal colours, as attached clients report them: what panes'
+    /// programs read with OSC 10/11/12 (`client-colors`).
+    pub outer_colors: Arc<crate::pane::colors::OuterColors>,
     /// Open MCP connections and the pane each caller runs in.
     mcp: Mutex<HashMap<u64, Option<PaneId>>>,
     /// Distinguishes this server's cursors from those of an earlier one on the same socket.
@@ -126,6 +129,7 @@ impl Server {
             mcp: Mutex::new(HashMap::new()),
             hub,
             agents: Default::default(),
+            outer_colors: Default::default(),
             instance: instance_id(),
             nonce: AtomicU64::new(u64::from(instance_id())),
             clipboard: Mutex::new(None),

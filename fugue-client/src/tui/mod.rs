@@ -480,6 +480,7 @@ async fn handle(
                     Vec::new()
                 }
                 Input::SyncOutput(_) => Vec::new(),
+                Input::Color { background, rgb } => app.on_terminal_color(background, rgb),
             };
             send(app, requests);
             if !(typing && matches!(app.mode, Mode::Normal)) {

@@ -28,6 +28,20 @@ impl App {
         }]
     }
 
+    /// The terminal answered its foreground or background colour (asked at set-up):
+    /// the server answers panes' colour queries with it.
+    pub fn on_terminal_color(&mut self, background: bool, rgb: [u16; 3]) -> Vec<Request> {
+        let (fg, bg) = if background {
+            (None, Some(rgb))
+        } else {
+            (Some(rgb), None)
+        };
+        vec![Request {
+            command: Command::ClientColors(cmd::ClientColors { fg, bg }),
+            pending: Pending::Action("colors"),
+        }]
+    }
+
     /// A mouse event at a cell of a terminal of `area`.
     pub fn on_mouse(&mut self, ev: MouseEvent, area: Rect) -> Vec<Request> {
         if let Mode::Menu(_) = &self.mode {

@@ -24,6 +24,9 @@ pub const KITTY_FLAGS: u8 = kitty::DISAMBIGUATE | kitty::EVENT_TYPES;
 /// waits meanwhile: keys typed before the answer arrive in legacy form.
 pub const PROBE_TIME: Duration = Duration::from_millis(1000);
 
+/// Asks the terminal for its foreground and background colours (OSC 10, OSC 11).
+pub const COLOR_QUERIES: &[u8] = b"\x1b]10;?\x1b\\\x1b]11;?\x1b\\";
+
 /// What the client knows of the terminal's kitty protocol support.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kitty {
@@ -71,6 +74,10 @@ impl Outer {
     /// may have reset it): asks it what it supports, the first time, or switches on
     /// again what it does.
     pub fn set_up(&mut self, now: Instant) {
+        // The terminal's colours, which panes' programs ask fugue for (OSC 10/11):
+        // asked each time, as the person may have changed the theme while suspended.
+        // A terminal that does not know these ignores them.
+        self.out.extend_from_slice(COLOR_QUERIES);
         match self.kitty {
             Kitty::Unknown | Kitty::Asked(_) => {
                 self.out.extend_from_slice(b"\x1b[?u\x1b[c");
@@ -162,7 +169,7 @@ mod tests {
         o.set_up(t0);
         assert_eq!(
             String::from_utf8_lossy(&o.take()),
-            "\x1b[?1006h\x1b[?1003h\x1b[?1004h"
+            "\x1b]10;?\x1b\\\x1b]11;?\x1b\\\x1b[?1006h\x1b[?1003h\x1b[?1004h"
         );
         assert_eq!(step(&mut o, MouseTracking::None), "^[[?1003l^[[?1006l");
     }
@@ -172,16 +179,19 @@ mod tests {
         let t0 = Instant::now();
         let mut o = Outer::new();
         o.set_up(t0);
-        assert_eq!(o.take(), b"\x1b[?u\x1b[c\x1b[?1004h");
+        assert_eq!(
+            o.take(),
+            [COLOR_QUERIES, b"\x1b[?u\x1b[c\x1b[?1004h"].concat()
+        );
         o.on_reply(Reply::KittyFlags, t0);
         assert_eq!(o.kitty, Kitty::Supported);
         assert_eq!(o.take(), b"\x1b[>3u");
         // The device attributes that follow change nothing.
         o.on_reply(Reply::DeviceAttributes, t0);
         assert_eq!(o.kitty, Kitty::Supported);
-        // After a suspend, on again without asking.
+        // After a suspend, on again without asking (the colours are asked again).
         o.set_up(t0);
-        assert_eq!(o.take(), b"\x1b[>3u\x1b[?1004h");
+        assert_eq!(o.take(), [COLOR_QUERIES, b"\x1b[>3u\x1b[?1004h"].concat());
 
         let mut o = Outer::new();
         o.set_up(t0);
@@ -190,7 +200,7 @@ mod tests {
         o.on_reply(Reply::KittyFlags, t0);
         assert_eq!((o.kitty, o.take()), (Kitty::Unsupported, Vec::new()));
         o.set_up(t0);
-        assert_eq!(o.take(), b"\x1b[?1004h");
+        assert_eq!(o.take(), [COLOR_QUERIES, b"\x1b[?1004h"].concat());
 
         let mut o = Outer::new();
         o.set_up(t0);

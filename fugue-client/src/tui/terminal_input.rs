@@ -157,6 +157,12 @@ pub enum Input {
     /// The terminal's answer to the client's DECRQM for synchronized output (mode
     /// 2026): whether it knows the mode.
     SyncOutput(bool),
+    /// The terminal's foreground (OSC 10) or background (OSC 11) colour, asked at
+    /// set-up, 16 bits per component: panes' programs read it when they ask.
+    Color {
+        background: bool,
+        rgb: [u16; 3],
+    },
 }
 
 /// termina's event as fugue's, with nothing termina reports about a key lost (see
@@ -179,6 +185,21 @@ fn to_input(ev: termina::Event) -> Option<Input> {
             mode: DecPrivateMode::Code(DecPrivateModeCode::SynchronizedOutput),
             setting,
         })) => Some(Input::SyncOutput(setting != DecModeSetting::NotRecognized)),
+        termina::Event::Osc(termina::escape::osc::Osc::ChangeDynamicColors(which, colors)) => {
+            use termina::escape::osc::{ColorOrQuery, DynamicColorNumber as N};
+            let background = match which {
+                N::TextForegroundColor => false,
+                N::TextBackgroundColor => true,
+                _ => return None,
+            };
+            match colors.first()? {
+                ColorOrQuery::Color(c) => Some(Input::Color {
+                    background,
+                    rgb: [c.red, c.green, c.blue].map(|v| u16::from(v) * 257),
+                }),
+                ColorOrQuery::Query => None,
+            }
+        }
         _ => None,
     }
 }
@@ -296,6 +317,23 @@ mod tests {
                 Input::SyncOutput(false),
                 Input::SyncOutput(true),
                 Input::SyncOutput(false),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_terminals_colours_are_read_from_its_answers() {
+        assert_eq!(
+            parse(b"\x1b]10;rgb:0000/0000/0000\x1b\\\x1b]11;rgb:ffff/fafa/f0f0\x07"),
+            [
+                Input::Color {
+                    background: false,
+                    rgb: [0; 3]
+                },
+                Input::Color {
+                    background: true,
+                    rgb: [0xffff, 0xfafa, 0xf0f0]
+                },
             ]
         );
     }

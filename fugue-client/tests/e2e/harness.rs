@@ -357,7 +357,13 @@ pub enum Answers {
     /// Device attributes and the kitty keyboard protocol's `CSI ? u`, keeping the
     /// stack of flags the client pushes and pops.
     Kitty,
+    /// Device attributes, and a light theme's colours when asked (OSC 10: black
+    /// text, OSC 11: [`LIGHT_BG`]), as a person's light-coloured terminal does.
+    Light,
 }
+
+/// The background a [`Answers::Light`] terminal answers OSC 11 with.
+pub const LIGHT_BG: &str = "rgb:ffff/ffff/dddd";
 
 /// The test's terminal beyond the screen: what the client wrote, and its queries'
 /// answers.
@@ -368,9 +374,39 @@ struct Term {
     /// How far `written` has been scanned for queries.
     scanned: usize,
     kitty: Vec<u16>,
+    /// How far `written` has been scanned for colour queries.
+    osc_scanned: usize,
 }
 
 impl Term {
+    /// Answers OSC 10/11 colour queries in new output, for a [`Answers::Light`]
+    /// terminal.
+    fn scan_colors(&mut self) -> Vec<u8> {
+        let mut answers = Vec::new();
+        if self.answers != Answers::Light {
+            return answers;
+        }
+        const QUERY: usize = b"\x1b]10;?\x1b\\".len();
+        let w = &self.written;
+        let mut i = self.osc_scanned;
+        while let Some(at) = w[i..]
+            .windows(QUERY)
+            .position(|q| q == b"\x1b]10;?\x1b\\" || q == b"\x1b]11;?\x1b\\")
+        {
+            let q = &w[i + at..i + at + QUERY];
+            let (n, color) = if q[3] == b'0' {
+                ("10", "rgb:0000/0000/0000")
+            } else {
+                ("11", LIGHT_BG)
+            };
+            answers.extend_from_slice(format!("\x1b]{n};{color}\x1b\\").as_bytes());
+            i += at + QUERY;
+        }
+        // A query cut at the end is looked at again when the rest comes.
+        self.osc_scanned = i.max(w.len().saturating_sub(QUERY - 1));
+        answers
+    }
+
     /// Scans new output for the queries and kitty protocol requests this terminal
     /// knows; returns the answers to write back.
     fn scan(&mut self) -> Vec<u8> {
@@ -398,7 +434,7 @@ impl Term {
                 .and_then(|s| s.split(';').next()?.parse().ok())
                 .unwrap_or(0);
             match (self.answers, marker, fin) {
-                (Answers::Plain | Answers::Kitty, None, b'c') => {
+                (Answers::Plain | Answers::Kitty | Answers::Light, None, b'c') => {
                     answers.extend_from_slice(b"\x1b[?62;22c")
                 }
                 (Answers::Kitty, Some(b'?'), b'u') => {
@@ -458,6 +494,7 @@ impl Tui {
                 written: Vec::new(),
                 scanned: 0,
                 kitty: Vec::new(),
+                osc_scanned: 0,
             }),
         });
         let s = Arc::clone(&screen);
@@ -473,7 +510,9 @@ impl Tui {
                             if term.written.len() < 16 << 20 {
                                 term.written.extend_from_slice(&buf[..n]);
                             }
-                            term.scan()
+                            let mut replies = term.scan_colors();
+                            replies.extend(term.scan());
+                            replies
                         };
                         if !replies.is_empty() {
                             let mut w = answer.lock();

@@ -188,3 +188,43 @@ pub fn end_of(s: &vt100::Screen, text: &str) -> Option<(u16, u16)> {
         u16::try_from(col).ok().map(|c| (r, c))
     })
 }
+
+/// Issue 29, item 2: a program's colour queries (OSC 10/11) are answered with the
+/// person's terminal's colours, which the client asks at attach (here a light theme),
+/// not fugue's white on black; before any client answered, with the defaults.
+#[test]
+fn colour_queries_are_answered_with_the_terminals_colours() {
+    use super::harness::{Answers, LIGHT_BG};
+    let w = World::new();
+    // The program asks for the background in raw mode and writes what comes back.
+    let out = w.path("answer");
+    let script = w.path("ask.sh");
+    std::fs::write(
+        &script,
+        format!(
+            "stty raw -echo; printf '\\033]11;?\\033\\\\'; head -c 25 > '{}.part'; mv '{0}.part' '{0}'; exec sleep 100\n",
+            out.display()
+        ),
+    )
+    .unwrap();
+    let ask = format!("sh {}", script.display());
+    let answer = || {
+        let _ = std::fs::remove_file(&out);
+        w.ok(&["respawn-pane", "-k", "-t", "x:0.0", &ask]);
+        eventually("the program's answer", || {
+            std::fs::read_to_string(&out).ok()
+        })
+    };
+    w.ok(&["new-session", "-d", "-s", "x", &ask]);
+    assert!(
+        eventually("the default answer", || std::fs::read_to_string(&out).ok())
+            .contains("rgb:0000/0000/0000")
+    );
+    let t = w.tui_in(Answers::Light, &["attach", "-t", "x"], 80, 24);
+    t.wait("the status bar", |s| s.contents().contains("[x]"));
+    // The client's report and the next query race; the query is asked again until the
+    // report has landed (each ask is a fresh program, answered at once).
+    eventually("the terminal's background", || {
+        answer().contains(LIGHT_BG).then_some(())
+    });
+}

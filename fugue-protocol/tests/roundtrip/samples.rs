@@ -162,6 +162,10 @@ pub fn commands() -> Vec<Command> {
         }),
         Command::RefreshClient(cmd::RefreshClient { target: t("s") }),
         Command::ClientFocus(cmd::ClientFocus { focused: false }),
+        Command::ClientColors(cmd::ClientColors {
+            fg: Some([0, 0, 0]),
+            bg: None,
+        }),
         Command::ClientMode(cmd::ClientMode {
             pane: Some(PaneId(3)),
             mode: Some("copy-mode".into()),

@@ -602,6 +602,20 @@ pub fn client_focus(exec: &mut Exec<'_>, focused: bool) -> Result<Response, Comm
     Ok(Response::Done)
 }
 
+/// The colours the calling terminal client's terminal answered: panes' programs
+/// read them when they ask (OSC 10/11/12) and set none of their own.
+pub fn client_colors(
+    exec: &mut Exec<'_>,
+    fg: Option<[u16; 3]>,
+    bg: Option<[u16; 3]>,
+) -> Result<Response, CommandError> {
+    exec.origin.client_id().ok_or_else(|| {
+        CommandError::invalid_argument("client", "only an attached terminal client has colours")
+    })?;
+    exec.server.outer_colors.set(fg, bg);
+    Ok(Response::Done)
+}
+
 /// The pane mode the calling terminal client now shows (or none), for
 /// `#{pane_in_mode}` / `#{pane_mode}`.
 pub fn client_mode(
@@ -766,6 +780,9 @@ super::handler!(
 );
 super::handler!(cmd::ClientFocus, |exec, cmd::ClientFocus { focused }| {
     client_focus(exec, focused)
+});
+super::handler!(cmd::ClientColors, |exec, cmd::ClientColors { fg, bg }| {
+    client_colors(exec, fg, bg)
 });
 super::handler!(cmd::ClientMode, |exec, cmd::ClientMode { pane, mode }| {
     client_mode(exec, pane, mode)

@@ -298,6 +298,7 @@ pub fn prepare_pane(
     state.set_sideband(sb.max_tag_bytes, key);
     state.set_osc_limit(config.server.max_osc_bytes);
     state.set_title_reports(config.server.allow_title_reports);
+    state.set_outer_colors(server.outer_colors.clone());
     if let Some(bytes) = exec.preload.take() {
         // Before the program's first byte: a restored pane's saved content.
         let _ = state.process(&bytes);

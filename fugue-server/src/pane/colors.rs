@@ -3,8 +3,9 @@
 //! colours (`OSC 10`/`11`/`12`, reset by `OSC 110`/`111`/`112`).
 //!
 //! fugue draws nothing itself, so these only answer queries: a program that set a
-//! colour reads back what it set, and otherwise the documented defaults (xterm's
-//! palette; white on black, as fugue answered before). Memory is bounded: at most 256
+//! colour reads back what it set; otherwise the foreground and background of the
+//! person's terminal, which the client asks at attach ([`OuterColors`]); with no
+//! client that answered, the documented defaults (xterm's palette; white on black). Memory is bounded: at most 256
 //! palette entries (the index is a byte) and three dynamic colours. vte splits an OSC
 //! into at most 16 parameters, so one `OSC 4` sets or asks at most 7 entries; programs
 //! that set a whole palette send one per entry or several strings.
@@ -26,6 +27,34 @@ pub struct Colors {
     palette: BTreeMap<u8, Rgb>,
     /// Foreground, background, cursor, when set.
     dynamic: [Option<Rgb>; 3],
+    /// The server's record of the person's terminal colours (None in a pane made
+    /// outside a server, as in tests).
+    outer: Option<std::sync::Arc<OuterColors>>,
+}
+
+/// The foreground and background colours of the person's terminal, as the last
+/// attached client that asked it reported them (`client-colors`). tmux answers a
+/// pane's query from a client of the pane's session; fugue from the client that
+/// reported last (the one most recently attached), documented in docs/terminal.md.
+#[derive(Debug, Default)]
+pub struct OuterColors(parking_lot::RwLock<[Option<Rgb>; 2]>);
+
+impl OuterColors {
+    /// Records what a client's terminal answered (None: it did not say).
+    pub fn set(&self, fg: Option<Rgb>, bg: Option<Rgb>) {
+        let mut known = self.0.write();
+        if fg.is_some() {
+            known[0] = fg;
+        }
+        if bg.is_some() {
+            known[1] = bg;
+        }
+    }
+
+    /// Foreground (0) or background (1), if a terminal said.
+    fn get(&self, i: usize) -> Option<Rgb> {
+        self.0.read().get(i).copied().flatten()
+    }
 }
 
 /// xterm's default palette entry `i`: the 16 ANSI colours, the 6x6x6 cube, 24 greys.
@@ -118,11 +147,24 @@ impl Colors {
             .unwrap_or_else(|| default_palette(i))
     }
 
-    /// Dynamic colour `n` (10 foreground, 11 background, 12 cursor).
+    /// Answers OSC 10/11/12 from the person's terminal's colours from now on.
+    pub fn set_outer(&mut self, outer: std::sync::Arc<OuterColors>) {
+        self.outer = Some(outer);
+    }
+
+    /// Dynamic colour `n` (10 foreground, 11 background, 12 cursor): what the
+    /// program set, else the person's terminal's (the cursor as the foreground, as
+    /// xterm's default cursor colour is), else the default.
     pub fn dynamic(&self, n: u16) -> Option<Rgb> {
         let slot = usize::from(n.checked_sub(10)?);
-        let default = if n == 11 { DEFAULT_BG } else { DEFAULT_FG };
-        Some(self.dynamic.get(slot)?.unwrap_or(default))
+        let set = *self.dynamic.get(slot)?;
+        let outer = |i| self.outer.as_ref().and_then(|o| o.get(i));
+        let default = if n == 11 {
+            outer(1).unwrap_or(DEFAULT_BG)
+        } else {
+            outer(0).unwrap_or(DEFAULT_FG)
+        };
+        Some(set.unwrap_or(default))
     }
 
     /// Handles a colour OSC; answers go to `out`. False for an OSC that is not one.

@@ -93,6 +93,11 @@ impl PaneState {
             .set_osc_limit(max.min(fugue_protocol::limits::MAX_OSC_BYTES));
     }
 
+    /// Answers the program's colour queries from the person's terminal's colours.
+    pub fn set_outer_colors(&mut self, outer: std::sync::Arc<super::colors::OuterColors>) {
+        self.parser.callbacks_mut().colors.set_outer(outer);
+    }
+
     /// Whether the program may read its title and icon name back (`CSI 21 t`,
     /// `CSI 20 t`; `server.allow_title_reports`).
     pub fn set_title_reports(&mut self, allow: bool) {
