@@ -19,6 +19,9 @@ pub struct ServerAddr {
     /// tmux's path for this server (`tmux -L NAME` through fugue): a server this
     /// client starts links it to its socket.
     pub tmux_alias: Option<PathBuf>,
+    /// Started through the `tmux` name: a server this client starts draws tmux's
+    /// shared pane borders and gives panes tmux's sizes (`pane-borders shared`).
+    pub tmux_look: bool,
 }
 
 impl ServerAddr {
@@ -57,6 +60,7 @@ impl ServerAddr {
             socket,
             config,
             tmux_alias: None,
+            tmux_look: false,
         })
     }
 
@@ -165,6 +169,9 @@ pub fn start_server(addr: &ServerAddr) -> anyhow::Result<()> {
     }
     if let Some(a) = &addr.tmux_alias {
         cmd.arg("--tmux-alias").arg(a);
+    }
+    if addr.tmux_look {
+        cmd.arg("--pane-borders").arg("shared");
     }
     cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())

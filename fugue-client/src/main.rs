@@ -328,6 +328,7 @@ async fn run(line: Line) -> anyhow::Result<i32> {
     };
     let mut addr = ServerAddr::resolve(g.socket, g.name, g.config)?;
     addr.tmux_alias = tmux_alias;
+    addr.tmux_look = line.tmux;
     if line.control > 0 {
         return control::run(&addr, line.control, line.tmux_words).await;
     }

@@ -520,6 +520,26 @@ pub struct PaneRect {
     pub path: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pid: Option<u32>,
+    /// With tmux's shared borders: the pane's `pane-border-style` and
+    /// `pane-active-border-style` (its own, else its window's, else the global ones) and
+    /// its `pane-border-format` expanded for it (drawn when `pane-border-status` is on;
+    /// `#[...]` style directives left in).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub border_style: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub active_border_style: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub border_text: String,
+}
+
+/// How a window's panes are framed when they share tmux's one-cell borders: the
+/// window's `pane-border-status`, `pane-border-lines` and `pane-border-indicators`, as
+/// tmux's words (`top`, `double`, `arrows`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SharedBorders {
+    pub status: String,
+    pub lines: String,
+    pub indicators: String,
 }
 
 /// Everything an attached client needs to draw the chrome around the panes.
@@ -534,6 +554,12 @@ pub struct ClientLayout {
     /// The session's popup (`display-popup`), drawn over the panes.
     #[serde(default)]
     pub popup: Option<crate::popup::PopupRect>,
+    /// None: each pane's rect is its box, border included (fugue's look). Some: the
+    /// panes share tmux's one-cell borders and each rect is the pane's own cells
+    /// (tmux's `pane_left`, `pane_top`, `pane_width`, `pane_height`); the borders
+    /// are the cells of the window no pane covers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared_borders: Option<Box<SharedBorders>>,
 }
 
 /// One push of screen state to an attached client.

@@ -26,11 +26,15 @@ struct Args {
     /// made when the path is free and removed at exit): `tmux -L NAME` through fugue.
     #[arg(long)]
     tmux_alias: Option<PathBuf>,
+    /// How panes are framed, over the config file's `pane_borders`: `fugue` passes
+    /// `shared` (tmux's borders and pane sizes) when started through the `tmux` name.
+    #[arg(long, value_parser = ["boxed", "shared"])]
+    pane_borders: Option<String>,
 }
 
 fn main() {
     let args = Args::parse();
-    let prepared = match fugue_server::run::prepare(&args.socket, args.config.as_deref()) {
+    let mut prepared = match fugue_server::run::prepare(&args.socket, args.config.as_deref()) {
         Ok(p) => p,
         Err(e) => {
             eprintln!("fugue-server: {e}");
@@ -43,6 +47,12 @@ fn main() {
             std::process::exit(code);
         }
     };
+    if let Some(borders) = args.pane_borders.as_deref() {
+        prepared.config.server.pane_borders = match borders {
+            "shared" => fugue_server::config::PaneBorders::Shared,
+            _ => fugue_server::config::PaneBorders::Boxed,
+        };
+    }
     let _log_guard = match init_logging(&prepared.state_dir, &prepared.bound.path) {
         Ok(g) => g,
         Err(e) => {

@@ -109,10 +109,15 @@ impl Server {
             tracing::warn!("options from the configuration: {e}; using the defaults");
             crate::options::Store::new()
         });
+        let mux = Mux::default();
+        mux.tree().borders = match config.server.pane_borders {
+            crate::config::PaneBorders::Boxed => crate::session::layout::Borders::Boxed,
+            crate::config::PaneBorders::Shared => crate::session::layout::Borders::Shared,
+        };
         let hub = crate::hub::Hub::default();
         let pipes = crate::pipes::Pipes::new(Arc::clone(&hub.tap));
         let server = Arc::new(Server {
-            mux: Arc::new(Mux::default()),
+            mux: Arc::new(mux),
             keys: Mutex::new(config.keys.table()),
             config: RwLock::new(Arc::new(config)),
             socket,

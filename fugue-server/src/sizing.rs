@@ -4,7 +4,6 @@
 
 use crate::server::Server;
 use crate::session::Tree;
-use crate::session::layout::Rect;
 use fugue_protocol::{PaneId, SessionId};
 
 impl Server {
@@ -93,7 +92,7 @@ impl Server {
             return;
         };
         let session_area = s.area();
-        let mut sizes: Vec<(PaneId, Rect)> = Vec::new();
+        let mut sizes: Vec<(PaneId, (u16, u16))> = Vec::new();
         // A window linked into several sessions is laid out for one of them, not by
         // each in turn: the most recently used that a client shows, else the most
         // recently used (tmux's `window-size latest` across its sessions).
@@ -114,24 +113,26 @@ impl Server {
             };
             let area = w.area(session_area);
             w.laid_out = Some(area);
+            let frame = tree.frame(wid);
+            let Some(w) = tree.window(wid) else {
+                continue;
+            };
             // A zoomed pane is sized straight to the whole area: passing through its
             // unzoomed size would shrink its screen and push rows into history.
             let zoomed = w.zoomed.then_some(w.active);
+            let tiled = frame.layout_area(area);
             sizes.extend(
                 w.layout
-                    .geometry(area)
+                    .geometry(tiled)
                     .into_iter()
-                    .filter(|(id, _)| Some(*id) != zoomed),
+                    .filter(|(id, _)| Some(*id) != zoomed)
+                    .map(|(id, r)| (id, frame.pane_size(r, area))),
             );
             if let Some(active) = zoomed {
-                sizes.push((active, area));
+                sizes.push((active, frame.pane_size(tiled, area)));
             }
         }
-        for (id, r) in sizes {
-            let inner = (
-                r.width.saturating_sub(2).max(1),
-                r.height.saturating_sub(2).max(1),
-            );
+        for (id, inner) in sizes {
             if let Some(p) = tree.panes.get_mut(&id)
                 && p.size != inner
             {

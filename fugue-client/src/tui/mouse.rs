@@ -162,6 +162,9 @@ mod tests {
             command: String::new(),
             path: String::new(),
             pid: None,
+            border_style: String::new(),
+            active_border_style: String::new(),
+            border_text: String::new(),
         };
         let update = |pane| PaneUpdate {
             pane: PaneId(pane),
@@ -189,6 +192,7 @@ mod tests {
                 cols: 80,
                 rows: 23,
                 popup: None,
+                shared_borders: None,
             }),
             panes: vec![update(1), update(2)],
             outer: Default::default(),

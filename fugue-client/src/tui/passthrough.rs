@@ -268,10 +268,14 @@ mod tests {
                 command: String::new(),
                 path: String::new(),
                 pid: None,
+                border_style: String::new(),
+                active_border_style: String::new(),
+                border_text: String::new(),
             }],
             cols: 10,
             rows: 5,
             popup: None,
+            shared_borders: None,
         });
         app.panes.insert(
             PaneId(7),

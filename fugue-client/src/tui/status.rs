@@ -305,6 +305,7 @@ mod tests {
                 cols: 80,
                 rows: 23,
                 popup: None,
+                shared_borders: None,
             }),
             panes: Vec::new(),
             outer: Default::default(),

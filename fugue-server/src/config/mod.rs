@@ -102,6 +102,9 @@ pub struct ServerSection {
     /// Where Claude Code's agent-team teammates go when it starts them through the
     /// `tmux` name (docs/tmux.md#agent-teams).
     pub teammate_placement: TeammatePlacement,
+    /// fugue's box around each pane, or tmux's shared one-cell borders and pane sizes
+    /// (the default for a server started through the `tmux` name).
+    pub pane_borders: PaneBorders,
     /// What a starting server does with sessions its journal holds that are not
     /// running (docs/reliability.md#restoring).
     pub restore: RestoreWhen,
@@ -175,6 +178,18 @@ pub enum TeammatePlacement {
     Window,
 }
 
+/// `[server] pane_borders`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PaneBorders {
+    /// Each pane in a box of its own, its title in the box (fugue's look).
+    #[default]
+    Boxed,
+    /// tmux's: panes separated by shared one-cell borders, no outer frame, and
+    /// exactly tmux's pane sizes.
+    Shared,
+}
+
 /// `[server] restore`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -209,6 +224,7 @@ impl Default for ServerSection {
             input_ready_wait_ms: 3000,
             restore: RestoreWhen::Auto,
             teammate_placement: TeammatePlacement::Split,
+            pane_borders: PaneBorders::Boxed,
             restore_commands: Vec::new(),
             persist_scrollback: PersistScrollback::Visible,
         }

@@ -48,7 +48,10 @@ fn shape(tree: &Tree) -> Shape {
                     .windows
                     .iter()
                     .filter_map(|l| tree.window(l.id))
-                    .map(|w| w.layout.tmux_string(w.shown_area(s.area())))
+                    .map(|w| {
+                        let borders = tree.frame(w.id).borders;
+                        w.layout.tmux_string(w.shown_area(s.area()), borders)
+                    })
                     .collect(),
             })
             .collect(),

@@ -276,3 +276,38 @@ super::handler!(
         format_text(exec, target.as_ref(), text, mode)
     }
 );
+
+/// Each text expanded in its pane's scope, as [`expand`] does for one, with one
+/// snapshot of the tree for all (`pane-border-format` and the border styles, which
+/// are formats in tmux, once per pane).
+pub fn expand_each(
+    server: &crate::server::Server,
+    tree: &Tree,
+    items: &[(PaneId, &str)],
+) -> Vec<String> {
+    if !items.iter().any(|(_, t)| t.contains('#')) {
+        return items.iter().map(|(_, t)| t.to_string()).collect();
+    }
+    let snap = snapshot(tree);
+    let store = server.options.lock();
+    let env = server.environment.lock();
+    items
+        .iter()
+        .map(|&(p, text)| {
+            let located = tree.locate(p);
+            let session = located.map(|(s, _)| s);
+            let after = |name: &str| {
+                option(&store, located.map(|(_, w)| (p, w)), session, name)
+                    .or_else(|| env.lookup(session, name))
+            };
+            format::expand(
+                text,
+                &Layered {
+                    inner: &snap.pane(p),
+                    before: &nothing,
+                    after: &after,
+                },
+            )
+        })
+        .collect()
+}

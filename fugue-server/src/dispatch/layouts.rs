@@ -4,7 +4,7 @@
 
 use super::Exec;
 use crate::options::Level;
-use crate::session::layout::{Layout, Rect};
+use crate::session::layout::{Borders, Frame, Layout, Rect};
 use fugue_protocol::cmd;
 use fugue_protocol::{CommandError, LayoutChoice, LayoutPreset, Response, Target, WindowId};
 
@@ -16,6 +16,7 @@ fn main_share(
     wid: WindowId,
     preset: LayoutPreset,
     area: Rect,
+    frame: Frame,
     percent: u8,
 ) -> (u32, u32) {
     let percent = u32::from(percent.clamp(1, 99));
@@ -43,7 +44,10 @@ fn main_share(
             .parse::<u32>()
             .map(|p| extent.saturating_mul(p.min(100)) / 100)
             .unwrap_or(extent / 2),
-        None => text.parse::<u32>().unwrap_or(80).saturating_add(2),
+        None => {
+            let cells = u16::try_from(text.parse::<u32>().unwrap_or(80)).unwrap_or(u16::MAX);
+            u32::from(frame.tile_cells(cells))
+        }
     };
     // The other panes keep room for a box at least.
     let main = main.clamp(1, extent.saturating_sub(5).max(1));
@@ -60,7 +64,7 @@ pub fn select_layout(
         let mut tree = exec.server.mux.tree();
         let (sid, wid) = tree.resolve_window(target, &exec.ctx)?;
         exec.resolved = Some(wid.to_string());
-        let area = tree.window_area(wid);
+        let (area, frame) = (tree.layout_area(wid), tree.frame(wid));
         let last = tree.window(wid).and_then(|w| w.last_preset);
         let preset = match choice {
             LayoutChoice::Preset(p) => Some(p),
@@ -82,7 +86,7 @@ pub fn select_layout(
             (LayoutChoice::Spread, _) => tree.window(wid).map(|w| w.active),
             _ => None,
         };
-        let share = preset.map(|p| main_share(exec, wid, p, area, percent));
+        let share = preset.map(|p| main_share(exec, wid, p, area, frame, percent));
         let w = tree
             .window_mut(wid)
             .ok_or_else(|| CommandError::internal("window vanished"))?;
@@ -91,19 +95,21 @@ pub fn select_layout(
                 // As in tmux, the main pane of the main-* presets is the first pane, so
                 // cycling through the presets never reorders the panes.
                 let first = w.layout.panes().first().copied().unwrap_or(w.active);
-                w.layout.apply_preset_share(preset, first, share);
+                let tiles = (frame.borders == Borders::Shared).then_some(area);
+                w.layout.apply_preset_share(preset, first, share, tiles);
                 w.last_preset = Some(preset);
             }
             (_, _, LayoutChoice::Tmux(s)) => {
-                w.layout = Layout::from_tmux(&s, &w.layout.panes()).map_err(|why| {
-                    CommandError::invalid_argument(
-                        "layout",
-                        format!(
-                            "invalid layout: {why}: {}",
-                            fugue_protocol::excerpt::excerpt(&s)
-                        ),
-                    )
-                })?;
+                w.layout =
+                    Layout::from_tmux(&s, &w.layout.panes(), frame.borders).map_err(|why| {
+                        CommandError::invalid_argument(
+                            "layout",
+                            format!(
+                                "invalid layout: {why}: {}",
+                                fugue_protocol::excerpt::excerpt(&s)
+                            ),
+                        )
+                    })?;
             }
             (_, _, LayoutChoice::Spread) => {
                 if let Some(p) = spread_pane {

@@ -10,8 +10,7 @@ use crate::session::Winlink;
 use crate::session::tree::Window;
 use fugue_protocol::cmd;
 use fugue_protocol::{
-    CommandError, Created, JoinPane, PaneId, Response, SessionId, SplitSize, SwapSource, Target,
-    WindowId,
+    CommandError, Created, JoinPane, PaneId, Response, SessionId, SwapSource, Target, WindowId,
 };
 
 fn locate(tree: &Tree, pane: PaneId) -> Result<(SessionId, WindowId), CommandError> {
@@ -324,16 +323,14 @@ pub fn join_pane(exec: &mut Exec<'_>, c: JoinPane) -> Result<Response, CommandEr
         }
         let holders = tree.holders_of_pane(src);
         let (dsid, dwid) = locate(&tree, dst)?;
-        let area = tree.window_area(dwid);
+        let (area, frame) = (tree.layout_area(dwid), tree.frame(dwid));
         // Tried on a copy first, so a pane too small to split loses nothing.
         let mut layout = tree
             .window(dwid)
             .map(|w| w.layout.clone())
             .ok_or_else(|| CommandError::internal("window vanished"))?;
-        let size = match c.size {
-            Some(SplitSize::Cells(n)) => Some(SplitSize::Cells(n.saturating_add(2))),
-            other => other,
-        };
+        let extent = super::panes::tile_extent(&layout, area, dst, c.direction);
+        let size = frame.split_size(c.size, extent);
         layout
             .split(dst, src, c.direction, size, area)
             .map_err(|e| {

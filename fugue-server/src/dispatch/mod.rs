@@ -11,6 +11,7 @@ mod advice;
 mod agent_spawn;
 mod agent_task;
 mod auto_rename;
+pub mod borders;
 mod buffers;
 mod client_keys;
 mod clients;

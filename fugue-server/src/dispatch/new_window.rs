@@ -52,7 +52,7 @@ pub fn new_window(exec: &mut Exec<'_>, c: NewWindow) -> Result<Response, Command
                 tree,
                 (Some(sid), wid),
                 &c.spawn,
-                inner_size(area),
+                inner_size(tree, wid, area),
                 cwd,
             )?;
             Ok(((sid, wid), launch))

@@ -272,6 +272,9 @@ pub fn set_option(exec: &mut Exec<'_>, mut c: SetOption) -> Result<Response, Com
         drop(store);
         server.mux.changed();
     }
+    if matches!(name.as_str(), "pane-borders" | "pane-border-status") {
+        follow_borders(server, &mut tree);
+    }
     if name == "automatic-rename" {
         super::auto_rename::follow_option(server, &mut tree);
     }
@@ -421,3 +424,31 @@ super::handler!(
     fugue_protocol::options::ShowOptions,
     |exec, c| show_options(exec, c)
 );
+
+/// `pane-borders` and `pane-border-status` change pane sizes: the tree takes their
+/// values (the global ones and each window's own) and every session is laid out again.
+fn follow_borders(server: &crate::server::Server, tree: &mut crate::session::Tree) {
+    use crate::session::layout::{BorderStatus, Borders};
+    {
+        let store = server.options.lock();
+        let text = |level, name| store.effective(level, name).map(|(v, _)| v.text());
+        tree.borders = match text(Level::Server, "pane-borders").as_deref() {
+            Some("shared") => Borders::Shared,
+            _ => Borders::Boxed,
+        };
+        let status =
+            |level| BorderStatus::from_word(&text(level, "pane-border-status").unwrap_or_default());
+        tree.border_status = status(Level::GlobalWindow);
+        let windows: Vec<_> = tree.windows.keys().copied().collect();
+        tree.window_border_status = windows
+            .into_iter()
+            .map(|w| (w, status(Level::Window(w))))
+            .filter(|(_, s)| *s != tree.border_status)
+            .collect();
+    }
+    let sessions: Vec<_> = tree.sessions.iter().map(|s| s.id).collect();
+    for sid in sessions {
+        server.relayout(tree, sid);
+    }
+    server.mux.changed();
+}

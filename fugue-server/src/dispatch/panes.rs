@@ -3,11 +3,11 @@
 use super::Exec;
 use super::spawn::{prepare_pane, with_new_pane};
 use crate::session::Tree;
-use crate::session::layout::Layout;
+use crate::session::layout::{Layout, Rect};
 use fugue_protocol::cmd;
 use fugue_protocol::{
-    CommandError, Created, ErrorCode, PaneId, PaneScope, PaneSelect, Resize, Response, SplitPane,
-    SplitSize, Target,
+    CommandError, Created, Direction, ErrorCode, PaneId, PaneScope, PaneSelect, Resize, Response,
+    SplitPane, SplitSize, Target,
 };
 
 /// The layout `window` gets with `target` split for a new pane `new`, and the new
@@ -27,14 +27,13 @@ fn split_layout(
     let w = tree
         .window(wid)
         .ok_or_else(|| CommandError::internal("window vanished"))?;
-    let area = w.shown_area(s.area());
+    let window = w.shown_area(s.area());
+    let frame = tree.frame(wid);
+    let area = frame.layout_area(window);
     let mut layout = w.layout.clone();
-    // A size in cells is the new pane's own, as in tmux; the layout sizes boxes,
-    // which add a border on each side.
-    let size = match c.size {
-        Some(SplitSize::Cells(n)) => Some(SplitSize::Cells(n.saturating_add(2))),
-        other => other,
-    };
+    // A size is the new pane's own, as in tmux; the layout sizes tiles, which add
+    // the pane's border.
+    let size = frame.split_size(c.size, tile_extent(&layout, area, target, c.direction));
     layout
         .split_or_even(target, new, c.direction, size, area)
         .map_err(|e| match e {
@@ -53,11 +52,17 @@ fn split_layout(
         .find(|(p, _)| *p == new)
         .map(|(_, r)| r)
         .ok_or_else(|| CommandError::internal("split pane has no geometry"))?;
-    let inner = (
-        rect.width.saturating_sub(2).max(1),
-        rect.height.saturating_sub(2).max(1),
-    );
-    Ok((layout, inner))
+    Ok((layout, frame.pane_size(rect, window)))
+}
+
+/// The cells `pane`'s tile spans along the axis of a split towards `dir`.
+pub(super) fn tile_extent(layout: &Layout, area: Rect, pane: PaneId, dir: Direction) -> u16 {
+    let tile = layout.geometry(area).into_iter().find(|(p, _)| *p == pane);
+    tile.map(|(_, r)| match dir {
+        Direction::Left | Direction::Right => r.width,
+        Direction::Up | Direction::Down => r.height,
+    })
+    .unwrap_or(0)
 }
 
 pub fn split(exec: &mut Exec<'_>, c: SplitPane) -> Result<Response, CommandError> {
@@ -156,7 +161,7 @@ pub fn select_pane(
         let (sid, wid) = tree
             .locate(current)
             .ok_or_else(|| CommandError::internal("pane has no window"))?;
-        let area = tree.window_area(wid);
+        let area = tree.layout_area(wid);
         let w = tree
             .window(wid)
             .ok_or_else(|| CommandError::internal("window vanished"))?;
@@ -240,7 +245,8 @@ pub fn resize_pane(
         let (sid, wid) = tree
             .locate(pane)
             .ok_or_else(|| CommandError::internal("pane has no window"))?;
-        let area = tree.window_area(wid);
+        let (window, frame) = (tree.window_area(wid), tree.frame(wid));
+        let area = frame.layout_area(window);
         let w = tree
             .window_mut(wid)
             .ok_or_else(|| CommandError::internal("window vanished"))?;
@@ -258,16 +264,15 @@ pub fn resize_pane(
             Resize::ToSize { width, height } => {
                 // A percentage is of the window, as tmux's `-x 30%`. Both are the
                 // pane's own cells, as in tmux (`#{pane_width}` reads back what was
-                // asked); the layout sizes boxes, which add a border on each side.
+                // asked); the layout sizes tiles, which add the pane's border.
                 let cells =
                     |s: Option<SplitSize>, extent: u16| -> Result<Option<u16>, CommandError> {
                         match s {
                             None => Ok(None),
-                            Some(SplitSize::Cells(n)) => Ok(Some(n.saturating_add(2))),
+                            Some(SplitSize::Cells(n)) => Ok(Some(n)),
                             Some(SplitSize::Percent(p)) if (1..=100).contains(&p) => {
                                 let n = (u32::from(extent) * u32::from(p)).div_ceil(100);
-                                let n = u16::try_from(n).unwrap_or(u16::MAX).max(1);
-                                Ok(Some(n.saturating_add(2)))
+                                Ok(Some(u16::try_from(n).unwrap_or(u16::MAX).max(1)))
                             }
                             Some(SplitSize::Percent(p)) => Err(CommandError::invalid_argument(
                                 "size",
@@ -275,10 +280,10 @@ pub fn resize_pane(
                             )),
                         }
                     };
-                let width = cells(width, area.width)?;
-                let height = cells(height, area.height)?;
+                let width = cells(width, window.width)?;
+                let height = cells(height, window.height)?;
                 for (vertical, size) in [(false, width), (true, height)] {
-                    if size.is_some_and(|s| s <= 2 || s > 10_002) {
+                    if size.is_some_and(|s| s == 0 || s > 10_000) {
                         return Err(CommandError::invalid_argument(
                             if vertical { "height" } else { "width" },
                             "expected 1 to 10000 cells",
@@ -286,7 +291,8 @@ pub fn resize_pane(
                     }
                     if let Some(size) = size {
                         w.zoomed = false;
-                        w.layout.resize_to(pane, vertical, size, area);
+                        w.layout
+                            .resize_to(pane, vertical, frame.tile_cells(size), area);
                     }
                 }
             }

@@ -9,17 +9,16 @@ use fugue_protocol::cmd;
 use fugue_protocol::limits;
 use fugue_protocol::{
     AttachInfo, ClientKind, CommandError, Created, NewSession, PaneId, Response, SessionId, Target,
-    WindowSelect,
+    WindowId, WindowSelect,
 };
 
 /// Where it was before `-k`/`-S` made it a file of its own; callers still name it so.
 pub(super) use super::new_window::new_window;
 
-pub(super) fn inner_size(area: Rect) -> (u16, u16) {
-    (
-        area.width.saturating_sub(2).max(1),
-        area.height.saturating_sub(2).max(1),
-    )
+/// The size of the one pane of a new window `wid` of `area`.
+pub(super) fn inner_size(tree: &crate::session::Tree, wid: WindowId, area: Rect) -> (u16, u16) {
+    let frame = tree.frame(wid);
+    frame.pane_size(frame.layout_area(area), area)
 }
 
 pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, CommandError> {
@@ -138,7 +137,14 @@ pub fn new_session(exec: &mut Exec<'_>, mut c: NewSession) -> Result<Response, C
                 name_taken(tree, name)?;
             }
             let wid = tree.new_window_id();
-            let launch = prepare_pane(exec, tree, (None, wid), &c.spawn, inner_size(area), None)?;
+            let launch = prepare_pane(
+                exec,
+                tree,
+                (None, wid),
+                &c.spawn,
+                inner_size(tree, wid, area),
+                None,
+            )?;
             Ok((wid, launch))
         },
         |exec, tree, wid, pane| {

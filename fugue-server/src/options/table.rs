@@ -181,6 +181,7 @@ table! {
     // fugue's own server options.
     "input-ready-wait" Server n(0, 60000), "3000", Live, Some("server.input_ready_wait_ms"), "fugue's: ms input sent to a new pane (send-keys, MCP, tags; not a person's keys) waits for the program's first output, so a shell that flushes early input loses none";
     "teammate-placement" Server Choice(&["split", "window"]), "split", Live, Some("server.teammate_placement"), "fugue's: where Claude Code's agent-team teammates go: `split` the lead's window as it asks, or a `window` per team";
+    "pane-borders" Server Choice(&["boxed", "shared"]), "boxed", Live, Some("server.pane_borders"), "fugue's: `boxed` draws each pane in a box of its own (fugue's look); `shared` draws tmux's shared one-cell borders with no outer frame and gives panes exactly tmux's sizes (the default for a server started through the `tmux` name)";
     "tmux-compat" Server Flag, "on", New, Some("server.tmux_compat"), "fugue's: new panes find fugue as `tmux` (PATH) and get TMUX and TMUX_PANE, so programs that drive tmux (Claude Code's agent teams) drive fugue";
     "allow-title-reports" Server Flag, "off", Live, Some("server.allow_title_reports"), "answer programs asking for their title (CSI 21 t), as xterm's allowTitleOps";
     "frame-rate" Server n(1, 1000), "60", Startup, Some("server.frame_rate"), "most screen updates per second for one busy pane";
@@ -268,13 +269,13 @@ table! {
     "monitor-silence" Window n(0, INT), "0", None, Option::None, "flag windows silent this many seconds";
     "other-pane-height" Window CellsOrPercent, "0", None, Option::None, "other panes' height in main-horizontal";
     "other-pane-width" Window CellsOrPercent, "0", None, Option::None, "other panes' width in main-vertical";
-    "pane-active-border-style" Window Style, "#{?pane_in_mode,fg=yellow,#{?synchronize-panes,fg=red,fg=green}}", None, Option::None, "the active pane's border";
+    "pane-active-border-style" WindowPane Style, "#{?pane_in_mode,fg=yellow,#{?synchronize-panes,fg=red,fg=green}}", Live, Option::None, "the active pane's border (drawn with `pane-borders shared`; a pane may set its own, as tmux 3.3 takes `set -p`)";
     "pane-base-index" Window n(0, u16::MAX as i64), "0", Live, Option::None, "the first pane's index (#{pane_index}, targets); fugue takes the global value for every window";
-    "pane-border-format" Window Str, "#{?pane_active,#[reverse],}#{pane_index}#[default] \"#{pane_title}\"", None, Option::None, "text in pane borders";
-    "pane-border-indicators" Window Choice(&["off", "colour", "arrows", "both"]), "colour", None, Option::None, "how the active pane's border shows";
-    "pane-border-lines" Window Choice(&["single", "double", "heavy", "simple", "number"]), "single", None, Option::None, "border characters";
-    "pane-border-status" Window Choice(&["off", "top", "bottom"]), "off", None, Option::None, "a status line in pane borders";
-    "pane-border-style" Window Style, "default", None, Option::None, "pane borders' style";
+    "pane-border-format" WindowPane Str, "#{?pane_active,#[reverse],}#{pane_index}#[default] \"#{pane_title}\"", Live, Option::None, "text in pane borders (with `pane-borders shared`)";
+    "pane-border-indicators" Window Choice(&["off", "colour", "arrows", "both"]), "colour", Live, Option::None, "how the active pane's border shows (with `pane-borders shared`)";
+    "pane-border-lines" Window Choice(&["single", "double", "heavy", "simple", "number"]), "single", Live, Option::None, "border characters (with `pane-borders shared`)";
+    "pane-border-status" Window Choice(&["off", "top", "bottom"]), "off", Live, Option::None, "a status line in pane borders (with `pane-borders shared`; it takes a row, as in tmux)";
+    "pane-border-style" WindowPane Style, "default", Live, Option::None, "pane borders' style (drawn with `pane-borders shared`; a pane may set its own, as tmux 3.3 takes `set -p`)";
     "pane-colours" WindowPane Array, "", None, Option::None, "the pane's palette";
     "popup-style" Window Style, "default", None, Option::None, "popups' style";
     "popup-border-style" Window Style, "default", None, Option::None, "popups' border style";

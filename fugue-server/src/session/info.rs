@@ -1,5 +1,6 @@
 //! Descriptions of the tree for `list-*` commands and for attached clients.
 
+use super::layout::Borders;
 use super::links::Winlink;
 use super::tree::{Session, Tree, Window};
 use crate::pane::PaneShared;
@@ -56,14 +57,19 @@ impl Tree {
             .unwrap_or(0) as u32)
             .saturating_add(self.pane_base_index);
         let area = w.shown_area(s.area());
+        let frame = self.frame(w.id);
         // Where the pane is drawn: tmux's pane_left/pane_top (a zoomed window's
-        // hidden panes keep their place in the layout).
+        // hidden panes keep their place in the layout); fugue's boxes give the box's.
+        let shown = |r| match frame.borders {
+            Borders::Boxed => r,
+            Borders::Shared => frame.content(r, area),
+        };
         let rect = w
-            .visible(area)
+            .visible(area, frame)
             .into_iter()
-            .chain(w.layout.geometry(area))
+            .chain(w.layout.geometry(frame.layout_area(area)))
             .find(|(id, _)| *id == pane)
-            .map(|(_, r)| r);
+            .map(|(_, r)| shown(r));
         let (alternate_screen, cursor, history, mut detail) = {
             let st = p.shared.state.lock();
             (
@@ -81,7 +87,7 @@ impl Tree {
             .unwrap_or_default();
         let outer = w
             .layout
-            .geometry(area)
+            .geometry(frame.layout_area(area))
             .into_iter()
             .find(|(id, _)| *id == pane);
         let edge = |f: fn(&crate::session::layout::Rect) -> u32, whole: u16| {
@@ -133,7 +139,7 @@ impl Tree {
             window_activity_flag: self.activity.contains(&w.id),
             window_silence: self.silence.contains(&w.id),
             window_activity: activity.map(unix_secs).unwrap_or(0),
-            window_layout: w.layout.tmux_string(area),
+            window_layout: w.layout.tmux_string(area, frame.borders),
             history_limit: history.limit,
             history_size: history.size,
             history_bytes: history.bytes,
@@ -274,7 +280,12 @@ impl Tree {
         let mut rects = Vec::new();
         let mut panes = Vec::new();
         let order = w.layout.panes();
-        for (id, r) in w.visible(w.shown_area(s.area())) {
+        let (area, frame) = (w.shown_area(s.area()), self.frame(w.id));
+        for (id, tile) in w.visible(area, frame) {
+            let r = match frame.borders {
+                Borders::Boxed => tile,
+                Borders::Shared => frame.content(tile, area),
+            };
             let Some(p) = self.panes.get(&id) else {
                 continue;
             };
@@ -299,6 +310,9 @@ impl Tree {
                     .map(|c| c.to_string_lossy().into_owned())
                     .unwrap_or_default(),
                 pid: p.pty.pid(),
+                border_style: String::new(),
+                active_border_style: String::new(),
+                border_text: String::new(),
             });
             panes.push((id, Arc::clone(&p.shared)));
         }
@@ -326,8 +340,11 @@ impl Tree {
                 session_name: s.name.clone(),
                 windows,
                 panes: rects,
-                cols: w.shown_area(s.area()).width,
-                rows: w.shown_area(s.area()).height,
+                cols: area.width,
+                rows: area.height,
+                // The window's words are filled in by `dispatch::borders`, which reads
+                // the options.
+                shared_borders: (frame.borders == Borders::Shared).then(Box::default),
             },
             panes,
         })

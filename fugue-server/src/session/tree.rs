@@ -318,12 +318,14 @@ impl Window {
         self.laid_out.unwrap_or_else(|| self.area(session))
     }
 
-    /// The panes drawn and their outer rects in `area`.
-    pub fn visible(&self, area: Rect) -> Vec<(PaneId, Rect)> {
+    /// The panes drawn and their tiles (pane and border) in a window of `area`
+    /// framed by `frame`.
+    pub fn visible(&self, area: Rect, frame: super::layout::Frame) -> Vec<(PaneId, Rect)> {
+        let tiled = frame.layout_area(area);
         if self.zoomed {
-            vec![(self.active, area)]
+            vec![(self.active, tiled)]
         } else {
-            self.layout.geometry(area)
+            self.layout.geometry(tiled)
         }
     }
 }
@@ -439,6 +441,12 @@ pub struct Tree {
     /// in targets (`s:1.1`). Kept here, set by `set-option`, so the tree (which reads
     /// no options) numbers panes with it.
     pub pane_base_index: u32,
+    /// fugue's boxes or tmux's shared borders (the server option `pane-borders`), and
+    /// tmux's `pane-border-status`: the global value and the windows' own. Kept here,
+    /// set by `set-option`, as `pane_base_index`: pane sizes depend on them.
+    pub borders: super::layout::Borders,
+    pub border_status: super::layout::BorderStatus,
+    pub window_border_status: HashMap<WindowId, super::layout::BorderStatus>,
     /// tmux's marked pane (`select-pane -m`): one for the whole server. May name a
     /// pane that is gone; [`Tree::marked`] checks.
     pub marked_pane: Option<PaneId>,
@@ -628,6 +636,23 @@ impl Tree {
     /// A new session holding `window` (already in the tree) at `index`.
     pub fn add_session(&mut self, session: Session) {
         self.sessions.push(session);
+    }
+
+    /// How window `id`'s panes are framed.
+    pub fn frame(&self, id: WindowId) -> super::layout::Frame {
+        super::layout::Frame {
+            borders: self.borders,
+            status: self
+                .window_border_status
+                .get(&id)
+                .copied()
+                .unwrap_or(self.border_status),
+        }
+    }
+
+    /// The rectangle window `id`'s layout tiles (its area, grown for shared borders).
+    pub fn layout_area(&self, id: WindowId) -> Rect {
+        self.frame(id).layout_area(self.window_area(id))
     }
 
     /// The area window `id` is laid out in; empty if there is no such window.

@@ -170,7 +170,8 @@ pub async fn run(
         if generation != seen_generation || dirty {
             layout_at = Instant::now();
             let view = server.mux.client_view(session);
-            let Some(view) = view else { continue };
+            let Some(mut view) = view else { continue };
+            crate::dispatch::borders::decorate(&server, &mut view.layout);
             seen_generation = generation;
             for (id, p) in &visible {
                 if !view.panes.iter().any(|(v, _)| v == id) {

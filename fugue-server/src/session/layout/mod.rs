@@ -1,9 +1,9 @@
 //! The layout tree of a window's panes.
 //!
-//! Every pane draws its own border (zellij style) rather than sharing one-cell dividers
-//! with its neighbours (tmux style). That keeps the geometry simple: the panes' outer
-//! rectangles tile the window's area exactly, with no gaps and no overlaps, and a pane
-//! needs at least [`MIN_WIDTH`] x [`MIN_HEIGHT`] cells to fit its border and some content.
+//! The panes' tiles tile the layout's area exactly, with no gaps and no overlaps, and a
+//! tile needs at least [`MIN_WIDTH`] x [`MIN_HEIGHT`] cells. A tile is a pane and its
+//! border: a box of its own (zellij style), or tmux's shared one-cell dividers, for which
+//! the area is the window grown by a column and a row ([`Frame`], `frame.rs`).
 //!
 //! The tree is n-ary: a split lays its children out side by side or stacked, each taking
 //! a share of the split's extent in proportion to its weight; the leaves are panes. A
@@ -18,11 +18,13 @@
 //! weights stay put and the cells are shared out again with largest-remainder rounding,
 //! so the sizes always add up to the area.
 
+mod frame;
 mod presets;
 mod rearrange;
 mod sizing;
 mod tmux_string;
 
+pub use frame::{BorderStatus, Borders, Frame};
 use presets::preset_tree;
 use sizing::{child_extents, gcd, rebase};
 use std::collections::HashSet;
@@ -346,7 +348,8 @@ impl Layout {
     }
 
     /// Split `target`, placing `new` on side `dir` of it, taking `size` of target's extent
-    /// along the split axis (None: half, the smaller half on odd sizes). NoRoom when either
+    /// along the split axis (None: half, the pane after the split the smaller half on
+    /// odd sizes, as tmux). NoRoom when either
     /// pane would go below the minimum in `area`; InvalidSize for Percent 0 or >= 100, for
     /// Cells below the minimum, and when `new` is already in the layout.
     pub fn split(
@@ -389,6 +392,9 @@ impl Layout {
         let percent_of = |e: u16, p: u8| ((u32::from(e) * u32::from(p) + 50) / 100) as u16;
         let fits = |e: u16, n: u16| n >= min && e.saturating_sub(n) >= min;
         let new_len = match size {
+            // tmux halves a cell so the pane after the split gets the smaller half:
+            // a new pane before takes the larger one.
+            None if before => extent - extent / 2,
             None => extent / 2,
             Some(SplitSize::Percent(p)) => percent_of(extent, p),
             Some(SplitSize::Cells(c)) => c,
@@ -599,16 +605,25 @@ impl Layout {
     /// ceil(sqrt(n)) columns, the last row's panes sharing its full width.
     pub fn apply_preset(&mut self, preset: LayoutPreset, main: PaneId, main_percent: u8) {
         let percent = u32::from(main_percent.clamp(1, 99));
-        self.apply_preset_share(preset, main, (percent, 100 - percent));
+        self.apply_preset_share(preset, main, (percent, 100 - percent), None);
     }
 
     /// [`Self::apply_preset`] with the main pane's share of the window given as weights
     /// (main, the rest): `main-pane-width` in cells is (its cells, the window's rest).
-    pub fn apply_preset_share(&mut self, preset: LayoutPreset, main: PaneId, share: (u32, u32)) {
+    /// `tiles`: the layout's area with tmux's shared borders, whose presets then share
+    /// cells exactly as tmux's do (the last pane of a row gets what is left).
+    pub fn apply_preset_share(
+        &mut self,
+        preset: LayoutPreset,
+        main: PaneId,
+        share: (u32, u32),
+        tiles: Option<Rect>,
+    ) {
         let panes = self.panes();
         let first = panes.first().copied().unwrap_or(main);
         let main = if panes.contains(&main) { main } else { first };
-        self.root = preset_tree(preset, &panes, main, share);
+        let tiles = tiles.map(|r| (r.width, r.height));
+        self.root = preset_tree(preset, &panes, main, share, tiles);
     }
 
     /// Replace pane id `old` with `new` in place (for respawn). Returns false if `old` is

@@ -93,7 +93,8 @@ fn split_right_down_right_gives_expected_rects() {
     l.split(p(4), p(6), Up, None, AREA).unwrap();
     assert_eq!(l.panes(), [5, 1, 2, 3, 6, 4].map(p));
     assert_eq!(rects(&l, AREA)[0], r(0, 0, 40, 47));
-    assert_eq!(rects(&l, AREA)[4], r(120, 24, 40, 11));
+    // A new pane before (above) takes the larger half of 23 rows, as tmux's -b.
+    assert_eq!(rects(&l, AREA)[4], r(120, 24, 40, 12));
     check_tiling(&l, AREA, true);
 }
 

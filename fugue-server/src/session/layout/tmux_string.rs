@@ -8,16 +8,61 @@
 //! real tmux accepts it (`select-layout`), and tools that read tmux's strings
 //! (tmux-resurrect, tmuxp) read fugue's.
 
-use super::sizing::distribute;
-use super::{Axis, Layout, Node, Rect};
+use super::sizing::{child_extents, distribute};
+use super::{Axis, Borders, Frame, Layout, Node, Rect};
 use fugue_protocol::PaneId;
 
 impl Layout {
     /// tmux's layout string for this layout in a window of `area`'s size.
-    pub fn tmux_string(&self, area: Rect) -> String {
+    pub fn tmux_string(&self, area: Rect, borders: Borders) -> String {
         let mut body = String::new();
-        dump(&self.root, Rect { x: 0, y: 0, ..area }, &mut body);
+        let window = Rect { x: 0, y: 0, ..area };
+        match borders {
+            Borders::Boxed => dump(&self.root, window, &mut body),
+            Borders::Shared => {
+                let frame = Frame {
+                    borders,
+                    ..Frame::default()
+                };
+                dump_tiles(&self.root, frame.layout_area(window), &mut body);
+            }
+        }
         format!("{:04x},{body}", checksum(&body))
+    }
+}
+
+/// With shared borders each tile is tmux's cell and the border after it: the string
+/// gives the cells exactly as the panes are laid out.
+fn dump_tiles(node: &Node, tile: Rect, out: &mut String) {
+    out.push_str(&format!(
+        "{}x{},{},{}",
+        tile.width.saturating_sub(1),
+        tile.height.saturating_sub(1),
+        tile.x,
+        tile.y
+    ));
+    match node {
+        Node::Pane(id) => out.push_str(&format!(",{}", id.0)),
+        Node::Split { axis, children } => {
+            let (open, close) = match axis {
+                Axis::X => ('{', '}'),
+                Axis::Y => ('[', ']'),
+            };
+            out.push(open);
+            let mut offset = 0u16;
+            for (i, (child, len)) in children
+                .iter()
+                .zip(child_extents(*axis, children, tile))
+                .enumerate()
+            {
+                if i > 0 {
+                    out.push(',');
+                }
+                dump_tiles(&child.node, axis.slice(tile, offset, len), out);
+                offset = offset.saturating_add(len);
+            }
+            out.push(close);
+        }
     }
 }
 
@@ -156,14 +201,19 @@ fn count(cell: &Cell) -> usize {
 /// its extent, so `tmux_string` (which shares the split's cells less tmux's dividers
 /// by weight) writes the same string back, and fugue's boxes are within a cell of
 /// tmux's panes.
-fn build(cell: &Cell, panes: &mut impl Iterator<Item = PaneId>) -> Node {
+/// With shared borders the weight is the extent and its border, the tile's.
+fn build(cell: &Cell, panes: &mut impl Iterator<Item = PaneId>, borders: Borders) -> Node {
+    let border = u32::from(borders == Borders::Shared);
     match &cell.kind {
         Kind::Pane => Node::Pane(panes.next().unwrap_or(PaneId(0))),
         Kind::Split(axis, children) => Node::split(
             *axis,
             children.iter().map(|c| {
-                let extent = axis.pick(c.width, c.height);
-                (extent.clamp(1, u32::from(u16::MAX)), build(c, panes))
+                let extent = axis.pick(c.width, c.height).saturating_add(border);
+                (
+                    extent.clamp(1, u32::from(u16::MAX)),
+                    build(c, panes, borders),
+                )
             }),
         ),
     }
@@ -174,7 +224,7 @@ impl Layout {
     /// for a window whose panes are `panes` (in index order): the checksum must match
     /// and the string must have as many panes; the panes fill its cells in order, as
     /// tmux fills them, whatever ids the string names.
-    pub fn from_tmux(s: &str, panes: &[PaneId]) -> Result<Layout, String> {
+    pub fn from_tmux(s: &str, panes: &[PaneId], borders: Borders) -> Result<Layout, String> {
         if s.len() > MAX_LAYOUT_BYTES {
             return Err(format!("longer than {MAX_LAYOUT_BYTES} bytes"));
         }
@@ -198,7 +248,7 @@ impl Layout {
         if need != panes.len() {
             return Err(format!("have {} panes but need {need}", panes.len()));
         }
-        let mut root = build(&cell, &mut panes.iter().copied());
+        let mut root = build(&cell, &mut panes.iter().copied(), borders);
         super::normalize(&mut root);
         let mut seen = std::collections::HashSet::new();
         super::validate(&root, None, &mut seen)?;
@@ -230,9 +280,9 @@ mod tests {
         .unwrap();
         l.split(PaneId(1), PaneId(2), Direction::Down, None, area)
             .unwrap();
-        let s = l.tmux_string(area);
+        let s = l.tmux_string(area, Borders::Boxed);
         let ids = [PaneId(5), PaneId(6), PaneId(7)];
-        let back = Layout::from_tmux(&s, &ids).unwrap();
+        let back = Layout::from_tmux(&s, &ids, Borders::Boxed).unwrap();
         let rects = |l: &Layout| {
             l.geometry(area)
                 .into_iter()
@@ -251,14 +301,23 @@ mod tests {
         assert_eq!(back.panes(), ids);
         // tmux's own string, from tmux 3.3a.
         let tmux = "d67e,80x24,0,0{40x24,0,0,0,39x24,41,0[39x12,41,0,1,39x11,41,13,2]}";
-        assert!(Layout::from_tmux(tmux, &ids).is_ok());
+        assert!(Layout::from_tmux(tmux, &ids, Borders::Boxed).is_ok());
         // A wrong checksum, the wrong number of panes, junk.
-        assert!(Layout::from_tmux(&tmux.replace("d67e", "d67f"), &ids).is_err());
-        assert!(Layout::from_tmux(tmux, &ids[..2]).is_err_and(|e| e.contains("need 3")));
+        assert!(Layout::from_tmux(&tmux.replace("d67e", "d67f"), &ids, Borders::Boxed).is_err());
+        assert!(
+            Layout::from_tmux(tmux, &ids[..2], Borders::Boxed).is_err_and(|e| e.contains("need 3"))
+        );
         let junk = format!("{:04x},80x24,0,0{{", checksum("80x24,0,0{"));
-        assert!(Layout::from_tmux(&junk, &ids).is_err());
+        assert!(Layout::from_tmux(&junk, &ids, Borders::Boxed).is_err());
         let deep = format!("80x24,0,0{},1{}", "{1x1,0,0".repeat(100), "}".repeat(100));
-        assert!(Layout::from_tmux(&format!("{:04x},{deep}", checksum(&deep)), &ids).is_err());
+        assert!(
+            Layout::from_tmux(
+                &format!("{:04x},{deep}", checksum(&deep)),
+                &ids,
+                Borders::Boxed
+            )
+            .is_err()
+        );
     }
 
     #[test]
@@ -282,12 +341,40 @@ mod tests {
         l.split(PaneId(1), PaneId(2), Direction::Down, None, area)
             .unwrap();
         assert_eq!(
-            l.tmux_string(area),
+            l.tmux_string(area, Borders::Boxed),
             "d67e,80x24,0,0{40x24,0,0,0,39x24,41,0[39x12,41,0,1,39x11,41,13,2]}"
         );
         assert_eq!(
-            Layout::new(PaneId(7)).tmux_string(area),
+            Layout::new(PaneId(7)).tmux_string(area, Borders::Boxed),
             format!("{:04x},80x24,0,0,7", checksum("80x24,0,0,7"))
         );
+    }
+
+    #[test]
+    fn shared_borders_write_the_cells_as_laid_out() {
+        let area = Rect {
+            x: 0,
+            y: 0,
+            width: 80,
+            height: 24,
+        };
+        let tiles = Frame {
+            borders: Borders::Shared,
+            ..Frame::default()
+        }
+        .layout_area(area);
+        let mut l = Layout::new(PaneId(0));
+        l.split(PaneId(0), PaneId(1), Direction::Right, None, tiles)
+            .unwrap();
+        let s = l.tmux_string(area, Borders::Shared);
+        assert_eq!(
+            s,
+            format!(
+                "{:04x},80x24,0,0{{40x24,0,0,0,39x24,41,0,1}}",
+                checksum("80x24,0,0{40x24,0,0,0,39x24,41,0,1}")
+            )
+        );
+        let back = Layout::from_tmux(&s, &[PaneId(0), PaneId(1)], Borders::Shared).unwrap();
+        assert_eq!(back.geometry(tiles), l.geometry(tiles));
     }
 }
