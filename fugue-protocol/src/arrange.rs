@@ -200,7 +200,8 @@ pub enum Resize {
     By(Direction, u16),
     /// Toggle zoom (the pane fills its window).
     ZoomToggle,
-    /// Make the pane this many cells wide and/or high, box included (tmux's
+    /// Make the pane this many cells wide and/or high, box included (with tmux's shared
+    /// borders: the pane and the border after it) (tmux's
     /// `resize-pane -x/-y`): its right (bottom) border moves, or its left (top) one when
     /// it is last in the window. A border dragged with the mouse sends this at every
     /// step: the size is absolute, so a step the server has not applied yet, or one it

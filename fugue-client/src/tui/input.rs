@@ -36,9 +36,7 @@ fn send_key(key: Key) -> Request {
 impl App {
     /// Inner height of the active pane (for paging).
     pub fn page(&self) -> u16 {
-        self.active_rect()
-            .map(|r| r.height.saturating_sub(2).max(1))
-            .unwrap_or(10)
+        self.active_rect().map(|r| self.own_height(r)).unwrap_or(10)
     }
 
     pub fn on_paste(&mut self, text: String) -> Vec<Request> {

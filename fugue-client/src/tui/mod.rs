@@ -8,6 +8,7 @@
 //! - [`passthrough`]: cursor look, title, bells, clipboard and synchronized output for
 //!   the person's terminal.
 
+mod borders;
 mod bound;
 mod buffers;
 mod client_chooser;

@@ -180,7 +180,7 @@ impl App {
             return Spot::Status(super::status::window_at(self, bar, col));
         }
         let (within, boxes) = super::render::pane_boxes(self, area);
-        if let Some(drag) = border_at(&within, &boxes, col, row) {
+        if let Some(drag) = border_at(&within, &boxes, col, row, self.shared_borders()) {
             return Spot::Border(drag);
         }
         for (pane, b) in &boxes {
@@ -423,7 +423,15 @@ fn cell_before(col: u16, row: u16, width: u16) -> (u16, u16) {
 /// the box before it and the first of the box after; either can be grabbed. The
 /// window's outer edges are no border. A corner cell belongs to the border the pane's
 /// side is on, a vertical one first.
-fn border_at(within: &Rect, boxes: &[(PaneId, Rect)], col: u16, row: u16) -> Option<BorderDrag> {
+/// With `shared` borders a box is a pane and the border after it: the border is its
+/// last column or row only (its first is the pane's own).
+fn border_at(
+    within: &Rect,
+    boxes: &[(PaneId, Rect)],
+    col: u16,
+    row: u16,
+    shared: bool,
+) -> Option<BorderDrag> {
     let right = within.x.saturating_add(within.width);
     let bottom = within.y.saturating_add(within.height);
     let covering = |c: u16, r: u16| {
@@ -447,14 +455,14 @@ fn border_at(within: &Rect, boxes: &[(PaneId, Rect)], col: u16, row: u16) -> Opt
     if col + 1 == end_x && end_x < right {
         return Some(drag(pane_here, false, here.x, end_x, col));
     }
-    if col == here.x && here.x > within.x {
+    if col == here.x && here.x > within.x && !shared {
         let (pane, b) = covering(col - 1, row)?;
         return Some(drag(pane, false, b.x, here.x, col));
     }
     if row + 1 == end_y && end_y < bottom {
         return Some(drag(pane_here, true, here.y, end_y, row));
     }
-    if row == here.y && here.y > within.y {
+    if row == here.y && here.y > within.y && !shared {
         let (pane, b) = covering(col, row - 1)?;
         return Some(drag(pane, true, b.y, here.y, row));
     }
@@ -478,7 +486,7 @@ mod tests {
             (PaneId(2), r(40, 0, 40, 12)),
             (PaneId(3), r(40, 12, 40, 11)),
         ];
-        let at = |c, row| border_at(&within, &boxes, c, row);
+        let at = |c, row| border_at(&within, &boxes, c, row, false);
         let left = at(39, 5).expect("the left pane's right side");
         assert_eq!(
             (left.pane, left.horizontal, left.start),

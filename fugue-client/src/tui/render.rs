@@ -109,9 +109,14 @@ fn pane_area(r: &PaneRect, within: Rect) -> Rect {
     Rect::new(x, y, r.width, r.height).intersection(within)
 }
 
-/// The area inside a pane's border.
-fn inner(area: Rect) -> Rect {
-    Block::default().borders(Borders::ALL).inner(area)
+/// Where a pane's screen goes in its rect: inside its box, or the whole rect when
+/// the panes share tmux's borders (the rect is then the pane's own cells).
+fn inner(app: &App, area: Rect) -> Rect {
+    if app.shared_borders() {
+        area
+    } else {
+        Block::default().borders(Borders::ALL).inner(area)
+    }
 }
 
 fn draw_pane(
@@ -139,13 +144,19 @@ fn draw_pane(
     } else {
         border
     };
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Plain)
-        .border_style(border)
-        .title(Span::styled(title, title_style));
-    let inner = block.inner(area);
-    block.render(area, buf);
+    let inner = if app.shared_borders() {
+        // tmux's borders are drawn around all panes at once (`borders.rs`).
+        area
+    } else {
+        let block = Block::default()
+            .borders(Borders::ALL)
+            .border_type(BorderType::Plain)
+            .border_style(border)
+            .title(Span::styled(title, title_style));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        inner
+    };
     match &app.mode {
         Mode::Copy(c) if c.pane == r.pane => super::copy::view::draw(buf, links, inner, c),
         _ => {
@@ -237,6 +248,10 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
                 cursor = draw_pane(buf, links, app, r, area).or(cursor);
             }
         }
+        if let Some(look) = &layout.shared_borders {
+            let window = (layout.cols, layout.rows);
+            super::borders::draw(buf, look, &layout.panes, window, panes_area);
+        }
     }
     if let Some(clock) = &app.clock
         && let Some(r) = app
@@ -244,7 +259,7 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
             .as_ref()
             .and_then(|l| l.panes.iter().find(|r| r.pane == clock.pane))
     {
-        super::clock::draw(buf, app, inner(pane_area(r, panes_area)));
+        super::clock::draw(buf, app, inner(app, pane_area(r, panes_area)));
     }
     if app.display_panes.is_some()
         && let Some(layout) = &app.layout
@@ -252,7 +267,7 @@ pub fn draw(buf: &mut Buffer, links: &mut Links, app: &App) -> Option<Position> 
         let shown: Vec<_> = layout
             .panes
             .iter()
-            .map(|r| (r, inner(pane_area(r, panes_area))))
+            .map(|r| (r, inner(app, pane_area(r, panes_area))))
             .collect();
         super::display_panes::draw(buf, app, &shown);
     }
@@ -325,7 +340,7 @@ pub fn draw_pane_rows(
     let (panes_area, _) = areas(app, buf.area);
     let r = app.layout.as_ref()?.panes.iter().find(|p| p.pane == pane)?;
     let view = app.panes.get(&pane)?;
-    let inner = inner(pane_area(r, panes_area));
+    let inner = inner(app, pane_area(r, panes_area));
     let mut touched = Vec::with_capacity(rows.len());
     let mut canvas = Canvas {
         buf,
@@ -350,22 +365,27 @@ pub fn draw_pane_rows(
 pub fn pane_content(app: &App, full: Rect, pane: PaneId) -> Option<Rect> {
     let (panes_area, _) = areas(app, full);
     let r = app.layout.as_ref()?.panes.iter().find(|p| p.pane == pane)?;
-    Some(inner(pane_area(r, panes_area)))
+    Some(inner(app, pane_area(r, panes_area)))
 }
 
 /// Where the panes' boxes are drawn on a terminal of `full` size, and the area they
-/// share (the status bar's row left out).
+/// share (the status bar's row left out). With tmux's shared borders a pane's box is
+/// the pane and the border on its right and below it.
 pub fn pane_boxes(app: &App, full: Rect) -> (Rect, Vec<(PaneId, Rect)>) {
     let (panes_area, _) = areas(app, full);
+    let shared = app.shared_borders();
+    let tile = |r: &PaneRect| {
+        let mut r = r.clone();
+        if shared {
+            r.width = r.width.saturating_add(1);
+            r.height = r.height.saturating_add(1);
+        }
+        pane_area(&r, panes_area)
+    };
     let boxes = app
         .layout
         .as_ref()
-        .map(|l| {
-            l.panes
-                .iter()
-                .map(|r| (r.pane, pane_area(r, panes_area)))
-                .collect()
-        })
+        .map(|l| l.panes.iter().map(|r| (r.pane, tile(r))).collect())
         .unwrap_or_default();
     (panes_area, boxes)
 }
@@ -389,7 +409,7 @@ fn program_cursor(app: &App, full: Rect) -> Option<(fugue_protocol::screen::Curs
     }
     let r = app.active_rect()?;
     let view = app.panes.get(&r.pane)?;
-    Some((view.cursor, inner(pane_area(r, panes_area))))
+    Some((view.cursor, inner(app, pane_area(r, panes_area))))
 }
 
 /// Where the cursor goes when nothing but panes' rows changed.

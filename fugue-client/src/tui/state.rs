@@ -330,6 +330,23 @@ impl App {
         )
     }
 
+    /// Whether the panes share tmux's one-cell borders (`pane-borders shared`): their
+    /// rects are then their own cells, with no box around them.
+    pub fn shared_borders(&self) -> bool {
+        self.layout
+            .as_ref()
+            .is_some_and(|l| l.shared_borders.is_some())
+    }
+
+    /// The rows of a pane's own screen, for a rect of the layout.
+    pub fn own_height(&self, r: &PaneRect) -> u16 {
+        if self.shared_borders() {
+            r.height.max(1)
+        } else {
+            r.height.saturating_sub(2).max(1)
+        }
+    }
+
     pub fn active_rect(&self) -> Option<&PaneRect> {
         self.layout.as_ref()?.panes.iter().find(|p| p.active)
     }

@@ -23,6 +23,14 @@ struct LinesCtx<'a> {
 }
 
 impl LinesCtx<'_> {
+    /// The cells a pane's rect has beyond its screen in each direction.
+    fn border(&self) -> u16 {
+        match self.base.layout.is_some_and(|l| l.shared_borders.is_some()) {
+            true => 0,
+            false => 2,
+        }
+    }
+
     fn pane_var(&self, name: &str) -> Option<String> {
         let (p, index) = self.pane?;
         Some(match name {
@@ -30,9 +38,10 @@ impl LinesCtx<'_> {
             "pane_active" => if p.active { "1" } else { "0" }.into(),
             "pane_id" => format!("%{}", p.pane.0),
             "pane_title" => p.title.clone(),
-            // The screen inside the pane's box, as tmux's sizes count it.
-            "pane_width" => p.width.saturating_sub(2).to_string(),
-            "pane_height" => p.height.saturating_sub(2).to_string(),
+            // The pane's own screen, as tmux's sizes count it: inside its box, or
+            // the whole rect with tmux's shared borders.
+            "pane_width" => p.width.saturating_sub(self.border()).to_string(),
+            "pane_height" => p.height.saturating_sub(self.border()).to_string(),
             _ => return None,
         })
     }
