@@ -227,3 +227,51 @@ fn clients_draw_tmuxs_borders_status_lines_and_colours() {
     assert_eq!(mine.screen(|s| fg(s, 5, 40)), vt100::Color::Idx(3));
     assert_eq!(mine.screen(|s| fg(s, 0, 70)), vt100::Color::Idx(4));
 }
+
+/// Column `col` of rows 0..`rows`: each cell's text and colour.
+fn column(s: &vt100::Screen, col: u16, rows: u16) -> Vec<(String, vt100::Color)> {
+    (0..rows)
+        .map(|r| {
+            let text = s.cell(r, col).map(|c| c.contents().to_string());
+            (text.unwrap_or_default(), fg(s, r, col))
+        })
+        .collect()
+}
+
+/// The divider between two panes side by side in each `pane-border-lines` set and
+/// `pane-border-indicators` way, characters and colours, as tmux draws it: the
+/// active pane's half in its colour, arrows one cell in, digits for `number`.
+#[test]
+fn line_sets_and_indicators_are_drawn_as_tmux_draws_them() {
+    let p = Pair::new();
+    let Some(t) = p.t.as_ref() else {
+        return;
+    };
+    p.both(&["split-window", "-h", "-t", "s"]);
+    p.both(&["select-pane", "-t", "s:0.0"]);
+    p.both(&["set-option", "-g", "pane-active-border-style", "fg=yellow"]);
+    let mine = p.w.tui(&["tmux", "attach", "-t", "s"], 80, 25);
+    let theirs = p.w.sh(&t.script("-u attach -t s"), 80, 25);
+    // (option, value, what tmux shows at (row, 40) once it has drawn the change)
+    let steps = [
+        ("pane-border-lines", "single", 5, "│"),
+        ("pane-border-lines", "double", 5, "║"),
+        ("pane-border-lines", "heavy", 5, "┃"),
+        ("pane-border-lines", "simple", 5, "|"),
+        ("pane-border-lines", "number", 20, "1"),
+        ("pane-border-lines", "single", 5, "│"),
+        ("pane-border-indicators", "arrows", 1, "←"),
+        ("pane-border-indicators", "both", 1, "←"),
+        ("pane-border-indicators", "off", 1, "│"),
+    ];
+    for (name, value, row, shown) in steps {
+        p.both(&["set-option", "-g", name, value]);
+        let at = |s: &vt100::Screen| s.cell(row, 40).is_some_and(|c| c.contents() == shown);
+        theirs.wait(&format!("tmux's {name} {value}"), at);
+        let want = theirs.screen(|s| column(s, 40, 24));
+        mine.wait(
+            &format!("fugue's {name} {value} as tmux's: {want:?}"),
+            |s| column(s, 40, 24) == want,
+        );
+    }
+}
