@@ -112,8 +112,16 @@ impl Server {
                 continue;
             };
             let area = w.area(session_area);
-            w.laid_out = Some(area);
+            let before = w.laid_out.replace(area);
             let frame = tree.frame(wid);
+            // tmux shares a window's new size out its own way, not in proportion.
+            if frame.borders == crate::session::layout::Borders::Shared
+                && let Some(old) = before.filter(|o| *o != area)
+                && let Some(w) = tree.window_mut(wid)
+            {
+                let (old, new) = (frame.layout_area(old), frame.layout_area(area));
+                w.layout.resize_as_tmux(old, new);
+            }
             let Some(w) = tree.window(wid) else {
                 continue;
             };

@@ -98,6 +98,38 @@ fn panes_have_tmuxs_places_and_sizes() {
     assert_eq!(got, "0 0 40 24\n41 0 39 24\n");
 }
 
+/// Odd window widths, percentages rounded down as tmux's, a window resized, and a
+/// layout string tmux wrote, read back to tmux's sizes.
+#[test]
+fn percentages_resizes_and_layout_strings_as_tmux() {
+    let p = Pair::new();
+    let steps: &[&[&str]] = &[
+        &["resize-window", "-t", "s", "-x", "81", "-y", "24"],
+        &["split-window", "-h", "-t", "s"],
+        &["split-window", "-h", "-t", "s", "-l", "33%"],
+        &["resize-pane", "-t", "s:0.0", "-x", "30%"],
+        &["split-window", "-v", "-t", "s:0.1", "-p", "35"],
+        &["resize-window", "-t", "s", "-x", "100", "-y", "30"],
+        &["resize-window", "-t", "s", "-x", "63", "-y", "17"],
+        &["select-layout", "-t", "s", "tiled"],
+        &["resize-window", "-t", "s", "-x", "90", "-y", "26"],
+    ];
+    for step in steps {
+        p.both(step);
+        p.same_geometry(&step.join(" "));
+    }
+    let Some(t) = &p.t else {
+        return;
+    };
+    // tmux's own string, resized from another window size (fugue's main-* presets
+    // size the main pane by `main-pane-percent`, so they are not compared).
+    p.both(&["resize-pane", "-t", "s:0.1", "-R", "5"]);
+    let layout = t.ok(&["display-message", "-p", "-t", "s", "#{window_layout}"]);
+    p.both(&["select-layout", "-t", "s", "even-vertical"]);
+    p.both(&["select-layout", "-t", "s", layout.trim()]);
+    p.same_geometry(&format!("select-layout {}", layout.trim()));
+}
+
 /// `fugue`'s own look stays the boxes, and `pane-borders` switches a running server.
 #[test]
 fn fugue_keeps_its_boxes_until_pane_borders_says_shared() {

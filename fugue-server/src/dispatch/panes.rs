@@ -3,7 +3,7 @@
 use super::Exec;
 use super::spawn::{prepare_pane, with_new_pane};
 use crate::session::Tree;
-use crate::session::layout::{Layout, Rect};
+use crate::session::layout::{Borders, Layout, Rect};
 use fugue_protocol::cmd;
 use fugue_protocol::{
     CommandError, Created, Direction, ErrorCode, PaneId, PaneScope, PaneSelect, Resize, Response,
@@ -271,7 +271,13 @@ pub fn resize_pane(
                             None => Ok(None),
                             Some(SplitSize::Cells(n)) => Ok(Some(n)),
                             Some(SplitSize::Percent(p)) if (1..=100).contains(&p) => {
-                                let n = (u32::from(extent) * u32::from(p)).div_ceil(100);
+                                // tmux rounds down (`args_string_percentage`); boxes
+                                // round up, as they always have.
+                                let of = u32::from(extent) * u32::from(p);
+                                let n = match frame.borders {
+                                    Borders::Shared => of / 100,
+                                    Borders::Boxed => of.div_ceil(100),
+                                };
                                 Ok(Some(u16::try_from(n).unwrap_or(u16::MAX).max(1)))
                             }
                             Some(SplitSize::Percent(p)) => Err(CommandError::invalid_argument(

@@ -22,6 +22,7 @@ mod frame;
 mod presets;
 mod rearrange;
 mod sizing;
+mod tmux_resize;
 mod tmux_string;
 
 pub use frame::{BorderStatus, Borders, Frame};
