@@ -243,6 +243,24 @@ fn clients_draw_tmuxs_borders_status_lines_and_colours() {
     }
     assert_eq!(mine.screen(|s| fg(s, 5, 40)), vt100::Color::Idx(3));
     assert_eq!(mine.screen(|s| fg(s, 12, 60)), vt100::Color::Idx(4));
+    // A pane's own format (tmux's `pane-border-format` is a pane option too).
+    p.both(&[
+        "set-option",
+        "-p",
+        "-t",
+        "s:0.1",
+        "pane-border-format",
+        "mate #{pane_title}",
+    ]);
+    let own = |s: &vt100::Screen| row_text(s, 0).contains("mate mate-a");
+    mine.wait("pane 1's own border format", own);
+    if let Some(tt) = &theirs {
+        tt.wait("tmux's pane 1 border format", own);
+        assert_eq!(
+            mine.screen(|s| row_text(s, 0)),
+            tt.screen(|s| row_text(s, 0))
+        );
+    }
     // A teammate's own colour: pane 2's status line (the row above it) is in it.
     p.fugue(&[
         "set-option",

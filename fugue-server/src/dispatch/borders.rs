@@ -32,24 +32,29 @@ pub fn decorate(server: &Server, layout: &mut ClientLayout) {
             .map(|(v, _)| v.text())
             .unwrap_or_default()
     };
-    let format = {
+    {
         let store = server.options.lock();
         shared.status = word(&store, Level::Window(wid), "pane-border-status");
         shared.lines = word(&store, Level::Window(wid), "pane-border-lines");
         shared.indicators = word(&store, Level::Window(wid), "pane-border-indicators");
+        let status = shared.status != "off";
         for r in &mut layout.panes {
             let at = Level::Pane(r.pane, wid);
             r.border_style = word(&store, at, "pane-border-style");
             r.active_border_style = word(&store, at, "pane-active-border-style");
+            // A pane's own format, as tmux's (`wp->options`); expanded below.
+            r.border_text = match status {
+                true => word(&store, at, "pane-border-format"),
+                false => String::new(),
+            };
         }
-        (shared.status != "off").then(|| word(&store, Level::Window(wid), "pane-border-format"))
-    };
+    }
     // tmux's styles may be formats (the active border's default is one).
     let mut items: Vec<(fugue_protocol::PaneId, &str)> = Vec::new();
     for r in &layout.panes {
         items.push((r.pane, &r.border_style));
         items.push((r.pane, &r.active_border_style));
-        items.push((r.pane, format.as_deref().unwrap_or("")));
+        items.push((r.pane, &r.border_text));
     }
     let mut texts = super::formats::expand_each(server, &tree, &items).into_iter();
     for r in &mut layout.panes {
