@@ -115,3 +115,41 @@ impl Layout {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fugue_protocol::{Direction, PaneId};
+
+    fn tiles(width: u16, height: u16) -> Rect {
+        Rect {
+            x: 0,
+            y: 0,
+            width,
+            height,
+        }
+    }
+
+    #[test]
+    fn growth_goes_a_cell_per_pane_in_turn_from_the_first() {
+        // Tiles 81 wide: panes of 40 | 39 (tiles 41 | 40 once grown by 3: 43 | 41).
+        let mut l = Layout::new(PaneId(0));
+        l.split(PaneId(0), PaneId(1), Direction::Right, None, tiles(81, 25))
+            .unwrap();
+        l.resize_as_tmux(tiles(81, 25), tiles(84, 25));
+        let widths: Vec<u16> = l
+            .geometry(tiles(84, 25))
+            .iter()
+            .map(|(_, r)| r.width)
+            .collect();
+        assert_eq!(widths, [43, 41]);
+        // Shrinking takes a cell from each in turn (36 each), none below its minimum.
+        l.resize_as_tmux(tiles(84, 25), tiles(12, 25));
+        let widths: Vec<u16> = l
+            .geometry(tiles(12, 25))
+            .iter()
+            .map(|(_, r)| r.width)
+            .collect();
+        assert_eq!(widths, [7, 5]);
+    }
+}
