@@ -288,7 +288,7 @@ pub fn expand_each(
     if !items.iter().any(|(_, t)| t.contains('#')) {
         return items.iter().map(|(_, t)| t.to_string()).collect();
     }
-    let snap = snapshot(tree);
+    let snap = snapshot(server, tree);
     let store = server.options.lock();
     let env = server.environment.lock();
     items
