@@ -51,6 +51,7 @@ mod e2e {
     pub mod terminal_core;
     pub mod tmux_compat;
     pub mod tmux_flags;
+    pub mod tmux_flags_more;
     pub mod tmux_geometry;
     pub mod tmux_libtmux;
     pub mod tmux_suite;

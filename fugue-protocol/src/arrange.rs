@@ -180,6 +180,14 @@ pub enum WindowSelect {
     Next,
     Previous,
     Last,
+    /// `next-window -a`: the next window with an alert (bell, activity, silence),
+    /// wrapping round.
+    NextAlert,
+    /// `previous-window -a`: the previous window with an alert.
+    PreviousAlert,
+    /// `select-window -T`: the window the target names, or the last window when that
+    /// is already the current one.
+    TargetOrLast,
 }
 
 /// Which pane to make active.

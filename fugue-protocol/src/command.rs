@@ -95,6 +95,10 @@ pub struct SplitPane {
     /// unless not `select`), as tmux 3.5's split-window -Z leaves it.
     #[serde(default)]
     pub zoom: bool,
+    /// `-f`: split the whole window rather than the target pane, so the new pane
+    /// spans the window's full height (`-h`) or width (`-v`), as tmux's -f.
+    #[serde(default)]
+    pub full: bool,
     pub spawn: Spawn,
     /// Typed into the new pane (as a paste, then Enter) once its program reads input:
     /// a split and its task are one command and one audit record. MCP's

@@ -305,6 +305,16 @@ commands! {
         keys: Absent(NO_KEY), clap: [] from KillSession,
         facts: [journaled, structural, alerts],
         targets: [target: SessionAll];
+    /// `kill-session -C`: the alert flags (bell, activity, silence) of every window
+    /// of the session are cleared; nothing is closed.
+    ClearAlerts {
+        pub target: Option<Target>,
+    } => "kill-session -C", Write, "clear the alert flags of a session's windows (kill-session -C)",
+        cli: As("kill-session -C"), mcp: Tmux,
+        sideband: Absent("alerts are a person's; a tag has no business with them"),
+        keys: Absent(NO_KEY),
+        facts: [journaled],
+        targets: [target: SessionAny];
     KillServer => "kill-server", Destroy, "end every session and stop the server",
         cli: As("kill-server"), mcp: Absent(PERSON_ONLY_KILL_SERVER),
         sideband: Absent(PERSON_ONLY_KILL_SERVER), keys: Absent(NO_KEY),
@@ -377,6 +387,9 @@ commands! {
     SelectPane {
         pub target: Option<Target>,
         pub select: PaneSelect,
+        /// `-Z`: a zoomed window stays zoomed, on the pane selected.
+        #[serde(default)]
+        pub keep_zoom: bool,
     } => "select-pane", Write, "make a pane the active one",
         cli: As("select-pane"), mcp: Tmux, sideband: As("focus"),
         keys: As("focus left, next-pane, previous-pane, last-pane"),
@@ -1014,6 +1027,10 @@ commands! {
         pub name: Option<String>,
         /// `-d`: do not make the new window current.
         pub detached: bool,
+        /// `-a` / `-b`: the new window goes after (before) the target window, moving
+        /// later windows up, as `new-window -a/-b`.
+        #[serde(default)]
+        pub place: crate::manage::WindowPlace,
     } => "break-pane", Write, "move a pane out into a window of its own",
         cli: As("break-pane"), mcp: Tmux, sideband: Absent(REARRANGE),
         keys: Absent(PROMPT),
@@ -1215,7 +1232,8 @@ pub mod flags {
         }
     }
 
-    /// `kill-session [-a] [-t target]`: `-a` closes every other session.
+    /// `kill-session [-aC] [-t target]`: `-a` closes every other session, `-C` closes
+    /// nothing and clears the session's alerts.
     #[derive(clap::Args)]
     pub struct KillSession {
         #[arg(short = 't', value_name = "target")]
@@ -1223,12 +1241,19 @@ pub mod flags {
         /// Every session but this one.
         #[arg(short = 'a')]
         others: bool,
+        /// Clear the alert flags of the session's windows instead (nothing closes).
+        #[arg(short = 'C')]
+        clear_alerts: bool,
     }
 
     impl TryFrom<KillSession> for Command {
         type Error = String;
         fn try_from(f: KillSession) -> Result<Command, String> {
             let target = f.target;
+            // tmux's order: -C returns before anything is killed.
+            if f.clear_alerts {
+                return Ok(Command::ClearAlerts(cmd::ClearAlerts { target }));
+            }
             Ok(match f.others {
                 true => Command::KillOtherSessions(cmd::KillOtherSessions { target }),
                 false => Command::KillSession(cmd::KillSession { target }),
@@ -1453,6 +1478,9 @@ pub mod flags {
         /// The moved pane does not become active.
         #[arg(short = 'd')]
         detached: bool,
+        /// Beside the whole target window: full height (-h) or width.
+        #[arg(short = 'f')]
+        full: bool,
         /// Size: cells, or a percentage such as 30%.
         #[arg(short = 'l', value_name = "size")]
         size: Option<String>,
@@ -1475,6 +1503,7 @@ pub mod flags {
                 direction,
                 size: SplitSize::from_flags(f.size.as_deref(), f.percent)?,
                 detached: f.detached,
+                full: f.full,
             }))
         }
     }
@@ -1602,8 +1631,9 @@ pub mod flags {
         Ok((target, forward))
     }
 
-    /// `select-window [-lnp] [-t target]`: `-n`, `-p`, `-l` or the target, and a
-    /// target ending in `:+` or `:-` is the next or previous window.
+    /// `select-window [-lnpT] [-t target]`: `-n`, `-p`, `-l` or the target (with `-T`,
+    /// the last window if it is current already), and a target ending in `:+` or `:-`
+    /// is the next or previous window.
     #[derive(clap::Args)]
     pub struct SelectWindow {
         #[arg(short = 't', value_name = "target")]
@@ -1617,6 +1647,9 @@ pub mod flags {
         /// Last used window.
         #[arg(short = 'l')]
         last: bool,
+        /// The last window instead when the target is already the current window.
+        #[arg(short = 'T')]
+        toggle: bool,
     }
 
     impl TryFrom<SelectWindow> for Command {
@@ -1629,6 +1662,8 @@ pub mod flags {
                 WindowSelect::Previous
             } else if f.last {
                 WindowSelect::Last
+            } else if f.toggle {
+                WindowSelect::TargetOrLast
             } else {
                 WindowSelect::Target
             };
@@ -1676,6 +1711,9 @@ pub mod flags {
         /// Clear the marked pane (wins over -m).
         #[arg(short = 'M')]
         unmark: bool,
+        /// Keep the window zoomed, on the pane selected.
+        #[arg(short = 'Z')]
+        zoom: bool,
     }
 
     impl TryFrom<SelectPane> for Command {
@@ -1701,12 +1739,17 @@ pub mod flags {
                 None if f.previous || offset == Some(false) => PaneSelect::Previous,
                 None => PaneSelect::Target,
             };
-            Ok(Command::SelectPane(cmd::SelectPane { target, select }))
+            let keep_zoom = f.zoom;
+            Ok(Command::SelectPane(cmd::SelectPane {
+                target,
+                select,
+                keep_zoom,
+            }))
         }
     }
 
-    /// `last-pane [-deZ] [-t target]`: select-pane's `-l` under its own name; `-d`,
-    /// `-e` (input to the pane) and `-Z` (keep the window zoomed) are taken and not
+    /// `last-pane [-deZ] [-t target]`: select-pane's `-l` under its own name; `-Z`
+    /// keeps the window zoomed; `-d` and `-e` (input to the pane) are taken and not
     /// used.
     #[derive(clap::Args, Debug)]
     pub struct LastPane {
@@ -1724,10 +1767,11 @@ pub mod flags {
     impl TryFrom<LastPane> for Command {
         type Error = String;
         fn try_from(f: LastPane) -> Result<Command, String> {
-            let _ = (f.disable_input, f.enable_input, f.zoom);
+            let _ = (f.disable_input, f.enable_input);
             Ok(Command::SelectPane(cmd::SelectPane {
                 target: f.target,
                 select: PaneSelect::Last,
+                keep_zoom: f.zoom,
             }))
         }
     }
@@ -2167,13 +2211,40 @@ pub mod flags {
         };
     }
 
-    one_choice!(
-        /// `next-window [-t target-session]`.
-        NextWindow => SelectWindow, select: WindowSelect::Next
+    /// `next-window [-a] [-t target-session]` and `previous-window`'s: `-a` moves to
+    /// the next (previous) window with an alert.
+    macro_rules! window_step {
+        ($(#[$doc:meta])* $name:ident => $plain:expr, $alert:expr) => {
+            $(#[$doc])*
+            #[derive(clap::Args, Debug)]
+            pub struct $name {
+                #[arg(short = 't')]
+                target: Option<String>,
+                /// The next window with an alert (bell, activity or silence).
+                #[arg(short = 'a')]
+                alert: bool,
+            }
+
+            impl TryFrom<$name> for Command {
+                type Error = String;
+                fn try_from(f: $name) -> Result<Command, String> {
+                    let target = f.target.map(|t| t.parse::<Target>()).transpose();
+                    Ok(Command::SelectWindow(cmd::SelectWindow {
+                        target: target.map_err(|e| e.to_string())?,
+                        select: if f.alert { $alert } else { $plain },
+                    }))
+                }
+            }
+        };
+    }
+
+    window_step!(
+        /// `next-window [-a] [-t target-session]`.
+        NextWindow => WindowSelect::Next, WindowSelect::NextAlert
     );
-    one_choice!(
-        /// `previous-window [-t target-session]`.
-        PreviousWindow => SelectWindow, select: WindowSelect::Previous
+    window_step!(
+        /// `previous-window [-a] [-t target-session]`.
+        PreviousWindow => WindowSelect::Previous, WindowSelect::PreviousAlert
     );
     one_choice!(
         /// `last-window [-t target-session]`.

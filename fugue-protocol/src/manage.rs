@@ -46,6 +46,10 @@ pub struct JoinPane {
     pub size: Option<SplitSize>,
     /// `-d`: the moved pane does not become active.
     pub detached: bool,
+    /// `-f`: the pane goes beside the whole target window (full height or width),
+    /// not beside the target pane, as `split-window -f`.
+    #[serde(default)]
+    pub full: bool,
 }
 
 /// Where a new or moved window goes in its session (tmux's `-a` / `-b`).

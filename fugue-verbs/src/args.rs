@@ -246,6 +246,9 @@ pub enum Verb {
         /// Zoom the window on its active pane after the split.
         #[arg(short = 'Z')]
         zoom: bool,
+        /// Split the whole window: the new pane spans its full height (-h) or width.
+        #[arg(short = 'f')]
+        full: bool,
         /// Print the new pane (see -F).
         #[arg(short = 'P')]
         print: bool,

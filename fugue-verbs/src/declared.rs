@@ -545,6 +545,7 @@ mod tests {
                 direction: Direction::Left,
                 size: Some(SplitSize::Percent(30)),
                 detached: true,
+                full: false,
             }))
         );
         assert_eq!(
@@ -555,6 +556,7 @@ mod tests {
                 direction: Direction::Down,
                 size: Some(SplitSize::Cells(12)),
                 detached: false,
+                full: false,
             }))
         );
         assert_eq!(
@@ -565,6 +567,7 @@ mod tests {
                 direction: Direction::Right,
                 size: Some(SplitSize::Percent(40)),
                 detached: false,
+                full: false,
             }))
         );
         let bad = parse(&["join-pane", "-l", "wide"]).unwrap_err();
@@ -589,6 +592,7 @@ mod tests {
                 direction: Direction::Right,
                 size: None,
                 detached: false,
+                full: false,
             })
         );
     }
@@ -720,7 +724,11 @@ mod tests {
         use fugue_protocol::{Direction, PaneSelect};
         let pane: Target = "%4".parse().unwrap();
         let select = |target: Option<Target>, select| {
-            Ok(Command::SelectPane(cmd::SelectPane { target, select }))
+            Ok(Command::SelectPane(cmd::SelectPane {
+                target,
+                select,
+                keep_zoom: false,
+            }))
         };
         assert_eq!(
             parse(&["selectp", "-t", "%4"]),
@@ -791,7 +799,8 @@ mod tests {
         assert!(bad.contains("invalid target"), "{bad}");
     }
 
-    /// last-pane is select-pane's -l, with flags of its own that are taken.
+    /// last-pane is select-pane's -l, with flags of its own that are taken (`-Z`
+    /// keeps the zoom, as select-pane's).
     #[test]
     fn last_pane_selects_the_last_pane() {
         use fugue_protocol::PaneSelect;
@@ -804,6 +813,7 @@ mod tests {
             Ok(Command::SelectPane(cmd::SelectPane {
                 target: Some("s:1".parse().unwrap()),
                 select: PaneSelect::Last,
+                keep_zoom: true,
             }))
         );
         assert_eq!(
@@ -811,6 +821,7 @@ mod tests {
             Ok(Command::SelectPane(cmd::SelectPane {
                 target: None,
                 select: PaneSelect::Last,
+                keep_zoom: false,
             }))
         );
         assert!(run(&["last-pane", "-x"]).is_err());

@@ -319,6 +319,7 @@ mod tests {
             Command::SelectPane(cmd::SelectPane {
                 target: None,
                 select,
+                keep_zoom: false,
             })
         };
         assert_eq!(run("select-pane -t :.+").ok(), Some(pane(PaneSelect::Next)));

@@ -6,7 +6,7 @@ use crate::args::SpawnArgs;
 use crate::printer::Printer;
 use clap::Subcommand;
 use fugue_protocol::command::flags;
-use fugue_protocol::{Command, Respawn, Target, cmd};
+use fugue_protocol::{Command, Respawn, Target, WindowPlace, cmd};
 
 #[derive(Subcommand, Debug)]
 pub enum ManageVerb {
@@ -44,6 +44,12 @@ pub enum ManageVerb {
         /// Do not make the new window current.
         #[arg(short = 'd')]
         detached: bool,
+        /// The new window goes after the target window (later ones move up).
+        #[arg(short = 'a', conflicts_with = "before")]
+        after: bool,
+        /// The new window goes before the target window.
+        #[arg(short = 'b')]
+        before: bool,
         /// Print the new pane (see -F).
         #[arg(short = 'P')]
         print: bool,
@@ -143,6 +149,8 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
             target: t,
             name,
             detached,
+            after,
+            before,
             print,
             format,
         } => Ok((
@@ -151,6 +159,11 @@ pub fn command_for(verb: ManageVerb, caller: &crate::Caller) -> anyhow::Result<(
                 target: target(t)?,
                 name,
                 detached,
+                place: match (after, before) {
+                    (true, _) => WindowPlace::After,
+                    (_, true) => WindowPlace::Before,
+                    _ => WindowPlace::Index,
+                },
             }),
             Printer::Created {
                 print,

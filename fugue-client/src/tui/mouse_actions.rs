@@ -246,6 +246,7 @@ impl App {
             Command::SelectPane(cmd::SelectPane {
                 target: Some(Target::Pane(pane)),
                 select: PaneSelect::Target,
+                keep_zoom: false,
             }),
             "select-pane",
         )]

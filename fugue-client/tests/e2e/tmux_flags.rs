@@ -18,6 +18,9 @@ pub enum Step<'a> {
     /// Fails on both sides with the same first line on standard error (tmux's words,
     /// which tools match; fugue's suggestion may follow on the next line).
     SameError(&'a [&'a str]),
+    /// Run on each side until its standard output is this text (a state that comes
+    /// from a program's output, such as a bell's flag), with the harness's timeout.
+    Await(&'a [&'a str], &'a str),
 }
 
 /// Runs `steps` against fugue's `tmux` and the real tmux, each in a fresh server, and
@@ -41,6 +44,17 @@ pub fn both(steps: &[Step]) -> bool {
         let (args, compare) = match step {
             Step::Do(a) => (a, false),
             Step::Same(a) | Step::SameError(a) => (a, true),
+            Step::Await(a, want) => {
+                for (name, run) in [
+                    ("fugue", &fugue as &dyn Fn(&[&str]) -> Output),
+                    ("tmux", &tmux),
+                ] {
+                    super::harness::eventually(&format!("{name} {a:?} to print {want:?}"), || {
+                        (text(&run(a)) == *want).then_some(())
+                    });
+                }
+                continue;
+            }
         };
         let (f, t) = (fugue(args), tmux(args));
         let first = |o: &Output| {

@@ -46,12 +46,14 @@ pub fn commands() -> Vec<Command> {
             size: Some(SplitSize::Percent(30)),
             select: false,
             zoom: true,
+            full: true,
             spawn: spawn(),
             task: Some("make test".into()),
         }),
         Command::KillPane(cmd::KillPane { target: t("s:1.2") }),
         Command::KillWindow(cmd::KillWindow { target: t("@3") }),
         Command::KillSession(cmd::KillSession { target: t("$0") }),
+        Command::ClearAlerts(cmd::ClearAlerts { target: t("$0") }),
         Command::KillServer,
         Command::Restore(cmd::Restore {
             name: Some("work".into()),
@@ -77,6 +79,7 @@ pub fn commands() -> Vec<Command> {
         Command::SelectPane(cmd::SelectPane {
             target: None,
             select: PaneSelect::Direction(Direction::Up),
+            keep_zoom: true,
         }),
         Command::ResizePane(cmd::ResizePane {
             target: None,
@@ -503,6 +506,7 @@ pub fn commands() -> Vec<Command> {
             target: t("s:4"),
             name: Some("w".into()),
             detached: true,
+            place: fugue_protocol::WindowPlace::After,
         }),
         Command::JoinPane(fugue_protocol::JoinPane {
             source: t("%2"),
@@ -510,6 +514,7 @@ pub fn commands() -> Vec<Command> {
             direction: Direction::Left,
             size: Some(fugue_protocol::SplitSize::Cells(20)),
             detached: false,
+            full: true,
         }),
         Command::ClearHistory(cmd::ClearHistory {
             target: None,

@@ -247,6 +247,7 @@ fn split_or_window(
             size: size.map(SplitSize::Percent),
             select: false,
             zoom: false,
+            full: false,
             spawn: spawn.clone(),
             task: None,
         },

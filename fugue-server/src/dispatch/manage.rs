@@ -220,8 +220,9 @@ pub fn break_pane(exec: &mut Exec<'_>, c: cmd::BreakPane) -> Result<Response, Co
             exec,
             dsid,
             c.target.as_ref(),
-            fugue_protocol::WindowPlace::Index,
-            false,
+            c.place,
+            // `-a`/`-b` move later windows up to make room, as new-window's.
+            true,
         )?;
         let alone = tree.window(swid).is_some_and(|w| w.layout.len() == 1);
         let wid = if alone {
@@ -329,13 +330,22 @@ pub fn join_pane(exec: &mut Exec<'_>, c: JoinPane) -> Result<Response, CommandEr
             .window(dwid)
             .map(|w| w.layout.clone())
             .ok_or_else(|| CommandError::internal("window vanished"))?;
-        let extent = super::panes::tile_extent(&layout, area, dst, c.direction);
+        let extent = if c.full {
+            match c.direction {
+                fugue_protocol::Direction::Left | fugue_protocol::Direction::Right => area.width,
+                fugue_protocol::Direction::Up | fugue_protocol::Direction::Down => area.height,
+            }
+        } else {
+            super::panes::tile_extent(&layout, area, dst, c.direction)
+        };
         let size = frame.split_size(c.size, extent);
-        layout
-            .split(dst, src, c.direction, size, area)
-            .map_err(|e| {
-                CommandError::new(fugue_protocol::ErrorCode::LimitExceeded, e.to_string())
-            })?;
+        let split = |layout: &mut crate::session::layout::Layout| match c.full {
+            true => layout.split_full(src, c.direction, size, area),
+            false => layout.split(dst, src, c.direction, size, area),
+        };
+        split(&mut layout).map_err(|e| {
+            CommandError::new(fugue_protocol::ErrorCode::LimitExceeded, e.to_string())
+        })?;
         let (mut p, removed) = tree
             .remove_pane(src)
             .ok_or_else(|| CommandError::internal("pane vanished"))?;
@@ -347,11 +357,9 @@ pub fn join_pane(exec: &mut Exec<'_>, c: JoinPane) -> Result<Response, CommandEr
             .window(dwid)
             .map(|w| w.layout.clone())
             .ok_or_else(|| CommandError::internal("window vanished"))?;
-        layout
-            .split(dst, src, c.direction, size, area)
-            .map_err(|e| {
-                CommandError::new(fugue_protocol::ErrorCode::LimitExceeded, e.to_string())
-            })?;
+        split(&mut layout).map_err(|e| {
+            CommandError::new(fugue_protocol::ErrorCode::LimitExceeded, e.to_string())
+        })?;
         let w = window_mut(&mut tree, dwid)?;
         w.layout = layout;
         w.zoomed = false;

@@ -32,20 +32,30 @@ fn split_layout(
     let area = frame.layout_area(window);
     let mut layout = w.layout.clone();
     // A size is the new pane's own, as in tmux; the layout sizes tiles, which add
-    // the pane's border.
-    let size = frame.split_size(c.size, tile_extent(&layout, area, target, c.direction));
-    layout
-        .split_or_even(target, new, c.direction, size, area)
-        .map_err(|e| match e {
-            crate::session::layout::LayoutError::InvalidSize(_) => {
-                CommandError::new(ErrorCode::InvalidArgument, e.to_string()).with_suggestion(
-                    "give the size as a percentage from 1% to 99% or as a number of cells",
-                )
-            }
-            _ => CommandError::new(ErrorCode::LimitExceeded, e.to_string()).with_suggestion(
-                "make the window larger, close a pane, or use `select-layout tiled`",
-            ),
-        })?;
+    // the pane's border. A full split (`-f`) is sized against the whole window.
+    let extent = if c.full {
+        match c.direction {
+            Direction::Left | Direction::Right => area.width,
+            Direction::Up | Direction::Down => area.height,
+        }
+    } else {
+        tile_extent(&layout, area, target, c.direction)
+    };
+    let size = frame.split_size(c.size, extent);
+    let split = if c.full {
+        layout.split_full(new, c.direction, size, area)
+    } else {
+        layout.split_or_even(target, new, c.direction, size, area)
+    };
+    split.map_err(|e| match e {
+        crate::session::layout::LayoutError::InvalidSize(_) => {
+            CommandError::new(ErrorCode::InvalidArgument, e.to_string()).with_suggestion(
+                "give the size as a percentage from 1% to 99% or as a number of cells",
+            )
+        }
+        _ => CommandError::new(ErrorCode::LimitExceeded, e.to_string())
+            .with_suggestion("make the window larger, close a pane, or use `select-layout tiled`"),
+    })?;
     let rect = layout
         .geometry(area)
         .into_iter()
@@ -154,6 +164,7 @@ pub fn select_pane(
     exec: &mut Exec<'_>,
     target: Option<&Target>,
     select: PaneSelect,
+    keep_zoom: bool,
 ) -> Result<Response, CommandError> {
     {
         let mut tree = exec.server.mux.tree();
@@ -180,7 +191,8 @@ pub fn select_pane(
             let w = tree
                 .window_mut(wid)
                 .ok_or_else(|| CommandError::internal("window vanished"))?;
-            if p != w.active {
+            // `-Z` keeps a zoomed window zoomed, on the pane selected.
+            if p != w.active && !keep_zoom {
                 w.zoomed = false;
             }
             w.set_active(p);
@@ -428,10 +440,14 @@ super::handler!(cmd::KillPane, |exec, cmd::KillPane { target }| kill_pane(
     exec,
     target.as_ref()
 ));
-super::handler!(
-    cmd::SelectPane,
-    |exec, cmd::SelectPane { target, select }| select_pane(exec, target.as_ref(), select)
-);
+super::handler!(cmd::SelectPane, |exec,
+                                  cmd::SelectPane {
+                                      target,
+                                      select,
+                                      keep_zoom,
+                                  }| {
+    select_pane(exec, target.as_ref(), select, keep_zoom)
+});
 super::handler!(
     cmd::PaneInput,
     |exec, cmd::PaneInput { target, enabled }| pane_input(exec, target.as_ref(), enabled)

@@ -339,9 +339,18 @@ pub fn select_window(
     {
         let mut tree = exec.server.mux.tree();
         let (sid, index) = match select {
-            WindowSelect::Target => {
+            WindowSelect::Target | WindowSelect::TargetOrLast => {
                 let (sid, _, index) = tree.resolve_winlink(target, &exec.ctx)?;
-                (sid, index)
+                let s = tree
+                    .session(sid)
+                    .ok_or_else(|| CommandError::internal("session vanished"))?;
+                // `-T` on the current window toggles to the last one, as tmux's.
+                let current = s.current().map(|c| c.index);
+                if select == WindowSelect::TargetOrLast && current == Some(index) {
+                    (sid, last_index(s)?)
+                } else {
+                    (sid, index)
+                }
             }
             _ => {
                 let sid = tree.resolve_session(target, &exec.ctx)?;
@@ -378,16 +387,14 @@ pub fn select_window(
                         })?,
                     WindowSelect::Next => at((pos + 1) % n),
                     WindowSelect::Previous => at((pos + n - 1) % n),
-                    WindowSelect::Last => {
-                        s.last_window.and_then(|l| s.index_of(l)).ok_or_else(|| {
-                            CommandError::new(
-                                fugue_protocol::ErrorCode::InvalidArgument,
-                                // tmux's words: libtmux matches the whole line.
-                                "no last window",
-                            )
-                        })?
+                    WindowSelect::Last => last_index(s)?,
+                    WindowSelect::NextAlert | WindowSelect::PreviousAlert => {
+                        let forward = select == WindowSelect::NextAlert;
+                        alerted_index(&tree, s, pos, forward)?
                     }
-                    WindowSelect::Target => current.map_or(0, |c| c.index),
+                    WindowSelect::Target | WindowSelect::TargetOrLast => {
+                        current.map_or(0, |c| c.index)
+                    }
                 };
                 (sid, index)
             }
@@ -397,9 +404,84 @@ pub fn select_window(
             .ok_or_else(|| CommandError::internal("session vanished"))?;
         s.select_index(index);
         exec.resolved = Some(format!("{}:{index}", s.name));
+        // A window made current has its alerts seen, attached or not, as tmux's
+        // session_set_current clears its winlink's flags (`next-window -a` moves on).
+        let window = s.current().map(|l| l.id);
+        if let Some(w) = window {
+            tree.bells.remove(&w);
+            tree.activity.remove(&w);
+            tree.silence.remove(&w);
+        }
     }
     exec.server.mux.changed();
     Ok(Response::Done)
+}
+
+/// `kill-session -C`: every window of the session loses its bell, activity and
+/// silence flags (tmux clears its winlinks' alert flags), so its clients' status
+/// lines drop them.
+pub fn clear_alerts(
+    exec: &mut Exec<'_>,
+    target: Option<&Target>,
+) -> Result<Response, CommandError> {
+    {
+        let mut tree = exec.server.mux.tree();
+        let sid = tree.resolve_session(target, &exec.ctx)?;
+        let s = tree
+            .session(sid)
+            .ok_or_else(|| CommandError::internal("session vanished"))?;
+        exec.resolved = Some(s.name.clone());
+        let windows: Vec<_> = s.windows.iter().map(|l| l.id).collect();
+        for w in windows {
+            tree.bells.remove(&w);
+            tree.activity.remove(&w);
+            tree.silence.remove(&w);
+        }
+    }
+    exec.server.mux.changed();
+    Ok(Response::Done)
+}
+
+/// The session's last window's index, or tmux's error.
+fn last_index(s: &crate::session::Session) -> Result<u32, CommandError> {
+    s.last_window.and_then(|l| s.index_of(l)).ok_or_else(|| {
+        CommandError::new(
+            fugue_protocol::ErrorCode::InvalidArgument,
+            // tmux's words: libtmux matches the whole line.
+            "no last window",
+        )
+    })
+}
+
+/// `next-window -a` / `previous-window -a`: the index of the first window after (or
+/// before) position `pos` that has an alert (a bell, activity or silence flag),
+/// wrapping round as tmux's session_next_alert; the current window does not count.
+fn alerted_index(
+    tree: &crate::session::Tree,
+    s: &crate::session::Session,
+    pos: usize,
+    forward: bool,
+) -> Result<u32, CommandError> {
+    let n = s.windows.len();
+    let alerted = |w: fugue_protocol::WindowId| {
+        tree.bells.contains(&w) || tree.activity.contains(&w) || tree.silence.contains(&w)
+    };
+    (1..n)
+        .map(|step| match forward {
+            true => (pos + step) % n,
+            false => (pos + n - step) % n,
+        })
+        .filter_map(|i| s.windows.get(i))
+        .find(|l| alerted(l.id))
+        .map(|l| l.index)
+        .ok_or_else(|| {
+            let which = if forward { "next" } else { "previous" };
+            // tmux's words.
+            CommandError::new(
+                fugue_protocol::ErrorCode::InvalidArgument,
+                format!("no {which} window"),
+            )
+        })
 }
 
 pub fn list_sessions(exec: &mut Exec<'_>) -> Result<Response, CommandError> {
@@ -748,6 +830,9 @@ pub fn display_message(
 }
 
 super::handler!(fugue_protocol::NewSession, |exec, c| new_session(exec, c));
+super::handler!(cmd::ClearAlerts, |exec, cmd::ClearAlerts { target }| {
+    clear_alerts(exec, target.as_ref())
+});
 super::handler!(cmd::KillSession, |exec, cmd::KillSession { target }| {
     kill_session(exec, target.as_ref())
 });

@@ -255,6 +255,7 @@ fn own_window(
                 direction: Direction::Right,
                 size: None,
                 detached: true,
+                full: false,
             },
         )
         .and_then(|_| {
@@ -281,6 +282,7 @@ fn own_window(
                         target: None,
                         name: Some(name),
                         detached: true,
+                        place: Default::default(),
                     },
                 )
             }

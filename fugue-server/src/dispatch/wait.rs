@@ -517,6 +517,7 @@ fn place_run_pane(
                     size: None,
                     select: false,
                     zoom: false,
+                    full: false,
                     spawn: spawn.clone(),
                     task: None,
                 },

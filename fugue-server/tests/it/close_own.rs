@@ -107,6 +107,7 @@ async fn an_agent_closes_what_it_made_and_nothing_else() {
             size: None,
             select: false,
             zoom: false,
+            full: false,
             spawn: Default::default(),
             task: None,
         }),

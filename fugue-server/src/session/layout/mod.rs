@@ -361,8 +361,41 @@ impl Layout {
         size: Option<SplitSize>,
         area: Rect,
     ) -> Result<(), LayoutError> {
+        self.check_size(new, dir, size)?;
+        let Some(path) = self.root.path_to(target) else {
+            return Err(LayoutError::UnknownPane(target));
+        };
+        self.split_at(&path, target, new, dir, size, area)
+    }
+
+    /// `split-window -f`: `new` on side `dir` of the whole window, taking `size` of
+    /// the window's extent (None: half), so it spans the window's full height or
+    /// width; the panes already there keep their shares of what is left. tmux splits
+    /// its layout's root cell the same way.
+    pub fn split_full(
+        &mut self,
+        new: PaneId,
+        dir: Direction,
+        size: Option<SplitSize>,
+        area: Rect,
+    ) -> Result<(), LayoutError> {
+        self.check_size(new, dir, size)?;
+        let first = self.panes().first().copied().unwrap_or(new);
+        self.split_at(&[], first, new, dir, size, area)?;
+        normalize(&mut self.root);
+        Ok(())
+    }
+
+    /// [`Layout::split`]'s refusals of the size asked for (and of a `new` pane the
+    /// layout holds already).
+    fn check_size(
+        &self,
+        new: PaneId,
+        dir: Direction,
+        size: Option<SplitSize>,
+    ) -> Result<(), LayoutError> {
         let axis = Axis::of(dir);
-        let (min, before) = (axis.min(), matches!(dir, Direction::Left | Direction::Up));
+        let min = axis.min();
         let invalid = match size {
             Some(SplitSize::Percent(p)) if p == 0 || p >= 100 => {
                 Some(format!("{p}% is not between 1% and 99%"))
@@ -377,9 +410,23 @@ impl Layout {
         if let Some(why) = invalid {
             return Err(LayoutError::InvalidSize(why));
         }
-        let Some(path) = self.root.path_to(target) else {
-            return Err(LayoutError::UnknownPane(target));
-        };
+        Ok(())
+    }
+
+    /// The split of the node at `path` (the pane `target`, or the root for an empty
+    /// path), after [`Layout::split`]'s checks of the size asked for.
+    fn split_at(
+        &mut self,
+        path: &[usize],
+        target: PaneId,
+        new: PaneId,
+        dir: Direction,
+        size: Option<SplitSize>,
+        area: Rect,
+    ) -> Result<(), LayoutError> {
+        let axis = Axis::of(dir);
+        let (min, before) = (axis.min(), matches!(dir, Direction::Left | Direction::Up));
+        let path = path.to_vec();
         let rect = self.root.rect_of(&path, area);
         let (extent, cross) = (axis.extent(rect), axis.pick(Axis::Y, Axis::X));
         let no_room = |needed, available| LayoutError::NoRoom {

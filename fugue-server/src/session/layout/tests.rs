@@ -443,3 +443,38 @@ proptest! {
         }
     }
 }
+
+/// `split-window -f`: the new pane spans the whole window's height (or width), the
+/// panes there keep their shares of the rest, and the tree stays valid (no nested
+/// split on one axis).
+#[test]
+fn a_full_split_spans_the_window() {
+    let mut l = build(&[(1, 2, Down), (2, 3, Right)], AREA);
+    l.split_full(p(4), Right, Some(Percent(25)), AREA).unwrap();
+    let g = l.geometry(AREA);
+    let four = g
+        .iter()
+        .find(|(id, _)| *id == p(4))
+        .map(|(_, r)| *r)
+        .unwrap();
+    assert_eq!((four.y, four.height), (0, AREA.height), "{g:?}");
+    assert_eq!(four.x + four.width, AREA.width, "{g:?}");
+    assert_eq!(four.width, 40, "{g:?}");
+    // Again on the same axis: one flat row, every share kept.
+    l.split_full(p(5), Left, None, AREA).unwrap();
+    let json = serde_json::to_string(&l).unwrap();
+    let back: Layout = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, l);
+    let five = l
+        .geometry(AREA)
+        .into_iter()
+        .find(|(id, _)| *id == p(5))
+        .unwrap()
+        .1;
+    assert_eq!((five.x, five.height), (0, AREA.height));
+    assert!(
+        l.split_full(p(5), Down, None, AREA).is_err(),
+        "a pane already there"
+    );
+    assert!(l.split_full(p(6), Down, Some(Percent(100)), AREA).is_err());
+}

@@ -312,6 +312,7 @@ static PANE_TOOLS: &[ToolDef] = &[
                     .map(|p| SplitSize::Percent(p as u8)),
                 select: a.bool("focus")?.unwrap_or(false),
                 zoom: false,
+                full: false,
                 spawn: spawn(a)?,
                 task: a.string("input")?.filter(|t| !t.is_empty()),
             }))

@@ -140,6 +140,7 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
                     .map(|n| SplitSize::Percent(n as u8)),
                 select: false,
                 zoom: false,
+                full: false,
                 spawn: Spawn {
                     command: tag
                         .attr("command")
@@ -193,6 +194,7 @@ pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
         "focus" => Plan::One(Command::SelectPane(cmd::SelectPane {
             target: Some(pane(tag, me)?),
             select: PaneSelect::Target,
+            keep_zoom: false,
         })),
         "control" => {
             let target = Some(pane(tag, me)?);
