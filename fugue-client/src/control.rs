@@ -337,6 +337,8 @@ impl Control {
                 target: None,
                 client: None,
                 all_others: false,
+                hangup_parent: false,
+                exec: None,
             }),
             _,
         ))) = verb

@@ -374,8 +374,20 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
         Some(Verb::AttachSession {
             target,
             no_update_env,
+            detach_others,
+            hangup_others,
+            read_only,
+            cwd: _,
+            client_flags,
         }) => {
-            tui::NO_UPDATE_ENV.store(no_update_env, std::sync::atomic::Ordering::Relaxed);
+            use std::sync::atomic::Ordering::Relaxed;
+            tui::NO_UPDATE_ENV.store(no_update_env, Relaxed);
+            let others = tui::Others::from_flags(detach_others, hangup_others);
+            tui::DETACH_OTHERS.store(others as u8, Relaxed);
+            let flagged = client_flags
+                .as_deref()
+                .is_some_and(|f| f.split(',').any(|f| f == "read-only"));
+            tui::READ_ONLY.store(read_only || flagged, Relaxed);
             let target = target.map(|t| t.parse::<Target>()).transpose()?;
             Ok((0, Then::Attach(target, tui::AttachHow::Existing)))
         }

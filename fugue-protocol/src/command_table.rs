@@ -514,6 +514,10 @@ commands! {
         /// The client's terminal (`/dev/pts/3`): its name in `list-clients`.
         #[serde(default)]
         pub tty: Option<String>,
+        /// `-d` / `-x`: the session's other clients are detached, leaving this way
+        /// (`-x`: their parent shells get SIGHUP); None leaves them attached.
+        #[serde(default)]
+        pub others: Option<crate::Leave>,
     } => "attach-session", Read, "attach a client to a session",
         cli: As("attach-session"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("next-session, previous-session"),
@@ -544,6 +548,15 @@ commands! {
         #[arg(short = 'a')]
         #[serde(default)]
         pub all_others: bool,
+        /// Send SIGHUP to the detached clients' parent processes (their shells), so
+        /// their terminals close.
+        #[arg(short = 'P')]
+        #[serde(default)]
+        pub hangup_parent: bool,
+        /// The detached clients are replaced by this shell command.
+        #[arg(short = 'E', value_name = "shell-command")]
+        #[serde(default)]
+        pub exec: Option<String>,
     } => "detach-client", Write, "detach clients from a session",
         cli: As("detach-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: As("detach"), clap: ["detach"],

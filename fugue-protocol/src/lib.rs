@@ -75,7 +75,8 @@ pub use manage::{
     SwapWindow, WindowPlace,
 };
 pub use message::{
-    ClientKind, ClientMessage, HandshakeReply, Hello, MIN_PROTOCOL, PROTOCOL_VERSION, ServerMessage,
+    ClientKind, ClientMessage, HandshakeReply, Hello, Leave, MIN_PROTOCOL, PROTOCOL_VERSION,
+    ServerMessage,
 };
 pub use observe::*;
 pub use options::{ClientOptions, OptionLine, OptionScope, SetOption, ShowOptions};

@@ -145,6 +145,25 @@ pub enum ControlEvent {
     Synced { id: u64 },
 }
 
+/// How a detached terminal client leaves, beyond printing why: tmux's
+/// `detach-client -P` (SIGHUP to the client's parent, its shell, so the terminal
+/// closes) and `-E` (the client is replaced by a shell command). The default is a
+/// plain detach.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leave {
+    #[serde(default)]
+    pub hangup_parent: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exec: Option<String>,
+}
+
+impl Leave {
+    /// A plain detach: nothing more is done.
+    pub fn is_plain(&self) -> bool {
+        *self == Leave::default()
+    }
+}
+
 /// Messages from the server after the handshake.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ServerMessage {
@@ -164,7 +183,12 @@ pub enum ServerMessage {
     /// `display-menu` sent from the CLI to the person at this client.
     Run(Vec<String>),
     /// The client is no longer attached (detached, session ended, server exiting).
-    Detached { reason: String },
+    Detached {
+        reason: String,
+        /// What the client does as it leaves (`detach-client -P/-E`, `attach -x`).
+        #[serde(default, skip_serializing_if = "Leave::is_plain")]
+        leave: Leave,
+    },
     /// Draw everything again from scratch (`refresh-client`).
     Redraw,
     /// Lock the terminal: run the session's `lock-command` in it and draw again when

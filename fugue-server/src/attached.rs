@@ -18,7 +18,8 @@ pub enum Control {
     /// A tmux command line the client runs as a binding's (`confirm-before`,
     /// `display-menu` from the CLI: questions for the person at the terminal).
     Run(Vec<String>),
-    Detached(String),
+    /// The client is detached, and why; how it leaves (`detach-client -P/-E`).
+    Detached(String, fugue_protocol::Leave),
     /// Draw everything again (`refresh-client`).
     Redraw,
     /// Run the session's `lock-command` in the client's terminal (`lock-server`).
@@ -50,7 +51,7 @@ pub struct Mailbox {
 
 #[derive(Default)]
 struct Slot {
-    detached: Option<String>,
+    detached: Option<(String, fugue_protocol::Leave)>,
     /// The latest notice, and how long it stays when it said so.
     notice: Option<(String, Option<u32>)>,
     /// The latest command line to run: a question replaces an unanswered one.
@@ -80,7 +81,7 @@ impl Mailbox {
                 Control::Notice(text) => slot.notice = Some((text, None)),
                 Control::NoticeFor(text, ms) => slot.notice = Some((text, Some(ms))),
                 Control::Run(argv) => slot.run = Some(argv),
-                Control::Detached(reason) => {
+                Control::Detached(reason, leave) => {
                     // A notice posted before the detach is about the session left.
                     slot.notice = None;
                     slot.run = None;
@@ -91,7 +92,7 @@ impl Mailbox {
                     slot.bell = false;
                     slot.clipboard = None;
                     slot.options = None;
-                    slot.detached = Some(reason);
+                    slot.detached = Some((reason, leave));
                 }
                 Control::Redraw => slot.redraw = true,
                 Control::Lock => slot.lock = true,
@@ -119,8 +120,8 @@ impl Mailbox {
     /// The next message to push: a detach first.
     pub fn take(&self) -> Option<Control> {
         let mut slot = self.slot.lock();
-        if let Some(reason) = slot.detached.take() {
-            return Some(Control::Detached(reason));
+        if let Some((reason, leave)) = slot.detached.take() {
+            return Some(Control::Detached(reason, leave));
         }
         // Options before a redraw: the redraw then draws with them (a status bar
         // switched off is not drawn once more).
@@ -327,7 +328,8 @@ impl Attached {
         for c in self.clients.lock().values_mut() {
             if c.session == Some(session) {
                 c.session = None;
-                c.control.post(Control::Detached(reason.to_string()));
+                c.control
+                    .post(Control::Detached(reason.to_string(), Default::default()));
             }
         }
     }
@@ -397,9 +399,12 @@ mod tests {
         assert_eq!(m.take(), Some(Control::Notice("n9999".into())));
         assert_eq!(m.take(), None);
         m.post(Control::Notice("before".into()));
-        m.post(Control::Detached("detached".into()));
+        m.post(Control::Detached("detached".into(), Default::default()));
         m.post(Control::Notice("after".into()));
-        assert_eq!(m.take(), Some(Control::Detached("detached".into())));
+        assert_eq!(
+            m.take(),
+            Some(Control::Detached("detached".into(), Default::default()))
+        );
         assert_eq!(m.take(), Some(Control::Notice("after".into())));
         assert_eq!(m.take(), None);
     }

@@ -471,9 +471,10 @@ impl Server {
 
     fn shut_down(&self, reason: &str) {
         tracing::info!("shutting down: {reason}");
-        self.mux
-            .attached
-            .tell(None, Control::Detached(format!("server exited ({reason})")));
+        self.mux.attached.tell(
+            None,
+            Control::Detached(format!("server exited ({reason})"), Default::default()),
+        );
         let panes: Vec<_> = {
             let mut tree = self.mux.tree();
             tree.sessions.clear();

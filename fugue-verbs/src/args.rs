@@ -115,6 +115,24 @@ pub enum Verb {
         /// the session's.
         #[arg(short = 'E')]
         no_update_env: bool,
+        /// Detach the session's other clients.
+        #[arg(short = 'd')]
+        detach_others: bool,
+        /// Detach the session's other clients and send SIGHUP to their parent
+        /// processes (their shells), so their terminals close.
+        #[arg(short = 'x')]
+        hangup_others: bool,
+        /// Read-only: keys go to no pane, and only commands that change nothing run.
+        #[arg(short = 'r')]
+        read_only: bool,
+        /// The session's working directory (accepted; fugue starts new panes in the
+        /// directory of the pane they come from, see docs/tmux.md).
+        #[arg(short = 'c', value_name = "working-directory")]
+        cwd: Option<String>,
+        /// The client's flags (tmux's `read-only`, `ignore-size`, ...): `read-only`
+        /// is -r; the others are accepted and ignored, see docs/tmux.md.
+        #[arg(short = 'f', value_name = "flags")]
+        client_flags: Option<String>,
     },
     /// List sessions.
     #[command(visible_alias = "ls")]

@@ -202,6 +202,8 @@ mod tests {
                 target: Some(session.clone()),
                 client: Some("/dev/pts/3".into()),
                 all_others: true,
+                hangup_parent: false,
+                exec: None,
             }))
         );
         assert_eq!(
@@ -210,6 +212,8 @@ mod tests {
                 target: None,
                 client: None,
                 all_others: false,
+                hangup_parent: false,
+                exec: None,
             }))
         );
         assert_eq!(

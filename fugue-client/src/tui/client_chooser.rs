@@ -95,6 +95,8 @@ pub fn on_key(app: &mut App, mut c: ClientList, key: Key) -> Vec<Request> {
                         target: None,
                         client: Some(name),
                         all_others: false,
+                        hangup_parent: false,
+                        exec: None,
                     })
                 } else {
                     Command::SuspendClient(cmd::SuspendClient { client: Some(name) })

@@ -166,6 +166,7 @@ pub async fn attach(
             create,
             client_env: update_env(),
             tty: own_tty(),
+            others: Others::leave(),
         }))
         .await?;
     // Frames may arrive before the answer; keep them for after.
@@ -189,18 +190,21 @@ pub async fn attach(
             },
             Some(ServerMessage::Frame(f)) => early.push(f),
             Some(ServerMessage::Run(argv)) if early_runs.len() < 8 => early_runs.push(argv),
-            Some(ServerMessage::Detached { reason }) => detached_early = Some(reason),
+            Some(ServerMessage::Detached { reason, leave }) => {
+                detached_early = Some((reason, leave))
+            }
             Some(_) => {}
             None => anyhow::bail!("the server closed the connection"),
         }
     };
-    if let Some(reason) = detached_early {
+    if let Some((reason, leave)) = detached_early {
         println!("[{reason}]");
-        return Ok(0);
+        return leave_as_asked(&leave, 0);
     }
     // Attached, the client must read while it writes (see `Outgoing::queue`).
     conn.outgoing.queue();
     let mut app = App::new(info.keys, info.status, info.session_name);
+    app.read_only = READ_ONLY.load(std::sync::atomic::Ordering::Relaxed);
     app.term_size = (cols, rows);
     app.mouse.enabled = info.mouse;
     app.copy_options = info.copy;
@@ -238,10 +242,34 @@ pub async fn attach(
         }
         Ok(reason) => {
             println!("[{reason}]");
-            Ok(0)
+            leave_as_asked(&app.leave, 0)
         }
         Err(e) => Err(e),
     }
+}
+
+/// Leaves as the detach asked, once the terminal is given back: `detach-client -P`
+/// (and `attach -x` for the others) sends SIGHUP to the client's parent, the shell
+/// it runs in, as tmux's client does; `-E` replaces the client with a shell command
+/// run by `$SHELL` (or /bin/sh).
+fn leave_as_asked(leave: &fugue_protocol::Leave, code: i32) -> anyhow::Result<i32> {
+    if leave.hangup_parent {
+        // SAFETY: getppid and kill take no pointers; a parent that has gone is
+        // init's child now, and kill's error is of no use to a client leaving.
+        unsafe {
+            libc::kill(libc::getppid(), libc::SIGHUP);
+        }
+    }
+    if let Some(command) = &leave.exec {
+        use std::os::unix::process::CommandExt;
+        let shell = std::env::var_os("SHELL").unwrap_or_else(|| "/bin/sh".into());
+        let err = std::process::Command::new(shell)
+            .arg("-c")
+            .arg(command)
+            .exec();
+        anyhow::bail!("cannot run `{command}`: {err}");
+    }
+    Ok(code)
 }
 
 /// Why a client ends when the server closed the connection without detaching it.
@@ -286,10 +314,30 @@ async fn flush(conn: &mut Connection, app: &mut App) -> anyhow::Result<()> {
         merged.push((r, keys));
     }
     for (r, _) in merged {
+        if app.read_only && !read_only_allows(&r.command) {
+            app.notice("client is read-only");
+            continue;
+        }
         let id = conn.outgoing.request(r.command).await?;
         app.pending.insert(id, r.pending);
     }
     Ok(())
+}
+
+/// What a read-only client (`attach -r`) may send, as tmux's CMD_READONLY: commands
+/// that change nothing, and detaching or switching sessions. Keys for panes are
+/// `send-keys`, a change, and are dropped with the rest.
+fn read_only_allows(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::DetachClient(_)
+            | Command::AttachSession(_)
+            | Command::SwitchClient(_)
+            // The client's own plumbing: its size, focus and the mode it shows.
+            | Command::ResizeClient(_)
+            | Command::ClientFocus(_)
+            | Command::ClientMode(_)
+    ) || command.tier() == fugue_protocol::Tier::Read
 }
 
 async fn sleep_until(when: Option<Instant>) {
@@ -561,7 +609,8 @@ async fn handle(
                 screen.outer.set_title_format(o.titles);
                 app.redraw = true;
             }
-            Some(ServerMessage::Detached { reason }) => {
+            Some(ServerMessage::Detached { reason, leave }) => {
+                app.leave = leave;
                 return Ok(Some(if reason == "detached" {
                     format!("detached (from session {})", app.session_name)
                 } else {
@@ -633,6 +682,7 @@ fn on_response(
                 create: false,
                 client_env: update_env(),
                 tty: own_tty(),
+                others: None,
             }),
             pending: Pending::Action("attach"),
         }],
@@ -654,6 +704,7 @@ fn on_response(
                         create: false,
                         client_env: update_env(),
                         tty: own_tty(),
+                        others: None,
                     }),
                     pending: Pending::Action("switch session"),
                 }],
@@ -749,6 +800,45 @@ pub(crate) fn own_tty() -> Option<String> {
 /// `attach-session -E`: this client gives the server none of its environment, so
 /// the session keeps its own (tmux's update-environment skipped).
 pub static NO_UPDATE_ENV: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `attach-session -r` (or `-f read-only`): see [`App::read_only`].
+pub static READ_ONLY: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// `attach-session -d` / `-x`, as an [`Others`].
+pub static DETACH_OTHERS: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// What `attach-session` does to the session's other clients.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Others {
+    Stay = 0,
+    /// `-d`: they are detached.
+    Detach = 1,
+    /// `-x`: detached, and their parent shells get SIGHUP.
+    HangUp = 2,
+}
+
+impl Others {
+    pub fn from_flags(detach: bool, hang_up: bool) -> Others {
+        match (detach, hang_up) {
+            (_, true) => Others::HangUp,
+            (true, false) => Others::Detach,
+            (false, false) => Others::Stay,
+        }
+    }
+
+    /// What the attach asks of the server for them, from [`DETACH_OTHERS`].
+    fn leave() -> Option<fugue_protocol::Leave> {
+        match DETACH_OTHERS.load(std::sync::atomic::Ordering::Relaxed) {
+            1 => Some(fugue_protocol::Leave::default()),
+            2 => Some(fugue_protocol::Leave {
+                hangup_parent: true,
+                exec: None,
+            }),
+            _ => None,
+        }
+    }
+}
 
 /// The environment sent with an attach for `update-environment`, unless `-E`.
 pub(crate) fn update_env() -> Option<Vec<(String, String)>> {

@@ -158,6 +158,11 @@ pub struct App {
     /// A mode the server handed over for a pane this client has not been sent yet
     /// (`copy-mode -t %3` right after attaching): opened once a frame shows it.
     pub pending_mode: Option<Vec<String>>,
+    /// `attach -r` (or `-f read-only`): only commands that change nothing (and
+    /// detaching or switching) go to the server; typed keys are dropped.
+    pub read_only: bool,
+    /// How this client leaves when the server detaches it (`detach-client -P/-E`).
+    pub leave: fugue_protocol::Leave,
     pub pending: HashMap<u64, Pending>,
     /// Requests made while handling what is ready, sent together before drawing.
     pub outbox: Vec<crate::tui::input::Request>,
@@ -245,6 +250,8 @@ impl App {
             mode: Mode::Normal,
             notice: None,
             pending_mode: None,
+            read_only: false,
+            leave: Default::default(),
             pending: HashMap::new(),
             outbox: Vec::new(),
             damage: Damage::All,

@@ -43,6 +43,7 @@ impl App {
                 create: false,
                 client_env: super::update_env(),
                 tty: super::own_tty(),
+                others: None,
             }),
             pending: Pending::Action("switch-client"),
         });
@@ -62,6 +63,7 @@ impl App {
                 create: false,
                 client_env: super::update_env(),
                 tty: super::own_tty(),
+                others: None,
             }),
             pending: Pending::Action("switch-client"),
         })

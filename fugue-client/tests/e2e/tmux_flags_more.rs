@@ -122,3 +122,68 @@ fn break_pane_a_and_b_place_the_window() {
         Same(&["list-windows", "-t", "a", "-F", WINDOWS]),
     ]);
 }
+
+/// The number of clients attached to the server.
+fn clients(w: &super::harness::World) -> usize {
+    w.ok(&["list-clients", "-F", "#{client_name}"])
+        .lines()
+        .count()
+}
+
+/// `attach -d` detaches the session's other clients (their shells go on), `attach -x`
+/// also sends SIGHUP to their parents (the shells end), and `detach-client -E`
+/// replaces the client with a shell command. Real clients in PTYs: tmux's side would
+/// need two terminals of its own for what these print.
+#[test]
+fn attach_d_and_x_detach_the_others_and_detach_e_replaces_the_client() {
+    use super::harness::{World, eventually};
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "a", "cat"]);
+    let mut one = w.sh("$FUGUE attach -t a; echo after-$?", 80, 24);
+    eventually("the first client", || (clients(&w) == 1).then_some(()));
+    // Every client runs under a shell: `-x` hangs up the others' parents, and the
+    // parent of a client started here directly would be the test itself.
+    let mut two = w.sh("$FUGUE attach -d -t a; echo after-$?", 80, 24);
+    one.wait_text("after-0");
+    one.wait_exit();
+    eventually("one client left", || (clients(&w) == 1).then_some(()));
+    let mut three = w.sh("$FUGUE attach -t a; echo after-$?", 80, 24);
+    eventually("two clients", || (clients(&w) == 2).then_some(()));
+    let mut four = w.sh("$FUGUE attach -x -t a; echo after-$?", 80, 24);
+    // The hang-up ends the shells: nothing after their clients runs.
+    for other in [&mut two, &mut three] {
+        other.wait_exit();
+        assert!(!other.contents().contains("after-"), "{}", other.contents());
+    }
+    eventually("only the last client", || (clients(&w) == 1).then_some(()));
+    let name = w.ok(&["list-clients", "-F", "#{client_name}"]);
+    w.ok(&[
+        "detach-client",
+        "-t",
+        name.trim(),
+        "-E",
+        "echo replaced-by-E",
+    ]);
+    four.wait_text("replaced-by-E");
+    four.wait_exit();
+}
+
+/// `attach -r`: keys typed go to no pane, and commands that change something are
+/// refused, but the client can still detach.
+#[test]
+fn attach_r_types_nothing_into_the_pane() {
+    use super::harness::{World, eventually};
+    let w = World::new();
+    w.ok(&["new-session", "-d", "-s", "a", "cat"]);
+    let mut ro = w.tui(&["attach", "-r", "-t", "a"], 80, 24);
+    eventually("the client", || (clients(&w) == 1).then_some(()));
+    ro.send(b"typed-by-a-reader\r");
+    ro.prefix(b"d");
+    ro.wait_exit();
+    w.ok(&["send-keys", "-t", "a", "written-after", "Enter"]);
+    let screen = eventually("the marker", || {
+        let s = w.ok(&["capture-pane", "-p", "-t", "a"]);
+        s.contains("written-after").then_some(s)
+    });
+    assert!(!screen.contains("typed-by-a-reader"), "{screen}");
+}

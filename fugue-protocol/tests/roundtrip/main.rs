@@ -112,7 +112,17 @@ fn every_response_and_server_message_round_trips() {
         ms: 0,
     });
     round_trip(&ServerMessage::Run(vec!["display-menu".into()]));
-    round_trip(&ServerMessage::Detached { reason: "r".into() });
+    round_trip(&ServerMessage::Detached {
+        reason: "r".into(),
+        leave: Default::default(),
+    });
+    round_trip(&ServerMessage::Detached {
+        reason: "r".into(),
+        leave: fugue_protocol::Leave {
+            hangup_parent: true,
+            exec: Some("exec sh".into()),
+        },
+    });
     round_trip(&ServerMessage::Redraw);
     round_trip(&ServerMessage::Lock);
     round_trip(&ServerMessage::Suspend);

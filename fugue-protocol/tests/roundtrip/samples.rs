@@ -156,12 +156,18 @@ pub fn commands() -> Vec<Command> {
             create: true,
             client_env: Some(vec![("DISPLAY".into(), ":0".into())]),
             tty: Some("/dev/pts/3".into()),
+            others: Some(fugue_protocol::Leave {
+                hangup_parent: true,
+                exec: None,
+            }),
         }),
         Command::ListClients(cmd::ListClients { target: t("s") }),
         Command::DetachClient(cmd::DetachClient {
             target: t("s"),
             client: Some("client-42".into()),
             all_others: true,
+            hangup_parent: true,
+            exec: Some("exec sh".into()),
         }),
         Command::RefreshClient(cmd::RefreshClient { target: t("s") }),
         Command::ClientFocus(cmd::ClientFocus { focused: false }),

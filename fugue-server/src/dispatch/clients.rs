@@ -113,11 +113,12 @@ pub fn detach(
     session: Option<&Target>,
     client: Option<String>,
     all_others: bool,
+    leave: fugue_protocol::Leave,
 ) -> Result<Response, CommandError> {
     let server = exec.server;
     if let Some(t) = session {
         let sid = server.mux.tree().resolve_session(Some(t), &exec.ctx)?;
-        return detach_where(exec, |_, c| c.session == Some(sid));
+        return detach_where(exec, &leave, |_, c| c.session == Some(sid));
     }
     let named = find_client(exec, client.as_deref());
     let chosen = match (named, client) {
@@ -133,7 +134,7 @@ pub fn detach(
                 )
                 .with_suggestion("`list-clients -F '#{client_name}'` lists them"));
             };
-            return detach_where(exec, |_, c| c.session == Some(sid));
+            return detach_where(exec, &leave, |_, c| c.session == Some(sid));
         }
         (None, None) => {
             return Err(CommandError::new(
@@ -143,17 +144,18 @@ pub fn detach(
         }
     };
     if all_others {
-        detach_where(exec, |id, _| id != chosen)
+        detach_where(exec, &leave, |id, _| id != chosen)
     } else {
-        detach_where(exec, |id, _| id == chosen)
+        detach_where(exec, &leave, |id, _| id == chosen)
     }
 }
 
 /// Detaches every listed client `pick` takes: a terminal client is told (it leaves
 /// and says why), a control client hears its `client-detached` and ends; each
 /// session left gets the size of the clients still on it.
-fn detach_where(
+pub(super) fn detach_where(
     exec: &mut Exec<'_>,
+    leave: &fugue_protocol::Leave,
     pick: impl Fn(u64, &ClientEntry) -> bool,
 ) -> Result<Response, CommandError> {
     let server = exec.server;
@@ -163,7 +165,8 @@ fn detach_where(
             .iter_mut()
             .filter(|(id, c)| listed(c) && pick(**id, c))
             .filter_map(|(id, c)| {
-                c.control.post(Control::Detached("detached".into()));
+                c.control
+                    .post(Control::Detached("detached".into(), leave.clone()));
                 let name = c.name(*id);
                 c.session.take().map(|s| (*id, name, s))
             })
@@ -190,6 +193,12 @@ super::handler!(cmd::DetachClient, |exec,
                                         target,
                                         client,
                                         all_others,
+                                        hangup_parent,
+                                        exec: command,
                                     }| {
-    detach(exec, target.as_ref(), client, all_others)
+    let leave = fugue_protocol::Leave {
+        hangup_parent,
+        exec: command,
+    };
+    detach(exec, target.as_ref(), client, all_others, leave)
 });

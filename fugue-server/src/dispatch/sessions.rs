@@ -859,8 +859,18 @@ super::handler!(cmd::AttachSession, |exec,
                                          create,
                                          client_env,
                                          tty,
+                                         others,
                                      }| {
-    attach(exec, target.as_ref(), create, client_env, tty)
+    let answer = attach(exec, target.as_ref(), create, client_env, tty)?;
+    // `-d` / `-x`: the session's other clients leave once this one is on it.
+    if let (Some(leave), Response::Attached(info)) = (others, &answer) {
+        let me = exec.origin.client_id();
+        let sid = info.session;
+        super::clients::detach_where(exec, &leave, |id, c| {
+            c.session == Some(sid) && Some(id) != me
+        })?;
+    }
+    Ok(answer)
 });
 super::handler!(cmd::RefreshClient, |exec, cmd::RefreshClient { target }| {
     refresh(exec, target.as_ref())

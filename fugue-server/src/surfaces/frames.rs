@@ -132,13 +132,13 @@ pub async fn run(
                             clipboard: Some((*copy).clone()),
                             ..Default::default()
                         }),
-                        Control::Detached(reason) => {
+                        Control::Detached(reason, leave) => {
                             for (_, p) in visible.drain(..) {
                                 p.unsubscribe(&notify);
                             }
                             sent.clear();
                             last_layout = None;
-                            ServerMessage::Detached { reason }
+                            ServerMessage::Detached { reason, leave }
                         }
                     };
                     if !send(&writer, &msg).await {

@@ -66,7 +66,7 @@ async fn a_client_that_stopped_reading_gets_the_latest_notice_and_its_detach() {
     server
         .mux
         .attached
-        .tell(None, Control::Detached("bye".into()));
+        .tell(None, Control::Detached("bye".into(), Default::default()));
 
     let mut notices = Vec::new();
     loop {
@@ -77,7 +77,7 @@ async fn a_client_that_stopped_reading_gets_the_latest_notice_and_its_detach() {
             .unwrap();
         match codec::decode::<ServerMessage>(&frame).unwrap() {
             ServerMessage::Notice(text) => notices.push(text),
-            ServerMessage::Detached { reason } => {
+            ServerMessage::Detached { reason, .. } => {
                 assert_eq!(reason, "bye");
                 break;
             }
