@@ -569,7 +569,7 @@ fn control_only(argv: &[String]) -> bool {
         Some("refresh-client" | "refresh")
     ) && argv[1..]
         .iter()
-        .any(|w| w.starts_with('-') && (w.contains('f') || w.contains('A') || w.contains('C')))
+        .any(|w| w.starts_with('-') && w.contains(['f', 'A', 'B', 'C']))
 }
 
 /// One thing `refresh-client` asks of the control connection.

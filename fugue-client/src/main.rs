@@ -286,6 +286,7 @@ async fn tmux_conf(
         quiet: true,
         parse_only: false,
         verbose: false,
+        expand: false,
         paths: confs,
     };
     let (code, _) = run_one(addr, Some(source), 0).await?;
@@ -395,9 +396,11 @@ async fn run_one(addr: &ServerAddr, verb: Option<Verb>, depth: u8) -> anyhow::Re
             quiet,
             parse_only,
             verbose,
+            expand,
             paths,
         }) => {
             let flags = cli::source::Flags {
+                expand,
                 quiet,
                 parse_only,
                 verbose,

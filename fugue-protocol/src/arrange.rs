@@ -155,6 +155,9 @@ pub enum LayoutChoice {
     /// A layout as tmux writes it (`#{window_layout}`: checksum, sizes, splits),
     /// for a window with as many panes.
     Tmux(String),
+    /// `select-layout -o`: the layout the window had before the last
+    /// `select-layout` (again: the one after it); nothing when there was none.
+    Undo,
 }
 
 /// Which panes `list-panes` lists.

@@ -276,7 +276,111 @@ pub const NAMED_LINES: &[(&str, &str, bool, &str)] = &[
         false,
         "Move the current window",
     ),
+    // tmux 3.5's M-n, M-p, `/`, DC, S-arrows, `<` and `>` (key-bindings.c).
+    (
+        "next-alert",
+        "next-window -a",
+        false,
+        "Select the next window with an alert",
+    ),
+    (
+        "previous-alert",
+        "previous-window -a",
+        false,
+        "Select the previous window with an alert",
+    ),
+    (
+        "describe-key",
+        "command-prompt -k -p key { list-keys -1N '%%' }",
+        false,
+        "Describe key binding",
+    ),
+    (
+        "pan-reset",
+        "refresh-client -c",
+        true,
+        "Reset so the visible part of the window follows the cursor",
+    ),
+    (
+        "pan-up",
+        "refresh-client -U 10",
+        true,
+        "Move the visible part of the window up",
+    ),
+    (
+        "pan-down",
+        "refresh-client -D 10",
+        true,
+        "Move the visible part of the window down",
+    ),
+    (
+        "pan-left",
+        "refresh-client -L 10",
+        true,
+        "Move the visible part of the window left",
+    ),
+    (
+        "pan-right",
+        "refresh-client -R 10",
+        true,
+        "Move the visible part of the window right",
+    ),
+    ("window-menu", WINDOW_MENU, false, "Display window menu"),
+    ("pane-menu", PANE_MENU, false, "Display pane menu"),
 ];
+
+/// tmux 3.5's `<`: the window menu (its DEFAULT_WINDOW_MENU), where the window is.
+/// Braces have spaces inside: fugue's command-line parser takes `{` and `}` as
+/// blocks only as words of their own.
+const WINDOW_MENU: &str = concat!(
+    "display-menu -x W -y W -T '#[align=centre]#{window_index}:#{window_name}'",
+    " '#{?#{>:#{session_windows},1},,-}Swap Left' 'l' { swap-window -t:-1 }",
+    " '#{?#{>:#{session_windows},1},,-}Swap Right' 'r' { swap-window -t:+1 }",
+    " '#{?pane_marked_set,,-}Swap Marked' 's' { swap-window }",
+    " ''",
+    " 'Kill' 'X' { kill-window }",
+    " 'Respawn' 'R' { respawn-window -k }",
+    " '#{?pane_marked,Unmark,Mark}' 'm' { select-pane -m }",
+    " 'Rename' 'n' { command-prompt -FI \"#W\" { rename-window -t '#{window_id}' -- '%%' } }",
+    " ''",
+    " 'New After' 'w' { new-window -a }",
+    " 'New At End' 'W' { new-window }",
+);
+
+/// tmux 3.5's `>`: the pane menu (its DEFAULT_PANE_MENU), where the pane is. The
+/// items about the word, line or link under the mouse are hidden when a key opens it
+/// (their names expand empty), as in tmux.
+const PANE_MENU: &str = concat!(
+    "display-menu -x P -y P -T '#[align=centre]#{pane_index} (#{pane_id})'",
+    " '#{?#{m/r:(copy|view)-mode,#{pane_mode}},Go To Top,}' '<' { send -X history-top }",
+    " '#{?#{m/r:(copy|view)-mode,#{pane_mode}},Go To Bottom,}' '>' { send -X history-bottom }",
+    " ''",
+    " '#{?mouse_word,Search For #[underscore]#{=/9/...:mouse_word},}' 'C-r'",
+    " { if -F '#{?#{m/r:(copy|view)-mode,#{pane_mode}},0,1}' 'copy-mode -t=' ;",
+    " send -Xt= search-backward \"#{q:mouse_word}\" }",
+    " '#{?mouse_word,Type #[underscore]#{=/9/...:mouse_word},}' 'C-y'",
+    " { copy-mode -q ; send-keys -l -- \"#{q:mouse_word}\" }",
+    " '#{?mouse_word,Copy #[underscore]#{=/9/...:mouse_word},}' 'c'",
+    " { copy-mode -q ; set-buffer -- \"#{q:mouse_word}\" }",
+    " '#{?mouse_line,Copy Line,}' 'l' { copy-mode -q ; set-buffer -- \"#{q:mouse_line}\" }",
+    " ''",
+    " '#{?mouse_hyperlink,Type #[underscore]#{=/9/...:mouse_hyperlink},}' 'C-h'",
+    " { copy-mode -q ; send-keys -l -- \"#{q:mouse_hyperlink}\" }",
+    " '#{?mouse_hyperlink,Copy #[underscore]#{=/9/...:mouse_hyperlink},}' 'h'",
+    " { copy-mode -q ; set-buffer -- \"#{q:mouse_hyperlink}\" }",
+    " ''",
+    " 'Horizontal Split' 'h' { split-window -h }",
+    " 'Vertical Split' 'v' { split-window -v }",
+    " ''",
+    " '#{?#{>:#{window_panes},1},,-}Swap Up' 'u' { swap-pane -U }",
+    " '#{?#{>:#{window_panes},1},,-}Swap Down' 'd' { swap-pane -D }",
+    " '#{?pane_marked_set,,-}Swap Marked' 's' { swap-pane }",
+    " ''",
+    " 'Kill' 'X' { kill-pane }",
+    " 'Respawn' 'R' { respawn-pane -k }",
+    " '#{?pane_marked,Unmark,Mark}' 'm' { select-pane -m }",
+    " '#{?#{>:#{window_panes},1},,-}#{?window_zoomed_flag,Unzoom,Zoom}' 'z' { resize-pane -Z }",
+);
 
 /// What a config name stands for ([`named_line`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -50,6 +50,13 @@ pub struct SetBuffer {
     pub rename: Option<String>,
     /// None only with `rename`.
     pub data: Option<BufferData>,
+    /// `-w`: the buffer also goes to a client's terminal's clipboard (OSC 52).
+    #[serde(default)]
+    pub clipboard: bool,
+    /// `-t`: that client, by name; default the calling client, else the most
+    /// recently active one.
+    #[serde(default)]
+    pub client: Option<String>,
 }
 
 /// `paste-buffer`: type a buffer into a pane.

@@ -672,11 +672,10 @@ commands! {
     /// no target, else every client attached to the target's session.
     RefreshClient {
         /// The session whose clients redraw.
-        #[arg(short = 't', value_name = "target")]
         pub target: Option<Target>,
     } => "refresh-client", Read, "redraw attached clients from scratch",
         cli: As("refresh-client"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
-        keys: As("refresh-client"), clap: ["refresh"],
+        keys: As("refresh-client"), clap: ["refresh"] from RefreshClient,
         facts: [],
         targets: [target: SessionAny];
     /// The calling attached client's terminal changed size (tmux's
@@ -831,6 +830,19 @@ commands! {
         /// The bindings' notes.
         #[arg(short = 'N')]
         pub notes: bool,
+        /// With -N, keys without a note too (their command stands for the note).
+        #[arg(short = 'a')]
+        #[serde(default)]
+        pub all: bool,
+        /// With -N, this before each prefix key instead of the prefix (`C-b `).
+        #[arg(short = 'P', value_name = "prefix-string")]
+        #[serde(default)]
+        pub prefix: Option<String>,
+        /// Only the first line; run from an attached client, it is shown as a
+        /// message on the client's status line instead, as tmux's.
+        #[arg(short = '1')]
+        #[serde(default)]
+        pub first: bool,
         /// Only this key's binding (`list-keys [-T table] key`), unpadded as tmux
         /// prints one.
         #[arg(value_name = "key")]
@@ -1316,6 +1328,9 @@ pub mod flags {
         /// Even out the target pane and the panes beside it in its split.
         #[arg(short = 'E')]
         spread: bool,
+        /// Undo the last select-layout (the layout before it).
+        #[arg(short = 'o')]
+        undo: bool,
         /// A preset, or a layout string; none: the last preset again.
         #[arg(value_name = "layout")]
         layout: Option<String>,
@@ -1326,6 +1341,7 @@ pub mod flags {
         fn try_from(f: SelectLayout) -> Result<Command, String> {
             let layout = match (f.next, f.layout) {
                 _ if f.spread => LayoutChoice::Spread,
+                _ if f.undo => LayoutChoice::Undo,
                 _ if f.previous => LayoutChoice::Previous,
                 (true, _) => LayoutChoice::Next,
                 (false, Some(name)) => match LayoutPreset::parse(&name) {
@@ -1568,6 +1584,12 @@ pub mod flags {
         /// Rename the buffer to this.
         #[arg(short = 'n', value_name = "new-name")]
         rename: Option<String>,
+        /// Also send the buffer to the client's terminal's clipboard (OSC 52).
+        #[arg(short = 'w')]
+        clipboard: bool,
+        /// The client for -w (default the calling client, else the latest active).
+        #[arg(short = 't', value_name = "target-client")]
+        client: Option<String>,
         #[arg(value_name = "data", allow_hyphen_values = true)]
         data: Option<String>,
     }
@@ -1583,6 +1605,8 @@ pub mod flags {
                 append: f.append,
                 rename: f.rename,
                 data: f.data.map(crate::buffers::BufferData::Text),
+                clipboard: f.clipboard,
+                client: f.client,
             }))
         }
     }
@@ -2224,6 +2248,71 @@ pub mod flags {
         };
     }
 
+    /// `refresh-client [-cDlLRSU] [-A pane:state] [-B name:what:format] [-C XxY] [-f
+    /// flags] [-t target] [adjustment]` from a terminal, a key or the CLI: a redraw
+    /// (`-S`, the status line, redraws everything). `-A`, `-B` and `-C` are a control
+    /// client's, which its connection handles (fugue-client's control.rs); anywhere
+    /// else they fail with tmux's words. The pan flags (`-c`, `-U`, `-D`, `-L`, `-R`
+    /// and the adjustment), `-l` (ask the terminal for its clipboard) and `-f` (client
+    /// flags) are taken and change nothing: see docs/tmux.md.
+    #[derive(clap::Args, Debug)]
+    pub struct RefreshClient {
+        /// The session whose clients redraw.
+        #[arg(short = 't', value_name = "target")]
+        target: Option<Target>,
+        /// Redraw the status line (fugue redraws the whole client).
+        #[arg(short = 'S')]
+        status: bool,
+        /// Pan back to follow the cursor (no effect: fugue's clients do not pan).
+        #[arg(short = 'c')]
+        pan_reset: bool,
+        /// Pan up (no effect: fugue's clients do not pan).
+        #[arg(short = 'U')]
+        up: bool,
+        /// Pan down (no effect).
+        #[arg(short = 'D')]
+        down: bool,
+        /// Pan left (no effect).
+        #[arg(short = 'L')]
+        left: bool,
+        /// Pan right (no effect).
+        #[arg(short = 'R')]
+        right: bool,
+        /// Ask the terminal for its clipboard (no effect in fugue).
+        #[arg(short = 'l')]
+        clipboard: bool,
+        /// Client flags (accepted and ignored for a terminal client).
+        #[arg(short = 'f', value_name = "flags")]
+        flags: Option<String>,
+        /// A control client's pane output state.
+        #[arg(short = 'A', value_name = "pane:state")]
+        pane_state: Option<String>,
+        /// A control client's format subscription.
+        #[arg(short = 'B', value_name = "name:what:format")]
+        subscription: Option<String>,
+        /// A control client's size.
+        #[arg(short = 'C', value_name = "XxY")]
+        size: Option<String>,
+        /// How far to pan (no effect).
+        #[arg(value_name = "adjustment")]
+        adjustment: Option<u32>,
+    }
+
+    impl TryFrom<RefreshClient> for Command {
+        type Error = String;
+        fn try_from(f: RefreshClient) -> Result<Command, String> {
+            if f.pane_state.is_some() || f.subscription.is_some() || f.size.is_some() {
+                // tmux's words for a control client's flag from another client.
+                return Err("not a control client".into());
+            }
+            let _ = (f.status, f.pan_reset, f.up, f.down, f.left, f.right);
+            let _ = (f.clipboard, f.flags, f.adjustment);
+            Ok(Command::RefreshClient(cmd::RefreshClient {
+                target: f.target,
+            }))
+        }
+    }
+
     /// `next-window [-a] [-t target-session]` and `previous-window`'s: `-a` moves to
     /// the next (previous) window with an alert.
     macro_rules! window_step {
@@ -2351,6 +2440,14 @@ pub mod flags {
         /// The session whose clients show it (from the CLI).
         #[arg(short = 't')]
         pub target: Option<String>,
+        /// Keep the menu open when the mouse button is released without choosing
+        /// (fugue's menus always stay open until a choice or a key).
+        #[arg(short = 'O')]
+        pub stay_open: bool,
+        /// The client to show it on (fugue shows it on the clients of the target's
+        /// session; see docs/tmux.md).
+        #[arg(short = 'c', value_name = "target-client")]
+        pub client: Option<String>,
         /// NAME KEY COMMAND, ...
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         pub items: Vec<String>,
@@ -2360,6 +2457,7 @@ pub mod flags {
         type Error = String;
         fn try_from(f: DisplayMenu) -> Result<Command, String> {
             crate::menu::parse_items(&f.items)?;
+            let _ = (f.stay_open, f.client);
             let mut argv = vec!["display-menu".to_string()];
             push_flags(
                 &mut argv,

@@ -39,7 +39,7 @@ pub fn check_table(name: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The prefix table tmux 3.3a has before any config: each key with the config name
+/// The prefix table tmux 3.5 has before any config: each key with the config name
 /// of its command line ([`crate::bindings::NAMED_LINES`] spells the lines, as tmux's
 /// key-bindings.c does). The prefix key itself sends the prefix, added by whoever
 /// knows which key that is.
@@ -119,6 +119,16 @@ pub const DEFAULT_PREFIX: &[(&str, &str)] = &[
     ("7", "select-window 7"),
     ("8", "select-window 8"),
     ("9", "select-window 9"),
+    ("M-n", "next-alert"),
+    ("M-p", "previous-alert"),
+    ("/", "describe-key"),
+    ("DC", "pan-reset"),
+    ("S-Up", "pan-up"),
+    ("S-Down", "pan-down"),
+    ("S-Left", "pan-left"),
+    ("S-Right", "pan-right"),
+    ("<", "window-menu"),
+    (">", "pane-menu"),
 ];
 
 /// [`DEFAULT_PREFIX`] as bindings of the `prefix` table.
@@ -244,34 +254,80 @@ pub fn list_keys(bindings: &[Binding], table: Option<&str>) -> String {
     out
 }
 
-/// `list-keys -N`: the noted keys, as `C-b KEY note` for the prefix table (tmux's form).
-pub fn list_notes(bindings: &[Binding], table: Option<&str>, prefix: Key) -> String {
-    let mut shown: Vec<&Binding> = bindings
-        .iter()
-        .filter(|b| b.note.is_some() && table.is_none_or(|t| b.table == t))
-        .collect();
-    shown.sort_by(|a, b| {
-        a.table
-            .cmp(&b.table)
-            .then_with(|| tmux_order(&a.key).cmp(&tmux_order(&b.key)))
-    });
-    let label = |b: &Binding| match b.table.as_str() {
-        "prefix" => format!("{prefix} {}", b.key),
-        "root" => b.key.to_string(),
-        t => format!("{t} {}", b.key),
+/// What `list-keys -N` shows beyond the noted keys and how.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NotesOptions {
+    /// `-a`: keys without a note too, their command line standing for the note.
+    pub all: bool,
+    /// `-P`: what stands before a prefix-table key instead of the prefix and a space.
+    pub prefix_string: Option<String>,
+}
+
+/// `list-keys -N` as tmux 3.5 prints it: without `-T`, the root table's noted keys
+/// then the prefix table's, each line `START KEY NOTE`, START being the prefix and a
+/// space (`-P` replaces it) for prefix keys and as many spaces for root keys; with
+/// `-T`, that table's keys after `-P` (or nothing). Keys are padded to the widest
+/// noted key plus one; with `-a` keys without a note are listed too, their command
+/// standing for the note. Like tmux, the width counts only noted keys, and without
+/// `-T` a prefix table with no noted key is left out even with `-a`.
+pub fn list_notes(
+    bindings: &[Binding],
+    table: Option<&str>,
+    prefix: Key,
+    opts: &NotesOptions,
+) -> String {
+    let noted = |b: &Binding| b.note.as_deref().is_some_and(|n| !n.is_empty());
+    let in_table = |t: &str| {
+        let mut v: Vec<&Binding> = bindings
+            .iter()
+            .filter(|b| b.table == t && !matches!(b.key.code, crate::keys::KeyCode::Mouse(_)))
+            .collect();
+        v.sort_by_key(|b| tmux_order(&b.key));
+        v
     };
-    let w = shown
-        .iter()
-        .map(|b| label(b).chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = |t: &str| {
+        in_table(t)
+            .iter()
+            .filter(|b| noted(b))
+            .map(|b| b.key.to_string().chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let mut parts: Vec<(String, String)> = Vec::new();
+    let mut key_w = 0;
+    match table {
+        Some(t) => {
+            key_w = width(t);
+            parts.push((
+                t.to_string(),
+                opts.prefix_string.clone().unwrap_or_default(),
+            ));
+        }
+        None => {
+            let start = opts
+                .prefix_string
+                .clone()
+                .unwrap_or_else(|| format!("{prefix} "));
+            key_w = key_w.max(width("root"));
+            parts.push(("root".into(), " ".repeat(start.chars().count())));
+            let prefix_w = width("prefix");
+            if prefix_w > 0 {
+                key_w = key_w.max(prefix_w);
+                parts.push(("prefix".into(), start));
+            }
+        }
+    }
     let mut out = String::new();
-    for b in shown {
-        out.push_str(&format!(
-            "{:<w$} {}\n",
-            label(b),
-            b.note.as_deref().unwrap_or_default()
-        ));
+    for (t, start) in parts {
+        for b in in_table(&t) {
+            let note = match &b.note {
+                Some(n) if !n.is_empty() => n.clone(),
+                _ if opts.all => tmux_cmd::print_sequence(&b.commands),
+                _ => continue,
+            };
+            let key = b.key.to_string();
+            out.push_str(&format!("{start}{key:<w$}{note}\n", w = key_w + 1));
+        }
     }
     out
 }

@@ -59,7 +59,10 @@ pub enum PopupPos {
 impl PopupPos {
     pub fn parse(s: &str) -> Result<PopupPos, String> {
         match s {
-            "C" => Ok(PopupPos::Centre),
+            // tmux's W (the window's place on the status line), P (the pane) and M
+            // (the mouse), which its default menus use: centred here, as fugue does
+            // not place a popup by them yet (docs/tmux.md).
+            "C" | "W" | "P" | "M" => Ok(PopupPos::Centre),
             "R" | "S" => Ok(PopupPos::End),
             _ => match s.strip_suffix('%') {
                 Some(p) => p

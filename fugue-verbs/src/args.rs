@@ -432,6 +432,9 @@ pub enum Verb {
         /// Print each command before it runs.
         #[arg(short = 'v')]
         verbose: bool,
+        /// Expand the paths as formats (`#{pane_current_path}/.tmux.conf`).
+        #[arg(short = 'F')]
+        expand: bool,
         #[arg(required = true)]
         paths: Vec<String>,
     },

@@ -31,6 +31,12 @@ pub enum BufferVerb {
     LoadBuffer {
         #[arg(short = 'b', value_name = "BUFFER")]
         name: Option<String>,
+        /// Also send the buffer to the client's terminal's clipboard (OSC 52).
+        #[arg(short = 'w')]
+        clipboard: bool,
+        /// The client for -w (default the calling client, else the latest active).
+        #[arg(short = 't', value_name = "target-client")]
+        client: Option<String>,
         path: PathBuf,
     },
     /// List paste buffers, most recent first.
@@ -89,12 +95,19 @@ pub fn command_for(verb: BufferVerb, caller: &Caller) -> anyhow::Result<(Command
             Command::ShowBuffer(cmd::ShowBuffer { name }),
             BufferPrinter::Save { path, append },
         ),
-        BufferVerb::LoadBuffer { name, path } => (
+        BufferVerb::LoadBuffer {
+            name,
+            clipboard,
+            client,
+            path,
+        } => (
             Command::SetBuffer(SetBuffer {
                 name,
                 append: false,
                 rename: None,
                 data: Some(BufferData::Text(load(&path, caller)?)),
+                clipboard,
+                client,
             }),
             BufferPrinter::Nothing,
         ),

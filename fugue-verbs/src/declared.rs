@@ -281,6 +281,9 @@ mod tests {
             Ok(Command::ListKeys(cmd::ListKeys {
                 table: Some("copy-mode".into()),
                 notes: true,
+                all: false,
+                prefix: None,
+                first: false,
                 key: Key::parse("C-a"),
             }))
         );
@@ -289,6 +292,9 @@ mod tests {
             Ok(Command::ListKeys(cmd::ListKeys {
                 table: None,
                 notes: false,
+                all: false,
+                prefix: None,
+                first: false,
                 key: None,
             }))
         );
@@ -647,6 +653,8 @@ mod tests {
                 append: true,
                 rename: None,
                 data: Some(BufferData::Text("-- more".into())),
+                clipboard: false,
+                client: None,
             }))
         );
         assert_eq!(
@@ -656,6 +664,8 @@ mod tests {
                 append: false,
                 rename: Some("b".into()),
                 data: None,
+                clipboard: false,
+                client: None,
             }))
         );
         let bad = parse(&["set-buffer", "-b", "a"]).unwrap_err();

@@ -198,6 +198,8 @@ pub(crate) fn command_for(verb: ObserveVerb, caller: &Caller) -> anyhow::Result<
                         append: false,
                         rename: None,
                         data: Some(fugue_protocol::BufferData::Pane(capture)),
+                        clipboard: false,
+                        client: None,
                     }),
                     Printer::Nothing,
                 ),

@@ -39,6 +39,8 @@ pub struct Flags {
     pub parse_only: bool,
     /// `-v`: print each command before running it.
     pub verbose: bool,
+    /// `-F`: the paths are formats, expanded as the file's lines are.
+    pub expand: bool,
 }
 
 /// One step of a file: a command to send, a line that failed, or text to print.
@@ -156,8 +158,10 @@ fn plan_argv(
                 parse_only: flags.parse_only || inner.parse_only,
                 verbose: flags.verbose || inner.verbose,
                 quiet: inner.quiet,
+                expand: inner.expand,
             };
             for p in paths {
+                let p = if inner.expand { expand(&p) } else { p };
                 plan_file(&expand_home(&p), inner, expand, depth + 1, steps);
             }
         }
@@ -212,6 +216,7 @@ pub fn source_args(args: &[String]) -> (Flags, Vec<String>) {
                         'q' => flags.quiet = true,
                         'n' => flags.parse_only = true,
                         'v' => flags.verbose = true,
+                        'F' => flags.expand = true,
                         _ => {}
                     }
                 }
@@ -367,6 +372,23 @@ pub async fn run(
         },
         None => s.to_string(),
     };
+    let expanded: Vec<String>;
+    let paths = if flags.expand {
+        let mut out = Vec::with_capacity(paths.len());
+        for p in paths {
+            // The server expands it as `display-message -p` does (options, the most
+            // recent session); without one, the snapshot's variables do.
+            let by_server = match conn.as_mut() {
+                Some(c) => format_path(c, pane, p).await,
+                None => None,
+            };
+            out.push(by_server.unwrap_or_else(|| expand(p)));
+        }
+        expanded = out;
+        &expanded[..]
+    } else {
+        paths
+    };
     let steps = plan(paths, flags, &expand);
     let mut failed = false;
     for step in steps {
@@ -413,6 +435,25 @@ pub async fn run(
 }
 
 /// Every session and pane, for the file's formats; None if the server will not say.
+/// `source-file -F`'s path expanded by the server in the caller's pane's scope (or
+/// the most recent session's), as tmux expands it in its current target.
+async fn format_path(
+    conn: &mut crate::connection::Connection,
+    pane: Option<fugue_protocol::PaneId>,
+    path: &str,
+) -> Option<String> {
+    use fugue_protocol::{Command, Response, Target};
+    let asked = Command::FormatText(cmd::FormatText {
+        target: pane.map(Target::Pane),
+        text: path.to_string(),
+        mode: Default::default(),
+    });
+    match conn.call(asked).await {
+        Ok(Ok(Response::Captured(t))) => Some(t.trim_end_matches('\n').to_string()),
+        _ => None,
+    }
+}
+
 pub async fn server_snapshot(
     conn: &mut crate::connection::Connection,
 ) -> Option<fugue_protocol::format::vars::Snapshot> {

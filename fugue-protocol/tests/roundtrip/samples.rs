@@ -315,6 +315,8 @@ pub fn commands() -> Vec<Command> {
             append: true,
             rename: None,
             data: Some(BufferData::Text("x\ny".into())),
+            clipboard: true,
+            client: Some("c".into()),
         }),
         Command::SetBuffer(SetBuffer {
             name: Some("b".into()),
@@ -328,6 +330,8 @@ pub fn commands() -> Vec<Command> {
                 join: true,
                 ..Default::default()
             })),
+            clipboard: false,
+            client: None,
         }),
         Command::ShowBuffer(cmd::ShowBuffer {
             name: Some("b".into()),
@@ -360,6 +364,9 @@ pub fn commands() -> Vec<Command> {
         Command::ListKeys(cmd::ListKeys {
             table: Some("prefix".into()),
             notes: true,
+            all: true,
+            prefix: Some("C-a ".into()),
+            first: true,
             key: Some(Key::new(KeyCode::Char('x'), Mods::NONE)),
         }),
         Command::SetOption(fugue_protocol::SetOption {

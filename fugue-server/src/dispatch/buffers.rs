@@ -85,6 +85,9 @@ pub fn set_buffer(exec: &mut Exec<'_>, c: SetBuffer) -> Result<Response, Command
     if exec.resolved.is_none() {
         exec.resolved = Some(format!("buffer {name}"));
     }
+    if c.clipboard {
+        to_clipboard(exec, c.client.as_deref(), data.as_bytes())?;
+    }
     let info = {
         let buffers = exec.server.buffers.lock();
         let mut info = buffers.get(Some(&name), &viewer)?.info();
@@ -93,6 +96,34 @@ pub fn set_buffer(exec: &mut Exec<'_>, c: SetBuffer) -> Result<Response, Command
         info
     };
     Ok(Response::Buffers(vec![info]))
+}
+
+/// `set-buffer -w` / `load-buffer -w`: the text goes to a client's terminal as OSC 52
+/// (the clipboard selection), as tmux's tty_set_selection: the named client, else the
+/// calling one, else the most recently active. With no client attached that is
+/// tmux's error.
+fn to_clipboard(exec: &Exec<'_>, client: Option<&str>, data: &[u8]) -> Result<(), CommandError> {
+    let Some(id) = super::clients::find_client(exec, client) else {
+        return Err(CommandError::new(
+            fugue_protocol::ErrorCode::UnknownTarget,
+            match client {
+                Some(name) => format!("can't find client: {name}"),
+                None => "no current client".to_string(),
+            },
+        ));
+    };
+    let copy = fugue_protocol::passthrough::ClipboardCopy {
+        selection: "c".into(),
+        // OSC 52 carries base64, as a program's copy arrives.
+        data: fugue_protocol::base64::encode(data),
+    };
+    if let Some(c) = exec.server.mux.attached.lock().get(&id) {
+        c.control
+            .post(crate::attached::Control::Clipboard(std::sync::Arc::new(
+                copy,
+            )));
+    }
+    Ok(())
 }
 
 pub fn show_buffer(exec: &mut Exec<'_>, name: Option<&str>) -> Result<Response, CommandError> {

@@ -107,12 +107,8 @@ pub fn unbind_key(
     Ok(Response::Done)
 }
 
-pub fn list_keys(
-    exec: &mut Exec<'_>,
-    table: Option<&str>,
-    notes: bool,
-    key: Option<fugue_protocol::keys::Key>,
-) -> Result<Response, CommandError> {
+pub fn list_keys(exec: &mut Exec<'_>, c: cmd::ListKeys) -> Result<Response, CommandError> {
+    let (table, notes, key) = (c.table.as_deref(), c.notes, c.key);
     let mut keys = exec.server.keys.lock().clone();
     if let Some(t) = table
         && !keys.bindings.iter().any(|b| b.table == t)
@@ -149,11 +145,31 @@ pub fn list_keys(
         keys.bindings = found;
     }
     let text = if notes {
-        key_tables::list_notes(&keys.bindings, table, keys.prefix)
+        let opts = key_tables::NotesOptions {
+            all: c.all,
+            prefix_string: c.prefix,
+        };
+        key_tables::list_notes(&keys.bindings, table, keys.prefix, &opts)
     } else {
         key_tables::list_keys(&keys.bindings, table)
     };
-    Ok(Response::Captured(text))
+    if !c.first {
+        return Ok(Response::Captured(text));
+    }
+    let Some(line) = text.lines().next().map(str::to_string) else {
+        return Ok(Response::Captured(text));
+    };
+    // `-1` from an attached client (its `C-b /`) is a message on its status line.
+    let attached = exec.origin.client_id().and_then(|id| {
+        let clients = exec.server.mux.attached.lock();
+        let c = clients.get(&id).filter(|c| c.session.is_some())?;
+        c.control.post(Control::Notice(line.clone()));
+        Some(())
+    });
+    match attached {
+        Some(()) => Ok(Response::Done),
+        None => Ok(Response::Captured(format!("{line}\n"))),
+    }
 }
 
 super::handler!(fugue_protocol::key_tables::Binding, |exec, b| bind_key(
@@ -168,7 +184,4 @@ super::handler!(cmd::UnbindKey, |exec,
                                  }| {
     unbind_key(exec, &table, key, all, quiet)
 });
-super::handler!(
-    cmd::ListKeys,
-    |exec, cmd::ListKeys { table, notes, key }| list_keys(exec, table.as_deref(), notes, key)
-);
+super::handler!(cmd::ListKeys, |exec, c| list_keys(exec, c));

@@ -77,7 +77,7 @@ pub fn select_layout(
                     .unwrap_or(LayoutPreset::Tiled),
             ),
             LayoutChoice::Again => last,
-            LayoutChoice::Tmux(_) | LayoutChoice::Spread => None,
+            LayoutChoice::Tmux(_) | LayoutChoice::Spread | LayoutChoice::Undo => None,
         };
         // -E: the pane a target names (else the window's active one) and the panes
         // beside it in its split.
@@ -90,6 +90,8 @@ pub fn select_layout(
         let w = tree
             .window_mut(wid)
             .ok_or_else(|| CommandError::internal("window vanished"))?;
+        // Kept for `-o`, as tmux's old_layout: whatever this select-layout does.
+        let before = w.layout.clone();
         match (preset, share, choice) {
             (Some(preset), Some(share), _) => {
                 // As in tmux, the main pane of the main-* presets is the first pane, so
@@ -116,15 +118,35 @@ pub fn select_layout(
                     w.layout.spread(p, area);
                 }
             }
+            (_, _, LayoutChoice::Undo) => match w.old_layout.take() {
+                Some(old) if same_panes(&old, &w.layout) => w.layout = old,
+                Some(_) => {
+                    return Err(CommandError::invalid_argument(
+                        "layout",
+                        "invalid layout: the panes changed since",
+                    ));
+                }
+                // As tmux: no layout to go back to, nothing changes.
+                None => return Ok(Response::Done),
+            },
             // `select-layout` alone with no preset applied before: as tmux, nothing.
             (_, _, LayoutChoice::Again) => return Ok(Response::Done),
             _ => return Err(CommandError::internal("no layout chosen")),
         }
+        w.old_layout = Some(before);
         w.zoomed = false;
         exec.server.relayout(&mut tree, sid);
     }
     exec.server.mux.changed();
     Ok(Response::Done)
+}
+
+/// Whether two layouts hold the same panes (an old layout fits the window still).
+fn same_panes(a: &Layout, b: &Layout) -> bool {
+    let (mut x, mut y) = (a.panes(), b.panes());
+    x.sort();
+    y.sort();
+    x == y
 }
 
 super::handler!(

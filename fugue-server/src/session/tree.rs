@@ -263,6 +263,8 @@ pub struct Window {
     pub last_active: Option<PaneId>,
     pub zoomed: bool,
     pub last_preset: Option<LayoutPreset>,
+    /// The layout before the last `select-layout`, for `select-layout -o`.
+    pub old_layout: Option<Layout>,
     /// The size `resize-window` gave it (tmux's manual_sx/sy with `window-size
     /// manual`): laid out at this size whatever the clients' size; None follows the
     /// session.
@@ -286,6 +288,7 @@ impl Window {
             last_active: None,
             zoomed: false,
             last_preset: None,
+            old_layout: None,
             manual_size: None,
             laid_out: None,
         }

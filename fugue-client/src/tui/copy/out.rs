@@ -44,6 +44,8 @@ fn buffer_request(text: String, append: bool) -> Option<Request> {
             append,
             rename: None,
             data: Some(BufferData::Text(text)),
+            clipboard: false,
+            client: None,
         }),
         pending: Pending::Action("set-buffer"),
     })

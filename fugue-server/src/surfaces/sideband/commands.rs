@@ -376,6 +376,8 @@ fn buffer(tag: &Tag, content: String) -> Result<Command, CommandError> {
             append: flag(tag, "append")?.unwrap_or(false),
             rename: None,
             data: Some(BufferData::Text(content)),
+            clipboard: false,
+            client: None,
         })),
         Some("delete") => Ok(Command::DeleteBuffer(cmd::DeleteBuffer { name })),
         Some(other) => Err(CommandError::invalid_argument(
