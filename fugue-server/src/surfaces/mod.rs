@@ -7,6 +7,7 @@ pub mod admission;
 pub mod answer;
 pub mod clients;
 pub mod control;
+mod fields;
 pub mod frames;
 pub mod hooks;
 pub mod inbound;

@@ -1,68 +1,249 @@
 //! The MCP tools for agents: spawn one, message them, read and report results.
 
-use super::args::Args;
-use super::tools::{ToolDef, schema};
+use super::args::{ToolArgs, target, targets};
+use super::tools::{DirectionArg, ToolDef, args};
 use fugue_protocol::cmd;
 use fugue_protocol::{
-    AgentState, AgentWorktree, Command, CommandError, Delivery, Direction, MessageTo, Placement,
-    Report, SendMessage, SpawnAgent, WorktreeAction, WorktreeSpec,
+    AgentState, AgentWorktree, Command, CommandError, Delivery, MessageTo, Placement, Report,
+    SendMessage, SpawnAgent, WorktreeAction, WorktreeSpec,
 };
-use serde_json::json;
+use schemars::JsonSchema;
+use serde::Deserialize;
 
-const STATES: &str = "starting, busy, idle, awaiting_input, exited";
+// An agent's states as a call names them: all of them for `wait_for`.
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+pub enum StateArg {
+    Starting,
+    Busy,
+    Idle,
+    AwaitingInput,
+    Exited,
+}
 
-fn placement(a: &Args<'_>) -> Result<Placement, CommandError> {
-    let target = a.target("target")?;
-    let size = a.uint("size_percent", 1..=99)?.map(|p| p as u8);
-    let kind = a.string("placement")?;
-    Ok(match kind.as_deref() {
-        None | Some("auto") if target.is_none() && size.is_none() => Placement::Auto,
-        None | Some("auto") => Placement::Split {
-            target,
-            direction: Direction::Right,
+impl From<StateArg> for AgentState {
+    fn from(s: StateArg) -> AgentState {
+        match s {
+            StateArg::Starting => AgentState::Starting,
+            StateArg::Busy => AgentState::Busy,
+            StateArg::Idle => AgentState::Idle,
+            StateArg::AwaitingInput => AgentState::AwaitingInput,
+            StateArg::Exited => AgentState::Exited,
+        }
+    }
+}
+
+// The states an agent may report of itself (the server sees starting and exited).
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum ReportState {
+    Idle,
+    Busy,
+    AwaitingInput,
+}
+
+impl From<ReportState> for AgentState {
+    fn from(s: ReportState) -> AgentState {
+        match s {
+            ReportState::Idle => AgentState::Idle,
+            ReportState::Busy => AgentState::Busy,
+            ReportState::AwaitingInput => AgentState::AwaitingInput,
+        }
+    }
+}
+
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum PlacementArg {
+    Auto,
+    Right,
+    Left,
+    Down,
+    Up,
+    Window,
+    Session,
+}
+
+// `worktree`: true (a new branch), false, or a branch name.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum WorktreeArg {
+    On(bool),
+    Branch(String),
+}
+
+/// `{"type": ["boolean", "string"]}`, as a model reads it most easily.
+fn bool_or_string(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({ "type": ["boolean", "string"] })
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpawnAgentArgs {
+    // Its choices, the configured presets, are added when the tools are listed.
+    agent: String,
+    task: Option<String>,
+    placement: Option<PlacementArg>,
+    target: Option<String>,
+    #[schemars(range(min = 1, max = 99))]
+    size_percent: Option<u8>,
+    cwd: Option<String>,
+    name: Option<String>,
+    tags: Option<Vec<String>>,
+    depends_on: Option<Vec<String>>,
+    #[schemars(range(min = 1))]
+    timeout_ms: Option<u64>,
+    /// true or a branch: start in a new git worktree of your repository.
+    // `default`: a schema of its own does not tell schemars the argument is optional.
+    #[serde(default)]
+    #[schemars(schema_with = "bool_or_string")]
+    worktree: Option<WorktreeArg>,
+}
+
+impl SpawnAgentArgs {
+    fn placement(&self) -> Result<Placement, CommandError> {
+        let target = target("target", self.target.clone())?;
+        let size = self.size_percent;
+        let split = |direction: DirectionArg| Placement::Split {
+            target: target.clone(),
+            direction: direction.into(),
             size,
-        },
-        Some("window") => Placement::Window { session: target },
-        Some("session") => Placement::Session { name: None },
-        Some(d) => match Direction::parse(d) {
-            Some(direction) => Placement::Split {
-                target,
-                direction,
-                size,
-            },
-            None => {
-                return Err(CommandError::invalid_argument(
-                    "placement",
-                    format!("`{d}`: expected auto, right, left, down, up, window or session"),
-                ));
+        };
+        Ok(match self.placement {
+            None | Some(PlacementArg::Auto) if target.is_none() && size.is_none() => {
+                Placement::Auto
             }
-        },
-    })
-}
-
-/// `worktree`: true (a new branch), false, or a branch name.
-fn worktree(a: &Args<'_>) -> Result<Option<WorktreeSpec>, CommandError> {
-    if let Ok(b) = a.bool("worktree") {
-        return Ok(b.filter(|b| *b).map(|_| WorktreeSpec::Auto));
-    }
-    match a.string("worktree") {
-        Ok(Some(b)) => Ok(Some(WorktreeSpec::Branch(b))),
-        Ok(None) => Ok(None),
-        Err(_) => Err(CommandError::invalid_argument(
-            "worktree",
-            "expected true, false or a branch name",
-        )),
-    }
-}
-
-fn state(a: &Args<'_>, name: &str) -> Result<Option<AgentState>, CommandError> {
-    a.string(name)?
-        .map(|s| {
-            AgentState::parse(&s).ok_or_else(|| {
-                CommandError::invalid_argument(name, format!("`{s}`: expected one of {STATES}"))
-            })
+            None | Some(PlacementArg::Auto) | Some(PlacementArg::Right) => {
+                split(DirectionArg::Right)
+            }
+            Some(PlacementArg::Left) => split(DirectionArg::Left),
+            Some(PlacementArg::Down) => split(DirectionArg::Down),
+            Some(PlacementArg::Up) => split(DirectionArg::Up),
+            Some(PlacementArg::Window) => Placement::Window { session: target },
+            Some(PlacementArg::Session) => Placement::Session { name: None },
         })
-        .transpose()
+    }
+}
+
+impl ToolArgs for SpawnAgentArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        let placement = self.placement()?;
+        Ok(Command::SpawnAgent(SpawnAgent {
+            agent: self.agent,
+            task: self.task,
+            placement,
+            cwd: self.cwd,
+            name: self.name,
+            tags: self.tags.unwrap_or_default(),
+            depends_on: targets("depends_on", self.depends_on.unwrap_or_default())?,
+            timeout_ms: self.timeout_ms,
+            worktree: match self.worktree {
+                None | Some(WorktreeArg::On(false)) => None,
+                Some(WorktreeArg::On(true)) => Some(WorktreeSpec::Auto),
+                Some(WorktreeArg::Branch(b)) => Some(WorktreeSpec::Branch(b)),
+            },
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum ActionArg {
+    Show,
+    Keep,
+    Merge,
+    Remove,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FinishWorktreeArgs {
+    /// The agent's pane %N (may be closed).
+    pane: String,
+    action: Option<ActionArg>,
+}
+
+impl ToolArgs for FinishWorktreeArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        let action = match self.action {
+            None | Some(ActionArg::Show) => WorktreeAction::Show,
+            Some(ActionArg::Keep) => WorktreeAction::Keep,
+            Some(ActionArg::Merge) => WorktreeAction::Merge,
+            Some(ActionArg::Remove) => WorktreeAction::Remove,
+        };
+        Ok(Command::AgentWorktree(AgentWorktree {
+            target: target("pane", Some(self.pane))?,
+            action,
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum DeliveryArg {
+    Async,
+    Sync,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SendMessageArgs {
+    to: String,
+    text: String,
+    delivery: Option<DeliveryArg>,
+    #[schemars(range(min = 0, max = 600_000))]
+    quiescence_ms: Option<u64>,
+    plain: Option<bool>,
+    #[schemars(range(min = 1))]
+    timeout_ms: Option<u64>,
+}
+
+impl ToolArgs for SendMessageArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        let to = MessageTo::parse(&self.to).map_err(|e| CommandError::invalid_argument("to", e))?;
+        Ok(Command::SendMessage(SendMessage {
+            to,
+            text: self.text,
+            delivery: match self.delivery {
+                None | Some(DeliveryArg::Async) => Delivery::Async,
+                Some(DeliveryArg::Sync) => Delivery::Sync,
+            },
+            quiescence_ms: self.quiescence_ms,
+            timeout_ms: self.timeout_ms,
+            plain: self.plain.unwrap_or(false),
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GetResultArgs {
+    pane: Option<String>,
+}
+
+impl ToolArgs for GetResultArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        Ok(Command::GetResult(cmd::GetResult {
+            target: target("pane", self.pane)?,
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReportArgs {
+    state: Option<ReportState>,
+    result: Option<String>,
+}
+
+impl ToolArgs for ReportArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        Ok(Command::Report(Report {
+            target: None,
+            state: self.state.map(AgentState::from),
+            result: self.result,
+        }))
+    }
 }
 
 pub static AGENT_TOOLS: &[ToolDef] = &[
@@ -75,37 +256,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
         destructive: false,
         idempotent: false,
         open_world: true,
-        input: || {
-            schema(
-                json!({
-                    "agent": { "type": "string" },
-                    "task": { "type": "string" },
-                    "placement": { "type": "string", "enum": ["auto", "right", "left", "down", "up", "window", "session"] },
-                    "target": { "type": "string" },
-                    "size_percent": { "type": "integer", "minimum": 1, "maximum": 99 },
-                    "cwd": { "type": "string" },
-                    "name": { "type": "string" },
-                    "tags": { "type": "array", "items": { "type": "string" } },
-                    "depends_on": { "type": "array", "items": { "type": "string" } },
-                    "timeout_ms": { "type": "integer", "minimum": 1 },
-                    "worktree": { "type": ["boolean", "string"], "description": "true or a branch: start in a new git worktree of your repository." }
-                }),
-                &["agent"],
-            )
-        },
-        build: |a| {
-            Ok(Command::SpawnAgent(SpawnAgent {
-                agent: a.required_string("agent")?,
-                task: a.string("task")?,
-                placement: placement(a)?,
-                cwd: a.string("cwd")?,
-                name: a.string("name")?,
-                tags: a.strings("tags")?,
-                depends_on: a.targets("depends_on")?,
-                timeout_ms: a.millis("timeout_ms")?,
-                worktree: worktree(a)?,
-            }))
-        },
+        args: args::<SpawnAgentArgs>(),
     },
     ToolDef {
         name: "finish_worktree",
@@ -116,33 +267,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
         destructive: true,
         idempotent: false,
         open_world: false,
-        input: || {
-            schema(
-                json!({
-                    "pane": { "type": "string", "description": "The agent's pane %N (may be closed)." },
-                    "action": { "type": "string", "enum": ["show", "keep", "merge", "remove"] }
-                }),
-                &["pane"],
-            )
-        },
-        build: |a| {
-            let action = match a.string("action")?.as_deref() {
-                None | Some("show") => WorktreeAction::Show,
-                Some("keep") => WorktreeAction::Keep,
-                Some("merge") => WorktreeAction::Merge,
-                Some("remove") => WorktreeAction::Remove,
-                Some(x) => {
-                    return Err(CommandError::invalid_argument(
-                        "action",
-                        format!("`{x}`: expected show, keep, merge or remove"),
-                    ));
-                }
-            };
-            Ok(Command::AgentWorktree(AgentWorktree {
-                target: a.target("pane")?,
-                action,
-            }))
-        },
+        args: args::<FinishWorktreeArgs>(),
     },
     ToolDef {
         name: "send_message",
@@ -153,41 +278,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
         destructive: true,
         idempotent: false,
         open_world: true,
-        input: || {
-            schema(
-                json!({
-                    "to": { "type": "string" },
-                    "text": { "type": "string" },
-                    "delivery": { "type": "string", "enum": ["async", "sync"] },
-                    "quiescence_ms": { "type": "integer", "minimum": 0, "maximum": 600000 },
-                    "plain": { "type": "boolean" },
-                    "timeout_ms": { "type": "integer", "minimum": 1 }
-                }),
-                &["to", "text"],
-            )
-        },
-        build: |a| {
-            let to = a.required_string("to")?;
-            let to = MessageTo::parse(&to).map_err(|e| CommandError::invalid_argument("to", e))?;
-            let delivery = match a.string("delivery")?.as_deref() {
-                None | Some("async") => Delivery::Async,
-                Some("sync") => Delivery::Sync,
-                Some(d) => {
-                    return Err(CommandError::invalid_argument(
-                        "delivery",
-                        format!("`{d}`: expected async or sync"),
-                    ));
-                }
-            };
-            Ok(Command::SendMessage(SendMessage {
-                to,
-                text: a.required_string("text")?,
-                delivery,
-                quiescence_ms: a.uint("quiescence_ms", 0..=600_000)?,
-                timeout_ms: a.millis("timeout_ms")?,
-                plain: a.bool("plain")?.unwrap_or(false),
-            }))
-        },
+        args: args::<SendMessageArgs>(),
     },
     ToolDef {
         name: "get_result",
@@ -198,12 +289,7 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
         destructive: false,
         idempotent: true,
         open_world: false,
-        input: || schema(json!({ "pane": { "type": "string" } }), &[]),
-        build: |a| {
-            Ok(Command::GetResult(cmd::GetResult {
-                target: a.target("pane")?,
-            }))
-        },
+        args: args::<GetResultArgs>(),
     },
     ToolDef {
         name: "report",
@@ -214,26 +300,6 @@ pub static AGENT_TOOLS: &[ToolDef] = &[
         destructive: false,
         idempotent: true,
         open_world: false,
-        input: || {
-            schema(
-                json!({
-                    "state": { "type": "string", "enum": ["idle", "busy", "awaiting_input"] },
-                    "result": { "type": "string" }
-                }),
-                &[],
-            )
-        },
-        build: |a| {
-            Ok(Command::Report(Report {
-                target: None,
-                state: state(a, "state")?,
-                result: a.string("result")?,
-            }))
-        },
+        args: args::<ReportArgs>(),
     },
 ];
-
-/// A `state` argument (for `wait_for`).
-pub fn state_arg(a: &Args<'_>) -> Result<Option<AgentState>, CommandError> {
-    state(a, "state")
-}

@@ -1,230 +1,272 @@
-//! Reading tool arguments, with errors that name the argument and what was expected.
+//! Tool arguments (issue 26): each tool's arguments are one struct deriving
+//! `Deserialize` and `JsonSchema`. Its input schema is generated from the struct (once,
+//! see `tools::ToolDef::input`); a call's arguments are checked against that schema, so
+//! an error names the argument and what it takes, and then deserialized into the
+//! struct, which makes the command. There is no second list of arguments to keep in
+//! step.
 
-use fugue_protocol::keys::Key;
-use fugue_protocol::{CommandError, Direction, Target};
+use fugue_protocol::{Command, CommandError, Target};
+use schemars::generate::SchemaSettings;
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-/// A tool call's arguments.
-pub struct Args<'a> {
-    map: &'a Map<String, Value>,
+/// A tool's argument struct: what a call may pass, and the command it makes.
+pub trait ToolArgs: DeserializeOwned + schemars::JsonSchema {
+    fn command(self) -> Result<Command, CommandError>;
 }
 
-fn wrong(name: &str, expected: &str, got: &Value) -> CommandError {
-    let kind = match got {
+/// The input schema of `T` as `tools/list` shows it: subschemas inlined, no
+/// meta-schema, title or number formats, and an optional argument's type without
+/// `null` (absent is how a call leaves it out; a null is taken as absent all the same).
+/// Every byte here is read by every model on every session (issue 18).
+pub fn schema<T: schemars::JsonSchema>() -> Value {
+    let mut settings = SchemaSettings::draft2020_12();
+    settings.meta_schema = None;
+    settings.inline_subschemas = true;
+    let mut schema = settings
+        .into_generator()
+        .into_root_schema_for::<T>()
+        .to_value();
+    if let Some(root) = schema.as_object_mut() {
+        root.remove("title");
+        root.remove("description");
+        if let Some(Value::Object(props)) = root.get_mut("properties") {
+            props.values_mut().for_each(tidy);
+        }
+    }
+    schema
+}
+
+/// One property's schema, as small as it says the same.
+fn tidy(p: &mut Value) {
+    let Some(p) = p.as_object_mut() else {
+        return;
+    };
+    p.remove("format");
+    if let Some(Value::Array(types)) = p.get_mut("type") {
+        types.retain(|t| t != "null");
+        if let [one] = types.as_slice() {
+            let one = one.clone();
+            p.insert("type".into(), one);
+        }
+    }
+    if let Some(Value::Array(choices)) = p.get_mut("enum") {
+        choices.retain(|c| !c.is_null());
+    }
+    if let Some(items) = p.get_mut("items") {
+        tidy(items);
+    }
+    if let Some(values) = p.get_mut("additionalProperties") {
+        tidy(values);
+    }
+}
+
+/// A call of the tool whose arguments are `T`: checked against `schema`, deserialized,
+/// made into its command.
+pub fn build<T: ToolArgs>(
+    args: &Map<String, Value>,
+    schema: &Value,
+) -> Result<Command, CommandError> {
+    decode::<T>(args, schema)?.command()
+}
+
+/// A call's arguments as the struct `T`, once they are what `schema` says.
+pub fn decode<T: DeserializeOwned>(
+    args: &Map<String, Value>,
+    schema: &Value,
+) -> Result<T, CommandError> {
+    let args = check(args, schema)?;
+    serde_json::from_value(Value::Object(args)).map_err(|e| {
+        // The schema check passed, so the schema and the struct disagree: a bug here,
+        // said plainly rather than hidden (the tools' tests look for it).
+        CommandError::invalid_argument("arguments", e.to_string())
+            .with_suggestion("check the arguments against the tool's input schema (tools/list)")
+    })
+}
+
+/// The arguments with nulls left out, once each is what the schema says: refuses names
+/// the tool does not take, missing required ones, wrong types, choices and bounds.
+fn check(args: &Map<String, Value>, schema: &Value) -> Result<Map<String, Value>, CommandError> {
+    let empty = Map::new();
+    let props = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    let mut out = Map::new();
+    for (name, value) in args {
+        let Some(p) = props.get(name) else {
+            let list: Vec<&str> = props.keys().map(String::as_str).collect();
+            return Err(
+                CommandError::invalid_argument(name, "this tool has no such argument")
+                    .with_suggestion(format!("its arguments are: {}", list.join(", "))),
+            );
+        };
+        if value.is_null() {
+            continue;
+        }
+        check_value(name, value, p)?;
+        out.insert(name.clone(), value.clone());
+    }
+    let required = schema.get("required").and_then(Value::as_array);
+    for name in required.into_iter().flatten().filter_map(Value::as_str) {
+        if !out.contains_key(name) {
+            let expected = props.get(name).map_or("a value", expected);
+            return Err(CommandError::invalid_argument(name, "it is required")
+                .with_suggestion(format!("pass `{name}` as {expected}")));
+        }
+    }
+    Ok(out)
+}
+
+/// What a schema takes, in words for an error.
+fn expected(p: &Value) -> &'static str {
+    let types: Vec<&str> = match p.get("type") {
+        Some(Value::String(t)) => vec![t.as_str()],
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    match types.as_slice() {
+        ["string"] => "a string",
+        ["boolean"] => "true or false",
+        ["integer"] => "a whole number",
+        ["array"] => "an array of strings",
+        ["object"] => "an object of string values",
+        ["boolean", "string"] | ["string", "boolean"] => "true, false or a string",
+        _ => "a value",
+    }
+}
+
+fn kind(v: &Value) -> &'static str {
+    match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",
         Value::Number(_) => "a number",
         Value::String(_) => "a string",
         Value::Array(_) => "an array",
         Value::Object(_) => "an object",
+    }
+}
+
+fn is_type(v: &Value, t: &str) -> bool {
+    match t {
+        "string" => v.is_string(),
+        "boolean" => v.is_boolean(),
+        "integer" => v.is_i64() || v.is_u64(),
+        "number" => v.is_number(),
+        "array" => v.is_array(),
+        "object" => v.is_object(),
+        _ => false,
+    }
+}
+
+/// Whether `v` is what schema `p` says, for the schemas the tools' structs make.
+fn check_value(name: &str, v: &Value, p: &Value) -> Result<(), CommandError> {
+    let fits = match p.get("type") {
+        Some(Value::String(t)) => is_type(v, t),
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).any(|t| is_type(v, t)),
+        _ => true,
     };
-    CommandError::invalid_argument(name, format!("expected {expected}, got {kind}"))
-        .with_suggestion(format!("pass `{name}` as {expected}, or leave it out"))
-}
-
-impl<'a> Args<'a> {
-    /// Wraps the arguments, refusing names the tool does not take.
-    pub fn new(map: &'a Map<String, Value>, schema: &Value) -> Result<Args<'a>, CommandError> {
-        let known = schema.get("properties").and_then(Value::as_object);
-        for name in map.keys() {
-            if !known.is_some_and(|k| k.contains_key(name)) {
-                let list: Vec<&str> = known
-                    .map(|k| k.keys().map(String::as_str).collect())
-                    .unwrap_or_default();
-                return Err(
-                    CommandError::invalid_argument(name, "this tool has no such argument")
-                        .with_suggestion(format!("its arguments are: {}", list.join(", "))),
-                );
-            }
-        }
-        Ok(Args { map })
+    let integer = p.get("type") == Some(&Value::from("integer"));
+    // A number with a fraction where a whole number goes is refused as its bounds say.
+    let fraction = integer && v.is_number();
+    if !fits && !fraction {
+        let expected = expected(p);
+        return Err(CommandError::invalid_argument(
+            name,
+            format!("expected {expected}, got {}", kind(v)),
+        )
+        .with_suggestion(format!("pass `{name}` as {expected}, or leave it out")));
     }
-
-    fn get(&self, name: &str) -> Option<&'a Value> {
-        self.map.get(name).filter(|v| !v.is_null())
+    if let Some(Value::Array(choices)) = p.get("enum")
+        && !choices.contains(v)
+    {
+        // No suggestion: the handler adds the choices from the schema.
+        let shown = v.as_str().map_or_else(|| v.to_string(), String::from);
+        let list: Vec<&str> = choices.iter().filter_map(Value::as_str).collect();
+        return Err(CommandError::invalid_argument(
+            name,
+            format!("`{shown}`: expected {}", one_of(&list)),
+        ));
     }
-
-    pub fn has(&self, name: &str) -> bool {
-        self.get(name).is_some()
+    if let Value::Number(n) = v
+        && integer
+    {
+        bounds(name, n, p)?;
     }
-
-    pub fn string(&self, name: &str) -> Result<Option<String>, CommandError> {
-        match self.get(name) {
-            None => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(v) => Err(wrong(name, "a string", v)),
-        }
-    }
-
-    pub fn required_string(&self, name: &str) -> Result<String, CommandError> {
-        self.string(name)?.ok_or_else(|| {
-            CommandError::invalid_argument(name, "it is required")
-                .with_suggestion(format!("pass `{name}` as a string"))
-        })
-    }
-
-    pub fn bool(&self, name: &str) -> Result<Option<bool>, CommandError> {
-        match self.get(name) {
-            None => Ok(None),
-            Some(Value::Bool(b)) => Ok(Some(*b)),
-            Some(v) => Err(wrong(name, "true or false", v)),
-        }
-    }
-
-    pub fn uint(
-        &self,
-        name: &str,
-        range: std::ops::RangeInclusive<u64>,
-    ) -> Result<Option<u64>, CommandError> {
-        match self.get(name) {
-            None => Ok(None),
-            Some(Value::Number(n)) => match n.as_u64() {
-                Some(v) if range.contains(&v) => Ok(Some(v)),
-                _ => Err(out_of_range(name, range.start(), range.end(), n)),
-            },
-            Some(v) => Err(wrong(name, "a whole number", v)),
-        }
-    }
-
-    /// A timeout in milliseconds. Any positive number is taken (the server caps waits
-    /// at its `[waits] max_timeout_ms`); a refusal says what is realistic rather than
-    /// quoting `u64::MAX`.
-    pub fn millis(&self, name: &str) -> Result<Option<u64>, CommandError> {
-        match self.get(name) {
-            None => Ok(None),
-            Some(Value::Number(n)) => match n.as_u64() {
-                Some(v) if v >= 1 => Ok(Some(v)),
-                _ => Err(CommandError::invalid_argument(
-                    name,
-                    format!("expected milliseconds, a whole number of at least 1, got {n}"),
-                )
-                .with_suggestion(format!(
-                    "pass milliseconds such as 30000 (30 s); waits are capped by the server ([waits] max_timeout_ms, 300000 by default), or leave `{name}` out for the default"
-                ))),
-            },
-            Some(v) => Err(wrong(name, "a whole number of milliseconds", v)),
-        }
-    }
-
-    /// A whole number that may be negative (line numbers: history is negative).
-    pub fn int(
-        &self,
-        name: &str,
-        range: std::ops::RangeInclusive<i64>,
-    ) -> Result<Option<i64>, CommandError> {
-        match self.get(name) {
-            None => Ok(None),
-            Some(Value::Number(n)) => match n.as_i64() {
-                Some(v) if range.contains(&v) => Ok(Some(v)),
-                _ => Err(out_of_range(name, range.start(), range.end(), n)),
-            },
-            Some(v) => Err(wrong(name, "a whole number", v)),
-        }
-    }
-
-    pub fn target(&self, name: &str) -> Result<Option<Target>, CommandError> {
-        self.string(name)?
-            .map(|s| {
-                s.parse::<Target>()
-                    .map_err(|e| CommandError::invalid_argument(name, e))
-            })
-            .transpose()
-    }
-
-    pub fn required_target(&self, name: &str) -> Result<Target, CommandError> {
-        self.target(name)?.ok_or_else(|| {
-            CommandError::invalid_argument(name, "it is required")
-                .with_suggestion(format!("pass `{name}`; list_panes shows the ids"))
-        })
-    }
-
-    pub fn targets(&self, name: &str) -> Result<Vec<Target>, CommandError> {
-        match self.get(name) {
-            None => Ok(Vec::new()),
-            Some(Value::Array(items)) => items
-                .iter()
-                .map(|v| match v {
-                    Value::String(s) => s
-                        .parse::<Target>()
-                        .map_err(|e| CommandError::invalid_argument(name, e)),
-                    other => Err(wrong(name, "an array of strings", other)),
-                })
-                .collect(),
-            Some(v) => Err(wrong(name, "an array of strings", v)),
-        }
-    }
-
-    pub fn strings(&self, name: &str) -> Result<Vec<String>, CommandError> {
-        match self.get(name) {
-            None => Ok(Vec::new()),
-            Some(Value::Array(items)) => items
-                .iter()
-                .map(|v| match v {
-                    Value::String(s) => Ok(s.clone()),
-                    other => Err(wrong(name, "an array of strings", other)),
-                })
-                .collect(),
-            Some(v) => Err(wrong(name, "an array of strings", v)),
-        }
-    }
-
-    pub fn direction(&self, name: &str) -> Result<Option<Direction>, CommandError> {
-        self.string(name)?
-            .map(|s| {
-                Direction::parse(&s).ok_or_else(|| {
-                    CommandError::invalid_argument(
-                        name,
-                        format!("`{s}`: expected left, right, up or down"),
-                    )
-                })
-            })
-            .transpose()
-    }
-
-    pub fn keys(&self, name: &str) -> Result<Vec<Key>, CommandError> {
-        match self.get(name) {
-            None => Ok(Vec::new()),
-            Some(Value::Array(items)) => items
-                .iter()
-                .map(|v| match v {
-                    Value::String(s) => Key::parse(s).ok_or_else(|| {
-                        CommandError::invalid_argument(name, format!("`{s}` is not a key name"))
-                            .with_suggestion("key names look like Enter, Escape, Tab, C-c, M-x, Up, F5, or a single character; put text in `text`")
-                    }),
-                    other => Err(wrong(name, "an array of key names", other)),
-                })
-                .collect(),
-            Some(v) => Err(wrong(name, "an array of key names", v)),
-        }
-    }
-
-    pub fn env(&self, name: &str) -> Result<Vec<(String, String)>, CommandError> {
-        match self.get(name) {
-            None => Ok(Vec::new()),
-            Some(Value::Object(m)) => m
-                .iter()
-                .map(|(k, v)| match v {
-                    Value::String(s) => Ok((k.clone(), s.clone())),
-                    other => Err(wrong(name, "an object of string values", other)),
-                })
-                .collect(),
-            Some(v) => Err(wrong(name, "an object of string values", v)),
-        }
+    match v {
+        Value::Array(items) => match p.get("items") {
+            Some(s) => items.iter().try_for_each(|i| check_value(name, i, s)),
+            None => Ok(()),
+        },
+        Value::Object(values) => match p.get("additionalProperties") {
+            Some(s) if s.is_object() => values.values().try_for_each(|i| check_value(name, i, s)),
+            _ => Ok(()),
+        },
+        _ => Ok(()),
     }
 }
 
-/// A number outside what `name` takes, with the bounds and what to do.
-fn out_of_range(
-    name: &str,
-    start: &dyn std::fmt::Display,
-    end: &dyn std::fmt::Display,
-    n: &serde_json::Number,
-) -> CommandError {
-    CommandError::invalid_argument(
-        name,
-        format!("expected a whole number from {start} to {end}, got {n}"),
+/// "a", "a or b", "a, b or c".
+fn one_of(list: &[&str]) -> String {
+    match list {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// A whole number within the schema's `minimum` and `maximum`.
+fn bounds(name: &str, n: &serde_json::Number, p: &Value) -> Result<(), CommandError> {
+    let whole = n.as_i64().map(i128::from).or(n.as_u64().map(i128::from));
+    let bound = |k: &str| p.get(k).and_then(Value::as_i64).map(i128::from);
+    let (lo, hi) = (bound("minimum"), bound("maximum"));
+    let inside = whole.is_some_and(|w| lo.is_none_or(|lo| w >= lo) && hi.is_none_or(|hi| w <= hi));
+    if inside {
+        return Ok(());
+    }
+    // Timeouts take any positive number (the server caps waits at `[waits]
+    // max_timeout_ms`): the refusal says what is realistic rather than a bound.
+    if name.ends_with("_ms") && hi.is_none() {
+        return Err(CommandError::invalid_argument(
+            name,
+            format!(
+                "expected milliseconds, a whole number of at least {}, got {n}",
+                lo.unwrap_or(0)
+            ),
+        )
+        .with_suggestion(format!(
+            "pass milliseconds such as 30000 (30 s); waits are capped by the server ([waits] max_timeout_ms, 300000 by default), or leave `{name}` out for the default"
+        )));
+    }
+    let range = match (lo, hi) {
+        (Some(lo), Some(hi)) => format!("from {lo} to {hi}"),
+        (Some(lo), None) => format!("of at least {lo}"),
+        (None, Some(hi)) => format!("up to {hi}"),
+        (None, None) => String::new(),
+    };
+    Err(
+        CommandError::invalid_argument(name, format!("expected a whole number {range}, got {n}"))
+            .with_suggestion(format!(
+                "pass a number in that range, or leave `{name}` out for the default"
+            )),
     )
-    .with_suggestion(format!(
-        "pass a number in that range, or leave `{name}` out for the default"
-    ))
+}
+
+/// A target argument, parsed; an error names the argument.
+pub fn target(name: &str, t: Option<String>) -> Result<Option<Target>, CommandError> {
+    t.map(|s| {
+        s.parse::<Target>()
+            .map_err(|e| CommandError::invalid_argument(name, e))
+    })
+    .transpose()
+}
+
+/// Several target arguments.
+pub fn targets(name: &str, ts: Vec<String>) -> Result<Vec<Target>, CommandError> {
+    ts.into_iter()
+        .map(|s| {
+            s.parse::<Target>()
+                .map_err(|e| CommandError::invalid_argument(name, e))
+        })
+        .collect()
 }

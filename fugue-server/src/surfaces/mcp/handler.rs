@@ -38,8 +38,9 @@ pub struct FugueMcp {
 /// A tool as `tools/list` shows it. `presets` are the configured agent presets: the
 /// model sees which agents it may start without a round trip.
 fn tool_entry(t: &ToolDef, presets: &[&str]) -> Tool {
-    let mut input = match (t.input)() {
-        Value::Object(m) => m,
+    // A copy of the generated schema: the presets differ between calls.
+    let mut input = match t.input() {
+        Value::Object(m) => m.clone(),
         _ => serde_json::Map::new(),
     };
     if t.command == "spawn-agent"
@@ -111,10 +112,9 @@ fn with_choices(tool: Option<&ToolDef>, mut e: CommandError) -> CommandError {
         .strip_prefix("invalid argument `")
         .and_then(|rest| rest.split_once('`'))
         .map(|(name, _)| name.to_string());
-    let schema = tool.map(|t| (t.input)());
+    let schema = tool.map(ToolDef::input);
     let prop = argument.as_deref().and_then(|a| {
         schema
-            .as_ref()
             .and_then(|s| s.get("properties"))
             .and_then(|p| p.get(a))
     });
@@ -200,18 +200,13 @@ impl FugueMcp {
         args: &serde_json::Map<String, Value>,
     ) -> Result<Value, CommandError> {
         if name == super::tmux_tool::NAME {
-            let line = match args.get("command") {
-                Some(Value::String(l)) => l.as_str(),
-                _ => {
-                    return Err(CommandError::invalid_argument(
-                        "command",
-                        "a tmux command line (a string) is required",
-                    )
-                    .with_suggestion("e.g. {\"command\": \"select-layout tiled\"}"));
-                }
-            };
             let tool = find(name);
-            return super::tmux_tool::run(&self.server, &self.origin, line)
+            let line = tool
+                .ok_or_else(|| CommandError::invalid_argument("name", "no `tmux` tool"))
+                .and_then(|t| super::args::decode::<super::tmux_tool::TmuxArgs>(args, t.input()))
+                .map_err(|e| with_choices(tool, e))?
+                .command;
+            return super::tmux_tool::run(&self.server, &self.origin, &line)
                 .await
                 .map_err(CommandError::bounded)
                 .map_err(|e| with_choices(tool, e));

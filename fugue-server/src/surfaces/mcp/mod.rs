@@ -89,7 +89,7 @@ pub fn build_command(
     tool: &tools::ToolDef,
     args: &serde_json::Map<String, Value>,
 ) -> Result<fugue_protocol::Command, fugue_protocol::CommandError> {
-    (tool.build)(&args::Args::new(args, &(tool.input)())?)
+    tool.build(args)
 }
 
 /// The line the server answers the bridge's preamble with when it takes the

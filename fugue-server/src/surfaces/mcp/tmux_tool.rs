@@ -8,7 +8,8 @@
 //! declaration offers it to MCP (`mcp: As(..)` or `Tmux`). Answers are the CLI's text
 //! (`fugue_verbs::render`), so `display -p '#{pane_id}'` answers `%3`.
 
-use super::tools::{ToolDef, schema};
+use super::args::ToolArgs;
+use super::tools::{ToolDef, args};
 use crate::dispatch::dispatch_via;
 use crate::origin::Origin;
 use crate::server::Server;
@@ -40,16 +41,25 @@ pub static TMUX_TOOLS: &[ToolDef] = &[ToolDef {
     destructive: true,
     idempotent: false,
     open_world: false,
-    input: || schema(json!({ "command": { "type": "string" } }), &["command"]),
-    // Never called for this tool (the handler runs its lines); an error that names
-    // the tool and its argument if it ever is (the mcp_args fuzz target calls it).
-    build: |_| {
+    args: args::<TmuxArgs>(),
+}];
+
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TmuxArgs {
+    pub command: String,
+}
+
+impl ToolArgs for TmuxArgs {
+    // Never called for this tool (the handler runs its lines, `run`); an error that
+    // names the tool and its argument if it ever is (the mcp_args fuzz target calls it).
+    fn command(self) -> Result<Command, CommandError> {
         Err(CommandError::invalid_argument(
             "command",
             "the `tmux` tool runs tmux command lines, each as its own command",
         ))
-    },
-}];
+    }
+}
 
 fn refused(name: &str, why: impl Into<String>) -> CommandError {
     CommandError::invalid_argument("command", format!("{name}: {}", why.into()))

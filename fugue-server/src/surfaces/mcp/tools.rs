@@ -2,18 +2,24 @@
 //!
 //! `tools/list` is generated from [`TOOLS`], and every entry names the command (from the
 //! protocol's command table) it runs, so no tool can be advertised without being
-//! dispatched, and a tool's visibility follows its command's permission tier.
+//! dispatched, and a tool's visibility follows its command's permission tier. A tool's
+//! arguments are one struct (`args`): its input schema is generated from it, and a
+//! call is deserialized into it.
 
-use super::args::Args;
+use super::args::{ToolArgs, target, targets};
 use fugue_protocol::cmd;
 use fugue_protocol::observe::{
     ReadPane, ReadSource, RunCommand, SearchPanes, WaitCondition, WaitFor,
 };
 use fugue_protocol::{
-    Command, CommandError, InputPart, Key, NewSession, NewWindow, PaneScope, SendInput, Spawn,
-    SplitPane, SplitSize,
+    Command, CommandError, Direction, InputPart, Key, NewSession, NewWindow, PaneScope, SendInput,
+    Spawn, SplitPane, SplitSize,
 };
-use serde_json::{Value, json};
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::LazyLock;
 
 pub struct ToolDef {
     pub name: &'static str,
@@ -25,39 +31,64 @@ pub struct ToolDef {
     pub destructive: bool,
     pub idempotent: bool,
     pub open_world: bool,
-    pub input: fn() -> Value,
-    pub build: fn(&Args<'_>) -> Result<Command, CommandError>,
+    /// The tool's argument struct.
+    pub args: Args,
 }
 
-pub(super) fn schema(props: Value, required: &[&str]) -> Value {
-    json!({ "type": "object", "properties": props, "required": required, "additionalProperties": false })
+/// A tool's argument struct, as the functions its type gives.
+pub struct Args {
+    /// Its input schema, generated (see [`ToolDef::input`] for the cached one).
+    pub schema: fn() -> Value,
+    /// Its fields as serde names them.
+    pub fields: fn() -> &'static [&'static str],
+    /// A call: its arguments checked against the schema, deserialized, made a command.
+    pub build: fn(&Map<String, Value>, &Value) -> Result<Command, CommandError>,
 }
 
-fn spawn(a: &Args<'_>) -> Result<Spawn, CommandError> {
-    Ok(Spawn {
-        command: a.string("command")?.map(|c| vec![c]).unwrap_or_default(),
-        cwd: a.string("cwd")?,
-        env: a.env("env")?,
-        title: a.string("name")?,
-        sideband: a.bool("sideband")?,
-        remain: None,
-    })
-}
-
-fn spawn_props() -> Value {
-    json!({
-        "command": { "type": "string" },
-        "cwd": { "type": "string" },
-        "env": { "type": "object" },
-        "sideband": { "type": "boolean" }
-    })
-}
-
-fn merge(mut a: Value, b: Value) -> Value {
-    if let (Some(a), Value::Object(b)) = (a.as_object_mut(), b) {
-        a.extend(b);
+/// The functions of argument struct `T`.
+pub const fn args<T: ToolArgs>() -> Args {
+    Args {
+        schema: super::args::schema::<T>,
+        fields: crate::surfaces::fields::of::<T>,
+        build: super::args::build::<T>,
     }
-    a
+}
+
+/// Every tool's input schema, generated once.
+static SCHEMAS: LazyLock<HashMap<&'static str, Value>> =
+    LazyLock::new(|| all().map(|t| (t.name, (t.args.schema)())).collect());
+
+impl ToolDef {
+    /// The input schema, generated from the argument struct on first use.
+    pub fn input(&self) -> &'static Value {
+        static NONE: Value = Value::Null;
+        // Every tool is in `all()`, so the map has it.
+        SCHEMAS.get(self.name).unwrap_or(&NONE)
+    }
+
+    /// The command a call with `args` runs.
+    pub fn build(&self, args: &Map<String, Value>) -> Result<Command, CommandError> {
+        (self.args.build)(args, self.input())
+    }
+}
+
+/// The arguments that start a program, as `create_pane`, `create_window` and
+/// `create_session` take them.
+fn spawn(
+    command: Option<String>,
+    cwd: Option<String>,
+    env: Option<BTreeMap<String, String>>,
+    title: Option<String>,
+    sideband: Option<bool>,
+) -> Spawn {
+    Spawn {
+        command: command.map(|c| vec![c]).unwrap_or_default(),
+        cwd,
+        env: env.unwrap_or_default().into_iter().collect(),
+        title,
+        sideband,
+        remain: None,
+    }
 }
 
 /// Every tool: these and the agent tools.
@@ -66,6 +97,374 @@ pub fn all() -> impl Iterator<Item = &'static ToolDef> {
         .iter()
         .chain(super::agent_tools::AGENT_TOOLS.iter())
         .chain(super::tmux_tool::TMUX_TOOLS.iter())
+}
+
+// Fields the command does not take are read off the call by `shape.rs` (filters,
+// `detail`, `meta`): declared here so the schema offers them and calls may pass them.
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListPanesArgs {
+    session: Option<String>,
+    #[allow(dead_code)]
+    window: Option<String>,
+    #[allow(dead_code)]
+    tag: Option<String>,
+    #[allow(dead_code)]
+    state: Option<String>,
+    #[allow(dead_code)]
+    parent: Option<String>,
+    #[allow(dead_code)]
+    detail: Option<bool>,
+}
+
+impl ToolArgs for ListPanesArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        let target = target("session", self.session)?;
+        let scope = match target {
+            Some(_) => PaneScope::Session,
+            None => PaneScope::All,
+        };
+        Ok(Command::ListPanes(cmd::ListPanes {
+            target,
+            scope,
+            values: Vec::new(),
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+enum ReadMode {
+    Screen,
+    Scrollback,
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReadPaneArgs {
+    pane: Option<String>,
+    mode: Option<ReadMode>,
+    cursor: Option<String>,
+    /// Default 200.
+    #[schemars(range(min = 1, max = 2000))]
+    lines: Option<u32>,
+    ansi: Option<bool>,
+    /// Always give `screen`.
+    #[allow(dead_code)]
+    meta: Option<bool>,
+}
+
+impl ToolArgs for ReadPaneArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        let source = match (self.cursor, self.mode) {
+            (Some(c), _) => ReadSource::Since(c),
+            (None, None | Some(ReadMode::Screen)) => ReadSource::Screen,
+            (None, Some(ReadMode::Scrollback)) => ReadSource::Scrollback,
+        };
+        Ok(Command::ReadPane(ReadPane {
+            target: target("pane", self.pane)?,
+            source,
+            lines: self.lines,
+            ansi: self.ansi.unwrap_or(false),
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SendInputArgs {
+    pane: Option<String>,
+    text: Option<String>,
+    keys: Option<Vec<String>>,
+    submit: Option<bool>,
+}
+
+impl ToolArgs for SendInputArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        let mut parts = Vec::new();
+        if let Some(t) = self.text {
+            parts.push(InputPart::Paste(t));
+        }
+        for k in self.keys.unwrap_or_default() {
+            let key = Key::parse(&k).ok_or_else(|| {
+                CommandError::invalid_argument("keys", format!("`{k}` is not a key name"))
+                    .with_suggestion("key names look like Enter, Escape, Tab, C-c, M-x, Up, F5, or a single character; put text in `text`")
+            })?;
+            parts.push(InputPart::Key(key));
+        }
+        if self.submit.unwrap_or(false) {
+            parts.push(InputPart::Key(Key::new(
+                fugue_protocol::keys::KeyCode::Enter,
+                fugue_protocol::keys::Mods::NONE,
+            )));
+        }
+        if parts.is_empty() {
+            return Err(CommandError::invalid_argument("text", "nothing to send")
+                .with_suggestion("give text, keys, or submit: true"));
+        }
+        Ok(Command::SendInput(SendInput {
+            target: target("pane", self.pane)?,
+            parts,
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WaitForArgs {
+    pane: Option<String>,
+    text: Option<String>,
+    after_cursor: Option<String>,
+    // An hour: longer than any wait the server allows ([waits] max_timeout_ms).
+    #[schemars(range(min = 1, max = 3_600_000))]
+    idle_ms: Option<u64>,
+    exit: Option<bool>,
+    state: Option<super::agent_tools::StateArg>,
+    #[schemars(range(min = 1))]
+    timeout_ms: Option<u64>,
+}
+
+impl ToolArgs for WaitForArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        let condition = match (
+            self.text,
+            self.idle_ms,
+            self.exit.unwrap_or(false),
+            self.state,
+        ) {
+            (Some(pattern), None, false, None) => WaitCondition::Text {
+                pattern,
+                after: self.after_cursor,
+            },
+            (None, Some(ms), false, None) => WaitCondition::Idle { ms },
+            (None, None, true, None) => WaitCondition::Exit,
+            (None, None, false, Some(s)) => WaitCondition::State(s.into()),
+            _ => {
+                return Err(CommandError::invalid_argument(
+                    "text",
+                    "give exactly one of text, idle_ms, exit: true, state",
+                ));
+            }
+        };
+        Ok(Command::WaitFor(WaitFor {
+            target: target("pane", self.pane)?,
+            condition,
+            timeout_ms: self.timeout_ms,
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RunCommandArgs {
+    command: String,
+    pane: Option<String>,
+    split_from: Option<String>,
+    cwd: Option<String>,
+    env: Option<BTreeMap<String, String>>,
+    #[schemars(range(min = 1))]
+    timeout_ms: Option<u64>,
+    keep: Option<bool>,
+}
+
+impl ToolArgs for RunCommandArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        Ok(Command::RunCommand(RunCommand {
+            pane: target("pane", self.pane)?,
+            split_from: target("split_from", self.split_from)?,
+            command: self.command,
+            cwd: self.cwd,
+            env: self.env.unwrap_or_default().into_iter().collect(),
+            timeout_ms: self.timeout_ms,
+            keep: self.keep.unwrap_or(false),
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum DirectionArg {
+    Right,
+    Left,
+    Down,
+    Up,
+}
+
+impl From<DirectionArg> for Direction {
+    fn from(d: DirectionArg) -> Direction {
+        match d {
+            DirectionArg::Right => Direction::Right,
+            DirectionArg::Left => Direction::Left,
+            DirectionArg::Down => Direction::Down,
+            DirectionArg::Up => Direction::Up,
+        }
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreatePaneArgs {
+    target: Option<String>,
+    direction: Option<DirectionArg>,
+    #[schemars(range(min = 1, max = 99))]
+    size_percent: Option<u8>,
+    /// Title.
+    name: Option<String>,
+    focus: Option<bool>,
+    /// Typed, then Enter, once it reads.
+    input: Option<String>,
+    command: Option<String>,
+    cwd: Option<String>,
+    env: Option<BTreeMap<String, String>>,
+    sideband: Option<bool>,
+}
+
+impl ToolArgs for CreatePaneArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        Ok(Command::SplitPane(SplitPane {
+            target: target("target", self.target)?,
+            direction: self.direction.map_or(Direction::Right, Direction::from),
+            size: self.size_percent.map(SplitSize::Percent),
+            select: self.focus.unwrap_or(false),
+            zoom: false,
+            full: false,
+            spawn: spawn(self.command, self.cwd, self.env, self.name, self.sideband),
+            task: self.input.filter(|t| !t.is_empty()),
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateWindowArgs {
+    session: Option<String>,
+    name: Option<String>,
+    focus: Option<bool>,
+    command: Option<String>,
+    cwd: Option<String>,
+    env: Option<BTreeMap<String, String>>,
+    sideband: Option<bool>,
+}
+
+impl ToolArgs for CreateWindowArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        Ok(Command::NewWindow(NewWindow {
+            target: target("session", self.session)?,
+            name: self.name,
+            select: self.focus.unwrap_or(false),
+            spawn: spawn(self.command, self.cwd, self.env, None, self.sideband),
+            ..Default::default()
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateSessionArgs {
+    /// Session name (default: a number).
+    name: Option<String>,
+    #[schemars(range(min = 10, max = 1000))]
+    width: Option<u16>,
+    #[schemars(range(min = 5, max = 1000))]
+    height: Option<u16>,
+    command: Option<String>,
+    cwd: Option<String>,
+    env: Option<BTreeMap<String, String>>,
+    sideband: Option<bool>,
+}
+
+impl ToolArgs for CreateSessionArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        let size = match (self.width, self.height) {
+            (None, None) => None,
+            (w, h) => Some((w.unwrap_or(80), h.unwrap_or(24))),
+        };
+        Ok(Command::NewSession(NewSession {
+            name: self.name,
+            window_name: None,
+            size,
+            spawn: spawn(self.command, self.cwd, self.env, None, self.sideband),
+            existing: false,
+            client_env: None,
+            group: None,
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ClosePaneArgs {
+    /// Pane: %N.
+    pane: String,
+}
+
+impl ToolArgs for ClosePaneArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        Ok(Command::KillPane(cmd::KillPane {
+            target: target("pane", Some(self.pane))?,
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KillSessionArgs {
+    session: String,
+}
+
+impl ToolArgs for KillSessionArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        Ok(Command::KillSession(cmd::KillSession {
+            target: target("session", Some(self.session))?,
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchPanesArgs {
+    pattern: String,
+    panes: Option<Vec<String>>,
+    /// Default true.
+    history: Option<bool>,
+    #[schemars(range(min = 0))]
+    offset: Option<u32>,
+    /// Default 50.
+    #[schemars(range(min = 1, max = 500))]
+    limit: Option<u32>,
+}
+
+impl ToolArgs for SearchPanesArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        Ok(Command::SearchPanes(SearchPanes {
+            pattern: self.pattern,
+            targets: targets("panes", self.panes.unwrap_or_default())?,
+            history: self.history.unwrap_or(true),
+            offset: self.offset.unwrap_or(0),
+            limit: self.limit.unwrap_or(50),
+            from_line: None,
+            backward: false,
+            absolute: false,
+        }))
+    }
+}
+
+#[derive(Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NotifyArgs {
+    text: String,
+    session: Option<String>,
+}
+
+impl ToolArgs for NotifyArgs {
+    fn command(self) -> Result<Command, CommandError> {
+        Ok(Command::DisplayMessage(cmd::DisplayMessage {
+            target: target("session", self.session)?,
+            text: self.text,
+            delay_ms: None,
+        }))
+    }
 }
 
 static PANE_TOOLS: &[ToolDef] = &[
@@ -78,33 +477,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         destructive: false,
         idempotent: true,
         open_world: false,
-        input: || {
-            schema(
-                json!({
-                    "session": { "type": "string" },
-                    "window": { "type": "string" },
-                    "tag": { "type": "string" },
-                    "state": { "type": "string" },
-                    "parent": { "type": "string" },
-                    "detail": { "type": "boolean" }
-                }),
-                &[],
-            )
-        },
-        build: |a| {
-            Ok(match a.target("session")? {
-                Some(t) => Command::ListPanes(cmd::ListPanes {
-                    target: Some(t),
-                    scope: PaneScope::Session,
-                    values: Vec::new(),
-                }),
-                None => Command::ListPanes(cmd::ListPanes {
-                    target: None,
-                    scope: PaneScope::All,
-                    values: Vec::new(),
-                }),
-            })
-        },
+        args: args::<ListPanesArgs>(),
     },
     ToolDef {
         name: "read_pane",
@@ -115,38 +488,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         destructive: false,
         idempotent: true,
         open_world: false,
-        input: || {
-            schema(
-                json!({
-                    "pane": { "type": "string" },
-                    "mode": { "type": "string", "enum": ["screen", "scrollback"] },
-                    "cursor": { "type": "string" },
-                    "lines": { "type": "integer", "minimum": 1, "maximum": 2000, "description": "Default 200." },
-                    "ansi": { "type": "boolean" },
-                    "meta": { "type": "boolean", "description": "Always give `screen`." }
-                }),
-                &[],
-            )
-        },
-        build: |a| {
-            let source = match (a.string("cursor")?, a.string("mode")?.as_deref()) {
-                (Some(c), _) => ReadSource::Since(c),
-                (None, None | Some("screen")) => ReadSource::Screen,
-                (None, Some("scrollback")) => ReadSource::Scrollback,
-                (None, Some(m)) => {
-                    return Err(CommandError::invalid_argument(
-                        "mode",
-                        format!("`{m}`: expected screen or scrollback"),
-                    ));
-                }
-            };
-            Ok(Command::ReadPane(ReadPane {
-                target: a.target("pane")?,
-                source,
-                lines: a.uint("lines", 1..=2000)?.map(|n| n as u32),
-                ansi: a.bool("ansi")?.unwrap_or(false),
-            }))
-        },
+        args: args::<ReadPaneArgs>(),
     },
     ToolDef {
         name: "send_input",
@@ -157,38 +499,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         destructive: true,
         idempotent: false,
         open_world: true,
-        input: || {
-            schema(
-                json!({
-                    "pane": { "type": "string" },
-                    "text": { "type": "string" },
-                    "keys": { "type": "array", "items": { "type": "string" } },
-                    "submit": { "type": "boolean" }
-                }),
-                &[],
-            )
-        },
-        build: |a| {
-            let mut parts = Vec::new();
-            if let Some(t) = a.string("text")? {
-                parts.push(InputPart::Paste(t));
-            }
-            parts.extend(a.keys("keys")?.into_iter().map(InputPart::Key));
-            if a.bool("submit")?.unwrap_or(false) {
-                parts.push(InputPart::Key(Key::new(
-                    fugue_protocol::keys::KeyCode::Enter,
-                    fugue_protocol::keys::Mods::NONE,
-                )));
-            }
-            if parts.is_empty() {
-                return Err(CommandError::invalid_argument("text", "nothing to send")
-                    .with_suggestion("give text, keys, or submit: true"));
-            }
-            Ok(Command::SendInput(SendInput {
-                target: a.target("pane")?,
-                parts,
-            }))
-        },
+        args: args::<SendInputArgs>(),
     },
     ToolDef {
         name: "wait_for",
@@ -199,47 +510,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         destructive: false,
         idempotent: true,
         open_world: false,
-        input: || {
-            schema(
-                json!({
-                    "pane": { "type": "string" },
-                    "text": { "type": "string" },
-                    "after_cursor": { "type": "string" },
-                    "idle_ms": { "type": "integer", "minimum": 1 },
-                    "exit": { "type": "boolean" },
-                    "state": { "type": "string", "enum": ["starting", "busy", "idle", "awaiting_input", "exited"] },
-                    "timeout_ms": { "type": "integer", "minimum": 1 }
-                }),
-                &[],
-            )
-        },
-        build: |a| {
-            let condition = match (
-                a.string("text")?,
-                a.uint("idle_ms", 1..=3_600_000)?,
-                a.bool("exit")?.unwrap_or(false),
-                super::agent_tools::state_arg(a)?,
-            ) {
-                (Some(pattern), None, false, None) => WaitCondition::Text {
-                    pattern,
-                    after: a.string("after_cursor")?,
-                },
-                (None, Some(ms), false, None) => WaitCondition::Idle { ms },
-                (None, None, true, None) => WaitCondition::Exit,
-                (None, None, false, Some(s)) => WaitCondition::State(s),
-                _ => {
-                    return Err(CommandError::invalid_argument(
-                        "text",
-                        "give exactly one of text, idle_ms, exit: true, state",
-                    ));
-                }
-            };
-            Ok(Command::WaitFor(WaitFor {
-                target: a.target("pane")?,
-                condition,
-                timeout_ms: a.millis("timeout_ms")?,
-            }))
-        },
+        args: args::<WaitForArgs>(),
     },
     ToolDef {
         name: "run_command",
@@ -250,31 +521,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         destructive: true,
         idempotent: false,
         open_world: true,
-        input: || {
-            schema(
-                json!({
-                    "command": { "type": "string" },
-                    "pane": { "type": "string" },
-                    "split_from": { "type": "string" },
-                    "cwd": { "type": "string" },
-                    "env": { "type": "object" },
-                    "timeout_ms": { "type": "integer", "minimum": 1 },
-                    "keep": { "type": "boolean" }
-                }),
-                &["command"],
-            )
-        },
-        build: |a| {
-            Ok(Command::RunCommand(RunCommand {
-                pane: a.target("pane")?,
-                split_from: a.target("split_from")?,
-                command: a.required_string("command")?,
-                cwd: a.string("cwd")?,
-                env: a.env("env")?,
-                timeout_ms: a.millis("timeout_ms")?,
-                keep: a.bool("keep")?.unwrap_or(false),
-            }))
-        },
+        args: args::<RunCommandArgs>(),
     },
     ToolDef {
         name: "create_pane",
@@ -285,38 +532,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         destructive: false,
         idempotent: false,
         open_world: false,
-        input: || {
-            schema(
-                merge(
-                    json!({
-                        "target": { "type": "string" },
-                        "direction": { "type": "string", "enum": ["right", "left", "down", "up"] },
-                        "size_percent": { "type": "integer", "minimum": 1, "maximum": 99 },
-                        "name": { "type": "string", "description": "Title." },
-                        "focus": { "type": "boolean" },
-                        "input": { "type": "string", "description": "Typed, then Enter, once it reads." }
-                    }),
-                    spawn_props(),
-                ),
-                &[],
-            )
-        },
-        build: |a| {
-            Ok(Command::SplitPane(SplitPane {
-                target: a.target("target")?,
-                direction: a
-                    .direction("direction")?
-                    .unwrap_or(fugue_protocol::Direction::Right),
-                size: a
-                    .uint("size_percent", 1..=99)?
-                    .map(|p| SplitSize::Percent(p as u8)),
-                select: a.bool("focus")?.unwrap_or(false),
-                zoom: false,
-                full: false,
-                spawn: spawn(a)?,
-                task: a.string("input")?.filter(|t| !t.is_empty()),
-            }))
-        },
+        args: args::<CreatePaneArgs>(),
     },
     ToolDef {
         name: "create_window",
@@ -327,30 +543,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         destructive: false,
         idempotent: false,
         open_world: false,
-        input: || {
-            schema(
-                merge(
-                    json!({
-                        "session": { "type": "string" },
-                        "name": { "type": "string" },
-                        "focus": { "type": "boolean" }
-                    }),
-                    spawn_props(),
-                ),
-                &[],
-            )
-        },
-        build: |a| {
-            let mut spawn = spawn(a)?;
-            let name = spawn.title.take();
-            Ok(Command::NewWindow(NewWindow {
-                target: a.target("session")?,
-                name,
-                select: a.bool("focus")?.unwrap_or(false),
-                spawn,
-                ..Default::default()
-            }))
-        },
+        args: args::<CreateWindowArgs>(),
     },
     ToolDef {
         name: "create_session",
@@ -361,36 +554,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         destructive: false,
         idempotent: false,
         open_world: false,
-        input: || {
-            schema(
-                merge(
-                    json!({
-                        "name": { "type": "string", "description": "Session name (default: a number)." },
-                        "width": { "type": "integer", "minimum": 10, "maximum": 1000 },
-                        "height": { "type": "integer", "minimum": 5, "maximum": 1000 }
-                    }),
-                    spawn_props(),
-                ),
-                &[],
-            )
-        },
-        build: |a| {
-            let mut spawn = spawn(a)?;
-            let name = spawn.title.take();
-            let size = match (a.uint("width", 10..=1000)?, a.uint("height", 5..=1000)?) {
-                (None, None) => None,
-                (w, h) => Some((w.unwrap_or(80) as u16, h.unwrap_or(24) as u16)),
-            };
-            Ok(Command::NewSession(NewSession {
-                name,
-                window_name: None,
-                size,
-                spawn,
-                existing: false,
-                client_env: None,
-                group: None,
-            }))
-        },
+        args: args::<CreateSessionArgs>(),
     },
     ToolDef {
         name: "close_pane",
@@ -401,17 +565,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         destructive: true,
         idempotent: true,
         open_world: false,
-        input: || {
-            schema(
-                json!({ "pane": { "type": "string", "description": "Pane: %N." } }),
-                &["pane"],
-            )
-        },
-        build: |a| {
-            Ok(Command::KillPane(cmd::KillPane {
-                target: Some(a.required_target("pane")?),
-            }))
-        },
+        args: args::<ClosePaneArgs>(),
     },
     ToolDef {
         name: "kill_session",
@@ -422,12 +576,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         destructive: true,
         idempotent: true,
         open_world: false,
-        input: || schema(json!({ "session": { "type": "string" } }), &["session"]),
-        build: |a| {
-            Ok(Command::KillSession(cmd::KillSession {
-                target: Some(a.required_target("session")?),
-            }))
-        },
+        args: args::<KillSessionArgs>(),
     },
     ToolDef {
         name: "search_panes",
@@ -438,30 +587,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         destructive: false,
         idempotent: true,
         open_world: false,
-        input: || {
-            schema(
-                json!({
-                    "pattern": { "type": "string" },
-                    "panes": { "type": "array", "items": { "type": "string" } },
-                    "history": { "type": "boolean", "description": "Default true." },
-                    "offset": { "type": "integer", "minimum": 0 },
-                    "limit": { "type": "integer", "minimum": 1, "maximum": 500, "description": "Default 50." }
-                }),
-                &["pattern"],
-            )
-        },
-        build: |a| {
-            Ok(Command::SearchPanes(SearchPanes {
-                pattern: a.required_string("pattern")?,
-                targets: a.targets("panes")?,
-                history: a.bool("history")?.unwrap_or(true),
-                offset: a.uint("offset", 0..=u64::from(u32::MAX))?.unwrap_or(0) as u32,
-                limit: a.uint("limit", 1..=500)?.unwrap_or(50) as u32,
-                from_line: None,
-                backward: false,
-                absolute: false,
-            }))
-        },
+        args: args::<SearchPanesArgs>(),
     },
     ToolDef {
         name: "notify",
@@ -472,22 +598,7 @@ static PANE_TOOLS: &[ToolDef] = &[
         destructive: false,
         idempotent: false,
         open_world: false,
-        input: || {
-            schema(
-                json!({
-                    "text": { "type": "string" },
-                    "session": { "type": "string" }
-                }),
-                &["text"],
-            )
-        },
-        build: |a| {
-            Ok(Command::DisplayMessage(cmd::DisplayMessage {
-                target: a.target("session")?,
-                text: a.required_string("text")?,
-                delay_ms: None,
-            }))
-        },
+        args: args::<NotifyArgs>(),
     },
 ];
 
@@ -499,6 +610,7 @@ pub fn find(name: &str) -> Option<&'static ToolDef> {
 mod tests {
     use super::*;
     use fugue_protocol::COMMANDS;
+    use serde_json::json;
 
     #[test]
     fn every_tool_runs_a_command_of_the_table() {
@@ -514,8 +626,7 @@ mod tests {
                 "{} cannot be both read-only and destructive",
                 t.name
             );
-            let schema = (t.input)();
-            assert_eq!(schema["type"], "object", "{}", t.name);
+            assert_eq!(t.input()["type"], "object", "{}", t.name);
         }
         // A short list keeps a model's context small (fugue's is a tenth of
         // libtmux-mcp's): new tools must earn their place. Issue 14 added five for
@@ -586,8 +697,7 @@ mod tests {
             let args = samples[t.name]
                 .as_object()
                 .unwrap_or_else(|| panic!("no sample for {}", t.name));
-            let schema = (t.input)();
-            let cmd = (t.build)(&Args::new(args, &schema).unwrap()).unwrap();
+            let cmd = t.build(args).unwrap();
             assert_eq!(cmd.name(), t.command, "{}", t.name);
         }
     }
@@ -595,25 +705,128 @@ mod tests {
     #[test]
     fn bad_arguments_name_the_argument() {
         let t = find("read_pane").unwrap();
-        let schema = (t.input)();
-        let args = json!({ "lines": "many" });
-        let err = (t.build)(&Args::new(args.as_object().unwrap(), &schema).unwrap()).unwrap_err();
+        let build = |args: Value| t.build(args.as_object().unwrap());
+        let err = build(json!({ "lines": "many" })).unwrap_err();
         assert!(err.message.contains("`lines`"), "{}", err.message);
         // The schema says 1 to 2000; so does the call.
         for lines in [0, 2001] {
-            let args = json!({ "lines": lines });
-            let err =
-                (t.build)(&Args::new(args.as_object().unwrap(), &schema).unwrap()).unwrap_err();
+            let err = build(json!({ "lines": lines })).unwrap_err();
             assert!(err.message.contains("from 1 to 2000"), "{}", err.message);
             assert!(err.suggestion.is_some());
         }
-        let args = json!({ "colour": true });
-        let err = Args::new(args.as_object().unwrap(), &schema).err().unwrap();
+        let err = build(json!({ "colour": true })).unwrap_err();
         assert!(err.message.contains("`colour`") && err.suggestion.unwrap().contains("cursor"));
+        let err = build(json!({ "mode": "all" })).unwrap_err();
+        assert!(
+            err.message.contains("`all`: expected screen or scrollback"),
+            "{}",
+            err.message
+        );
         let t = find("send_input").unwrap();
-        let args = json!({ "keys": ["Enter", "Ctrl+C"] });
-        let err =
-            (t.build)(&Args::new(args.as_object().unwrap(), &(t.input)()).unwrap()).unwrap_err();
+        let err = t
+            .build(json!({ "keys": ["Enter", "Ctrl+C"] }).as_object().unwrap())
+            .unwrap_err();
         assert!(err.message.contains("Ctrl+C"));
+        let t = find("run_command").unwrap();
+        let err = t.build(&Map::new()).unwrap_err();
+        assert!(err.message.contains("`command`") && err.message.contains("required"));
+        let err = t
+            .build(
+                json!({ "command": "true", "env": { "A": 1 } })
+                    .as_object()
+                    .unwrap(),
+            )
+            .unwrap_err();
+        assert!(err.message.contains("`env`"), "{}", err.message);
+        let err = t
+            .build(
+                json!({ "command": "true", "timeout_ms": 0 })
+                    .as_object()
+                    .unwrap(),
+            )
+            .unwrap_err();
+        assert!(err.suggestion.unwrap().contains("300000"));
+    }
+
+    /// A value the schema `p` takes, for the tests: the smallest it allows.
+    fn sample(p: &Value) -> Value {
+        if let Some(first) = p["enum"].as_array().and_then(|c| c.first()) {
+            return first.clone();
+        }
+        let t = match &p["type"] {
+            Value::Array(ts) => ts[0].as_str().unwrap_or_default().to_string(),
+            t => t.as_str().unwrap_or_default().to_string(),
+        };
+        match t.as_str() {
+            "string" => json!("%1"),
+            "boolean" => json!(true),
+            "integer" => p["minimum"].clone(),
+            "array" => json!([sample(&p["items"])]),
+            "object" => json!({ "A": "b" }),
+            other => panic!("no sample for type {other}: {p}"),
+        }
+    }
+
+    /// Issue 26: every tool's input schema is generated from its argument struct, so
+    /// each property the schema lists is a field the call deserializes, and each field
+    /// is listed. (A hand-written schema, or a field added to one and not the other,
+    /// fails here.)
+    #[test]
+    fn each_schema_lists_exactly_what_its_struct_deserializes() {
+        for t in all() {
+            let schema = t.input();
+            assert_eq!(
+                schema,
+                &(t.args.schema)(),
+                "{}: cached as generated",
+                t.name
+            );
+            let props = schema["properties"].as_object().unwrap();
+            let listed: Vec<&str> = props.keys().map(String::as_str).collect();
+            let mut fields = (t.args.fields)().to_vec();
+            fields.sort_unstable();
+            assert_eq!(
+                listed, fields,
+                "{}: the schema and the struct differ",
+                t.name
+            );
+            let required: Vec<&str> = schema["required"]
+                .as_array()
+                .map(|r| r.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            for name in &listed {
+                assert!(
+                    !props[*name].to_string().contains("null"),
+                    "{}.{name}: an optional argument is left out, not null",
+                    t.name
+                );
+                let mut args: Map<String, Value> = required
+                    .iter()
+                    .map(|r| (r.to_string(), sample(&props[*r])))
+                    .collect();
+                args.insert(name.to_string(), sample(&props[*name]));
+                // Only the decoding: whether the values make sense together is the
+                // command's business (`each_tool_builds_the_command_it_names`).
+                let decoded = (t.args.build)(&args, schema);
+                if let Err(e) = decoded {
+                    assert_ne!(
+                        e.message.split('`').nth(1),
+                        Some("arguments"),
+                        "{}.{name}: the schema takes {} but the struct does not: {}",
+                        t.name,
+                        args[*name],
+                        e.message
+                    );
+                }
+            }
+            // Every field is known to the schema check: none is refused as unknown.
+            let args: Map<String, Value> = listed
+                .iter()
+                .map(|n| (n.to_string(), Value::Null))
+                .collect();
+            if let Err(e) = (t.args.build)(&args, schema) {
+                assert!(!e.message.contains("no such argument"), "{}", e.message);
+            }
+        }
     }
 }
