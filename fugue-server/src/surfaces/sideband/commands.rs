@@ -1,7 +1,11 @@
 //! What each tag does: the same Commands the MCP tools and CLI verbs build.
+//!
+//! Each tag's attributes are one struct (read by `attrs`), so the attributes a tag
+//! takes are its fields; [`TAGS`] pairs each tag with its struct, and a tag's plan is
+//! its struct made into the command.
 
+use super::attrs::{Dir, List, UpTo, read};
 use crate::pane::tags::Tag;
-use fugue_protocol::WorktreeSpec;
 use fugue_protocol::cmd;
 use fugue_protocol::limits::{MAX_COLS, MAX_ROWS};
 use fugue_protocol::observe::{ReadPane, ReadSource};
@@ -9,66 +13,71 @@ use fugue_protocol::{
     AgentState, BufferData, Command, CommandError, Delivery, Direction, InputPart, Key,
     LayoutChoice, LayoutPreset, MessageTo, PaneId, PaneScope, PaneSelect, PasteBuffer, Placement,
     Report, Resize, SendInput, SendMessage, SetBuffer, Spawn, SpawnAgent, SplitPane, SplitSize,
-    Target,
+    Target, WorktreeSpec,
 };
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
 /// What running a tag takes.
 pub enum Plan {
     One(Command),
 }
 
-/// Attributes each tag takes (every tag also takes `id`).
-fn allowed(name: &str) -> &'static [&'static str] {
-    match name {
-        "spawn" => &[
-            "command",
-            "agent",
-            "direction",
-            "size",
-            "cwd",
-            "name",
-            "sideband",
-            "tags",
-            "depends_on",
-            "worktree",
-        ],
-        "message" => &["to", "delivery", "quiescence", "timeout"],
-        "report" => &["state"],
-        "result" => &["pane"],
-        "input" => &["pane", "submit"],
-        "read" => &["pane", "lines"],
-        "list" => &[],
-        "focus" => &["pane"],
-        "control" => &[
-            "action",
-            "pane",
-            "amount",
-            "direction",
-            "layout",
-            "width",
-            "height",
-        ],
-        "notify" => &[],
-        "buffer" => &["name", "append", "action"],
-        "paste" => &["name", "pane", "delete"],
-        _ => &[],
+/// A tag's attributes: what the tag from pane `me`, with its content, runs.
+trait TagArgs: DeserializeOwned {
+    fn command(self, me: PaneId, content: String) -> Result<Command, CommandError>;
+}
+
+/// A tag and its attribute struct.
+pub struct TagDef {
+    pub name: &'static str,
+    /// The attributes it takes (besides `id`), its struct's fields. Read by the tests
+    /// (docs/sideband.md lists exactly these); `attrs::read` asks the struct itself.
+    #[allow(dead_code)]
+    pub attributes: fn() -> &'static [&'static str],
+    plan: fn(&Tag, PaneId) -> Result<Command, CommandError>,
+}
+
+const fn tag<T: TagArgs>(name: &'static str) -> TagDef {
+    TagDef {
+        name,
+        attributes: crate::surfaces::fields::of::<T>,
+        plan: run::<T>,
     }
 }
 
-fn flag(tag: &Tag, name: &str) -> Result<Option<bool>, CommandError> {
-    match tag.attr(name) {
-        None => Ok(None),
-        Some("true" | "yes" | "1") => Ok(Some(true)),
-        Some("false" | "no" | "0") => Ok(Some(false)),
-        Some(v) => Err(CommandError::invalid_argument(
-            name,
-            format!("`{v}`: expected true or false"),
-        )),
-    }
+fn run<T: TagArgs>(tag: &Tag, me: PaneId) -> Result<Command, CommandError> {
+    let content = tag.content.clone().unwrap_or_default();
+    read::<T>(tag)?.command(me, content)
 }
 
-fn pane(tag: &Tag, me: PaneId) -> Result<Target, CommandError> {
-    match tag.attr("pane") {
+/// Every tag.
+pub static TAGS: &[TagDef] = &[
+    tag::<SpawnTag>("spawn"),
+    tag::<InputTag>("input"),
+    tag::<ReadTag>("read"),
+    tag::<ListTag>("list"),
+    tag::<FocusTag>("focus"),
+    tag::<ControlTag>("control"),
+    tag::<NotifyTag>("notify"),
+    tag::<MessageTag>("message"),
+    tag::<ReportTag>("report"),
+    tag::<ResultTag>("result"),
+    tag::<BufferTag>("buffer"),
+    tag::<PasteTag>("paste"),
+];
+
+/// The commands a tag from pane `me` stands for.
+pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
+    let def = TAGS.iter().find(|d| d.name == tag.name).ok_or_else(|| {
+        CommandError::invalid_argument("tag", format!("unknown tag `{}`", tag.name))
+    })?;
+    (def.plan)(tag, me).map(Plan::One)
+}
+
+/// A `pane` attribute, this pane when there is none.
+fn pane_or(pane: Option<String>, me: PaneId) -> Result<Target, CommandError> {
+    match pane {
         None => Ok(Target::Pane(me)),
         Some(p) => p
             .parse()
@@ -76,320 +85,419 @@ fn pane(tag: &Tag, me: PaneId) -> Result<Target, CommandError> {
     }
 }
 
-fn number(tag: &Tag, name: &str, max: u32) -> Result<Option<u32>, CommandError> {
-    tag.attr(name)
-        .map(|v| {
-            v.trim_end_matches('%')
-                .parse::<u32>()
-                .ok()
-                .filter(|n| *n <= max)
-                .ok_or_else(|| {
-                    CommandError::invalid_argument(
-                        name,
-                        format!("`{v}`: expected a number up to {max}"),
-                    )
-                })
-        })
-        .transpose()
+/// A size in percent; 0 is none.
+fn percent(size: Option<UpTo<99>>) -> Option<u8> {
+    size.and_then(|UpTo(n)| u8::try_from(n).ok())
+        .filter(|n| *n > 0)
 }
 
-fn direction(tag: &Tag) -> Result<Option<Direction>, CommandError> {
-    tag.attr("direction")
-        .map(|d| {
-            Direction::parse(d).ok_or_else(|| {
-                CommandError::invalid_argument(
-                    "direction",
-                    format!("`{d}`: expected left, right, up or down"),
-                )
-            })
-        })
-        .transpose()
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpawnTag {
+    command: Option<String>,
+    agent: Option<String>,
+    direction: Option<Dir>,
+    size: Option<UpTo<99>>,
+    cwd: Option<String>,
+    name: Option<String>,
+    sideband: Option<bool>,
+    tags: Option<List>,
+    depends_on: Option<List>,
+    worktree: Option<String>,
 }
 
-/// The commands a tag from pane `me` stands for.
-pub fn plan(tag: &Tag, me: PaneId) -> Result<Plan, CommandError> {
-    let allowed = allowed(&tag.name);
-    if let Some((k, _)) = tag
-        .attrs
-        .iter()
-        .find(|(k, _)| k != "id" && !allowed.contains(&k.as_str()))
-    {
-        return Err(CommandError::invalid_argument(
-            k,
-            format!("<fugue:{}> has no such attribute", tag.name),
-        )
-        .with_suggestion(format!("its attributes are: id, {}", allowed.join(", "))));
-    }
-    let content = tag.content.clone().unwrap_or_default();
-    Ok(match tag.name.as_str() {
-        "spawn" if tag.attr("agent").is_some() => Plan::One(spawn_agent(tag, me, content)?),
-        "spawn" => {
-            for only in ["tags", "depends_on", "worktree"] {
-                if tag.attr(only).is_some() {
-                    return Err(CommandError::invalid_argument(
-                        only,
-                        "it goes with agent=\"PRESET\", not with command",
-                    ));
-                }
-            }
-            let split = SplitPane {
-                target: Some(Target::Pane(me)),
-                direction: direction(tag)?.unwrap_or(Direction::Right),
-                size: number(tag, "size", 99)?
-                    .filter(|n| *n > 0)
-                    .map(|n| SplitSize::Percent(n as u8)),
-                select: false,
-                zoom: false,
-                full: false,
-                spawn: Spawn {
-                    command: tag
-                        .attr("command")
-                        .map(|c| vec![c.to_string()])
-                        .unwrap_or_default(),
-                    cwd: tag.attr("cwd").map(String::from),
-                    env: Vec::new(),
-                    title: tag.attr("name").map(String::from),
-                    sideband: flag(tag, "sideband")?,
-                    remain: None,
-                },
-                // The content is the new pane's task: one command, one audit record.
-                task: (!content.trim().is_empty()).then_some(content),
-            };
-            Plan::One(Command::SplitPane(split))
+impl TagArgs for SpawnTag {
+    fn command(self, me: PaneId, content: String) -> Result<Command, CommandError> {
+        if self.agent.is_some() {
+            return self.agent(me, content);
         }
-        "input" => {
-            let Some(target) = tag.attr("pane") else {
-                return Err(CommandError::invalid_argument(
-                    "pane",
-                    "it is required: the pane to type into",
-                ));
-            };
-            let mut parts = vec![InputPart::Paste(content)];
-            if flag(tag, "submit")?.unwrap_or(false) {
-                parts.push(InputPart::Key(Key::new(
-                    fugue_protocol::keys::KeyCode::Enter,
-                    fugue_protocol::keys::Mods::NONE,
-                )));
-            }
-            Plan::One(Command::SendInput(SendInput {
-                target: Some(
-                    target
-                        .parse()
-                        .map_err(|e| CommandError::invalid_argument("pane", e))?,
-                ),
-                parts,
-            }))
-        }
-        "read" => Plan::One(Command::ReadPane(ReadPane {
-            target: Some(pane(tag, me)?),
-            source: ReadSource::Scrollback,
-            lines: number(tag, "lines", 2000)?,
-            ansi: false,
-        })),
-        "list" => Plan::One(Command::ListPanes(cmd::ListPanes {
-            target: None,
-            scope: PaneScope::All,
-            values: Vec::new(),
-        })),
-        "focus" => Plan::One(Command::SelectPane(cmd::SelectPane {
-            target: Some(pane(tag, me)?),
-            select: PaneSelect::Target,
-            keep_zoom: false,
-        })),
-        "control" => {
-            let target = Some(pane(tag, me)?);
-            match tag.attr("action") {
-                Some("close") => Plan::One(Command::KillPane(cmd::KillPane { target })),
-                Some("zoom") => Plan::One(Command::ResizePane(cmd::ResizePane {
-                    target,
-                    resize: Resize::ZoomToggle,
-                })),
-                Some("resize") => {
-                    // An absolute size (tmux's resize-pane -x/-y), else a border move.
-                    let width = number(tag, "width", u32::from(MAX_COLS))?.map(|w| w.max(1) as u16);
-                    let height =
-                        number(tag, "height", u32::from(MAX_ROWS))?.map(|h| h.max(1) as u16);
-                    let resize = if width.is_some() || height.is_some() {
-                        Resize::To { width, height }
-                    } else {
-                        let dir = direction(tag)?.ok_or_else(|| {
-                            CommandError::invalid_argument(
-                                "direction",
-                                "resize needs direction=left|right|up|down, or width/height",
-                            )
-                        })?;
-                        let amount = number(tag, "amount", 1000)?.unwrap_or(5).max(1) as u16;
-                        Resize::By(dir, amount)
-                    };
-                    Plan::One(Command::ResizePane(cmd::ResizePane { target, resize }))
-                }
-                Some("layout") => {
-                    let layout = match tag.attr("layout") {
-                        None => LayoutChoice::Next,
-                        Some(name) => {
-                            LayoutChoice::Preset(LayoutPreset::parse(name).ok_or_else(|| {
-                                CommandError::invalid_argument(
-                                    "layout",
-                                    format!("`{name}` is not a layout"),
-                                )
-                            })?)
-                        }
-                    };
-                    Plan::One(Command::SelectLayout(cmd::SelectLayout { target, layout }))
-                }
-                other => {
-                    return Err(CommandError::invalid_argument(
-                        "action",
-                        format!(
-                            "`{}`: expected close, resize, zoom or layout",
-                            other.unwrap_or("")
-                        ),
-                    ));
-                }
-            }
-        }
-        "buffer" => Plan::One(buffer(tag, content)?),
-        "paste" => Plan::One(Command::PasteBuffer(PasteBuffer {
-            name: tag.attr("name").map(String::from),
-            target: Some(pane(tag, me)?),
-            bracketed: true,
-            delete: flag(tag, "delete")?.unwrap_or(false),
-            separator: None,
-        })),
-        "notify" => Plan::One(Command::DisplayMessage(cmd::DisplayMessage {
-            target: Some(Target::Pane(me)),
-            text: content,
-            delay_ms: None,
-        })),
-        "message" => {
-            let to = tag.attr("to").ok_or_else(|| {
-                CommandError::invalid_argument("to", "it is required: %N, tag:NAME or children")
-            })?;
-            let delivery = match tag.attr("delivery") {
-                None | Some("async") => Delivery::Async,
-                Some("sync") => Delivery::Sync,
-                Some(d) => {
-                    return Err(CommandError::invalid_argument(
-                        "delivery",
-                        format!("`{d}`: expected async or sync"),
-                    ));
-                }
-            };
-            Plan::One(Command::SendMessage(SendMessage {
-                to: MessageTo::parse(to).map_err(|e| CommandError::invalid_argument("to", e))?,
-                text: content,
-                delivery,
-                quiescence_ms: number(tag, "quiescence", 600_000)?.map(u64::from),
-                timeout_ms: number(tag, "timeout", u32::MAX)?.map(u64::from),
-                plain: false,
-            }))
-        }
-        "report" => {
-            let state = tag
-                .attr("state")
-                .map(|s| {
-                    AgentState::parse(s).ok_or_else(|| {
-                        CommandError::invalid_argument(
-                            "state",
-                            format!("`{s}`: expected idle, busy or awaiting_input"),
-                        )
-                    })
-                })
-                .transpose()?;
-            let result = tag.content.as_ref().map(|c| c.trim().to_string());
-            Plan::One(Command::Report(Report {
-                target: None,
-                state,
-                result: result.filter(|r| !r.is_empty()),
-            }))
-        }
-        "result" => Plan::One(Command::GetResult(cmd::GetResult {
-            target: Some(pane(tag, me)?),
-        })),
-        other => {
+        let only = [
+            ("tags", self.tags.is_some()),
+            ("depends_on", self.depends_on.is_some()),
+            ("worktree", self.worktree.is_some()),
+        ];
+        if let Some((only, _)) = only.iter().find(|(_, given)| *given) {
             return Err(CommandError::invalid_argument(
-                "tag",
-                format!("unknown tag `{other}`"),
+                only,
+                "it goes with agent=\"PRESET\", not with command",
             ));
         }
-    })
+        Ok(Command::SplitPane(SplitPane {
+            target: Some(Target::Pane(me)),
+            direction: self.direction.map_or(Direction::Right, |Dir(d)| d),
+            size: percent(self.size).map(SplitSize::Percent),
+            select: false,
+            zoom: false,
+            full: false,
+            spawn: Spawn {
+                command: self.command.map(|c| vec![c]).unwrap_or_default(),
+                cwd: self.cwd,
+                env: Vec::new(),
+                title: self.name,
+                sideband: self.sideband,
+                remain: None,
+            },
+            // The content is the new pane's task: one command, one audit record.
+            task: (!content.trim().is_empty()).then_some(content),
+        }))
+    }
 }
 
-/// A list attribute: values separated by commas or spaces.
-fn list(tag: &Tag, name: &str) -> Vec<String> {
-    tag.attr(name)
-        .map(|v| {
-            v.split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|s| !s.is_empty())
-                .map(String::from)
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// `<fugue:spawn agent="claude" ...>task</fugue:spawn>`: an agent split off this pane.
-fn spawn_agent(tag: &Tag, me: PaneId, task: String) -> Result<Command, CommandError> {
-    for not in ["command", "sideband"] {
-        if tag.attr(not).is_some() {
+impl SpawnTag {
+    /// `<fugue:spawn agent="claude" ...>task</fugue:spawn>`: an agent split off this pane.
+    fn agent(self, me: PaneId, task: String) -> Result<Command, CommandError> {
+        let not = [
+            ("command", self.command.is_some()),
+            ("sideband", self.sideband.is_some()),
+        ];
+        if let Some((not, _)) = not.iter().find(|(_, given)| *given) {
             return Err(CommandError::invalid_argument(
                 not,
                 "with agent=\"PRESET\" the preset decides it",
             ));
         }
+        let depends_on = self
+            .depends_on
+            .unwrap_or_default()
+            .0
+            .iter()
+            .map(|t| {
+                t.parse::<Target>()
+                    .map_err(|e| CommandError::invalid_argument("depends_on", e))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Command::SpawnAgent(SpawnAgent {
+            agent: self.agent.unwrap_or_default(),
+            task: Some(task).filter(|t| !t.trim().is_empty()),
+            placement: Placement::Split {
+                target: Some(Target::Pane(me)),
+                direction: self.direction.map_or(Direction::Right, |Dir(d)| d),
+                size: percent(self.size),
+            },
+            cwd: self.cwd,
+            name: self.name,
+            tags: self.tags.unwrap_or_default().0,
+            depends_on,
+            timeout_ms: None,
+            // worktree="true": a new branch; worktree="NAME": that branch.
+            worktree: match self.worktree.as_deref() {
+                None | Some("false") => None,
+                Some("true") => Some(WorktreeSpec::Auto),
+                Some(b) => Some(WorktreeSpec::Branch(b.to_string())),
+            },
+        }))
     }
-    let depends_on = list(tag, "depends_on")
-        .iter()
-        .map(|t| {
-            t.parse::<Target>()
-                .map_err(|e| CommandError::invalid_argument("depends_on", e))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InputTag {
+    pane: Option<String>,
+    submit: Option<bool>,
+}
+
+impl TagArgs for InputTag {
+    fn command(self, _me: PaneId, content: String) -> Result<Command, CommandError> {
+        // Required, with what it is for (rather than serde's bare "required").
+        let Some(target) = self.pane else {
+            return Err(CommandError::invalid_argument(
+                "pane",
+                "it is required: the pane to type into",
+            ));
+        };
+        let mut parts = vec![InputPart::Paste(content)];
+        if self.submit.unwrap_or(false) {
+            parts.push(InputPart::Key(Key::new(
+                fugue_protocol::keys::KeyCode::Enter,
+                fugue_protocol::keys::Mods::NONE,
+            )));
+        }
+        Ok(Command::SendInput(SendInput {
+            target: Some(
+                target
+                    .parse()
+                    .map_err(|e| CommandError::invalid_argument("pane", e))?,
+            ),
+            parts,
+        }))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadTag {
+    pane: Option<String>,
+    lines: Option<UpTo<2000>>,
+}
+
+impl TagArgs for ReadTag {
+    fn command(self, me: PaneId, _: String) -> Result<Command, CommandError> {
+        Ok(Command::ReadPane(ReadPane {
+            target: Some(pane_or(self.pane, me)?),
+            source: ReadSource::Scrollback,
+            lines: self.lines.map(|UpTo(n)| n),
+            ansi: false,
+        }))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ListTag {}
+
+impl TagArgs for ListTag {
+    fn command(self, _: PaneId, _: String) -> Result<Command, CommandError> {
+        Ok(Command::ListPanes(cmd::ListPanes {
+            target: None,
+            scope: PaneScope::All,
+            values: Vec::new(),
+        }))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FocusTag {
+    pane: Option<String>,
+}
+
+impl TagArgs for FocusTag {
+    fn command(self, me: PaneId, _: String) -> Result<Command, CommandError> {
+        Ok(Command::SelectPane(cmd::SelectPane {
+            target: Some(pane_or(self.pane, me)?),
+            select: PaneSelect::Target,
+        }))
+    }
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum ControlAction {
+    Close,
+    Resize,
+    Zoom,
+    Layout,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ControlTag {
+    action: Option<ControlAction>,
+    pane: Option<String>,
+    amount: Option<UpTo<1000>>,
+    direction: Option<Dir>,
+    layout: Option<String>,
+    width: Option<UpTo<{ MAX_COLS as u32 }>>,
+    height: Option<UpTo<{ MAX_ROWS as u32 }>>,
+}
+
+impl TagArgs for ControlTag {
+    fn command(self, me: PaneId, _: String) -> Result<Command, CommandError> {
+        let target = Some(pane_or(self.pane.clone(), me)?);
+        let Some(action) = self.action else {
+            return Err(CommandError::invalid_argument(
+                "action",
+                "``: expected close, resize, zoom or layout",
+            ));
+        };
+        Ok(match action {
+            ControlAction::Close => Command::KillPane(cmd::KillPane { target }),
+            ControlAction::Zoom => Command::ResizePane(cmd::ResizePane {
+                target,
+                resize: Resize::ZoomToggle,
+            }),
+            ControlAction::Resize => Command::ResizePane(cmd::ResizePane {
+                target,
+                resize: self.resize()?,
+            }),
+            ControlAction::Layout => {
+                let layout = match self.layout {
+                    None => LayoutChoice::Next,
+                    Some(name) => {
+                        LayoutChoice::Preset(LayoutPreset::parse(&name).ok_or_else(|| {
+                            CommandError::invalid_argument(
+                                "layout",
+                                format!("`{name}` is not a layout"),
+                            )
+                        })?)
+                    }
+                };
+                Command::SelectLayout(cmd::SelectLayout { target, layout })
+            }
         })
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Command::SpawnAgent(SpawnAgent {
-        agent: tag.attr("agent").unwrap_or_default().to_string(),
-        task: Some(task).filter(|t| !t.trim().is_empty()),
-        placement: Placement::Split {
+    }
+}
+
+impl ControlTag {
+    /// An absolute size (tmux's resize-pane -x/-y), else a border move.
+    fn resize(&self) -> Result<Resize, CommandError> {
+        // At most MAX_COLS or MAX_ROWS, so within a u16.
+        let cells = |n: u32| u16::try_from(n.max(1)).unwrap_or(u16::MAX);
+        let width = self.width.map(|UpTo(n)| cells(n));
+        let height = self.height.map(|UpTo(n)| cells(n));
+        if width.is_some() || height.is_some() {
+            return Ok(Resize::To { width, height });
+        }
+        let Some(Dir(dir)) = self.direction else {
+            return Err(CommandError::invalid_argument(
+                "direction",
+                "resize needs direction=left|right|up|down, or width/height",
+            ));
+        };
+        let amount = self.amount.map_or(5, |UpTo(n)| n).max(1);
+        Ok(Resize::By(dir, u16::try_from(amount).unwrap_or(1000)))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NotifyTag {}
+
+impl TagArgs for NotifyTag {
+    fn command(self, me: PaneId, content: String) -> Result<Command, CommandError> {
+        Ok(Command::DisplayMessage(cmd::DisplayMessage {
             target: Some(Target::Pane(me)),
-            direction: direction(tag)?.unwrap_or(Direction::Right),
-            size: number(tag, "size", 99)?.filter(|n| *n > 0).map(|n| n as u8),
-        },
-        cwd: tag.attr("cwd").map(String::from),
-        name: tag.attr("name").map(String::from),
-        tags: list(tag, "tags"),
-        depends_on,
-        timeout_ms: None,
-        // worktree="true": a new branch; worktree="NAME": that branch.
-        worktree: match tag.attr("worktree") {
-            None | Some("false") => None,
-            Some("true") => Some(WorktreeSpec::Auto),
-            Some(b) => Some(WorktreeSpec::Branch(b.to_string())),
-        },
-    }))
+            text: content,
+            delay_ms: None,
+        }))
+    }
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum DeliveryAttr {
+    Async,
+    Sync,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MessageTag {
+    to: Option<String>,
+    delivery: Option<DeliveryAttr>,
+    quiescence: Option<UpTo<600_000>>,
+    timeout: Option<UpTo<{ u32::MAX }>>,
+}
+
+impl TagArgs for MessageTag {
+    fn command(self, _: PaneId, content: String) -> Result<Command, CommandError> {
+        let to = self.to.ok_or_else(|| {
+            CommandError::invalid_argument("to", "it is required: %N, tag:NAME or children")
+        })?;
+        Ok(Command::SendMessage(SendMessage {
+            to: MessageTo::parse(&to).map_err(|e| CommandError::invalid_argument("to", e))?,
+            text: content,
+            delivery: match self.delivery {
+                None | Some(DeliveryAttr::Async) => Delivery::Async,
+                Some(DeliveryAttr::Sync) => Delivery::Sync,
+            },
+            quiescence_ms: self.quiescence.map(|UpTo(n)| u64::from(n)),
+            timeout_ms: self.timeout.map(|UpTo(n)| u64::from(n)),
+            plain: false,
+        }))
+    }
+}
+
+// The states an agent reports of itself (the server sees starting and exited).
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum ReportState {
+    Idle,
+    Busy,
+    AwaitingInput,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReportTag {
+    state: Option<ReportState>,
+}
+
+impl TagArgs for ReportTag {
+    fn command(self, _: PaneId, content: String) -> Result<Command, CommandError> {
+        let result = content.trim().to_string();
+        Ok(Command::Report(Report {
+            target: None,
+            state: self.state.map(|s| match s {
+                ReportState::Idle => AgentState::Idle,
+                ReportState::Busy => AgentState::Busy,
+                ReportState::AwaitingInput => AgentState::AwaitingInput,
+            }),
+            result: Some(result).filter(|r| !r.is_empty()),
+        }))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ResultTag {
+    pane: Option<String>,
+}
+
+impl TagArgs for ResultTag {
+    fn command(self, me: PaneId, _: String) -> Result<Command, CommandError> {
+        Ok(Command::GetResult(cmd::GetResult {
+            target: Some(pane_or(self.pane, me)?),
+        }))
+    }
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum BufferAction {
+    Set,
+    Delete,
 }
 
 /// `<fugue:buffer name="N" append="true">text</fugue:buffer>` stores text;
 /// `<fugue:buffer name="N" action="delete"/>` deletes.
-fn buffer(tag: &Tag, content: String) -> Result<Command, CommandError> {
-    let name = tag.attr("name").map(String::from);
-    match tag.attr("action") {
-        None | Some("set") => Ok(Command::SetBuffer(SetBuffer {
-            name,
-            append: flag(tag, "append")?.unwrap_or(false),
-            rename: None,
-            data: Some(BufferData::Text(content)),
-            clipboard: false,
-            client: None,
-        })),
-        Some("delete") => Ok(Command::DeleteBuffer(cmd::DeleteBuffer { name })),
-        Some(other) => Err(CommandError::invalid_argument(
-            "action",
-            format!("`{other}`: expected set or delete"),
-        )),
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BufferTag {
+    name: Option<String>,
+    append: Option<bool>,
+    action: Option<BufferAction>,
+}
+
+impl TagArgs for BufferTag {
+    fn command(self, _: PaneId, content: String) -> Result<Command, CommandError> {
+        Ok(match self.action {
+            None | Some(BufferAction::Set) => Command::SetBuffer(SetBuffer {
+                name: self.name,
+                append: self.append.unwrap_or(false),
+                rename: None,
+                data: Some(BufferData::Text(content)),
+            }),
+            Some(BufferAction::Delete) => {
+                Command::DeleteBuffer(cmd::DeleteBuffer { name: self.name })
+            }
+        })
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PasteTag {
+    name: Option<String>,
+    pane: Option<String>,
+    delete: Option<bool>,
+}
+
+impl TagArgs for PasteTag {
+    fn command(self, me: PaneId, _: String) -> Result<Command, CommandError> {
+        Ok(Command::PasteBuffer(PasteBuffer {
+            name: self.name,
+            target: Some(pane_or(self.pane, me)?),
+            bracketed: true,
+            delete: self.delete.unwrap_or(false),
+            separator: None,
+        }))
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Plan, plan};
+    use super::{Plan, TAGS, plan};
     use crate::pane::tags::{TAG_NAMES, Tag};
     use fugue_protocol::{COMMANDS, Command, Direction, Exposure, PaneId, Resize, cmd};
 
@@ -502,5 +610,91 @@ mod tests {
             })
         ));
         assert!(plan(&control(&[("action", "resize"), ("width", "100000")]), me).is_err());
+    }
+
+    /// Issue 26: a tag's attributes are its struct's fields; an attribute it has none
+    /// for is refused with the list, and a bad value names its attribute.
+    #[test]
+    fn attributes_are_read_off_the_tags_struct() {
+        let me = PaneId(3);
+        let err = |t: Tag| plan(&t, me).err().expect("refused");
+        let e = err(tag("read", &[("pane", "%1"), ("colour", "red")]));
+        assert!(e.message.contains("`colour`"), "{}", e.message);
+        assert_eq!(
+            e.suggestion.as_deref(),
+            Some("its attributes are: id, pane, lines")
+        );
+        let e = err(tag("paste", &[("delete", "maybe")]));
+        assert!(
+            e.message.contains("`delete`") && e.message.contains("`maybe`: expected true or false"),
+            "{}",
+            e.message
+        );
+        let e = err(tag("message", &[("to", "%1"), ("delivery", "later")]));
+        assert!(
+            e.message.contains("`delivery`")
+                && e.message.contains("`later`: expected async or sync"),
+            "{}",
+            e.message
+        );
+        let e = err(tag("read", &[("lines", "2001")]));
+        assert!(
+            e.message.contains("`lines`") && e.message.contains("up to 2000"),
+            "{}",
+            e.message
+        );
+        let e = err(tag("report", &[("state", "exited")]));
+        assert!(e.message.contains("`state`"), "{}", e.message);
+        // `id` is every tag's; a repeated attribute counts as first given.
+        let read = |attrs: &[(&str, &str)]| match plan(&tag("read", attrs), me) {
+            Ok(Plan::One(Command::ReadPane(r))) => (r.target, r.lines),
+            other => panic!("{:?}", other.err()),
+        };
+        let (target, lines) = read(&[("id", "x"), ("lines", "30%"), ("lines", "7")]);
+        assert_eq!(
+            (target.map(|t| t.to_string()), lines),
+            (Some("%3".into()), Some(30))
+        );
+        assert!(plan(&tag("list", &[("id", "x")]), me).is_ok());
+    }
+
+    /// docs/sideband.md's table of tags lists exactly each tag's attributes: the
+    /// attribute column's `code` words, over the tag's rows, are its struct's fields.
+    #[test]
+    fn the_docs_list_each_tags_attributes() {
+        let doc = include_str!("../../../../docs/sideband.md");
+        let table = doc
+            .split("## Tags")
+            .nth(1)
+            .and_then(|t| t.split("\n## ").next())
+            .expect("a Tags section");
+        let code = |cell: &str| -> Vec<String> {
+            cell.split('`')
+                .skip(1)
+                .step_by(2)
+                .map(String::from)
+                .collect()
+        };
+        let mut listed: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> =
+            Default::default();
+        for row in table.lines().filter(|l| l.starts_with("| `")) {
+            let cells: Vec<&str> = row.split('|').collect();
+            let name = code(cells[1]).into_iter().next().expect("a tag name");
+            listed.entry(name).or_default().extend(code(cells[2]));
+        }
+        for def in TAGS {
+            let fields: std::collections::BTreeSet<String> =
+                (def.attributes)().iter().map(|f| f.to_string()).collect();
+            assert_eq!(
+                listed.remove(def.name).unwrap_or_default(),
+                fields,
+                "<fugue:{}>: docs/sideband.md against its struct",
+                def.name
+            );
+        }
+        assert!(
+            listed.is_empty(),
+            "tags the docs list and fugue has not: {listed:?}"
+        );
     }
 }

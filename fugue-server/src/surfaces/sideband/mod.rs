@@ -13,6 +13,7 @@
 //! want of the pane's key are counted here: in the log (at most once a second per pane)
 //! and in the pane's `untrusted.json`.
 
+mod attrs;
 mod commands;
 pub mod limits;
 mod report;
