@@ -748,23 +748,27 @@ mod tests {
         assert!(err.suggestion.unwrap().contains("300000"));
     }
 
-    /// A value the schema `p` takes, for the tests: the smallest it allows.
-    fn sample(p: &Value) -> Value {
-        if let Some(first) = p["enum"].as_array().and_then(|c| c.first()) {
-            return first.clone();
+    /// Values the schema `p` takes, for the tests: one of each type it allows, the
+    /// smallest.
+    fn samples(p: &Value) -> Vec<Value> {
+        if let Some(choices) = p["enum"].as_array() {
+            return choices.clone();
         }
-        let t = match &p["type"] {
-            Value::Array(ts) => ts[0].as_str().unwrap_or_default().to_string(),
-            t => t.as_str().unwrap_or_default().to_string(),
+        let types: Vec<&str> = match &p["type"] {
+            Value::Array(ts) => ts.iter().filter_map(Value::as_str).collect(),
+            t => t.as_str().into_iter().collect(),
         };
-        match t.as_str() {
-            "string" => json!("%1"),
-            "boolean" => json!(true),
-            "integer" => p["minimum"].clone(),
-            "array" => json!([sample(&p["items"])]),
-            "object" => json!({ "A": "b" }),
-            other => panic!("no sample for type {other}: {p}"),
-        }
+        types
+            .into_iter()
+            .map(|t| match t {
+                "string" => json!("%1"),
+                "boolean" => json!(true),
+                "integer" => p.get("minimum").cloned().unwrap_or(json!(1)),
+                "array" => json!([samples(&p["items"])[0]]),
+                "object" => json!({ "A": "b" }),
+                other => panic!("no sample for type {other}: {p}"),
+            })
+            .collect()
     }
 
     /// Issue 26: every tool's input schema is generated from its argument struct, so
@@ -800,23 +804,23 @@ mod tests {
                     "{}.{name}: an optional argument is left out, not null",
                     t.name
                 );
-                let mut args: Map<String, Value> = required
-                    .iter()
-                    .map(|r| (r.to_string(), sample(&props[*r])))
-                    .collect();
-                args.insert(name.to_string(), sample(&props[*name]));
-                // Only the decoding: whether the values make sense together is the
-                // command's business (`each_tool_builds_the_command_it_names`).
-                let decoded = (t.args.build)(&args, schema);
-                if let Err(e) = decoded {
-                    assert_ne!(
-                        e.message.split('`').nth(1),
-                        Some("arguments"),
-                        "{}.{name}: the schema takes {} but the struct does not: {}",
-                        t.name,
-                        args[*name],
-                        e.message
-                    );
+                for value in samples(&props[*name]) {
+                    let mut args: Map<String, Value> = required
+                        .iter()
+                        .map(|r| (r.to_string(), samples(&props[*r])[0].clone()))
+                        .collect();
+                    args.insert(name.to_string(), value.clone());
+                    // Only the decoding: whether the values make sense together is the
+                    // command's business (`each_tool_builds_the_command_it_names`).
+                    if let Err(e) = (t.args.build)(&args, schema) {
+                        assert_ne!(
+                            e.message.split('`').nth(1),
+                            Some("arguments"),
+                            "{}.{name}: the schema takes {value} but the struct does not: {}",
+                            t.name,
+                            e.message
+                        );
+                    }
                 }
             }
             // Every field is known to the schema check: none is refused as unknown.
