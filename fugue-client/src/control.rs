@@ -399,7 +399,10 @@ impl Control {
             }
             other => other,
         });
-        let is_kill_server = matches!(verb, Some(Verb::KillServer));
+        let is_kill_server = matches!(
+            &verb,
+            Some(Verb::Declared(d)) if matches!(d.0, fugue_protocol::Command::KillServer)
+        );
         crate::cli::start_capture();
         let result = crate::run_one(&self.addr, verb, 0).await;
         let mut body = crate::cli::take_capture();

@@ -318,6 +318,7 @@ commands! {
     KillServer => "kill-server", Destroy, "end every session and stop the server",
         cli: As("kill-server"), mcp: Absent(PERSON_ONLY_KILL_SERVER),
         sideband: Absent(PERSON_ONLY_KILL_SERVER), keys: Absent(NO_KEY),
+        clap: [] from KillServer,
         facts: [journaled, structural],
         targets: [];
     /// Bring back sessions the journal holds that are not running (`fugue restore`).
@@ -1254,6 +1255,18 @@ pub mod flags {
                 true => Command::KillOtherWindows(cmd::KillOtherWindows { target }),
                 false => Command::KillWindow(cmd::KillWindow { target }),
             })
+        }
+    }
+
+    /// `kill-server`: no flags. A flags struct because the entry has no arguments of
+    /// its own for clap to read.
+    #[derive(clap::Args)]
+    pub struct KillServer {}
+
+    impl TryFrom<KillServer> for Command {
+        type Error = String;
+        fn try_from(_: KillServer) -> Result<Command, String> {
+            Ok(Command::KillServer)
         }
     }
 

@@ -156,8 +156,6 @@ pub enum Verb {
         #[arg(short = 't')]
         target: Option<String>,
     },
-    /// Kill every session and stop the server.
-    KillServer,
     /// Bring back the sessions a killed, crashed or rebooted server left in its
     /// journal (`--list` shows them, `--discard` forgets them).
     Restore(super::restore::RestoreArgs),

@@ -157,7 +157,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 filter,
             },
         ),
-        Verb::KillServer => (Command::KillServer, Printer::Nothing),
         Verb::DisplayMessage {
             target: t,
             print,

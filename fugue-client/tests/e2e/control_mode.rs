@@ -252,6 +252,34 @@ fn double_c_wraps_the_stream_in_a_dcs() {
     assert_eq!(last, "\x1b\\", "{:?}", f.lines());
 }
 
+/// `kill-server` from a control client ends the server and the client after its
+/// block, as tmux's does: the client sees `%exit` and exits 0. (The client knows the
+/// command by its declaration since issue 26, no longer by a verb of its own.)
+#[test]
+fn kill_server_ends_the_control_client_as_tmuxs() {
+    let w = World::new();
+    let t = TestTmux::new(&w, "");
+    let first = ["new-session", "-s", "x", "-x", "80", "-y", "24", "cat"];
+    let mut f = Ctl::fugue(&w, &first);
+    let mut r = Ctl::tmux(&t, &first);
+    let mut ends = Vec::new();
+    for c in [&mut f, &mut r] {
+        c.wait("%session-changed", |l| l.starts_with("%session-changed $"));
+        let from = c.lines().len();
+        c.send("kill-server");
+        c.wait_from(from, "%exit", |l| l.starts_with("%exit"));
+        assert!(wait_child(&mut c.child).success());
+        let after = c.lines()[from..].to_vec();
+        ends.push(blocks(&after));
+        assert_eq!(after.last().map(String::as_str), Some("%exit"), "{after:?}");
+    }
+    assert_eq!(ends[0], ends[1], "fugue's blocks, then tmux's");
+    assert!(
+        !w.run(&["list-sessions"]).status.success(),
+        "the server is gone"
+    );
+}
+
 /// The payload of a `%output` line for the first pane output that has `marker`.
 fn output_of(c: &Ctl, marker: &str) -> String {
     let i = c.wait(marker, |l| l.starts_with("%output %") && l.contains(marker));
