@@ -530,6 +530,7 @@ commands! {
     } => "list-clients", Read, "list the attached terminal clients",
         cli: As("list-clients"), mcp: Absent(CLIENT_ONLY), sideband: Absent(CLIENT_ONLY),
         keys: Absent(NO_KEY),
+        clap: ["lsc"] from ListClients,
         facts: [],
         targets: [target: SessionAny];
     /// tmux's `detach-client`: `target` is `-s` (every client of that session),
@@ -1267,6 +1268,29 @@ pub mod flags {
         type Error = String;
         fn try_from(_: KillServer) -> Result<Command, String> {
             Ok(Command::KillServer)
+        }
+    }
+
+    /// `list-clients [-F format] [-f filter] [-t target-session]`: the format and the
+    /// filter are the printer's (the caller renders the answer), so the command leaves
+    /// them out and fugue-verbs reads them back from these flags.
+    #[derive(clap::Args, Debug, Clone, Default)]
+    pub struct ListClients {
+        /// The format of each client's line.
+        #[arg(short = 'F', value_name = "format")]
+        pub format: Option<String>,
+        /// Only the clients for which this format is true (not empty, not 0).
+        #[arg(short = 'f', value_name = "filter")]
+        pub filter: Option<String>,
+        /// Only the clients of this session.
+        #[arg(short = 't', value_name = "target-session")]
+        pub target: Option<Target>,
+    }
+
+    impl TryFrom<ListClients> for Command {
+        type Error = String;
+        fn try_from(f: ListClients) -> Result<Command, String> {
+            Ok(Command::ListClients(cmd::ListClients { target: f.target }))
         }
     }
 

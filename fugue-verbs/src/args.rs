@@ -145,17 +145,6 @@ pub enum Verb {
         #[arg(long)]
         json: bool,
     },
-    /// List the attached terminal clients (of one session with -t).
-    #[command(visible_alias = "lsc")]
-    ListClients {
-        #[arg(short = 'F')]
-        format: Option<String>,
-        /// Only the clients for which this format is true.
-        #[arg(short = 'f')]
-        filter: Option<String>,
-        #[arg(short = 't')]
-        target: Option<String>,
-    },
     /// Bring back the sessions a killed, crashed or rebooted server left in its
     /// journal (`--list` shows them, `--discard` forgets them).
     Restore(super::restore::RestoreArgs),

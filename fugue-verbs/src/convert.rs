@@ -26,6 +26,23 @@ pub fn command_for(verb: Verb, caller: &Caller) -> Result<crate::Converted, crat
 /// over `[sideband] max_tag_bytes`, 64 KiB by default).
 const STDIN_TAGS_MAX: u64 = 1 << 20;
 
+/// How a declared command's answer prints: as its text, but for the flags that are the
+/// printer's and not the command's (`list-clients -F -f`).
+fn declared_printer(d: &crate::declared::Declared) -> anyhow::Result<Printer> {
+    Ok(match d.0 {
+        Command::ListClients(_) => {
+            let f: fugue_protocol::flags::ListClients = d.flags().map_err(anyhow::Error::msg)?;
+            Printer::Clients {
+                format: f
+                    .format
+                    .unwrap_or_else(|| fugue_protocol::format::defaults::LIST_CLIENTS.to_string()),
+                filter: f.filter,
+            }
+        }
+        _ => Printer::Answer,
+    })
+}
+
 /// `fugue sideband -` takes its tags from standard input: some agents refuse command
 /// substitution in the commands they run (Gemini CLI blocks `$(...)`), and a pipe from
 /// `printf '...key="%s"...' "$FUGUE_SIDEBAND_KEY"` needs none.
@@ -105,7 +122,10 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
             (command, Printer::Options(p))
         }
         Verb::Manage(v) => crate::manage::command_for(v, caller)?,
-        Verb::Declared(d) => (stdin_tags(d.0, caller)?, Printer::Answer),
+        Verb::Declared(d) => {
+            let printer = declared_printer(&d)?;
+            (stdin_tags(d.0, caller)?, printer)
+        }
         Verb::Admin(v) => crate::admin::command_for(v)?,
         Verb::Hook(v) => {
             let command = crate::hooks::command_for(v)?;
@@ -145,18 +165,6 @@ fn convert(verb: Verb, caller: &Caller) -> anyhow::Result<crate::Converted> {
                 },
             )
         }
-        Verb::ListClients {
-            format,
-            filter,
-            target: t,
-        } => (
-            Command::ListClients(cmd::ListClients { target: target(t)? }),
-            Printer::Clients {
-                format: format
-                    .unwrap_or_else(|| fugue_protocol::format::defaults::LIST_CLIENTS.to_string()),
-                filter,
-            },
-        ),
         Verb::DisplayMessage {
             target: t,
             print,

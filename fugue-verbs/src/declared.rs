@@ -127,6 +127,39 @@ mod tests {
         }
     }
 
+    /// Issue 26: list-clients and kill-server are their table entries' verbs; the
+    /// format and filter of list-clients are the printer's, read back from its flags.
+    #[test]
+    fn list_clients_and_kill_server_are_declared() {
+        use crate::printer::Printer;
+        assert_eq!(parse(&["kill-server"]), Ok(Command::KillServer));
+        assert!(parse(&["kill-server", "-t", "x"]).is_err());
+        let argv: Vec<String> = ["lsc", "-F", "#{client_name}", "-f", "1", "-t", "a"]
+            .iter()
+            .map(|w| w.to_string())
+            .collect();
+        let (_, verb) = crate::line::parse_argv(&argv).unwrap();
+        let (command, printer) = crate::command_for(verb, &crate::Caller::server()).unwrap();
+        assert_eq!(
+            command,
+            Command::ListClients(cmd::ListClients {
+                target: Some("a".parse::<Target>().unwrap())
+            })
+        );
+        assert!(
+            matches!(&printer, Printer::Clients { format, filter: Some(f) }
+                if format == "#{client_name}" && f == "1"),
+            "{printer:?}"
+        );
+        let (_, verb) = crate::line::parse_argv(&["list-clients".to_string()]).unwrap();
+        let (_, printer) = crate::command_for(verb, &crate::Caller::server()).unwrap();
+        assert!(
+            matches!(&printer, Printer::Clients { format, filter: None }
+                if format == fugue_protocol::format::defaults::LIST_CLIENTS),
+            "{printer:?}"
+        );
+    }
+
     #[test]
     fn a_declared_verbs_help_is_its_summary() {
         use clap::CommandFactory;
