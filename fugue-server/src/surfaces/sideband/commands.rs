@@ -266,6 +266,7 @@ impl TagArgs for FocusTag {
         Ok(Command::SelectPane(cmd::SelectPane {
             target: Some(pane_or(self.pane, me)?),
             select: PaneSelect::Target,
+            keep_zoom: false,
         }))
     }
 }
@@ -467,6 +468,8 @@ impl TagArgs for BufferTag {
                 append: self.append.unwrap_or(false),
                 rename: None,
                 data: Some(BufferData::Text(content)),
+                clipboard: false,
+                client: None,
             }),
             Some(BufferAction::Delete) => {
                 Command::DeleteBuffer(cmd::DeleteBuffer { name: self.name })
