@@ -47,6 +47,10 @@ const OTHER_VERBS: &[(&str, &str)] = &[
         "client only: makes a file link, no server needed",
     ),
     (
+        "setup",
+        "client only: edits an agent CLI's own settings files, no server needed",
+    ),
+    (
         "run-shell",
         "client only: the CLI runs the shell command (hooks run it in the server)",
     ),
