@@ -334,11 +334,12 @@ async fn send_input_submit_waits_only_for_the_program() {
         waits.len()
     );
     // The figures (p99 under 50 ms on an idle machine) are measured for docs/mcp.md;
-    // a test on a loaded 2-core CI machine cannot hold a p99 without flaking (one
-    // 62 ms outlier of 100 did). What it holds: the wait is event-driven (the median
-    // is a few ms, where the old fixed wait was 250 ms), and nothing waits that long.
-    assert!(p50 < 20, "p50 {p50} ms: {waits:?}");
-    assert!(p99 < 250, "p99 {p99} ms: {waits:?}");
+    // a test on a loaded 2-core CI machine cannot hold them without flaking (a p50
+    // over 20 ms and a p99 outlier both happened beside two CPU hogs). What it holds:
+    // the wait is event-driven, so even loaded the median is well under the old fixed
+    // wait of 250 ms, and no send waits for seconds.
+    assert!(p50 < 125, "p50 {p50} ms: {waits:?}");
+    assert!(p99 < 2000, "p99 {p99} ms: {waits:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
