@@ -314,11 +314,19 @@ fn line_sets_and_indicators_are_drawn_as_tmux_draws_them() {
         ("pane-border-indicators", "both", 1, "←"),
         ("pane-border-indicators", "off", 1, "│"),
     ];
+    // What tmux showed after the step before: a step whose mark is the same as the
+    // last one's (`arrows` then `both` both show `←`) is drawn only once tmux's column
+    // has changed, else its old drawing would be read as the new one.
+    let mut before: Option<Vec<(String, vt100::Color)>> = None;
     for (name, value, row, shown) in steps {
         p.both(&["set-option", "-g", name, value]);
-        let at = |s: &vt100::Screen| s.cell(row, 40).is_some_and(|c| c.contents() == shown);
+        let at = |s: &vt100::Screen| {
+            s.cell(row, 40).is_some_and(|c| c.contents() == shown)
+                && before.as_ref().is_none_or(|b| column(s, 40, 24) != *b)
+        };
         theirs.wait(&format!("tmux's {name} {value}"), at);
         let want = theirs.screen(|s| column(s, 40, 24));
+        before = Some(want.clone());
         mine.wait(
             &format!("fugue's {name} {value} as tmux's: {want:?}"),
             |s| column(s, 40, 24) == want,
