@@ -238,15 +238,21 @@ fn start_claude_with(
     let model = StandIn::start(prompt, turns);
     seed_config(&w, &project(&w), mcp);
     tweak(&w);
-    let envs = [
+    let envs = claude_env(&model);
+    Rig::launch(w, model, &[&claude], &envs, "? for shortcuts")
+}
+
+/// What Claude Code needs to talk to `model` and nothing else (no updates, telemetry
+/// or error reports).
+pub fn claude_env(model: &StandIn) -> Vec<String> {
+    vec![
         format!("ANTHROPIC_BASE_URL={}", model.base_url()),
         "ANTHROPIC_API_KEY=test".into(),
         "DISABLE_AUTOUPDATER=1".into(),
         "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1".into(),
         "DISABLE_TELEMETRY=1".into(),
         "DISABLE_ERROR_REPORTING=1".into(),
-    ];
-    Rig::launch(w, model, &[&claude], &envs, "? for shortcuts")
+    ]
 }
 
 /// `~/.claude.json` (onboarding done, the API key approved, the project trusted,

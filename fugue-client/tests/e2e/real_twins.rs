@@ -9,7 +9,7 @@
 //! whose terminal answers the same (docs/terminal.md, colour queries).
 
 use super::harness::{TestTmux, World, fugue_bin, nz};
-use super::real_claude::{Rig, agent, project, seed_config};
+use super::real_claude::{Rig, agent, claude_env, project, seed_config};
 use super::standin_model::{Reply, StandIn, Turn};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -251,14 +251,7 @@ fn claude_codes_screens_in_fugue_are_tmuxs() {
     };
     let prepare = |w: &World, model: &StandIn| {
         seed_config(w, &project(w), false);
-        vec![
-            format!("ANTHROPIC_BASE_URL={}", model.base_url()),
-            "ANTHROPIC_API_KEY=test".into(),
-            "DISABLE_AUTOUPDATER=1".into(),
-            "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1".into(),
-            "DISABLE_TELEMETRY=1".into(),
-            "DISABLE_ERROR_REPORTING=1".into(),
-        ]
+        claude_env(model)
     };
     twins(&[&claude], prepare, "? for shortcuts", 9);
 }
